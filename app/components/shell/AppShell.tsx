@@ -1,0 +1,3 @@
+export function AppShell({ children }: { children: React.ReactNode }) {
+  return <div className="app">{children}</div>;
+}

@@ -1,0 +1,48 @@
+// Streams the server-rendered document. Bots and no-JavaScript crawlers get the whole
+// page at once (onAllReady); browsers get the shell as soon as it is ready.
+import { PassThrough } from "node:stream";
+import type { EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { securityHeaders } from "~/lib/security-headers.server";
+
+export const streamTimeout = 5000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  const { pathname } = new URL(request.url);
+  for (const [name, value] of Object.entries(securityHeaders(pathname))) responseHeaders.set(name, value);
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+      );
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      {
+        onShellReady: waitForAll ? undefined : ready,
+        onAllReady: waitForAll ? ready : undefined,
+        onShellError: reject,
+        onError(error) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

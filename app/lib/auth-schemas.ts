@@ -1,0 +1,62 @@
+// Sign-up and sign-in rules (SPEC §5), shared by the login modal and the server.
+import { z } from "zod";
+import { PASSWORD_MIN } from "~/lib/constants";
+
+export const MESSAGES = {
+  passwordsDiffer: "Passwords do not match",
+  passwordShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  usernameTaken: "Username already taken. Please choose another one.",
+  emailTaken: "Email already registered. Please use another email or try logging in.",
+  usernameNotFound: "Username not found. Please try using your email address.",
+  invalidCredentials: "Invalid email/username or password. Please try again.",
+  googleOnly: "This account uses Google sign-in. Please use the 'Sign in with Google' button.",
+  suspended: "This account has been suspended.",
+  registrationFailed: "Registration failed",
+  loginFailed: "Login failed",
+  loginSuccess: "Login successful!",
+  loginToast: "Login Successful!",
+  fillAll: "Please fill in all fields",
+} as const;
+
+const required = (label: string) => z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`);
+
+export const usernameSchema = required("Username")
+  .transform((value) => value.toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(3, "Username must be at least 3 characters")
+      .max(30, "Username must be at most 30 characters")
+      .regex(/^[a-z0-9_.]+$/, "Username may use letters, numbers, dots and underscores only"),
+  );
+
+export const emailSchema = required("Email")
+  .transform((value) => value.toLowerCase())
+  .pipe(z.string().max(254, "Email is too long").email("Please enter a valid email address"));
+
+const passwordSchema = z
+  .string({ required_error: "Password is required" })
+  .min(1, "Password is required")
+  .min(PASSWORD_MIN, MESSAGES.passwordShort)
+  .max(200, "Password must be at most 200 characters");
+
+/** What the server needs to register (POST /api/auth/register). */
+export const registerSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+/** The Sign Up form: the same fields plus the confirmation. */
+export const signUpFormSchema = registerSchema
+  .extend({ confirmPassword: z.string({ required_error: "Please confirm your password" }).min(1, "Please confirm your password") })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+
+/** Sign In: `email` holds an email or a username. */
+export const signInSchema = z.object({
+  email: required("Email or username").pipe(z.string().max(254)),
+  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(200),
+});

@@ -1,0 +1,90 @@
+// Server-side sessions. The cookie holds only a random id; the row holds the user and the
+// expiry, so a session can be revoked by deleting it. A flash cookie carries toasts
+// across a redirect.
+import { randomBytes } from "node:crypto";
+import { createCookie, createCookieSessionStorage, createSessionStorage } from "@remix-run/node";
+import { sessionSecret, secureCookies } from "~/lib/env.server";
+import { SESSION_LIFETIME } from "~/lib/constants";
+import * as sessions from "~/models/session.server";
+
+export type SessionData = { userId: number };
+
+const authCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: secureCookies(),
+  secrets: [sessionSecret()],
+  maxAge: SESSION_LIFETIME / 1000,
+});
+
+export const sessionStorage = createSessionStorage<SessionData>({
+  cookie: authCookie,
+  async createData(data, expires) {
+    if (!data.userId) throw new Error("A session needs a user");
+    const id = randomBytes(32).toString("base64url");
+    await sessions.createSession({ id, userId: data.userId, expiresAt: expires ?? new Date(Date.now() + SESSION_LIFETIME) });
+    return id;
+  },
+  async readData(id) {
+    const row = await sessions.findLiveSession(id);
+    return row ? { userId: row.userId } : null;
+  },
+  async updateData(id, data, expires) {
+    await sessions.updateSession(id, expires ?? new Date(Date.now() + SESSION_LIFETIME));
+  },
+  async deleteData(id) {
+    await sessions.deleteSession(id);
+  },
+});
+
+/** The id of the session a request names, whether or not it is still alive. */
+export async function sessionIdOf(request: Request): Promise<string | null> {
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  return session.id || null;
+}
+
+// ------------------------------------------------------------------ toasts
+
+export type Toast = { type: "success" | "error" | "info"; message: string };
+
+/** What a plain (no JavaScript) sign-in or sign-up form gets back after a failure. */
+export type AuthFormState = {
+  mode: "signin" | "signup";
+  error: string;
+  values: Record<string, string>;
+};
+
+type FlashData = { toast: Toast; authForm: AuthFormState };
+
+const flashStorage = createCookieSessionStorage<Record<string, never>, FlashData>({
+  cookie: {
+    name: "__flash",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: secureCookies(),
+    secrets: [sessionSecret()],
+  },
+});
+
+/** A Set-Cookie header that carries `data` to the next page (a toast, a failed form). */
+export async function flashCookie(request: Request, data: Partial<FlashData>): Promise<string> {
+  const flash = await flashStorage.getSession(request.headers.get("Cookie"));
+  if (data.toast) flash.flash("toast", data.toast);
+  if (data.authForm) flash.flash("authForm", data.authForm);
+  return flashStorage.commitSession(flash);
+}
+
+/** What the previous request flashed, and the header that clears it. */
+export async function takeFlash(request: Request): Promise<{
+  toast: Toast | null;
+  authForm: AuthFormState | null;
+  headers: HeadersInit;
+}> {
+  const flash = await flashStorage.getSession(request.headers.get("Cookie"));
+  const toast = flash.get("toast") ?? null;
+  const authForm = flash.get("authForm") ?? null;
+  const headers: HeadersInit = toast || authForm ? { "Set-Cookie": await flashStorage.commitSession(flash) } : {};
+  return { toast, authForm, headers };
+}

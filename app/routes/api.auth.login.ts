@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { MESSAGES, signInSchema } from "~/lib/auth-schemas";
+import { authenticatePassword, startSession } from "~/lib/auth.server";
+import { errorResponse, readBody } from "~/lib/http.server";
+import { flashCookie } from "~/lib/session.server";
+import { AccountError } from "~/models/user.server";
+import { firstIssue, withLoginModal, withoutLoginModal } from "~/lib/auth-form.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const parsed = signInSchema.safeParse(body.fields);
+
+  const failure = async (status: number, message: string) => {
+    if (!body.redirectTo) return errorResponse(status, message);
+    const values = { email: String(body.fields.email ?? "") };
+    const cookie = await flashCookie(request, { authForm: { mode: "signin", error: message, values } });
+    return redirect(withLoginModal(body.redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
+  };
+
+  if (!parsed.success) return failure(400, firstIssue(parsed.error));
+
+  let user;
+  try {
+    user = await authenticatePassword(request, parsed.data);
+  } catch (error) {
+    if (error instanceof AccountError) return failure(error.status, error.message);
+    console.error("Sign-in failed", error);
+    return failure(500, MESSAGES.loginFailed);
+  }
+
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, user));
+  if (body.redirectTo) {
+    headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.loginToast } }));
+    return redirect(withoutLoginModal(body.redirectTo), { status: 303, headers });
+  }
+  return Response.json(
+    {
+      user: { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role },
+      session: { loginTime: new Date().toISOString() },
+    },
+    { headers },
+  );
+}

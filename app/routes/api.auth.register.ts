@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { registerSchema, signUpFormSchema, MESSAGES } from "~/lib/auth-schemas";
+import { startSession } from "~/lib/auth.server";
+import { errorResponse, readBody } from "~/lib/http.server";
+import { flashCookie } from "~/lib/session.server";
+import { AccountError, registerUser } from "~/models/user.server";
+import { firstIssue, withLoginModal } from "~/lib/auth-form.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  // The Sign Up form also sends the confirmation; the API takes the three fields.
+  const schema = "confirmPassword" in body.fields ? signUpFormSchema : registerSchema;
+  const parsed = schema.safeParse(body.fields);
+
+  const failure = async (status: number, message: string) => {
+    if (!body.redirectTo) return Response.json({ success: false, error: message }, { status });
+    const values = { username: String(body.fields.username ?? ""), email: String(body.fields.email ?? "") };
+    const cookie = await flashCookie(request, { authForm: { mode: "signup", error: message, values } });
+    return redirect(withLoginModal(body.redirectTo, "signup"), { status: 303, headers: { "Set-Cookie": cookie } });
+  };
+
+  if (!parsed.success) return failure(400, firstIssue(parsed.error));
+
+  let user;
+  try {
+    user = await registerUser(parsed.data);
+  } catch (error) {
+    if (error instanceof AccountError) return failure(error.status, error.message);
+    console.error("Registration failed", error);
+    return failure(500, MESSAGES.registrationFailed);
+  }
+
+  const message = `Welcome to the club, ${user.username}! Your account is ready.`;
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, user));
+  if (body.redirectTo) {
+    headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message } }));
+    return redirect(body.redirectTo, { status: 303, headers });
+  }
+  return Response.json(
+    {
+      success: true,
+      message,
+      user: { id: user.id, email: user.email, username: user.username },
+      session: { loginTime: new Date().toISOString() },
+      autoLogin: true,
+    },
+    { status: 201, headers },
+  );
+}

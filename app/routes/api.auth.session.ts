@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { endSession, getUser } from "~/lib/auth.server";
+import { errorResponse, readBody } from "~/lib/http.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  return Response.json(
+    {
+      authenticated: Boolean(user),
+      user: user ? { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role } : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** DELETE signs out: the session row is deleted and the cookie cleared. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return errorResponse(405, "Method not allowed");
+  await readBody(request);
+  return Response.json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(request) } });
+}

@@ -1,0 +1,14 @@
+// Sign-out for the sidebar's form (works without JavaScript). Sign-out goes to /.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { endSession } from "~/lib/auth.server";
+import { readBody } from "~/lib/http.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  await readBody(request);
+  return redirect("/", { status: 303, headers: { "Set-Cookie": await endSession(request) } });
+}
+
+export async function loader() {
+  return redirect("/");
+}
