@@ -1,0 +1,60 @@
+// `npm start`: builds when there is no build, applies migrations, seeds the demo into an
+// empty database (unless SEED=none) and serves on HOST/PORT (default 3000).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { applyMigrations } from "./migrator";
+import { databaseUrl } from "../app/lib/database-url";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const buildDir = process.env.REMIX_BUILD_DIR ?? root;
+const serverBuild = path.join(buildDir, "build", "index.js");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(command, args, { stdio: "inherit", cwd: root, env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// A development secret that survives restarts, so demo sign-ins last; production must set one.
+function ensureSessionSecret() {
+  if (process.env.SESSION_SECRET) return;
+  if (process.env.NODE_ENV === "production") {
+    console.error("SESSION_SECRET must be set when NODE_ENV=production.");
+    process.exit(1);
+  }
+  const file = path.join(root, "data", ".session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  console.warn(`SESSION_SECRET is not set: using the generated development secret in ${path.relative(root, file)}.`);
+  process.env.SESSION_SECRET = readFileSync(file, "utf8").trim();
+}
+
+async function main() {
+  ensureSessionSecret();
+  if (!existsSync(serverBuild)) {
+    console.log("No build found: building the app…");
+    run(bin("remix"), ["build"], { ...process.env, NODE_ENV: "production" });
+  }
+
+  const applied = await applyMigrations(databaseUrl());
+  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+
+  if (process.env.SEED !== "none") run(bin("tsx"), ["prisma/seed.ts", "--if-empty"]);
+
+  const child = spawn(bin("remix-serve"), [serverBuild], {
+    stdio: "inherit",
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: process.env.PORT ?? "3000" },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code) => process.exit(code ?? 0));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
