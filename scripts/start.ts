@@ -34,6 +34,7 @@ function ensureSessionSecret() {
 }
 
 async function main() {
+  if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
   ensureSessionSecret();
   if (!existsSync(serverBuild)) {
     console.log("No build found: building the app…");

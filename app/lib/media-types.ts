@@ -1,0 +1,145 @@
+// Media rules shared by the server and the browser (SPEC §5): which files are images or
+// videos, which URLs count as video for the feed filter and the viewer, videos-first order,
+// and the URLs of stored files and their resized variants (responsive srcset).
+// Pure: no Node APIs, safe to import from components.
+
+export type MediaKind = "image" | "video";
+
+export const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "bmp", "svg", "webp"] as const;
+export const VIDEO_EXTENSIONS = ["mp4", "mov", "webm", "avi", "m4v"] as const;
+
+/** Where stored files are served from (app/routes/media.$.ts). */
+export const MEDIA_URL_PREFIX = "/media/";
+
+/** Widths of the resized copies written for each uploaded image (only those below its width). */
+export const IMAGE_VARIANT_WIDTHS = [320, 640, 1080, 1600] as const;
+/** The stored full-size image is never wider or taller than this. */
+export const IMAGE_MAX_EDGE = 2048;
+/** Sizes of the square profile images: the main one and its small variant. */
+export const AVATAR_SIZE = 256;
+export const AVATAR_SMALL_SIZE = 64;
+
+/** The URL without its query string and fragment. */
+function stripQuery(url: string): string {
+  const cut = url.search(/[?#]/);
+  return cut === -1 ? url : url.slice(0, cut);
+}
+
+/** The lower-case extension of a path or URL ("" when there is none). */
+export function extensionOf(pathOrUrl: string): string {
+  const path = stripQuery(pathOrUrl);
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const dot = name.lastIndexOf(".");
+  return dot <= 0 && !name.startsWith(".") ? (dot === -1 ? "" : name.slice(dot + 1).toLowerCase()) : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * Media type by extension (SPEC §5): images jpg, jpeg, png, gif, bmp, svg, webp; videos mp4,
+ * mov, webm, avi, m4v, or any path containing "video". Null when neither.
+ */
+export function mediaTypeOf(pathOrUrl: string | null | undefined): MediaKind | null {
+  if (!pathOrUrl) return null;
+  const ext = extensionOf(pathOrUrl);
+  if ((IMAGE_EXTENSIONS as readonly string[]).includes(ext)) return "image";
+  if ((VIDEO_EXTENSIONS as readonly string[]).includes(ext)) return "video";
+  if (stripQuery(pathOrUrl).toLowerCase().includes("video")) return "video";
+  return null;
+}
+
+/**
+ * The feed filter's video test (SPEC §5): the URL contains /video/ or video_upload, or ends
+ * with mp4, mov, webm, avi or m4v (a query string or fragment is ignored; any case).
+ */
+export function isVideoUrl(url: string | null | undefined): boolean {
+  if (!url) return false;
+  const lower = url.toLowerCase();
+  if (lower.includes("/video/") || lower.includes("video_upload")) return true;
+  const path = stripQuery(lower);
+  return VIDEO_EXTENSIONS.some((ext) => path.endsWith(ext));
+}
+
+/** Markers the media viewer and galleries also treat as video anywhere in a URL. */
+export const VIEWER_VIDEO_MARKERS = [".mp4", ".mov", ".webm", "video_upload", "/video/"] as const;
+
+/**
+ * The viewer/gallery video test (SPEC §5): the feed rule, plus any URL that contains
+ * '.mp4', '.mov', '.webm', 'video_upload' or '/video/' anywhere (e.g. before a query string).
+ */
+export function isViewerVideoUrl(url: string | null | undefined): boolean {
+  if (!url) return false;
+  if (isVideoUrl(url)) return true;
+  const lower = url.toLowerCase();
+  return VIEWER_VIDEO_MARKERS.some((marker) => lower.includes(marker));
+}
+
+type MediaLike = string | { kind?: string | null; url?: string | null; image_url?: string | null; path?: string | null };
+
+/** Whether an item is a video: its `kind` when known, else the viewer's URL rule. */
+export function isVideoItem(item: MediaLike): boolean {
+  if (typeof item === "string") return isViewerVideoUrl(item);
+  if (item.kind === "video") return true;
+  if (item.kind === "image") return false;
+  return isViewerVideoUrl(item.url ?? item.image_url ?? item.path ?? "");
+}
+
+/** Videos before images (SPEC §5), otherwise keeping the original order. Returns a new array. */
+export function sortVideosFirst<T>(items: readonly T[], isVideo: (item: T) => boolean = isVideoItem as (item: T) => boolean): T[] {
+  return items
+    .map((item, index) => ({ item, index, video: isVideo(item) }))
+    .sort((a, b) => Number(b.video) - Number(a.video) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+/** Whether a stored path is already a URL (absolute, root-relative or data:) rather than a storage key. */
+function isUrl(path: string): boolean {
+  return /^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(path);
+}
+
+/** The public URL of a stored file: `/media/<key>`. URLs pass through unchanged. */
+export function mediaUrl(path: string): string;
+export function mediaUrl(path: string | null | undefined): string | null;
+export function mediaUrl(path: string | null | undefined): string | null {
+  if (!path) return null;
+  return isUrl(path) ? path : MEDIA_URL_PREFIX + path;
+}
+
+/**
+ * The storage key of the resized copy of width `width`: `ab/cd/name.webp` → `ab/cd/name-w640.webp`.
+ * Works on a key or on its `/media/` URL alike.
+ */
+export function variantPath(path: string, width: number): string {
+  const slash = path.lastIndexOf("/");
+  const dot = path.lastIndexOf(".");
+  if (dot <= slash) return `${path}-w${width}`;
+  return `${path.slice(0, dot)}-w${width}${path.slice(dot)}`;
+}
+
+/** The public URL of the resized copy of width `width`. */
+export function variantUrl(path: string, width: number): string {
+  return mediaUrl(variantPath(path, width));
+}
+
+/** Parses a `variants` column ("320,640,1080") into ascending widths. */
+export function parseVariants(variants: string | null | undefined): number[] {
+  if (!variants) return [];
+  return [...new Set(variants.split(",").map((part) => Number.parseInt(part.trim(), 10)))]
+    .filter((width) => Number.isInteger(width) && width > 0)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * A `srcset` for a stored image: each resized copy by its width, plus the full-size file
+ * when its width is known. "" when there is nothing to choose from (use `src` alone).
+ */
+export function srcSetFor(path: string, variants: string | null | undefined, fullWidth?: number | null): string {
+  const widths = parseVariants(variants).filter((width) => !fullWidth || width < fullWidth);
+  const entries = widths.map((width) => `${variantUrl(path, width)} ${width}w`);
+  if (fullWidth && entries.length > 0) entries.push(`${mediaUrl(path)} ${fullWidth}w`);
+  return entries.join(", ");
+}
+
+/** The URL of the smallest stored copy at least `minWidth` wide (thumbnails, previews). */
+export function imageUrlForWidth(path: string, variants: string | null | undefined, minWidth: number): string {
+  const width = parseVariants(variants).find((candidate) => candidate >= minWidth);
+  return width ? variantUrl(path, width) : mediaUrl(path);
+}

@@ -1,0 +1,59 @@
+// The server the browser tests run against: a fresh database with the demo seed, its own
+// build directory, media folder and mail outbox, on 127.0.0.1.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { applyMigrations } from "./migrator";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const tmp = path.join(root, "tests", ".tmp");
+export const E2E = {
+  port: Number(process.env.E2E_PORT ?? 3100),
+  buildDir: path.join(tmp, "e2e-build"),
+  database: path.join(tmp, "e2e.db"),
+  media: path.join(tmp, "e2e-media"),
+  outbox: path.join(tmp, "e2e-outbox"),
+};
+
+async function main() {
+  mkdirSync(tmp, { recursive: true });
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(E2E.database + suffix, { force: true });
+  rmSync(E2E.media, { recursive: true, force: true });
+  rmSync(E2E.outbox, { recursive: true, force: true });
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    REMIX_BUILD_DIR: E2E.buildDir,
+    DATABASE_URL: `file:${E2E.database}`,
+    MEDIA_DIR: E2E.media,
+    MAIL_OUTBOX_DIR: E2E.outbox,
+    SESSION_SECRET: "e2e-session-secret",
+    ADMIN_EMAILS: "admin@example.com,e2e-admin@example.com",
+    HOST: "127.0.0.1",
+    PORT: String(E2E.port),
+    E2E: "1",
+  };
+
+  const build = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], { cwd: root, env, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+
+  await applyMigrations(env.DATABASE_URL!);
+  if (existsSync(path.join(root, "prisma", "seed.ts"))) {
+    const seed = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["prisma/seed.ts"], { cwd: root, env, stdio: "inherit" });
+    if (seed.status !== 0) process.exit(seed.status ?? 1);
+  }
+
+  const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), [path.join(E2E.buildDir, "build", "index.js")], {
+    cwd: root,
+    env,
+    stdio: "inherit",
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code) => process.exit(code ?? 0));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
