@@ -4,6 +4,7 @@ import { MESSAGES, signInSchema } from "~/lib/auth-schemas";
 import { authenticatePassword, startSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
+import { hit, hitForClient, tooManyMessage } from "~/lib/rate-limit.server";
 import { AccountError } from "~/models/user.server";
 import { firstIssue, withLoginModal, withoutLoginModal } from "~/lib/auth-form.server";
 
@@ -12,14 +13,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
   const parsed = signInSchema.safeParse(body.fields);
 
-  const failure = async (status: number, message: string) => {
-    if (!body.redirectTo) return errorResponse(status, message);
+  const failure = async (status: number, message: string, headers?: Record<string, string>) => {
+    if (!body.redirectTo) return errorResponse(status, message, headers);
     const values = { email: String(body.fields.email ?? "") };
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error: message, values } });
     return redirect(withLoginModal(body.redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
   if (!parsed.success) return failure(400, firstIssue(parsed.error));
+
+  const limited = [hit("signInAccount", parsed.data.email.toLowerCase()), hitForClient("signIn", request)].find((r) => !r.ok);
+  if (limited && !limited.ok) {
+    return failure(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+  }
 
   let user;
   try {

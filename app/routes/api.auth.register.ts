@@ -4,6 +4,7 @@ import { registerSchema, signUpFormSchema, MESSAGES } from "~/lib/auth-schemas";
 import { startSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
+import { hitForClient, tooManyMessage } from "~/lib/rate-limit.server";
 import { AccountError, registerUser } from "~/models/user.server";
 import { firstIssue, withLoginModal } from "~/lib/auth-form.server";
 
@@ -14,14 +15,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const schema = "confirmPassword" in body.fields ? signUpFormSchema : registerSchema;
   const parsed = schema.safeParse(body.fields);
 
-  const failure = async (status: number, message: string) => {
-    if (!body.redirectTo) return Response.json({ success: false, error: message }, { status });
+  const failure = async (status: number, message: string, headers?: Record<string, string>) => {
+    if (!body.redirectTo) return Response.json({ success: false, error: message }, { status, headers });
     const values = { username: String(body.fields.username ?? ""), email: String(body.fields.email ?? "") };
     const cookie = await flashCookie(request, { authForm: { mode: "signup", error: message, values } });
     return redirect(withLoginModal(body.redirectTo, "signup"), { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
   if (!parsed.success) return failure(400, firstIssue(parsed.error));
+
+  const limited = hitForClient("signUp", request);
+  if (!limited.ok) return failure(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
 
   let user;
   try {

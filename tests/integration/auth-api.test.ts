@@ -154,3 +154,17 @@ describe("GET /api/users/check-admin", () => {
     delete process.env.ADMIN_EMAILS;
   });
 });
+
+describe("sign-in limits", () => {
+  it("answers 429 with Retry-After after ten failed tries on one account", async () => {
+    await signUp("target", "target@example.com");
+    for (let i = 0; i < 10; i++) {
+      const wrong = (await login(args(jsonRequest("/api/auth/login", { email: "target", password: "nope-nope" })))) as Response;
+      expect(wrong.status).toBe(401);
+    }
+    const limited = (await login(args(jsonRequest("/api/auth/login", { email: "TARGET", password: "secret1" })))) as Response;
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await limited.json()).error).toMatch(/^Too many attempts/);
+  });
+});
