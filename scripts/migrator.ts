@@ -8,7 +8,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import Database from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { sqliteFilePath } from "../app/lib/database-url";
 
@@ -62,7 +62,7 @@ async function openEngine(databaseUrl: string): Promise<Engine> {
   const file = sqliteFilePath(databaseUrl);
   if (file !== ":memory:") await mkdir(path.dirname(file), { recursive: true });
   const factory = new PrismaBetterSqlite3({ url: file });
-  const adapter = {
+  const adapter: SqlMigrationAwareDriverAdapterFactory = {
     provider: factory.provider,
     adapterName: factory.adapterName,
     connect: async () => scriptTolerant(await factory.connect()),

@@ -1,0 +1,102 @@
+// Post rules shared by the upload form and POST /api/posts: fields, limits and messages.
+import { z } from "zod";
+import { isLayout } from "~/lib/layout";
+import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
+
+// File limits (per file, per post, number of files) and the upload messages live with the
+// upload pipeline in ~/lib/images.server (MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MAX_POST_BYTES,
+// MAX_MEDIA_PER_POST, MEDIA_MESSAGES).
+
+export const MAX_STORY_LENGTH = 5000;
+export const MAX_CARS_PER_POST = 10;
+
+export const POST_MESSAGES = {
+  empty: "Add a photo, a video, a story or a track",
+  storyTooLong: `The story can be at most ${MAX_STORY_LENGTH} characters`,
+  layout: "Layout must be album, grid, carousel or single",
+  carIds: "Choose cars by their id",
+  tooManyCars: `A post can name at most ${MAX_CARS_PER_POST} cars`,
+  notYourCar: "You can only post with your own cars",
+  notFound: "Post not found",
+  forbidden: "You can only delete your own posts",
+  badShareChannel: "channel must be link, embed or native",
+  created: "Post shared!",
+  deleted: "Post deleted",
+  invalidSoundCloud: INVALID_SOUNDCLOUD_URL,
+} as const;
+
+/** One value or a repeated field, as a list. */
+function list(value: unknown): unknown[] {
+  if (value === undefined || value === null || value === "") return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+const carIdsSchema = z.preprocess(
+  (value) =>
+    list(value)
+      // "1,2" from a single text field works like repeated fields.
+      .flatMap((item) => (typeof item === "string" ? item.split(",") : [item]))
+      .map((item) => (typeof item === "string" ? item.trim() : item))
+      .filter((item) => item !== ""),
+  z
+    .array(z.coerce.number({ invalid_type_error: POST_MESSAGES.carIds }).int(POST_MESSAGES.carIds).positive(POST_MESSAGES.carIds))
+    .max(MAX_CARS_PER_POST, POST_MESSAGES.tooManyCars)
+    .transform((ids) => [...new Set(ids)]),
+);
+
+const optionalText = (value: unknown) => (typeof value === "string" ? value : value === undefined || value === null ? "" : value);
+
+/** The text fields of a new post (files are checked separately). */
+export const postFieldsSchema = z.object({
+  story: z.preprocess(optionalText, z.string().trim().max(MAX_STORY_LENGTH, POST_MESSAGES.storyTooLong)),
+  carIds: carIdsSchema,
+  layout: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value ?? ""),
+    z
+      .string()
+      .refine((value) => value === "" || isLayout(value), POST_MESSAGES.layout)
+      .transform((value) => (isLayout(value) ? value : null)),
+  ),
+  soundcloud_url: z.preprocess(
+    optionalText,
+    z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        if (value === "") return null;
+        const normalized = normalizeSoundCloudUrl(value);
+        if (!normalized) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: INVALID_SOUNDCLOUD_URL });
+          return z.NEVER;
+        }
+        return normalized;
+      }),
+  ),
+});
+
+export type PostFields = z.output<typeof postFieldsSchema>;
+
+/** Reads the fields from a body's field map (accepts `soundcloudUrl` and `carId` aliases too). */
+export function parsePostFields(fields: Record<string, unknown>): { ok: true; data: PostFields } | { ok: false; error: string } {
+  const result = postFieldsSchema.safeParse({
+    story: fields.story,
+    carIds: fields.carIds ?? fields["carIds[]"] ?? fields.car_ids ?? fields.carId,
+    layout: fields.layout,
+    soundcloud_url: fields.soundcloud_url ?? fields.soundcloudUrl,
+  });
+  if (!result.success) return { ok: false, error: result.error.issues[0]?.message ?? "Invalid post" };
+  return { ok: true, data: result.data };
+}
+
+/** A post needs at least one of story, media or an audio link. */
+export function isEmptyPost(fields: Pick<PostFields, "story" | "soundcloud_url">, mediaCount: number): boolean {
+  return fields.story === "" && !fields.soundcloud_url && mediaCount === 0;
+}
+
+export const SHARE_CHANNELS = ["link", "embed", "native"] as const;
+export type ShareChannel = (typeof SHARE_CHANNELS)[number];
+
+export function shareChannel(value: unknown): ShareChannel | null {
+  if (value === undefined || value === null || value === "") return "link";
+  return typeof value === "string" && (SHARE_CHANNELS as readonly string[]).includes(value) ? (value as ShareChannel) : null;
+}

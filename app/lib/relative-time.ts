@@ -1,0 +1,35 @@
+// Relative time of posts and comments (SPEC §9): under 5 s 'Just now', then seconds,
+// minutes, hours, days (under 7 days), then weeks. Compact wording: '12s ago', '5m ago',
+// '3h ago', '2d ago', '3w ago'. Pure; pass `now` so server and browser agree.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+export const JUST_NOW = "Just now";
+
+function toMs(value: Date | string | number): number {
+  return value instanceof Date ? value.getTime() : typeof value === "number" ? value : Date.parse(value);
+}
+
+export function relativeTime(value: Date | string | number, now: Date | number = Date.now()): string {
+  const then = toMs(value);
+  if (Number.isNaN(then)) return "";
+  // A date slightly in the future (clocks disagree) reads as now.
+  const elapsed = Math.max(0, toMs(now) - then);
+  if (elapsed < 5 * SECOND) return JUST_NOW;
+  if (elapsed < MINUTE) return `${Math.floor(elapsed / SECOND)}s ago`;
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  if (elapsed < WEEK) return `${Math.floor(elapsed / DAY)}d ago`;
+  return `${Math.floor(elapsed / WEEK)}w ago`;
+}
+
+/** Whole days since a date (the feed's days_old); never negative. */
+export function daysOld(value: Date | string | number, now: Date | number = Date.now()): number {
+  const then = toMs(value);
+  if (Number.isNaN(then)) return 0;
+  return Math.max(0, Math.floor((toMs(now) - then) / DAY));
+}

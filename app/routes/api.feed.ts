@@ -1,0 +1,52 @@
+// GET /api/feed: pages of the home feed, newest first, in SPEC §7's shape (DESIGN §4).
+//   limit    page size, default and at most 50 (the first page); later pages ask for 10
+//   exclude  ids already loaded ("1,2,3" or repeated): never answered again
+//   cursor   the `nextCursor` of the previous page: keyset paging, cheap at any depth
+//   grams=1  only the posts Grams shows (SPEC §5 filter, with the reader's show_all_grams_posts)
+//   userId / carId   only the posts of one member / naming one car
+// Answers { posts, nextCursor }.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getUser } from "~/lib/auth.server";
+import { errorResponse } from "~/lib/http.server";
+import { clampLimit, decodeCursor, getFeedPage, parseIdList, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
+
+function positiveId(value: string | null): number | undefined | null {
+  if (value === null || value === "") return undefined;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const options: FeedOptions = {};
+  try {
+    const limit = params.get("limit");
+    if (limit !== null && limit !== "") {
+      const value = Number(limit);
+      if (!Number.isFinite(value)) return errorResponse(400, "limit must be a number");
+      options.limit = clampLimit(value);
+    }
+    options.exclude = parseIdList(params.getAll("exclude"));
+    options.cursor = decodeCursor(params.get("cursor"));
+  } catch (error) {
+    if (error instanceof RangeError) return errorResponse(400, error.message);
+    throw error;
+  }
+  const userId = positiveId(params.get("userId"));
+  const carId = positiveId(params.get("carId"));
+  if (userId === null || carId === null) return errorResponse(400, "Invalid id");
+  if (userId !== undefined) options.createdById = userId;
+  if (carId !== undefined) options.carId = carId;
+
+  const user = await getUser(request);
+  options.viewerId = user?.id ?? null;
+  if (params.get("grams") === "1" || params.get("grams") === "true") {
+    options.grams = { showAll: await showAllGramsPosts(user?.id) };
+  }
+  const page = await getFeedPage(options);
+  return Response.json(page, {
+    headers: user
+      ? { "Cache-Control": "private, no-store", Vary: "Cookie" }
+      : { "Cache-Control": "public, max-age=10", Vary: "Cookie" },
+  });
+}

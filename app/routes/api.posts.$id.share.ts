@@ -1,0 +1,21 @@
+// POST /api/posts/{id}/share: counts a share (SPEC §7). Body: channel link | embed | native
+// (default link). Visitors may share; a signed-in sharer is recorded. Answers { shares }.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getUser } from "~/lib/auth.server";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { errorResponse, HttpError } from "~/lib/http.server";
+import { POST_MESSAGES, shareChannel } from "~/lib/post-schemas";
+import { recordShare } from "~/models/post.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "POST" });
+  return mutation(request, async (body) => {
+    const id = Number(params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, POST_MESSAGES.notFound);
+    const channel = shareChannel(body.fields.channel);
+    if (!channel) throw new HttpError(400, POST_MESSAGES.badShareChannel);
+    const user = await getUser(request);
+    const shares = await recordShare(id, user?.id ?? null, channel);
+    return replyOk(request, body, { shares });
+  });
+}

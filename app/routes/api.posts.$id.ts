@@ -1,0 +1,40 @@
+// GET /api/posts/{id}: { post } with counts and the caller's liked/disliked/saved, or 404.
+// DELETE /api/posts/{id}: the creator or an administrator; 204. A plain form posts here
+// with intent=delete and a redirectTo, and is sent there with a toast.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getUser, requireUser } from "~/lib/auth.server";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { errorResponse, HttpError } from "~/lib/http.server";
+import { POST_MESSAGES } from "~/lib/post-schemas";
+import { getPost } from "~/models/feed.server";
+import { deletePost } from "~/models/post.server";
+
+function postId(params: LoaderFunctionArgs["params"]): number | null {
+  const id = Number(params.id);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = postId(params);
+  if (id === null) return errorResponse(404, POST_MESSAGES.notFound);
+  const user = await getUser(request);
+  const post = await getPost(id, user?.id ?? null);
+  if (!post) return errorResponse(404, POST_MESSAGES.notFound);
+  return Response.json({ post }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const isDelete = request.method === "DELETE";
+  if (!isDelete && request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "GET, DELETE, POST" });
+  return mutation(request, async (body) => {
+    if (!isDelete && body.fields.intent !== "delete" && body.fields._method !== "DELETE") {
+      throw new HttpError(400, "Send DELETE, or intent=delete from a form");
+    }
+    const user = await requireUser(request);
+    const id = postId(params);
+    if (id === null) throw new HttpError(404, POST_MESSAGES.notFound);
+    await deletePost(id, user);
+    if (body.redirectTo) return replyOk(request, body, null, {}, { type: "success", message: POST_MESSAGES.deleted });
+    return new Response(null, { status: 204 });
+  });
+}

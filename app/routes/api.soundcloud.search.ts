@@ -1,0 +1,10 @@
+// GET /api/soundcloud/search?q=: { collection: [Music track] } (SPEC §3, §7). Placeholder
+// results, flagged `placeholder: true`, when SoundCloud is not configured or fails.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { searchTracks } from "~/lib/soundcloud.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const result = await searchTracks(q);
+  return Response.json(result, { headers: { "Cache-Control": "private, max-age=60" } });
+}
