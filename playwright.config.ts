@@ -6,7 +6,7 @@ const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/c
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "tests/.tmp/e2e-results",
+  outputDir: port === 3100 ? "tests/.tmp/e2e-results" : `tests/.tmp/e2e-results-${port}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,

@@ -1,2 +1,11 @@
 /// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/node" />
+
+// Single fetch (future.v3_singleFetch) types: loaders' data arrive as returned (Dates stay
+// Dates), and data() responses type as their payload.
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+export {};

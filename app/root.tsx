@@ -12,6 +12,8 @@ import {
 } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import { AppShell } from "~/components/shell/AppShell";
+import { ErrorPage, errorTitle } from "~/components/shell/ErrorPage";
+import { ThemeProvider, useThemeMode } from "~/components/shell/theme";
 import { APP_TITLE } from "~/lib/constants";
 import { getUser } from "~/lib/auth.server";
 import { takeFlash } from "~/lib/session.server";
@@ -49,20 +51,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
+// Theme colours for the browser's own chrome (address bar on phones).
+const THEME_COLOR = { light: "#f6f6f8", dark: "#0b0b0f" };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const theme = root?.theme ?? "system";
+  const theme = useThemeMode(root?.theme ?? "system");
+  const mode = theme.mode;
   return (
-    <html lang="en" data-theme-mode={theme}>
+    <html lang="en" data-theme-mode={mode}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <meta name="color-scheme" content={mode === "system" ? "light dark" : mode} />
+        {mode === "system" ? (
+          <>
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLOR.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLOR.dark} />
+          </>
+        ) : (
+          <meta name="theme-color" content={THEME_COLOR[mode]} />
+        )}
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
+        <ThemeProvider value={theme}>{children}</ThemeProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -80,17 +94,19 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = isRouteErrorResponse(error)
     ? typeof error.data === "object" && error.data && "error" in error.data
       ? String((error.data as { error: unknown }).error)
-      : error.statusText || "Something went wrong"
+      : typeof error.data === "string" && error.data
+        ? error.data
+        : error.statusText || errorTitle(status)
     : "Something went wrong on our side. Please try again.";
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <main className="error-page">
-      <h1>{status === 404 ? "Page not found" : status === 403 ? "Not allowed" : "Something went wrong"}</h1>
-      <p>{message}</p>
-      <a href="/">Back to the home page</a>
-    </main>
+    <AppShell>
+      <ErrorPage status={status} message={message} signedIn={Boolean(root?.user)} />
+    </AppShell>
   );
 }

@@ -7,12 +7,15 @@ import { applyMigrations } from "./migrator";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const tmp = path.join(root, "tests", ".tmp");
+const port = Number(process.env.E2E_PORT ?? 3100);
+// Runs on other ports (several people testing at once) keep their files apart.
+const suffix = port === 3100 ? "" : `-${port}`;
 export const E2E = {
-  port: Number(process.env.E2E_PORT ?? 3100),
-  buildDir: path.join(tmp, "e2e-build"),
-  database: path.join(tmp, "e2e.db"),
-  media: path.join(tmp, "e2e-media"),
-  outbox: path.join(tmp, "e2e-outbox"),
+  port,
+  buildDir: path.join(tmp, `e2e-build${suffix}`),
+  database: path.join(tmp, `e2e${suffix}.db`),
+  media: path.join(tmp, `e2e-media${suffix}`),
+  outbox: path.join(tmp, `e2e-outbox${suffix}`),
 };
 
 async function main() {

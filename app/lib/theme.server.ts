@@ -1,9 +1,6 @@
-import { THEME_STORAGE_KEY } from "~/lib/constants";
-import { parseThemeMode, type ThemeMode } from "~/lib/theme";
+import { themeModeFromCookie, type ThemeMode } from "~/lib/theme";
 
-/** The theme the reader chose, from the `themeMode` cookie. */
+/** The theme the reader chose, from the `themeMode` cookie ("system" when none). */
 export function themeFromRequest(request: Request): ThemeMode {
-  const cookies = request.headers.get("Cookie") ?? "";
-  const match = cookies.match(new RegExp(`(?:^|;\\s*)${THEME_STORAGE_KEY}=([a-z]+)`));
-  return parseThemeMode(match?.[1]);
+  return themeModeFromCookie(request.headers.get("Cookie")) ?? "system";
 }

@@ -1,3 +1,88 @@
+// The app shell: skip link, header, sidebar, the page (<main>), the phone's bottom bar,
+// the login modal and the toasts. /upload hides the bottom bar; /embed/* hides all chrome.
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { LoginModal } from "~/components/auth/LoginModal";
+import type { loader as rootLoader } from "~/root";
+import { BottomNav } from "./BottomNav";
+import { Header } from "./Header";
+import { Sidebar } from "./Sidebar";
+import { Toasts } from "./Toasts";
+import { useIsMobile } from "./hooks";
+import { chromeFor } from "./nav";
+import "./shell.css";
+
+type RootData = ReturnType<typeof useRouteLoaderData<typeof rootLoader>>;
+export type ShellRootUser = NonNullable<RootData>["user"];
+
 export function AppShell({ children }: { children: React.ReactNode }) {
-  return <div className="app">{children}</div>;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = root?.user ?? null;
+  const location = useLocation();
+  const chrome = chromeFor(location.pathname);
+  const isMobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const [pinned, setPinned] = useState(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+
+  const close = useCallback(() => setOpen(false), []);
+  const closeAndRefocus = useCallback(() => {
+    setOpen(false);
+    burgerRef.current?.focus();
+  }, []);
+
+  // Navigating closes the phone overlay.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname, location.search]);
+
+  // Escape closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeAndRefocus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, closeAndRefocus]);
+
+  // While the overlay is open the page behind it does not scroll.
+  useEffect(() => {
+    const lock = isMobile && open;
+    document.documentElement.classList.toggle("scroll-locked", lock);
+    return () => document.documentElement.classList.remove("scroll-locked");
+  }, [isMobile, open]);
+
+  const toggle = () => (isMobile ? setOpen((value) => !value) : setPinned((value) => !value));
+
+  return (
+    <div
+      className="app"
+      data-header={chrome.header ? "on" : "off"}
+      data-sidebar={chrome.sidebar ? (pinned ? "pinned" : "rail") : "off"}
+      data-bottom-nav={chrome.bottomNav ? "on" : "off"}
+    >
+      {chrome.header ? (
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+      ) : null}
+      {chrome.header ? (
+        <Header
+          user={user}
+          isMobile={isMobile}
+          sidebarExpanded={isMobile ? open : pinned}
+          onToggleSidebar={toggle}
+          burgerRef={burgerRef}
+        />
+      ) : null}
+      {chrome.sidebar ? <Sidebar user={user} isMobile={isMobile} open={open} pinned={pinned} onClose={isMobile ? closeAndRefocus : close} /> : null}
+      <main id="main" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+      {chrome.bottomNav ? <BottomNav signedIn={Boolean(user)} /> : null}
+      <LoginModal />
+      <Toasts flash={root?.toast} />
+    </div>
+  );
 }

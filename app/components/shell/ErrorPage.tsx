@@ -1,0 +1,48 @@
+// What the root ErrorBoundary shows, inside the shell: a clear status, the reason, and a
+// way on (home, back, or sign in when signing in would help).
+import { Link, useLocation } from "@remix-run/react";
+import { Ban, CircleAlert, Compass, LogIn } from "lucide-react";
+import { loginHref, requestLogin } from "~/lib/login-events";
+
+export function errorTitle(status: number): string {
+  if (status === 404) return "Page not found";
+  if (status === 403) return "Not allowed";
+  if (status === 401) return "Sign in needed";
+  return "Something went wrong";
+}
+
+export function ErrorPage({ status, message, signedIn }: { status: number; message: string; signedIn: boolean }) {
+  const location = useLocation();
+  const Icon = status === 404 ? Compass : status === 403 || status === 401 ? Ban : CircleAlert;
+  const offerSignIn = !signedIn && (status === 401 || status === 403);
+  return (
+    <div className="page error-page" data-status={status}>
+      <div className="error-page__card">
+        <div className="error-page__icon" aria-hidden>
+          <Icon />
+        </div>
+        <p className="error-page__status">{status}</p>
+        <h1 className="error-page__title">{errorTitle(status)}</h1>
+        <p className="error-page__message">{message}</p>
+        <div className="error-page__actions">
+          <Link to="/" className="btn btn--primary">
+            Back to the home page
+          </Link>
+          {offerSignIn ? (
+            <Link
+              to={loginHref(location.pathname + location.search)}
+              className="btn btn--secondary"
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                requestLogin();
+              }}
+            >
+              <LogIn aria-hidden size={18} /> Sign in
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

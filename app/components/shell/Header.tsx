@@ -1,0 +1,122 @@
+// The top bar: burger, logo, welcome, search, and the upload / messages / notifications /
+// profile buttons. On phones it slides away when scrolling down and returns on the way up.
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { LogIn, Menu, MessageCircle, Plus, Search, UserRound } from "lucide-react";
+import { NotificationBell } from "~/components/notifications/NotificationBell";
+import { loginHref, requestLogin } from "~/lib/login-events";
+import { Avatar } from "./Avatar";
+import { BRAND_NAME, Logo } from "./Logo";
+import { MemberLink } from "./MemberLink";
+import { useHeaderScroll } from "./hooks";
+import type { ShellRootUser } from "./AppShell";
+
+export function Header({
+  user,
+  isMobile,
+  sidebarExpanded,
+  onToggleSidebar,
+  burgerRef,
+}: {
+  user: ShellRootUser;
+  isMobile: boolean;
+  sidebarExpanded: boolean;
+  onToggleSidebar: () => void;
+  burgerRef: React.RefObject<HTMLButtonElement>;
+}) {
+  const scroll = useHeaderScroll(isMobile);
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const signedIn = Boolean(user);
+  const onSearchPage = location.pathname === "/search";
+  const hidden = scroll.hidden && !(isMobile && sidebarExpanded);
+
+  return (
+    <header
+      className="app-header"
+      data-scrolled={scroll.scrolled ? "true" : "false"}
+      data-hidden={hidden ? "true" : "false"}
+    >
+      <div className="app-header__inner">
+        <button
+          ref={burgerRef}
+          type="button"
+          className="icon-button app-header__burger"
+          aria-label="Menu"
+          aria-controls="app-sidebar"
+          aria-expanded={sidebarExpanded}
+          onClick={onToggleSidebar}
+        >
+          <Menu aria-hidden />
+        </button>
+
+        <Link to="/" className="app-header__brand" aria-label={`${BRAND_NAME} home`} prefetch="intent">
+          <Logo />
+        </Link>
+
+        <p className="app-header__welcome" data-testid="welcome">
+          {user ? (
+            <>
+              <span>Welcome, </span>
+              <strong>{user.username}</strong>
+            </>
+          ) : (
+            <span>Welcome to {BRAND_NAME}</span>
+          )}
+        </p>
+
+        <Form method="get" action="/search" role="search" className="header-search">
+          <Search className="header-search__icon" aria-hidden size={18} />
+          <input
+            type="search"
+            name="q"
+            className="header-search__input"
+            placeholder="Search cars, people, events"
+            aria-label="Search cars, people and events"
+            defaultValue={onSearchPage ? params.get("q") ?? "" : ""}
+            key={onSearchPage ? "search-page" : "elsewhere"}
+            autoComplete="off"
+            enterKeyHint="search"
+          />
+        </Form>
+
+        <nav className="app-header__actions" aria-label="Account">
+          <Link to="/search" className="icon-button app-header__search-link" aria-label="Search">
+            <Search aria-hidden />
+          </Link>
+          <MemberLink to="/upload" signedIn={signedIn} className="btn btn--primary app-header__post" aria-label="Post">
+            <Plus aria-hidden size={20} />
+            <span className="app-header__post-label">Post</span>
+          </MemberLink>
+          <MemberLink to="/messages" signedIn={signedIn} className="icon-button" aria-label="Messages">
+            <MessageCircle aria-hidden />
+          </MemberLink>
+          {user ? <NotificationBell /> : null}
+          {user ? (
+            <Link to="/profile" className="icon-button app-header__profile" aria-label="Profile">
+              <Avatar name={user.username} image={user.profileImage} size={32} />
+            </Link>
+          ) : (
+            <>
+              <MemberLink to="/profile" signedIn={false} className="icon-button app-header__profile-guest" aria-label="Profile">
+                <UserRound aria-hidden />
+              </MemberLink>
+              <Link
+                to={loginHref(location.pathname + location.search)}
+                preventScrollReset
+                className="btn btn--secondary app-header__signin"
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  event.preventDefault();
+                  requestLogin();
+                }}
+              >
+                <LogIn aria-hidden size={18} />
+                Sign in
+              </Link>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

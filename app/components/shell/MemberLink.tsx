@@ -1,0 +1,27 @@
+// A link to a page that needs a signed-in user. Signed in, it is a plain link. Signed
+// out, it points at the login modal (`?login&redirectTo=<target>`, which works with no
+// JavaScript) and, with JavaScript, opens the modal in place through the global event.
+import { Link, useLocation, type LinkProps } from "@remix-run/react";
+import { loginHref, requestLogin } from "~/lib/login-events";
+
+type Props = Omit<LinkProps, "to"> & { to: string; signedIn: boolean };
+
+export function MemberLink({ to, signedIn, onClick, ...rest }: Props) {
+  const location = useLocation();
+  if (signedIn) return <Link to={to} onClick={onClick} {...rest} />;
+  const href = loginHref(location.pathname + location.search, "signin", to);
+  return (
+    <Link
+      to={href}
+      preventScrollReset
+      data-login-gate={to}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        requestLogin({ redirectTo: to });
+      }}
+      {...rest}
+    />
+  );
+}

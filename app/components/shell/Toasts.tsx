@@ -1,0 +1,28 @@
+// The notification stack (SPEC §2 Other UI): each toast auto-dismisses after 5 s and has a
+// close button. Also shows the toast a server action flashed for this page.
+import { useEffect } from "react";
+import { Toaster } from "sonner";
+import { TOAST_DURATION } from "~/lib/constants";
+import { notify, type Notice } from "./notify";
+import { useTheme } from "./theme";
+
+export function Toasts({ flash }: { flash: Notice | null | undefined }) {
+  const { mode } = useTheme();
+
+  useEffect(() => {
+    if (flash?.message) notify(flash);
+  }, [flash]);
+
+  return (
+    <Toaster
+      theme={mode}
+      duration={TOAST_DURATION}
+      closeButton
+      richColors
+      position="bottom-right"
+      mobileOffset={{ bottom: "calc(var(--bottom-nav-space) + 12px)", left: 12, right: 12 }}
+      toastOptions={{ className: "toast" }}
+      containerAriaLabel="Notifications"
+    />
+  );
+}

@@ -1,0 +1,77 @@
+// Which navigation items the shell shows, to whom, and where the chrome is hidden
+// (SPEC §2 Navigation). Pure functions: the components render them, unit tests check them.
+
+export type ShellUser = { username: string; isAdmin: boolean } | null | undefined;
+
+export type NavKey =
+  | "my-cars"
+  | "upload"
+  | "messages"
+  | "notifications"
+  | "events"
+  | "my-posts"
+  | "profile"
+  | "search"
+  | "admin";
+
+export type NavItem = {
+  key: NavKey;
+  label: string;
+  href: string;
+  /** Signed out, the item opens the login modal (and comes back to `href`). */
+  membersOnly: boolean;
+};
+
+const ITEMS: Record<Exclude<NavKey, "my-posts">, Omit<NavItem, "key">> = {
+  "my-cars": { label: "My Cars", href: "/my-cars", membersOnly: true },
+  upload: { label: "Post", href: "/upload", membersOnly: true },
+  messages: { label: "Messages", href: "/messages", membersOnly: true },
+  notifications: { label: "Notifications", href: "/notifications", membersOnly: true },
+  events: { label: "Events", href: "/events", membersOnly: false },
+  profile: { label: "Profile", href: "/profile", membersOnly: true },
+  search: { label: "Search", href: "/search", membersOnly: false },
+  admin: { label: "Admin Area", href: "/admin", membersOnly: true },
+};
+
+function item(key: Exclude<NavKey, "my-posts">): NavItem {
+  return { key, ...ITEMS[key] };
+}
+
+/**
+ * The sidebar, in the spec's order: My Cars, Post, Messages, Notifications, Events,
+ * My Posts, Profile, Search, Admin Area (administrators only). My Posts is the user's own
+ * page, so a visitor (who has none) does not get it. Log Out / Login follow separately.
+ */
+export function sidebarItems(user: ShellUser): NavItem[] {
+  const items: NavItem[] = [item("my-cars"), item("upload"), item("messages"), item("notifications"), item("events")];
+  if (user) {
+    items.push({
+      key: "my-posts",
+      label: "My Posts",
+      href: `/user/${encodeURIComponent(user.username)}`,
+      membersOnly: true,
+    });
+  }
+  items.push(item("profile"), item("search"));
+  if (user?.isAdmin) items.push(item("admin"));
+  return items;
+}
+
+/** The phone's bottom bar: search, events, post (upload), messages, profile. */
+export function bottomItems(): NavItem[] {
+  return [item("search"), item("events"), item("upload"), item("messages"), item("profile")];
+}
+
+/** Whether `pathname` is on the page (or under the section) that `href` names. */
+export function isActivePath(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** Which parts of the chrome a page shows: /upload hides the bottom bar, /embed/* all of it. */
+export function chromeFor(pathname: string): { header: boolean; sidebar: boolean; bottomNav: boolean } {
+  const embed = pathname === "/embed" || pathname.startsWith("/embed/");
+  if (embed) return { header: false, sidebar: false, bottomNav: false };
+  const upload = isActivePath(pathname, "/upload");
+  return { header: true, sidebar: true, bottomNav: !upload };
+}
