@@ -1,6 +1,6 @@
 // Sign-up and sign-in rules (SPEC §5), shared by the login modal and the server.
 import { z } from "zod";
-import { PASSWORD_MIN } from "~/lib/constants";
+import { PASSWORD_MIN, RESET_COOLDOWN } from "~/lib/constants";
 
 export const MESSAGES = {
   passwordsDiffer: "Passwords do not match",
@@ -16,7 +16,29 @@ export const MESSAGES = {
   loginSuccess: "Login successful!",
   loginToast: "Login Successful!",
   fillAll: "Please fill in all fields",
+  registrationUnexpected: "An unexpected error occurred during registration.",
+  resetEntryRequired: "Please enter your email or username",
+  resetFailed: "Failed to send reset email",
+  resetSent: "If an account matches, we've sent a reset link to its email.",
+  resetTooMany: "Too many password reset requests. Please try again later.",
+  resetLinkInvalid: "This reset link is invalid, has expired or was already used. Please request a new one.",
+  resetDone: "Your password has been changed. You're signed in.",
 } as const;
+
+/**
+ * The client cooldown message (SPEC §5): the cooldown is 60 seconds but the wording says
+ * minutes, so N is the remaining time in minutes rounded up.
+ */
+export function resetCooldownMessage(remainingMs: number): string {
+  const minutes = Math.max(1, Math.ceil(remainingMs / 60_000));
+  return `Please wait ${minutes} minutes before requesting another password reset`;
+}
+
+/** Milliseconds left of the reset cooldown after a request made at `lastRequestAt`. */
+export function resetCooldownLeft(lastRequestAt: number | null, now = Date.now()): number {
+  if (lastRequestAt === null || !Number.isFinite(lastRequestAt)) return 0;
+  return Math.max(0, lastRequestAt + RESET_COOLDOWN - now);
+}
 
 const required = (label: string) => z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`);
 
@@ -60,3 +82,36 @@ export const signInSchema = z.object({
   email: required("Email or username").pipe(z.string().max(254)),
   password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(200),
 });
+
+/** Reset Password: `email` holds an email or a username. */
+export const resetRequestSchema = z.object({
+  email: z
+    .string({ required_error: MESSAGES.resetEntryRequired })
+    .trim()
+    .min(1, MESSAGES.resetEntryRequired)
+    .max(254, "Email or username is too long"),
+});
+
+/** The reset page's form: the emailed token and the new password twice (same rules as sign-up). */
+export const resetPasswordFormSchema = z
+  .object({
+    token: z.string({ required_error: MESSAGES.resetLinkInvalid }).min(1, MESSAGES.resetLinkInvalid).max(200, MESSAGES.resetLinkInvalid),
+    password: passwordSchema,
+    confirmPassword: z.string({ required_error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+
+/** POST /api/auth/reset-password/confirm from a script: the confirmation is optional there. */
+export const resetConfirmSchema = z
+  .object({
+    token: resetPasswordFormSchema.innerType().shape.token,
+    password: passwordSchema,
+    confirmPassword: z.string().optional(),
+  })
+  .refine((value) => value.confirmPassword === undefined || value.password === value.confirmPassword, {
+    message: MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });

@@ -81,5 +81,6 @@ export function loginHref(currentPath: string, mode: LoginMode = "signin", redir
  */
 export function returnPathOf(currentPath: string): string {
   const url = new URL(currentPath, "http://local");
-  return safePath(url.searchParams.get(REDIRECT_PARAM)) ?? withoutLoginParams(currentPath);
+  const target = safePath(url.searchParams.get(REDIRECT_PARAM));
+  return withoutLoginParams(target ?? currentPath);
 }

@@ -1,0 +1,230 @@
+// The login modal (SPEC §2, §4, §5): Sign In, Sign Up and Reset Password. Mounted once in
+// the app shell. It opens on the global 'show login' event (requestLogin) and, so that it
+// works without JavaScript, whenever the URL carries `?login` (`?login=signup`,
+// `?login=reset`, optionally `redirectTo=`). Its forms are real posts to the auth API with a
+// hidden redirectTo; with JavaScript they are sent with fetch and the JSON answers handled here.
+import { Fragment, useCallback, useEffect, useRef, useState } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { X } from "lucide-react";
+import { toast } from "sonner";
+import type { RootData } from "~/root";
+import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN, LOGIN_MODAL_CLOSE_AFTER_SIGN_UP } from "~/lib/constants";
+import {
+  LOGIN_PARAM,
+  REDIRECT_PARAM,
+  RESET_STATUS_PARAM,
+  loginHref,
+  parseLoginMode,
+  returnPathOf,
+  safePath,
+  useLoginRequests,
+  withoutLoginParams,
+  type LoginMode,
+} from "~/lib/login-events";
+import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/session-user";
+import { ResetForm, SignInForm, SignUpForm, type AuthOutcome } from "./AuthForms";
+import "./auth.css";
+
+const TITLES: Record<LoginMode, string> = {
+  signin: "Sign In",
+  signup: "Sign Up",
+  reset: "Reset Password",
+};
+
+const DESCRIPTIONS: Record<LoginMode, string> = {
+  signin: "Welcome back. Sign in with your email or username.",
+  signup: "Join the club: post your cars, follow builds and meet other enthusiasts.",
+  reset: "Enter your email or username and we'll email you a link to choose a new password.",
+};
+
+type ModalState = {
+  open: boolean;
+  mode: LoginMode;
+  /** Where to go after signing in, when the opener named a page. */
+  redirectTo: string | null;
+  /** Changes on every opening and mode switch, so the forms start empty. */
+  generation: number;
+  /** Whether a flashed no-JS result (error, refilled values, reset status) may still show. */
+  showFlash: boolean;
+};
+
+
+export function LoginModal() {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const user = root?.user ?? null;
+  const authForm = root?.authForm ?? null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+
+  const currentPath = location.pathname + location.search;
+  const params = new URLSearchParams(location.search);
+  const urlMode = parseLoginMode(params.get(LOGIN_PARAM));
+  const urlRedirect = safePath(params.get(REDIRECT_PARAM));
+
+  const [state, setState] = useState<ModalState>(() => ({
+    open: urlMode !== null && !user,
+    mode: urlMode ?? "signin",
+    redirectTo: urlRedirect,
+    generation: 0,
+    showFlash: true,
+  }));
+
+  // Latest values for timers that fire after a navigation or a revalidation.
+  const pathRef = useRef(currentPath);
+  pathRef.current = currentPath;
+  const finishing = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The URL opens the modal (links such as the shell's Login work with and without JavaScript).
+  useEffect(() => {
+    if (urlMode === null || user) return;
+    setState((previous) => ({
+      open: true,
+      mode: urlMode,
+      redirectTo: urlRedirect,
+      generation: previous.open && previous.mode === urlMode ? previous.generation : previous.generation + 1,
+      showFlash: true,
+    }));
+    // Only a new URL should reopen it, not every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.search]);
+
+  // The global 'show login' event.
+  useLoginRequests((request) => {
+    if (finishing.current) return;
+    setState((previous) => ({
+      open: true,
+      mode: request.mode ?? "signin",
+      redirectTo: safePath(request.redirectTo) ?? null,
+      generation: previous.generation + 1,
+      showFlash: false,
+    }));
+  });
+
+  const close = useCallback(() => {
+    clearTimeout(timer.current);
+    finishing.current = false;
+    setState((previous) => ({ ...previous, open: false, showFlash: false }));
+    const here = pathRef.current;
+    const clean = withoutLoginParams(here);
+    if (clean !== here) navigate(clean, { replace: true, preventScrollReset: true });
+  }, [navigate]);
+
+  // Closes by itself once the session is authenticated (signed in here, in another tab, ...).
+  useEffect(() => {
+    if (user && state.open && !finishing.current) close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.id]);
+
+  // The locally stored session user follows the server's answer.
+  useEffect(() => {
+    if (!user) {
+      if (!finishing.current) clearSessionUser();
+    } else if (readSessionUser()?.id !== user.id) {
+      storeSessionUser(user);
+    }
+  }, [user]);
+
+  const switchMode = useCallback((mode: LoginMode) => {
+    setState((previous) => ({ ...previous, mode, generation: previous.generation + 1, showFlash: false }));
+  }, []);
+
+  /** After a successful sign-in or sign-up: wait, close, then go where the opener asked. */
+  const finish = useCallback(
+    (outcome: AuthOutcome) => {
+      finishing.current = true;
+      storeSessionUser(outcome.user, outcome.loginTime);
+      revalidator.revalidate();
+      const delay = outcome.kind === "signin" ? LOGIN_MODAL_CLOSE_AFTER_SIGN_IN : LOGIN_MODAL_CLOSE_AFTER_SIGN_UP;
+      const target = state.redirectTo ?? (outcome.kind === "signup" && outcome.autoLogin ? "/" : null);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        finishing.current = false;
+        setState((previous) => ({ ...previous, open: false, showFlash: false }));
+        const here = pathRef.current;
+        const destination = target ?? withoutLoginParams(here);
+        if (destination !== here) navigate(destination, { replace: withoutLoginParams(here) !== here });
+      }, delay);
+    },
+    [navigate, revalidator, state.redirectTo],
+  );
+
+  const open = state.open;
+  const mode = state.mode;
+  const returnTo = state.redirectTo ?? returnPathOf(currentPath);
+  const closeHref = withoutLoginParams(currentPath);
+  const hrefFor = (target: LoginMode) => loginHref(currentPath, target, state.redirectTo ?? undefined);
+
+  // A failed plain form post comes back with the error and what was typed (never the password).
+  const flash = state.showFlash && authForm && authForm.mode === mode ? authForm : null;
+  const resetStatus = state.showFlash && mode === "reset" ? params.get(RESET_STATUS_PARAM) : null;
+
+  // Server-rendered and hydrated in place (a portal renders nothing on the server, and the
+  // no-JavaScript page needs the open modal in its HTML); once it has been closed in the
+  // browser it moves into a portal above everything else. Never moved while open, so
+  // nothing typed before hydration is lost.
+  const [portal, setPortal] = useState(false);
+  useEffect(() => {
+    if (!open) setPortal(true);
+  }, [open]);
+  const Container = portal ? Dialog.Portal : Fragment;
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
+      <Container>
+        <Dialog.Overlay className="auth-overlay" />
+        <Dialog.Content className="auth-modal" data-mode={mode}>
+          <header className="auth-modal__header">
+            <Dialog.Title className="auth-modal__title">{TITLES[mode]}</Dialog.Title>
+            <a
+              href={closeHref}
+              className="auth-modal__close"
+              aria-label="Close"
+              onClick={(event) => {
+                event.preventDefault();
+                close();
+              }}
+            >
+              <X aria-hidden size={22} />
+            </a>
+          </header>
+          <Dialog.Description className="auth-modal__description">
+            {DESCRIPTIONS[mode]}
+          </Dialog.Description>
+
+          {mode === "signin" ? (
+            <SignInForm
+              key={`signin-${state.generation}`}
+              returnTo={returnTo}
+              flash={flash}
+              onSuccess={finish}
+              forgotHref={hrefFor("reset")}
+              signUpHref={hrefFor("signup")}
+              onSwitch={switchMode}
+            />
+          ) : mode === "signup" ? (
+            <SignUpForm
+              key={`signup-${state.generation}`}
+              returnTo={returnTo}
+              flash={flash}
+              onSuccess={finish}
+              signInHref={hrefFor("signin")}
+              onSwitch={switchMode}
+            />
+          ) : (
+            <ResetForm
+              key={`reset-${state.generation}`}
+              returnTo={returnTo}
+              status={resetStatus}
+              signInHref={hrefFor("signin")}
+              onSwitch={switchMode}
+            />
+          )}
+        </Dialog.Content>
+      </Container>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,51 @@
+// POST /api/auth/reset-password/confirm: token and new password (confirmPassword too from
+// the reset page). Sets the password, ends the account's other sessions and signs in.
+// JSON callers get 200 JSON; the reset page's plain form post goes to / with a toast, or
+// back to the page with an error code when something is wrong.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { MESSAGES, resetConfirmSchema } from "~/lib/auth-schemas";
+import { startSession } from "~/lib/auth.server";
+import { errorResponse, readBody } from "~/lib/http.server";
+import { flashCookie } from "~/lib/session.server";
+import { ResetTokenError, resetPasswordWithToken } from "~/models/password-reset.server";
+import { resetErrorCode } from "~/components/auth/reset-errors";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const token = typeof body.fields.token === "string" ? body.fields.token : "";
+
+  const failure = (status: number, message: string) => {
+    if (!body.redirectTo) return errorResponse(status, message);
+    const back = new URLSearchParams({ token, error: resetErrorCode(message) });
+    return redirect(`/reset-password?${back}`, 303);
+  };
+
+  const parsed = resetConfirmSchema.safeParse(body.fields);
+  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? MESSAGES.resetLinkInvalid);
+
+  let user;
+  try {
+    user = await resetPasswordWithToken(parsed.data.token, parsed.data.password);
+  } catch (error) {
+    if (error instanceof ResetTokenError) return failure(error.status, error.message);
+    throw error;
+  }
+
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, user));
+  if (body.redirectTo) {
+    headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.resetDone } }));
+    return redirect("/", { status: 303, headers });
+  }
+  return Response.json(
+    {
+      success: true,
+      message: MESSAGES.resetDone,
+      user: { id: user.id, email: user.email, username: user.username },
+      session: { loginTime: new Date().toISOString() },
+    },
+    { headers },
+  );
+}

@@ -1,0 +1,52 @@
+// POST /api/auth/reset-password: email or username. Always 200 (no account probing); the
+// email with the reset link goes out in the background. A plain form post (the login
+// modal without JavaScript) goes back to its page with the modal showing the outcome.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { MESSAGES, resetRequestSchema } from "~/lib/auth-schemas";
+import { errorResponse, readBody } from "~/lib/http.server";
+import { LOGIN_PARAM, RESET_STATUS_PARAM } from "~/lib/login-events";
+import { clientKey, hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { requestPasswordReset } from "~/models/password-reset.server";
+
+/** Where links in emails point: APP_URL when set (behind a proxy), else this request's origin. */
+function appBaseUrl(request: Request): string {
+  return process.env.APP_URL?.trim() || new URL(request.url).origin;
+}
+
+function backToModal(path: string, status: "sent" | "missing" | "limited"): string {
+  const url = new URL(path, "http://local");
+  url.searchParams.set(LOGIN_PARAM, "reset");
+  url.searchParams.set(RESET_STATUS_PARAM, status);
+  return url.pathname + url.search;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const fields = { email: body.fields.email ?? body.fields.username ?? body.fields.identifier };
+  const parsed = resetRequestSchema.safeParse(fields);
+  if (!parsed.success) {
+    if (body.redirectTo) return redirect(backToModal(body.redirectTo, "missing"), 303);
+    return errorResponse(400, MESSAGES.resetEntryRequired);
+  }
+  const entry = parsed.data.email.toLowerCase();
+
+  // Per account name always; per address only when the address is known (TRUST_PROXY).
+  const address = clientKey(request);
+  const limits = [hit("passwordReset", `entry:${entry}`), ...(address === "direct" ? [] : [hit("passwordReset", `ip:${address}`)])];
+  const blocked = limits.find((result) => !result.ok);
+  if (blocked && !blocked.ok) {
+    if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
+    return errorResponse(429, tooManyMessage(blocked.retryAfter), { "Retry-After": String(blocked.retryAfter) });
+  }
+
+  // Not awaited: neither the answer nor its timing may depend on whether an account (and so
+  // a token and an email) exists.
+  requestPasswordReset(entry, { baseUrl: appBaseUrl(request) })
+    .then(({ delivery }) => delivery)
+    .catch((error) => console.error("Password reset failed", error));
+
+  if (body.redirectTo) return redirect(backToModal(body.redirectTo, "sent"), 303);
+  return Response.json({ success: true, message: MESSAGES.resetSent });
+}

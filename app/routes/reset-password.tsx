@@ -1,0 +1,160 @@
+// /reset-password?token=...: the page a reset email links to. Choose a new password (same
+// rules as sign-up), which signs you in. The form posts to /api/auth/reset-password/confirm
+// and works without JavaScript; with JavaScript it is sent as JSON and errors show in place.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { KeyRound, Loader2 } from "lucide-react";
+import { toast } from "sonner";
+import { APP_TITLE } from "~/lib/constants";
+import { MESSAGES, resetPasswordFormSchema } from "~/lib/auth-schemas";
+import { loginHref } from "~/lib/login-events";
+import { storeSessionUser } from "~/lib/session-user";
+import { findUsableResetToken } from "~/models/password-reset.server";
+import { resetErrorMessage } from "~/components/auth/reset-errors";
+import "~/components/auth/auth.css";
+
+export const meta: MetaFunction = () => [{ title: APP_TITLE }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token") ?? "";
+  const errorCode = url.searchParams.get("error");
+  const usable = token.length > 0 && token.length <= 200 && (await findUsableResetToken(token)) !== null;
+  return Response.json(
+    { valid: usable, error: usable ? resetErrorMessage(errorCode) : null },
+    // The token is a credential: keep the page out of caches.
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+type LoaderData = { valid: boolean; error: string | null };
+
+export default function ResetPasswordPage() {
+  const { valid, error } = useLoaderData<typeof loader>() as LoaderData;
+  return (
+    <div className="page auth-page">
+      <section className="auth-card" aria-labelledby="reset-title">
+        <div className="auth-card__icon" aria-hidden>
+          <KeyRound size={26} />
+        </div>
+        {valid ? (
+          <NewPasswordForm serverError={error} />
+        ) : (
+          <>
+            <h1 id="reset-title" className="auth-modal__title">
+              Reset link not valid
+            </h1>
+            <p className="auth-alert auth-alert--error" role="alert">
+              {MESSAGES.resetLinkInvalid}
+            </p>
+            <Link to={loginHref("/", "reset")} className="btn btn--primary btn--block auth-submit">
+              Request a new link
+            </Link>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function PasswordField({ meta, label, autoFocus }: { meta: FieldMetadata<string>; label: string; autoFocus?: boolean }) {
+  const { key, ...inputProps } = getInputProps(meta, { type: "password" });
+  const message = meta.errors?.[0];
+  return (
+    <div className="field auth-field">
+      <label className="label" htmlFor={meta.id}>
+        {label}
+      </label>
+      <input key={key} {...inputProps} className="input auth-input" autoComplete="new-password" autoFocus={autoFocus} />
+      {message ? (
+        <p id={meta.errorId} className="auth-field__error">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function NewPasswordForm({ serverError }: { serverError: string | null }) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [error, setError] = useState<string | null>(serverError);
+  const [submitting, setSubmitting] = useState(false);
+
+  const [form, fields] = useForm({
+    id: "reset-password",
+    constraint: getZodConstraint(resetPasswordFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+    async onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submitting || submission?.status !== "success") return;
+      setError(null);
+      setSubmitting(true);
+      try {
+        const response = await fetch("/api/auth/reset-password/confirm", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          credentials: "same-origin",
+          body: JSON.stringify(submission.value),
+        });
+        const data = (await response.json().catch(() => null)) as {
+          error?: string;
+          message?: string;
+          user?: { id: number; email: string; username: string };
+          session?: { loginTime?: string };
+        } | null;
+        if (!response.ok || !data?.user) {
+          setError(data?.error || MESSAGES.resetLinkInvalid);
+          setSubmitting(false);
+          if (response.status === 400 && data?.error === MESSAGES.resetLinkInvalid) revalidator.revalidate();
+          return;
+        }
+        storeSessionUser(data.user, data.session?.loginTime);
+        toast.success(data.message ?? MESSAGES.resetDone);
+        navigate("/", { replace: true });
+      } catch {
+        setError("Could not reach the server. Please try again.");
+        setSubmitting(false);
+      }
+    },
+  });
+
+  return (
+    <>
+      <h1 id="reset-title" className="auth-modal__title">
+        Choose a new password
+      </h1>
+      <p className="auth-modal__description">After this you are signed in, and signed out everywhere else.</p>
+      <form method="post" action="/api/auth/reset-password/confirm" className="auth-form" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value="/" />
+        <input type="hidden" name="token" value={token} />
+        <div className="auth-messages" aria-live="polite">
+          {error ? (
+            <p className="auth-alert auth-alert--error" role="alert" data-testid="auth-error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <PasswordField meta={fields.password} label="New password" autoFocus />
+        <PasswordField meta={fields.confirmPassword} label="Confirm new password" />
+        <button type="submit" className="btn btn--primary btn--block auth-submit" disabled={submitting} aria-busy={submitting}>
+          {submitting ? (
+            <>
+              <Loader2 className="auth-spin" aria-hidden size={18} />
+              Loading...
+            </>
+          ) : (
+            "Set new password"
+          )}
+        </button>
+      </form>
+    </>
+  );
+}
