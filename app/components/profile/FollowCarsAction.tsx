@@ -1,0 +1,35 @@
+// 'Follow cars' on someone's garage: opens the Follow Cars modal for their cars. Needs
+// JavaScript (each card's own follow button works without it).
+import { useRevalidator } from "@remix-run/react";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
+import { useHydrated, useViewer } from "~/components/follow/viewer";
+import { requestLogin } from "~/lib/login-events";
+import type { CarCard } from "~/models/profile.server";
+
+export function FollowCarsAction({ cars }: { cars: CarCard[] }) {
+  const hydrated = useHydrated();
+  const viewer = useViewer();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  if (!hydrated || cars.length < 2 || cars.every((car) => car.following)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm"
+        onClick={() => (viewer ? setOpen(true) : requestLogin())}
+      >
+        <Plus aria-hidden size={18} />
+        Follow cars
+      </button>
+      <FollowCarsModal
+        cars={cars}
+        open={open}
+        onClose={() => setOpen(false)}
+        onFollowed={() => revalidator.revalidate()}
+      />
+    </>
+  );
+}

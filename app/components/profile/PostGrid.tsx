@@ -1,0 +1,78 @@
+// A person's posts as a square grid: the first photo (or a video's poster), a 'Text Post'
+// tile for posts without media, icons for videos and multi-photo posts.
+import { Link } from "@remix-run/react";
+import { Copy, Heart, MessageCircle, Music, Play, Type } from "lucide-react";
+import type { PostTile } from "~/models/profile.server";
+import "./profile.css";
+
+export type { PostTile };
+
+function Tile({ post }: { post: PostTile }) {
+  const label = post.story ? post.story : post.kind === "text" ? "Text Post" : "Post";
+  return (
+    <Link to={`/post/${post.id}`} className="post-tile" data-kind={post.kind} prefetch="intent" aria-label={label}>
+      {post.kind === "image" || (post.kind === "video" && post.thumb) ? (
+        <img
+          className="post-tile__media"
+          src={post.thumb ?? undefined}
+          srcSet={post.thumbSrcSet || undefined}
+          sizes="(max-width: 767px) 34vw, 360px"
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      ) : post.kind === "video" && post.video ? (
+        <video className="post-tile__media" src={`${post.video}#t=0.1`} muted playsInline preload="metadata" aria-hidden />
+      ) : (
+        <span className="post-tile__text">
+          <span className="post-tile__badge">
+            {post.kind === "audio" ? <Music aria-hidden size={14} /> : <Type aria-hidden size={14} />}
+            {post.kind === "text" ? "Text Post" : post.kind === "audio" ? "No Media" : "Empty post"}
+          </span>
+          {post.story ? <span className="post-tile__story">{post.story}</span> : null}
+        </span>
+      )}
+      {post.kind === "video" ? (
+        <span className="post-tile__corner" aria-hidden>
+          <Play size={16} fill="currentColor" />
+        </span>
+      ) : post.mediaCount > 1 ? (
+        <span className="post-tile__corner" aria-hidden>
+          <Copy size={16} />
+        </span>
+      ) : null}
+      <span className="post-tile__stats" aria-hidden>
+        <span>
+          <Heart size={16} fill="currentColor" /> {post.likes}
+        </span>
+        <span>
+          <MessageCircle size={16} fill="currentColor" /> {post.comments}
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+export function PostGrid({ posts }: { posts: PostTile[] }) {
+  return (
+    <ul className="post-grid" data-testid="post-grid">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <Tile post={post} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PostGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul className="post-grid" aria-hidden>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <span className="post-tile skeleton" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,144 @@
+// Following cars and people. A follow is a row keyed by (follower, target); toggling
+// deletes it or creates it. Following tells the owner (see notification.server.ts).
+import { prisma } from "~/db.server";
+import { notifyFollow } from "~/models/notification.server";
+
+export class FollowError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404,
+  ) {
+    super(message);
+  }
+}
+
+export const CAR_NOT_FOUND = "Car not found";
+export const USER_NOT_FOUND = "User not found";
+export const CANNOT_FOLLOW_YOURSELF = "You cannot follow yourself";
+
+function isUniqueViolation(error: unknown) {
+  return (error as { code?: string }).code === "P2002";
+}
+
+// ------------------------------------------------------------------ cars
+
+export async function carExists(carId: number): Promise<boolean> {
+  return (await prisma.car.count({ where: { id: carId } })) > 0;
+}
+
+export function countCarFollowers(carId: number): Promise<number> {
+  return prisma.carFollow.count({ where: { carId } });
+}
+
+export async function isFollowingCar(userId: number | null, carId: number): Promise<boolean> {
+  if (userId === null) return false;
+  return (await prisma.carFollow.count({ where: { userId, carId } })) > 0;
+}
+
+/** Whether `userId` follows the car, and how many people do (for the showcase and the follow button). */
+export async function getCarFollowState(carId: number, userId: number | null): Promise<{ following: boolean; count: number }> {
+  const [following, count] = await Promise.all([isFollowingCar(userId, carId), countCarFollowers(carId)]);
+  return { following, count };
+}
+
+/** Follower counts of many cars in one query (cars without followers are 0). */
+export async function getCarFollowerCounts(carIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(carIds.map((id) => [id, 0]));
+  if (carIds.length === 0) return counts;
+  const rows = await prisma.carFollow.groupBy({ by: ["carId"], where: { carId: { in: carIds } }, _count: { _all: true } });
+  for (const row of rows) counts.set(row.carId, row._count._all);
+  return counts;
+}
+
+/** Which of these cars the user follows, in one query. */
+export async function getFollowedCarIds(userId: number | null, carIds: number[]): Promise<Set<number>> {
+  if (userId === null || carIds.length === 0) return new Set();
+  const rows = await prisma.carFollow.findMany({ where: { userId, carId: { in: carIds } }, select: { carId: true } });
+  return new Set(rows.map((row) => row.carId));
+}
+
+/**
+ * Follows or unfollows a car. `want` sets the state (true follow, false unfollow); left out,
+ * it toggles. Following someone else's car notifies its owner. FollowError 404 for a missing car.
+ */
+export async function setCarFollow(userId: number, carId: number, want?: boolean): Promise<{ following: boolean }> {
+  const car = await prisma.car.findUnique({ where: { id: carId }, select: { ownerId: true } });
+  if (!car) throw new FollowError(CAR_NOT_FOUND, 404);
+
+  const following = await isFollowingCar(userId, carId);
+  const target = want ?? !following;
+  if (target === following) return { following };
+
+  if (!target) {
+    await prisma.carFollow.deleteMany({ where: { userId, carId } });
+    return { following: false };
+  }
+  try {
+    await prisma.carFollow.create({ data: { userId, carId } });
+  } catch (error) {
+    // A double click raced us: the follow exists, which is what was asked.
+    if (isUniqueViolation(error)) return { following: true };
+    throw error;
+  }
+  await notifyFollow({ actorId: userId, recipientId: car.ownerId, carId });
+  return { following: true };
+}
+
+// ------------------------------------------------------------------ people
+
+export async function isFollowingUser(followerId: number | null, followingId: number): Promise<boolean> {
+  if (followerId === null || followerId === followingId) return false;
+  return (await prisma.userFollow.count({ where: { followerId, followingId } })) > 0;
+}
+
+/** How many people follow the user, and how many the user follows. */
+export async function getUserFollowCounts(userId: number): Promise<{ followers: number; following: number }> {
+  const [followers, following] = await Promise.all([
+    prisma.userFollow.count({ where: { followingId: userId } }),
+    prisma.userFollow.count({ where: { followerId: userId } }),
+  ]);
+  return { followers, following };
+}
+
+/**
+ * Follows or unfollows a user by username (toggles when `want` is left out).
+ * FollowError 404 for an unknown user, 400 for yourself. Following notifies them.
+ */
+export async function setUserFollow(followerId: number, username: string, want?: boolean): Promise<{ following: boolean }> {
+  const target = await prisma.user.findUnique({ where: { username: username.toLowerCase() }, select: { id: true } });
+  if (!target) throw new FollowError(USER_NOT_FOUND, 404);
+  if (target.id === followerId) throw new FollowError(CANNOT_FOLLOW_YOURSELF, 400);
+
+  const following = await isFollowingUser(followerId, target.id);
+  const wanted = want ?? !following;
+  if (wanted === following) return { following };
+
+  if (!wanted) {
+    await prisma.userFollow.deleteMany({ where: { followerId, followingId: target.id } });
+    return { following: false };
+  }
+  try {
+    await prisma.userFollow.create({ data: { followerId, followingId: target.id } });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { following: true };
+    throw error;
+  }
+  await notifyFollow({ actorId: followerId, recipientId: target.id });
+  return { following: true };
+}
+
+/**
+ * The optional `following` field of a follow request: true/false (JSON), "true"/"false",
+ * "1"/"0", "on"; undefined when absent (toggle). Throws FollowError 400 for anything else.
+ */
+export function parseFollowWant(value: unknown): boolean | undefined {
+  if (Array.isArray(value)) value = value[value.length - 1];
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value === "boolean") return value;
+  if (typeof value === "string") {
+    const word = value.trim().toLowerCase();
+    if (["true", "1", "on", "yes"].includes(word)) return true;
+    if (["false", "0", "off", "no"].includes(word)) return false;
+  }
+  throw new FollowError("following must be true or false", 400);
+}

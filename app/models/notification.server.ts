@@ -1,0 +1,306 @@
+// Notifications (SPEC §3): someone followed you (user_follow), someone followed your car
+// (car_follow), your car's insurance expires within 30 days (insurance_expiration).
+// Rules:
+// - no notification for following your own car (or yourself);
+// - follow/unfollow/follow again does not spam: nothing new while an identical unread one exists;
+// - one insurance reminder per car and expiry date (the unique `dedupeKey` plus the car's
+//   `insuranceNotifiedFor`);
+// - a user reads and marks only their own notifications (anything else is "not found").
+import { prisma } from "~/db.server";
+
+export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration";
+
+/** The API and page shape of one notification (SPEC §3 field names). */
+export type NotificationView = {
+  id: number;
+  type: NotificationType;
+  message: string;
+  is_read: boolean;
+  created_at: string;
+  car_id: number | null;
+  related_user_id: number | null;
+  related_user_username: string | null;
+  related_user_nickname: string | null;
+  related_user_profile_image: string | null;
+  /** Where the notification leads: the related user's page, or the car. */
+  link: string;
+};
+
+export type NotificationFeed = { notifications: NotificationView[]; unread_count: number };
+
+export const NOTIFICATION_LIST_LIMIT = 50;
+/** Reminders go out for insurance that expires within this many days. */
+export const INSURANCE_WINDOW_DAYS = 30;
+
+export class NotificationNotFound extends Error {
+  constructor() {
+    super("Notification not found");
+  }
+}
+
+// ------------------------------------------------------------------ live updates
+
+type Listener = (userId: number) => void;
+const listeners = new Set<Listener>();
+
+/**
+ * Calls `listener` with the recipient's id whenever a notification is created or read
+ * (for the realtime stream). Returns the function that unsubscribes.
+ */
+export function subscribeNotifications(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function announce(userId: number) {
+  for (const listener of listeners) {
+    try {
+      listener(userId);
+    } catch (error) {
+      console.error("notification listener failed", error);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ wording
+
+type CarWords = { make: string; model: string; trim: string | null; nickname: string | null };
+
+/** How a car is named in a sentence: its nickname, else model and trim ("911 GT3"). */
+export function carLabel(car: CarWords): string {
+  const nickname = car.nickname?.trim();
+  if (nickname && nickname.toLowerCase() !== "unnamed") return nickname;
+  return [car.model, car.trim].filter((part) => part && part.trim()).join(" ") || car.make;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "3 Dec" (a calendar date, read in UTC like it is stored). */
+export function shortDate(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+export function userFollowMessage(actorUsername: string) {
+  return `${actorUsername} started following you`;
+}
+
+export function carFollowMessage(actorUsername: string, car: CarWords) {
+  return `${actorUsername} followed your ${carLabel(car)}`;
+}
+
+export function insuranceMessage(car: CarWords, expiresAt: Date) {
+  return `Insurance for your ${carLabel(car)} expires on ${shortDate(expiresAt)}`;
+}
+
+// ------------------------------------------------------------------ creation
+
+/**
+ * Tells `recipientId` that `actorId` followed them (carId null) or their car.
+ * Does nothing for oneself, or while an identical unread notification is waiting.
+ * Returns whether one was created.
+ */
+export async function notifyFollow(input: { actorId: number; recipientId: number; carId?: number | null }): Promise<boolean> {
+  const { actorId, recipientId } = input;
+  const carId = input.carId ?? null;
+  if (actorId === recipientId) return false;
+  const type: NotificationType = carId === null ? "user_follow" : "car_follow";
+
+  const [waiting, actor, car] = await Promise.all([
+    prisma.notification.findFirst({
+      where: { userId: recipientId, type, relatedUserId: actorId, carId, readAt: null },
+      select: { id: true },
+    }),
+    prisma.user.findUnique({ where: { id: actorId }, select: { username: true } }),
+    carId === null
+      ? null
+      : prisma.car.findUnique({ where: { id: carId }, select: { make: true, model: true, trim: true, nickname: true } }),
+  ]);
+  if (waiting || !actor || (carId !== null && !car)) return false;
+
+  await prisma.notification.create({
+    data: {
+      userId: recipientId,
+      type,
+      relatedUserId: actorId,
+      carId,
+      message: car ? carFollowMessage(actor.username, car) : userFollowMessage(actor.username),
+    },
+  });
+  announce(recipientId);
+  return true;
+}
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+function insuranceKey(carId: number, expiresAt: Date) {
+  return `insurance:${carId}:${expiresAt.toISOString().slice(0, 10)}`;
+}
+
+const carReminderSelect = {
+  id: true,
+  ownerId: true,
+  make: true,
+  model: true,
+  trim: true,
+  nickname: true,
+  insuranceExpiresAt: true,
+  insuranceNotifiedFor: true,
+} as const;
+
+type ReminderCar = {
+  id: number;
+  ownerId: number;
+  make: string;
+  model: string;
+  trim: string | null;
+  nickname: string | null;
+  insuranceExpiresAt: Date | null;
+  insuranceNotifiedFor: Date | null;
+};
+
+function isDue(car: ReminderCar, now: Date): car is ReminderCar & { insuranceExpiresAt: Date } {
+  const expiresAt = car.insuranceExpiresAt;
+  if (!expiresAt) return false;
+  if (car.insuranceNotifiedFor && car.insuranceNotifiedFor.getTime() === expiresAt.getTime()) return false;
+  const horizon = now.getTime() + INSURANCE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+  return expiresAt >= startOfUtcDay(now) && expiresAt.getTime() <= horizon;
+}
+
+async function remind(car: ReminderCar & { insuranceExpiresAt: Date }): Promise<boolean> {
+  const dedupeKey = insuranceKey(car.id, car.insuranceExpiresAt);
+  try {
+    await prisma.$transaction([
+      prisma.notification.create({
+        data: {
+          userId: car.ownerId,
+          type: "insurance_expiration",
+          carId: car.id,
+          dedupeKey,
+          message: insuranceMessage(car, car.insuranceExpiresAt),
+        },
+      }),
+      prisma.car.update({ where: { id: car.id }, data: { insuranceNotifiedFor: car.insuranceExpiresAt } }),
+    ]);
+  } catch (error) {
+    // Another process sent this reminder first: just record it on the car.
+    if ((error as { code?: string }).code !== "P2002") throw error;
+    await prisma.car.update({ where: { id: car.id }, data: { insuranceNotifiedFor: car.insuranceExpiresAt } });
+    return false;
+  }
+  announce(car.ownerId);
+  return true;
+}
+
+/**
+ * Sends the insurance reminders that are due: every car whose insurance expires between
+ * today and `INSURANCE_WINDOW_DAYS` from `now`, once per expiry date. Returns how many.
+ */
+export async function sendInsuranceReminders(now = new Date()): Promise<number> {
+  const horizon = new Date(now.getTime() + INSURANCE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  const cars = await prisma.car.findMany({
+    where: {
+      insuranceExpiresAt: { gte: startOfUtcDay(now), lte: horizon },
+      OR: [{ insuranceNotifiedFor: null }, { NOT: { insuranceNotifiedFor: { equals: prisma.car.fields.insuranceExpiresAt } } }],
+    },
+    select: carReminderSelect,
+    orderBy: { id: "asc" },
+  });
+  let sent = 0;
+  for (const car of cars) {
+    if (isDue(car, now) && (await remind(car))) sent += 1;
+  }
+  return sent;
+}
+
+/** Sends one car's reminder now if it is due (call after its insurance date changes). */
+export async function remindInsuranceForCar(carId: number, now = new Date()): Promise<boolean> {
+  const car = await prisma.car.findUnique({ where: { id: carId }, select: carReminderSelect });
+  return car && isDue(car, now) ? remind(car) : false;
+}
+
+// ------------------------------------------------------------------ reading
+
+const notificationSelect = {
+  id: true,
+  type: true,
+  message: true,
+  readAt: true,
+  createdAt: true,
+  carId: true,
+  relatedUserId: true,
+  relatedUser: { select: { username: true, nickname: true, profileImage: true } },
+} as const;
+
+type NotificationRow = {
+  id: number;
+  type: string;
+  message: string;
+  readAt: Date | null;
+  createdAt: Date;
+  carId: number | null;
+  relatedUserId: number | null;
+  relatedUser: { username: string; nickname: string | null; profileImage: string | null } | null;
+};
+
+function linkOf(row: NotificationRow): string {
+  if (row.type === "insurance_expiration") return "/my-cars";
+  if (row.relatedUser) return `/user/${encodeURIComponent(row.relatedUser.username)}`;
+  if (row.carId) return `/showcase/${row.carId}`;
+  return "/notifications";
+}
+
+function toView(row: NotificationRow): NotificationView {
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    message: row.message,
+    is_read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+    car_id: row.carId,
+    related_user_id: row.relatedUserId,
+    related_user_username: row.relatedUser?.username ?? null,
+    related_user_nickname: row.relatedUser?.nickname ?? null,
+    related_user_profile_image: row.relatedUser?.profileImage ?? null,
+    link: linkOf(row),
+  };
+}
+
+export function countUnread(userId: number): Promise<number> {
+  return prisma.notification.count({ where: { userId, readAt: null } });
+}
+
+/** The user's newest notifications (at most 50) and their unread count. */
+export async function getNotificationFeed(userId: number, limit = NOTIFICATION_LIST_LIMIT): Promise<NotificationFeed> {
+  const take = Math.max(0, Math.min(NOTIFICATION_LIST_LIMIT, Math.floor(limit)));
+  const [rows, unread] = await Promise.all([
+    take === 0
+      ? Promise.resolve([] as NotificationRow[])
+      : prisma.notification.findMany({
+          where: { userId },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take,
+          select: notificationSelect,
+        }),
+    countUnread(userId),
+  ]);
+  return { notifications: rows.map(toView), unread_count: unread };
+}
+
+/** Marks one of the user's notifications read; NotificationNotFound for anyone else's. */
+export async function markNotificationRead(userId: number, id: number): Promise<NotificationView> {
+  const row = await prisma.notification.findFirst({ where: { id, userId }, select: notificationSelect });
+  if (!row) throw new NotificationNotFound();
+  if (row.readAt) return toView(row);
+  const updated = await prisma.notification.update({ where: { id }, data: { readAt: new Date() }, select: notificationSelect });
+  announce(userId);
+  return toView(updated);
+}
+
+/** Marks all of the user's notifications read; returns how many changed. */
+export async function markAllNotificationsRead(userId: number): Promise<number> {
+  const { count } = await prisma.notification.updateMany({ where: { userId, readAt: null }, data: { readAt: new Date() } });
+  if (count > 0) announce(userId);
+  return count;
+}

@@ -1,0 +1,39 @@
+// GET /api/cars/{carId}/follow → { following }; POST toggles (or sets `following`) → { following }.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { getUser } from "~/lib/auth.server";
+import { errorResponse, readBody, respond } from "~/lib/http.server";
+import { loginHref } from "~/lib/login-events";
+import { CAR_NOT_FOUND, FollowError, carExists, isFollowingCar, parseFollowWant, setCarFollow } from "~/models/follow.server";
+
+function carIdOf(params: Record<string, string | undefined>): number | null {
+  const id = Number(params.carId);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const carId = carIdOf(params);
+  if (carId === null || !(await carExists(carId))) return errorResponse(404, CAR_NOT_FOUND);
+  const user = await getUser(request);
+  return Response.json({ following: await isFollowingCar(user?.id ?? null, carId) }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const user = await getUser(request);
+  if (!user) {
+    // A plain form post from a signed-out page goes to the login modal and comes back.
+    if (body.redirectTo) return redirect(loginHref(body.redirectTo), 303);
+    return errorResponse(401, "You must be signed in to follow cars");
+  }
+  const carId = carIdOf(params);
+  if (carId === null) return errorResponse(404, CAR_NOT_FOUND);
+  try {
+    const result = await setCarFollow(user.id, carId, parseFollowWant(body.fields.following));
+    return respond(body, result);
+  } catch (error) {
+    if (error instanceof FollowError) return errorResponse(error.status, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+// POST /api/notifications/{id}/read → { notification, unread_count }. Only your own: 404 otherwise.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { errorResponse, readBody, respond } from "~/lib/http.server";
+import { NotificationNotFound, countUnread, markNotificationRead } from "~/models/notification.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const user = await requireUser(request);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) return errorResponse(404, "Notification not found");
+  try {
+    const notification = await markNotificationRead(user.id, id);
+    return respond(body, { notification, unread_count: await countUnread(user.id) });
+  } catch (error) {
+    if (error instanceof NotificationNotFound) return errorResponse(404, error.message);
+    throw error;
+  }
+}

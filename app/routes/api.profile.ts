@@ -1,0 +1,37 @@
+// GET /api/profile → { profile }; PATCH (or POST, for plain forms) /api/profile with
+// nickname?, show_all_grams_posts?, profile_image (file)?, remove_profile_image? → { profile }.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { errorResponse, readBody } from "~/lib/http.server";
+import { MAX_IMAGE_BYTES } from "~/lib/images.server";
+import { flashCookie } from "~/lib/session.server";
+import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
+
+/** An avatar upload plus the form's other fields. */
+const MAX_PROFILE_BODY = MAX_IMAGE_BYTES + 64 * 1024;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const profile = await getOwnProfile(user.id);
+  if (!profile) return errorResponse(404, "Profile not found");
+  return Response.json({ profile }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "PATCH" && request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request, MAX_PROFILE_BODY);
+  const user = await requireUser(request);
+  const result = await applyProfileChanges(user.id, body.fields);
+
+  if (body.redirectTo) {
+    const toast = result.ok
+      ? { type: "success" as const, message: "Profile updated" }
+      : { type: "error" as const, message: Object.values(result.errors)[0] ?? "Could not update the profile" };
+    return redirect(body.redirectTo, { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast }) } });
+  }
+  if (!result.ok) {
+    return Response.json({ error: Object.values(result.errors)[0], errors: result.errors }, { status: result.status });
+  }
+  return Response.json({ profile: result.profile });
+}

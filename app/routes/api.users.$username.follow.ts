@@ -1,0 +1,44 @@
+// POST /api/users/{username}/follow toggles (or sets `following`) → { following }.
+// GET answers { following, followers, following_count } for the signed-in viewer.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { getUser } from "~/lib/auth.server";
+import { errorResponse, readBody, respond } from "~/lib/http.server";
+import { loginHref } from "~/lib/login-events";
+import {
+  FollowError,
+  USER_NOT_FOUND,
+  getUserFollowCounts,
+  isFollowingUser,
+  parseFollowWant,
+  setUserFollow,
+} from "~/models/follow.server";
+import { getUserByUsername } from "~/models/user.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const target = await getUserByUsername(params.username ?? "");
+  if (!target) return errorResponse(404, USER_NOT_FOUND);
+  const viewer = await getUser(request);
+  const [following, counts] = await Promise.all([isFollowingUser(viewer?.id ?? null, target.id), getUserFollowCounts(target.id)]);
+  return Response.json(
+    { following, followers: counts.followers, following_count: counts.following },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const user = await getUser(request);
+  if (!user) {
+    if (body.redirectTo) return redirect(loginHref(body.redirectTo), 303);
+    return errorResponse(401, "You must be signed in to follow people");
+  }
+  try {
+    const result = await setUserFollow(user.id, params.username ?? "", parseFollowWant(body.fields.following));
+    return respond(body, result);
+  } catch (error) {
+    if (error instanceof FollowError) return errorResponse(error.status, error.message);
+    throw error;
+  }
+}

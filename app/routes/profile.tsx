@@ -1,0 +1,127 @@
+// /profile (members only): your own profile. Change the profile image (resized and
+// re-encoded), the nickname, and the Grams setting show_all_grams_posts (SPEC §3/§6).
+// Each form works without JavaScript and shows its errors next to its field.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CarFront, ChevronRight, Grid3x3, UserRound } from "lucide-react";
+import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";
+import { Avatar } from "~/components/shell/Avatar";
+import { requireUserPage } from "~/lib/auth.server";
+import { APP_TITLE } from "~/lib/constants";
+import { readBody } from "~/lib/http.server";
+import { MAX_IMAGE_BYTES } from "~/lib/images.server";
+import { flashCookie } from "~/lib/session.server";
+import { getUserFollowCounts } from "~/models/follow.server";
+import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
+
+export const meta: MetaFunction = () => [{ title: `Your profile · ${APP_TITLE}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUserPage(request);
+  const [profile, counts] = await Promise.all([getOwnProfile(user.id), getUserFollowCounts(user.id)]);
+  if (!profile) throw Response.json({ error: "Profile not found" }, { status: 404 });
+  return { profile, counts };
+}
+
+const MESSAGES: Record<string, string> = {
+  photo: "Profile photo updated",
+  "remove-photo": "Profile photo removed",
+  nickname: "Nickname saved",
+  grams: "Grams setting saved",
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserPage(request);
+  const body = await readBody(request, MAX_IMAGE_BYTES + 64 * 1024);
+  const intent = typeof body.fields.intent === "string" ? body.fields.intent : "";
+
+  // Each form changes only its own fields.
+  let fields: Record<string, unknown>;
+  if (intent === "photo") {
+    fields = { profile_image: body.fields.profile_image ?? "" };
+  } else if (intent === "remove-photo") {
+    fields = { remove_profile_image: "true" };
+  } else if (intent === "nickname") {
+    fields = { nickname: body.fields.nickname ?? "" };
+  } else if (intent === "grams") {
+    // An unticked checkbox sends nothing: that means false.
+    fields = { show_all_grams_posts: body.fields.show_all_grams_posts ?? "false" };
+  } else {
+    return data<ProfileActionData>({ intent, errors: { form: "Unknown action" } }, { status: 400 });
+  }
+  if (intent === "photo" && !(fields.profile_image instanceof File && fields.profile_image.size > 0)) {
+    return data<ProfileActionData>({ intent, errors: { profile_image: "Choose an image to upload" } }, { status: 400 });
+  }
+
+  const result = await applyProfileChanges(user.id, fields);
+  if (!result.ok) {
+    const values = intent === "nickname" && typeof fields.nickname === "string" ? { nickname: fields.nickname } : undefined;
+    return data<ProfileActionData>({ intent, errors: result.errors, values }, { status: result.status });
+  }
+  const cookie = await flashCookie(request, { toast: { type: "success", message: MESSAGES[intent] } });
+  return redirect("/profile", { status: 303, headers: { "Set-Cookie": cookie } });
+}
+
+export default function ProfilePage() {
+  const { profile, counts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ProfileActionData>();
+  const navigation = useNavigation();
+  const pendingIntent =
+    navigation.state !== "idle" && navigation.formAction?.startsWith("/profile") ? String(navigation.formData?.get("intent") ?? "") : null;
+  const myPage = `/user/${encodeURIComponent(profile.username)}`;
+
+  return (
+    <div className="page profile-page">
+      <header className="profile-card profile-card--identity">
+        <Avatar name={profile.username} image={profile.profile_image} size={72} />
+        <div className="profile-identity">
+          <h1 className="profile-identity__name" data-testid="profile-name">
+            {profile.nickname || profile.username}
+          </h1>
+          <p className="profile-identity__meta">@{profile.username}</p>
+          <p className="profile-identity__meta">{profile.email}</p>
+        </div>
+        <dl className="profile-identity__counts">
+          <div>
+            <dt>Followers</dt>
+            <dd>{counts.followers}</dd>
+          </div>
+          <div>
+            <dt>Following</dt>
+            <dd>{counts.following}</dd>
+          </div>
+        </dl>
+      </header>
+
+      <nav className="profile-links" aria-label="Your things">
+        <Link to="/my-cars" className="profile-link">
+          <span className="profile-link__icon" aria-hidden>
+            <CarFront />
+          </span>
+          <span className="profile-link__text">
+            <span className="profile-link__title">My Cars</span>
+            <span className="profile-link__hint">Your garage, mods and insurance dates</span>
+          </span>
+          <ChevronRight aria-hidden className="profile-link__chevron" />
+        </Link>
+        <Link to={myPage} className="profile-link">
+          <span className="profile-link__icon" aria-hidden>
+            <Grid3x3 />
+          </span>
+          <span className="profile-link__text">
+            <span className="profile-link__title">My Posts</span>
+            <span className="profile-link__hint">Your page as others see it</span>
+          </span>
+          <ChevronRight aria-hidden className="profile-link__chevron" />
+        </Link>
+      </nav>
+
+      <h2 className="profile-page__heading">
+        <UserRound aria-hidden size={20} />
+        Edit profile
+      </h2>
+      <ProfileForms profile={profile} actionData={actionData} pendingIntent={pendingIntent} />
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+// /user/{username}: a person's page — who they are, their cars, their posts, follow counts,
+// Follow and Message (or Edit profile on your own page). 'My Posts' in the sidebar leads here.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { Camera, CarFront, Plus, UserX } from "lucide-react";
+import { useEffect, useState } from "react";
+import { CarCards } from "~/components/profile/CarCards";
+import { FollowCarsAction } from "~/components/profile/FollowCarsAction";
+import { PostGrid, PostGridSkeleton, type PostTile } from "~/components/profile/PostGrid";
+import { ProfileHeader } from "~/components/profile/ProfileHeader";
+import { EmptyState } from "~/components/shell/EmptyState";
+import { getUser } from "~/lib/auth.server";
+import { APP_TITLE } from "~/lib/constants";
+import { getUserPage } from "~/models/profile.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `User not found · ${APP_TITLE}` }];
+  const name = data.user.nickname || data.user.username;
+  const description = `${name} (@${data.user.username}): ${data.counts.cars} ${data.counts.cars === 1 ? "car" : "cars"}, ${data.counts.posts} ${data.counts.posts === 1 ? "post" : "posts"}, ${data.counts.followers} followers.`;
+  return [
+    { title: `${name} (@${data.user.username}) · ${APP_TITLE}` },
+    { name: "description", content: description },
+    { property: "og:title", content: `${name} (@${data.user.username})` },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "profile" },
+    ...(data.user.profileImage ? [{ property: "og:image", content: data.user.profileImage }] : []),
+  ];
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const username = params.username ?? "";
+  const raw = new URL(request.url).searchParams.get("before");
+  const before = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const viewer = await getUser(request);
+  const page = await getUserPage(username, viewer?.id ?? null, before);
+  if (!page) throw Response.json({ error: "User not found" }, { status: 404 });
+  // One address per person: /user/JDM_Jess goes to /user/jdm_jess.
+  if (username !== page.user.username) {
+    const url = new URL(request.url);
+    throw redirect(`/user/${encodeURIComponent(page.user.username)}${url.search}`, 301);
+  }
+  return { ...page, before };
+}
+
+export default function UserPage() {
+  const data = useLoaderData<typeof loader>();
+  const { user, counts, isSelf, cars } = data;
+  const more = useFetcher<typeof loader>();
+  const [posts, setPosts] = useState<PostTile[]>(data.posts);
+  const [cursor, setCursor] = useState<number | null>(data.nextCursor);
+
+  // A new page (another user, or fresh loader data) starts the list again.
+  useEffect(() => {
+    setPosts(data.posts);
+    setCursor(data.nextCursor);
+  }, [data.posts, data.nextCursor]);
+
+  useEffect(() => {
+    if (more.state !== "idle" || !more.data) return;
+    const page = more.data;
+    setPosts((current) => {
+      const seen = new Set(current.map((post) => post.id));
+      return [...current, ...page.posts.filter((post) => !seen.has(post.id))];
+    });
+    setCursor(page.nextCursor);
+  }, [more.state, more.data]);
+
+  const base = `/user/${encodeURIComponent(user.username)}`;
+  const name = user.nickname || user.username;
+
+  return (
+    <div className="page page--wide user-page">
+      <ProfileHeader user={user} counts={counts} isSelf={isSelf} isFollowing={data.isFollowing} />
+
+      <section className="profile-section" aria-labelledby="garage-title">
+        <div className="profile-section__head">
+          <h2 id="garage-title" className="profile-section__title">
+            Garage <span className="profile-section__count">{counts.cars}</span>
+          </h2>
+          {isSelf ? (
+            <Link to="/my-cars" className="btn btn--ghost btn--sm">
+              <CarFront aria-hidden size={18} />
+              My Cars
+            </Link>
+          ) : (
+            <FollowCarsAction cars={cars} />
+          )}
+        </div>
+        {cars.length > 0 ? (
+          <CarCards cars={cars} showFollow={!isSelf} />
+        ) : (
+          <EmptyState
+            icon={<CarFront />}
+            title={isSelf ? "Your garage is empty" : "No cars yet"}
+            headingLevel={3}
+            actions={
+              isSelf ? (
+                <Link to="/my-cars" className="btn btn--primary">
+                  <Plus aria-hidden size={18} />
+                  Add a car
+                </Link>
+              ) : null
+            }
+          >
+            {isSelf ? "Add your car and start its build story." : `${name} hasn't added a car yet.`}
+          </EmptyState>
+        )}
+      </section>
+
+      <section className="profile-section" aria-labelledby="posts-title">
+        <div className="profile-section__head">
+          <h2 id="posts-title" className="profile-section__title">
+            Posts <span className="profile-section__count">{counts.posts}</span>
+          </h2>
+          {data.before ? (
+            <Link to={base} className="btn btn--ghost btn--sm">
+              Newest posts
+            </Link>
+          ) : null}
+        </div>
+        {posts.length > 0 ? (
+          <>
+            <PostGrid posts={posts} />
+            {more.state === "loading" ? <PostGridSkeleton count={3} /> : null}
+            {cursor ? (
+              <div className="profile-more">
+                <Link
+                  to={`${base}?before=${cursor}`}
+                  className="btn btn--secondary"
+                  preventScrollReset
+                  onClick={(event) => {
+                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                    event.preventDefault();
+                    if (more.state === "idle") more.load(`${base}?before=${cursor}`);
+                  }}
+                >
+                  {more.state === "loading" ? "Loading..." : "Load more posts"}
+                </Link>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <EmptyState
+            icon={<Camera />}
+            title={isSelf ? "Share your first post" : "No posts yet"}
+            headingLevel={3}
+            actions={
+              isSelf ? (
+                <Link to="/upload" className="btn btn--primary">
+                  <Plus aria-hidden size={18} />
+                  New post
+                </Link>
+              ) : null
+            }
+          >
+            {isSelf ? "Photos, videos and stories of your cars show up here." : `When ${name} posts, it will show up here.`}
+          </EmptyState>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="page">
+      <EmptyState
+        icon={<UserX />}
+        title={missing ? "User not found" : "Something went wrong"}
+        actions={
+          <>
+            <Link to="/search" className="btn btn--primary">
+              Search people
+            </Link>
+            <Link to="/" className="btn btn--secondary">
+              Back to home
+            </Link>
+          </>
+        }
+      >
+        {missing ? "There is nobody with that username. Check the spelling or search for them." : "We couldn't load this page. Please try again."}
+      </EmptyState>
+    </div>
+  );
+}
