@@ -1,0 +1,134 @@
+// One comment with its like, reply and delete controls; top-level comments carry their
+// replies and the reply form. Each control is a real form or link (no JavaScript needed).
+import { Link } from "@remix-run/react";
+import { Heart, MessageCircle, Trash2 } from "lucide-react";
+import { ANONYMOUS, isTemporaryId, type CommentView } from "~/lib/comment-schemas";
+import { relativeTime } from "~/lib/relative-time";
+import { Avatar } from "~/components/shell/Avatar";
+import { ReportButton } from "~/components/report/ReportButton";
+import type { ReactNode } from "react";
+
+export type CommentActions = {
+  signedIn: boolean;
+  /** The signed-in user's id: others' comments get a report button. */
+  viewerId: number | null;
+  /** Page path (no hash) that plain forms come back to. */
+  here: string;
+  loginHref: string;
+  replyHref: (topId: number) => string;
+  onLike: (comment: CommentView) => void;
+  onReply: (top: CommentView, to: CommentView) => void;
+  onDelete: (comment: CommentView) => void;
+  onLoginNeeded: () => void;
+};
+
+export function CommentItem({
+  comment,
+  top,
+  actions,
+  replyForm,
+}: {
+  comment: CommentView;
+  /** The top-level comment this one belongs to (itself for a top-level comment). */
+  top: CommentView;
+  actions: CommentActions;
+  replyForm?: ReactNode;
+}) {
+  const pending = isTemporaryId(comment.id);
+  const name = comment.nickname || comment.username;
+  const known = comment.username !== ANONYMOUS && comment.user_id !== null;
+  const isTop = comment.id === top.id;
+
+  return (
+    <li id={pending ? undefined : `comment-${comment.id}`} className="comment" data-pending={pending || undefined} data-reply={!isTop || undefined}>
+      <Avatar name={name} image={comment.profileImage} size={isTop ? 36 : 28} />
+      <div className="comment__main">
+        <div className="comment__bubble">
+          <header className="comment__header">
+            {known ? (
+              <Link to={`/user/${comment.username}`} className="comment__author">
+                {name}
+              </Link>
+            ) : (
+              <span className="comment__author">{name}</span>
+            )}
+            {known && comment.nickname && <span className="comment__username">@{comment.username}</span>}
+          </header>
+          <p className="comment__text">{comment.content}</p>
+        </div>
+        <footer className="comment__actions">
+          <time className="comment__time" dateTime={comment.created_at} suppressHydrationWarning>
+            {pending ? "Posting…" : relativeTime(comment.created_at)}
+          </time>
+          <form method="post" action={`/api/comments/${comment.id}/like`} className="comment__inline-form">
+            <input type="hidden" name="redirectTo" value={`${actions.here}#comment-${comment.id}`} />
+            <button
+              type="submit"
+              className="comment__action comment__like"
+              aria-pressed={comment.is_liked}
+              aria-label={`${comment.is_liked ? "Unlike" : "Like"} comment (${comment.likes_count} ${comment.likes_count === 1 ? "like" : "likes"})`}
+              disabled={pending}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!actions.signedIn) actions.onLoginNeeded();
+                else actions.onLike(comment);
+              }}
+            >
+              <Heart aria-hidden size={16} />
+              <span className="comment__like-count">{comment.likes_count}</span>
+            </button>
+          </form>
+          {!pending && (
+            <Link
+              to={actions.signedIn ? actions.replyHref(top.id) : actions.loginHref}
+              preventScrollReset
+              replace
+              className="comment__action"
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                if (!actions.signedIn) actions.onLoginNeeded();
+                else actions.onReply(top, comment);
+              }}
+            >
+              <MessageCircle aria-hidden size={16} />
+              Reply
+            </Link>
+          )}
+          {comment.can_delete && !pending && (
+            <form method="post" action={`/api/comments/${comment.id}`} className="comment__inline-form">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="redirectTo" value={`${actions.here}#comments`} />
+              <button
+                type="submit"
+                className="comment__action comment__delete"
+                onClick={(event) => {
+                  event.preventDefault();
+                  actions.onDelete(comment);
+                }}
+              >
+                <Trash2 aria-hidden size={16} />
+                Delete
+              </button>
+            </form>
+          )}
+          {actions.signedIn && !pending && comment.user_id !== actions.viewerId && (
+            <ReportButton contentType="comment" contentId={comment.id} signedIn label="Report comment" className="comment__action comment__report" />
+          )}
+        </footer>
+        {isTop && (comment.replies.length > 0 || replyForm) && (
+          <div className="comment__thread">
+            {comment.replies.length > 0 && (
+              <ol className="comment__replies" aria-label={`Replies to ${name}`}>
+                {comment.replies.map((reply) => (
+                  <CommentItem key={reply.id} comment={reply} top={comment} actions={actions} />
+                ))}
+              </ol>
+            )}
+            {replyForm}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,238 @@
+// The 'Version Changes' modal (SPEC §2 Other UI): a feedback form (text required, optional
+// 1-5 stars, visitors welcome), the changelog from GET /version.json with the current build,
+// and on localhost or development hosts only a debug button that tests Google sign-in.
+import * as Dialog from "@radix-ui/react-dialog";
+import { Bug, CheckCircle2, History, Send, Star, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import {
+  FEEDBACK_MAX,
+  FEEDBACK_MESSAGES,
+  RATING_MAX,
+  VERSIONS,
+  currentBuild,
+  isDevHost,
+  parseVersions,
+  type VersionEntry,
+} from "~/lib/changelog";
+import "../report/report.css";
+import "./feedback.css";
+
+export const GOOGLE_DEBUG_PATH = "/api/auth/google";
+
+function formatDate(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return parsed.toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+export function VersionChangesModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [versions, setVersions] = useState<VersionEntry[] | null>(null);
+  const [devHost, setDevHost] = useState(false);
+
+  useEffect(() => {
+    setDevHost(isDevHost(window.location.hostname));
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    (async () => {
+      try {
+        const response = await fetch("/version.json", { headers: { Accept: "application/json" } });
+        if (!response.ok) throw new Error(`version.json answered ${response.status}`);
+        const list = parseVersions(await response.json());
+        if (!cancelled) setVersions(list);
+      } catch (error) {
+        // The changelog ships with the app too: show that rather than nothing.
+        console.warn("Could not load /version.json", error);
+        if (!cancelled) setVersions(VERSIONS);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [open]);
+
+  const build = currentBuild(versions ?? VERSIONS);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="social-overlay" />
+        <Dialog.Content className="social-modal version-modal">
+          <header className="social-modal__header">
+            <Dialog.Title className="social-modal__title">
+              <History aria-hidden size={20} /> Version Changes
+            </Dialog.Title>
+            <Dialog.Close className="social-modal__close" aria-label="Close">
+              <X aria-hidden size={22} />
+            </Dialog.Close>
+          </header>
+          <Dialog.Description className="version-modal__build">
+            Current build <strong data-testid="current-build">{build}</strong>
+          </Dialog.Description>
+
+          {open && <FeedbackForm buildNumber={build} />}
+
+          <section className="version-modal__changelog" aria-labelledby="changelog-title">
+            <h3 id="changelog-title" className="version-modal__heading">
+              What's new
+            </h3>
+            {versions === null ? (
+              <div className="version-modal__loading" aria-busy="true" aria-label="Loading changes">
+                <span className="skeleton version-modal__skeleton" />
+                <span className="skeleton version-modal__skeleton version-modal__skeleton--short" />
+              </div>
+            ) : versions.length === 0 ? (
+              <p className="version-modal__muted">No changes listed yet.</p>
+            ) : (
+              <ol className="version-modal__versions">
+                {versions.map((entry) => (
+                  <li key={entry.buildNumber} className="version-modal__version">
+                    <div className="version-modal__version-head">
+                      <span className="version-modal__number">Build {entry.buildNumber}</span>
+                      <time dateTime={entry.date} className="version-modal__date">
+                        {formatDate(entry.date)}
+                      </time>
+                    </div>
+                    <ul className="version-modal__changes">
+                      {entry.changes.map((change) => (
+                        <li key={change}>{change}</li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          {devHost && (
+            <section className="version-modal__debug" aria-label="Debug">
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => window.location.assign(GOOGLE_DEBUG_PATH)}>
+                <Bug aria-hidden size={16} /> Test Google sign-in
+              </button>
+            </section>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function FeedbackForm({ buildNumber }: { buildNumber: number }) {
+  const [text, setText] = useState("");
+  const [rating, setRating] = useState<number | null>(null);
+  const [phase, setPhase] = useState<"form" | "sending" | "sent">("form");
+  const [error, setError] = useState<string | null>(null);
+  const textId = useId();
+
+  async function submit() {
+    if (phase === "sending") return;
+    if (text.trim() === "") {
+      setError(FEEDBACK_MESSAGES.blank);
+      return;
+    }
+    setError(null);
+    setPhase("sending");
+    try {
+      const response = await fetch("/api/feedback/submit", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({ build_number: buildNumber, feedback_text: text, rating }),
+      });
+      if (!response.ok) throw new Error(`Feedback answered ${response.status}`);
+      setPhase("sent");
+      setText("");
+      setRating(null);
+    } catch (failure) {
+      console.warn("Feedback failed", failure);
+      setError(FEEDBACK_MESSAGES.failed);
+      setPhase("form");
+    }
+  }
+
+  if (phase === "sent") {
+    return (
+      <div className="version-modal__thanks" role="status">
+        <CheckCircle2 aria-hidden size={28} />
+        <p>{FEEDBACK_MESSAGES.thanks}</p>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setPhase("form")}>
+          Send more feedback
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      method="post"
+      action="/api/feedback/submit"
+      className="version-modal__feedback"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <input type="hidden" name="build_number" value={buildNumber} />
+      <label htmlFor={textId} className="version-modal__heading">
+        Send feedback
+      </label>
+      <textarea
+        id={textId}
+        name="feedback_text"
+        className="input version-modal__text"
+        rows={3}
+        maxLength={FEEDBACK_MAX}
+        placeholder="What do you like? What should we fix?"
+        value={text}
+        disabled={phase === "sending"}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (error === FEEDBACK_MESSAGES.blank) setError(null);
+        }}
+      />
+      <fieldset className="version-modal__rating" disabled={phase === "sending"}>
+        <legend className="visually-hidden">Rating (optional)</legend>
+        <span className="version-modal__rating-label" aria-hidden>
+          Rating
+        </span>
+        {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((value) => (
+          <label key={value} className="version-modal__star" data-on={rating !== null && value <= rating ? "" : undefined}>
+            <input
+              type="radio"
+              name="rating"
+              value={value}
+              className="visually-hidden"
+              checked={rating === value}
+              onChange={() => setRating(value)}
+              onClick={() => {
+                if (rating === value) setRating(null);
+              }}
+            />
+            <Star aria-hidden size={24} />
+            <span className="visually-hidden">
+              {value} star{value === 1 ? "" : "s"}
+            </span>
+          </label>
+        ))}
+        {rating !== null && (
+          <button type="button" className="version-modal__clear" onClick={() => setRating(null)}>
+            Clear
+          </button>
+        )}
+      </fieldset>
+      {error && (
+        <p className="social-modal__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="social-modal__actions">
+        <button type="submit" className="btn btn--primary" disabled={phase === "sending"}>
+          <Send aria-hidden size={16} />
+          {phase === "sending" ? "Sending..." : "Send Feedback"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+// Like, dislike and comment counts of a post. The like and dislike buttons are real form
+// posts (with a hidden redirectTo, so they work without JavaScript); with JavaScript they
+// change at once and revert if the call fails or takes over 10 s. The counts open the
+// likes/dislikes list. Visitors get the login modal.
+import { Link, useLocation } from "@remix-run/react";
+import { MessageCircle, Share2, ThumbsDown, ThumbsUp } from "lucide-react";
+import type { ReactNode } from "react";
+import { LikesListPopover } from "./LikesListPopover";
+import { compactCount, type ReactionView } from "./reactions";
+import { usePostReaction } from "./usePostReaction";
+import "./interactions.css";
+
+export type LikeDislikeBarProps = {
+  postId: number;
+  counts: { likes: number; dislikes: number; comments: number; shares?: number };
+  liked: boolean;
+  disliked: boolean;
+  signedIn: boolean;
+  /** Where a plain form post comes back to; the current page by default. */
+  returnTo?: string;
+  /** Opens the comments (the Grams panel); otherwise `commentsHref` is a link, or the count is plain text. */
+  onCommentsClick?: () => void;
+  commentsHref?: string;
+  /** Called with the server's answer after each press (or the reverted state). */
+  onChange?: (state: ReactionView) => void;
+  /** "vertical" stacks the buttons (the Grams overlay). */
+  orientation?: "horizontal" | "vertical";
+  /** More buttons (share, save, report) at the end of the bar. */
+  children?: ReactNode;
+  className?: string;
+};
+
+function plural(count: number, one: string, many: string) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export function LikeDislikeBar({
+  postId,
+  counts,
+  liked,
+  disliked,
+  signedIn,
+  returnTo,
+  onCommentsClick,
+  commentsHref,
+  onChange,
+  orientation = "horizontal",
+  children,
+  className,
+}: LikeDislikeBarProps) {
+  const location = useLocation();
+  const back = returnTo ?? location.pathname + location.search;
+  const { state, press } = usePostReaction(postId, { likes: counts.likes, dislikes: counts.dislikes, liked, disliked }, signedIn, onChange);
+
+  const commentsLabel = plural(counts.comments, "comment", "comments");
+  const commentsContent = (
+    <>
+      <MessageCircle aria-hidden className="reaction__icon" />
+      <span className="reaction__count">{compactCount(counts.comments)}</span>
+    </>
+  );
+
+  return (
+    <div className={["reactions", className].filter(Boolean).join(" ")} data-orientation={orientation}>
+      <form method="post" action={`/api/posts/${postId}/like`} className="reactions__form">
+        <input type="hidden" name="redirectTo" value={back} />
+        <div className="reaction-group" data-active={state.liked || undefined}>
+          <button
+            type="submit"
+            name="type"
+            value="like"
+            className="reaction reaction--like"
+            aria-pressed={state.liked}
+            aria-label={state.liked ? "Remove like" : "Like"}
+            onClick={(event) => {
+              event.preventDefault();
+              void press("like");
+            }}
+          >
+            <ThumbsUp aria-hidden className="reaction__icon" />
+          </button>
+          <LikesListPopover postId={postId} signedIn={signedIn} initialTab="likes" label={`${plural(state.likes, "like", "likes")}: see who`}>
+            <span className="reaction__count" data-testid="likes-count">
+              {compactCount(state.likes)}
+            </span>
+          </LikesListPopover>
+        </div>
+        <div className="reaction-group" data-active={state.disliked || undefined}>
+          <button
+            type="submit"
+            name="type"
+            value="dislike"
+            className="reaction reaction--dislike"
+            aria-pressed={state.disliked}
+            aria-label={state.disliked ? "Remove dislike" : "Dislike"}
+            onClick={(event) => {
+              event.preventDefault();
+              void press("dislike");
+            }}
+          >
+            <ThumbsDown aria-hidden className="reaction__icon" />
+          </button>
+          <LikesListPopover postId={postId} signedIn={signedIn} initialTab="dislikes" label={`${plural(state.dislikes, "dislike", "dislikes")}: see who`}>
+            <span className="reaction__count" data-testid="dislikes-count">
+              {compactCount(state.dislikes)}
+            </span>
+          </LikesListPopover>
+        </div>
+      </form>
+
+      {onCommentsClick ? (
+        <button type="button" className="reaction reaction--comments" aria-label={commentsLabel} onClick={onCommentsClick}>
+          {commentsContent}
+        </button>
+      ) : commentsHref ? (
+        <Link to={commentsHref} className="reaction reaction--comments" aria-label={commentsLabel}>
+          {commentsContent}
+        </Link>
+      ) : (
+        <span className="reaction reaction--comments reaction--static" aria-label={commentsLabel}>
+          {commentsContent}
+        </span>
+      )}
+
+      {counts.shares !== undefined && (
+        <span className="reaction reaction--static" aria-label={plural(counts.shares, "share", "shares")}>
+          <Share2 aria-hidden className="reaction__icon" />
+          <span className="reaction__count">{compactCount(counts.shares)}</span>
+        </span>
+      )}
+
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// Who liked and who disliked a post: a popover (10px from the screen's edges, SPEC §2)
+// loading GET /api/posts/{id}/interactions each time it opens. Visitors get the login modal.
+import * as Popover from "@radix-ui/react-popover";
+import { Link } from "@remix-run/react";
+import { RotateCw, ThumbsDown, ThumbsUp, X } from "lucide-react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { requestLogin } from "~/lib/login-events";
+import { Avatar } from "~/components/shell/Avatar";
+import "./interactions.css";
+
+/** SPEC §2: the likes/dislikes list keeps 10px from the screen's edges. */
+export const LIKES_POPOVER_EDGE_MARGIN = 10;
+
+export type InteractionUser = { username: string; nickname: string | null; profileImage: string | null };
+type Lists = { likes: InteractionUser[]; dislikes: InteractionUser[] };
+type Tab = "likes" | "dislikes";
+
+export function LikesListPopover({
+  postId,
+  signedIn,
+  initialTab = "likes",
+  label,
+  children,
+}: {
+  postId: number;
+  signedIn: boolean;
+  initialTab?: Tab;
+  /** Accessible name of the trigger ("12 likes: see who"). */
+  label: string;
+  /** The trigger's content (usually the count). */
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const [lists, setLists] = useState<Lists | null>(null);
+  const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
+
+  const load = useCallback(async () => {
+    setStatus("loading");
+    try {
+      const response = await fetch(`/api/posts/${postId}/interactions`, { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`Interactions failed (${response.status})`);
+      const body = (await response.json()) as Partial<Lists>;
+      setLists({ likes: body.likes ?? [], dislikes: body.dislikes ?? [] });
+      setStatus("idle");
+    } catch (error) {
+      console.warn("Could not load the likes list", error);
+      setStatus("error");
+    }
+  }, [postId]);
+
+  useEffect(() => {
+    if (open) void load();
+  }, [open, load]);
+
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next && !signedIn) {
+          requestLogin();
+          return;
+        }
+        if (next) setTab(initialTab);
+        setOpen(next);
+      }}
+    >
+      <Popover.Trigger className="reaction-count" aria-label={label} type="button">
+        {children}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className="likes-popover"
+          collisionPadding={LIKES_POPOVER_EDGE_MARGIN}
+          sideOffset={8}
+          align="start"
+          aria-label="Likes and dislikes"
+        >
+          <div className="likes-popover__tabs" role="tablist">
+            {(["likes", "dislikes"] as const).map((name) => {
+              const count = lists ? lists[name].length : null;
+              const Icon = name === "likes" ? ThumbsUp : ThumbsDown;
+              return (
+                <button
+                  key={name}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === name}
+                  className="likes-popover__tab"
+                  onClick={() => setTab(name)}
+                >
+                  <Icon aria-hidden size={16} />
+                  {name === "likes" ? "Likes" : "Dislikes"}
+                  {count !== null && <span className="likes-popover__tab-count">{count}</span>}
+                </button>
+              );
+            })}
+            <Popover.Close className="likes-popover__close" aria-label="Close">
+              <X aria-hidden size={18} />
+            </Popover.Close>
+          </div>
+          <div className="likes-popover__body" role="tabpanel">
+            {status === "error" ? (
+              <div className="likes-popover__message">
+                <p>Could not load the list.</p>
+                <button type="button" className="btn btn--secondary btn--sm" onClick={() => void load()}>
+                  <RotateCw aria-hidden size={16} /> Try again
+                </button>
+              </div>
+            ) : !lists ? (
+              <ul className="likes-popover__list" aria-busy="true" aria-label="Loading">
+                {[0, 1, 2].map((i) => (
+                  <li key={i} className="likes-popover__person">
+                    <span className="skeleton likes-popover__skeleton-avatar" />
+                    <span className="skeleton likes-popover__skeleton-line" />
+                  </li>
+                ))}
+              </ul>
+            ) : lists[tab].length === 0 ? (
+              <p className="likes-popover__message">{tab === "likes" ? "No likes yet" : "No dislikes yet"}</p>
+            ) : (
+              <ul className="likes-popover__list">
+                {lists[tab].map((person) => (
+                  <li key={person.username}>
+                    <Link to={`/user/${person.username}`} className="likes-popover__person" onClick={() => setOpen(false)}>
+                      <Avatar name={person.nickname || person.username} image={person.profileImage} size={36} />
+                      <span className="likes-popover__names">
+                        <span className="likes-popover__nickname">{person.nickname || person.username}</span>
+                        <span className="likes-popover__username">@{person.username}</span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <Popover.Arrow className="likes-popover__arrow" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,38 @@
+// The optimistic rule of the like and dislike buttons (SPEC §4 Like/dislike): pressing like
+// adds a like (clearing a dislike) or removes it; dislike the other way round. Pure.
+export type ReactionType = "like" | "dislike";
+export type ReactionView = { likes: number; dislikes: number; liked: boolean; disliked: boolean };
+
+export function applyReaction(state: ReactionView, type: ReactionType): ReactionView {
+  const next = { ...state };
+  if (type === "like") {
+    if (state.liked) {
+      next.liked = false;
+      next.likes = Math.max(0, state.likes - 1);
+    } else {
+      next.liked = true;
+      next.likes = state.likes + 1;
+      if (state.disliked) {
+        next.disliked = false;
+        next.dislikes = Math.max(0, state.dislikes - 1);
+      }
+    }
+  } else if (state.disliked) {
+    next.disliked = false;
+    next.dislikes = Math.max(0, state.dislikes - 1);
+  } else {
+    next.disliked = true;
+    next.dislikes = state.dislikes + 1;
+    if (state.liked) {
+      next.liked = false;
+      next.likes = Math.max(0, state.likes - 1);
+    }
+  }
+  return next;
+}
+
+/** 1234 → "1.2K": short counts for the buttons. */
+export function compactCount(value: number): string {
+  if (value < 1000) return String(Math.max(0, value));
+  return new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(value);
+}

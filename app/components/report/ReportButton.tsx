@@ -1,0 +1,68 @@
+// Opens the Report Content modal. The modal needs JavaScript: without it, visitors get a
+// link to the login modal (`?login`) and members see nothing until the page is hydrated.
+import { Link, useLocation } from "@remix-run/react";
+import { Flag } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { FlagContentType } from "~/lib/flag-reasons";
+import { loginHref, requestLogin } from "~/lib/login-events";
+import { ReportModal } from "./ReportModal";
+import "./report.css";
+
+export function ReportButton({
+  contentType,
+  contentId,
+  signedIn,
+  label = "Report",
+  showLabel = false,
+  className,
+  children,
+}: {
+  contentType: FlagContentType;
+  contentId: number;
+  signedIn: boolean;
+  /** Accessible name (and visible text with showLabel). */
+  label?: string;
+  showLabel?: boolean;
+  className?: string;
+  /** Custom content for the trigger instead of the flag icon. */
+  children?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const classes = ["report-trigger", className].filter(Boolean).join(" ");
+  const content = children ?? (
+    <>
+      <Flag aria-hidden size={18} />
+      {showLabel && <span>{label}</span>}
+    </>
+  );
+
+  if (!signedIn) {
+    return (
+      <Link
+        to={loginHref(location.pathname + location.search)}
+        preventScrollReset
+        className={classes}
+        aria-label={showLabel ? undefined : label}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          requestLogin();
+        }}
+      >
+        {content}
+      </Link>
+    );
+  }
+  if (!hydrated) return null;
+  return (
+    <>
+      <button type="button" className={classes} aria-label={showLabel ? undefined : label} onClick={() => setOpen(true)}>
+        {content}
+      </button>
+      <ReportModal contentType={contentType} contentId={contentId} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+// The Report Content modal (SPEC §2, §4 Flag modal, §5 Flag, §8 Flag): the nine reasons,
+// optional details, submitting, then a success message and closing after 2 s. A 409
+// (already reported) counts as success. Every other answer is shown in the spec's words.
+import * as Dialog from "@radix-ui/react-dialog";
+import { CheckCircle2, Flag, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { FLAG_SUCCESS_CLOSE } from "~/lib/constants";
+import { FLAG_DETAILS_MAX, FLAG_MESSAGES, FLAG_REASONS, submitFlag, type FlagContentType } from "~/lib/flag-reasons";
+import "./report.css";
+
+export type ReportModalProps = {
+  contentType: FlagContentType;
+  contentId: number | string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
+
+const NOUNS: Record<FlagContentType, string> = { post: "post", comment: "comment", user: "profile", car: "car" };
+
+type Phase = "form" | "submitting" | "success";
+
+export function ReportModal({ contentType, contentId, open, onOpenChange }: ReportModalProps) {
+  const [phase, setPhase] = useState<Phase>("form");
+  const [reason, setReason] = useState("");
+  const [details, setDetails] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const detailsId = useId();
+  const errorId = useId();
+
+  // Every opening starts with an empty form.
+  useEffect(() => {
+    if (open) {
+      setPhase("form");
+      setReason("");
+      setDetails("");
+      setError(null);
+    }
+    return () => {
+      if (closeTimer.current) clearTimeout(closeTimer.current);
+      closeTimer.current = null;
+    };
+  }, [open, contentType, contentId]);
+
+  async function submit() {
+    if (phase !== "form") return;
+    if (!reason) {
+      setError(FLAG_MESSAGES.reasonRequired);
+      return;
+    }
+    setError(null);
+    setPhase("submitting");
+    const outcome = await submitFlag({ contentType, contentId, reason, details: details.trim() || undefined });
+    if (outcome.ok) {
+      setPhase("success");
+      closeTimer.current = setTimeout(() => onOpenChange(false), FLAG_SUCCESS_CLOSE);
+    } else {
+      setError(outcome.message);
+      setPhase("form");
+    }
+  }
+
+  const noun = NOUNS[contentType];
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="social-overlay" />
+        <Dialog.Content className="social-modal report-modal" aria-describedby={undefined}>
+          <header className="social-modal__header">
+            <Dialog.Title className="social-modal__title">
+              <Flag aria-hidden size={20} /> Report Content
+            </Dialog.Title>
+            <Dialog.Close className="social-modal__close" aria-label="Close">
+              <X aria-hidden size={22} />
+            </Dialog.Close>
+          </header>
+
+          {phase === "success" ? (
+            <div className="report-modal__success" role="status">
+              <CheckCircle2 aria-hidden size={40} />
+              <p>{FLAG_MESSAGES.success}</p>
+            </div>
+          ) : (
+            <form
+              method="post"
+              action="/api/flags/create"
+              className="report-modal__form"
+              aria-describedby={error ? errorId : undefined}
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submit();
+              }}
+            >
+              <input type="hidden" name="contentType" value={contentType} />
+              <input type="hidden" name="contentId" value={String(contentId)} />
+              <fieldset className="report-modal__reasons" disabled={phase === "submitting"}>
+                <legend className="report-modal__legend">Why are you reporting this {noun}?</legend>
+                {FLAG_REASONS.map((option) => (
+                  <label key={option.value} className="report-modal__reason" data-checked={reason === option.value || undefined}>
+                    <input
+                      type="radio"
+                      name="reason"
+                      value={option.value}
+                      checked={reason === option.value}
+                      onChange={() => {
+                        setReason(option.value);
+                        if (error === FLAG_MESSAGES.reasonRequired) setError(null);
+                      }}
+                    />
+                    <span>{option.label}</span>
+                  </label>
+                ))}
+              </fieldset>
+
+              <div className="field">
+                <label className="label" htmlFor={detailsId}>
+                  Details <span className="report-modal__optional">(optional)</span>
+                </label>
+                <textarea
+                  id={detailsId}
+                  name="details"
+                  className="input report-modal__details"
+                  rows={3}
+                  maxLength={FLAG_DETAILS_MAX}
+                  value={details}
+                  disabled={phase === "submitting"}
+                  placeholder="Anything that helps our moderators understand"
+                  onChange={(event) => setDetails(event.target.value)}
+                />
+                <span className="report-modal__counter">
+                  {details.length} / {FLAG_DETAILS_MAX}
+                </span>
+              </div>
+
+              {error && (
+                <p className="social-modal__error" id={errorId} role="alert">
+                  {error}
+                </p>
+              )}
+
+              <div className="social-modal__actions">
+                <Dialog.Close className="btn btn--ghost" type="button">
+                  Cancel
+                </Dialog.Close>
+                <button type="submit" className="btn btn--danger" disabled={phase === "submitting"} aria-busy={phase === "submitting"}>
+                  {phase === "submitting" ? "Submitting..." : "Submit Report"}
+                </button>
+              </div>
+            </form>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,158 @@
+// Comments (SPEC §3 Comment, §4 Comments, §5 Comment/reply): the input rules shared by the
+// comment box and POST /api/comments, the shape the API answers, and the pure updates the
+// comment section applies optimistically.
+import { z } from "zod";
+
+export const COMMENT_MAX = 2000;
+export const ANONYMOUS = "anonymous";
+
+export const COMMENT_MESSAGES = {
+  blank: "Please write something before posting",
+  tooLong: `Comments can be at most ${COMMENT_MAX} characters`,
+  invalid: "Invalid request data",
+  signIn: "You must be signed in to comment",
+  postNotFound: "Post not found",
+  notFound: "Comment not found",
+  forbidden: "You can only delete your own comments, or comments on your own posts",
+  postFailed: "Your comment could not be posted. Please try again.",
+  likeFailed: "Could not update the like. Comments were reloaded.",
+  deleteFailed: "The comment could not be deleted. Please try again.",
+  loadFailed: "Comments could not be loaded.",
+} as const;
+
+/** A comment as GET /api/posts/{id}/comments and POST /api/comments answer it. */
+export type CommentView = {
+  id: number;
+  content: string;
+  /** ISO 8601. */
+  created_at: string;
+  user_id: number | null;
+  post_id: number;
+  /** Always a top-level comment's id (replies are one level deep), or null. */
+  parent_id: number | null;
+  username: string;
+  nickname: string | null;
+  profileImage: string | null;
+  likes_count: number;
+  is_liked: boolean;
+  can_delete: boolean;
+  /** Top-level comments only; oldest first so a conversation reads downwards. */
+  replies: CommentView[];
+};
+
+/** A comment shown before the server confirmed it carries a temporary negative id. */
+export function isTemporaryId(id: number): boolean {
+  return id < 0;
+}
+
+/** True when the text may be posted: non-blank after trimming, not too long. */
+export function canPost(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.length > 0 && trimmed.length <= COMMENT_MAX;
+}
+
+const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const commentInputSchema = z.object({
+  postId: idSchema,
+  content: z.string().trim().min(1, COMMENT_MESSAGES.blank).max(COMMENT_MAX, COMMENT_MESSAGES.tooLong),
+  parentId: idSchema.nullable().optional(),
+});
+
+export type CommentInput = { postId: number; content: string; parentId: number | null };
+
+function single(value: unknown): unknown {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+/** Parses POST /api/comments fields (postId, content, parentId?); names its first problem. */
+export function parseCommentInput(fields: Record<string, unknown>): { ok: true; value: CommentInput } | { ok: false; message: string } {
+  const content = single(fields.content);
+  if (content === undefined || content === null || (typeof content === "string" && content.trim() === "")) {
+    return { ok: false, message: COMMENT_MESSAGES.blank };
+  }
+  if (typeof content !== "string") return { ok: false, message: COMMENT_MESSAGES.invalid };
+  const parent = single(fields.parentId ?? fields.parent_id);
+  const parsed = commentInputSchema.safeParse({
+    postId: single(fields.postId ?? fields.post_id),
+    content,
+    parentId: parent === "" || parent === undefined ? null : parent,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message = issue.path[0] === "content" ? issue.message : COMMENT_MESSAGES.invalid;
+    return { ok: false, message };
+  }
+  return { ok: true, value: { ...parsed.data, parentId: parsed.data.parentId ?? null } };
+}
+
+/** A positive integer id from a route parameter or field, or null. */
+export function parseId(value: unknown): number | null {
+  const id = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+// ------------------------------------------------------------------ tree updates
+
+/** Adds a comment: a top-level one first (newest first), a reply last under its parent. */
+export function addComment(list: CommentView[], comment: CommentView): CommentView[] {
+  if (comment.parent_id === null) return [{ ...comment, replies: comment.replies ?? [] }, ...list];
+  return list.map((top) => (top.id === comment.parent_id ? { ...top, replies: [...top.replies, comment] } : top));
+}
+
+/** Replaces the comment with id `id` (a temporary one, usually) wherever it is. */
+export function replaceComment(list: CommentView[], id: number, next: CommentView): CommentView[] {
+  return list.map((top) => {
+    if (top.id === id) return { ...next, replies: top.replies.length > 0 ? top.replies : next.replies ?? [] };
+    if (top.replies.some((reply) => reply.id === id)) {
+      return { ...top, replies: top.replies.map((reply) => (reply.id === id ? { ...next, replies: [] } : reply)) };
+    }
+    return top;
+  });
+}
+
+/** Removes a comment (and, for a top-level one, its replies). */
+export function removeComment(list: CommentView[], id: number): CommentView[] {
+  return list
+    .filter((top) => top.id !== id)
+    .map((top) => (top.replies.some((reply) => reply.id === id) ? { ...top, replies: top.replies.filter((reply) => reply.id !== id) } : top));
+}
+
+function updateOne(list: CommentView[], id: number, change: (comment: CommentView) => CommentView): CommentView[] {
+  return list.map((top) => {
+    if (top.id === id) return change(top);
+    if (top.replies.some((reply) => reply.id === id)) {
+      return { ...top, replies: top.replies.map((reply) => (reply.id === id ? change(reply) : reply)) };
+    }
+    return top;
+  });
+}
+
+/** Flips the viewer's like on a comment; the count moves with it and never drops below 0. */
+export function toggleCommentLikeIn(list: CommentView[], id: number): CommentView[] {
+  return updateOne(list, id, (comment) => ({
+    ...comment,
+    is_liked: !comment.is_liked,
+    likes_count: Math.max(0, comment.likes_count + (comment.is_liked ? -1 : 1)),
+  }));
+}
+
+/** Sets a comment's like state to what the server answered. */
+export function setCommentLikeIn(list: CommentView[], id: number, liked: boolean, likesCount: number): CommentView[] {
+  return updateOne(list, id, (comment) => ({ ...comment, is_liked: liked, likes_count: Math.max(0, likesCount) }));
+}
+
+/** Finds a comment anywhere in the tree. */
+export function findComment(list: CommentView[], id: number): CommentView | undefined {
+  for (const top of list) {
+    if (top.id === id) return top;
+    const reply = top.replies.find((item) => item.id === id);
+    if (reply) return reply;
+  }
+  return undefined;
+}
+
+/** How many comments the tree holds, replies included. */
+export function countComments(list: CommentView[]): number {
+  return list.reduce((sum, top) => sum + 1 + top.replies.length, 0);
+}

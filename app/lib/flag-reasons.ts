@@ -1,0 +1,150 @@
+// Reporting content (SPEC §5 Flag, §8 Flag errors). Shared by the server, which validates
+// reports, and the Report Content modal, which turns every answer into the spec's words.
+import { z } from "zod";
+
+export const FLAG_REASONS = [
+  { value: "inappropriate", label: "Inappropriate content" },
+  { value: "spam", label: "Spam" },
+  { value: "misinformation", label: "Misinformation" },
+  { value: "copyright", label: "Copyright violation" },
+  { value: "wrong_car_depicted", label: "Wrong car depicted" },
+  { value: "no_car_depicted", label: "No car depicted" },
+  { value: "misleading_tags", label: "Misleading tags" },
+  { value: "privacy_concern", label: "Privacy concern" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type FlagReason = (typeof FLAG_REASONS)[number]["value"];
+export const FLAG_REASON_VALUES = FLAG_REASONS.map((reason) => reason.value) as [FlagReason, ...FlagReason[]];
+
+export const FLAG_CONTENT_TYPES = ["post", "comment", "user", "car"] as const;
+export type FlagContentType = (typeof FLAG_CONTENT_TYPES)[number];
+
+export const FLAG_STATUSES = ["open", "dismissed", "removed"] as const;
+export type FlagStatus = (typeof FLAG_STATUSES)[number];
+
+/** Optional details are at most this many characters. */
+export const FLAG_DETAILS_MAX = 1000;
+
+export const FLAG_MESSAGES = {
+  signIn: "You must be logged in to report content",
+  reasonRequired: "Please select a reason for flagging this content",
+  invalid: "Invalid request data",
+  notFound: "Content not found or may have been deleted",
+  duplicate: "You have already reported this content",
+  serverError: "Server error while processing your report. Please try again later.",
+  network: "Network error. Please check your connection and try again.",
+  unexpected: "An unexpected error occurred while submitting your report",
+  success: "Thank you. Your report has been sent to our moderators.",
+} as const;
+
+export function reasonLabel(value: string): string {
+  return FLAG_REASONS.find((reason) => reason.value === value)?.label ?? value;
+}
+
+const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+const flagSchema = z.object({
+  contentType: z.enum(FLAG_CONTENT_TYPES),
+  contentId: idSchema,
+  reason: z.enum(FLAG_REASON_VALUES),
+  details: z
+    .string()
+    .trim()
+    .max(FLAG_DETAILS_MAX)
+    .optional()
+    .transform((value) => (value ? value : null)),
+});
+
+export type FlagInput = { contentType: FlagContentType; contentId: number; reason: FlagReason; details: string | null };
+
+function single(value: unknown): unknown {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+/**
+ * Checks a report's fields. A missing or blank reason gets the spec's 'Please select a
+ * reason…'; anything else wrong (type, id, an unknown reason, details too long) is
+ * 'Invalid request data'. A reporterId field is never read: the reporter is the session.
+ */
+export function parseFlagInput(fields: Record<string, unknown>): { ok: true; value: FlagInput } | { ok: false; message: string } {
+  const reason = single(fields.reason);
+  if (reason === undefined || reason === null || (typeof reason === "string" && reason.trim() === "")) {
+    return { ok: false, message: FLAG_MESSAGES.reasonRequired };
+  }
+  const details = single(fields.details);
+  const parsed = flagSchema.safeParse({
+    contentType: single(fields.contentType),
+    contentId: single(fields.contentId),
+    reason: typeof reason === "string" ? reason.trim() : reason,
+    details: details === null || details === "" ? undefined : details,
+  });
+  if (!parsed.success) return { ok: false, message: FLAG_MESSAGES.invalid };
+  return { ok: true, value: parsed.data };
+}
+
+export type FlagOutcome = { ok: true } | { ok: false; message: string };
+
+/** The server's `error` text of a parsed body, if it has one. */
+function serverMessage(body: unknown): string | null {
+  if (typeof body === "object" && body !== null && "error" in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === "string" && error.trim() !== "") return error;
+  }
+  return null;
+}
+
+/**
+ * What the Report Content modal shows for an answer of POST /api/flags/create (SPEC §8).
+ * `parsed` is false when the body could not be read as JSON. A 409 (already reported)
+ * counts as success.
+ */
+export function flagOutcome(status: number, body: unknown, parsed = true): FlagOutcome {
+  if ((status >= 200 && status < 300) || status === 409) return { ok: true };
+  if (status === 401) return { ok: false, message: FLAG_MESSAGES.signIn };
+  if (status === 404) return { ok: false, message: FLAG_MESSAGES.notFound };
+  if (status === 500) return { ok: false, message: FLAG_MESSAGES.serverError };
+  if (status === 400) return { ok: false, message: (parsed && serverMessage(body)) || FLAG_MESSAGES.invalid };
+  if (!parsed) return { ok: false, message: `Server error (${status}). Please try again.` };
+  return { ok: false, message: serverMessage(body) ?? `Server error (${status})` };
+}
+
+/** What the modal shows when the call itself throws: a network failure or anything else. */
+export function flagFailure(error: unknown): string {
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  // fetch rejects with a TypeError when the network or the server cannot be reached.
+  if (offline || error instanceof TypeError) return FLAG_MESSAGES.network;
+  return FLAG_MESSAGES.unexpected;
+}
+
+/** Sends a report and answers what to show. Never throws. */
+export async function submitFlag(input: {
+  contentType: FlagContentType;
+  contentId: number | string;
+  reason: string;
+  details?: string;
+}): Promise<FlagOutcome> {
+  let response: Response;
+  try {
+    response = await fetch("/api/flags/create", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify(input),
+    });
+  } catch (error) {
+    return { ok: false, message: flagFailure(error) };
+  }
+  try {
+    let body: unknown = null;
+    let parsed = true;
+    try {
+      body = await response.json();
+    } catch {
+      parsed = false;
+    }
+    return flagOutcome(response.status, body, parsed);
+  } catch {
+    return { ok: false, message: FLAG_MESSAGES.unexpected };
+  }
+}

@@ -1,0 +1,53 @@
+// Answers for mutations that both scripts (JSON) and plain forms (redirectTo) call.
+// A script gets `{ error }` with the status; a plain form goes back to its page with a
+// toast, or to the login modal when it needs a signed-in user.
+import { redirect } from "@remix-run/node";
+import { HttpError, errorResponse, readBody, type Body } from "~/lib/http.server";
+import { loginHref } from "~/lib/login-events";
+import { flashCookie, type Toast } from "~/lib/session.server";
+
+/** An error answer that fits the caller. */
+export async function replyError(request: Request, body: Body | null, status: number, message: string, headers?: HeadersInit): Promise<Response> {
+  if (!body?.redirectTo) return errorResponse(status, message, headers);
+  if (status === 401) return redirect(loginHref(body.redirectTo), 303);
+  return redirect(body.redirectTo, {
+    status: 303,
+    headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "error", message } }) },
+  });
+}
+
+/** A success answer: JSON for scripts, a 303 back (with an optional toast) for plain forms. */
+export async function replyOk(request: Request, body: Body, json: unknown, init: ResponseInit = {}, toast?: Toast): Promise<Response> {
+  if (!body.redirectTo) return Response.json(json, init);
+  const headers = new Headers(init.headers);
+  if (toast) headers.append("Set-Cookie", await flashCookie(request, { toast }));
+  return redirect(body.redirectTo, { status: 303, headers });
+}
+
+async function messageOf(response: Response): Promise<string> {
+  try {
+    const data = (await response.clone().json()) as { error?: unknown };
+    if (typeof data.error === "string") return data.error;
+  } catch {
+    // not JSON
+  }
+  return response.statusText || "Something went wrong";
+}
+
+/**
+ * Reads the body, then runs `handle`. Errors it throws (HttpError from a model, or a
+ * thrown 4xx Response such as a rate limit's 429) become answers that fit the caller.
+ */
+export async function mutation(request: Request, handle: (body: Body) => Promise<Response>): Promise<Response> {
+  const body = await readBody(request);
+  try {
+    return await handle(body);
+  } catch (error) {
+    if (error instanceof HttpError) return replyError(request, body, error.status, error.message);
+    if (error instanceof Response && error.status >= 400 && error.status < 500) {
+      if (!body.redirectTo) return error;
+      return replyError(request, body, error.status, await messageOf(error));
+    }
+    throw error;
+  }
+}

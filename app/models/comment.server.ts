@@ -1,0 +1,174 @@
+// Comments and replies (SPEC §3 Comment, §4 Comments). Replies sit one level under a
+// top-level comment: a reply to a reply is stored under that reply's top-level comment.
+// Top-level comments are listed newest first; replies oldest first, so a conversation
+// under a comment reads downwards.
+import { prisma } from "~/db.server";
+import { HttpError } from "~/lib/http.server";
+import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentView } from "~/lib/comment-schemas";
+import { isAdmin } from "~/models/user.server";
+import { retryOnConflict } from "~/models/like.server";
+
+/** Who is looking: decides is_liked and can_delete. */
+export type Viewer = { id: number; role: string } | null;
+
+/** The most comments one post's list returns (newest kept). */
+export const COMMENTS_LIST_MAX = 1000;
+
+const commentSelect = {
+  id: true,
+  content: true,
+  createdAt: true,
+  userId: true,
+  postId: true,
+  parentId: true,
+  user: { select: { username: true, nickname: true, profileImage: true } },
+  _count: { select: { likes: true } },
+} as const;
+
+type CommentRow = {
+  id: number;
+  content: string;
+  createdAt: Date;
+  userId: number | null;
+  postId: number;
+  parentId: number | null;
+  user: { username: string; nickname: string | null; profileImage: string | null } | null;
+  _count: { likes: number };
+};
+
+function canDelete(viewer: Viewer, comment: { userId: number | null }, postOwnerId: number): boolean {
+  if (!viewer) return false;
+  return comment.userId === viewer.id || postOwnerId === viewer.id || isAdmin(viewer);
+}
+
+function toView(row: CommentRow, viewer: Viewer, postOwnerId: number, likedIds: Set<number>, parentId: number | null): CommentView {
+  return {
+    id: row.id,
+    content: row.content,
+    created_at: row.createdAt.toISOString(),
+    user_id: row.userId,
+    post_id: row.postId,
+    parent_id: parentId,
+    username: row.user?.username || ANONYMOUS,
+    nickname: row.user?.nickname ?? null,
+    profileImage: row.user?.profileImage ?? null,
+    likes_count: row._count.likes,
+    is_liked: likedIds.has(row.id),
+    can_delete: canDelete(viewer, row, postOwnerId),
+    replies: [],
+  };
+}
+
+async function postOwner(postId: number): Promise<number> {
+  const post = await prisma.post.findUnique({ where: { id: postId }, select: { createdById: true } });
+  if (!post) throw new HttpError(404, COMMENT_MESSAGES.postNotFound);
+  return post.createdById;
+}
+
+/** A post's comments as a tree, for the viewer. HttpError 404 for a missing post. */
+export async function listComments(postId: number, viewer: Viewer): Promise<CommentView[]> {
+  const ownerId = await postOwner(postId);
+  const rows: CommentRow[] = await prisma.comment.findMany({
+    where: { postId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: COMMENTS_LIST_MAX,
+    select: commentSelect,
+  });
+  const liked = viewer
+    ? await prisma.commentLike.findMany({ where: { userId: viewer.id, comment: { postId } }, select: { commentId: true } })
+    : [];
+  const likedIds = new Set(liked.map((row) => row.commentId));
+
+  // Every reply hangs under its top-level ancestor, even if older data nests deeper.
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const rootOf = (row: CommentRow): number | null => {
+    let current = row;
+    for (let depth = 0; current.parentId !== null && depth < 50; depth++) {
+      const parent = byId.get(current.parentId);
+      if (!parent) return current.parentId;
+      current = parent;
+    }
+    return current.id === row.id ? null : current.id;
+  };
+
+  const tops: CommentView[] = [];
+  const topsById = new Map<number, CommentView>();
+  const replies: { root: number; view: CommentView }[] = [];
+  for (const row of rows) {
+    const root = row.parentId === null ? null : rootOf(row);
+    const view = toView(row, viewer, ownerId, likedIds, root);
+    if (root === null) {
+      tops.push(view);
+      topsById.set(view.id, view);
+    } else {
+      replies.push({ root, view });
+    }
+  }
+  // Rows come newest first; replies read oldest first.
+  for (let i = replies.length - 1; i >= 0; i--) topsById.get(replies[i].root)?.replies.push(replies[i].view);
+  return tops;
+}
+
+/** How many comments a post has (replies included). */
+export function countComments(postId: number): Promise<number> {
+  return prisma.comment.count({ where: { postId } });
+}
+
+/**
+ * Adds a comment (or a reply) by `author`. A reply to a reply lands under the top-level
+ * comment. HttpError 404 for a missing post or parent comment.
+ */
+export async function createComment(author: { id: number; role: string }, input: CommentInput): Promise<CommentView> {
+  await postOwner(input.postId);
+  let parentId: number | null = null;
+  if (input.parentId !== null) {
+    const parent = await prisma.comment.findUnique({ where: { id: input.parentId }, select: { id: true, postId: true, parentId: true } });
+    if (!parent || parent.postId !== input.postId) throw new HttpError(404, COMMENT_MESSAGES.notFound);
+    parentId = parent.parentId ?? parent.id;
+  }
+  const row = await prisma.comment.create({
+    data: { postId: input.postId, userId: author.id, parentId, content: input.content },
+    select: commentSelect,
+  });
+  // The author may always delete what they just wrote.
+  return { ...toView(row, author, -1, new Set(), parentId), can_delete: true };
+}
+
+/**
+ * Flips `userId`'s like on a comment and answers the new state and count (never below 0).
+ * HttpError 404 for a missing comment.
+ */
+export function toggleCommentLike(commentId: number, userId: number): Promise<{ liked: boolean; likes_count: number }> {
+  return retryOnConflict(() =>
+    prisma.$transaction(async (tx) => {
+      const comment = await tx.comment.findUnique({ where: { id: commentId }, select: { id: true } });
+      if (!comment) throw new HttpError(404, COMMENT_MESSAGES.notFound);
+      const existing = await tx.commentLike.findUnique({ where: { commentId_userId: { commentId, userId } }, select: { userId: true } });
+      if (existing) await tx.commentLike.deleteMany({ where: { commentId, userId } });
+      else await tx.commentLike.create({ data: { commentId, userId } });
+      const likes = await tx.commentLike.count({ where: { commentId } });
+      return { liked: !existing, likes_count: Math.max(0, likes) };
+    }),
+  );
+}
+
+/**
+ * Deletes a comment (and its replies) when the viewer wrote it, owns the post, or is an
+ * administrator. HttpError 404 / 403 otherwise.
+ */
+export async function deleteComment(commentId: number, viewer: { id: number; role: string }): Promise<{ id: number; post_id: number }> {
+  const comment = await prisma.comment.findUnique({
+    where: { id: commentId },
+    select: { id: true, userId: true, postId: true, post: { select: { createdById: true } } },
+  });
+  if (!comment) throw new HttpError(404, COMMENT_MESSAGES.notFound);
+  if (!canDelete(viewer, comment, comment.post.createdById)) throw new HttpError(403, COMMENT_MESSAGES.forbidden);
+  await prisma.comment.deleteMany({ where: { OR: [{ id: commentId }, { parentId: commentId }] } });
+  return { id: comment.id, post_id: comment.postId };
+}
+
+/** The post a comment belongs to, or null (for moderation links). */
+export async function getCommentPostId(commentId: number): Promise<number | null> {
+  const comment = await prisma.comment.findUnique({ where: { id: commentId }, select: { postId: true } });
+  return comment?.postId ?? null;
+}

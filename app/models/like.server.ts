@@ -1,0 +1,110 @@
+// Likes and dislikes of posts (SPEC §4 Like/dislike). One row per user and post (the
+// composite primary key) with a type: pressing like adds a like, turns a dislike into a
+// like, or removes the like; dislike the other way round.
+import { prisma } from "~/db.server";
+import { HttpError } from "~/lib/http.server";
+
+export const REACTIONS = ["like", "dislike"] as const;
+export type Reaction = (typeof REACTIONS)[number];
+
+export const POST_NOT_FOUND = "Post not found";
+export const INVALID_REACTION = "type must be like or dislike";
+/** The likes/dislikes lists name at most this many people each, newest first. */
+export const INTERACTIONS_LIST_MAX = 200;
+
+export type ReactionCounts = { likes: number; dislikes: number };
+export type ReactionState = ReactionCounts & { liked: boolean; disliked: boolean };
+export type ReactionResult = ReactionState & { action: "added" | "removed" };
+
+export type InteractionUser = { username: string; nickname: string | null; profileImage: string | null };
+
+export function parseReaction(value: unknown): Reaction | null {
+  if (Array.isArray(value)) value = value[value.length - 1];
+  return value === "like" || value === "dislike" ? value : null;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "P2002";
+}
+
+/**
+ * Runs a read-then-write transaction again when a concurrent writer got there first
+ * (a unique-key violation). SQLite serialises transactions anyway; PostgreSQL under READ
+ * COMMITTED can let two of them see "no row" at once, and the loser retries.
+ */
+export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= attempts) throw error;
+    }
+  }
+}
+
+export async function postExists(postId: number): Promise<boolean> {
+  return (await prisma.post.count({ where: { id: postId } })) > 0;
+}
+
+/**
+ * Applies a press of like or dislike by `userId` on a post and answers what happened and
+ * the new counts. HttpError 404 when the post does not exist.
+ */
+export function reactToPost(userId: number, postId: number, type: Reaction): Promise<ReactionResult> {
+  return retryOnConflict(() =>
+    prisma.$transaction(async (tx) => {
+      const post = await tx.post.findUnique({ where: { id: postId }, select: { id: true } });
+      if (!post) throw new HttpError(404, POST_NOT_FOUND);
+
+      const key = { userId_postId: { userId, postId } };
+      const existing = await tx.postLike.findUnique({ where: key, select: { type: true } });
+      let action: "added" | "removed";
+      let current: Reaction | null;
+      if (!existing) {
+        await tx.postLike.create({ data: { userId, postId, type } });
+        action = "added";
+        current = type;
+      } else if (existing.type === type) {
+        await tx.postLike.deleteMany({ where: { userId, postId, type } });
+        action = "removed";
+        current = null;
+      } else {
+        await tx.postLike.updateMany({ where: { userId, postId }, data: { type, createdAt: new Date() } });
+        action = "added";
+        current = type;
+      }
+      const likes = await tx.postLike.count({ where: { postId, type: "like" } });
+      const dislikes = await tx.postLike.count({ where: { postId, type: "dislike" } });
+      return { action, likes, dislikes, liked: current === "like", disliked: current === "dislike" };
+    }),
+  );
+}
+
+export async function getReactionCounts(postId: number): Promise<ReactionCounts> {
+  const rows = await prisma.postLike.groupBy({ by: ["type"], where: { postId }, _count: { _all: true } });
+  const count = (type: Reaction) => rows.find((row) => row.type === type)?._count._all ?? 0;
+  return { likes: count("like"), dislikes: count("dislike") };
+}
+
+/** Counts and the viewer's flags for one post (visitors: both flags false). */
+export async function getReactionState(postId: number, userId: number | null): Promise<ReactionState> {
+  const [counts, mine] = await Promise.all([
+    getReactionCounts(postId),
+    userId === null ? null : prisma.postLike.findUnique({ where: { userId_postId: { userId, postId } }, select: { type: true } }),
+  ]);
+  return { ...counts, liked: mine?.type === "like", disliked: mine?.type === "dislike" };
+}
+
+/** Who liked and who disliked a post, newest first. HttpError 404 for a missing post. */
+export async function getPostInteractions(postId: number): Promise<{ likes: InteractionUser[]; dislikes: InteractionUser[] }> {
+  if (!(await postExists(postId))) throw new HttpError(404, POST_NOT_FOUND);
+  const list = (type: Reaction) =>
+    prisma.postLike.findMany({
+      where: { postId, type },
+      orderBy: [{ createdAt: "desc" }, { userId: "desc" }],
+      take: INTERACTIONS_LIST_MAX,
+      select: { user: { select: { username: true, nickname: true, profileImage: true } } },
+    });
+  const [likes, dislikes] = await Promise.all([list("like"), list("dislike")]);
+  return { likes: likes.map((row) => row.user), dislikes: dislikes.map((row) => row.user) };
+}

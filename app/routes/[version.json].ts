@@ -1,0 +1,6 @@
+// GET /version.json → { versions: [{ date, changes[], buildNumber }] }, newest first.
+import { VERSIONS } from "~/lib/changelog";
+
+export function loader() {
+  return Response.json({ versions: VERSIONS }, { headers: { "Cache-Control": "public, max-age=300" } });
+}

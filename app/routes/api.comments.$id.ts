@@ -1,0 +1,21 @@
+// DELETE /api/comments/{id}: the author, the post's owner or an administrator → { deleted,
+// id, post_id }. Plain forms (no JavaScript) send POST with intent=delete.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getUser } from "~/lib/auth.server";
+import { COMMENT_MESSAGES, parseId } from "~/lib/comment-schemas";
+import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/http.server";
+import { deleteComment } from "~/models/comment.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed");
+  return mutation(request, async (body) => {
+    if (request.method === "POST" && body.fields.intent !== "delete") return replyError(request, body, 400, COMMENT_MESSAGES.invalid);
+    const user = await getUser(request);
+    if (!user) return replyError(request, body, 401, "You must be signed in to delete comments");
+    const commentId = parseId(params.id);
+    if (commentId === null) return replyError(request, body, 404, COMMENT_MESSAGES.notFound);
+    const deleted = await deleteComment(commentId, user);
+    return replyOk(request, body, { deleted: true, ...deleted }, {}, { type: "success", message: "Comment deleted" });
+  });
+}

@@ -1,0 +1,19 @@
+// GET /api/posts/{id}/comments → { comments: [...] }: top-level comments newest first, each
+// with `replies` oldest first; is_liked and can_delete are for the caller.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getUser } from "~/lib/auth.server";
+import { COMMENT_MESSAGES, parseId } from "~/lib/comment-schemas";
+import { HttpError, errorResponse } from "~/lib/http.server";
+import { listComments } from "~/models/comment.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const postId = parseId(params.id);
+  if (postId === null) return errorResponse(404, COMMENT_MESSAGES.postNotFound);
+  try {
+    const comments = await listComments(postId, await getUser(request));
+    return Response.json({ comments }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof HttpError) return errorResponse(error.status, error.message);
+    throw error;
+  }
+}
