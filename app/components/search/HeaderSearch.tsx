@@ -1,0 +1,334 @@
+// The header's search box (SPEC §2): a GET form to /search that works without JavaScript;
+// with it, a results list of cars, people and events (at most 3 each) appears 300 ms
+// after typing stops, with 'Show all' leading to /search?q=...
+// Keyboard: ↓/↑ move through the results, Enter opens one (or submits the form),
+// Escape closes the list. It is an ARIA combobox with a listbox popup.
+import { Form, Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { CalendarDays, CarFront, Loader2, Search } from "lucide-react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Avatar } from "~/components/shell/Avatar";
+import { carName } from "~/lib/cars";
+import { SEARCH_DEBOUNCE, normaliseQuery, searchHref } from "~/lib/search";
+import { cachedResults, fetchQuickResults, resultCount, type QuickResults } from "./search-client";
+import "./search.css";
+
+type Option = { key: string; href: string };
+
+const dateFormat = typeof Intl !== "undefined" ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }) : null;
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return dateFormat ? dateFormat.format(date) : date.toISOString().slice(0, 16).replace("T", " ");
+}
+
+export function HeaderSearch({
+  className = "",
+  placeholder = "Search cars, people, events",
+  autoFocus = false,
+  onNavigate,
+}: {
+  className?: string;
+  placeholder?: string;
+  autoFocus?: boolean;
+  /** Called after the user picks a result or submits (e.g. to close a mobile sheet). */
+  onNavigate?: () => void;
+} = {}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const onSearchPage = location.pathname === "/search";
+  const [value, setValue] = useState(() => (onSearchPage ? params.get("q") ?? "" : ""));
+  const [results, setResults] = useState<QuickResults | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const rootRef = useRef<HTMLFormElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const listId = `${id}-results`;
+
+  const query = normaliseQuery(value);
+
+  // Follow the /search page's query, and close the list whenever the page changes.
+  useEffect(() => {
+    setOpen(false);
+    setActive(-1);
+    if (location.pathname === "/search") setValue(new URLSearchParams(location.search).get("q") ?? "");
+  }, [location.pathname, location.search]);
+
+  // Fetch after a pause in typing; a newer query cancels the older request.
+  useEffect(() => {
+    if (!query) {
+      setResults(null);
+      setLoading(false);
+      setFailed(false);
+      return;
+    }
+    const cached = cachedResults(query);
+    if (cached) {
+      setResults(cached);
+      setLoading(false);
+      setFailed(false);
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    const timer = setTimeout(() => {
+      fetchQuickResults(query, controller.signal)
+        .then((found) => {
+          setResults(found);
+          setFailed(false);
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setFailed(true);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setLoading(false);
+        });
+    }, SEARCH_DEBOUNCE);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query]);
+
+  // Close on a click or focus outside.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: Event) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("focusin", onPointer);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("focusin", onPointer);
+    };
+  }, [open]);
+
+  // The previous answer stays up while the next one loads: no flicker between keystrokes.
+  const shown = query ? results : null;
+
+  const options = useMemo<Option[]>(() => {
+    if (!shown) return [];
+    return [
+      ...shown.cars.map((car) => ({ key: `car-${car.id}`, href: `/showcase/${car.id}` })),
+      ...shown.users.map((user) => ({ key: `user-${user.id}`, href: `/user/${encodeURIComponent(user.username)}` })),
+      ...shown.events.map((event) => ({ key: `event-${event.id}`, href: `/events/${event.id}` })),
+      { key: "all", href: searchHref(query) },
+    ];
+  }, [shown, query]);
+
+  useEffect(() => setActive(-1), [shown]);
+
+  const go = useCallback(
+    (href: string) => {
+      setOpen(false);
+      setActive(-1);
+      inputRef.current?.blur();
+      navigate(href);
+      onNavigate?.();
+    },
+    [navigate, onNavigate],
+  );
+
+  const expanded = open && query.length > 0;
+  const optionId = (key: string) => `${id}-${key}`;
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!options.length) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current) => {
+        if (current === -1) return step === 1 ? 0 : options.length - 1;
+        return (current + step + options.length) % options.length;
+      });
+    } else if (event.key === "Enter") {
+      if (expanded && active >= 0 && options[active]) {
+        event.preventDefault();
+        go(options[active].href);
+      }
+    } else if (event.key === "Escape") {
+      if (expanded) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else if (value) {
+        event.preventDefault();
+        setValue("");
+      }
+    }
+  }
+
+  const activeKey = active >= 0 ? options[active]?.key : undefined;
+  let counter = -1;
+  const optionProps = (key: string) => {
+    counter += 1;
+    const index = counter;
+    const isActive = key === activeKey;
+    return {
+      id: optionId(key),
+      role: "option" as const,
+      "aria-selected": isActive,
+      className: `hsearch__option${isActive ? " hsearch__option--active" : ""}`,
+      onMouseEnter: () => setActive(index),
+    };
+  };
+
+  const count = resultCount(shown);
+
+  return (
+    <Form
+      ref={rootRef}
+      method="get"
+      action="/search"
+      role="search"
+      className={`header-search hsearch ${className}`.trim()}
+      onSubmit={() => {
+        setOpen(false);
+        inputRef.current?.blur();
+        onNavigate?.();
+      }}
+    >
+      <Search className="header-search__icon" aria-hidden size={18} />
+      <input
+        ref={inputRef}
+        type="search"
+        name="q"
+        className="header-search__input"
+        placeholder={placeholder}
+        aria-label="Search cars, people and events"
+        autoComplete="off"
+        autoCorrect="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        maxLength={500}
+        autoFocus={autoFocus}
+        value={value}
+        role="combobox"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={expanded && activeKey ? optionId(activeKey) : undefined}
+        onChange={(event) => {
+          setValue(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
+      {loading && expanded ? <Loader2 className="hsearch__spinner" aria-hidden size={16} /> : null}
+
+      <div className="hsearch__panel" hidden={!expanded} data-testid="header-search-results">
+        <ul id={listId} role="listbox" aria-label="Search results" className="hsearch__list">
+          {!shown && loading ? (
+            <li className="hsearch__skeletons" aria-hidden>
+              {[0, 1, 2].map((n) => (
+                <span key={n} className="hsearch__skeleton skeleton" />
+              ))}
+            </li>
+          ) : null}
+
+          {failed && !shown ? (
+            <li className="hsearch__note" role="presentation">
+              Search is unavailable right now. Press Enter to try the full search.
+            </li>
+          ) : null}
+
+          {shown && count === 0 ? (
+            <li className="hsearch__note" role="presentation">
+              No cars, people or events match “{query}”.
+            </li>
+          ) : null}
+
+          {shown && shown.cars.length > 0 ? (
+            <li role="presentation" className="hsearch__group">
+              <span className="hsearch__heading" aria-hidden>
+                Cars
+              </span>
+              <ul role="group" aria-label="Cars" className="hsearch__items">
+                {shown.cars.map((car) => (
+                  <li key={car.id} {...optionProps(`car-${car.id}`)}>
+                    <Link to={`/showcase/${car.id}`} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
+                      <span className="hsearch__thumb">
+                        {car.cover_image ? <img src={car.cover_image} alt="" loading="lazy" width={40} height={40} /> : <CarFront aria-hidden size={20} />}
+                      </span>
+                      <span className="hsearch__text">
+                        <span className="hsearch__title">{carName(car)}</span>
+                        <span className="hsearch__sub">
+                          {[car.year, car.make, car.model, car.trim].filter(Boolean).join(" ")} · @{car.owner.username}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : null}
+
+          {shown && shown.users.length > 0 ? (
+            <li role="presentation" className="hsearch__group">
+              <span className="hsearch__heading" aria-hidden>
+                People
+              </span>
+              <ul role="group" aria-label="People" className="hsearch__items">
+                {shown.users.map((user) => (
+                  <li key={user.id} {...optionProps(`user-${user.id}`)}>
+                    <Link to={`/user/${encodeURIComponent(user.username)}`} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
+                      <span className="hsearch__thumb hsearch__thumb--round">
+                        <Avatar name={user.username} image={user.profileImage} size={40} />
+                      </span>
+                      <span className="hsearch__text">
+                        <span className="hsearch__title">@{user.username}</span>
+                        {user.nickname ? <span className="hsearch__sub">{user.nickname}</span> : null}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : null}
+
+          {shown && shown.events.length > 0 ? (
+            <li role="presentation" className="hsearch__group">
+              <span className="hsearch__heading" aria-hidden>
+                Events
+              </span>
+              <ul role="group" aria-label="Events" className="hsearch__items">
+                {shown.events.map((event) => (
+                  <li key={event.id} {...optionProps(`event-${event.id}`)}>
+                    <Link to={`/events/${event.id}`} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
+                      <span className="hsearch__thumb">
+                        <CalendarDays aria-hidden size={20} />
+                      </span>
+                      <span className="hsearch__text">
+                        <span className="hsearch__title">{event.name}</span>
+                        <span className="hsearch__sub">
+                          {formatDate(event.date_time)}
+                          {event.location ? ` · ${event.location}` : ""}
+                          {event.is_past ? " · past" : ""}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ) : null}
+
+          {shown ? (
+            <li {...optionProps("all")}>
+              <Link to={searchHref(query)} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link hsearch__all">
+                Show all
+                <span className="visually-hidden"> results for “{query}”</span>
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,77 @@
+// Blocking: a row (blocker, blocked). Either direction stops messages between the two.
+import { prisma } from "~/db.server";
+import { HttpError } from "~/lib/http.server";
+
+export const BLOCK_MESSAGES = {
+  userNotFound: "User not found",
+  blockYourself: "You can't block yourself",
+} as const;
+
+/** Whether either of the two has blocked the other. */
+export async function isBlockedEitherWay(a: number, b: number): Promise<boolean> {
+  const count = await prisma.block.count({
+    where: { OR: [{ blockerId: a, blockedId: b }, { blockerId: b, blockedId: a }] },
+  });
+  return count > 0;
+}
+
+/** Whether `viewerId` blocked `otherId`, and whether `otherId` blocked the viewer. */
+export async function getBlockState(viewerId: number, otherId: number): Promise<{ blockedByMe: boolean; blockedMe: boolean }> {
+  const rows = await prisma.block.findMany({
+    where: { OR: [{ blockerId: viewerId, blockedId: otherId }, { blockerId: otherId, blockedId: viewerId }] },
+    select: { blockerId: true },
+  });
+  return {
+    blockedByMe: rows.some((row) => row.blockerId === viewerId),
+    blockedMe: rows.some((row) => row.blockerId === otherId),
+  };
+}
+
+/** Ids of everyone the user blocked or was blocked by, among `otherIds` (all when omitted). */
+export async function blockedPartnerIds(userId: number, otherIds?: number[]): Promise<Set<number>> {
+  if (otherIds && otherIds.length === 0) return new Set();
+  const rows = await prisma.block.findMany({
+    where: {
+      OR: [
+        { blockerId: userId, ...(otherIds ? { blockedId: { in: otherIds } } : {}) },
+        { blockedId: userId, ...(otherIds ? { blockerId: { in: otherIds } } : {}) },
+      ],
+    },
+    select: { blockerId: true, blockedId: true },
+  });
+  return new Set(rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
+}
+
+/** Users the viewer has blocked, newest first (for a settings list). */
+export function listBlockedUsers(userId: number) {
+  return prisma.block.findMany({
+    where: { blockerId: userId },
+    orderBy: { createdAt: "desc" },
+    select: { createdAt: true, blocked: { select: { id: true, username: true, nickname: true, profileImage: true } } },
+  });
+}
+
+/**
+ * Blocks or unblocks `username` for `blockerId`: `want` true blocks, false unblocks,
+ * undefined toggles. Returns the new state. Throws HttpError 404/400.
+ */
+export async function setBlock(blockerId: number, username: string, want?: boolean): Promise<{ blocked: boolean; userId: number }> {
+  const target = await prisma.user.findUnique({ where: { username: username.trim().toLowerCase() }, select: { id: true } });
+  if (!target) throw new HttpError(404, BLOCK_MESSAGES.userNotFound);
+  if (target.id === blockerId) throw new HttpError(400, BLOCK_MESSAGES.blockYourself);
+
+  const key = { blockerId_blockedId: { blockerId, blockedId: target.id } };
+  const existing = await prisma.block.findUnique({ where: key, select: { blockerId: true } });
+  const blocked = want ?? !existing;
+  if (blocked && !existing) {
+    try {
+      await prisma.block.create({ data: { blockerId, blockedId: target.id } });
+    } catch (error) {
+      // Two clicks racing: the row exists, which is what was asked.
+      if ((error as { code?: string }).code !== "P2002") throw error;
+    }
+  } else if (!blocked && existing) {
+    await prisma.block.deleteMany({ where: { blockerId, blockedId: target.id } });
+  }
+  return { blocked, userId: target.id };
+}

@@ -1,0 +1,413 @@
+// Events: meets, drives and shows. Reads for the events pages, administrators' writes, and
+// attendance ("going", optionally with one of your own cars).
+// Searching events by text lives in search.server.ts (searchEvents), which narrows
+// listEvents with `ids`.
+import { z } from "zod";
+import { prisma } from "~/db.server";
+import { HttpError } from "~/lib/http.server";
+import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
+
+const eventSelect = {
+  id: true,
+  name: true,
+  dateTime: true,
+  location: true,
+  description: true,
+  createdAt: true,
+  createdBy: { select: { username: true } },
+  _count: { select: { attendees: true } },
+} as const;
+
+export type EventSummary = {
+  id: number;
+  name: string;
+  dateTime: Date;
+  location: string | null;
+  description: string | null;
+  createdAt: Date;
+  createdBy: { username: string } | null;
+  _count: { attendees: number };
+};
+
+export const EVENT_TEXT = {
+  notFound: "Event not found",
+  nameRequired: "Give the event a name",
+  nameTooLong: "The name can be at most 120 characters",
+  dateRequired: "Choose the date and time",
+  dateInvalid: "That date and time is not valid",
+  locationTooLong: "The place can be at most 200 characters",
+  descriptionTooLong: "The description can be at most 5000 characters",
+  notYourCar: "Choose one of your own cars",
+  finished: "This event has already taken place",
+} as const;
+
+/** One event, or null. */
+export function getEvent(id: number): Promise<EventSummary | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return Promise.resolve(null);
+  return prisma.event.findUnique({ where: { id }, select: eventSelect });
+}
+
+/**
+ * Upcoming events soonest first, then (when asked) past ones most recent first.
+ * `now` is a parameter so tests can pin the clock; `ids` narrows the list (a search).
+ */
+export async function listEvents(
+  options: { now?: Date; upcomingLimit?: number; pastLimit?: number; ids?: number[] } = {},
+): Promise<{ upcoming: EventSummary[]; past: EventSummary[] }> {
+  const now = options.now ?? new Date();
+  if (options.ids && options.ids.length === 0) return { upcoming: [], past: [] };
+  const only = options.ids ? { id: { in: options.ids } } : {};
+  const [upcoming, past] = await Promise.all([
+    options.upcomingLimit === 0
+      ? Promise.resolve([])
+      : prisma.event.findMany({
+          where: { ...only, dateTime: { gte: now } },
+          orderBy: [{ dateTime: "asc" }, { id: "asc" }],
+          take: options.upcomingLimit ?? 50,
+          select: eventSelect,
+        }),
+    options.pastLimit === 0
+      ? Promise.resolve([])
+      : prisma.event.findMany({
+          where: { ...only, dateTime: { lt: now } },
+          orderBy: [{ dateTime: "desc" }, { id: "desc" }],
+          take: options.pastLimit ?? 12,
+          select: eventSelect,
+        }),
+  ]);
+  return { upcoming, past };
+}
+
+// ------------------------------------------------------------------ API shape
+
+/** An event as the API sends it. */
+export type EventView = {
+  id: number;
+  name: string;
+  date_time: string;
+  location: string | null;
+  description: string | null;
+  going_count: number;
+  is_past: boolean;
+  created_by: string | null;
+};
+
+export function eventView(event: EventSummary, now = new Date()): EventView {
+  return {
+    id: event.id,
+    name: event.name,
+    date_time: event.dateTime.toISOString(),
+    location: event.location,
+    description: event.description,
+    going_count: event._count.attendees,
+    is_past: event.dateTime.getTime() < now.getTime(),
+    created_by: event.createdBy?.username ?? null,
+  };
+}
+
+/** Upcoming (soonest first) then past (newest first), as one API list. */
+export function flattenEvents(lists: { upcoming: EventSummary[]; past: EventSummary[] }, now = new Date()): EventView[] {
+  return [...lists.upcoming, ...lists.past].map((event) => eventView(event, now));
+}
+
+// ------------------------------------------------------------------ administrators' writes
+
+function single(value: unknown): unknown {
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value) => (typeof value === "string" ? value.trim() : value))
+    .refine((value) => value === undefined || value === null || value.length <= max, message)
+    .transform((value) => (value === "" ? null : value));
+
+const eventFieldsSchema = z.object({
+  name: z
+    .string({ invalid_type_error: EVENT_TEXT.nameRequired })
+    .trim()
+    .min(1, EVENT_TEXT.nameRequired)
+    .max(120, EVENT_TEXT.nameTooLong),
+  dateTime: z
+    .string({ invalid_type_error: EVENT_TEXT.dateRequired })
+    .trim()
+    .min(1, EVENT_TEXT.dateRequired)
+    .transform((value, context) => {
+      const date = parseEventDate(value);
+      if (!date) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: EVENT_TEXT.dateInvalid });
+        return z.NEVER;
+      }
+      return date;
+    }),
+  location: optionalText(200, EVENT_TEXT.locationTooLong),
+  description: optionalText(5000, EVENT_TEXT.descriptionTooLong),
+});
+
+export type EventInput = { name: string; dateTime: Date; location?: string | null; description?: string | null };
+
+/**
+ * A date from an API or a form: ISO 8601 with a zone ("2026-12-05T10:00:00Z"), or a
+ * `datetime-local` value ("2026-12-05T10:00"), which has no zone and is read as UTC
+ * unless `offsetMinutes` (the browser's getTimezoneOffset(), sent by the form) says otherwise.
+ */
+export function parseEventDate(value: string, offsetMinutes = 0): Date | null {
+  const text = value.trim();
+  const local = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  let date: Date;
+  if (local) {
+    const [, y, mo, d, h, mi, s] = local;
+    date = new Date(Date.UTC(+y, +mo - 1, +d, +h, +mi, s ? +s : 0) + offsetMinutes * 60_000);
+    // Reject rolled-over dates such as 2026-02-31.
+    const check = new Date(Date.UTC(+y, +mo - 1, +d));
+    if (check.getUTCMonth() !== +mo - 1 || check.getUTCDate() !== +d) return null;
+  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+    date = new Date(text);
+  } else {
+    return null;
+  }
+  const time = date.getTime();
+  if (!Number.isFinite(time)) return null;
+  const year = date.getUTCFullYear();
+  return year >= 1900 && year <= 2200 ? date : null;
+}
+
+/**
+ * Checks event fields (`date_time` or `dateTime`, plus an optional `tz_offset` in minutes
+ * from a form). `partial` allows any subset (PATCH). Throws HttpError 400 with the first
+ * problem in words users understand.
+ */
+export function parseEventInput(fields: Record<string, unknown>, partial: false): EventInput;
+export function parseEventInput(fields: Record<string, unknown>, partial: true): Partial<EventInput>;
+export function parseEventInput(fields: Record<string, unknown>, partial: boolean): Partial<EventInput> {
+  const rawDate = single(fields.date_time ?? fields.dateTime);
+  const offset = Number(single(fields.tz_offset));
+  const input: Record<string, unknown> = {};
+  for (const key of ["name", "location", "description"] as const) {
+    if (fields[key] !== undefined) input[key] = single(fields[key]);
+  }
+  if (rawDate !== undefined) input.dateTime = rawDate;
+  const schema = partial ? eventFieldsSchema.partial() : eventFieldsSchema;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid event");
+  const value = parsed.data as Partial<EventInput>;
+  // A form's datetime-local value is in the administrator's own time zone.
+  if (value.dateTime && typeof rawDate === "string" && Number.isFinite(offset) && Math.abs(offset) <= 14 * 60) {
+    const local = parseEventDate(rawDate, offset);
+    if (local && !/(Z|[+-]\d{2}:?\d{2})$/i.test(rawDate.trim())) value.dateTime = local;
+  }
+  return value;
+}
+
+export async function createEvent(createdById: number, input: EventInput): Promise<EventView> {
+  const event = await prisma.event.create({
+    data: {
+      name: input.name,
+      dateTime: input.dateTime,
+      location: input.location ?? null,
+      description: input.description ?? null,
+      createdById,
+    },
+    select: eventSelect,
+  });
+  return eventView(event);
+}
+
+/** Changes the given fields; HttpError 404 when the event does not exist. */
+export async function updateEvent(id: number, input: Partial<EventInput>): Promise<EventView> {
+  if (!(await getEvent(id))) throw new HttpError(404, EVENT_TEXT.notFound);
+  const event = await prisma.event.update({
+    where: { id },
+    data: {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.dateTime !== undefined ? { dateTime: input.dateTime } : {}),
+      ...(input.location !== undefined ? { location: input.location } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+    },
+    select: eventSelect,
+  });
+  return eventView(event);
+}
+
+/** Deletes the event and its attendance; HttpError 404 when it does not exist. */
+export async function deleteEvent(id: number): Promise<void> {
+  const { count } = await prisma.event.deleteMany({ where: { id } });
+  if (count === 0) throw new HttpError(404, EVENT_TEXT.notFound);
+}
+
+// ------------------------------------------------------------------ attendance
+
+export type AttendanceState = { going: boolean; going_count: number; car_id: number | null };
+
+/**
+ * Marks `userId` going to the event (with `carId`, which must be theirs) or not going.
+ * `going` undefined toggles, except that choosing a different car while going keeps the
+ * user going with the new car. A past event can be left but not joined.
+ */
+export async function setAttendance(
+  eventId: number,
+  userId: number,
+  options: { carId?: number | null; going?: boolean } = {},
+): Promise<AttendanceState> {
+  const event = await prisma.event.findUnique({ where: { id: eventId }, select: { id: true, dateTime: true } });
+  if (!event) throw new HttpError(404, EVENT_TEXT.notFound);
+  const carId = options.carId ?? null;
+  if (carId !== null) {
+    const car = await prisma.car.findFirst({ where: { id: carId, ownerId: userId }, select: { id: true } });
+    if (!car) throw new HttpError(403, EVENT_TEXT.notYourCar);
+  }
+
+  const key = { eventId_userId: { eventId, userId } };
+  const existing = await prisma.eventAttendee.findUnique({ where: key, select: { carId: true } });
+  let going: boolean;
+  if (options.going !== undefined) going = options.going;
+  else if (!existing) going = true;
+  else going = carId !== null && carId !== existing.carId;
+
+  let finalCar: number | null = null;
+  if (going) {
+    if (!existing && event.dateTime.getTime() < Date.now()) throw new HttpError(400, EVENT_TEXT.finished);
+    finalCar = carId ?? (options.going === true ? existing?.carId ?? null : null);
+    await prisma.eventAttendee.upsert({
+      where: key,
+      create: { eventId, userId, carId: finalCar },
+      update: { carId: finalCar },
+    });
+  } else if (existing) {
+    await prisma.eventAttendee.deleteMany({ where: { eventId, userId } });
+  }
+  const goingCount = await prisma.eventAttendee.count({ where: { eventId } });
+  return { going, going_count: goingCount, car_id: going ? finalCar : null };
+}
+
+// ------------------------------------------------------------------ the event page
+
+/** The largest number of attendees the event page lists. */
+export const ATTENDEES_LIMIT = 200;
+
+export type AttendeeCar = {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  trim: string | null;
+  nickname: string | null;
+  bodystyle: string | null;
+};
+
+export type AttendeePost = {
+  id: number;
+  story: string;
+  created_at: string;
+  /** A picture for the card: the first image (or a video's poster), small variant. */
+  cover_image: string | null;
+  media_count: number;
+};
+
+export type Attendee = {
+  user: { id: number; username: string; nickname: string | null; profileImage: string | null };
+  car: AttendeeCar | null;
+  /** The newest post that features the attendee's car. */
+  newest_post: AttendeePost | null;
+  going_since: string;
+};
+
+export type EventDetail = {
+  event: EventView;
+  attendees: Attendee[];
+  /** The viewer's own state and cars for the "I'm going" form; null when signed out. */
+  viewer: { going: boolean; car_id: number | null; cars: AttendeeCar[] } | null;
+};
+
+const attendeeCarSelect = { id: true, make: true, model: true, year: true, trim: true, nickname: true, bodystyle: true } as const;
+
+const coverMediaWhere = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
+
+/** The newest post id of each car (tagged through post_cars or the legacy single car). */
+async function newestPostIdByCar(carIds: number[]): Promise<Map<number, number>> {
+  const newest = new Map<number, number>();
+  if (carIds.length === 0) return newest;
+  const [tagged, legacy] = await Promise.all([
+    prisma.postCar.groupBy({ by: ["carId"], where: { carId: { in: carIds } }, _max: { postId: true } }),
+    prisma.post.groupBy({ by: ["carId"], where: { carId: { in: carIds } }, _max: { id: true } }),
+  ]);
+  for (const row of tagged) if (row._max.postId) newest.set(row.carId, row._max.postId);
+  for (const row of legacy) {
+    if (row.carId === null || !row._max.id) continue;
+    if ((newest.get(row.carId) ?? 0) < row._max.id) newest.set(row.carId, row._max.id);
+  }
+  return newest;
+}
+
+function coverOf(media: { kind: string; path: string; variants: string; posterPath: string | null } | undefined): string | null {
+  if (!media) return null;
+  if (media.kind === "image") return imageUrlForWidth(media.path, media.variants, 320);
+  return mediaUrl(media.posterPath);
+}
+
+/** Newest posts of these cars as small cards, keyed by car id. Four queries at most. */
+export async function newestPostsOfCars(carIds: number[]): Promise<Map<number, AttendeePost>> {
+  const newest = await newestPostIdByCar([...new Set(carIds)]);
+  const result = new Map<number, AttendeePost>();
+  if (newest.size === 0) return result;
+  const posts = await prisma.post.findMany({
+    where: { id: { in: [...new Set(newest.values())] } },
+    select: {
+      id: true,
+      story: true,
+      createdAt: true,
+      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: { kind: true, path: true, variants: true, posterPath: true } },
+      _count: { select: { media: true } },
+    },
+  });
+  const byId = new Map(posts.map((post) => [post.id, post]));
+  for (const [carId, postId] of newest) {
+    const post = byId.get(postId);
+    if (!post) continue;
+    result.set(carId, {
+      id: post.id,
+      story: post.story.length > 280 ? `${post.story.slice(0, 279)}…` : post.story,
+      created_at: post.createdAt.toISOString(),
+      cover_image: coverOf(post.media[0]),
+      media_count: post._count.media,
+    });
+  }
+  return result;
+}
+
+/** Everything the event page shows; null when the event does not exist. */
+export async function getEventDetail(id: number, viewerId: number | null): Promise<EventDetail | null> {
+  const event = await getEvent(id);
+  if (!event) return null;
+  const [rows, mine, cars] = await Promise.all([
+    prisma.eventAttendee.findMany({
+      where: { eventId: id },
+      orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
+      take: ATTENDEES_LIMIT,
+      select: {
+        createdAt: true,
+        user: { select: { id: true, username: true, nickname: true, profileImage: true } },
+        car: { select: attendeeCarSelect },
+      },
+    }),
+    viewerId === null
+      ? Promise.resolve(null)
+      : prisma.eventAttendee.findUnique({ where: { eventId_userId: { eventId: id, userId: viewerId } }, select: { carId: true } }),
+    viewerId === null
+      ? Promise.resolve([])
+      : prisma.car.findMany({ where: { ownerId: viewerId }, orderBy: { createdAt: "desc" }, select: attendeeCarSelect }),
+  ]);
+  const posts = await newestPostsOfCars(rows.flatMap((row) => (row.car ? [row.car.id] : [])));
+  return {
+    event: eventView(event),
+    attendees: rows.map((row) => ({
+      user: row.user,
+      car: row.car,
+      newest_post: row.car ? posts.get(row.car.id) ?? null : null,
+      going_since: row.createdAt.toISOString(),
+    })),
+    viewer: viewerId === null ? null : { going: Boolean(mine), car_id: mine?.carId ?? null, cars },
+  };
+}

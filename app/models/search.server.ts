@@ -1,0 +1,255 @@
+// Search over cars, users, events and posts (story text).
+//
+// Every query is normalised by app/lib/search.ts (capped length, no control characters)
+// and split into words; each word must appear (AND), case-insensitively for ASCII letters.
+// Matching is done with LIKE patterns whose %, _ and \ are escaped, with an explicit
+// ESCAPE clause: Prisma's `contains` does not escape them on SQLite, so "%" would match
+// every row. The SQL only picks ids (parameterised: quotes and emoji are just data);
+// Prisma then loads the rows. Suspended users and their content are left out.
+//
+// Portability note: SQLite's LIKE ignores case for ASCII only. On PostgreSQL the same
+// statements work with ILIKE in place of LIKE (everything else here is standard SQL).
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/search";
+import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
+import { flattenEvents, listEvents, type EventView } from "~/models/event.server";
+
+/** The most results of one kind a caller can ask for. */
+export const SEARCH_MAX_PER_KIND = 50;
+/** Results per kind on the /search page. */
+export const SEARCH_PAGE_PER_KIND = 20;
+/** The most events a text search considers before ordering (upcoming, then past). */
+const EVENT_MATCH_CAP = 500;
+
+export type CarResult = {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  trim: string | null;
+  nickname: string | null;
+  bodystyle: string | null;
+  owner: { id: number; username: string };
+  cover_image: string | null;
+};
+
+export type UserResult = { id: number; username: string; nickname: string | null; profileImage: string | null };
+
+export type PostResult = {
+  id: number;
+  story: string;
+  created_at: string;
+  created_by: { username: string };
+  cover_image: string | null;
+};
+
+export type SearchResults = {
+  query: string;
+  cars: CarResult[];
+  users: UserResult[];
+  events: EventView[];
+  posts: PostResult[];
+};
+
+function clamp(limit: number | undefined, fallback: number): number {
+  const value = Math.floor(limit ?? fallback);
+  if (!Number.isFinite(value)) return fallback;
+  return Math.min(SEARCH_MAX_PER_KIND, Math.max(1, value));
+}
+
+/** `expr LIKE '%term%' ESCAPE '\'` for every term, joined with AND. */
+function allTermsMatch(expr: Prisma.Sql, terms: string[]): Prisma.Sql {
+  return Prisma.join(
+    terms.map((term) => Prisma.sql`${expr} LIKE ${containsPattern(term)} ESCAPE '\\'`),
+    " AND ",
+  );
+}
+
+function prepare(query: unknown): { text: string; terms: string[] } {
+  const text = normaliseQuery(query);
+  return { text, terms: text ? searchTerms(text) : [] };
+}
+
+const coverMediaWhere = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
+const coverSelect = { kind: true, path: true, variants: true, posterPath: true } as const;
+
+function coverOf(media: { kind: string; path: string; variants: string; posterPath: string | null } | undefined): string | null {
+  if (!media) return null;
+  if (media.kind === "image") return imageUrlForWidth(media.path, media.variants, 320);
+  return mediaUrl(media.posterPath);
+}
+
+function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+// ------------------------------------------------------------------ cars
+
+/** Cars whose make, model, trim, nickname or year contain every word of `query`. */
+export async function searchCars(query: unknown, options: { limit?: number } = {}): Promise<CarResult[]> {
+  const { terms } = prepare(query);
+  if (terms.length === 0) return [];
+  const limit = clamp(options.limit, SEARCH_PAGE_PER_KIND);
+  const text = Prisma.sql`(c."make" || ' ' || c."model" || ' ' || COALESCE(c."trim", '') || ' ' || COALESCE(c."nickname", '') || ' ' || CAST(c."year" AS TEXT))`;
+  const first = prefixPattern(terms[0]);
+  const rows = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT c."id" AS id FROM "cars" c JOIN "users" u ON u."id" = c."ownerId"
+    WHERE u."suspendedAt" IS NULL AND ${allTermsMatch(text, terms)}
+    ORDER BY CASE WHEN c."make" LIKE ${first} ESCAPE '\\' OR c."model" LIKE ${first} ESCAPE '\\'
+                    OR c."nickname" LIKE ${first} ESCAPE '\\' THEN 0 ELSE 1 END, c."id" DESC
+    LIMIT ${limit}`;
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const cars = await prisma.car.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      make: true,
+      model: true,
+      year: true,
+      trim: true,
+      nickname: true,
+      bodystyle: true,
+      owner: { select: { id: true, username: true } },
+      postCars: {
+        where: { post: { media: { some: coverMediaWhere } } },
+        orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }],
+        take: 1,
+        select: { post: { select: { media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: coverSelect } } } },
+      },
+    },
+  });
+  return inOrder(ids, cars).map(({ postCars, ...car }) => ({ ...car, cover_image: coverOf(postCars[0]?.post.media[0]) }));
+}
+
+// ------------------------------------------------------------------ users
+
+const userResultSelect = { id: true, username: true, nickname: true, profileImage: true } as const;
+
+/**
+ * Users whose username or nickname contains every word; an exact username first, then
+ * usernames starting with the query, then the rest (shorter names first).
+ */
+export async function searchUsers(query: unknown, options: { limit?: number } = {}): Promise<UserResult[]> {
+  const { text, terms } = prepare(query);
+  if (terms.length === 0) return [];
+  const limit = clamp(options.limit, SEARCH_PAGE_PER_KIND);
+  const name = text.toLowerCase().replace(/^@/, "");
+  const matches = Prisma.join(
+    terms.map((term) => {
+      const pattern = containsPattern(term.replace(/^@/, "") || term);
+      return Prisma.sql`(u."username" LIKE ${pattern} ESCAPE '\\' OR COALESCE(u."nickname", '') LIKE ${pattern} ESCAPE '\\')`;
+    }),
+    " AND ",
+  );
+  const rows = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT u."id" AS id FROM "users" u
+    WHERE u."suspendedAt" IS NULL AND ${matches}
+    ORDER BY CASE WHEN u."username" = ${name} THEN 0
+                  WHEN u."username" LIKE ${prefixPattern(name)} ESCAPE '\\' THEN 1
+                  WHEN COALESCE(u."nickname", '') LIKE ${prefixPattern(text)} ESCAPE '\\' THEN 2
+                  ELSE 3 END,
+             LENGTH(u."username"), u."id"
+    LIMIT ${limit}`;
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  return inOrder(ids, await prisma.user.findMany({ where: { id: { in: ids } }, select: userResultSelect }));
+}
+
+/** GET /api/users/search?id= or ?username=: the exact user, or null. */
+export async function findUserExact(input: { id?: number | null; username?: string | null }) {
+  if (input.id !== undefined && input.id !== null) {
+    if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
+    return prisma.user.findUnique({ where: { id: input.id }, select: { id: true, username: true, nickname: true } });
+  }
+  const username = normaliseQuery(input.username ?? "").toLowerCase().replace(/^@/, "");
+  if (!username) return null;
+  return prisma.user.findUnique({ where: { username }, select: { id: true, username: true, nickname: true } });
+}
+
+// ------------------------------------------------------------------ events
+
+/** Ids of events whose name, place or description contain every word, newest date first. */
+async function matchEventIds(terms: string[]): Promise<number[]> {
+  const text = Prisma.sql`(e."name" || ' ' || COALESCE(e."location", '') || ' ' || COALESCE(e."description", ''))`;
+  const rows = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT e."id" AS id FROM "events" e WHERE ${allTermsMatch(text, terms)}
+    ORDER BY e."dateTime" DESC, e."id" DESC LIMIT ${EVENT_MATCH_CAP}`;
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Events for GET /api/events?search=: upcoming soonest first, then past newest first.
+ * A blank search lists everything (within the limits).
+ */
+export async function searchEvents(
+  query: unknown,
+  options: { upcomingLimit?: number; pastLimit?: number; now?: Date } = {},
+): Promise<EventView[]> {
+  const { terms } = prepare(query);
+  const now = options.now ?? new Date();
+  const ids = terms.length > 0 ? await matchEventIds(terms) : undefined;
+  const lists = await listEvents({
+    now,
+    ids,
+    upcomingLimit: options.upcomingLimit ?? 100,
+    pastLimit: options.pastLimit ?? 50,
+  });
+  return flattenEvents(lists, now);
+}
+
+// ------------------------------------------------------------------ posts
+
+/** Posts whose story contains every word, newest first. */
+export async function searchPosts(query: unknown, options: { limit?: number } = {}): Promise<PostResult[]> {
+  const { terms } = prepare(query);
+  if (terms.length === 0) return [];
+  const limit = clamp(options.limit, SEARCH_PAGE_PER_KIND);
+  const rows = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT p."id" AS id FROM "posts" p JOIN "users" u ON u."id" = p."createdById"
+    WHERE u."suspendedAt" IS NULL AND ${allTermsMatch(Prisma.sql`p."story"`, terms)}
+    ORDER BY p."id" DESC LIMIT ${limit}`;
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  const posts = await prisma.post.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      story: true,
+      createdAt: true,
+      createdBy: { select: { username: true } },
+      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: coverSelect },
+    },
+  });
+  return inOrder(ids, posts).map((post) => ({
+    id: post.id,
+    story: post.story.length > 280 ? `${post.story.slice(0, 279)}…` : post.story,
+    created_at: post.createdAt.toISOString(),
+    created_by: post.createdBy,
+    cover_image: coverOf(post.media[0]),
+  }));
+}
+
+// ------------------------------------------------------------------ everything
+
+/**
+ * Cars, users, events and posts for the /search page and the header (perKind 3).
+ * Events here are matches only (a blank query finds nothing), upcoming first.
+ */
+export async function searchAll(query: unknown, options: { perKind?: number } = {}): Promise<SearchResults> {
+  const { text, terms } = prepare(query);
+  if (terms.length === 0) return { query: text, cars: [], users: [], events: [], posts: [] };
+  const perKind = clamp(options.perKind, SEARCH_PAGE_PER_KIND);
+  const [cars, users, events, posts] = await Promise.all([
+    searchCars(text, { limit: perKind }),
+    searchUsers(text, { limit: perKind }),
+    searchEvents(text, { upcomingLimit: perKind, pastLimit: perKind }).then((list) => list.slice(0, perKind)),
+    searchPosts(text, { limit: perKind }),
+  ]);
+  return { query: text, cars, users, events, posts };
+}

@@ -1,0 +1,10 @@
+// GET /api/admin/feedback[?cursor=] → { feedback: [...], next_cursor, average_rating, total }.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/lib/auth.server";
+import { listFeedback, parseId } from "~/models/admin.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const cursor = parseId(new URL(request.url).searchParams.get("cursor"));
+  return Response.json(await listFeedback(cursor), { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,11 @@
+// GET /api/admin/log[?cursor=] → { actions: [...], next_cursor }: every moderation
+// decision with who took it and when, newest first.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/lib/auth.server";
+import { listModerationLog, parseId } from "~/models/admin.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const cursor = parseId(new URL(request.url).searchParams.get("cursor"));
+  return Response.json(await listModerationLog(cursor), { headers: { "Cache-Control": "no-store" } });
+}

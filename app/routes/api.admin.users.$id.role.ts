@@ -1,0 +1,21 @@
+// POST /api/admin/users/{id}/role (role? = admin | member; toggles without it) → { user }.
+// Recorded as grant_admin / revoke_admin. An administrator cannot demote themselves.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/lib/auth.server";
+import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { errorResponse, text } from "~/lib/http.server";
+import { ADMIN_TEXT, parseId, setRole } from "~/models/admin.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  return mutation(request, async (body) => {
+    const admin = await requireAdmin(request);
+    const userId = parseId(params.id);
+    if (!userId) return replyError(request, body, 404, ADMIN_TEXT.userNotFound);
+    const role = text(body.fields, "role");
+    if (role && role !== "admin" && role !== "member") return replyError(request, body, 400, ADMIN_TEXT.invalid);
+    const user = await setRole(admin.id, userId, (role || undefined) as "admin" | "member" | undefined);
+    const message = user.is_admin ? `${user.username} is now an administrator` : `${user.username} is now a member`;
+    return replyOk(request, body, { user }, {}, { type: "success", message });
+  });
+}

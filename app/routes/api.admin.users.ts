@@ -1,0 +1,12 @@
+// GET /api/admin/users[?q=&cursor=] → { users: [...], next_cursor }: accounts newest first,
+// optionally matching q in username, nickname or email. Administrators only.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/lib/auth.server";
+import { listUsers, parseId } from "~/models/admin.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const page = await listUsers(params.get("q") ?? "", parseId(params.get("cursor")));
+  return Response.json(page, { headers: { "Cache-Control": "no-store" } });
+}

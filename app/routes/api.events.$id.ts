@@ -1,0 +1,40 @@
+// GET /api/events/{id} → { event } (with going_count).
+// PATCH /api/events/{id} (any of name, date_time, location, description) → { event };
+// DELETE /api/events/{id} → 204. Administrators only. A plain form can't send PATCH or
+// DELETE, so a POST with `intent` = "update" or "delete" does the same.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/lib/auth.server";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { errorResponse, text } from "~/lib/http.server";
+import { EVENT_TEXT, deleteEvent, eventView, getEvent, parseEventInput, updateEvent } from "~/models/event.server";
+import { parseId } from "~/models/admin.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  const event = id ? await getEvent(id) : null;
+  if (!event) return errorResponse(404, EVENT_TEXT.notFound);
+  return Response.json({ event: eventView(event) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const method = request.method.toUpperCase();
+  if (!["POST", "PATCH", "PUT", "DELETE"].includes(method)) return errorResponse(405, "Method not allowed");
+  return mutation(request, async (body) => {
+    await requireAdmin(request);
+    const id = parseId(params.id);
+    if (!id) return errorResponse(404, EVENT_TEXT.notFound);
+    const intent = method === "POST" ? text(body.fields, "intent") || "update" : method === "DELETE" ? "delete" : "update";
+    delete body.fields.intent;
+    if (intent === "delete") {
+      await deleteEvent(id);
+      if (body.redirectTo) {
+        const back = body.redirectTo.startsWith(`/events/${id}`) ? "/events" : body.redirectTo;
+        return replyOk(request, { ...body, redirectTo: back }, null, {}, { type: "success", message: "Event deleted" });
+      }
+      return new Response(null, { status: 204 });
+    }
+    if (intent !== "update") return errorResponse(400, "Unknown intent");
+    const event = await updateEvent(id, parseEventInput(body.fields, true));
+    return replyOk(request, body, { event }, {}, { type: "success", message: "Event saved" });
+  });
+}

@@ -1,0 +1,30 @@
+// GET /api/events[?search=] → { events: [{ id, name, date_time, location, description,
+// going_count, is_past, created_by }] }: upcoming soonest first, then past newest first.
+// The search matches name, place and description, every word, wildcards taken literally.
+// POST /api/events (name, date_time, location?, description?) → 201 { event }; administrators.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdmin } from "~/lib/auth.server";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/http.server";
+import { limitParam } from "~/lib/search";
+import { createEvent, parseEventInput } from "~/models/event.server";
+import { searchEvents } from "~/models/search.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search") ?? params.get("q") ?? "";
+  const limit = limitParam(params.get("limit"), 100, 100);
+  const events = await searchEvents(search, { upcomingLimit: limit, pastLimit: Math.min(limit, 50) });
+  return Response.json({ events: events.slice(0, limit) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  return mutation(request, async (body) => {
+    const admin = await requireAdmin(request);
+    const input = parseEventInput(body.fields, false);
+    const event = await createEvent(admin.id, input);
+    const created = { ...body, redirectTo: body.redirectTo ? `/events/${event.id}` : null };
+    return replyOk(request, created, { event }, { status: 201 }, { type: "success", message: "Event created" });
+  });
+}

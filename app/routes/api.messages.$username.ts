@@ -1,0 +1,24 @@
+// GET /api/messages/{username}[?before=<id> | ?after=<id>] → { user, messages, has_more,
+// can_message, blocked_by_me }: the conversation between the session user and
+// {username}, oldest first (the newest 50, or the 50 before `before`). Reading marks the
+// partner's messages to the session user as read. Nobody else's conversation can be named.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { HttpError, errorResponse } from "~/lib/http.server";
+import { getThread } from "~/models/message.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const beforeParam = url.searchParams.get("before");
+  const afterParam = url.searchParams.get("after");
+  const before = beforeParam && /^\d{1,15}$/.test(beforeParam) ? Number(beforeParam) : null;
+  const after = afterParam && /^\d{1,15}$/.test(afterParam) ? Number(afterParam) : null;
+  try {
+    const thread = await getThread(user.id, params.username ?? "", { before, after });
+    return Response.json(thread, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof HttpError) return errorResponse(error.status, error.message);
+    throw error;
+  }
+}

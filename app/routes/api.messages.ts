@@ -1,0 +1,29 @@
+// GET /api/messages → { conversations: [{ user, last_message, unread_count, blocked }] },
+// the most recent conversation first.
+// POST /api/messages (to, content) → 201 { message }. The sender is the session user.
+// 400 empty/too long/yourself, 403 blocked either way or suspended, 404 unknown user,
+// 429 over the `message` rate limit. A plain form post goes back to its page.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser, getUser } from "~/lib/auth.server";
+import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { errorResponse, text } from "~/lib/http.server";
+import { enforce } from "~/lib/rate-limit.server";
+import { listConversations, sendMessage } from "~/models/message.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const conversations = await listConversations(user.id);
+  return Response.json({ conversations }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  return mutation(request, async (body) => {
+    const user = await getUser(request);
+    if (!user) return replyError(request, body, 401, "You must be signed in to send messages");
+    enforce("message", user.id);
+    const to = text(body.fields, "to").replace(/^@/, "");
+    const message = await sendMessage(user.id, to, body.fields.content);
+    return replyOk(request, body, { message }, { status: 201 });
+  });
+}

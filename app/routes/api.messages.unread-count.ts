@@ -1,0 +1,10 @@
+// GET /api/messages/unread-count → { count }: messages to the session user not yet read.
+// Polled every 30 s by the header badge (5 s time-out, one retry after 2 s).
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { countUnreadMessages } from "~/models/message.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return Response.json({ count: await countUnreadMessages(user.id) }, { headers: { "Cache-Control": "no-store" } });
+}

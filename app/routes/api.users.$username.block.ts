@@ -1,0 +1,35 @@
+// POST /api/users/{username}/block toggles (or sets `blocked`: true/false) → { blocked }.
+// GET → { blocked } for the session user. Blocked either way, no messages pass.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getUser, requireUser } from "~/lib/auth.server";
+import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/http.server";
+import { enforce } from "~/lib/rate-limit.server";
+import { BLOCK_MESSAGES, getBlockState, setBlock } from "~/models/block.server";
+import { getUserByUsername } from "~/models/user.server";
+
+function parseWant(value: unknown): boolean | undefined {
+  const raw = Array.isArray(value) ? value[value.length - 1] : value;
+  if (raw === true || raw === "true" || raw === "1" || raw === "on") return true;
+  if (raw === false || raw === "false" || raw === "0" || raw === "off") return false;
+  return undefined;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const target = await getUserByUsername(params.username ?? "");
+  if (!target) return errorResponse(404, BLOCK_MESSAGES.userNotFound);
+  const state = await getBlockState(user.id, target.id);
+  return Response.json({ blocked: state.blockedByMe }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  return mutation(request, async (body) => {
+    const user = await getUser(request);
+    if (!user) return replyError(request, body, 401, "You must be signed in to block people");
+    enforce("follow", user.id);
+    const { blocked } = await setBlock(user.id, params.username ?? "", parseWant(body.fields.blocked));
+    return replyOk(request, body, { blocked }, {}, { type: "success", message: blocked ? "User blocked" : "User unblocked" });
+  });
+}
