@@ -16,6 +16,8 @@ export const RULES = {
   like: { limit: 120, windowMs: 60_000 },
   flag: { limit: 20, windowMs: 60 * 60_000 },
   follow: { limit: 60, windowMs: 60_000 },
+  block: { limit: 30, windowMs: 60_000 },
+  attend: { limit: 30, windowMs: 60_000 },
   message: { limit: 30, windowMs: 60_000 },
   post: { limit: 20, windowMs: 60 * 60_000 },
   feedback: { limit: 10, windowMs: 60 * 60_000 },

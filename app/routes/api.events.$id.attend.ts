@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (rawCar !== undefined && rawCar !== "" && rawCar !== null && carId === null) {
       return replyError(request, body, 400, EVENT_TEXT.notYourCar);
     }
-    enforce("follow", user.id);
+    enforce("attend", user.id);
     const state = await setAttendance(eventId, user.id, { carId, going: parseGoing(body.fields.going) });
     return replyOk(request, body, state, {}, { type: "success", message: state.going ? "You're going" : "You're no longer going" });
   });

@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return mutation(request, async (body) => {
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to block people");
-    enforce("follow", user.id);
+    enforce("block", user.id);
     const { blocked } = await setBlock(user.id, params.username ?? "", parseWant(body.fields.blocked));
     return replyOk(request, body, { blocked }, {}, { type: "success", message: blocked ? "User blocked" : "User unblocked" });
   });
