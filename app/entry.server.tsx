@@ -7,6 +7,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { securityHeaders } from "~/lib/security-headers.server";
+import { startInsuranceReminders } from "~/lib/insurance-reminders.server";
+
+// Background work of the server process: insurance reminders now and every hour.
+startInsuranceReminders();
 
 export const streamTimeout = 5000;
 

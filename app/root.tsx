@@ -19,6 +19,7 @@ import { getUser } from "~/lib/auth.server";
 import { takeFlash } from "~/lib/session.server";
 import { themeFromRequest } from "~/lib/theme.server";
 import { isAdmin } from "~/models/user.server";
+import { countUnread } from "~/models/notification.server";
 import appStyles from "~/styles/app.css";
 
 export const meta: MetaFunction = () => [{ title: APP_TITLE }];
@@ -31,6 +32,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, flash] = await Promise.all([getUser(request), takeFlash(request)]);
+  const unreadNotifications = user ? await countUnread(user.id) : 0;
   return data(
     {
       user: user && {
@@ -40,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         nickname: user.nickname,
         profileImage: user.profileImage,
         isAdmin: isAdmin(user),
+        unreadNotifications,
       },
       theme: themeFromRequest(request),
       toast: flash.toast,

@@ -1,21 +1,34 @@
-// /notifications: members only. The full list arrives with the notifications feature.
+// /notifications: members only. Every notification, newest first, with 'Mark all as read'.
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { Bell } from "lucide-react";
+import { MarkAllReadButton, NotificationList } from "~/components/notifications";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
+import { getNotificationFeed } from "~/models/notification.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserPage(request);
-  return null;
+  const user = await requireUserPage(request);
+  return getNotificationFeed(user.id);
 }
 
 export default function Notifications() {
+  const { notifications, unread_count } = useLoaderData<typeof loader>();
   return (
     <div className="page">
-      <PageHeader title="Notifications" subtitle="Follows, reminders and news about your cars" icon={<Bell />} />
-      <EmptyState icon={<Bell />} title="No notifications yet">
-        New followers of you and your cars, and insurance reminders, land here.
-      </EmptyState>
+      <PageHeader
+        title="Notifications"
+        subtitle="Follows, reminders and news about your cars"
+        icon={<Bell />}
+        actions={unread_count > 0 ? <MarkAllReadButton /> : null}
+      />
+      {notifications.length === 0 ? (
+        <EmptyState icon={<Bell />} title="No notifications yet">
+          New followers of you and your cars, and insurance reminders, land here.
+        </EmptyState>
+      ) : (
+        <NotificationList notifications={notifications} variant="page" />
+      )}
     </div>
   );
 }

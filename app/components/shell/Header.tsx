@@ -90,7 +90,7 @@ export function Header({
           <MemberLink to="/messages" signedIn={signedIn} className="icon-button" aria-label="Messages">
             <MessageCircle aria-hidden />
           </MemberLink>
-          {user ? <NotificationBell /> : null}
+          {user ? <NotificationBell initialUnread={user.unreadNotifications} /> : null}
           {user ? (
             <Link to="/profile" className="icon-button app-header__profile" aria-label="Profile">
               <Avatar name={user.username} image={user.profileImage} size={32} />

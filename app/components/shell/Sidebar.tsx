@@ -3,8 +3,9 @@
 // Phones: an overlay with a backdrop. From 768px: a slim rail that expands on hover (or
 // stays expanded when pinned with the burger).
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { LogIn, LogOut, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { History, LogIn, LogOut, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { VersionChangesModal } from "~/components/feedback/VersionChangesModal";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { Avatar } from "./Avatar";
 import { Logo, BRAND_NAME } from "./Logo";
@@ -34,6 +35,7 @@ export function Sidebar({
   const panelRef = useRef<HTMLElement>(null);
   const items = sidebarItems(user);
   const here = location.pathname + location.search;
+  const [versionsOpen, setVersionsOpen] = useState(false);
 
   // Opening the overlay moves focus into it, and Tab stays inside while it is open.
   useEffect(() => {
@@ -137,6 +139,19 @@ export function Sidebar({
 
         <div className="sidebar__bottom">
           <ThemeSwitcher className="sidebar__theme" />
+          <button
+            type="button"
+            className="sidebar__link"
+            data-nav="versions"
+            title="Version Changes"
+            onClick={() => {
+              onClose();
+              setVersionsOpen(true);
+            }}
+          >
+            <History className="sidebar__icon" aria-hidden />
+            <span className="sidebar__label">Version Changes</span>
+          </button>
           {user ? (
             <Form method="post" action="/logout" className="sidebar__logout">
               <input type="hidden" name="redirectTo" value="/" />
@@ -165,6 +180,7 @@ export function Sidebar({
           )}
         </div>
       </aside>
+      <VersionChangesModal open={versionsOpen} onOpenChange={setVersionsOpen} />
     </>
   );
 }

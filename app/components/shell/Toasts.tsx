@@ -1,6 +1,6 @@
 // The notification stack (SPEC §2 Other UI): each toast auto-dismisses after 5 s and has a
 // close button. Also shows the toast a server action flashed for this page.
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Toaster } from "sonner";
 import { TOAST_DURATION } from "~/lib/constants";
 import { notify, type Notice } from "./notify";
@@ -8,13 +8,22 @@ import { useTheme } from "./theme";
 
 export function Toasts({ flash }: { flash: Notice | null | undefined }) {
   const { mode } = useTheme();
+  const [hydrated, setHydrated] = useState(false);
 
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (flash?.message) notify(flash);
   }, [flash]);
 
   return (
-    <Toaster
+    <>
+      {/* Before (or without) JavaScript the flashed message is plain HTML that fades out by CSS. */}
+      {!hydrated && flash?.message ? (
+        <div className="flash-toast" data-type={flash.type} role="status">
+          {flash.message}
+        </div>
+      ) : null}
+      <Toaster
       theme={mode}
       duration={TOAST_DURATION}
       closeButton
@@ -23,6 +32,7 @@ export function Toasts({ flash }: { flash: Notice | null | undefined }) {
       mobileOffset={{ bottom: "calc(var(--bottom-nav-space) + 12px)", left: 12, right: 12 }}
       toastOptions={{ className: "toast" }}
       containerAriaLabel="Notifications"
-    />
+      />
+    </>
   );
 }
