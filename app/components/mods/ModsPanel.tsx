@@ -1,0 +1,156 @@
+// The 'Modifications' panel (SPEC §2/§4): for each car, its heading and its mods as
+// capsules, fetched from GET /api/cars/{id}/mods. Loading, error and empty states use the
+// spec's words. Used by the Grams feed, posts and anywhere else mods are shown.
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "@remix-run/react";
+import { RotateCw, Sparkles, Wrench } from "lucide-react";
+import { carDisplayLine, type CarJson, type CarLike, type ModJson } from "~/lib/cars";
+import { ModCapsule } from "./ModCapsule";
+import "./mods.css";
+
+export const MODS_MESSAGES = {
+  title: "Modifications",
+  fetchMods: "Failed to fetch modifications.",
+  fetchCar: "Failed to fetch car details.",
+  unexpected: "An unexpected error occurred.",
+  noVehicles: "No vehicles found for this post.",
+  empty: "No modifications for this vehicle",
+} as const;
+
+type PanelCar = CarLike & { id: number };
+
+type CarState = {
+  car: PanelCar | null;
+  carError: string | null;
+  mods: ModJson[] | null;
+  modsError: string | null;
+};
+
+async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
+  const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin", signal });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function useCarMods(carId: number, known: PanelCar | undefined) {
+  const [state, setState] = useState<CarState>({ car: known ?? null, carError: null, mods: null, modsError: null });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ car: known ?? null, carError: null, mods: null, modsError: null });
+    const live = () => !controller.signal.aborted;
+
+    getJson<{ mods: ModJson[] }>(`/api/cars/${carId}/mods`, controller.signal).then(
+      (body) => live() && setState((s) => ({ ...s, mods: Array.isArray(body.mods) ? body.mods : [] })),
+      () => live() && setState((s) => ({ ...s, modsError: MODS_MESSAGES.fetchMods })),
+    );
+    if (!known) {
+      getJson<{ car: CarJson }>(`/api/cars/${carId}`, controller.signal).then(
+        (body) => live() && setState((s) => ({ ...s, car: body.car })),
+        () => live() && setState((s) => ({ ...s, carError: MODS_MESSAGES.fetchCar })),
+      );
+    }
+    return () => controller.abort();
+    // `known` is compared by id: callers often pass a fresh object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [carId, known?.id, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
+}
+
+function CarMods({ carId, known, showShowcaseLink }: { carId: number; known?: PanelCar; showShowcaseLink: boolean }) {
+  const { car, carError, mods, modsError, retry } = useCarMods(carId, known);
+  const headingId = `mods-panel-car-${carId}`;
+  return (
+    <section className="mods-panel__car" aria-labelledby={headingId} aria-busy={mods === null && !modsError}>
+      <header className="mods-panel__car-header">
+        <h3 className="mods-panel__car-title" id={headingId}>
+          {car ? carDisplayLine(car) : carError ? <span className="mods-panel__muted">{carError}</span> : <span className="skeleton mods-panel__title-skeleton" />}
+        </h3>
+        {showShowcaseLink ? (
+          <Link to={`/showcase/${carId}`} className="btn btn--ghost btn--sm mods-panel__showcase">
+            <Sparkles aria-hidden size={15} /> Showcase
+          </Link>
+        ) : null}
+      </header>
+      {modsError ? (
+        <div className="mods-panel__error" role="alert">
+          <p>{modsError}</p>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={retry}>
+            <RotateCw aria-hidden size={15} /> Try again
+          </button>
+        </div>
+      ) : mods === null ? (
+        <ModsSkeleton />
+      ) : mods.length === 0 ? (
+        <p className="mods-panel__empty">
+          <Wrench aria-hidden size={18} />
+          {MODS_MESSAGES.empty}
+        </p>
+      ) : (
+        <ul className="mods-panel__list">
+          {mods.map((mod) => (
+            <li key={mod.id}>
+              <ModCapsule mod={mod} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ModsSkeleton({ count = 2 }: { count?: number }) {
+  return (
+    <div className="mods-skeleton" aria-hidden>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="mods-skeleton__row">
+          <span className="skeleton mods-skeleton__icon" />
+          <span className="mods-skeleton__lines">
+            <span className="skeleton mods-skeleton__line" />
+            <span className="skeleton mods-skeleton__line mods-skeleton__line--short" />
+          </span>
+        </div>
+      ))}
+      <span className="visually-hidden">Loading modifications</span>
+    </div>
+  );
+}
+
+/**
+ * The 'Modifications' panel for one car (`carId`) or several (`carIds`). Pass `cars` when
+ * the caller already has their details, to save a request per car.
+ */
+export function ModsPanel({
+  carIds,
+  carId,
+  cars,
+  title = MODS_MESSAGES.title,
+  hideTitle = false,
+  showShowcaseLinks = true,
+}: {
+  carIds?: readonly number[];
+  carId?: number;
+  cars?: readonly PanelCar[];
+  title?: string;
+  hideTitle?: boolean;
+  showShowcaseLinks?: boolean;
+}) {
+  const ids = [...new Set(carIds ?? (carId !== undefined ? [carId] : []))];
+  return (
+    <div className="mods-panel" role="region" aria-label={title}>
+      {hideTitle ? null : <h2 className="mods-panel__title">{title}</h2>}
+      {ids.length === 0 ? (
+        <p className="mods-panel__empty">{MODS_MESSAGES.noVehicles}</p>
+      ) : (
+        ids.map((id) => (
+          <CarMods key={id} carId={id} known={cars?.find((car) => car.id === id)} showShowcaseLink={showShowcaseLinks} />
+        ))
+      )}
+    </div>
+  );
+}
+
+export { ModCapsule };

@@ -1,0 +1,241 @@
+// Cars: the owner's garage, ownership checks, and the public showcase.
+// Every change is checked here against the session user's id: 404 for a car that does
+// not exist, 403 for someone else's.
+import { prisma } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { fail } from "~/lib/http.server";
+import { CAR_MESSAGES, type CarInput } from "~/lib/car-schemas";
+import type { CarJson } from "~/lib/cars";
+
+export const carSelect = {
+  id: true,
+  ownerId: true,
+  make: true,
+  model: true,
+  year: true,
+  trim: true,
+  bodystyle: true,
+  nickname: true,
+  insuranceExpiresAt: true,
+  createdAt: true,
+} as const satisfies Prisma.CarSelect;
+
+export type CarRow = Prisma.CarGetPayload<{ select: typeof carSelect }>;
+
+/** The fields of a media row the pages need to show it. */
+export const mediaSelect = {
+  id: true,
+  postId: true,
+  kind: true,
+  path: true,
+  mimeType: true,
+  width: true,
+  height: true,
+  variants: true,
+  posterPath: true,
+} as const satisfies Prisma.MediaSelect;
+
+export type MediaRow = Prisma.MediaGetPayload<{ select: typeof mediaSelect }>;
+
+/** The API shape of a car. The insurance expiry is the owner's business only. */
+export function carJson(car: CarRow, options: { owner: boolean }): CarJson {
+  const json: CarJson = {
+    id: car.id,
+    owner_id: car.ownerId,
+    make: car.make,
+    model: car.model,
+    year: car.year,
+    trim: car.trim,
+    bodystyle: car.bodystyle,
+    nickname: car.nickname,
+    created_at: car.createdAt.toISOString(),
+  };
+  if (options.owner) json.insurance_expires_at = car.insuranceExpiresAt?.toISOString() ?? null;
+  return json;
+}
+
+export function getCar(carId: number) {
+  return prisma.car.findUnique({ where: { id: carId }, select: carSelect });
+}
+
+/** The car, when `userId` owns it; 404 when it does not exist, 403 when it is someone else's. */
+export async function requireOwnedCar(carId: number, userId: number): Promise<CarRow> {
+  const car = Number.isSafeInteger(carId) ? await getCar(carId) : null;
+  if (!car) fail(404, CAR_MESSAGES.notFound);
+  if (car.ownerId !== userId) fail(403, CAR_MESSAGES.notOwner);
+  return car;
+}
+
+function carData(input: CarInput) {
+  const data: Prisma.CarUncheckedUpdateInput = {};
+  if (input.make !== undefined) data.make = input.make;
+  if (input.model !== undefined) data.model = input.model;
+  if (input.year !== undefined) data.year = input.year;
+  if (input.trim !== undefined) data.trim = input.trim;
+  if (input.bodystyle !== undefined) data.bodystyle = input.bodystyle;
+  if (input.nickname !== undefined) data.nickname = input.nickname;
+  if (input.insurance_expires_at !== undefined) data.insuranceExpiresAt = input.insurance_expires_at;
+  return data;
+}
+
+export async function createCar(
+  ownerId: number,
+  input: CarInput & { make: string; model: string; year: number },
+): Promise<CarRow> {
+  return prisma.car.create({
+    data: {
+      ownerId,
+      make: input.make,
+      model: input.model,
+      year: input.year,
+      trim: input.trim ?? null,
+      bodystyle: input.bodystyle ?? null,
+      nickname: input.nickname ?? null,
+      insuranceExpiresAt: input.insurance_expires_at ?? null,
+    },
+    select: carSelect,
+  });
+}
+
+/** Changes the fields present in `input`; the owner only. */
+export async function updateCar(carId: number, userId: number, input: CarInput): Promise<CarRow> {
+  await requireOwnedCar(carId, userId);
+  return prisma.car.update({ where: { id: carId }, data: carData(input), select: carSelect });
+}
+
+/** Deletes the car with its mods, builds and follows; posts stay (they lose the tag). */
+export async function deleteCar(carId: number, userId: number): Promise<CarRow> {
+  const car = await requireOwnedCar(carId, userId);
+  await prisma.car.delete({ where: { id: carId } });
+  return car;
+}
+
+// ------------------------------------------------------------------ the garage
+
+/** Posts that feature a car: tagged through post_cars, or by the legacy single car. */
+export function featuringCar(carId: number): Prisma.PostWhereInput {
+  return { OR: [{ postCars: { some: { carId } } }, { carId }] };
+}
+
+/** Media worth a cover: images, and videos that have a poster frame. */
+const coverMediaWhere: Prisma.MediaWhereInput = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
+
+export type GarageCar = CarRow & {
+  cover: MediaRow | null;
+  modCount: number;
+  followerCount: number;
+  postCount: number;
+};
+
+/**
+ * The owner's cars, newest first, each with a cover (the first picture of the newest post
+ * that has one) and counts. One query: Prisma batches the nested reads.
+ */
+export async function listGarage(ownerId: number): Promise<GarageCar[]> {
+  const cars = await prisma.car.findMany({
+    where: { ownerId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: {
+      ...carSelect,
+      _count: { select: { mods: true, followers: true, postCars: true } },
+      postCars: {
+        where: { post: { media: { some: coverMediaWhere } } },
+        orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }],
+        take: 1,
+        select: {
+          post: {
+            select: { media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: mediaSelect } },
+          },
+        },
+      },
+    },
+  });
+  return cars.map(({ _count, postCars, ...car }) => ({
+    ...car,
+    cover: postCars[0]?.post.media[0] ?? null,
+    modCount: _count.mods,
+    followerCount: _count.followers,
+    postCount: _count.postCars,
+  }));
+}
+
+/** Just ids and names, for pickers (the owner's cars). */
+export function listCarsOf(ownerId: number) {
+  return prisma.car.findMany({ where: { ownerId }, orderBy: { createdAt: "desc" }, select: carSelect });
+}
+
+// ------------------------------------------------------------------ the showcase
+
+export const SHOWCASE_MEDIA_LIMIT = 12;
+export const SHOWCASE_POSTS_LIMIT = 12;
+
+const ownerSelect = { id: true, username: true, nickname: true, profileImage: true } as const;
+
+export type ShowcasePost = {
+  id: number;
+  story: string;
+  createdAt: Date;
+  cover: MediaRow | null;
+  mediaCount: number;
+  likeCount: number;
+  commentCount: number;
+  creator: { username: string };
+};
+
+/**
+ * Everything the showcase shows except mods and follow state: the car and its owner,
+ * the media of its posts (newest post first), and the posts themselves. Null when the car
+ * does not exist. Five queries whatever the size.
+ */
+export async function getShowcase(carId: number) {
+  if (!Number.isSafeInteger(carId)) return null;
+  const car = await prisma.car.findUnique({
+    where: { id: carId },
+    select: { ...carSelect, owner: { select: ownerSelect } },
+  });
+  if (!car) return null;
+
+  const where = featuringCar(carId);
+  const [media, posts, postCount, mediaCount] = await Promise.all([
+    prisma.media.findMany({
+      where: { post: where },
+      orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }, { position: "asc" }],
+      take: SHOWCASE_MEDIA_LIMIT,
+      select: mediaSelect,
+    }),
+    prisma.post.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: SHOWCASE_POSTS_LIMIT,
+      select: {
+        id: true,
+        story: true,
+        createdAt: true,
+        createdBy: { select: { username: true } },
+        media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: mediaSelect },
+        _count: { select: { media: true, comments: true, likes: { where: { type: "like" } } } },
+      },
+    }),
+    prisma.post.count({ where }),
+    prisma.media.count({ where: { post: where } }),
+  ]);
+
+  const { owner, ...carRow } = car;
+  return {
+    car: carRow,
+    owner,
+    media,
+    mediaCount,
+    postCount,
+    posts: posts.map<ShowcasePost>((post) => ({
+      id: post.id,
+      story: post.story,
+      createdAt: post.createdAt,
+      cover: post.media[0] ?? null,
+      mediaCount: post._count.media,
+      likeCount: post._count.likes,
+      commentCount: post._count.comments,
+      creator: post.createdBy,
+    })),
+  };
+}

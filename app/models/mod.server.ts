@@ -1,0 +1,304 @@
+// Mods of a car: listing (with the cost rule of SPEC §5), and the owner's changes.
+// Manufacturers, vendors and installers are shared name lists, matched case-insensitively;
+// builds belong to one car.
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { fail } from "~/lib/http.server";
+import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/car-schemas";
+import { fromCents, type ModJson } from "~/lib/cars";
+import { featuringCar, requireOwnedCar } from "~/models/car.server";
+
+const named = { select: { id: true, name: true } } as const;
+
+export const modInclude = {
+  manufacturer: named,
+  vendor: named,
+  installer: named,
+  build: named,
+  gains: { orderBy: { id: "asc" }, select: { type: true, amount: true, unit: true } },
+} as const satisfies Prisma.ModInclude;
+
+export type ModRow = Prisma.ModGetPayload<{ include: typeof modInclude }>;
+
+const modOrder: Prisma.ModOrderByWithRelationInput[] = [{ createdAt: "asc" }, { id: "asc" }];
+
+/** A bad value for one field, found only with the database (a post of another car...). */
+export class ModFieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The API shape of a mod. `cost` is present only where show_cost is set or the viewer
+ * owns the car: otherwise it is not sent at all.
+ */
+export function modJson(mod: ModRow, options: { viewerIsOwner: boolean }): ModJson {
+  const json: ModJson = {
+    id: mod.id,
+    car_id: mod.carId,
+    mod_category: mod.category,
+    model_name: mod.modelName,
+    description: mod.description,
+    manufacturer_id: mod.manufacturerId,
+    manufacturer: mod.manufacturer,
+    vendor_id: mod.vendorId,
+    vendor: mod.vendor,
+    installer_id: mod.installerId,
+    installer: mod.installer,
+    post_id: mod.postId,
+    mod_type: mod.type,
+    show_cost: mod.showCost,
+    performance_gains: mod.gains.map((gain) => ({ type: gain.type, amount: gain.amount, unit: gain.unit })),
+    build_id: mod.buildId,
+    build: mod.build,
+    created_at: mod.createdAt.toISOString(),
+    updated_at: mod.updatedAt.toISOString(),
+  };
+  if (mod.costCents !== null && (mod.showCost || options.viewerIsOwner)) json.cost = fromCents(mod.costCents);
+  return json;
+}
+
+/** The mods of one car as `viewerId` may see them; 404 when the car does not exist. */
+export async function listCarMods(carId: number, viewerId: number | null): Promise<{ ownerId: number; mods: ModJson[] }> {
+  const car = Number.isSafeInteger(carId)
+    ? await prisma.car.findUnique({
+        where: { id: carId },
+        select: { ownerId: true, mods: { include: modInclude, orderBy: modOrder } },
+      })
+    : null;
+  if (!car) fail(404, "Car not found");
+  const viewerIsOwner = viewerId !== null && viewerId === car.ownerId;
+  return { ownerId: car.ownerId, mods: car.mods.map((mod) => modJson(mod, { viewerIsOwner })) };
+}
+
+/** Mods of several cars in one query, keyed by car id, as `viewerId` may see them. */
+export async function listModsForCars(carIds: number[], viewerId: number | null): Promise<Map<number, ModJson[]>> {
+  const result = new Map<number, ModJson[]>(carIds.map((id) => [id, []]));
+  if (carIds.length === 0) return result;
+  const mods = await prisma.mod.findMany({
+    where: { carId: { in: carIds } },
+    include: { ...modInclude, car: { select: { ownerId: true } } },
+    orderBy: modOrder,
+  });
+  for (const { car, ...mod } of mods) {
+    result.get(mod.carId)?.push(modJson(mod, { viewerIsOwner: viewerId !== null && car.ownerId === viewerId }));
+  }
+  return result;
+}
+
+/** One mod with its car's owner id, or null. */
+export function getMod(modId: number) {
+  if (!Number.isSafeInteger(modId)) return Promise.resolve(null);
+  return prisma.mod.findUnique({ where: { id: modId }, include: { ...modInclude, car: { select: { ownerId: true } } } });
+}
+
+/** A mod with its car, when `userId` owns the car; 404 / 403 otherwise. */
+export async function requireOwnedMod(modId: number, userId: number): Promise<ModRow & { car: { ownerId: number } }> {
+  const mod = await getMod(modId);
+  if (!mod) fail(404, MOD_MESSAGES.notFound);
+  if (mod.car.ownerId !== userId) fail(403, MOD_MESSAGES.notOwner);
+  return mod;
+}
+
+// ------------------------------------------------------------------ names
+
+const NAME_TABLES = {
+  manufacturer: "manufacturers",
+  vendor: "vendors",
+  installer: "installers",
+} as const;
+
+type NameKind = keyof typeof NAME_TABLES;
+
+async function findNameId(kind: NameKind, name: string): Promise<number | null> {
+  const rows = await prisma.$queryRaw<{ id: number | bigint }[]>(
+    Prisma.sql`SELECT id FROM ${Prisma.raw(NAME_TABLES[kind])} WHERE lower(name) = lower(${name}) ORDER BY id LIMIT 1`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+async function createName(kind: NameKind, name: string): Promise<number> {
+  const data = { data: { name }, select: { id: true } };
+  const row =
+    kind === "manufacturer"
+      ? await prisma.manufacturer.create(data)
+      : kind === "vendor"
+        ? await prisma.vendor.create(data)
+        : await prisma.installer.create(data);
+  return row.id;
+}
+
+/** The id of a manufacturer/vendor/installer named `name` in any case; made when new. */
+export async function upsertName(kind: NameKind, name: string): Promise<number> {
+  const clean = name.trim().replace(/\s+/g, " ");
+  const existing = await findNameId(kind, clean);
+  if (existing !== null) return existing;
+  try {
+    return await createName(kind, clean);
+  } catch (error) {
+    // Someone made the same name a moment ago: use theirs.
+    if ((error as { code?: string }).code === "P2002") {
+      const again = await findNameId(kind, clean);
+      if (again !== null) return again;
+    }
+    throw error;
+  }
+}
+
+async function nameId(kind: NameKind, value: string | null | undefined): Promise<number | null | undefined> {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  return upsertName(kind, value);
+}
+
+// ------------------------------------------------------------------ builds and posts
+
+async function resolveBuild(carId: number, input: ModInput): Promise<number | null | undefined> {
+  if (input.build_id !== undefined && input.build_id !== null) {
+    const build = await prisma.build.findFirst({ where: { id: input.build_id, carId }, select: { id: true } });
+    if (!build) throw new ModFieldError("build_id", MOD_MESSAGES.build);
+    return build.id;
+  }
+  if (input.build_name === undefined) return input.build_id === null ? null : undefined;
+  if (input.build_name === null) return null;
+  const name = input.build_name.replace(/\s+/g, " ");
+  const builds = await prisma.build.findMany({ where: { carId }, select: { id: true, name: true } });
+  const match = builds.find((build) => build.name.toLowerCase() === name.toLowerCase());
+  if (match) return match.id;
+  try {
+    return (await prisma.build.create({ data: { carId, name }, select: { id: true } })).id;
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002") {
+      const again = await prisma.build.findFirst({ where: { carId, name }, select: { id: true } });
+      if (again) return again.id;
+    }
+    throw error;
+  }
+}
+
+async function checkPost(carId: number, postId: number | null | undefined) {
+  if (postId === undefined || postId === null) return postId;
+  const post = await prisma.post.findFirst({ where: { id: postId, ...featuringCar(carId) }, select: { id: true } });
+  if (!post) throw new ModFieldError("post_id", MOD_MESSAGES.post);
+  return post.id;
+}
+
+/** Builds that no mod uses any more are removed, so pickers stay tidy. */
+async function pruneBuilds(carId: number) {
+  await prisma.build.deleteMany({ where: { carId, mods: { none: {} } } });
+}
+
+/** Looks up every name, the build and the post first (they may fail with a field error). */
+async function resolveRefs(carId: number, input: ModInput) {
+  const [manufacturerId, vendorId, installerId, buildId, postId] = await Promise.all([
+    nameId("manufacturer", input.manufacturer),
+    nameId("vendor", input.vendor),
+    nameId("installer", input.installer),
+    resolveBuild(carId, input),
+    checkPost(carId, input.post_id),
+  ]);
+  return { manufacturerId, vendorId, installerId, buildId, postId };
+}
+
+// ------------------------------------------------------------------ changes
+
+export type NewModInput = ModInput & { mod_category: string; model_name: string };
+
+/** Adds a mod to a car `userId` owns. */
+export async function createMod(carId: number, userId: number, input: NewModInput): Promise<ModRow> {
+  await requireOwnedCar(carId, userId);
+  const refs = await resolveRefs(carId, input);
+  return prisma.mod.create({
+    data: {
+      carId,
+      category: input.mod_category,
+      modelName: input.model_name,
+      description: input.description ?? null,
+      type: input.mod_type ?? "part",
+      costCents: input.cost ?? null,
+      showCost: input.show_cost ?? false,
+      manufacturerId: refs.manufacturerId ?? null,
+      vendorId: refs.vendorId ?? null,
+      installerId: refs.installerId ?? null,
+      buildId: refs.buildId ?? null,
+      postId: refs.postId ?? null,
+      gains: { create: (input.performance_gains ?? []).map((gain) => ({ ...gain })) },
+    },
+    include: modInclude,
+  });
+}
+
+/** Changes the fields present in `input`; a gains list replaces the old one. Car owner only. */
+export async function updateMod(modId: number, userId: number, input: ModInput): Promise<ModRow> {
+  const mod = await requireOwnedMod(modId, userId);
+  const refs = await resolveRefs(mod.carId, input);
+  const data: Prisma.ModUncheckedUpdateInput = {};
+  if (input.mod_category !== undefined) data.category = input.mod_category;
+  if (input.model_name !== undefined) data.modelName = input.model_name;
+  if (input.description !== undefined) data.description = input.description;
+  if (input.mod_type !== undefined) data.type = input.mod_type;
+  if (input.cost !== undefined) data.costCents = input.cost;
+  if (input.show_cost !== undefined) data.showCost = input.show_cost;
+  if (refs.manufacturerId !== undefined) data.manufacturerId = refs.manufacturerId;
+  if (refs.vendorId !== undefined) data.vendorId = refs.vendorId;
+  if (refs.installerId !== undefined) data.installerId = refs.installerId;
+  if (refs.buildId !== undefined) data.buildId = refs.buildId;
+  if (refs.postId !== undefined) data.postId = refs.postId;
+  if (input.performance_gains !== undefined) {
+    data.gains = { deleteMany: {}, create: input.performance_gains.map((gain) => ({ ...gain })) };
+  }
+  const updated = await prisma.mod.update({ where: { id: modId }, data, include: modInclude });
+  if (refs.buildId !== undefined) await pruneBuilds(mod.carId);
+  return updated;
+}
+
+export async function deleteMod(modId: number, userId: number): Promise<void> {
+  const mod = await requireOwnedMod(modId, userId);
+  await prisma.mod.delete({ where: { id: modId } });
+  if (mod.buildId !== null) await pruneBuilds(mod.carId);
+}
+
+// ------------------------------------------------------------------ form pickers
+
+export const PICKER_LIMIT = 500;
+
+/** What the mod form offers to pick from: existing names, this car's builds and posts. */
+export async function getModFormOptions(carId: number) {
+  const [manufacturers, vendors, installers, builds, posts, categories] = await Promise.all([
+    prisma.manufacturer.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: PICKER_LIMIT }),
+    prisma.vendor.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: PICKER_LIMIT }),
+    prisma.installer.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: PICKER_LIMIT }),
+    prisma.build.findMany({ where: { carId }, select: { id: true, name: true }, orderBy: { createdAt: "asc" } }),
+    prisma.post.findMany({
+      where: featuringCar(carId),
+      select: { id: true, story: true, createdAt: true },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 50,
+    }),
+    prisma.mod.findMany({ where: { carId }, select: { category: true }, distinct: ["category"] }),
+  ]);
+  const categoryNames = new Map<string, string>();
+  for (const name of [...MOD_CATEGORIES, ...categories.map((row) => row.category)]) {
+    if (!categoryNames.has(name.toLowerCase())) categoryNames.set(name.toLowerCase(), name);
+  }
+  return {
+    manufacturers: manufacturers.map((row) => row.name),
+    vendors: vendors.map((row) => row.name),
+    installers: installers.map((row) => row.name),
+    categories: [...categoryNames.values()],
+    builds,
+    posts: posts.map((post) => ({ id: post.id, label: postLabel(post) })),
+  };
+}
+
+/** How a post reads in a picker: the start of its story and its date. */
+export function postLabel(post: { story: string; createdAt: Date }): string {
+  const date = post.createdAt.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const story = post.story.trim().replace(/\s+/g, " ");
+  if (!story) return `Post from ${date}`;
+  return `${story.length > 48 ? `${story.slice(0, 47)}…` : story} (${date})`;
+}

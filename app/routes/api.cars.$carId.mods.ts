@@ -1,0 +1,41 @@
+// GET /api/cars/{carId}/mods → { mods } (cost only where show_cost, or for the owner).
+// POST → 201 { mod }; the car's owner only.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getUser, requireUser } from "~/lib/auth.server";
+import { expandFormFields, issuesOf, modSchema } from "~/lib/car-schemas";
+import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/http.server";
+import { ModFieldError, createMod, listCarMods, modJson } from "~/models/mod.server";
+
+function carIdOf(params: LoaderFunctionArgs["params"]) {
+  const id = Number(params.carId);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const { mods } = await listCarMods(carIdOf(params), user?.id ?? null);
+  // What is sent depends on who asks: never share it between viewers.
+  return Response.json({ mods }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const carId = carIdOf(params);
+  return mutation(request, async (body) => {
+    const user = await requireUser(request);
+    const parsed = modSchema.safeParse(expandFormFields(body.fields));
+    let issues = parsed.success ? null : issuesOf(parsed.error);
+    if (parsed.success) {
+      try {
+        const mod = await createMod(carId, user.id, parsed.data);
+        const json = { mod: modJson(mod, { viewerIsOwner: true }) };
+        return replyOk(request, body, json, { status: 201 }, { type: "success", message: "Modification added" });
+      } catch (error) {
+        if (!(error instanceof ModFieldError)) throw error;
+        issues = { error: error.message, fields: { [error.field]: [error.message] } };
+      }
+    }
+    return body.redirectTo ? replyError(request, body, 400, issues!.error) : Response.json(issues, { status: 400 });
+  });
+}

@@ -1,0 +1,47 @@
+// GET /api/cars/{carId} → { car }. PATCH → { car }; DELETE → 204; the owner only.
+// A plain form (no JavaScript) may POST with _method=PATCH or _method=DELETE.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getUser, requireUser } from "~/lib/auth.server";
+import { CAR_MESSAGES, carPatchSchema, issuesOf } from "~/lib/car-schemas";
+import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/http.server";
+import { carJson, deleteCar, getCar, updateCar } from "~/models/car.server";
+
+function carIdOf(params: LoaderFunctionArgs["params"]) {
+  const id = Number(params.carId);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [car, user] = await Promise.all([getCar(carIdOf(params)), getUser(request)]);
+  if (!car) return errorResponse(404, CAR_MESSAGES.notFound);
+  return Response.json(
+    { car: carJson(car, { owner: user?.id === car.ownerId }) },
+    { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (!["PATCH", "DELETE", "POST"].includes(request.method)) return errorResponse(405, "Method not allowed");
+  const carId = carIdOf(params);
+  return mutation(request, async (body) => {
+    const user = await requireUser(request);
+    const method = request.method === "POST" ? String(body.fields._method ?? "").toUpperCase() : request.method;
+    delete body.fields._method;
+
+    if (method === "DELETE") {
+      await deleteCar(carId, user.id);
+      if (body.redirectTo) return replyOk(request, body, null, {}, { type: "success", message: "Car deleted" });
+      return new Response(null, { status: 204 });
+    }
+    if (method !== "PATCH") return errorResponse(405, "Method not allowed");
+
+    const parsed = carPatchSchema.safeParse(body.fields);
+    if (!parsed.success) {
+      const issues = issuesOf(parsed.error);
+      return body.redirectTo ? replyError(request, body, 400, issues.error) : Response.json(issues, { status: 400 });
+    }
+    const car = await updateCar(carId, user.id, parsed.data);
+    return replyOk(request, body, { car: carJson(car, { owner: true }) }, {}, { type: "success", message: "Car saved" });
+  });
+}

@@ -1,0 +1,21 @@
+// POST /api/cars: adds a car to the signed-in user's garage. 201 { car }.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { carSchema, issuesOf } from "~/lib/car-schemas";
+import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/http.server";
+import { carJson, createCar } from "~/models/car.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  return mutation(request, async (body) => {
+    const user = await requireUser(request);
+    const parsed = carSchema.safeParse(body.fields);
+    if (!parsed.success) {
+      const issues = issuesOf(parsed.error);
+      return body.redirectTo ? replyError(request, body, 400, issues.error) : Response.json(issues, { status: 400 });
+    }
+    const car = await createCar(user.id, parsed.data);
+    return replyOk(request, body, { car: carJson(car, { owner: true }) }, { status: 201 }, { type: "success", message: "Car added" });
+  });
+}

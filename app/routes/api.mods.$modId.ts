@@ -1,0 +1,52 @@
+// GET /api/mods/{modId} → { mod }. PATCH → { mod }; DELETE → 204; the car's owner only.
+// A plain form (no JavaScript) may POST with _method=PATCH or _method=DELETE.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getUser, requireUser } from "~/lib/auth.server";
+import { MOD_MESSAGES, expandFormFields, issuesOf, modPatchSchema } from "~/lib/car-schemas";
+import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/http.server";
+import { ModFieldError, deleteMod, getMod, modJson, updateMod } from "~/models/mod.server";
+
+function modIdOf(params: LoaderFunctionArgs["params"]) {
+  const id = Number(params.modId);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [mod, user] = await Promise.all([getMod(modIdOf(params)), getUser(request)]);
+  if (!mod) return errorResponse(404, MOD_MESSAGES.notFound);
+  return Response.json(
+    { mod: modJson(mod, { viewerIsOwner: user?.id === mod.car.ownerId }) },
+    { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (!["PATCH", "DELETE", "POST"].includes(request.method)) return errorResponse(405, "Method not allowed");
+  const modId = modIdOf(params);
+  return mutation(request, async (body) => {
+    const user = await requireUser(request);
+    const method = request.method === "POST" ? String(body.fields._method ?? "").toUpperCase() : request.method;
+    delete body.fields._method;
+
+    if (method === "DELETE") {
+      await deleteMod(modId, user.id);
+      if (body.redirectTo) return replyOk(request, body, null, {}, { type: "success", message: "Modification deleted" });
+      return new Response(null, { status: 204 });
+    }
+    if (method !== "PATCH") return errorResponse(405, "Method not allowed");
+
+    const parsed = modPatchSchema.safeParse(expandFormFields(body.fields));
+    let issues = parsed.success ? null : issuesOf(parsed.error);
+    if (parsed.success) {
+      try {
+        const mod = await updateMod(modId, user.id, parsed.data);
+        return replyOk(request, body, { mod: modJson(mod, { viewerIsOwner: true }) }, {}, { type: "success", message: "Modification saved" });
+      } catch (error) {
+        if (!(error instanceof ModFieldError)) throw error;
+        issues = { error: error.message, fields: { [error.field]: [error.message] } };
+      }
+    }
+    return body.redirectTo ? replyError(request, body, 400, issues!.error) : Response.json(issues, { status: 400 });
+  });
+}

@@ -1,0 +1,102 @@
+// /my-cars/{carId}/mods/{modId}: edit (or delete) one mod. The car's owner only (403/404).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Pencil } from "lucide-react";
+import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
+import { ModForm } from "~/components/mods/ModForm";
+import { PageHeader } from "~/components/shell/EmptyState";
+import { requireUserPage } from "~/lib/auth.server";
+import { MOD_MESSAGES, modSchema } from "~/lib/car-schemas";
+import { carName, centsToInput } from "~/lib/cars";
+import { APP_TITLE } from "~/lib/constants";
+import { assertSameOrigin, fail } from "~/lib/http.server";
+import { flashCookie } from "~/lib/session.server";
+import { carJson, requireOwnedCar } from "~/models/car.server";
+import { ModFieldError, deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/models/mod.server";
+import "~/components/cars/cars.css";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Edit ${data?.values.model_name ?? "mod"} · ${APP_TITLE}` },
+];
+
+async function ownedModOfCar(request: Request, params: LoaderFunctionArgs["params"]) {
+  const user = await requireUserPage(request);
+  const car = await requireOwnedCar(Number(params.carId), user.id);
+  const mod = await requireOwnedMod(Number(params.modId), user.id);
+  if (mod.carId !== car.id) fail(404, MOD_MESSAGES.notFound);
+  return { user, car, mod };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { car, mod } = await ownedModOfCar(request, params);
+  return {
+    car: carJson(car, { owner: true }),
+    modId: mod.id,
+    options: await getModFormOptions(car.id),
+    values: {
+      mod_category: mod.category,
+      model_name: mod.modelName,
+      description: mod.description ?? "",
+      manufacturer: mod.manufacturer?.name ?? "",
+      vendor: mod.vendor?.name ?? "",
+      installer: mod.installer?.name ?? "",
+      mod_type: mod.type,
+      cost: centsToInput(mod.costCents),
+      show_cost: mod.showCost ? "on" : "",
+      performance_gains: mod.gains.map((gain) => ({ type: gain.type, amount: String(gain.amount), unit: gain.unit })),
+      build_name: mod.build?.name ?? "",
+      post_id: mod.postId ? String(mod.postId) : "",
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, car, mod } = await ownedModOfCar(request, params);
+  assertSameOrigin(request);
+  const form = await request.formData();
+  const back = `/my-cars/${car.id}/mods`;
+  if (form.get("intent") === "delete") {
+    await deleteMod(mod.id, user.id);
+    const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
+    return redirect(back, { headers: { "Set-Cookie": cookie } });
+  }
+  const submission = parseWithZod(form, { schema: modSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return submission.reply();
+  try {
+    const updated = await updateMod(mod.id, user.id, submission.value);
+    const cookie = await flashCookie(request, { toast: { type: "success", message: `${updated.modelName} saved` } });
+    return redirect(back, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof ModFieldError)) throw error;
+    const field = error.field === "build_id" ? "build_name" : error.field;
+    return submission.reply({ fieldErrors: { [field]: [error.message] } });
+  }
+}
+
+export default function EditMod() {
+  const { car, options, values } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="page mod-form-page">
+      <PageHeader title={`Edit ${values.model_name}`} icon={<Pencil />} subtitle={carName(car)} />
+      <ModForm
+        lastResult={lastResult}
+        options={options}
+        defaultValue={values}
+        submitLabel="Save changes"
+        cancelTo={`/my-cars/${car.id}/mods`}
+      />
+      <section className="cm-danger card" aria-labelledby="cm-danger-title">
+        <div>
+          <h2 id="cm-danger-title" className="cm-danger__title">
+            Delete this mod
+          </h2>
+          <p className="cm-danger__text">It disappears from the showcase and the Modifications panel.</p>
+        </div>
+        <ConfirmDelete label="Delete mod" question={`Delete ${values.model_name}?`} fields={{ intent: "delete" }} />
+      </section>
+    </div>
+  );
+}

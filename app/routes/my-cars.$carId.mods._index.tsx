@@ -1,0 +1,119 @@
+// /my-cars/{carId}/mods: the owner's list of a car's mods, grouped by build, with edit and
+// delete. The owner only (403/404).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ArrowLeft, Pencil, Plus, Sparkles, Wrench } from "lucide-react";
+import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
+import { BuildGroups } from "~/components/mods/BuildGroups";
+import { GainChips } from "~/components/mods/GainChips";
+import { EmptyState } from "~/components/shell/EmptyState";
+import { requireUserPage } from "~/lib/auth.server";
+import { carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
+import { APP_TITLE } from "~/lib/constants";
+import { assertSameOrigin, fail } from "~/lib/http.server";
+import { flashCookie } from "~/lib/session.server";
+import { carJson, requireOwnedCar } from "~/models/car.server";
+import { deleteMod, listCarMods } from "~/models/mod.server";
+import "~/components/cars/cars.css";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? carName(data.car) : "Car"} mods · ${APP_TITLE}` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserPage(request);
+  const car = await requireOwnedCar(Number(params.carId), user.id);
+  const { mods } = await listCarMods(car.id, user.id);
+  return { car: carJson(car, { owner: true }), mods };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserPage(request);
+  assertSameOrigin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") fail(400, "Unknown action");
+  await deleteMod(Number(form.get("modId")), user.id);
+  const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
+  return redirect(`/my-cars/${params.carId}/mods`, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function CarMods() {
+  const { car, mods } = useLoaderData<typeof loader>();
+  const total = visibleCostCents(mods);
+  const gains = sumGains(mods.flatMap((mod) => mod.performance_gains));
+  const addLink = (
+    <Link to={`/my-cars/${car.id}/mods/new`} className="btn btn--primary">
+      <Plus aria-hidden size={18} /> Add a mod
+    </Link>
+  );
+  return (
+    <div className="page car-mods-page">
+      <Link to="/my-cars" className="cm-back">
+        <ArrowLeft aria-hidden size={16} /> My Cars
+      </Link>
+      <header className="page-header car-mods-page__header">
+        <span className="page-header__icon" aria-hidden>
+          <Wrench />
+        </span>
+        <div className="page-header__text">
+          <h1 className="page-header__title">{carName(car)}</h1>
+          <p className="page-header__subtitle">
+            {realNickname(car.nickname) ? carSpecLine(car) : carSpecLine({ trim: car.trim, bodystyle: car.bodystyle }) || "Modifications"}
+          </p>
+        </div>
+        <div className="page-header__actions car-mods-page__actions">
+          <Link to={`/showcase/${car.id}`} className="btn btn--ghost">
+            <Sparkles aria-hidden size={18} /> Showcase
+          </Link>
+          {mods.length ? addLink : null}
+        </div>
+      </header>
+
+      {mods.length ? (
+        <>
+          <dl className="mod-totals card">
+            <div>
+              <dt>Mods</dt>
+              <dd>{mods.length}</dd>
+            </div>
+            <div>
+              <dt>Total cost</dt>
+              <dd>{total > 0 ? formatCost(total) : "—"}</dd>
+            </div>
+            {gains.length ? (
+              <div className="mod-totals__gains">
+                <dt>Gains</dt>
+                <dd>
+                  <GainChips gains={gains} />
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <BuildGroups
+            mods={mods}
+            ownerView
+            headingLevel={2}
+            actionsFor={(mod) => (
+              <>
+                <Link to={`/my-cars/${car.id}/mods/${mod.id}`} className="btn btn--ghost btn--sm" aria-label={`Edit ${mod.model_name}`}>
+                  <Pencil aria-hidden size={16} />
+                </Link>
+                <ConfirmDelete
+                  compact
+                  label={`Delete ${mod.model_name}`}
+                  question={`Delete ${mod.model_name}?`}
+                  fields={{ intent: "delete", modId: String(mod.id) }}
+                />
+              </>
+            )}
+          />
+        </>
+      ) : (
+        <EmptyState icon={<Wrench />} title="No modifications for this vehicle" actions={addLink}>
+          List the parts, the labor and the builds: cost, who made and fitted them, and what they gained.
+        </EmptyState>
+      )}
+    </div>
+  );
+}

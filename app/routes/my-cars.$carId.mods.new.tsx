@@ -1,0 +1,55 @@
+// /my-cars/{carId}/mods/new: add a mod to one of your cars.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Wrench } from "lucide-react";
+import { ModForm } from "~/components/mods/ModForm";
+import { PageHeader } from "~/components/shell/EmptyState";
+import { requireUserPage } from "~/lib/auth.server";
+import { modSchema } from "~/lib/car-schemas";
+import { carName } from "~/lib/cars";
+import { APP_TITLE } from "~/lib/constants";
+import { assertSameOrigin } from "~/lib/http.server";
+import { flashCookie } from "~/lib/session.server";
+import { carJson, requireOwnedCar } from "~/models/car.server";
+import { ModFieldError, createMod, getModFormOptions } from "~/models/mod.server";
+import "~/components/cars/cars.css";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Add a mod${data ? ` to ${carName(data.car)}` : ""} · ${APP_TITLE}` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserPage(request);
+  const car = await requireOwnedCar(Number(params.carId), user.id);
+  return { car: carJson(car, { owner: true }), options: await getModFormOptions(car.id) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserPage(request);
+  assertSameOrigin(request);
+  const carId = Number(params.carId);
+  const submission = parseWithZod(await request.formData(), { schema: modSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return submission.reply();
+  try {
+    const mod = await createMod(carId, user.id, submission.value);
+    const cookie = await flashCookie(request, { toast: { type: "success", message: `${mod.modelName} added` } });
+    return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof ModFieldError)) throw error;
+    const field = error.field === "build_id" ? "build_name" : error.field;
+    return submission.reply({ fieldErrors: { [field]: [error.message] } });
+  }
+}
+
+export default function NewMod() {
+  const { car, options } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="page mod-form-page">
+      <PageHeader title="Add a mod" icon={<Wrench />} subtitle={carName(car)} />
+      <ModForm lastResult={lastResult} options={options} submitLabel="Add mod" cancelTo={`/my-cars/${car.id}/mods`} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// /my-cars: the signed-in user's garage. Cards with a cover, counts and actions; delete asks first.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CarFront, Plus } from "lucide-react";
+import { CarCard, type GarageCarView } from "~/components/cars/CarCard";
+import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
+import { APP_TITLE } from "~/lib/constants";
+import { requireUserPage } from "~/lib/auth.server";
+import { carName } from "~/lib/cars";
+import { assertSameOrigin, fail } from "~/lib/http.server";
+import { flashCookie } from "~/lib/session.server";
+import { carJson, deleteCar, listGarage } from "~/models/car.server";
+import "~/components/cars/cars.css";
+
+export const meta: MetaFunction = () => [{ title: `My Cars · ${APP_TITLE}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUserPage(request);
+  const cars = await listGarage(user.id);
+  return {
+    cars: cars.map<GarageCarView>((car) => ({
+      ...carJson(car, { owner: true }),
+      cover: car.cover,
+      modCount: car.modCount,
+      followerCount: car.followerCount,
+      postCount: car.postCount,
+    })),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserPage(request);
+  assertSameOrigin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") fail(400, "Unknown action");
+  const car = await deleteCar(Number(form.get("carId")), user.id);
+  const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });
+  return redirect("/my-cars", { headers: { "Set-Cookie": cookie } });
+}
+
+export default function MyCars() {
+  const { cars } = useLoaderData<typeof loader>();
+  const addButton = (
+    <Link to="/my-cars/new" className="btn btn--primary">
+      <Plus aria-hidden size={18} /> Add a car
+    </Link>
+  );
+  return (
+    <div className="page page--wide garage">
+      <PageHeader
+        title="My Cars"
+        icon={<CarFront />}
+        subtitle={cars.length ? `${cars.length} car${cars.length === 1 ? "" : "s"}` : "Your garage"}
+        actions={cars.length ? addButton : undefined}
+      />
+      {cars.length ? (
+        <div className="garage__grid">
+          {cars.map((car) => (
+            <CarCard key={car.id} car={car} />
+          ))}
+        </div>
+      ) : (
+        <EmptyState icon={<CarFront />} title="Your garage is empty" actions={addButton}>
+          Add your car to list its mods, tag it in posts and give it a showcase people can follow.
+        </EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+// /showcase/{carId}: the page a proud owner shares. Hero media from the car's posts, specs,
+// owner, mods grouped by build with visible cost and summed gains, followers and the follow
+// button, and the posts featuring the car. Server-rendered with Open Graph and Twitter tags.
+import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useState } from "react";
+import { ArrowRight, CarFront, Compass, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "lucide-react";
+import { CarPlaceholder } from "~/components/cars/CarCard";
+import { MediaImage } from "~/components/cars/MediaImage";
+import { FollowButton } from "~/components/follow/FollowButton";
+import { BuildGroups } from "~/components/mods/BuildGroups";
+import { GainChips } from "~/components/mods/GainChips";
+import { MODS_MESSAGES } from "~/components/mods/ModsPanel";
+import { Avatar } from "~/components/shell/Avatar";
+import { getUser } from "~/lib/auth.server";
+import { CAR_MESSAGES } from "~/lib/car-schemas";
+import { carDisplayLine, carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
+import { APP_TITLE } from "~/lib/constants";
+import { fail } from "~/lib/http.server";
+import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
+import { relativeTime } from "~/lib/relative-time";
+import { carJson, getShowcase } from "~/models/car.server";
+import { getCarFollowState } from "~/models/follow.server";
+import { listCarMods } from "~/models/mod.server";
+import "~/components/cars/cars.css";
+
+/** Tiles in the hero mosaic: one large, the rest small; "+N" on the last when there are more. */
+const HERO_TILES = 5;
+const OG_IMAGE_WIDTH = 1080;
+
+function plural(count: number, one: string, many = `${one}s`) {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Car not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
+  const { car, owner, share } = data;
+  const title = `${carDisplayLine(car)} · Showcase`;
+  const tags: MetaDescriptor[] = [
+    { title: `${title} · ${APP_TITLE}` },
+    { name: "description", content: share.description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: APP_TITLE },
+    { property: "og:title", content: title },
+    { property: "og:description", content: share.description },
+    { property: "og:url", content: share.url },
+    { name: "twitter:card", content: share.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: share.description },
+    { name: "author", content: `@${owner.username}` },
+  ];
+  if (share.image) {
+    tags.push(
+      { property: "og:image", content: share.image },
+      { property: "og:image:alt", content: carName(car) },
+      { name: "twitter:image", content: share.image },
+    );
+  }
+  return tags;
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const carId = Number(params.carId);
+  const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
+  if (!showcase) fail(404, CAR_MESSAGES.notFound);
+  const viewerId = viewer?.id ?? null;
+  const [{ mods }, follow] = await Promise.all([listCarMods(carId, viewerId), getCarFollowState(carId, viewerId)]);
+
+  const url = new URL(request.url);
+  const cover = showcase.media.find((item) => item.kind === "image" || item.posterPath);
+  const coverPath = cover ? (cover.kind === "image" ? cover.path : cover.posterPath!) : null;
+  const image = coverPath
+    ? new URL(cover?.kind === "image" ? imageUrlForWidth(coverPath, cover.variants, OG_IMAGE_WIDTH) : mediaUrl(coverPath), url.origin).href
+    : null;
+  // What anyone may see: the shared description never reveals the owner's private costs.
+  const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
+  const description = [
+    `${carSpecLine(showcase.car) || carName(showcase.car)} owned by @${showcase.owner.username}.`,
+    mods.length ? `${plural(mods.length, "modification")}${visibleCost ? ` (${formatCost(visibleCost)} shown)` : ""}.` : null,
+    `${plural(follow.count, "follower")}, ${plural(showcase.postCount, "post")}.`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+
+  return {
+    car: carJson(showcase.car, { owner: false }),
+    owner: showcase.owner,
+    isOwner: viewerId === showcase.car.ownerId,
+    signedIn: viewerId !== null,
+    media: showcase.media,
+    mediaCount: showcase.mediaCount,
+    postCount: showcase.postCount,
+    posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
+    mods,
+    follow,
+    share: { url: `${url.origin}/showcase/${carId}`, image, description },
+  };
+}
+
+export default function Showcase() {
+  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, follow, share } = useLoaderData<typeof loader>();
+  const [following, setFollowing] = useState(follow.following);
+  const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
+  const nickname = realNickname(car.nickname);
+  const totalCost = visibleCostCents(mods);
+  const gains = sumGains(mods.flatMap((mod) => mod.performance_gains));
+  const ownerName = owner.nickname?.trim() || owner.username;
+  const tiles = media.slice(0, HERO_TILES);
+  const more = mediaCount - tiles.length;
+
+  return (
+    <div className="page page--wide showcase">
+      <section
+        className={`showcase-hero showcase-hero--${Math.max(1, tiles.length)}${tiles.length ? "" : " showcase-hero--empty"}`}
+        style={{ "--rest": Math.max(1, tiles.length - 1) } as React.CSSProperties}
+        aria-label="Photos and videos"
+      >
+        {tiles.length ? (
+          tiles.map((item, index) => (
+            <Link
+              key={item.id}
+              to={`/post/${item.postId}`}
+              className={`showcase-hero__tile${index === 0 ? " showcase-hero__tile--lead" : ""}`}
+              aria-label={`Open the post with ${item.kind === "video" ? "video" : "photo"} ${index + 1}`}
+            >
+              <MediaImage
+                media={item}
+                eager={index === 0}
+                sizes={index === 0 ? "(max-width: 767px) 100vw, 720px" : "(max-width: 767px) 33vw, 240px"}
+                alt={index === 0 ? carName(car) : ""}
+              />
+              {item.kind === "video" ? <span className="showcase-hero__badge">Video</span> : null}
+              {index === tiles.length - 1 && more > 0 ? <span className="showcase-hero__more">+{more}</span> : null}
+            </Link>
+          ))
+        ) : (
+          <div className="showcase-hero__empty">
+            <CarPlaceholder car={car} />
+          </div>
+        )}
+      </section>
+
+      <header className="showcase-head">
+        <div className="showcase-head__text">
+          <p className="showcase-head__eyebrow">
+            <Sparkles aria-hidden size={16} /> Showcase
+          </p>
+          <h1 className="showcase-head__title">{carName(car)}</h1>
+          <p className="showcase-head__spec">{nickname ? carSpecLine(car) : carSpecLine({ trim: car.trim, bodystyle: car.bodystyle }) || `${car.year} ${car.make}`}</p>
+          <Link to={`/user/${owner.username}`} className="showcase-owner">
+            <Avatar name={ownerName} image={mediaUrl(owner.profileImage)} size={36} />
+            <span>
+              <span className="showcase-owner__label">Owned by</span>
+              <span className="showcase-owner__name">
+                {ownerName} <span className="showcase-owner__username">@{owner.username}</span>
+              </span>
+            </span>
+          </Link>
+        </div>
+        <div className="showcase-head__actions">
+          <FollowButton carId={car.id} initialFollowing={follow.following} carName={carName(car)} onChange={setFollowing} />
+          {isOwner ? (
+            <Link to={`/my-cars/${car.id}/mods`} className="btn btn--secondary">
+              <Pencil aria-hidden size={16} /> Edit mods
+            </Link>
+          ) : null}
+        </div>
+      </header>
+
+      <dl className="showcase-stats">
+        <div>
+          <dt>
+            <Users aria-hidden size={16} /> Followers
+          </dt>
+          <dd data-testid="follower-count">{followerCount.toLocaleString("en-US")}</dd>
+        </div>
+        <div>
+          <dt>
+            <Wrench aria-hidden size={16} /> Mods
+          </dt>
+          <dd>{mods.length}</dd>
+        </div>
+        <div>
+          <dt>
+            <Sparkles aria-hidden size={16} /> Invested
+          </dt>
+          <dd>{totalCost > 0 ? formatCost(totalCost) : "—"}</dd>
+        </div>
+        <div>
+          <dt>
+            <Images aria-hidden size={16} /> Posts
+          </dt>
+          <dd>{postCount}</dd>
+        </div>
+      </dl>
+
+      <div className="showcase-layout">
+        <aside className="showcase-specs card" aria-labelledby="specs-title">
+          <h2 id="specs-title" className="showcase-section__title">
+            Specs
+          </h2>
+          <dl className="cm-specs">
+            <div>
+              <dt>Year</dt>
+              <dd>{car.year}</dd>
+            </div>
+            <div>
+              <dt>Make</dt>
+              <dd>{car.make}</dd>
+            </div>
+            <div>
+              <dt>Model</dt>
+              <dd>{car.model}</dd>
+            </div>
+            <div>
+              <dt>Trim</dt>
+              <dd>{car.trim || "—"}</dd>
+            </div>
+            <div>
+              <dt>Body style</dt>
+              <dd>{car.bodystyle || "—"}</dd>
+            </div>
+            <div>
+              <dt>Nickname</dt>
+              <dd>{nickname ?? "Unnamed"}</dd>
+            </div>
+          </dl>
+          {gains.length ? (
+            <div className="showcase-specs__gains">
+              <h3 className="showcase-specs__subtitle">Total gains</h3>
+              <GainChips gains={gains} size="lg" />
+            </div>
+          ) : null}
+        </aside>
+
+        <section className="showcase-mods" aria-labelledby="mods-title">
+          <div className="showcase-section__head">
+            <h2 id="mods-title" className="showcase-section__title">
+              {MODS_MESSAGES.title}
+            </h2>
+            {totalCost > 0 ? (
+              <p className="showcase-section__meta">
+                Total <strong>{formatCost(totalCost)}</strong>
+                {isOwner && mods.some((mod) => !mod.show_cost && mod.cost !== undefined) ? " (includes costs only you see)" : ""}
+              </p>
+            ) : null}
+          </div>
+          {mods.length ? (
+            <BuildGroups mods={mods} ownerView={isOwner} />
+          ) : (
+            <p className="showcase-empty">
+              <Wrench aria-hidden size={18} /> {MODS_MESSAGES.empty}
+            </p>
+          )}
+        </section>
+      </div>
+
+      <section className="showcase-posts" aria-labelledby="posts-title">
+        <div className="showcase-section__head">
+          <h2 id="posts-title" className="showcase-section__title">
+            Posts featuring this car
+          </h2>
+          {postCount > posts.length ? <p className="showcase-section__meta">Latest {posts.length} of {postCount}</p> : null}
+        </div>
+        {posts.length ? (
+          <ul className="showcase-posts__grid">
+            {posts.map((post) => (
+              <li key={post.id}>
+                <Link to={`/post/${post.id}`} className="showcase-post card card--interactive">
+                  <div className="showcase-post__media media-frame" style={{ "--ratio": "1 / 1" } as React.CSSProperties}>
+                    {post.cover ? (
+                      <MediaImage media={post.cover} sizes="(max-width: 767px) 50vw, 260px" />
+                    ) : (
+                      <p className="showcase-post__text">{post.story || "Text Post"}</p>
+                    )}
+                    {post.mediaCount > 1 ? <span className="showcase-post__count">{post.mediaCount}</span> : null}
+                  </div>
+                  <div className="showcase-post__body">
+                    {post.cover && post.story ? <p className="showcase-post__story">{post.story}</p> : null}
+                    <p className="showcase-post__meta">
+                      <span>@{post.creator.username}</span>
+                      <span aria-hidden>·</span>
+                      <time dateTime={post.createdAt}>{relativeTime(post.createdAt)}</time>
+                    </p>
+                    <p className="showcase-post__counts">
+                      <span>
+                        <Heart aria-hidden size={14} /> {post.likeCount}
+                      </span>
+                      <span>
+                        <MessageCircle aria-hidden size={14} /> {post.commentCount}
+                      </span>
+                    </p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="showcase-empty">
+            <Images aria-hidden size={18} /> No posts feature this car yet.
+            {isOwner ? (
+              <Link to="/upload" className="showcase-empty__link">
+                Post it <ArrowRight aria-hidden size={14} />
+              </Link>
+            ) : null}
+          </p>
+        )}
+      </section>
+      <p className="showcase-share">
+        Share this page: <a href={share.url}>{share.url}</a>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="page error-page showcase-missing" data-status={notFound ? 404 : 500}>
+      <div className="error-page__card">
+        <div className="error-page__icon" aria-hidden>
+          {notFound ? <CarFront /> : <Compass />}
+        </div>
+        <p className="error-page__status">{notFound ? "404" : "Error"}</p>
+        <h1 className="error-page__title">{notFound ? "Car not found" : "Something went wrong"}</h1>
+        <p className="error-page__message">
+          {notFound
+            ? "There's no showcase for this car. It may have been sold, scrapped or deleted by its owner."
+            : "We couldn't load this showcase. Please try again."}
+        </p>
+        <div className="error-page__actions">
+          <Link to="/" className="btn btn--primary">
+            Back to the home page
+          </Link>
+          <Link to="/search" className="btn btn--secondary">
+            Search cars
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
