@@ -30,7 +30,7 @@ export function extensionOf(pathOrUrl: string): string {
   const path = stripQuery(pathOrUrl);
   const name = path.slice(path.lastIndexOf("/") + 1);
   const dot = name.lastIndexOf(".");
-  return dot <= 0 && !name.startsWith(".") ? (dot === -1 ? "" : name.slice(dot + 1).toLowerCase()) : name.slice(dot + 1).toLowerCase();
+  return dot === -1 ? "" : name.slice(dot + 1).toLowerCase();
 }
 
 /**
@@ -143,3 +143,26 @@ export function imageUrlForWidth(path: string, variants: string | null | undefin
   const width = parseVariants(variants).find((candidate) => candidate >= minWidth);
   return width ? variantUrl(path, width) : mediaUrl(path);
 }
+
+// ------------------------------------------------------------------ upload limits (browser-safe)
+// The same numbers the upload pipeline enforces (~/lib/images.server: MAX_IMAGE_BYTES,
+// MAX_VIDEO_BYTES, MAX_POST_BYTES, MAX_MEDIA_PER_POST), so the upload form can check files
+// before sending them. Keep the two in step.
+
+const UPLOAD_MB = 1024 * 1024;
+
+export const UPLOAD_LIMITS = {
+  /** Largest image file accepted. */
+  imageBytes: 15 * UPLOAD_MB,
+  /** Largest video file accepted. */
+  videoBytes: 60 * UPLOAD_MB,
+  /** Largest total of all the files of one post. */
+  postBytes: 120 * UPLOAD_MB,
+  /** Most files in one post. */
+  files: 20,
+} as const;
+
+/** Image types the pipeline decodes (re-encoded to WebP). */
+export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif", "image/heic", "image/heif"] as const;
+/** Video types kept as they are. */
+export const UPLOAD_VIDEO_TYPES = ["video/mp4", "video/x-m4v", "video/quicktime", "video/webm"] as const;

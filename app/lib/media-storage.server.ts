@@ -1,0 +1,117 @@
+// The media store: uploaded bytes live under generated random names in MEDIA_DIR
+// (default `data/media`, outside app/), sharded into two levels of subfolders.
+// A storage key is the file's path inside the store ("ab/cd/abcd….webp"); its public
+// URL is `/media/<key>` (see mediaUrl in ~/lib/media-types).
+//
+// The interface is deliberately small (put, stat, read, open a byte range, delete) so an
+// object store could take the place of the local disk later.
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { mediaUrl } from "~/lib/media-types";
+
+export const DEFAULT_MEDIA_DIR = "data/media";
+
+/** The absolute directory of the store, read at call time (tests point it elsewhere). */
+export function mediaDir(): string {
+  return path.resolve(process.cwd(), process.env.MEDIA_DIR?.trim() || DEFAULT_MEDIA_DIR);
+}
+
+// Keys are lower-case segments of letters, digits, '-' and '_', with one extension on the
+// last segment: no dots elsewhere, so no '..', no hidden files, no absolute paths.
+const KEY_PATTERN = /^(?:[a-z0-9_-]{1,64}\/){0,4}[a-z0-9_-]{1,96}\.[a-z0-9]{1,8}$/;
+
+export function isValidKey(key: unknown): key is string {
+  return typeof key === "string" && key.length <= 256 && KEY_PATTERN.test(key);
+}
+
+/** The file of a key, or null when the key is malformed or would leave the store. */
+export function resolveKey(key: string): string | null {
+  if (!isValidKey(key)) return null;
+  const root = mediaDir();
+  const file = path.resolve(root, key);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+function fileOf(key: string): string {
+  const file = resolveKey(key);
+  if (!file) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+  return file;
+}
+
+/**
+ * A new random key: 128 random bits in hex, sharded by its first two bytes,
+ * e.g. `3f/a2/3fa2…c1.webp`. An optional prefix groups kinds ("avatars/…").
+ */
+export function newKey(extension: string, prefix?: string): string {
+  const id = randomBytes(16).toString("hex");
+  const ext = extension.replace(/^\./, "").toLowerCase();
+  const key = `${prefix ? `${prefix}/` : ""}${id.slice(0, 2)}/${id.slice(2, 4)}/${id}.${ext}`;
+  if (!isValidKey(key)) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+export type StoredFile = { key: string; url: string; bytes: number };
+
+/** Writes bytes under a key (atomically: a temporary file renamed into place). */
+export async function putMedia(key: string, bytes: Uint8Array): Promise<StoredFile> {
+  const file = fileOf(key);
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, bytes, { flag: "wx" });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return { key, url: mediaUrl(key), bytes: bytes.byteLength };
+}
+
+/** Stores bytes under a new random key with this extension. */
+export async function storeMedia(bytes: Uint8Array, extension: string, prefix?: string): Promise<StoredFile> {
+  return putMedia(newKey(extension, prefix), bytes);
+}
+
+export type MediaStat = { size: number; mtimeMs: number };
+
+/** Size and modification time of a stored file; null when the key is unknown or invalid. */
+export async function statMedia(key: string): Promise<MediaStat | null> {
+  const file = resolveKey(key);
+  if (!file) return null;
+  try {
+    const info = await stat(file);
+    return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The whole file; null when unknown or invalid. */
+export async function readMedia(key: string): Promise<Buffer | null> {
+  const file = resolveKey(key);
+  if (!file) return null;
+  try {
+    return await readFile(file);
+  } catch {
+    return null;
+  }
+}
+
+/** A stream of the file, or of the inclusive byte range start..end. */
+export function openMedia(key: string, range?: { start: number; end: number }): Readable {
+  return createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : undefined);
+}
+
+/** Deletes stored files; unknown keys are ignored. */
+export async function deleteMedia(...keys: Array<string | null | undefined>): Promise<void> {
+  await Promise.all(
+    keys.map(async (key) => {
+      if (!key) return;
+      const file = resolveKey(key);
+      if (file) await rm(file, { force: true });
+    }),
+  );
+}
