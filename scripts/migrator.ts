@@ -57,23 +57,38 @@ function scriptTolerant(connection: Connection): Connection {
   return connection;
 }
 
-async function openEngine(databaseUrl: string): Promise<Engine> {
+/** The engine and a `close` that frees it and closes every connection it opened. */
+async function openEngine(databaseUrl: string): Promise<{ engine: Engine; close: () => Promise<void> }> {
   await loadWasm();
   const file = sqliteFilePath(databaseUrl);
   if (file !== ":memory:") await mkdir(path.dirname(file), { recursive: true });
   const factory = new PrismaBetterSqlite3({ url: file });
+  // Freeing the engine does not close its connections, and an open one keeps a lock on
+  // the file that makes the next process (the seed, the server) time out.
+  const opened: Connection[] = [];
+  const track = (connection: Connection) => {
+    opened.push(connection);
+    return scriptTolerant(connection);
+  };
   const adapter: SqlMigrationAwareDriverAdapterFactory = {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => scriptTolerant(await factory.connect()),
-    connectToShadowDb: async () => scriptTolerant(await factory.connectToShadowDb()),
+    connect: async () => track(await factory.connect()),
+    connectToShadowDb: async () => track(await factory.connectToShadowDb()),
   };
   const schema = await readFile(schemaPath, "utf8");
-  return bg.SchemaEngine.new(
+  const engine = await bg.SchemaEngine.new(
     { datamodels: [[schemaPath, schema]] },
     () => {},
     bindMigrationAwareSqlAdapterFactory(adapter),
   );
+  return {
+    engine,
+    close: async () => {
+      engine.free();
+      await Promise.all(opened.map((connection) => connection.dispose()));
+    },
+  };
 }
 
 async function migrationsList() {
@@ -119,18 +134,18 @@ async function ensureWriteAheadLog(databaseUrl: string) {
 /** Applies every migration not yet applied; returns the names applied now. */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   await ensureWriteAheadLog(databaseUrl);
-  const engine = await openEngine(databaseUrl);
+  const { engine, close } = await openEngine(databaseUrl);
   try {
     const result = await engine.applyMigrations({ migrationsList: await migrationsList(), filters: noFilters });
     return result.appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }
 
 /** Writes a new migration holding the SQL that takes the migrations to the schema; null when nothing changed. */
 export async function createMigration(name: string, databaseUrl = "file::memory:"): Promise<string | null> {
-  const engine = await openEngine(databaseUrl);
+  const { engine, close } = await openEngine(databaseUrl);
   try {
     const schema = await readFile(schemaPath, "utf8");
     const list = await migrationsList();
@@ -156,6 +171,6 @@ export async function createMigration(name: string, databaseUrl = "file::memory:
     }
     return dir;
   } finally {
-    engine.free();
+    await close();
   }
 }
