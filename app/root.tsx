@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -16,6 +17,8 @@ import { ErrorPage, errorTitle } from "~/components/shell/ErrorPage";
 import { ThemeProvider, useThemeMode } from "~/components/shell/theme";
 import { APP_TITLE } from "~/lib/constants";
 import { getUser } from "~/lib/auth.server";
+import { googleEnabled } from "~/lib/google.server";
+import { AuthStatusProvider } from "~/components/auth-status/AuthStatusProvider";
 import { takeFlash } from "~/lib/session.server";
 import { themeFromRequest } from "~/lib/theme.server";
 import { isAdmin } from "~/models/user.server";
@@ -47,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       theme: themeFromRequest(request),
       toast: flash.toast,
       authForm: flash.authForm,
+      googleEnabled: googleEnabled(),
     },
     { headers: flash.headers },
   );
@@ -61,6 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = useThemeMode(root?.theme ?? "system");
   const mode = theme.mode;
+  // A route with `handle = { hydrate: false }` (the embeds) ships no JavaScript at all.
+  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang="en" data-theme-mode={mode}>
       <head>
@@ -80,8 +86,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <ThemeProvider value={theme}>{children}</ThemeProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? <ScrollRestoration /> : null}
+        {hydrate ? <Scripts /> : null}
       </body>
     </html>
   );
@@ -89,9 +95,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <AuthStatusProvider>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </AuthStatusProvider>
   );
 }
 

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { applyMigrations } from "./migrator";
+import { startFakeGoogle } from "./fake-google";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const tmp = path.join(root, "tests", ".tmp");
@@ -16,6 +17,8 @@ export const E2E = {
   database: path.join(tmp, `e2e${suffix}.db`),
   media: path.join(tmp, `e2e-media${suffix}`),
   outbox: path.join(tmp, `e2e-outbox${suffix}`),
+  // The fake Google provider (scripts/fake-google.ts) the server signs in with.
+  fakeGooglePort: Number(process.env.E2E_FAKE_GOOGLE_PORT ?? port + 20000),
 };
 
 async function main() {
@@ -39,6 +42,12 @@ async function main() {
     // Many tests sign in to the same demo accounts from one address.
     RATE_LIMIT_SCALE: "100",
   };
+
+  // "Sign in with Google" against a fake provider on 127.0.0.1, unless one is configured.
+  if (!process.env.GOOGLE_CLIENT_ID) {
+    const google = await startFakeGoogle({ port: E2E.fakeGooglePort });
+    Object.assign(env, { GOOGLE_CLIENT_ID: "e2e-client", GOOGLE_CLIENT_SECRET: "e2e-secret", GOOGLE_OAUTH_BASE_URL: google.url });
+  }
 
   const build = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], { cwd: root, env, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -4,10 +4,12 @@ import { redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { sessionStorage } from "~/lib/session.server";
-import { fail } from "~/lib/http.server";
+import { fail, safeRedirect } from "~/lib/http.server";
 import { MESSAGES } from "~/lib/auth-schemas";
-import { AccountError, getUserById, isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
+import { AccountError, isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
 import * as sessions from "~/models/session.server";
+import { isTwoFactorEnabled, markTwoFactorPassed, sessionAuthState, type SessionAuthState } from "~/models/two-factor.server";
+import { withoutLoginParams } from "~/lib/login-events";
 
 // remix-auth dispatches to the strategies; sessions are started by startSession below.
 export const authenticator = new Authenticator<PublicUser>(sessionStorage);
@@ -39,16 +41,106 @@ export async function authenticatePassword(request: Request, fields: { email: st
   }
 }
 
+// ------------------------------------------------------------------ sessions and two-factor
+//
+// Every sign-in (password, one-time code, Google, password reset) starts its session here.
+// For an account with two-factor on, the new session is "pending" (sessions.mfaPassedAt
+// null): getUser() treats it as signed out until /two-factor accepts a code.
+
+export const TWO_FACTOR_PATH = "/two-factor";
+
+/** The challenge page, coming back to `redirectTo` afterwards. */
+export function twoFactorPath(redirectTo?: string | null): string {
+  const target = safeRedirect(redirectTo ?? "/");
+  return target === "/" ? TWO_FACTOR_PATH : `${TWO_FACTOR_PATH}?redirectTo=${encodeURIComponent(target)}`;
+}
+
+function wantsJson(request: Request): boolean {
+  const type = request.headers.get("Content-Type") ?? "";
+  const accept = request.headers.get("Accept") ?? "";
+  return type.includes("application/json") || (accept.includes("application/json") && !accept.includes("text/html"));
+}
+
+/** The page a plain form was posted from (same origin only), without the login modal's parameters. */
+function refererPath(request: Request): string {
+  const referer = request.headers.get("Referer");
+  if (!referer) return "/";
+  try {
+    const url = new URL(referer);
+    if (url.origin !== new URL(request.url).origin) return "/";
+    return withoutLoginParams(url.pathname + url.search);
+  } catch {
+    return "/";
+  }
+}
+
 /**
  * Starts a new server session for `user` (a new id every time: an earlier session named
- * by the request's cookie is ended) and returns the Set-Cookie header value.
+ * by the request's cookie is ended). Answers its Set-Cookie value and whether the session
+ * still has to pass the two-factor challenge.
  */
-export async function startSession(request: Request, user: { id: number }): Promise<string> {
+export async function beginSession(request: Request, user: { id: number }): Promise<{ cookie: string; twoFactorRequired: boolean }> {
   const previous = await sessionStorage.getSession(request.headers.get("Cookie"));
   if (previous.id) await sessions.deleteSession(previous.id);
   const session = await sessionStorage.getSession();
   session.set("userId", user.id);
-  return sessionStorage.commitSession(session);
+  const cookie = await sessionStorage.commitSession(session);
+  return { cookie, twoFactorRequired: await isTwoFactorEnabled(user.id) };
+}
+
+/**
+ * What a sign-in answers when the account has two-factor on: JSON callers get
+ * `{ twoFactorRequired: true, redirectTo }` (the login modal then goes to the challenge),
+ * plain form posts a 303 to the challenge page. Either way with the pending session's cookie.
+ */
+export function twoFactorRequiredResponse(request: Request, cookie: string, redirectTo?: string | null): Response {
+  const location = twoFactorPath(redirectTo);
+  const headers = new Headers({ "Set-Cookie": cookie, "Cache-Control": "no-store" });
+  if (wantsJson(request)) return Response.json({ twoFactorRequired: true, redirectTo: location }, { headers });
+  headers.set("Location", location);
+  return new Response(null, { status: 303, headers });
+}
+
+/**
+ * Starts a new server session for `user` and returns the Set-Cookie header value. When the
+ * account has two-factor on, it THROWS the answer of twoFactorRequiredResponse instead
+ * (Remix sends a thrown Response as it is), so every sign-in route goes through the
+ * challenge without knowing about it. `redirectTo` is where to go after the challenge
+ * (default: the page the form was posted from).
+ */
+export async function startSession(request: Request, user: { id: number }, options: { redirectTo?: string } = {}): Promise<string> {
+  const { cookie, twoFactorRequired } = await beginSession(request, user);
+  if (twoFactorRequired) throw twoFactorRequiredResponse(request, cookie, options.redirectTo ?? refererPath(request));
+  return cookie;
+}
+
+/**
+ * After a passed challenge: the pending session is replaced by a new one (new id) that
+ * counts as signed in. Returns its Set-Cookie value.
+ */
+export async function completeTwoFactor(state: SessionAuthState): Promise<string> {
+  await sessions.deleteSession(state.sessionId);
+  const session = await sessionStorage.getSession();
+  session.set("userId", state.user.id);
+  const cookie = await sessionStorage.commitSession(session);
+  const fresh = await sessionStorage.getSession(cookie);
+  await markTwoFactorPassed(fresh.id);
+  return cookie;
+}
+
+/**
+ * Extends the request's signed-in session by a full lifetime (POST /api/auth/refresh-session).
+ * Null when the request is not signed in.
+ */
+export async function refreshSession(request: Request): Promise<{ cookie: string; user: PublicUser; expiresAt: Date } | null> {
+  const state = await getAuthState(request);
+  if (!state || state.pending) return null;
+  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
+  if (session.id !== state.sessionId) return null;
+  const cookie = await sessionStorage.commitSession(session);
+  const row = await sessionAuthState(state.sessionId);
+  if (!row) return null;
+  return { cookie, user: state.user, expiresAt: row.expiresAt };
 }
 
 /** Ends the request's session and returns the Set-Cookie header that clears the cookie. */
@@ -57,20 +149,35 @@ export async function endSession(request: Request): Promise<string> {
   return sessionStorage.destroySession(session);
 }
 
-const usersByRequest = new WeakMap<Request, Promise<PublicUser | null>>();
+const statesByRequest = new WeakMap<Request, Promise<SessionAuthState | null>>();
 
-/** The signed-in user, or null. Looked up once per request. */
-export function getUser(request: Request): Promise<PublicUser | null> {
-  let pending = usersByRequest.get(request);
+/**
+ * The request's live session: its user and whether it still waits for the two-factor
+ * challenge. Looked up once per request.
+ */
+export function getAuthState(request: Request): Promise<SessionAuthState | null> {
+  let pending = statesByRequest.get(request);
   if (!pending) {
     pending = (async () => {
       const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-      const userId = session.get("userId");
-      return userId ? getUserById(userId) : null;
+      if (!session.id || !session.get("userId")) return null;
+      return sessionAuthState(session.id);
     })();
-    usersByRequest.set(request, pending);
+    statesByRequest.set(request, pending);
   }
   return pending;
+}
+
+/** The signed-in user, or null (a session waiting for its two-factor code is not signed in). */
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  const state = await getAuthState(request);
+  return state && !state.pending ? state.user : null;
+}
+
+/** The session waiting for its two-factor code, or null. */
+export async function getPendingTwoFactor(request: Request): Promise<SessionAuthState | null> {
+  const state = await getAuthState(request);
+  return state?.pending ? state : null;
 }
 
 export const SIGN_IN_REQUIRED = "You must be signed in to do that";
@@ -95,6 +202,8 @@ export async function requireUserPage(request: Request): Promise<PublicUser> {
   if (!user) {
     const url = new URL(request.url);
     const back = url.pathname + url.search;
+    // Half signed in: finish with the two-factor code rather than start again.
+    if (await getPendingTwoFactor(request)) throw redirect(twoFactorPath(back));
     throw redirect(`/?login&redirectTo=${encodeURIComponent(back)}`);
   }
   return user;

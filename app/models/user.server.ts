@@ -132,3 +132,117 @@ export async function syncAdminEmails() {
   });
   return count;
 }
+
+// ------------------------------------------------------------------ Google sign-in
+
+/** What the Google callback learns about the person (from the userinfo endpoint). */
+export type GoogleIdentity = {
+  googleId: string;
+  email: string;
+  emailVerified: boolean;
+  name?: string | null;
+};
+
+export const GOOGLE_MESSAGES = {
+  unverifiedEmail: "Your Google account's email address is not verified. Verify it with Google, or sign in another way.",
+  linkedElsewhere: "This email address is already linked to a different Google account.",
+  noEmail: "Google did not share an email address for this account.",
+} as const;
+
+const USERNAME_MAX = 30;
+
+/** A username made from the email's local part (or the name): lower-case, letters, digits, dots, underscores. */
+export function usernameBaseFor(email: string, name?: string | null): string {
+  const clean = (value: string) =>
+    value
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[\s-]+/g, "_")
+      .replace(/[^a-z0-9_.]/g, "")
+      .replace(/^[._]+|[._]+$/g, "")
+      .slice(0, USERNAME_MAX - 4);
+  const fromEmail = clean(email.split("@")[0] ?? "");
+  if (fromEmail.length >= 3) return fromEmail;
+  const fromName = clean(name ?? "");
+  if (fromName.length >= 3) return fromName;
+  return "driver";
+}
+
+/** `base`, or `base` with the smallest number suffix that nobody uses yet. */
+async function freeUsername(base: string): Promise<string> {
+  const taken = new Set(
+    (await prisma.user.findMany({ where: { username: { startsWith: base } }, select: { username: true } })).map((u) => u.username),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+async function withAdminRole(user: PublicUser): Promise<PublicUser> {
+  if (user.role !== "admin" && roleFor(user.email) === "admin") {
+    await prisma.user.update({ where: { id: user.id }, data: { role: "admin" } });
+    return { ...user, role: "admin" };
+  }
+  return user;
+}
+
+/**
+ * The account for a Google sign-in: the one already linked to this Google id; else the
+ * account with the same (verified) email, which is then linked; else a new account with a
+ * username derived from the email and a profile. Throws AccountError when none may be used.
+ */
+export async function findOrCreateGoogleUser(identity: GoogleIdentity, now = new Date()): Promise<PublicUser> {
+  const linked = await prisma.user.findUnique({ where: { googleId: identity.googleId }, select: { ...publicUserSelect, suspendedAt: true } });
+  if (linked) {
+    const { suspendedAt, ...user } = linked;
+    if (suspendedAt) throw new AccountError(MESSAGES.suspended, 403);
+    return withAdminRole(user);
+  }
+
+  const email = identity.email.trim().toLowerCase();
+  if (!email) throw new AccountError(GOOGLE_MESSAGES.noEmail, 400);
+  if (!identity.emailVerified) throw new AccountError(GOOGLE_MESSAGES.unverifiedEmail, 403);
+
+  const existing = await prisma.user.findUnique({ where: { email }, select: { ...publicUserSelect, suspendedAt: true, googleId: true } });
+  if (existing) {
+    const { suspendedAt, googleId, ...user } = existing;
+    if (suspendedAt) throw new AccountError(MESSAGES.suspended, 403);
+    if (googleId && googleId !== identity.googleId) throw new AccountError(GOOGLE_MESSAGES.linkedElsewhere, 409);
+    await prisma.user.update({ where: { id: user.id }, data: { googleId: identity.googleId, emailVerifiedAt: now } });
+    return withAdminRole(user);
+  }
+
+  const base = usernameBaseFor(email, identity.name);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const username = attempt === 0 ? await freeUsername(base) : `${base}${Math.floor(Math.random() * 9000) + 1000}`;
+    try {
+      return await prisma.user.create({
+        data: {
+          username,
+          email,
+          googleId: identity.googleId,
+          emailVerifiedAt: now,
+          nickname: identity.name?.trim().slice(0, 50) || null,
+          role: roleFor(email),
+          profile: { create: {} },
+        },
+        select: publicUserSelect,
+      });
+    } catch (error) {
+      // Another sign-up took the name (or the email) meanwhile.
+      if ((error as { code?: string }).code !== "P2002") throw error;
+      const clash = await prisma.user.findFirst({ where: { OR: [{ email }, { googleId: identity.googleId }] }, select: { id: true } });
+      if (clash) return findOrCreateGoogleUser(identity, now);
+    }
+  }
+  throw new AccountError(MESSAGES.registrationFailed, 409);
+}
+
+/** POST /api/auth/check-google-linked: whether the account with this email signs in with Google. */
+export async function isGoogleLinked(email: string): Promise<boolean> {
+  const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { googleId: true } });
+  return Boolean(user?.googleId);
+}

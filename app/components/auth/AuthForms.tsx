@@ -4,11 +4,13 @@
 import { useEffect, useState } from "react";
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Loader2 } from "lucide-react";
+import { Loader2, Mail } from "lucide-react";
 import { toast } from "sonner";
 import { MESSAGES, resetCooldownLeft, resetCooldownMessage, signInSchema, signUpFormSchema } from "~/lib/auth-schemas";
 import type { LoginMode } from "~/lib/login-events";
 import { readResetRequestedAt, rememberResetRequest } from "./reset-cooldown";
+import { LOGIN_CODE_MESSAGES } from "~/components/auth-status/auth-messages";
+import "~/components/auth-status/security.css";
 
 export type AuthOutcome = {
   kind: "signin" | "signup";
@@ -51,6 +53,13 @@ function userOf(data: Record<string, unknown> | null): AuthOutcome["user"] | nul
   const user = data?.user as Partial<AuthOutcome["user"]> | undefined;
   if (!user || typeof user.id !== "number" || typeof user.email !== "string" || typeof user.username !== "string") return null;
   return { id: user.id, email: user.email, username: user.username };
+}
+
+/** Where to go when the sign-in answered `{ twoFactorRequired: true, redirectTo }`, else null. */
+function twoFactorTargetOf(data: Record<string, unknown> | null): string | null {
+  if (data?.twoFactorRequired !== true) return null;
+  const target = data.redirectTo;
+  return typeof target === "string" && target.startsWith("/") && !target.startsWith("//") ? target : "/two-factor";
 }
 
 function loginTimeOf(data: Record<string, unknown> | null): string | undefined {
@@ -179,6 +188,10 @@ export function SignInForm({
   forgotHref,
   signUpHref,
   onSwitch,
+  googleHref = null,
+  codeHref,
+  onCodeMode,
+  onTwoFactor,
 }: {
   returnTo: string;
   flash: AuthFlash;
@@ -186,6 +199,13 @@ export function SignInForm({
   forgotHref: string;
   signUpHref: string;
   onSwitch: (mode: LoginMode) => void;
+  /** The start of 'Sign in with Google'; null hides the button (Google not configured). */
+  googleHref?: string | null;
+  /** The modal in "Email me a code" mode (a plain link without JavaScript). */
+  codeHref?: string;
+  onCodeMode?: () => void;
+  /** The account has two-factor on: go to the challenge. */
+  onTwoFactor?: (target: string) => void;
 }) {
   const [status, setStatus] = useState<Status>("idle");
   const [error, setError] = useState<string | null>(flash?.error ?? null);
@@ -208,6 +228,12 @@ export function SignInForm({
           email: String(formData.get("email") ?? "").trim(),
           password: String(formData.get("password") ?? ""),
         });
+        const twoFactor = answer.ok ? twoFactorTargetOf(answer.data) : null;
+        if (twoFactor) {
+          setStatus("success");
+          onTwoFactor ? onTwoFactor(twoFactor) : window.location.assign(twoFactor);
+          return;
+        }
         const user = userOf(answer.data);
         if (!answer.ok || !user) {
           setError(errorOf(answer.data, MESSAGES.loginFailed));
@@ -237,6 +263,7 @@ export function SignInForm({
         </ModeLink>
       </div>
       <Submit status={status} label="Sign In" />
+      <AlternativeSignIns googleHref={googleHref} codeHref={codeHref} onCodeMode={onCodeMode} />
       <p className="auth-switch">
         Don't have an account?{" "}
         <ModeLink href={signUpHref} mode="signup" onSwitch={onSwitch}>
@@ -412,5 +439,272 @@ export function ResetForm({
         </ModeLink>
       </p>
     </form>
+  );
+}
+
+// ------------------------------------------------------------------ other ways to sign in
+
+/** Google's "G", drawn as four arcs and a bar. */
+function GoogleMark() {
+  const arc = (color: string, offset: number, length: number) => (
+    <circle
+      cx="12"
+      cy="12"
+      r="8"
+      fill="none"
+      stroke={color}
+      strokeWidth="4"
+      strokeDasharray={`${length} 100`}
+      strokeDashoffset={-offset}
+      transform="rotate(-40 12 12)"
+    />
+  );
+  return (
+    <svg className="auth-google__mark" viewBox="0 0 24 24" aria-hidden focusable="false">
+      {arc("#EA4335", 0, 12.6)}
+      {arc("#FBBC05", 12.6, 9.5)}
+      {arc("#34A853", 22.1, 12.6)}
+      {arc("#4285F4", 34.7, 8.5)}
+      <rect x="12" y="10" width="8" height="4" fill="#4285F4" />
+    </svg>
+  );
+}
+
+/** 'Sign in with Google' (when configured) and 'Email me a code', under the password form. */
+function AlternativeSignIns({
+  googleHref,
+  codeHref,
+  onCodeMode,
+}: {
+  googleHref: string | null;
+  codeHref?: string;
+  onCodeMode?: () => void;
+}) {
+  if (!googleHref && !codeHref) return null;
+  return (
+    <div className="auth-alt">
+      <div className="auth-divider">or</div>
+      {googleHref ? (
+        // A plain link: a full page load to Google and back, with or without JavaScript.
+        <a href={googleHref} className="auth-google" data-testid="google-signin">
+          <GoogleMark />
+          Sign in with Google
+        </a>
+      ) : null}
+      {codeHref ? (
+        <a
+          href={codeHref}
+          className="btn btn--secondary btn--block auth-code-button"
+          onClick={(event) => {
+            if (!onCodeMode || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+            event.preventDefault();
+            onCodeMode();
+          }}
+        >
+          <Mail aria-hidden size={18} />
+          Email me a code
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------ Email me a code
+
+const PHONE_PATTERN = /^\+?[\d\s().-]{6,}$/;
+
+/**
+ * Sign-in with a one-time code: first the address (POST /api/auth/code), then the 6-digit
+ * code from the email (POST /api/auth/code/verify). Plain forms without JavaScript; the
+ * server then comes back to this mode with the step, the address and any error flashed.
+ */
+export function CodeForm({
+  returnTo,
+  flash,
+  onSuccess,
+  onTwoFactor,
+  signInHref,
+  codeHref,
+  onBack,
+}: {
+  returnTo: string;
+  flash: AuthFlash;
+  onSuccess: (outcome: AuthOutcome) => void;
+  onTwoFactor?: (target: string) => void;
+  signInHref: string;
+  /** This mode again, at its first step (a plain link without JavaScript). */
+  codeHref: string;
+  onBack: () => void;
+}) {
+  const hydrated = useHydrated();
+  const flashedEmail = flash?.values.email ?? "";
+  const [step, setStep] = useState<"request" | "verify">(flash?.values.step === "verify" && flashedEmail ? "verify" : "request");
+  const [email, setEmail] = useState(flashedEmail);
+  const [status, setStatus] = useState<Status>("idle");
+  const [error, setError] = useState<string | null>(flash?.error || null);
+  const [success, setSuccess] = useState<string | null>(flash?.values.notice === "sent" ? LOGIN_CODE_MESSAGES.sent : null);
+
+  async function sendCode(entry: string) {
+    setError(null);
+    setSuccess(null);
+    if (!entry) {
+      setError(LOGIN_CODE_MESSAGES.entryRequired);
+      return;
+    }
+    const isPhone = !entry.includes("@") && PHONE_PATTERN.test(entry);
+    setStatus("submitting");
+    try {
+      const answer = await postJson("/api/auth/code", isPhone ? { phone: entry } : { email: entry });
+      if (answer.ok) {
+        setEmail(entry.toLowerCase());
+        setStep("verify");
+        setSuccess(typeof answer.data?.message === "string" ? answer.data.message : LOGIN_CODE_MESSAGES.sent);
+      } else {
+        setError(errorOf(answer.data, MESSAGES.loginFailed));
+      }
+    } catch {
+      setError(MESSAGES.loginFailed);
+    }
+    setStatus("idle");
+  }
+
+  async function onRequest(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status !== "idle") return;
+    await sendCode(String(new FormData(event.currentTarget).get("email") ?? "").trim());
+  }
+
+  async function onVerify(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status !== "idle") return;
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
+    setError(null);
+    if (!code) {
+      setError(LOGIN_CODE_MESSAGES.codeRequired);
+      return;
+    }
+    setStatus("submitting");
+    try {
+      const answer = await postJson("/api/auth/code/verify", { email, code });
+      const twoFactor = answer.ok ? twoFactorTargetOf(answer.data) : null;
+      if (twoFactor) {
+        setStatus("success");
+        onTwoFactor ? onTwoFactor(twoFactor) : window.location.assign(twoFactor);
+        return;
+      }
+      const user = userOf(answer.data);
+      if (!answer.ok || !user) {
+        setError(errorOf(answer.data, MESSAGES.loginFailed));
+        setStatus("idle");
+        return;
+      }
+      setStatus("success");
+      setSuccess(MESSAGES.loginSuccess);
+      toast.success(MESSAGES.loginToast);
+      onSuccess({ kind: "signin", user, loginTime: loginTimeOf(answer.data) });
+    } catch {
+      setError(MESSAGES.loginFailed);
+      setStatus("idle");
+    }
+  }
+
+  const back = (
+    <p className="auth-switch">
+      <ModeLink href={signInHref} mode="signin" onSwitch={onBack}>
+        Back to Sign In
+      </ModeLink>
+    </p>
+  );
+
+  if (step === "request") {
+    return (
+      <form method="post" action="/api/auth/code" className="auth-form" id="auth-code-request" noValidate={hydrated} onSubmit={onRequest}>
+        <input type="hidden" name="redirectTo" value={returnTo} />
+        <Messages error={error} success={success} />
+        <div className="field auth-field">
+          <label className="label" htmlFor="auth-code-email">
+            Email
+          </label>
+          <input
+            id="auth-code-email"
+            name="email"
+            type="text"
+            className="input auth-input"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={254}
+            defaultValue={email}
+            required
+            autoFocus
+          />
+        </div>
+        <Submit status={status} label="Email me a code" />
+        {back}
+      </form>
+    );
+  }
+
+  return (
+    <div className="auth-form">
+      <form method="post" action="/api/auth/code/verify" className="auth-form" id="auth-code-verify" noValidate={hydrated} onSubmit={onVerify}>
+        <input type="hidden" name="redirectTo" value={returnTo} />
+        <input type="hidden" name="email" value={email} />
+        <Messages error={error} success={success} />
+        <p className="security-hint">
+          Code sent to <strong>{email}</strong>.
+        </p>
+        <div className="field auth-field">
+          <label className="label" htmlFor="auth-code-code">
+            6-digit code
+          </label>
+          <input
+            id="auth-code-code"
+            name="code"
+            type="text"
+            className="input auth-input security-code-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9 ]{6,7}"
+            maxLength={7}
+            placeholder="123456"
+            required
+            autoFocus
+          />
+        </div>
+        <Submit status={status} label="Sign In" />
+      </form>
+      <form
+        method="post"
+        action="/api/auth/code"
+        className="auth-code-actions"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (status === "idle") void sendCode(email);
+        }}
+      >
+        <input type="hidden" name="redirectTo" value={returnTo} />
+        <input type="hidden" name="email" value={email} />
+        <a
+          href={codeHref}
+          className="auth-link"
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+            event.preventDefault();
+            setStep("request");
+            setError(null);
+            setSuccess(null);
+          }}
+        >
+          Use another email
+        </a>
+        <button type="submit" className="security-text-button">
+          Send a new code
+        </button>
+      </form>
+      {back}
+    </div>
   );
 }

@@ -23,7 +23,7 @@ import {
   type LoginMode,
 } from "~/lib/login-events";
 import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/session-user";
-import { ResetForm, SignInForm, SignUpForm, type AuthOutcome } from "./AuthForms";
+import { CodeForm, ResetForm, SignInForm, SignUpForm, type AuthOutcome } from "./AuthForms";
 import "./auth.css";
 
 const TITLES: Record<LoginMode, string> = {
@@ -47,7 +47,23 @@ type ModalState = {
   generation: number;
   /** Whether a flashed no-JS result (error, refilled values, reset status) may still show. */
   showFlash: boolean;
+  /** Sign In with a password, or with a code by email ("Email me a code", `?login=code`). */
+  method: SignInMethod;
 };
+
+type SignInMethod = "password" | "code";
+
+/** `?login=code` opens Sign In in its code mode (the other modes parse as usual). */
+function methodOf(loginParam: string | null): SignInMethod {
+  return loginParam === "code" ? "code" : "password";
+}
+
+/** The modal in code mode, as a link that works without JavaScript. */
+function codeModeHref(signInHref: string): string {
+  const url = new URL(signInHref, "http://local");
+  url.searchParams.set(LOGIN_PARAM, "code");
+  return url.pathname + url.search;
+}
 
 
 export function LoginModal() {
@@ -62,6 +78,7 @@ export function LoginModal() {
   const params = new URLSearchParams(location.search);
   const urlMode = parseLoginMode(params.get(LOGIN_PARAM));
   const urlRedirect = safePath(params.get(REDIRECT_PARAM));
+  const urlMethod = methodOf(params.get(LOGIN_PARAM));
 
   const [state, setState] = useState<ModalState>(() => ({
     open: urlMode !== null && !user,
@@ -69,6 +86,7 @@ export function LoginModal() {
     redirectTo: urlRedirect,
     generation: 0,
     showFlash: true,
+    method: urlMethod,
   }));
 
   // Latest values for timers that fire after a navigation or a revalidation.
@@ -85,8 +103,10 @@ export function LoginModal() {
       open: true,
       mode: urlMode,
       redirectTo: urlRedirect,
-      generation: previous.open && previous.mode === urlMode ? previous.generation : previous.generation + 1,
+      generation:
+        previous.open && previous.mode === urlMode && previous.method === urlMethod ? previous.generation : previous.generation + 1,
       showFlash: true,
+      method: urlMethod,
     }));
     // Only a new URL should reopen it, not every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -101,6 +121,7 @@ export function LoginModal() {
       redirectTo: safePath(request.redirectTo) ?? null,
       generation: previous.generation + 1,
       showFlash: false,
+      method: "password",
     }));
   });
 
@@ -129,8 +150,23 @@ export function LoginModal() {
   }, [user]);
 
   const switchMode = useCallback((mode: LoginMode) => {
-    setState((previous) => ({ ...previous, mode, generation: previous.generation + 1, showFlash: false }));
+    setState((previous) => ({ ...previous, mode, generation: previous.generation + 1, showFlash: false, method: "password" }));
   }, []);
+
+  const switchMethod = useCallback((method: SignInMethod) => {
+    setState((previous) => ({ ...previous, mode: "signin", method, generation: previous.generation + 1, showFlash: false }));
+  }, []);
+
+  /** The account has two-factor on: close and go to the challenge page. */
+  const toTwoFactor = useCallback(
+    (target: string) => {
+      clearTimeout(timer.current);
+      finishing.current = false;
+      setState((previous) => ({ ...previous, open: false, showFlash: false }));
+      navigate(target);
+    },
+    [navigate],
+  );
 
   /** After a successful sign-in or sign-up: wait, close, then go where the opener asked. */
   const finish = useCallback(
@@ -159,7 +195,10 @@ export function LoginModal() {
   const hrefFor = (target: LoginMode) => loginHref(currentPath, target, state.redirectTo ?? undefined);
 
   // A failed plain form post comes back with the error and what was typed (never the password).
-  const flash = state.showFlash && authForm && authForm.mode === mode ? authForm : null;
+  const codeMode = mode === "signin" && state.method === "code";
+  const flashIsCode = authForm?.values?.method === "code";
+  const flash = state.showFlash && authForm && authForm.mode === mode && flashIsCode === codeMode ? authForm : null;
+  const googleHref = root?.googleEnabled ? `/api/auth/google?${new URLSearchParams({ redirectTo: returnTo })}` : null;
   const resetStatus = state.showFlash && mode === "reset" ? params.get(RESET_STATUS_PARAM) : null;
 
   // Server-rendered and hydrated in place (a portal renders nothing on the server, and the
@@ -192,10 +231,21 @@ export function LoginModal() {
             </a>
           </header>
           <Dialog.Description className="auth-modal__description">
-            {DESCRIPTIONS[mode]}
+            {codeMode ? "No password needed: we'll email you a 6-digit code to sign in with." : DESCRIPTIONS[mode]}
           </Dialog.Description>
 
-          {mode === "signin" ? (
+          {codeMode ? (
+            <CodeForm
+              key={`code-${state.generation}`}
+              returnTo={returnTo}
+              flash={flash}
+              onSuccess={finish}
+              onTwoFactor={toTwoFactor}
+              signInHref={hrefFor("signin")}
+              codeHref={codeModeHref(hrefFor("signin"))}
+              onBack={() => switchMethod("password")}
+            />
+          ) : mode === "signin" ? (
             <SignInForm
               key={`signin-${state.generation}`}
               returnTo={returnTo}
@@ -204,6 +254,10 @@ export function LoginModal() {
               forgotHref={hrefFor("reset")}
               signUpHref={hrefFor("signup")}
               onSwitch={switchMode}
+              googleHref={googleHref}
+              codeHref={codeModeHref(hrefFor("signin"))}
+              onCodeMode={() => switchMethod("code")}
+              onTwoFactor={toTwoFactor}
             />
           ) : mode === "signup" ? (
             <SignUpForm

@@ -1,0 +1,258 @@
+// Account security: two-factor sign-in with an authenticator app (TOTP), recovery codes,
+// the sign-in state of a server session (pending two-factor or signed in), and signing
+// out of other devices.
+//
+// A session of an account with two-factor on counts as signed in only once the session
+// has passed the challenge (sessions.mfaPassedAt). Until then it is "pending": getUser()
+// treats it as signed out, and only /two-factor accepts it, for TWO_FACTOR_PENDING_LIFETIME.
+import { createHash, randomInt } from "node:crypto";
+import bcrypt from "bcryptjs";
+import { prisma } from "~/db.server";
+import { formatManualKey, generateTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from "~/lib/totp.server";
+import { publicUserSelect, type PublicUser } from "~/models/user.server";
+
+export const RECOVERY_CODE_COUNT = 10;
+/** How long a signed-in-but-not-yet-challenged session may wait for its code. */
+export const TWO_FACTOR_PENDING_LIFETIME = 10 * 60 * 1000;
+
+export const TWO_FACTOR_MESSAGES = {
+  codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+  invalidCode: "That code is not right. Check your authenticator app and try again.",
+  notEnrolling: "Start the set-up again: there is no two-factor secret waiting to be confirmed.",
+  alreadyEnabled: "Two-factor authentication is already on.",
+  notEnabled: "Two-factor authentication is not on.",
+  passwordRequired: "Enter your password to turn off two-factor authentication.",
+  wrongPassword: "That password is not right.",
+  enabled: "Two-factor authentication is on. Keep your recovery codes somewhere safe.",
+  disabled: "Two-factor authentication is off.",
+  challengeExpired: "Your sign-in has expired. Please sign in again.",
+  passed: "Login Successful!",
+} as const;
+
+export class TwoFactorError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+// ------------------------------------------------------------------ session state
+
+export type SessionAuthState = {
+  sessionId: string;
+  user: PublicUser;
+  /** Two-factor is on and this session has not passed the challenge yet. */
+  pending: boolean;
+  createdAt: Date;
+  expiresAt: Date;
+};
+
+function toPublicUser<T extends PublicUser>(user: T): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    nickname: user.nickname,
+    profileImage: user.profileImage,
+    role: user.role,
+    createdAt: user.createdAt,
+  };
+}
+
+/**
+ * What a live session stands for: its user and whether it still waits for the two-factor
+ * challenge. Null for a missing, expired or suspended session, and for a pending one that
+ * waited too long (which is then deleted).
+ */
+export async function sessionAuthState(sessionId: string, now = new Date()): Promise<SessionAuthState | null> {
+  const row = await prisma.session.findFirst({
+    where: { id: sessionId, expiresAt: { gt: now }, user: { suspendedAt: null } },
+    select: {
+      id: true,
+      createdAt: true,
+      expiresAt: true,
+      mfaPassedAt: true,
+      user: { select: { ...publicUserSelect, totpEnabledAt: true } },
+    },
+  });
+  if (!row) return null;
+  const pending = Boolean(row.user.totpEnabledAt) && !row.mfaPassedAt;
+  if (pending && now.getTime() - row.createdAt.getTime() > TWO_FACTOR_PENDING_LIFETIME) {
+    await prisma.session.deleteMany({ where: { id: row.id } });
+    return null;
+  }
+  return { sessionId: row.id, user: toPublicUser(row.user), pending, createdAt: row.createdAt, expiresAt: row.expiresAt };
+}
+
+/** Whether signing `userId` in needs the two-factor challenge. */
+export async function isTwoFactorEnabled(userId: number): Promise<boolean> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { totpEnabledAt: true } });
+  return Boolean(user?.totpEnabledAt);
+}
+
+/** Marks a session as having passed the challenge. */
+export async function markTwoFactorPassed(sessionId: string, now = new Date()) {
+  await prisma.session.updateMany({ where: { id: sessionId }, data: { mfaPassedAt: now } });
+}
+
+/** Ends every session of `userId` except `keepSessionId`; answers how many ended. */
+export async function deleteOtherSessions(userId: number, keepSessionId: string): Promise<number> {
+  const { count } = await prisma.session.deleteMany({ where: { userId, id: { not: keepSessionId } } });
+  return count;
+}
+
+/** How many other live sessions (devices) the user has. */
+export function countOtherSessions(userId: number, keepSessionId: string, now = new Date()) {
+  return prisma.session.count({ where: { userId, id: { not: keepSessionId }, expiresAt: { gt: now } } });
+}
+
+// ------------------------------------------------------------------ TOTP codes
+
+// The last step accepted per user: a code is good once (this process serves the app).
+const lastUsedStep = new Map<number, number>();
+
+function acceptTotp(userId: number, secret: string, code: string, now: number): boolean {
+  const step = verifyTotp(secret, code, now);
+  if (step === null) return false;
+  const last = lastUsedStep.get(userId);
+  if (last !== undefined && step <= last) return false;
+  lastUsedStep.set(userId, step);
+  return true;
+}
+
+/** For tests: forget which steps were used. */
+export function resetUsedTotpSteps() {
+  lastUsedStep.clear();
+}
+
+// ------------------------------------------------------------------ recovery codes
+
+// No 0/o, 1/l/i: easy to copy from paper.
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+function newRecoveryCode(): string {
+  let code = "";
+  for (let i = 0; i < 10; i += 1) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+function normalizeRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, "");
+}
+
+export function hashRecoveryCode(code: string): string {
+  return createHash("sha256").update(`recovery:${normalizeRecoveryCode(code)}`).digest("hex");
+}
+
+// ------------------------------------------------------------------ enrolment
+
+export type Enrolment = { secret: string; manualKey: string; uri: string };
+
+export type TwoFactorStatus = {
+  enabled: boolean;
+  enabledAt: Date | null;
+  /** A secret made by "set up" that waits for its first code. */
+  enrolment: Enrolment | null;
+  recoveryCodesLeft: number;
+  hasPassword: boolean;
+};
+
+function enrolmentFor(secret: string, account: string): Enrolment {
+  return { secret, manualKey: formatManualKey(secret), uri: otpauthUri(secret, account) };
+}
+
+export async function getTwoFactorStatus(userId: number): Promise<TwoFactorStatus> {
+  const user = await prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { email: true, totpSecret: true, totpEnabledAt: true, passwordHash: true },
+  });
+  const recoveryCodesLeft = user.totpEnabledAt
+    ? await prisma.recoveryCode.count({ where: { userId, usedAt: null } })
+    : 0;
+  const pendingSecret = !user.totpEnabledAt && user.totpSecret ? openSecret(user.totpSecret) : null;
+  return {
+    enabled: Boolean(user.totpEnabledAt),
+    enabledAt: user.totpEnabledAt,
+    enrolment: pendingSecret ? enrolmentFor(pendingSecret, user.email) : null,
+    recoveryCodesLeft,
+    hasPassword: Boolean(user.passwordHash),
+  };
+}
+
+/** Makes a new secret for the user to add to an authenticator app (not active until confirmed). */
+export async function beginEnrolment(userId: number): Promise<Enrolment> {
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, totpEnabledAt: true } });
+  if (user.totpEnabledAt) throw new TwoFactorError(TWO_FACTOR_MESSAGES.alreadyEnabled, 409);
+  const secret = generateTotpSecret();
+  await prisma.user.update({ where: { id: userId }, data: { totpSecret: sealSecret(secret) } });
+  return enrolmentFor(secret, user.email);
+}
+
+/**
+ * Turns two-factor on with the first code from the app. Answers the recovery codes, shown
+ * once (only their hashes are kept). The session that confirmed counts as challenged.
+ */
+export async function confirmEnrolment(userId: number, code: string, sessionId: string | null, now = Date.now()): Promise<string[]> {
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecret: true, totpEnabledAt: true } });
+  if (user.totpEnabledAt) throw new TwoFactorError(TWO_FACTOR_MESSAGES.alreadyEnabled, 409);
+  const secret = user.totpSecret ? openSecret(user.totpSecret) : null;
+  if (!secret) throw new TwoFactorError(TWO_FACTOR_MESSAGES.notEnrolling);
+  if (!code.trim()) throw new TwoFactorError(TWO_FACTOR_MESSAGES.codeRequired);
+  if (!acceptTotp(userId, secret, code, now)) throw new TwoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
+
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const at = new Date(now);
+  await prisma.$transaction([
+    prisma.user.update({ where: { id: userId }, data: { totpEnabledAt: at } }),
+    prisma.recoveryCode.deleteMany({ where: { userId } }),
+    prisma.recoveryCode.createMany({ data: codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })) }),
+    ...(sessionId ? [prisma.session.updateMany({ where: { id: sessionId, userId }, data: { mfaPassedAt: at } })] : []),
+  ]);
+  return codes;
+}
+
+/**
+ * Checks a challenge answer: a 6-digit code from the app, or an unused recovery code
+ * (then spent). Throws TwoFactorError when it is neither.
+ */
+export async function verifySecondFactor(userId: number, code: string, now = Date.now()): Promise<{ method: "totp" | "recovery" }> {
+  const entry = code.trim();
+  if (!entry) throw new TwoFactorError(TWO_FACTOR_MESSAGES.codeRequired);
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { totpSecret: true, totpEnabledAt: true } });
+  if (!user?.totpEnabledAt) throw new TwoFactorError(TWO_FACTOR_MESSAGES.notEnabled);
+
+  if (/^\d{3}\s?\d{3}$/.test(entry)) {
+    const secret = user.totpSecret ? openSecret(user.totpSecret) : null;
+    if (secret && acceptTotp(userId, secret, entry, now)) return { method: "totp" };
+    throw new TwoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
+  }
+
+  // Spend a recovery code: the update only matches an unused one, so it works once.
+  const { count } = await prisma.recoveryCode.updateMany({
+    where: { userId, codeHash: hashRecoveryCode(entry), usedAt: null },
+    data: { usedAt: new Date(now) },
+  });
+  if (count === 1) return { method: "recovery" };
+  throw new TwoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
+}
+
+/**
+ * Turns two-factor off. Accounts with a password re-enter it; Google-only accounts (no
+ * password) confirm with a current code instead.
+ */
+export async function disableTwoFactor(userId: number, input: { password?: string; code?: string }): Promise<void> {
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true, totpEnabledAt: true } });
+  if (!user.totpEnabledAt) throw new TwoFactorError(TWO_FACTOR_MESSAGES.notEnabled, 409);
+  if (user.passwordHash) {
+    if (!input.password) throw new TwoFactorError(TWO_FACTOR_MESSAGES.passwordRequired);
+    if (!(await bcrypt.compare(input.password, user.passwordHash))) throw new TwoFactorError(TWO_FACTOR_MESSAGES.wrongPassword, 403);
+  } else {
+    await verifySecondFactor(userId, input.code ?? "");
+  }
+  await prisma.$transaction([
+    prisma.user.update({ where: { id: userId }, data: { totpSecret: null, totpEnabledAt: null } }),
+    prisma.recoveryCode.deleteMany({ where: { userId } }),
+  ]);
+}

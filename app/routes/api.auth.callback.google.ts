@@ -1,0 +1,32 @@
+// GET /api/auth/callback/google: where Google sends the browser back. Finds, links or
+// creates the account, starts the session (or the two-factor challenge) and goes back to
+// the page the sign-in started from. Failures reopen the login modal with the message.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { MESSAGES } from "~/lib/auth-schemas";
+import { withLoginModal, withoutLoginModal } from "~/lib/auth-form.server";
+import { beginSession, twoFactorPath } from "~/lib/auth.server";
+import { GoogleSignInError, clearFlowCookies, finishGoogleSignIn } from "~/lib/google.server";
+import { flashCookie } from "~/lib/session.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  let outcome;
+  try {
+    outcome = await finishGoogleSignIn(request);
+  } catch (error) {
+    if (!(error instanceof GoogleSignInError)) throw error;
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    for (const cookie of await clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", await flashCookie(request, { authForm: { mode: "signin", error: error.message, values: {} } }));
+    return redirect(withLoginModal(error.redirectTo, "signin"), { status: 303, headers });
+  }
+
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);
+  const { cookie, twoFactorRequired } = await beginSession(request, outcome.user);
+  headers.append("Set-Cookie", cookie);
+  const destination = withoutLoginModal(outcome.redirectTo);
+  if (twoFactorRequired) return redirect(twoFactorPath(destination), { status: 303, headers });
+  headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.loginToast } }));
+  return redirect(destination, { status: 303, headers });
+}

@@ -1,0 +1,56 @@
+// POST /api/auth/code { email } or { phone }: sends a 6-digit sign-in code by email (SPEC
+// §5, §7). Always 200 for an email (whether or not an account uses it); 400 when neither is
+// given ('You must provide either an email or phone number.') and for a phone number
+// (codes by text message are not available). Rate limit: loginCode per address and client.
+// A plain form post (the login modal without JavaScript) goes back to the modal.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { emailSchema } from "~/lib/auth-schemas";
+import { errorResponse, readBody, text } from "~/lib/http.server";
+import { LOGIN_PARAM } from "~/lib/login-events";
+import { hit, hitForClient, tooManyMessage } from "~/lib/rate-limit.server";
+import { flashCookie } from "~/lib/session.server";
+import { LOGIN_CODE_MESSAGES, requestLoginCode } from "~/models/login-code.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  let email = text(body.fields, "email");
+  let phone = text(body.fields, "phone");
+  // One field in the modal takes either; a phone number typed there is a phone number.
+  if (email && !email.includes("@") && /^\+?[\d\s().-]{6,}$/.test(email)) {
+    phone = email;
+    email = "";
+  }
+
+  // The login modal's code mode, with the outcome (no JavaScript).
+  const back = async (status: number, values: Record<string, string>, error = "", headers: Record<string, string> = {}) => {
+    if (!body.redirectTo) {
+      return status === 200
+        ? Response.json({ success: true, message: LOGIN_CODE_MESSAGES.sent })
+        : errorResponse(status, error, headers);
+    }
+    const url = new URL(body.redirectTo, "http://local");
+    url.searchParams.set(LOGIN_PARAM, "code");
+    const cookie = await flashCookie(request, { authForm: { mode: "signin", error, values: { method: "code", ...values } } });
+    return redirect(url.pathname + url.search, { status: 303, headers: { "Set-Cookie": cookie } });
+  };
+
+  if (!email && !phone) return back(400, { step: "request" }, LOGIN_CODE_MESSAGES.entryRequired);
+  if (!email) return back(400, { step: "request" }, LOGIN_CODE_MESSAGES.phoneUnavailable);
+  const parsed = emailSchema.safeParse(email);
+  if (!parsed.success) return back(400, { step: "request", email }, parsed.error.issues[0]?.message ?? LOGIN_CODE_MESSAGES.entryRequired);
+  const address = parsed.data;
+
+  const limited = [hit("loginCode", `email:${address}`), hitForClient("loginCode", request)].find((r) => !r.ok);
+  if (limited && !limited.ok) {
+    return back(429, { step: "request", email: address }, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+  }
+
+  // Not awaited: neither the answer nor its timing may tell whether an account exists.
+  requestLoginCode(address)
+    .then(({ delivery }) => delivery)
+    .catch((error) => console.error("Sign-in code failed", error));
+
+  return back(200, { step: "verify", email: address, notice: "sent" });
+}

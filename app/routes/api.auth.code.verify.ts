@@ -1,0 +1,61 @@
+// POST /api/auth/code/verify { email, code }: signs in with an emailed one-time code
+// (10 minutes, 5 tries, once). Answers like POST /api/auth/login: { user, session }, or
+// { twoFactorRequired, redirectTo } when the account has two-factor on.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { MESSAGES, emailSchema } from "~/lib/auth-schemas";
+import { withoutLoginModal } from "~/lib/auth-form.server";
+import { beginSession, twoFactorRequiredResponse } from "~/lib/auth.server";
+import { errorResponse, readBody, text } from "~/lib/http.server";
+import { LOGIN_PARAM } from "~/lib/login-events";
+import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { flashCookie } from "~/lib/session.server";
+import { LOGIN_CODE_MESSAGES, LoginCodeError, verifyLoginCode } from "~/models/login-code.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const email = text(body.fields, "email");
+  const code = text(body.fields, "code");
+
+  const failure = async (status: number, message: string, headers: Record<string, string> = {}) => {
+    if (!body.redirectTo) return errorResponse(status, message, headers);
+    const url = new URL(body.redirectTo, "http://local");
+    url.searchParams.set(LOGIN_PARAM, "code");
+    const values = { method: "code", step: email ? "verify" : "request", email };
+    const cookie = await flashCookie(request, { authForm: { mode: "signin", error: message, values } });
+    return redirect(url.pathname + url.search, { status: 303, headers: { "Set-Cookie": cookie } });
+  };
+
+  if (!email) return failure(400, LOGIN_CODE_MESSAGES.entryRequired);
+  const parsed = emailSchema.safeParse(email);
+  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? LOGIN_CODE_MESSAGES.entryRequired);
+
+  const limited = hit("signInAccount", `code:${parsed.data}`);
+  if (!limited.ok) return failure(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+
+  let user;
+  try {
+    user = await verifyLoginCode(parsed.data, code);
+  } catch (error) {
+    if (error instanceof LoginCodeError) return failure(error.status, error.message);
+    throw error;
+  }
+
+  const destination = body.redirectTo ? withoutLoginModal(body.redirectTo) : "/";
+  const { cookie, twoFactorRequired } = await beginSession(request, user);
+  if (twoFactorRequired) return twoFactorRequiredResponse(request, cookie, destination);
+
+  const headers = new Headers({ "Set-Cookie": cookie });
+  if (body.redirectTo) {
+    headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.loginToast } }));
+    return redirect(destination, { status: 303, headers });
+  }
+  return Response.json(
+    {
+      user: { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role },
+      session: { loginTime: new Date().toISOString() },
+    },
+    { headers },
+  );
+}

@@ -1,0 +1,28 @@
+// GET or POST /api/auth/google[?redirectTo=/path]: starts 'Sign in with Google' (offline
+// access, account picker). A plain link, so it works without JavaScript (and within the
+// page's form-action policy). Comes back at /api/auth/callback/google.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { withLoginModal } from "~/lib/auth-form.server";
+import { GoogleSignInError, startGoogleSignIn } from "~/lib/google.server";
+import { readBody, safeRedirect } from "~/lib/http.server";
+import { flashCookie } from "~/lib/session.server";
+
+async function start(request: Request, redirectTo: string) {
+  try {
+    return await startGoogleSignIn(request, redirectTo);
+  } catch (error) {
+    if (!(error instanceof GoogleSignInError)) throw error;
+    const cookie = await flashCookie(request, { authForm: { mode: "signin", error: error.message, values: {} } });
+    return redirect(withLoginModal(redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return start(request, safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await readBody(request);
+  return start(request, safeRedirect(body.redirectTo ?? body.fields.returnTo));
+}

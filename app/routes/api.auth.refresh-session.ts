@@ -1,0 +1,26 @@
+// POST /api/auth/refresh-session (SPEC §7): extends the server session named by the cookie
+// by a full lifetime and answers { success, user }. The cookie is the credential; the
+// spec's refreshToken and userId in the body are accepted and not needed.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { refreshSession } from "~/lib/auth.server";
+import { errorResponse, readBody } from "~/lib/http.server";
+
+const REFRESH_FAILED = "Failed to refresh session";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  await readBody(request);
+  const refreshed = await refreshSession(request);
+  if (!refreshed) {
+    return Response.json({ success: false, error: REFRESH_FAILED }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  }
+  const { user } = refreshed;
+  return Response.json(
+    {
+      success: true,
+      user: { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role },
+      session: { expiresAt: refreshed.expiresAt.toISOString() },
+    },
+    { headers: { "Set-Cookie": refreshed.cookie, "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,17 @@
+// DELETE or POST /api/auth/sessions/others: signs out of every other device (deletes all
+// the user's sessions except this one) → { success: true, count }.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { errorResponse, respond, readBody } from "~/lib/http.server";
+import { sessionIdOf } from "~/lib/session.server";
+import { deleteOtherSessions } from "~/models/two-factor.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const user = await requireUser(request);
+  const current = await sessionIdOf(request);
+  if (!current) return errorResponse(401, "You must be signed in to do that");
+  const count = await deleteOtherSessions(user.id, current);
+  return respond(body, { success: true, count });
+}

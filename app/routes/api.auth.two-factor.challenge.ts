@@ -1,0 +1,32 @@
+// POST /api/auth/two-factor/challenge { code }: the second step of a sign-in. The session
+// waiting for its code (pending) accepts a 6-digit code from the app or a recovery code;
+// it is then replaced by a signed-in session → { user, session }.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { completeTwoFactor, getPendingTwoFactor } from "~/lib/auth.server";
+import { errorResponse, readBody, text } from "~/lib/http.server";
+import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { TWO_FACTOR_MESSAGES, TwoFactorError, verifySecondFactor } from "~/models/two-factor.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const pending = await getPendingTwoFactor(request);
+  if (!pending) return errorResponse(401, TWO_FACTOR_MESSAGES.challengeExpired);
+  const limited = hit("signInAccount", `2fa:${pending.user.id}`);
+  if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+  try {
+    await verifySecondFactor(pending.user.id, text(body.fields, "code"));
+  } catch (error) {
+    if (error instanceof TwoFactorError) return errorResponse(error.status, error.message);
+    throw error;
+  }
+  const cookie = await completeTwoFactor(pending);
+  const { user } = pending;
+  return Response.json(
+    {
+      user: { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role },
+      session: { loginTime: new Date().toISOString() },
+    },
+    { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
+  );
+}

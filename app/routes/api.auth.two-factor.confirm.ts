@@ -1,0 +1,23 @@
+// POST /api/auth/two-factor/confirm { code }: turns two-factor on with the first code from
+// the app → { enabled: true, recoveryCodes } (shown once; only hashes are kept).
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { errorResponse, readBody, text } from "~/lib/http.server";
+import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { sessionIdOf } from "~/lib/session.server";
+import { TwoFactorError, confirmEnrolment } from "~/models/two-factor.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  const body = await readBody(request);
+  const user = await requireUser(request);
+  const limited = hit("signInAccount", `2fa:${user.id}`);
+  if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+  try {
+    const recoveryCodes = await confirmEnrolment(user.id, text(body.fields, "code"), await sessionIdOf(request));
+    return Response.json({ enabled: true, recoveryCodes }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof TwoFactorError) return errorResponse(error.status, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,260 @@
+// /profile/security (members only): two-factor sign-in with an authenticator app (set up
+// with a key and an otpauth:// link, confirm with a code, recovery codes shown once, turn
+// off with the password) and 'Sign out of other devices'. Every form works without
+// JavaScript. (File name with "_": the page is not nested inside /profile's layout.)
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ChevronLeft, Laptop, Loader2, ShieldCheck } from "lucide-react";
+import { requireUserPage } from "~/lib/auth.server";
+import { APP_TITLE } from "~/lib/constants";
+import { readBody, text } from "~/lib/http.server";
+import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { flashCookie, sessionIdOf } from "~/lib/session.server";
+import {
+  TWO_FACTOR_MESSAGES,
+  TwoFactorError,
+  beginEnrolment,
+  confirmEnrolment,
+  countOtherSessions,
+  deleteOtherSessions,
+  disableTwoFactor,
+  getTwoFactorStatus,
+} from "~/models/two-factor.server";
+import "~/components/auth/auth.css";
+import "~/components/auth-status/security.css";
+
+export const meta: MetaFunction = () => [{ title: `Security · ${APP_TITLE}` }];
+
+const PATH = "/profile/security";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUserPage(request);
+  const sessionId = (await sessionIdOf(request)) ?? "";
+  const [status, otherSessions] = await Promise.all([getTwoFactorStatus(user.id), countOtherSessions(user.id, sessionId)]);
+  return data({ status, otherSessions }, { headers: { "Cache-Control": "no-store" } });
+}
+
+type ActionData = { intent: string; error?: string; message?: string; recoveryCodes?: string[] };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUserPage(request);
+  const body = await readBody(request);
+  const intent = text(body.fields, "intent");
+  const toast = async (message: string) =>
+    redirect(PATH, { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
+
+  if (intent === "signout-others") {
+    const count = await deleteOtherSessions(user.id, (await sessionIdOf(request)) ?? "");
+    return toast(count === 1 ? "Signed out of 1 other device." : `Signed out of ${count} other devices.`);
+  }
+
+  const limited = intent === "enrol" ? { ok: true as const } : hit("signInAccount", `2fa:${user.id}`);
+  if (!limited.ok) return data<ActionData>({ intent, error: tooManyMessage(limited.retryAfter) }, { status: 429 });
+  try {
+    if (intent === "enrol") {
+      await beginEnrolment(user.id);
+      return redirect(PATH, 303);
+    }
+    if (intent === "confirm") {
+      const recoveryCodes = await confirmEnrolment(user.id, text(body.fields, "code"), await sessionIdOf(request));
+      return data<ActionData>({ intent, recoveryCodes, message: TWO_FACTOR_MESSAGES.enabled }, { headers: { "Cache-Control": "no-store" } });
+    }
+    if (intent === "disable") {
+      const password = typeof body.fields.password === "string" ? body.fields.password : "";
+      await disableTwoFactor(user.id, { password, code: text(body.fields, "code") });
+      return toast(TWO_FACTOR_MESSAGES.disabled);
+    }
+  } catch (error) {
+    if (error instanceof TwoFactorError) return data<ActionData>({ intent, error: error.message }, { status: error.status });
+    throw error;
+  }
+  return data<ActionData>({ intent, error: "Unknown action" }, { status: 400 });
+}
+
+function Submit({ label, intent, variant = "primary" }: { label: string; intent: string; variant?: "primary" | "secondary" | "danger" }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <button type="submit" name="intent" value={intent} className={`btn btn--${variant}`} disabled={busy} aria-busy={busy}>
+      {busy ? (
+        <>
+          <Loader2 className="auth-spin" aria-hidden size={18} />
+          Loading...
+        </>
+      ) : (
+        label
+      )}
+    </button>
+  );
+}
+
+function ErrorText({ actionData, intent }: { actionData: ActionData | undefined; intent: string }) {
+  if (!actionData?.error || actionData.intent !== intent) return null;
+  return (
+    <p className="auth-alert auth-alert--error" role="alert" data-testid="security-error">
+      {actionData.error}
+    </p>
+  );
+}
+
+export default function SecurityPage() {
+  const { status, otherSessions } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const recoveryCodes = actionData?.recoveryCodes ?? null;
+
+  return (
+    <div className="page security-page">
+      <div>
+        <Link to="/profile" className="security-back">
+          <ChevronLeft aria-hidden size={18} />
+          Profile
+        </Link>
+        <h1 className="page-header__title">Security</h1>
+      </div>
+
+      <section className="security-card" aria-labelledby="two-factor-heading">
+        <div className="security-card__head">
+          <span className="security-card__icon" aria-hidden>
+            <ShieldCheck size={22} />
+          </span>
+          <div>
+            <h2 id="two-factor-heading" className="security-card__title">
+              Two-factor authentication
+              <span className={`security-status${status.enabled ? " security-status--on" : ""}`} data-testid="two-factor-status">
+                {status.enabled ? "On" : "Off"}
+              </span>
+            </h2>
+            <p className="security-card__text">
+              After your password (or Google, or an emailed code), also ask for a 6-digit code from an authenticator app on your
+              phone.
+            </p>
+          </div>
+        </div>
+
+        {recoveryCodes ? (
+          <div className="security-form" data-testid="recovery-codes">
+            <p className="auth-alert auth-alert--success" role="status">
+              {actionData?.message}
+            </p>
+            <p className="security-card__text">
+              <strong>Recovery codes.</strong> Each one works once if you lose your phone. They are shown only now: save or print them.
+            </p>
+            <ul className="security-codes security-codes--saved">
+              {recoveryCodes.map((code) => (
+                <li key={code}>{code}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        {status.enabled ? (
+          <>
+            <p className="security-card__text">
+              {status.recoveryCodesLeft} of 10 recovery codes left.
+            </p>
+            <Form method="post" className="security-form">
+              <ErrorText actionData={actionData} intent="disable" />
+              {status.hasPassword ? (
+                <div className="field">
+                  <label className="label" htmlFor="disable-password">
+                    Your password
+                  </label>
+                  <input id="disable-password" name="password" type="password" className="input" autoComplete="current-password" required />
+                </div>
+              ) : (
+                <div className="field">
+                  <label className="label" htmlFor="disable-code">
+                    A code from your authenticator app
+                  </label>
+                  <input id="disable-code" name="code" className="input security-code-input" inputMode="numeric" autoComplete="one-time-code" required />
+                </div>
+              )}
+              <div className="security-row">
+                <Submit label="Turn off two-factor" intent="disable" variant="danger" />
+              </div>
+            </Form>
+          </>
+        ) : status.enrolment ? (
+          <div className="security-form">
+            <ol className="security-steps">
+              <li>
+                Add this key to an authenticator app (Google Authenticator, 1Password, Authy, ...). Choose "enter a setup key",
+                time-based:
+                <code className="security-key" data-testid="manual-key">
+                  {status.enrolment.manualKey}
+                </code>
+                <span className="security-hint">
+                  On a phone, <a href={status.enrolment.uri}>open the key in your authenticator app</a>.
+                </span>
+                <span className="security-uri" data-testid="otpauth-uri">
+                  {status.enrolment.uri}
+                </span>
+              </li>
+              <li>
+                <Form method="post" className="security-form">
+                  <ErrorText actionData={actionData} intent="confirm" />
+                  <div className="field">
+                    <label className="label" htmlFor="confirm-code">
+                      Enter the 6-digit code the app shows
+                    </label>
+                    <input
+                      id="confirm-code"
+                      name="code"
+                      className="input security-code-input"
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      pattern="[0-9 ]{6,7}"
+                      maxLength={7}
+                      required
+                      placeholder="123456"
+                    />
+                  </div>
+                  <div className="security-row">
+                    <Submit label="Turn on two-factor" intent="confirm" />
+                  </div>
+                </Form>
+              </li>
+            </ol>
+            <Form method="post">
+              <button type="submit" name="intent" value="enrol" className="security-text-button">
+                Start over with a new key
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <Form method="post" className="security-row">
+            <ErrorText actionData={actionData} intent="enrol" />
+            <Submit label="Set up two-factor" intent="enrol" />
+          </Form>
+        )}
+      </section>
+
+      <section className="security-card" aria-labelledby="devices-heading">
+        <div className="security-card__head">
+          <span className="security-card__icon" aria-hidden>
+            <Laptop size={22} />
+          </span>
+          <div>
+            <h2 id="devices-heading" className="security-card__title">
+              Devices
+            </h2>
+            <p className="security-card__text">
+              {otherSessions === 0
+                ? "You are signed in on this device only."
+                : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? "device" : "devices"}.`}{" "}
+              Signing out of other devices keeps you signed in here.
+            </p>
+          </div>
+        </div>
+        <Form method="post" className="security-row">
+          <Submit label="Sign out of other devices" intent="signout-others" variant="secondary" />
+        </Form>
+      </section>
+
+      <p className="security-hint">
+        Forgot your password? Use "Forgot Password?" in the sign-in window. Lost your phone? Sign in with one of your recovery codes.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+// /two-factor: the second step of signing in to an account with two-factor on. Reached
+// after a password, one-time code or Google sign-in whose session is still pending. Takes
+// a 6-digit code from the authenticator app or a recovery code; works without JavaScript.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Loader2, ShieldCheck } from "lucide-react";
+import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/lib/auth.server";
+import { APP_TITLE } from "~/lib/constants";
+import { readBody, safeRedirect, text } from "~/lib/http.server";
+import { loginHref } from "~/lib/login-events";
+import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { flashCookie } from "~/lib/session.server";
+import { TWO_FACTOR_MESSAGES, TwoFactorError, verifySecondFactor } from "~/models/two-factor.server";
+import "~/components/auth/auth.css";
+import "~/components/auth-status/security.css";
+
+export const meta: MetaFunction = () => [{ title: `Two-factor authentication · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
+
+function redirectToOf(request: Request): string {
+  return safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = redirectToOf(request);
+  const pending = await getPendingTwoFactor(request);
+  if (!pending) {
+    if (await getUser(request)) throw redirect(redirectTo);
+    throw redirect(loginHref("/", "signin", redirectTo === "/" ? undefined : redirectTo));
+  }
+  return data({ username: pending.user.username }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const redirectTo = redirectToOf(request);
+  const body = await readBody(request);
+  const pending = await getPendingTwoFactor(request);
+  if (!pending) {
+    const cookie = await flashCookie(request, { authForm: { mode: "signin", error: TWO_FACTOR_MESSAGES.challengeExpired, values: {} } });
+    throw redirect(loginHref("/", "signin", redirectTo === "/" ? undefined : redirectTo), { headers: { "Set-Cookie": cookie } });
+  }
+  const limited = hit("signInAccount", `2fa:${pending.user.id}`);
+  if (!limited.ok) {
+    return data({ error: tooManyMessage(limited.retryAfter) }, { status: 429, headers: { "Retry-After": String(limited.retryAfter) } });
+  }
+  try {
+    await verifySecondFactor(pending.user.id, text(body.fields, "code"));
+  } catch (error) {
+    if (error instanceof TwoFactorError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await completeTwoFactor(pending));
+  headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: TWO_FACTOR_MESSAGES.passed } }));
+  return redirect(redirectTo, { status: 303, headers });
+}
+
+export default function TwoFactorPage() {
+  const { username } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const error = actionData && "error" in actionData ? actionData.error : null;
+
+  return (
+    <div className="page auth-page">
+      <section className="auth-card" aria-labelledby="two-factor-title">
+        <div className="auth-card__icon" aria-hidden>
+          <ShieldCheck size={26} />
+        </div>
+        <h1 id="two-factor-title" className="auth-modal__title">
+          Two-factor authentication
+        </h1>
+        <p className="auth-modal__description">
+          Signing in as <strong>@{username}</strong>. Enter the 6-digit code from your authenticator app.
+        </p>
+        <Form method="post" className="auth-form" replace>
+          <div className="auth-messages" aria-live="polite">
+            {error ? (
+              <p className="auth-alert auth-alert--error" role="alert" data-testid="auth-error">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <div className="field auth-field">
+            <label className="label" htmlFor="two-factor-code">
+              Authentication code
+            </label>
+            <input
+              id="two-factor-code"
+              name="code"
+              className="input auth-input security-code-input"
+              inputMode="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              maxLength={32}
+              required
+              autoFocus
+              placeholder="123456"
+              aria-describedby="two-factor-hint"
+            />
+            <p id="two-factor-hint" className="security-hint">
+              Lost your phone? Enter one of your recovery codes (like <code>abcde-fghjk</code>) instead.
+            </p>
+          </div>
+          <button type="submit" className="btn btn--primary btn--block auth-submit" disabled={busy} aria-busy={busy}>
+            {busy ? (
+              <>
+                <Loader2 className="auth-spin" aria-hidden size={18} />
+                Loading...
+              </>
+            ) : (
+              "Verify"
+            )}
+          </button>
+        </Form>
+        <Form method="post" action="/logout" className="auth-switch">
+          <button type="submit" className="security-text-button">
+            Cancel and sign out
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+// "Sign in with Google" end to end against the fake provider (scripts/fake-google.ts) on
+// 127.0.0.1: start, the provider's redirect, the callback's token and userinfo calls.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { loader as googleStart } from "~/routes/api.auth.google";
+import { loader as googleCallback } from "~/routes/api.auth.callback.google";
+import { action as checkGoogleLinked } from "~/routes/api.auth.check-google-linked";
+import { action as login } from "~/routes/api.auth.login";
+import { action as register } from "~/routes/api.auth.register";
+import { loader as sessionLoader } from "~/routes/api.auth.session";
+import { usernameBaseFor } from "~/models/user.server";
+import { resetRateLimits } from "~/lib/rate-limit.server";
+import { startFakeGoogle, type FakeGoogle } from "../../scripts/fake-google";
+import { args, getRequest, jsonRequest } from "../support/requests";
+
+let fake: FakeGoogle;
+
+beforeAll(async () => {
+  fake = await startFakeGoogle({ clientId: "test-client", clientSecret: "test-secret" });
+  process.env.GOOGLE_CLIENT_ID = "test-client";
+  process.env.GOOGLE_CLIENT_SECRET = "test-secret";
+  process.env.GOOGLE_OAUTH_BASE_URL = fake.url;
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+beforeEach(() => resetRateLimits());
+
+/** A tiny cookie jar: later Set-Cookie values replace earlier ones, Max-Age=0 removes. */
+class Jar {
+  private cookies = new Map<string, string>();
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+async function call<T>(handler: (a: never) => Promise<T>, request: Request): Promise<Response> {
+  try {
+    return (await handler(args(request))) as unknown as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+/** The whole browser round trip; answers the callback's response and the jar. */
+async function signInWithGoogle(redirectTo = "/my-cars", jar = new Jar()) {
+  const start = await call(googleStart, getRequest(`/api/auth/google?redirectTo=${encodeURIComponent(redirectTo)}`, { cookie: jar.header() }));
+  expect(start.status).toBe(302);
+  jar.take(start);
+  const authorize = new URL(start.headers.get("Location")!);
+  const atProvider = await fetch(authorize, { redirect: "manual" });
+  expect(atProvider.status).toBe(302);
+  const back = new URL(atProvider.headers.get("Location")!);
+  const callback = await call(googleCallback, getRequest(back.pathname + back.search, { cookie: jar.header() }));
+  jar.take(callback);
+  return { authorize, callback, jar };
+}
+
+async function signedInAs(jar: Jar) {
+  const response = (await sessionLoader(args(getRequest("/api/auth/session", { cookie: jar.header() })))) as Response;
+  return (await response.json()) as { authenticated: boolean; user: { username: string; email: string } | null };
+}
+
+describe("Sign in with Google", () => {
+  it("asks for offline access and the account picker, with the state and our callback", async () => {
+    fake.setUser({ sub: "g-1", email: "first.driver@example.com", name: "First Driver" });
+    const { authorize } = await signInWithGoogle();
+    expect(authorize.origin + authorize.pathname).toBe(`${fake.url}/o/oauth2/v2/auth`);
+    const params = authorize.searchParams;
+    expect(params.get("access_type")).toBe("offline");
+    expect(params.get("prompt")).toBe("select_account");
+    expect(params.get("client_id")).toBe("test-client");
+    expect(params.get("response_type")).toBe("code");
+    expect(params.get("redirect_uri")).toBe("http://127.0.0.1:3000/api/auth/callback/google");
+    expect(params.get("scope")).toContain("userinfo.email");
+    expect(params.get("state")).toBeTruthy();
+  });
+
+  it("creates an account for a new Google user, with a derived username and a profile, and signs in", async () => {
+    fake.setUser({ sub: "g-new", email: "New.Driver@Example.com", name: "New Driver" });
+    const { callback, jar } = await signInWithGoogle("/my-cars");
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get("Location")).toBe("/my-cars");
+
+    const user = await prisma.user.findUniqueOrThrow({ where: { email: "new.driver@example.com" }, include: { profile: true } });
+    expect(user.username).toBe("new.driver");
+    expect(user.googleId).toBe("g-new");
+    expect(user.passwordHash).toBeNull();
+    expect(user.emailVerifiedAt).not.toBeNull();
+    expect(user.profile).not.toBeNull();
+    expect(await signedInAs(jar)).toMatchObject({ authenticated: true, user: { username: "new.driver" } });
+
+    // The next time the same Google account signs in to the same account.
+    const again = await signInWithGoogle("/");
+    expect(again.callback.headers.get("Location")).toBe("/");
+    expect(await prisma.user.count({ where: { googleId: "g-new" } })).toBe(1);
+    expect(await signedInAs(again.jar)).toMatchObject({ authenticated: true, user: { username: "new.driver" } });
+  });
+
+  it("makes the username unique with a number", async () => {
+    await prisma.user.create({ data: { username: "twin", email: "twin@other.example", profile: { create: {} } } });
+    fake.setUser({ sub: "g-twin", email: "twin@example.com", name: "Twin" });
+    await signInWithGoogle();
+    expect((await prisma.user.findUniqueOrThrow({ where: { googleId: "g-twin" } })).username).toBe("twin2");
+  });
+
+  it("links an existing account with the same verified email instead of making another", async () => {
+    const response = (await register(
+      args(jsonRequest("/api/auth/register", { username: "linkme", email: "linkme@example.com", password: "secret1" })),
+    )) as Response;
+    expect(response.status).toBe(201);
+    fake.setUser({ sub: "g-link", email: "LinkMe@example.com", email_verified: true, name: "Link Me" });
+    const { callback, jar } = await signInWithGoogle();
+    expect(callback.status).toBe(303);
+    const users = await prisma.user.findMany({ where: { email: "linkme@example.com" } });
+    expect(users).toHaveLength(1);
+    expect(users[0].googleId).toBe("g-link");
+    expect(await signedInAs(jar)).toMatchObject({ authenticated: true, user: { username: "linkme" } });
+
+    // The password still works for a linked account that has one.
+    const password = (await login(args(jsonRequest("/api/auth/login", { email: "linkme@example.com", password: "secret1" })))) as Response;
+    expect(password.status).toBe(200);
+  });
+
+  it("does not link when Google has not verified the email", async () => {
+    await prisma.user.create({ data: { username: "unverified", email: "unverified@example.com", profile: { create: {} } } });
+    fake.setUser({ sub: "g-unverified", email: "unverified@example.com", email_verified: false });
+    const { callback, jar } = await signInWithGoogle("/events");
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get("Location")).toBe("/events?login=signin");
+    expect((await prisma.user.findUniqueOrThrow({ where: { email: "unverified@example.com" } })).googleId).toBeNull();
+    expect((await signedInAs(jar)).authenticated).toBe(false);
+    expect(jar.header()).toContain("__flash=");
+  });
+
+  it("refuses a callback whose state does not match", async () => {
+    fake.setUser({ sub: "g-state", email: "state@example.com" });
+    const jar = new Jar();
+    const start = await call(googleStart, getRequest("/api/auth/google"));
+    jar.take(start);
+    const atProvider = await fetch(start.headers.get("Location")!, { redirect: "manual" });
+    const back = new URL(atProvider.headers.get("Location")!);
+    back.searchParams.set("state", "forged");
+    const callback = await call(googleCallback, getRequest(back.pathname + back.search, { cookie: jar.header() }));
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get("Location")).toBe("/?login=signin");
+    expect(await prisma.user.count({ where: { googleId: "g-state" } })).toBe(0);
+  });
+
+  it("sends an account with two-factor on to the challenge, not signed in yet", async () => {
+    fake.setUser({ sub: "g-2fa", email: "twofactor.google@example.com" });
+    await signInWithGoogle();
+    await prisma.user.update({ where: { googleId: "g-2fa" }, data: { totpEnabledAt: new Date(), totpSecret: "JBSWY3DPEHPK3PXP" } });
+    const { callback, jar } = await signInWithGoogle("/my-cars");
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get("Location")).toBe("/two-factor?redirectTo=%2Fmy-cars");
+    expect((await signedInAs(jar)).authenticated).toBe(false);
+    const session = await prisma.session.findFirstOrThrow({ where: { user: { googleId: "g-2fa" } }, orderBy: { createdAt: "desc" } });
+    expect(session.mfaPassedAt).toBeNull();
+  });
+
+  it("answers check-google-linked and refuses a password on a Google-only account", async () => {
+    fake.setUser({ sub: "g-only", email: "only.google@example.com" });
+    await signInWithGoogle();
+    const check = async (email: string) =>
+      ((await checkGoogleLinked(args(jsonRequest("/api/auth/check-google-linked", { email })))) as Response).json();
+    expect(await check("Only.Google@example.com")).toEqual({ isGoogleLinked: true });
+    expect(await check("nobody@example.com")).toEqual({ isGoogleLinked: false });
+    const bad = (await checkGoogleLinked(args(jsonRequest("/api/auth/check-google-linked", {})))) as Response;
+    expect(bad.status).toBe(400);
+
+    const password = (await login(args(jsonRequest("/api/auth/login", { email: "only.google@example.com", password: "whatever1" })))) as Response;
+    expect(password.status).toBe(401);
+    expect((await password.json()).error).toBe("This account uses Google sign-in. Please use the 'Sign in with Google' button.");
+  });
+
+  it("hides itself when Google is not configured", async () => {
+    const saved = process.env.GOOGLE_CLIENT_ID;
+    delete process.env.GOOGLE_CLIENT_ID;
+    try {
+      const start = await call(googleStart, getRequest("/api/auth/google?redirectTo=/events"));
+      expect(start.status).toBe(303);
+      expect(start.headers.get("Location")).toBe("/events?login=signin");
+    } finally {
+      process.env.GOOGLE_CLIENT_ID = saved;
+    }
+  });
+});
+
+describe("usernameBaseFor", () => {
+  it("derives a lower-case name of allowed characters", () => {
+    expect(usernameBaseFor("Jane.Doe+cars@example.com")).toBe("jane.doecars");
+    expect(usernameBaseFor("ab@example.com", "Zoë Müller")).toBe("zoe_muller");
+    expect(usernameBaseFor("x@example.com", "!")).toBe("driver");
+  });
+});
