@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChevronLeft, Laptop, Loader2, ShieldCheck } from "lucide-react";
+import QRCode from "qrcode";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { readBody, text } from "~/lib/http.server";
@@ -32,7 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
   const sessionId = (await sessionIdOf(request)) ?? "";
   const [status, otherSessions] = await Promise.all([getTwoFactorStatus(user.id), countOtherSessions(user.id, sessionId)]);
-  return data({ status, otherSessions }, { headers: { "Cache-Control": "no-store" } });
+  // The QR code is drawn on the server as an SVG image, so it shows without JavaScript.
+  const qrCode = status.enrolment
+    ? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(status.enrolment.uri, { type: "svg", margin: 1 })).toString("base64")}`
+    : null;
+  return data({ status, otherSessions, qrCode }, { headers: { "Cache-Control": "no-store" } });
 }
 
 type ActionData = { intent: string; error?: string; message?: string; recoveryCodes?: string[] };
@@ -99,7 +104,7 @@ function ErrorText({ actionData, intent }: { actionData: ActionData | undefined;
 }
 
 export default function SecurityPage() {
-  const { status, otherSessions } = useLoaderData<typeof loader>();
+  const { status, otherSessions, qrCode } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const recoveryCodes = actionData?.recoveryCodes ?? null;
 
@@ -179,8 +184,11 @@ export default function SecurityPage() {
           <div className="security-form">
             <ol className="security-steps">
               <li>
-                Add this key to an authenticator app (Google Authenticator, 1Password, Authy, ...). Choose "enter a setup key",
-                time-based:
+                Scan this code with an authenticator app (Google Authenticator, 1Password, Authy, ...):
+                {qrCode ? (
+                  <img className="security-qr" src={qrCode} width={200} height={200} alt="QR code holding your two-factor key" />
+                ) : null}
+                Or choose "enter a setup key", time-based, and type:
                 <code className="security-key" data-testid="manual-key">
                   {status.enrolment.manualKey}
                 </code>

@@ -109,7 +109,14 @@ function NewPasswordForm({ serverError }: { serverError: string | null }) {
           message?: string;
           user?: { id: number; email: string; username: string };
           session?: { loginTime?: string };
+          twoFactorRequired?: boolean;
+          redirectTo?: string;
         } | null;
+        // The password changed; an account with two-factor sign-in still has to pass the challenge.
+        if (data?.twoFactorRequired && data.redirectTo) {
+          navigate(data.redirectTo, { replace: true });
+          return;
+        }
         if (!response.ok || !data?.user) {
           setError(data?.error || MESSAGES.resetLinkInvalid);
           setSubmitting(false);
