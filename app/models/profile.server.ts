@@ -119,6 +119,23 @@ export async function getUserPostTiles(
   return { posts: page.map(tileOf), nextCursor: rows.length > take ? page[page.length - 1].id : null };
 }
 
+/** Grid tiles for the given posts, in the order of `ids` (a saved list, say). */
+export async function getPostTilesByIds(ids: number[]): Promise<PostTile[]> {
+  if (ids.length === 0) return [];
+  const rows = await prisma.post.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      story: true,
+      soundcloudUrl: true,
+      media: tileMediaSelect,
+      _count: { select: { media: true, likes: { where: { type: "like" } }, comments: true } },
+    },
+  });
+  const byId = new Map(rows.map((row) => [row.id, tileOf(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 async function getCarCards(ownerId: number, viewerId: number | null): Promise<CarCard[]> {
   const cars = await prisma.car.findMany({
     where: { ownerId },

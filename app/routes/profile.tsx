@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "lucide-react";
+import { Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "lucide-react";
 import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";
 import { Avatar } from "~/components/shell/Avatar";
 import { requireUserPage } from "~/lib/auth.server";
@@ -112,6 +112,16 @@ export default function ProfilePage() {
           <span className="profile-link__text">
             <span className="profile-link__title">My Posts</span>
             <span className="profile-link__hint">Your page as others see it</span>
+          </span>
+          <ChevronRight aria-hidden className="profile-link__chevron" />
+        </Link>
+        <Link to="/profile/saved" className="profile-link">
+          <span className="profile-link__icon" aria-hidden>
+            <Bookmark />
+          </span>
+          <span className="profile-link__text">
+            <span className="profile-link__title">Saved</span>
+            <span className="profile-link__hint">Posts you kept for later</span>
           </span>
           <ChevronRight aria-hidden className="profile-link__chevron" />
         </Link>

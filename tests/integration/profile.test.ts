@@ -5,6 +5,7 @@ import { action as register } from "~/routes/api.auth.register";
 import { action as patchProfile, loader as getProfile } from "~/routes/api.profile";
 import { action as profilePageAction, loader as profilePage } from "~/routes/profile";
 import { loader as userPage } from "~/routes/user.$username";
+import { loader as savedPage } from "~/routes/profile_.saved";
 import { getShowAllGramsPosts, getUserPage } from "~/models/profile.server";
 import { statMedia } from "~/lib/media-storage.server";
 import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
@@ -185,5 +186,27 @@ describe("/user/{username}", () => {
     const moved = await settle(userPage(args(getRequest("/user/Case_Cat"), { username: "Case_Cat" })));
     expect(moved.status).toBe(301);
     expect(moved.headers.get("Location")).toBe("/user/case_cat");
+  });
+});
+
+describe("/profile/saved", () => {
+  it("lists the member's saved posts, most recently saved first, and only theirs", async () => {
+    const signUpAs = async (name: string) => {
+      const response = (await register(args(jsonRequest("/api/auth/register", { username: name, email: `${name}@example.com`, password: "secret1" })))) as Response;
+      return { id: (await response.json()).user.id as number, cookie: cookiesOf(response) };
+    };
+    const saver = await signUpAs("saver");
+    const other = await signUpAs("other_saver");
+    const first = await prisma.post.create({ data: { createdById: other.id, story: "First saved" } });
+    const second = await prisma.post.create({ data: { createdById: other.id, story: "Second saved" } });
+    await prisma.save.create({ data: { userId: saver.id, postId: first.id, createdAt: new Date(Date.now() - 60_000) } });
+    await prisma.save.create({ data: { userId: saver.id, postId: second.id } });
+    await prisma.save.create({ data: { userId: other.id, postId: first.id } });
+
+    const page = (await savedPage(args(getRequest("/profile/saved", { cookie: saver.cookie })))) as { posts: { story: string }[] };
+    expect(page.posts.map((post) => post.story)).toEqual(["Second saved", "First saved"]);
+
+    const visitor = await Promise.resolve(savedPage(args(getRequest("/profile/saved")))).catch((response: Response) => response);
+    expect((visitor as Response).status).toBe(302);
   });
 });

@@ -1,0 +1,47 @@
+// /profile/saved (members only): the posts you saved, most recently saved first.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Bookmark, ChevronLeft } from "lucide-react";
+import { PostGrid } from "~/components/profile/PostGrid";
+import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
+import { requireUserPage } from "~/lib/auth.server";
+import { APP_TITLE } from "~/lib/constants";
+import { getPostTilesByIds } from "~/models/profile.server";
+import { listSavedPosts } from "~/models/save.server";
+
+export const meta: MetaFunction = () => [{ title: `Saved posts · ${APP_TITLE}` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUserPage(request);
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  const page = await listSavedPosts(user.id, cursor);
+  return { posts: await getPostTilesByIds(page.postIds), nextCursor: page.nextCursor };
+}
+
+export default function SavedPosts() {
+  const { posts, nextCursor } = useLoaderData<typeof loader>();
+  return (
+    <div className="page">
+      <Link to="/profile" className="btn btn--ghost btn--sm">
+        <ChevronLeft aria-hidden size={18} /> Profile
+      </Link>
+      <PageHeader title="Saved" subtitle="Posts you kept for later" icon={<Bookmark />} />
+      {posts.length === 0 ? (
+        <EmptyState icon={<Bookmark />} title="Nothing saved yet">
+          Tap the bookmark on any post to keep it here.
+        </EmptyState>
+      ) : (
+        <>
+          <PostGrid posts={posts} />
+          {nextCursor ? (
+            <p className="load-more">
+              <Link to={`?cursor=${encodeURIComponent(nextCursor)}`} className="btn btn--secondary">
+                More saved posts
+              </Link>
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
