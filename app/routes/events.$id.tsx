@@ -1,72 +1,154 @@
-// /events/{id}: one event. Unknown ids answer 404.
-import type { LoaderFunctionArgs } from "@remix-run/node";
+// /events/{id}: one event: when and where, what it is, who is going (with their cars and
+// the cars' newest posts) and the "I'm going" form. Administrators edit and delete it
+// here. Unknown ids answer 404.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, CalendarDays, Clock, MapPin, Users } from "lucide-react";
-import { eventDateParts } from "~/components/shell/event-dates";
-import { getEvent } from "~/models/event.server";
-import "~/components/shell/pages.css";
+import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { ArrowLeft, CalendarDays, Clock, MapPin, Trash2, Users } from "lucide-react";
+import { ConfirmAction } from "~/components/admin/ActionForm";
+import { AttendeeCard } from "~/components/events/AttendeeCard";
+import { EventFormDialog } from "~/components/events/EventForm";
+import { GoingForm } from "~/components/events/GoingForm";
+import { eventCardView } from "~/components/events/event-view";
+import { EmptyState } from "~/components/shell/EmptyState";
+import { getUser } from "~/lib/auth.server";
+import { APP_TITLE } from "~/lib/constants";
+import { getEventDetail } from "~/models/event.server";
+import { isAdmin } from "~/models/user.server";
+import type { loader as rootLoader } from "~/root";
+import "~/components/events/events.css";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+  if (!loaded) return [{ title: `Event not found · ${APP_TITLE}` }];
+  const event = loaded.event;
+  const summary = [`${event.longDate}, ${event.time}`, event.location, event.description].filter(Boolean).join(" · ");
+  const description = summary.length > 200 ? `${summary.slice(0, 199)}…` : summary;
+  return [
+    { title: `${event.name} · Events · ${APP_TITLE}` },
+    { name: "description", content: description },
+    { property: "og:title", content: event.name },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+  ];
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : NaN;
-  const event = Number.isSafeInteger(id) ? await getEvent(id) : null;
-  if (!event) throw data({ error: "This event doesn't exist or was removed." }, { status: 404 });
+  const user = await getUser(request);
+  const detail = Number.isSafeInteger(id) ? await getEventDetail(id, user?.id ?? null) : null;
+  if (!detail) throw data({ error: "This event doesn't exist or was removed." }, { status: 404 });
   return {
-    event: {
-      id: event.id,
-      name: event.name,
-      location: event.location,
-      description: event.description,
-      attendees: event._count.attendees,
-      host: event.createdBy?.username ?? null,
-      past: event.dateTime.getTime() < Date.now(),
-      ...eventDateParts(event.dateTime),
-    },
+    event: eventCardView(detail.event),
+    attendees: detail.attendees,
+    viewer: detail.viewer,
+    isAdmin: isAdmin(user),
   };
 }
 
 export default function EventPage() {
-  const { event } = useLoaderData<typeof loader>();
+  const { event, attendees, viewer, isAdmin: admin } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const navigate = useNavigate();
+  const here = `/events/${event.id}`;
+  const withCars = attendees.filter((attendee) => attendee.car).length;
+
   return (
-    <div className="page event-page">
+    <div className="page page--wide event-page">
       <Link to="/events" className="btn btn--ghost btn--sm event-page__back">
         <ArrowLeft aria-hidden size={18} /> All events
       </Link>
-      <article className="event-detail card">
-        <div className="event-detail__banner">
-          <span className="event-card__date event-detail__date" aria-hidden>
-            <span className="event-card__month">{event.month}</span>
-            <span className="event-card__day">{event.day}</span>
-          </span>
-          {event.past ? <span className="chip">Past event</span> : <span className="chip chip--accent">Upcoming</span>}
-        </div>
-        <div className="event-detail__body">
-          <h1 className="event-detail__title">{event.name}</h1>
-          <ul className="event-detail__facts">
-            <li>
-              <CalendarDays aria-hidden size={18} />
-              <time dateTime={event.iso}>{event.longDate}</time>
-            </li>
-            <li>
-              <Clock aria-hidden size={18} /> {event.time}
-            </li>
-            {event.location ? (
+      <div className="event-layout">
+        <article className="event-detail card">
+          <div className="event-detail__banner">
+            <span className="event-card__date event-detail__date" aria-hidden>
+              <span className="event-card__month">{event.month}</span>
+              <span className="event-card__day">{event.day}</span>
+            </span>
+            {event.past ? <span className="chip">Past event</span> : <span className="chip chip--accent">Upcoming</span>}
+          </div>
+          <div className="event-detail__body">
+            <h1 className="event-detail__title">{event.name}</h1>
+            <ul className="event-detail__facts">
               <li>
-                <MapPin aria-hidden size={18} /> {event.location}
+                <CalendarDays aria-hidden size={18} />
+                <time dateTime={event.iso}>{event.longDate}</time>
               </li>
+              <li>
+                <Clock aria-hidden size={18} /> {event.time}
+              </li>
+              {event.location ? (
+                <li>
+                  <MapPin aria-hidden size={18} /> {event.location}
+                </li>
+              ) : null}
+            </ul>
+            {event.description ? <p className="event-detail__description">{event.description}</p> : null}
+            {event.host ? (
+              <p className="event-detail__host">
+                Hosted by <Link to={`/user/${event.host}`}>@{event.host}</Link>
+              </p>
             ) : null}
-            <li>
-              <Users aria-hidden size={18} /> {event.attendees === 1 ? "1 going" : `${event.attendees} going`}
-            </li>
-          </ul>
-          {event.description ? <p className="event-detail__description">{event.description}</p> : null}
-          {event.host ? (
-            <p className="event-detail__host">
-              Hosted by <Link to={`/user/${event.host}`}>@{event.host}</Link>
-            </p>
+            {admin ? (
+              <div className="event-admin" aria-label="Administrator tools" role="group">
+                <EventFormDialog
+                  event={{ id: event.id, name: event.name, dateTime: event.dateTime, location: event.location, description: event.description }}
+                  redirectTo={here}
+                  label="Edit"
+                  variant="secondary"
+                />
+                <ConfirmAction
+                  action={`/api/events/${event.id}`}
+                  fields={{ intent: "delete" }}
+                  redirectTo={here}
+                  success="Event deleted"
+                  onDone={() => navigate("/events")}
+                  label={
+                    <>
+                      <Trash2 aria-hidden size={16} /> Delete
+                    </>
+                  }
+                  question={`Delete “${event.name}”? Everyone's "going" goes with it.`}
+                  confirmLabel="Yes, delete"
+                />
+              </div>
+            ) : null}
+          </div>
+        </article>
+
+        <aside className="event-going card" aria-label="Going">
+          <GoingForm
+            key={event.id}
+            eventId={event.id}
+            past={event.past}
+            signedIn={Boolean(root?.user)}
+            cars={viewer?.cars ?? []}
+            initial={{ going: viewer?.going ?? false, going_count: event.attendees, car_id: viewer?.car_id ?? null }}
+          />
+        </aside>
+      </div>
+
+      <section className="event-attendees" aria-labelledby="attendees-title">
+        <div className="section-heading">
+          <h2 id="attendees-title">{event.past ? "Who went" : "Who's going"}</h2>
+          {attendees.length ? (
+            <span className="event-attendees__count">
+              <Users aria-hidden size={16} /> {attendees.length} {attendees.length === 1 ? "person" : "people"}
+              {withCars ? ` · ${withCars} ${withCars === 1 ? "car" : "cars"}` : ""}
+            </span>
           ) : null}
         </div>
-      </article>
+        {attendees.length ? (
+          <ul className="attendee-grid" data-testid="attendees">
+            {attendees.map((attendee) => (
+              <AttendeeCard key={attendee.user.id} attendee={attendee} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState icon={<Users />} title={event.past ? "Nobody signed up" : "Be the first to go"} headingLevel={3}>
+            {event.past ? "No one said they were going to this one." : "Say you're going and pick the car you're bringing: it shows up here."}
+          </EmptyState>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,100 +1,156 @@
-// /events: upcoming meets first, then recent ones. Creating events and RSVPs arrive with
-// the events feature.
-import { Link, useLoaderData } from "@remix-run/react";
-import { CalendarDays, MapPin, Users } from "lucide-react";
+// /events: upcoming meets soonest first, then past ones, with a search (a GET form that
+// works without JavaScript; with it, results follow the typing after a short pause).
+// Administrators can create an event from here.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { CalendarDays, Loader2, Search, SearchX, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { EventCard } from "~/components/events/EventCard";
+import { EventFormDialog } from "~/components/events/EventForm";
+import { splitEvents } from "~/components/events/event-view";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
-import { eventDateParts } from "~/components/shell/event-dates";
-import { listEvents, type EventSummary } from "~/models/event.server";
-import "~/components/shell/pages.css";
+import { getUser } from "~/lib/auth.server";
+import { APP_TITLE, SEARCH_DEBOUNCE } from "~/lib/constants";
+import { normaliseQuery } from "~/lib/search";
+import { searchEvents } from "~/models/search.server";
+import { isAdmin } from "~/models/user.server";
+import "~/components/events/events.css";
 
-function view(event: EventSummary) {
-  return {
-    id: event.id,
-    name: event.name,
-    location: event.location,
-    attendees: event._count.attendees,
-    ...eventDateParts(event.dateTime),
-  };
-}
+export const meta: MetaFunction = () => [
+  { title: `Events · ${APP_TITLE}` },
+  { name: "description", content: "Car meets, drives, shows and track days: see what's coming up and who's going." },
+];
 
-export async function loader() {
-  const { upcoming, past } = await listEvents();
-  return { upcoming: upcoming.map(view), past: past.map(view) };
-}
-
-type EventView = ReturnType<typeof view>;
-
-function EventCard({ event, past = false }: { event: EventView; past?: boolean }) {
-  return (
-    <li>
-      <Link to={`/events/${event.id}`} className={`card card--interactive event-card${past ? " event-card--past" : ""}`} prefetch="intent">
-        <span className="event-card__date" aria-hidden>
-          <span className="event-card__month">{event.month}</span>
-          <span className="event-card__day">{event.day}</span>
-        </span>
-        <span className="event-card__body">
-          <span className="event-card__name">{event.name}</span>
-          <span className="event-card__meta">
-            <time dateTime={event.iso}>{event.when}</time>
-          </span>
-          {event.location ? (
-            <span className="event-card__meta">
-              <MapPin aria-hidden size={14} /> {event.location}
-            </span>
-          ) : null}
-        </span>
-        {event.attendees > 0 ? (
-          <span className="chip event-card__going" title={`${event.attendees} going`}>
-            <Users aria-hidden size={14} /> {event.attendees}
-          </span>
-        ) : null}
-      </Link>
-    </li>
-  );
+export async function loader({ request }: LoaderFunctionArgs) {
+  const q = normaliseQuery(new URL(request.url).searchParams.get("q") ?? "");
+  const [user, events] = await Promise.all([getUser(request), searchEvents(q)]);
+  return { q, ...splitEvents(events), isAdmin: isAdmin(user) };
 }
 
 export default function Events() {
-  const { upcoming, past } = useLoaderData<typeof loader>();
+  const { q, upcoming, past, isAdmin: admin } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/events";
   const none = upcoming.length === 0 && past.length === 0;
+
+  // Back/forward changes the query: show it, unless the box is being typed in.
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = q;
+  }, [q]);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
   return (
-    <div className="page">
-      <PageHeader title="Events" subtitle="Meets, drives and shows" icon={<CalendarDays />} />
-      {none ? (
-        <EmptyState icon={<CalendarDays />} title="No events yet">
-          Meets, cruises and track days will be listed here as soon as they're announced.
-        </EmptyState>
-      ) : (
-        <>
-          <section aria-labelledby="upcoming-title" className="events-section">
-            <h2 id="upcoming-title" className="section-title">
-              Upcoming
-            </h2>
-            {upcoming.length ? (
-              <ul className="event-list">
-                {upcoming.map((event) => (
-                  <EventCard key={event.id} event={event} />
-                ))}
-              </ul>
-            ) : (
-              <EmptyState icon={<CalendarDays />} title="Nothing coming up" headingLevel={3}>
-                No upcoming events right now. Check back soon.
-              </EmptyState>
-            )}
-          </section>
-          {past.length ? (
-            <section aria-labelledby="past-title" className="events-section">
-              <h2 id="past-title" className="section-title">
-                Recent
+    <div className="page events-page">
+      <PageHeader
+        title="Events"
+        subtitle="Meets, drives and shows"
+        icon={<CalendarDays />}
+        actions={admin ? <EventFormDialog redirectTo="/events" label="New event" /> : null}
+      />
+
+      <Form
+        method="get"
+        action="/events"
+        role="search"
+        className="events-search"
+        onChange={(event) => {
+          const form = event.currentTarget;
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE);
+        }}
+      >
+        <label htmlFor="events-q" className="visually-hidden">
+          Search events
+        </label>
+        {searching ? (
+          <Loader2 className="events-search__icon events-search__icon--busy" aria-hidden size={20} />
+        ) : (
+          <Search className="events-search__icon" aria-hidden size={20} />
+        )}
+        <input
+          ref={input}
+          id="events-q"
+          type="search"
+          name="q"
+          className="input events-search__input"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Search by name, place or description"
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        {q ? (
+          <Link to="/events" className="events-search__clear icon-button" aria-label="Clear search" replace preventScrollReset>
+            <X aria-hidden size={18} />
+          </Link>
+        ) : null}
+        <button type="submit" className="btn btn--primary events-search__submit">
+          Search
+        </button>
+      </Form>
+
+      <div className="events-results" data-busy={searching ? "true" : "false"} aria-busy={searching}>
+        {q ? (
+          <p className="events-results__summary" role="status">
+            {none ? "No events match" : `${upcoming.length + past.length} ${upcoming.length + past.length === 1 ? "event" : "events"} for`}{" "}
+            <strong>“{q}”</strong>
+          </p>
+        ) : null}
+
+        {none ? (
+          q ? (
+            <EmptyState
+              icon={<SearchX />}
+              title="No events found"
+              actions={
+                <Link to="/events" className="btn btn--secondary">
+                  Show all events
+                </Link>
+              }
+            >
+              Try another name or place, or check the spelling.
+            </EmptyState>
+          ) : (
+            <EmptyState icon={<CalendarDays />} title="No events yet">
+              Meets, cruises and track days will be listed here as soon as they're announced.
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <section aria-labelledby="upcoming-title" className="events-section">
+              <h2 id="upcoming-title" className="section-title">
+                Upcoming
               </h2>
-              <ul className="event-list">
-                {past.map((event) => (
-                  <EventCard key={event.id} event={event} past />
-                ))}
-              </ul>
+              {upcoming.length ? (
+                <ul className="event-list" data-testid="upcoming-events">
+                  {upcoming.map((event) => (
+                    <EventCard key={event.id} event={event} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="events-section__none">{q ? "No upcoming events match." : "No upcoming events right now. Check back soon."}</p>
+              )}
             </section>
-          ) : null}
-        </>
-      )}
+            {past.length ? (
+              <section aria-labelledby="past-title" className="events-section">
+                <h2 id="past-title" className="section-title">
+                  Past
+                </h2>
+                <ul className="event-list" data-testid="past-events">
+                  {past.map((event) => (
+                    <EventCard key={event.id} event={event} />
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,28 +1,45 @@
-// /search: a plain GET form (works without JavaScript). Results arrive with the search
-// feature; until then the page says so honestly.
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { Search as SearchIcon, Telescope } from "lucide-react";
+// /search: cars, people, events and posts (by story text) for a query. A plain GET form,
+// so it works without JavaScript; every kind shows up to 20 results.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Search as SearchIcon, SearchX } from "lucide-react";
+import { eventCardView } from "~/components/events/event-view";
+import { ResultTabs, SearchResults } from "~/components/search-page/SearchResults";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
+import { APP_TITLE } from "~/lib/constants";
+import { SEARCH_MAX_CHARS, normaliseQuery, searchHref } from "~/lib/search";
+import { SEARCH_PAGE_PER_KIND, searchAll } from "~/models/search.server";
 import "~/components/shell/pages.css";
 
-const MAX_QUERY = 100;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.q ? `“${data.q}” · Search · ${APP_TITLE}` : `Search · ${APP_TITLE}` },
+  { name: "description", content: "Search cars, people, events and posts." },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY);
-  return { q };
+  const q = normaliseQuery(new URL(request.url).searchParams.get("q") ?? "");
+  const found = await searchAll(q, { perKind: SEARCH_PAGE_PER_KIND });
+  return {
+    q: found.query,
+    results: { cars: found.cars, users: found.users, events: found.events.map(eventCardView), posts: found.posts },
+    now: Date.now(),
+  };
 }
 
+const SUGGESTIONS = ["track day", "supra", "coilovers", "jess"];
+
 export default function SearchPage() {
-  const { q } = useLoaderData<typeof loader>();
+  const { q, results, now } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
+  const total = results.cars.length + results.users.length + results.events.length + results.posts.length;
+
   return (
-    <div className="page search-page">
-      <PageHeader title="Search" subtitle="Cars, people and events" icon={<SearchIcon />} />
+    <div className="page page--wide search-page">
+      <PageHeader title="Search" subtitle="Cars, people, events and posts" icon={<SearchIcon />} />
       <Form method="get" action="/search" role="search" className="search-form">
         <label htmlFor="search-q" className="visually-hidden">
-          Search cars, people and events
+          Search cars, people, events and posts
         </label>
         <SearchIcon className="search-form__icon" aria-hidden size={20} />
         <input
@@ -32,8 +49,8 @@ export default function SearchPage() {
           className="input search-form__input"
           defaultValue={q}
           key={q}
-          maxLength={MAX_QUERY}
-          placeholder="Try “E46 M3”, “@demo” or “track day”"
+          maxLength={SEARCH_MAX_CHARS}
+          placeholder="Try “E46 M3”, “jess” or “track day”"
           autoComplete="off"
           enterKeyHint="search"
         />
@@ -42,15 +59,45 @@ export default function SearchPage() {
         </button>
       </Form>
 
-      {q ? (
-        <EmptyState icon={<Telescope />} title="Search opens soon">
-          Results for <strong>“{q}”</strong> will appear here once search is switched on: cars, people and events.
-        </EmptyState>
-      ) : (
-        <EmptyState icon={<SearchIcon />} title="Find cars, people and events">
-          Search by make or model, by username, or by the name of a meet.
-        </EmptyState>
-      )}
+      <div className="sr-area" data-busy={searching ? "true" : "false"} aria-busy={searching}>
+        {!q ? (
+          <EmptyState
+            icon={<SearchIcon />}
+            title="Find cars, people and events"
+            actions={
+              <div className="sr-suggest" aria-label="Suggestions">
+                {SUGGESTIONS.map((text) => (
+                  <Link key={text} to={searchHref(text)} className="chip sr-suggest__chip">
+                    {text}
+                  </Link>
+                ))}
+              </div>
+            }
+          >
+            Search by make or model, by username, by the name of a meet, or by words from a post.
+          </EmptyState>
+        ) : total === 0 ? (
+          <EmptyState
+            icon={<SearchX />}
+            title={`No results for “${q}”`}
+            actions={
+              <Link to="/events" className="btn btn--secondary">
+                Browse events
+              </Link>
+            }
+          >
+            Check the spelling, or try fewer or more general words.
+          </EmptyState>
+        ) : (
+          <>
+            <p className="sr-summary" role="status">
+              {total} {total === 1 ? "result" : "results"} for <strong>“{q}”</strong>
+            </p>
+            <ResultTabs results={results} />
+            <SearchResults results={results} now={now} />
+          </>
+        )}
+      </div>
     </div>
   );
 }

@@ -179,12 +179,12 @@ test.describe("desktop", () => {
 
   test("the header search goes to /search with the query", async ({ page }) => {
     await page.goto("/events");
-    const field = page.getByRole("banner").getByRole("searchbox", { name: "Search cars, people and events" });
+    const field = page.getByRole("banner").getByRole("combobox", { name: "Search cars, people and events" });
     await field.fill("e46 m3");
     await field.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=e46\+m3$/);
     await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
-    await expect(page.getByText("“e46 m3”")).toBeVisible();
+    await expect(page.getByRole("main").getByText("“e46 m3”")).toBeVisible();
   });
 
   test("the burger pins the sidebar open", async ({ page }) => {

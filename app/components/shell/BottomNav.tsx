@@ -1,6 +1,7 @@
 // The phone's bottom bar (767px wide or less): search, events, post, messages, profile.
 // Signed out, post, messages and profile open the login modal instead.
 import { NavLink } from "@remix-run/react";
+import { UnreadMessagesBadge } from "~/components/realtime";
 import { MemberLink } from "./MemberLink";
 import { NAV_ICONS } from "./icons";
 import { bottomItems } from "./nav";
@@ -16,6 +17,7 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
             <>
               <span className="bottom-nav__icon">
                 <Icon aria-hidden size={item.key === "upload" ? 24 : 22} />
+                {item.key === "messages" && signedIn ? <UnreadMessagesBadge className="badge nav-unread" /> : null}
               </span>
               <span className="bottom-nav__label">{item.label}</span>
             </>

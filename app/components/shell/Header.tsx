@@ -1,8 +1,11 @@
 // The top bar: burger, logo, welcome, search, and the upload / messages / notifications /
 // profile buttons. On phones it slides away when scrolling down and returns on the way up.
-import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { LogIn, Menu, MessageCircle, Plus, Search, UserRound } from "lucide-react";
+import "~/components/messages/nav-badge.css";
 import { NotificationBell } from "~/components/notifications/NotificationBell";
+import { UnreadMessagesBadge } from "~/components/realtime";
+import { HeaderSearch } from "~/components/search";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { Avatar } from "./Avatar";
 import { BRAND_NAME, Logo } from "./Logo";
@@ -25,9 +28,7 @@ export function Header({
 }) {
   const scroll = useHeaderScroll(isMobile);
   const location = useLocation();
-  const [params] = useSearchParams();
   const signedIn = Boolean(user);
-  const onSearchPage = location.pathname === "/search";
   const hidden = scroll.hidden && !(isMobile && sidebarExpanded);
 
   return (
@@ -64,20 +65,7 @@ export function Header({
           )}
         </p>
 
-        <Form method="get" action="/search" role="search" className="header-search">
-          <Search className="header-search__icon" aria-hidden size={18} />
-          <input
-            type="search"
-            name="q"
-            className="header-search__input"
-            placeholder="Search cars, people, events"
-            aria-label="Search cars, people and events"
-            defaultValue={onSearchPage ? params.get("q") ?? "" : ""}
-            key={onSearchPage ? "search-page" : "elsewhere"}
-            autoComplete="off"
-            enterKeyHint="search"
-          />
-        </Form>
+        <HeaderSearch />
 
         <nav className="app-header__actions" aria-label="Account">
           <Link to="/search" className="icon-button app-header__search-link" aria-label="Search">
@@ -89,6 +77,7 @@ export function Header({
           </MemberLink>
           <MemberLink to="/messages" signedIn={signedIn} className="icon-button" aria-label="Messages">
             <MessageCircle aria-hidden />
+            {user ? <UnreadMessagesBadge /> : null}
           </MemberLink>
           {user ? <NotificationBell initialUnread={user.unreadNotifications} /> : null}
           {user ? (

@@ -6,6 +6,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { History, LogIn, LogOut, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { VersionChangesModal } from "~/components/feedback/VersionChangesModal";
+import { UnreadMessagesBadge } from "~/components/realtime";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { Avatar } from "./Avatar";
 import { Logo, BRAND_NAME } from "./Logo";
@@ -105,6 +106,7 @@ export function Sidebar({
                 <>
                   <Icon className="sidebar__icon" aria-hidden />
                   <span className="sidebar__label">{item.label}</span>
+                  {item.key === "messages" && user ? <UnreadMessagesBadge className="badge nav-unread" /> : null}
                 </>
               );
               return (

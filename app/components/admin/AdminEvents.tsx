@@ -1,0 +1,104 @@
+// Events management: a form to create one, and every event with edit and delete.
+import { Link } from "@remix-run/react";
+import { CalendarDays, CalendarPlus, MapPin, Trash2, Users } from "lucide-react";
+import { EventForm, EventFormDialog } from "~/components/events/EventForm";
+import type { EventCardView } from "~/components/events/event-view";
+import { EmptyState } from "~/components/shell/EmptyState";
+import { ConfirmAction } from "./ActionForm";
+import { adminHref } from "./admin-text";
+
+const here = adminHref("events");
+
+function EventRow({ event }: { event: EventCardView }) {
+  return (
+    <li className="card admin-event" data-past={event.past ? "true" : "false"}>
+      <span className="event-card__date" aria-hidden>
+        <span className="event-card__month">{event.month}</span>
+        <span className="event-card__day">{event.day}</span>
+      </span>
+      <div className="admin-event__body">
+        <Link to={`/events/${event.id}`} className="admin-event__name">
+          {event.name}
+        </Link>
+        <span className="admin-event__meta">
+          <time dateTime={event.iso}>{event.when}</time>
+          {event.location ? (
+            <>
+              {" · "}
+              <MapPin aria-hidden size={13} /> {event.location}
+            </>
+          ) : null}
+          {" · "}
+          <Users aria-hidden size={13} /> {event.attendees} going
+        </span>
+      </div>
+      <div className="admin-event__actions">
+        <EventFormDialog
+          event={{ id: event.id, name: event.name, dateTime: event.dateTime, location: event.location, description: event.description }}
+          redirectTo={here}
+          label="Edit"
+          variant="secondary"
+        />
+        <ConfirmAction
+          action={`/api/events/${event.id}`}
+          fields={{ intent: "delete" }}
+          redirectTo={here}
+          success="Event deleted"
+          label={
+            <>
+              <Trash2 aria-hidden size={16} /> Delete
+            </>
+          }
+          question={`Delete “${event.name}”?`}
+          confirmLabel="Yes, delete"
+        />
+      </div>
+    </li>
+  );
+}
+
+export function AdminEvents({ upcoming, past }: { upcoming: EventCardView[]; past: EventCardView[] }) {
+  return (
+    <div className="admin-events">
+      <section className="card admin-events__create" aria-labelledby="admin-new-event">
+        <h2 id="admin-new-event" className="admin-section-title">
+          <CalendarPlus aria-hidden size={20} /> New event
+        </h2>
+        <EventForm redirectTo={here} compact />
+      </section>
+      <section aria-labelledby="admin-event-list">
+        <h2 id="admin-event-list" className="admin-section-title">
+          <CalendarDays aria-hidden size={20} /> All events
+        </h2>
+        {upcoming.length + past.length === 0 ? (
+          <EmptyState icon={<CalendarDays />} title="No events yet" headingLevel={3}>
+            Create the first one with the form.
+          </EmptyState>
+        ) : (
+          <>
+            {upcoming.length ? (
+              <>
+                <h3 className="admin-subtitle">Upcoming</h3>
+                <ul className="admin-list">
+                  {upcoming.map((event) => (
+                    <EventRow key={event.id} event={event} />
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {past.length ? (
+              <>
+                <h3 className="admin-subtitle">Past</h3>
+                <ul className="admin-list">
+                  {past.map((event) => (
+                    <EventRow key={event.id} event={event} />
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

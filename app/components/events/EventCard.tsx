@@ -1,0 +1,39 @@
+// An event in a list: the date block, the name, when and where, and how many are going.
+import { Link } from "@remix-run/react";
+import { MapPin, Users } from "lucide-react";
+import type { EventCardView } from "./event-view";
+import "~/components/shell/pages.css";
+
+export function EventCard({ event }: { event: EventCardView }) {
+  return (
+    <li>
+      <Link
+        to={`/events/${event.id}`}
+        className={`card card--interactive event-card${event.past ? " event-card--past" : ""}`}
+        prefetch="intent"
+      >
+        <span className="event-card__date" aria-hidden>
+          <span className="event-card__month">{event.month}</span>
+          <span className="event-card__day">{event.day}</span>
+        </span>
+        <span className="event-card__body">
+          <span className="event-card__name">{event.name}</span>
+          <span className="event-card__meta">
+            <time dateTime={event.iso}>{event.when}</time>
+          </span>
+          {event.location ? (
+            <span className="event-card__meta">
+              <MapPin aria-hidden size={14} /> {event.location}
+            </span>
+          ) : null}
+        </span>
+        {event.attendees > 0 ? (
+          <span className="chip event-card__going" title={`${event.attendees} going`}>
+            <Users aria-hidden size={14} /> {event.attendees}
+            <span className="visually-hidden"> going</span>
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  );
+}

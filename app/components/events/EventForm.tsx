@@ -1,0 +1,206 @@
+// Creating and editing an event (administrators): a real form posting to /api/events or
+// /api/events/{id}. With JavaScript it opens in a dialog and saves in place; without, it
+// sits in a <details> disclosure and the server answers with a redirect and a toast.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useNavigate, useRevalidator } from "@remix-run/react";
+import { CalendarPlus, Pencil, X } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { formFields, postForm } from "~/components/admin/form-post";
+import { useHydrated } from "~/components/cars/use-hydrated";
+import { notify } from "~/components/shell/notify";
+import "~/components/report/report.css";
+import "./events.css";
+
+export type EditableEvent = {
+  id: number;
+  name: string;
+  dateTime: string;
+  location: string | null;
+  description: string | null;
+};
+
+/** A `datetime-local` value for an ISO date: in UTC on the server, in the browser's zone after. */
+export function toDateTimeLocal(iso: string, inUtc: boolean): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const shifted = inUtc ? date : new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+export function EventForm({
+  event,
+  redirectTo,
+  onDone,
+  compact = false,
+}: {
+  /** The event being edited; a new event when absent. */
+  event?: EditableEvent;
+  /** Where a plain form post comes back to. */
+  redirectTo: string;
+  onDone?: () => void;
+  compact?: boolean;
+}) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [offset, setOffset] = useState(0);
+  useEffect(() => setOffset(new Date().getTimezoneOffset()), []);
+
+  const action = event ? `/api/events/${event.id}` : "/api/events";
+
+  return (
+    <form
+      // Before JavaScript the date is in UTC; after, in the browser's own time zone.
+      key={hydrated ? "local" : "utc"}
+      method="post"
+      action={action}
+      className={`event-form${compact ? " event-form--compact" : ""}`}
+      aria-describedby={error ? `${id}-error` : undefined}
+      onSubmit={async (submitEvent) => {
+        submitEvent.preventDefault();
+        if (busy) return;
+        setBusy(true);
+        setError(null);
+        const result = await postForm<{ event: { id: number } }>(action, formFields(submitEvent.currentTarget));
+        setBusy(false);
+        if (!result.ok) {
+          setError(result.error);
+          return;
+        }
+        notify.success(event ? "Event saved" : "Event created");
+        onDone?.();
+        if (event) revalidator.revalidate();
+        else navigate(`/events/${result.data.event.id}`);
+      }}
+    >
+      {event ? <input type="hidden" name="intent" value="update" /> : null}
+      <input type="hidden" name="tz_offset" value={hydrated ? String(offset) : "0"} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <div className="field">
+        <label className="label" htmlFor={`${id}-name`}>
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          name="name"
+          className="input"
+          required
+          maxLength={120}
+          defaultValue={event?.name ?? ""}
+          placeholder="Cars & Coffee at the Harbour"
+        />
+      </div>
+      <div className="field">
+        <label className="label" htmlFor={`${id}-date`}>
+          Date and time{hydrated ? "" : " (UTC)"}
+        </label>
+        <input
+          id={`${id}-date`}
+          name="date_time"
+          type="datetime-local"
+          className="input"
+          required
+          defaultValue={event ? toDateTimeLocal(event.dateTime, !hydrated) : ""}
+        />
+      </div>
+      <div className="field">
+        <label className="label" htmlFor={`${id}-location`}>
+          Place <span className="event-form__optional">(optional)</span>
+        </label>
+        <input
+          id={`${id}-location`}
+          name="location"
+          className="input"
+          maxLength={200}
+          defaultValue={event?.location ?? ""}
+          placeholder="Harbour Car Park, Pier 3"
+        />
+      </div>
+      <div className="field">
+        <label className="label" htmlFor={`${id}-description`}>
+          Description <span className="event-form__optional">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          className="input"
+          rows={compact ? 3 : 4}
+          maxLength={5000}
+          defaultValue={event?.description ?? ""}
+          placeholder="What to expect, what to bring, any rules"
+        />
+      </div>
+      {error ? (
+        <p className="social-modal__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="social-modal__actions">
+        <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
+          {busy ? "Saving..." : event ? "Save changes" : "Create event"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A button that opens the event form: a dialog with JavaScript, a <details> disclosure
+ * without (so the same form still works).
+ */
+export function EventFormDialog({
+  event,
+  redirectTo,
+  label,
+  variant = "primary",
+}: {
+  event?: EditableEvent;
+  redirectTo: string;
+  label: string;
+  variant?: "primary" | "secondary";
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const Icon = event ? Pencil : CalendarPlus;
+  const title = event ? "Edit event" : "New event";
+  const buttonClass = `btn btn--${variant}${variant === "secondary" ? " btn--sm" : ""}`;
+
+  if (!hydrated) {
+    return (
+      <details className="event-form-details">
+        <summary className={buttonClass}>
+          <Icon aria-hidden size={18} /> {label}
+        </summary>
+        <div className="event-form-details__panel card">
+          <h2 className="event-form-details__title">{title}</h2>
+          <EventForm event={event} redirectTo={redirectTo} />
+        </div>
+      </details>
+    );
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className={buttonClass}>
+        <Icon aria-hidden size={18} /> {label}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="social-overlay" />
+        <Dialog.Content className="social-modal event-modal" aria-describedby={undefined}>
+          <header className="social-modal__header">
+            <Dialog.Title className="social-modal__title">
+              <Icon aria-hidden size={20} /> {title}
+            </Dialog.Title>
+            <Dialog.Close className="social-modal__close" aria-label="Close">
+              <X aria-hidden size={22} />
+            </Dialog.Close>
+          </header>
+          <EventForm event={event} redirectTo={redirectTo} onDone={() => setOpen(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,43 @@
+// What the events pages show of an event, computed on the server so the page reads the
+// same before and after hydration (dates in the server's words).
+import { eventDateParts } from "~/components/shell/event-dates";
+
+export type EventApi = {
+  id: number;
+  name: string;
+  date_time: string;
+  location: string | null;
+  description: string | null;
+  going_count: number;
+  is_past: boolean;
+  created_by: string | null;
+};
+
+export function eventCardView(event: EventApi) {
+  return {
+    id: event.id,
+    name: event.name,
+    location: event.location,
+    description: event.description,
+    attendees: event.going_count,
+    past: event.is_past,
+    dateTime: event.date_time,
+    host: event.created_by,
+    ...eventDateParts(new Date(event.date_time)),
+  };
+}
+
+export type EventCardView = ReturnType<typeof eventCardView>;
+
+/** Splits the API's list (upcoming first, then past) in two. */
+export function splitEvents(events: EventApi[]): { upcoming: EventCardView[]; past: EventCardView[] } {
+  return {
+    upcoming: events.filter((event) => !event.is_past).map(eventCardView),
+    past: events.filter((event) => event.is_past).map(eventCardView),
+  };
+}
+
+/** "1 going", "12 going". */
+export function goingText(count: number): string {
+  return `${count} going`;
+}

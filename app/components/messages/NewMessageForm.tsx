@@ -1,0 +1,88 @@
+// "New message": a GET form to /messages?to=<username>, which opens the conversation (it
+// works without JavaScript). With JavaScript the box suggests people as you type.
+import { Form } from "@remix-run/react";
+import { PenSquare } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { SEARCH_DEBOUNCE } from "~/lib/constants";
+import { normaliseRecipient } from "./thread-state";
+
+type Suggestion = { id: number; username: string; nickname: string | null };
+
+export function NewMessageForm({
+  defaultValue = "",
+  error,
+  meUsername,
+  autoFocus = false,
+}: {
+  defaultValue?: string;
+  error?: string | null;
+  meUsername?: string;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(defaultValue);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const query = normaliseRecipient(value);
+
+  useEffect(() => {
+    if (!query) {
+      setSuggestions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/users/search?q=${encodeURIComponent(query)}&limit=6`, { headers: { Accept: "application/json" }, signal: controller.signal })
+        .then((response) => (response.ok ? response.json() : { users: [] }))
+        .then((body: { users?: Suggestion[] }) => setSuggestions((body.users ?? []).filter((user) => user.username !== meUsername)))
+        .catch(() => {});
+    }, SEARCH_DEBOUNCE);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, meUsername]);
+
+  return (
+    <Form method="get" action="/messages" className="msg-new" aria-label="New message">
+      <label htmlFor={`${id}-to`} className="visually-hidden">
+        Send a message to (username)
+      </label>
+      <span className="msg-new__field">
+        <PenSquare className="msg-new__icon" aria-hidden size={18} />
+        <input
+          id={`${id}-to`}
+          name="to"
+          className="input msg-new__input"
+          placeholder="New message to @username"
+          autoComplete="off"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="go"
+          maxLength={60}
+          list={`${id}-people`}
+          value={value}
+          autoFocus={autoFocus}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <datalist id={`${id}-people`}>
+          {suggestions.map((user) => (
+            <option key={user.id} value={user.username}>
+              {user.nickname ? `${user.nickname} (@${user.username})` : `@${user.username}`}
+            </option>
+          ))}
+        </datalist>
+      </span>
+      <button type="submit" className="btn btn--primary btn--sm msg-new__submit">
+        Start
+      </button>
+      {error ? (
+        <p id={`${id}-error`} className="msg-new__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </Form>
+  );
+}

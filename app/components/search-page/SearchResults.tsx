@@ -1,0 +1,163 @@
+// The sections of the /search page: cars, people, events and posts for one query.
+import { Link } from "@remix-run/react";
+import { CalendarDays, CarFront, FileText, Users } from "lucide-react";
+import { EventCard } from "~/components/events/EventCard";
+import type { EventCardView } from "~/components/events/event-view";
+import { smallAvatar } from "~/components/messages/ConversationList";
+import { Avatar } from "~/components/shell/Avatar";
+import { carName, carSpecLine, realNickname } from "~/lib/cars";
+import { relativeTime } from "~/lib/relative-time";
+import type { CarResult, PostResult, UserResult } from "~/models/search.server";
+import "./search-page.css";
+
+export type SearchPageResults = {
+  cars: CarResult[];
+  users: UserResult[];
+  events: EventCardView[];
+  posts: PostResult[];
+};
+
+export const KINDS = [
+  { key: "cars", label: "Cars", icon: CarFront },
+  { key: "users", label: "People", icon: Users },
+  { key: "events", label: "Events", icon: CalendarDays },
+  { key: "posts", label: "Posts", icon: FileText },
+] as const;
+
+/** Links to each non-empty section, with its count. */
+export function ResultTabs({ results }: { results: SearchPageResults }) {
+  const present = KINDS.filter((kind) => results[kind.key].length > 0);
+  if (present.length < 2) return null;
+  return (
+    <nav className="sr-jump" aria-label="Result kinds">
+      {present.map(({ key, label, icon: Icon }) => (
+        <a key={key} href={`#results-${key}`} className="chip sr-jump__chip">
+          <Icon aria-hidden size={14} /> {label}
+          <span className="sr-jump__count">{results[key].length}</span>
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function Section({ kind, count, children }: { kind: (typeof KINDS)[number]; count: number; children: React.ReactNode }) {
+  const Icon = kind.icon;
+  return (
+    <section className="sr-section" id={`results-${kind.key}`} aria-labelledby={`results-${kind.key}-title`}>
+      <h2 className="sr-section__title" id={`results-${kind.key}-title`}>
+        <Icon aria-hidden size={20} /> {kind.label}
+        <span className="sr-section__count">{count}</span>
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function CarTile({ car }: { car: CarResult }) {
+  const hue = (car.id * 47) % 360;
+  const nickname = realNickname(car.nickname);
+  return (
+    <li className="sr-car card card--interactive">
+      <Link to={`/showcase/${car.id}`} className="sr-car__link">
+        <span className="sr-car__cover media-frame" style={{ "--ratio": "4 / 3", "--car-hue": hue } as React.CSSProperties}>
+          {car.cover_image ? (
+            <img src={car.cover_image} alt="" loading="lazy" />
+          ) : (
+            <span className="sr-car__placeholder" aria-hidden>
+              <CarFront size={32} />
+              <span>{car.make}</span>
+            </span>
+          )}
+        </span>
+        <span className="sr-car__body">
+          <span className="sr-car__name">{carName(car)}</span>
+          <span className="sr-car__spec">{nickname ? carSpecLine(car) : carSpecLine({ trim: car.trim, bodystyle: car.bodystyle }) || car.make}</span>
+          <span className="sr-car__owner">@{car.owner.username}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function PersonRow({ user }: { user: UserResult }) {
+  return (
+    <li>
+      <Link to={`/user/${encodeURIComponent(user.username)}`} className="sr-person card card--interactive">
+        <Avatar name={user.username} image={smallAvatar(user.profileImage)} size={48} />
+        <span className="sr-person__names">
+          <span className="sr-person__name">{user.nickname || `@${user.username}`}</span>
+          <span className="sr-person__handle">@{user.username}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function PostTile({ post, now }: { post: PostResult; now: number }) {
+  return (
+    <li className={`sr-post card card--interactive${post.cover_image ? "" : " sr-post--text"}`}>
+      <Link to={`/post/${post.id}`} className="sr-post__link">
+        {post.cover_image ? (
+          <span className="sr-post__cover media-frame" style={{ "--ratio": "1 / 1" } as React.CSSProperties}>
+            <img src={post.cover_image} alt="" loading="lazy" />
+          </span>
+        ) : null}
+        <span className="sr-post__body">
+          <span className="sr-post__story" data-text-only={post.cover_image ? undefined : "true"}>
+            {post.story || "Post without text"}
+          </span>
+          <span className="sr-post__meta">
+            @{post.created_by.username} ·{" "}
+            <time dateTime={post.created_at} suppressHydrationWarning>
+              {relativeTime(post.created_at, now)}
+            </time>
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function SearchResults({ results, now }: { results: SearchPageResults; now: number }) {
+  const [cars, users, events, posts] = KINDS;
+  return (
+    <div className="sr">
+      {results.cars.length ? (
+        <Section kind={cars} count={results.cars.length}>
+          <ul className="sr-cars">
+            {results.cars.map((car) => (
+              <CarTile key={car.id} car={car} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {results.users.length ? (
+        <Section kind={users} count={results.users.length}>
+          <ul className="sr-people">
+            {results.users.map((user) => (
+              <PersonRow key={user.id} user={user} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {results.events.length ? (
+        <Section kind={events} count={results.events.length}>
+          <ul className="event-list">
+            {results.events.map((event) => (
+              <EventCard key={event.id} event={event} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {results.posts.length ? (
+        <Section kind={posts} count={results.posts.length}>
+          <ul className="sr-posts">
+            {results.posts.map((post) => (
+              <PostTile key={post.id} post={post} now={now} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// /messages/{username}: the conversation with one person. Reading it marks their
+// messages as read. `?before=<id>` shows older messages (the no-JavaScript "Load older").
+// Unknown people get a 404 inside the messages layout; your own name goes back to the list.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { UserX } from "lucide-react";
+import { Thread } from "~/components/messages/Thread";
+import { normaliseRecipient } from "~/components/messages/thread-state";
+import { EmptyState } from "~/components/shell/EmptyState";
+import { requireUserPage } from "~/lib/auth.server";
+import { APP_TITLE } from "~/lib/constants";
+import { HttpError } from "~/lib/http.server";
+import { getThread } from "~/models/message.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+  if (!loaded) return [{ title: `Messages · ${APP_TITLE}` }];
+  const user = loaded.thread.user;
+  return [{ title: `${user.nickname || `@${user.username}`} · Messages · ${APP_TITLE}` }];
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserPage(request);
+  const raw = params.username ?? "";
+  const name = normaliseRecipient(raw);
+  if (!name || name === user.username) throw redirect("/messages");
+  const url = new URL(request.url);
+  const beforeParam = url.searchParams.get("before");
+  const before = beforeParam && /^\d{1,15}$/.test(beforeParam) ? Number(beforeParam) : null;
+  if (raw !== name) throw redirect(`/messages/${encodeURIComponent(name)}${before ? `?before=${before}` : ""}`);
+  try {
+    const thread = await getThread(user.id, name, { before });
+    return { thread, me: user.id, before, now: Date.now() };
+  } catch (error) {
+    if (error instanceof HttpError) throw data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function Conversation() {
+  const { thread, me, before, now } = useLoaderData<typeof loader>();
+  return <Thread key={`${thread.user.id}:${before ?? ""}`} thread={thread} me={me} before={before} serverNow={now} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="msg-empty">
+      <EmptyState
+        icon={<UserX />}
+        title={status === 404 ? "No one by that name" : "This conversation can't be opened"}
+        actions={
+          <Link to="/messages" className="btn btn--secondary">
+            Back to messages
+          </Link>
+        }
+      >
+        {status === 404 ? "Check the spelling of the username, or find the person with search." : "Please try again in a moment."}
+      </EmptyState>
+    </div>
+  );
+}
