@@ -44,7 +44,9 @@ const carIdsSchema = z.preprocess(
     .transform((ids) => [...new Set(ids)]),
 );
 
-const optionalText = (value: unknown) => (typeof value === "string" ? value : value === undefined || value === null ? "" : value);
+// Forms send line breaks as CRLF; count them as one character, as the textarea does.
+const optionalText = (value: unknown) =>
+  typeof value === "string" ? value.replace(/\r\n/g, "\n") : value === undefined || value === null ? "" : value;
 
 /** The text fields of a new post (files are checked separately). */
 export const postFieldsSchema = z.object({

@@ -1,81 +1,159 @@
-// Home: a welcoming hero and, until the feed arrives, an honest "No posts yet".
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { CalendarDays, CarFront, ImagePlus, Images, UserPlus } from "lucide-react";
+// Home (SPEC §2): the feed, newest first. The first 50 posts come with the page; more load
+// as the reader scrolls (FeedList); without JavaScript a 'Load more' link renders the next
+// page here (`/?cursor=…`). `/?grams` and `/?grams=<postId>` open the Grams overlay, on the
+// server too.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { ArrowUp, CalendarDays, Clapperboard, ImagePlus, Images, Search, UserPlus } from "lucide-react";
+import { FeedList } from "~/components/feed/FeedList";
+import { FEED_MESSAGES } from "~/components/feed/feed-pages";
+import { GramsLauncher, OpenGramsButton } from "~/components/grams";
+import { loadGrams } from "~/components/grams/grams.server";
+import { SITE_NAME } from "~/components/share/share-links";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { MemberLink } from "~/components/shell/MemberLink";
-import { Tachometer } from "~/components/shell/Tachometer";
+import { getUser } from "~/lib/auth.server";
+import { APP_TITLE, FEED_FIRST_PAGE } from "~/lib/constants";
 import { loginHref, requestLogin } from "~/lib/login-events";
+import { decodeCursor, getFeedPage, type FeedCursor } from "~/models/feed.server";
 import type { loader as rootLoader } from "~/root";
-import "~/components/shell/pages.css";
+import "~/components/feed/feed.css";
+
+export const meta: MetaFunction = () => [
+  { title: APP_TITLE },
+  { name: "description", content: "Photos, videos and stories of cars from people who love them: builds, mods, meets and weekend drives." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  let cursor: FeedCursor | null = null;
+  try {
+    cursor = decodeCursor(url.searchParams.get("cursor"));
+  } catch {
+    // A broken link shows the newest posts.
+  }
+  const user = await getUser(request);
+  const [page, grams] = await Promise.all([
+    getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_PAGE, cursor }),
+    loadGrams(request),
+  ]);
+  return {
+    posts: page.posts,
+    nextCursor: page.nextCursor,
+    pageKey: cursor ? url.searchParams.get("cursor") ?? "" : "",
+    now: Date.now(),
+    grams,
+  };
+}
 
 export default function Home() {
+  const { posts, nextCursor, pageKey, now, grams } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user ?? null;
   const location = useLocation();
+  const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
+  const here = location.pathname + location.search;
+  const signUp = loginHref(here, "signup");
 
   return (
-    <div className="page page--wide home">
-      <section className="hero" aria-labelledby="hero-title">
-        <Tachometer className="hero__gauge" />
-        <div className="hero__content">
-          <p className="hero__eyebrow">{user ? `Good to see you, ${user.nickname || user.username}` : "For people who love cars"}</p>
-          <h1 id="hero-title" className="hero__title">
-            Show your build.
-            <br />
-            <span className="hero__title-accent">Follow the ones you love.</span>
-          </h1>
-          <p className="hero__text">
-            Post photos and videos of your car, follow builds and their mods, and find the next meet near you.
-          </p>
-          <div className="hero__actions">
+    <div className="page page--wide home-feed">
+      <div className="home-feed__main">
+        <section className="feed-strip" aria-labelledby="feed-title">
+          <div className="feed-strip__text">
+            <p className="feed-strip__eyebrow">{user ? `Hey ${user.nickname || user.username}` : SITE_NAME}</p>
+            <h1 id="feed-title" className="feed-strip__title">
+              {FEED_MESSAGES.heading}
+            </h1>
+          </div>
+          <div className="feed-strip__actions">
+            <OpenGramsButton className="btn feed-strip__grams">
+              <Clapperboard aria-hidden size={18} /> Grams
+            </OpenGramsButton>
             {user ? (
-              <>
-                <Link to="/upload" className="btn btn--primary hero__cta">
-                  <ImagePlus aria-hidden size={18} /> Post your ride
-                </Link>
-                <Link to="/my-cars" className="btn hero__ghost">
-                  <CarFront aria-hidden size={18} /> Add a car
-                </Link>
-              </>
+              <Link to="/upload" className="btn btn--primary feed-strip__post" aria-label="New post">
+                <ImagePlus aria-hidden size={18} /> <span className="feed-strip__label">Post</span>
+              </Link>
             ) : (
-              <>
-                <Link
-                  to={loginHref(location.pathname + location.search, "signup")}
-                  className="btn btn--primary hero__cta"
-                  preventScrollReset
-                  onClick={(event) => {
-                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-                    event.preventDefault();
-                    requestLogin({ mode: "signup" });
-                  }}
-                >
-                  <UserPlus aria-hidden size={18} /> Join the club
-                </Link>
-                <Link to="/events" className="btn hero__ghost">
-                  <CalendarDays aria-hidden size={18} /> Browse events
-                </Link>
-              </>
+              <Link
+                to={signUp}
+                className="btn btn--primary feed-strip__post"
+                aria-label="Join"
+                preventScrollReset
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  event.preventDefault();
+                  requestLogin({ mode: "signup" });
+                }}
+              >
+                <UserPlus aria-hidden size={18} /> <span className="feed-strip__label">Join</span>
+              </Link>
             )}
           </div>
-        </div>
-      </section>
+        </section>
 
-      <section className="home__feed" aria-labelledby="feed-title">
-        <div className="section-heading">
-          <h2 id="feed-title">Latest posts</h2>
+        {pageKey ? (
+          <div className="feed-paged">
+            <span>Older posts</span>
+            <Link to="/" className="btn btn--sm btn--secondary">
+              <ArrowUp aria-hidden size={16} /> {FEED_MESSAGES.newest}
+            </Link>
+          </div>
+        ) : null}
+
+        {posts.length === 0 ? (
+          <EmptyState
+            icon={<Images />}
+            title={FEED_MESSAGES.empty}
+            actions={
+              <MemberLink to="/upload" signedIn={Boolean(user)} className="btn btn--primary">
+                <ImagePlus aria-hidden size={18} /> Share the first one
+              </MemberLink>
+            }
+          >
+            Fresh builds, weekend drives and meet photos from the community will show up here.
+          </EmptyState>
+        ) : (
+          <FeedList posts={posts} nextCursor={nextCursor} now={now} viewer={viewer} pageKey={pageKey} returnTo={here} />
+        )}
+      </div>
+
+      <aside className="feed-rail" aria-label="More to explore">
+        <div className="feed-rail__card feed-rail__card--grams">
+          <h2 className="feed-rail__title">Grams</h2>
+          <p className="feed-rail__text">Full-screen videos and tracks from the community. Swipe, scroll or use the arrow keys.</p>
+          <OpenGramsButton className="btn btn--sm grams-open-btn">
+            <Clapperboard aria-hidden size={16} /> Open Grams
+          </OpenGramsButton>
         </div>
-        <EmptyState
-          icon={<Images />}
-          title="No posts yet"
-          actions={
-            <MemberLink to="/upload" signedIn={Boolean(user)} className="btn btn--primary">
-              <ImagePlus aria-hidden size={18} /> Share the first one
-            </MemberLink>
-          }
-        >
-          Fresh builds, weekend drives and meet photos from the community will show up here.
-        </EmptyState>
-      </section>
+        {user ? (
+          <div className="feed-rail__card">
+            <h2 className="feed-rail__title">Show your build</h2>
+            <p className="feed-rail__text">Photos, videos, a story and a soundtrack. Tag your cars so followers see it.</p>
+            <Link to="/upload" className="btn btn--primary btn--sm">
+              <ImagePlus aria-hidden size={16} /> New post
+            </Link>
+          </div>
+        ) : (
+          <div className="feed-rail__card">
+            <h2 className="feed-rail__title">Join the club</h2>
+            <p className="feed-rail__text">Follow cars, like and comment, and post your own ride.</p>
+            <Link to={signUp} className="btn btn--primary btn--sm" preventScrollReset>
+              <UserPlus aria-hidden size={16} /> Create an account
+            </Link>
+          </div>
+        )}
+        <nav className="feed-rail__links" aria-label="Explore">
+          <Link to="/search">
+            <Search aria-hidden size={12} style={{ display: "inline", verticalAlign: "-2px" }} /> Search
+          </Link>
+          <Link to="/events">
+            <CalendarDays aria-hidden size={12} style={{ display: "inline", verticalAlign: "-2px" }} /> Events
+          </Link>
+          <span>© {SITE_NAME}</span>
+        </nav>
+      </aside>
+
+      <GramsLauncher {...(grams ?? {})} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { enforce } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { getPost } from "~/models/feed.server";
 import { createPost } from "~/models/post.server";
+import { draftRedirect } from "~/components/upload/upload-drafts.server";
 
 const UPLOAD_PAGE = "/upload";
 /** Names a file part may have. */
@@ -119,7 +120,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (!(error instanceof HttpError)) throw error;
     // The body could not be read, so its redirectTo is unknown: a browser goes back to the form.
-    return replyError(request, { fields: {}, redirectTo: isNavigation(request) ? UPLOAD_PAGE : null }, error.status, error.message);
+    if (isNavigation(request)) return redirect(draftRedirect(user.id, {}, error.message), 303);
+    return replyError(request, null, error.status, error.message);
   }
   const { body, files } = upload;
 
@@ -133,7 +135,11 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     return Response.json({ post: await getPost(id, user.id) }, { status: 201 });
   } catch (error) {
-    if (error instanceof HttpError) return replyError(request, body, error.status, error.message);
+    if (error instanceof HttpError) {
+      // A plain form goes back to the form with what was typed (story, cars, layout, link) and the reason.
+      if (body.redirectTo) return redirect(draftRedirect(user.id, body.fields, error.message), 303);
+      return replyError(request, body, error.status, error.message);
+    }
     throw error;
   }
 }

@@ -1,17 +1,45 @@
-// /embed/post/{postId}: the forum-safe embeddable view. The shell hides the header, the
-// sidebar and the bottom bar here. Embeds arrive with the posts feature; until then every
-// id answers a compact 404 that fits in a frame.
+// /embed/post/{postId}: the forum-safe embeddable view (SPEC §2). No header or bottom bar
+// (the shell hides them on /embed/*), no scripts at all (`handle.hydrate = false`, which
+// root.tsx honours), and only /embed/* may be framed by other sites (security headers).
+// Links open the app in a new tab.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { EmbedPost } from "~/components/post/EmbedPost";
+import { shareDescription, shareTitle } from "~/components/post/post-view";
+import { postUrl, requestOrigin, SITE_NAME } from "~/components/share/share-links";
 import { Logo } from "~/components/shell/Logo";
+import { getPost } from "~/models/feed.server";
 import "~/components/shell/pages.css";
 
-export async function loader() {
-  throw data({ error: "This post is unavailable." }, { status: 404 });
+/** Rendered without hydration: the page ships no JavaScript. */
+export const handle = { hydrate: false };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Post unavailable · ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: shareTitle(data.post, SITE_NAME) },
+    { name: "description", content: shareDescription(data.post) },
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "canonical", href: postUrl(data.origin, data.post.id) },
+  ];
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = Number(params.postId);
+  const post = Number.isSafeInteger(id) && id > 0 ? await getPost(id) : null;
+  if (!post) throw data({ error: "This post is unavailable." }, { status: 404 });
+  // No reader-specific flags: the view is the same for everyone.
+  return { post, origin: requestOrigin(request, process.env.TRUST_PROXY === "true"), now: Date.now() };
 }
 
-export default function EmbedPost() {
-  return null;
+export default function EmbedPostPage() {
+  const { post, origin, now } = useLoaderData<typeof loader>();
+  return (
+    <div className="embed-page">
+      <EmbedPost post={post} origin={origin} now={now} />
+    </div>
+  );
 }
 
 export function ErrorBoundary() {
@@ -19,7 +47,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="embed-card" data-status={isRouteErrorResponse(error) ? error.status : 500}>
-      <a href="/" target="_blank" rel="noopener" className="embed-card__brand" aria-label="Open carsocial">
+      <a href="/" target="_blank" rel="noopener" className="embed-card__brand" aria-label={`Open ${SITE_NAME}`}>
         <Logo />
       </a>
       <h1 className="embed-card__title">{notFound ? "This post is unavailable" : "This post could not be shown"}</h1>

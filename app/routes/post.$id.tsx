@@ -1,11 +1,155 @@
-// /post/{id}: the public link to one post. Post pages arrive with the posts feature; until
-// then every id answers a friendly 404.
+// /post/{id}: the public link to one post (SPEC §2). Rendered on the server with its
+// comments, the mods of its cars, and Open Graph / Twitter tags (title, description, an
+// absolute image URL) so a shared link unfurls. A missing post is a friendly 404.
+import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { Link, isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { ArrowLeft, Clapperboard, Compass, Home, MessageCircle, Wrench } from "lucide-react";
+import { CommentSection } from "~/components/comments/CommentSection";
+import { gramsHref } from "~/components/grams";
+import { ModsPanel } from "~/components/mods/ModsPanel";
+import { PostCard } from "~/components/post/PostCard";
+import { carsText, ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
+import { postUrl, requestOrigin, SITE_NAME } from "~/components/share/share-links";
+import { getUser } from "~/lib/auth.server";
+import { APP_TITLE } from "~/lib/constants";
+import { listComments } from "~/models/comment.server";
+import { getPost } from "~/models/feed.server";
+import type { loader as rootLoader } from "~/root";
+import "~/components/post/post-page.css";
 
-export async function loader() {
-  throw data({ error: "This post doesn't exist or is no longer available." }, { status: 404 });
+const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Post not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
+  const { post, origin } = data;
+  const title = shareTitle(post, SITE_NAME);
+  const description = shareDescription(post);
+  const url = postUrl(origin, post.id);
+  const image = ogImageOf(post, origin);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "article:published_time", content: post.created_at },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+  ];
+  if (image) {
+    tags.push({ property: "og:image", content: image.url }, { name: "twitter:image", content: image.url });
+    tags.push({ property: "og:image:alt", content: `Photo of ${carsText(post)}` });
+    if (image.width && image.height) {
+      tags.push({ property: "og:image:width", content: String(image.width) }, { property: "og:image:height", content: String(image.height) });
+    }
+  }
+  return tags;
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
+  const user = await getUser(request);
+  const post = await getPost(id, user?.id ?? null);
+  if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
+  const comments = await listComments(id, user ? { id: user.id, role: user.role } : null);
+  return {
+    post,
+    comments,
+    now: Date.now(),
+    origin: requestOrigin(request, process.env.TRUST_PROXY === "true"),
+  };
 }
 
 export default function PostPage() {
-  return null;
+  const { post, comments, now } = useLoaderData<typeof loader>();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const user = root?.user ?? null;
+  const navigate = useNavigate();
+  const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
+  const carIds = post.post_cars.map((postCar) => postCar.car_id);
+  const here = `/post/${post.id}`;
+
+  return (
+    <div className="page page--wide post-page">
+      <nav className="post-page__nav" aria-label="Post">
+        <Link to="/" className="btn btn--ghost btn--sm post-page__back">
+          <ArrowLeft aria-hidden size={18} /> Feed
+        </Link>
+        {post.photos.length > 0 || post.soundcloud_url ? (
+          <Link to={gramsHref("/", post.id)} className="btn btn--secondary btn--sm" data-testid="open-grams">
+            <Clapperboard aria-hidden size={16} /> View in Grams
+          </Link>
+        ) : null}
+      </nav>
+
+      <div className="post-page__layout">
+        <div className="post-page__post">
+          <PostCard
+            post={post}
+            now={now}
+            viewer={viewer}
+            variant="page"
+            priority
+            returnTo={here}
+            afterDelete="/"
+            onDeleted={() => navigate("/", { replace: true })}
+          />
+        </div>
+
+        <section className="post-page__panel post-page__panel--comments" aria-labelledby="comments-title">
+          <h2 id="comments-title" className="post-page__panel-title">
+            <MessageCircle aria-hidden size={18} /> Comments
+          </h2>
+          <CommentSection
+            postId={post.id}
+            initialComments={comments}
+            signedIn={Boolean(user)}
+            viewer={user ? { id: user.id, username: user.username, nickname: user.nickname, profileImage: user.profileImage } : null}
+            showTitle={false}
+          />
+        </section>
+
+        {carIds.length > 0 ? (
+          <section className="post-page__panel post-page__panel--mods" aria-labelledby="mods-title">
+            <h2 id="mods-title" className="post-page__panel-title">
+              <Wrench aria-hidden size={18} /> Mods
+            </h2>
+            <ModsPanel carIds={carIds} cars={post.post_cars.map((postCar) => postCar.car)} hideTitle />
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <div className="page post-missing" data-status={isRouteErrorResponse(error) ? error.status : 500}>
+      <div className="post-missing__card">
+        <div className="post-missing__icon" aria-hidden>
+          <Compass />
+        </div>
+        <p className="post-missing__status">{notFound ? "404" : "Error"}</p>
+        <h1 className="post-missing__title">{notFound ? "Post not found" : "This post could not be shown"}</h1>
+        <p className="post-missing__text">{notFound ? NOT_FOUND_MESSAGE : "Something went wrong on our side. Please try again."}</p>
+        <div className="post-missing__actions">
+          <Link to="/" className="btn btn--primary">
+            <Home aria-hidden size={18} /> Back to the feed
+          </Link>
+          <Link to="/search" className="btn btn--secondary">
+            Search cars and people
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
 }

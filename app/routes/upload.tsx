@@ -1,36 +1,35 @@
-// /upload: create a post. Members only; the posting form arrives with the posts feature.
-// The bottom bar is hidden on this page (SPEC §2).
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { CarFront, ImagePlus } from "lucide-react";
-import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
+// /upload: create a post (SPEC §2). Members only; the bottom bar is hidden here. The form
+// posts to /api/posts; a refused plain form comes back as /upload?draft=<id> with what was
+// typed and the reason.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ImagePlus } from "lucide-react";
+import { PageHeader } from "~/components/shell/EmptyState";
+import { UploadForm } from "~/components/upload/UploadForm";
+import { DRAFT_PARAM, readDraft } from "~/components/upload/upload-drafts.server";
 import { requireUserPage } from "~/lib/auth.server";
+import { carDisplayLine } from "~/lib/cars";
+import { APP_TITLE } from "~/lib/constants";
+import { listCarsOf } from "~/models/car.server";
+
+export const meta: MetaFunction = () => [{ title: `New post · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUserPage(request);
-  return null;
+  const user = await requireUserPage(request);
+  const cars = await listCarsOf(user.id);
+  const draft = readDraft(user.id, new URL(request.url).searchParams.get(DRAFT_PARAM));
+  return {
+    cars: cars.map((car) => ({ id: car.id, line: carDisplayLine(car) })),
+    draft,
+  };
 }
 
 export default function Upload() {
+  const { cars, draft } = useLoaderData<typeof loader>();
   return (
-    <div className="page">
-      <PageHeader title="New post" subtitle="Photos, videos and a story about your car" icon={<ImagePlus />} />
-      <EmptyState
-        icon={<ImagePlus />}
-        title="Posting opens soon"
-        actions={
-          <>
-            <Link to="/my-cars" className="btn btn--primary">
-              <CarFront aria-hidden size={18} /> Get your cars ready
-            </Link>
-            <Link to="/" className="btn btn--secondary">
-              Back home
-            </Link>
-          </>
-        }
-      >
-        Soon you'll share photos and videos of your car right here. Add your cars now so they're ready to tag.
-      </EmptyState>
+    <div className="page page--wide upload-page">
+      <PageHeader title="New post" subtitle="Photos, videos, a story and a soundtrack for your car" icon={<ImagePlus />} />
+      <UploadForm key={draft ? JSON.stringify(draft) : "new"} cars={cars} defaults={draft ?? undefined} />
     </div>
   );
 }

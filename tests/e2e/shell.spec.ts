@@ -52,7 +52,7 @@ test.describe("phone", () => {
 
     await bar.getByRole("link", { name: "Post" }).click();
     await expect(page).toHaveURL(/\/upload$/);
-    await expect(page.getByRole("heading", { name: "Posting opens soon" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "New post" })).toBeVisible();
     await expect(bottomBar(page)).toHaveCount(0);
     await expect(page.getByRole("banner")).toBeVisible();
   });
@@ -104,7 +104,7 @@ test.describe("phone", () => {
   });
 
   test("the embed view hides the header, the sidebar and the bottom bar", async ({ page }) => {
-    const response = await page.goto("/embed/post/1");
+    const response = await page.goto("/embed/post/987654");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This post is unavailable" })).toBeVisible();
     await expect(page.getByRole("banner")).toHaveCount(0);
@@ -241,7 +241,7 @@ test.describe("routes", () => {
 
   test("a visitor sees the public pages", async ({ page }) => {
     for (const [path, heading] of [
-      ["/", "Show your build."],
+      ["/", "Latest from the community"],
       ["/search", "Search"],
       ["/events", "Events"],
     ] as const) {
@@ -268,8 +268,7 @@ test.describe("routes", () => {
 
     const post = await page.goto("/post/123456");
     expect(post?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-    await expect(page.getByText("This post doesn't exist or is no longer available.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Post not found" })).toBeVisible();
 
     const event = await page.goto("/events/987654");
     expect(event?.status()).toBe(404);
@@ -279,7 +278,7 @@ test.describe("routes", () => {
   test("a member sees the member pages, and /admin answers 403", async ({ page }) => {
     await signUpViaApi(page.request, "shellroutes");
     for (const [path, heading] of [
-      ["/upload", "Posting opens soon"],
+      ["/upload", "New post"],
       ["/messages", "No messages yet"],
       ["/notifications", "No notifications yet"],
     ] as const) {

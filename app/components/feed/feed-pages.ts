@@ -1,0 +1,107 @@
+// The home feed's paging rules, free of React: the URL of the next page, loading it with
+// 3 attempts (1 s then 2 s back-off, SPEC §8/§9), which card starts the next load (the
+// third-last: the reader is within the last 3 posts) and merging pages without repeats.
+import { FEED_ATTEMPTS, FEED_BACKOFF, FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
+import type { FeedPost } from "~/models/feed.server";
+
+export const FEED_MESSAGES = {
+  heading: "Latest from the community",
+  failed: "Failed to load posts",
+  retry: "Try again",
+  loadMore: "Load more",
+  newest: "Back to the newest posts",
+  end: "You're all caught up",
+  empty: "No posts yet",
+} as const;
+
+export type FeedPageData = { posts: FeedPost[]; nextCursor: string | null };
+
+/** The URL of the page after `cursor` (10 posts by default). */
+export function feedPageUrl({ cursor, limit = FEED_PAGE, exclude }: { cursor: string; limit?: number; exclude?: readonly number[] }): string {
+  const params = new URLSearchParams({ limit: String(limit), cursor });
+  if (exclude && exclude.length > 0) params.set("exclude", exclude.join(","));
+  return `/api/feed?${params}`;
+}
+
+/** The no-JavaScript 'Load more' link: the home page starting after `cursor`. */
+export function loadMoreHref(cursor: string): string {
+  return `/?${new URLSearchParams({ cursor })}`;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `load` up to `attempts` times, waiting `backoff[i]` between tries (1 s, then 2 s).
+ * Rejects with the last error; stops at once when `signal` is aborted.
+ */
+export async function withBackoff<T>(
+  load: (attempt: number) => Promise<T>,
+  {
+    attempts = FEED_ATTEMPTS,
+    backoff = FEED_BACKOFF,
+    wait = sleep,
+    signal,
+  }: { attempts?: number; backoff?: readonly number[]; wait?: (ms: number) => Promise<void>; signal?: AbortSignal } = {},
+): Promise<T> {
+  let lastError: unknown = new Error("No attempts");
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    if (signal?.aborted) throw signal.reason ?? new Error("Aborted");
+    try {
+      return await load(attempt);
+    } catch (error) {
+      lastError = error;
+      if (signal?.aborted) throw error;
+      if (attempt < attempts - 1) await wait(backoff[Math.min(attempt, backoff.length - 1)] ?? 0);
+    }
+  }
+  throw lastError;
+}
+
+/** One page of /api/feed; throws on a network error, a non-OK answer or a malformed body. */
+export async function fetchFeedPage(url: string, signal?: AbortSignal, fetcher: typeof fetch = fetch): Promise<FeedPageData> {
+  const response = await fetcher(url, { headers: { Accept: "application/json" }, credentials: "same-origin", signal });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const body = (await response.json()) as Partial<FeedPageData> | null;
+  if (!body || !Array.isArray(body.posts)) throw new Error("Malformed feed page");
+  return { posts: body.posts, nextCursor: typeof body.nextCursor === "string" && body.nextCursor ? body.nextCursor : null };
+}
+
+/**
+ * The index of the card whose arrival on screen loads the next page: the third-last
+ * (the reader is within the last 3 posts), or the first when there are fewer.
+ */
+export function triggerIndex(count: number, within = FEED_LOAD_MORE_WITHIN): number {
+  if (count <= 0) return -1;
+  return Math.max(0, count - within);
+}
+
+/** `older` appended to `current`, skipping posts already there. */
+export function appendPosts(current: readonly FeedPost[], older: readonly FeedPost[]): FeedPost[] {
+  const seen = new Set(current.map((post) => post.id));
+  const added = older.filter((post) => {
+    if (seen.has(post.id)) return false;
+    seen.add(post.id);
+    return true;
+  });
+  return added.length === 0 ? (current as FeedPost[]) : [...current, ...added];
+}
+
+/**
+ * The list after the loader answered again for the same page (a revalidation): the
+ * loader's posts (fresh counts, new posts, deleted ones gone), then the posts loaded later
+ * that come after them.
+ */
+export function refreshPosts(current: readonly FeedPost[], fresh: readonly FeedPost[]): FeedPost[] {
+  if (fresh.length === 0) return [...fresh];
+  const freshIds = new Set(fresh.map((post) => post.id));
+  const lastFresh = fresh[fresh.length - 1];
+  const cut = current.findIndex((post) => post.id === lastFresh.id);
+  // When the last fresh post is not in the list, the loaded tail cannot be placed: start over.
+  if (cut === -1) return [...fresh];
+  return [...fresh, ...current.slice(cut + 1).filter((post) => !freshIds.has(post.id))];
+}
+
+/** The list without one post (deleted). */
+export function removePost(current: readonly FeedPost[], postId: number): FeedPost[] {
+  return current.filter((post) => post.id !== postId);
+}

@@ -1,0 +1,191 @@
+// One post of the Grams feed, one screen tall: media edge to edge over a blurred copy of
+// itself, the text (cars, follow, '✨ Showcase', '@username', time, story, audio) over a
+// gradient at the bottom, and the action rail (creator, like/dislike, comments, mods).
+import { Link } from "@remix-run/react";
+import { AudioLines, CarFront, FileText, ImageOff, Plus, Wrench } from "lucide-react";
+import { memo, useMemo, useState } from "react";
+import { FollowButton } from "~/components/follow/FollowButton";
+import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";
+import { thumbnailOf, viewerItemsFromPhotos, type ViewerItem } from "~/components/media/viewer-items";
+import { carDisplayLine, carName, UNKNOWN_VEHICLE } from "~/lib/cars";
+import { hasAudio } from "~/lib/feed-filter";
+import { sortVideosFirst, isVideoItem } from "~/lib/media-types";
+import { relativeTime } from "~/lib/relative-time";
+import type { FeedPost } from "~/models/feed.server";
+import { GramsAudio } from "./GramsAudio";
+import { GramsMedia } from "./GramsMedia";
+import { GRAMS_MESSAGES, gramsContentOf } from "./grams-feed";
+
+export type GramsPostProps = {
+  post: FeedPost;
+  index: number;
+  active: boolean;
+  near: boolean;
+  suspended: boolean;
+  muted: boolean;
+  signedIn: boolean;
+  /** The moment server and browser agree on for relative times. */
+  now: number;
+  onOpenViewer: (items: ViewerItem[], index: number, label: string) => void;
+  onOpenPanel: (postId: number, kind: "comments" | "mods") => void;
+  onFollowSeveral: (postId: number) => void;
+  onFollowChange: (postId: number, following: boolean) => void;
+};
+
+/** The items of a post in Grams order: videos first. */
+export function gramsItems(post: FeedPost): ViewerItem[] {
+  const label = post.post_cars.length > 0 ? carName(post.post_cars[0].car) : `Post by @${post.creator.username}`;
+  return sortVideosFirst(viewerItemsFromPhotos(post.photos, label), (item) => isVideoItem(item));
+}
+
+export const GramsPost = memo(function GramsPost({
+  post,
+  index,
+  active,
+  near,
+  suspended,
+  muted,
+  signedIn,
+  now,
+  onOpenViewer,
+  onOpenPanel,
+  onFollowSeveral,
+  onFollowChange,
+}: GramsPostProps) {
+  const items = useMemo(() => gramsItems(post), [post]);
+  const content = gramsContentOf(post);
+  const cars = post.post_cars.map((postCar) => postCar.car);
+  const firstCar = cars[0] ?? null;
+  const carLine = cars.length === 0 ? UNKNOWN_VEHICLE : cars.length === 1 ? carDisplayLine(cars[0]) : cars.map((car) => carName(car)).join(" & ");
+  const backdrop = items.map(thumbnailOf).find(Boolean) ?? null;
+  const label = `${carLine}, by @${post.creator.username}`;
+  const [expanded, setExpanded] = useState(false);
+  const story = post.story.trim();
+
+  return (
+    <section
+      className="grams-post"
+      data-index={index}
+      data-post-id={post.id}
+      data-testid="grams-post"
+      aria-current={active ? "true" : undefined}
+      aria-label={label}
+      data-content={content}
+    >
+      {backdrop ? <img className="grams-post__backdrop" src={backdrop} alt="" aria-hidden loading="lazy" decoding="async" /> : <span className="grams-post__backdrop grams-post__backdrop--plain" aria-hidden />}
+
+      <div className="grams-post__layout">
+        <div className="grams-post__stage">
+          {content === "media" ? (
+            <GramsMedia
+              items={items}
+              layout={post.effective_layout}
+              active={active}
+              near={near}
+              suspended={suspended}
+              muted={muted}
+              onOpen={(at) => onOpenViewer(items, at, label)}
+              label={label}
+            />
+          ) : (
+            <Placeholder content={content} story={story} />
+          )}
+
+          <div className="grams-post__shade" aria-hidden />
+
+          <div className="grams-post__info">
+            <div className="grams-post__car">
+              <CarFront aria-hidden className="grams-post__car-icon" />
+              <span className="grams-post__car-line" data-testid="grams-car-line">
+                {carLine}
+              </span>
+            </div>
+            {firstCar ? (
+              <div className="grams-post__car-actions">
+                {cars.length === 1 ? (
+                  <FollowButton carId={firstCar.id} initialFollowing={post.is_followed_car} carName={carName(firstCar)} size="sm" onChange={(following) => onFollowChange(post.id, following)} />
+                ) : (
+                  <button type="button" className="follow-btn follow-btn--sm" data-state={post.is_followed_car ? "following" : "idle"} onClick={() => onFollowSeveral(post.id)}>
+                    <Plus aria-hidden className="follow-btn__icon" />
+                    <span className="follow-btn__label">Follow</span>
+                  </button>
+                )}
+                <Link to={`/showcase/${firstCar.id}`} className="grams-chip" prefetch="intent">
+                  {GRAMS_MESSAGES.showcase}
+                </Link>
+              </div>
+            ) : null}
+            <p className="grams-post__byline">
+              <Link to={`/user/${encodeURIComponent(post.creator.username)}`} className="grams-post__user">
+                @{post.creator.username}
+              </Link>
+              <span aria-hidden> · </span>
+              <time dateTime={post.created_at} suppressHydrationWarning>
+                {relativeTime(post.created_at, now)}
+              </time>
+            </p>
+            {story && content !== "text" ? (
+              <p className="grams-post__story" data-expanded={expanded || undefined} data-grams-scrollable>
+                {story}
+              </p>
+            ) : null}
+            {story.length > 90 && content !== "text" ? (
+              <button type="button" className="grams-post__more" aria-expanded={expanded} onClick={() => setExpanded((value) => !value)}>
+                {expanded ? "less" : "more"}
+              </button>
+            ) : null}
+            {hasAudio(post) ? <GramsAudio url={post.soundcloud_url!} active={active} /> : null}
+          </div>
+        </div>
+
+        <div className="grams-post__rail">
+          <Link to={`/user/${encodeURIComponent(post.creator.username)}`} className="grams-post__avatar" aria-label={`@${post.creator.username}`}>
+            {post.creator.profileImage ? (
+              <img src={post.creator.profileImage} alt="" width={48} height={48} loading="lazy" decoding="async" />
+            ) : (
+              <span aria-hidden>{post.creator.username.slice(0, 1).toUpperCase()}</span>
+            )}
+          </Link>
+          <LikeDislikeBar
+            postId={post.id}
+            counts={{ likes: post.counts.likes, dislikes: post.counts.dislikes, comments: post.counts.comments }}
+            liked={post.likedByUser}
+            disliked={post.dislikedByUser}
+            signedIn={signedIn}
+            orientation="vertical"
+            onCommentsClick={() => onOpenPanel(post.id, "comments")}
+            className="grams-post__reactions"
+          >
+            <button type="button" className="reaction grams-post__mods" aria-label={`${GRAMS_MESSAGES.mods}: ${post.counts.mods}`} onClick={() => onOpenPanel(post.id, "mods")}>
+              <Wrench aria-hidden className="reaction__icon" />
+              <span className="reaction__count">{post.counts.mods}</span>
+            </button>
+          </LikeDislikeBar>
+        </div>
+      </div>
+    </section>
+  );
+});
+
+function Placeholder({ content, story }: { content: "text" | "audio" | "empty"; story: string }) {
+  if (content === "text") {
+    return (
+      <div className="grams-placeholder grams-placeholder--text">
+        <span className="grams-placeholder__label">
+          <FileText aria-hidden /> {GRAMS_MESSAGES.textPost}
+        </span>
+        <p className="grams-placeholder__story" data-grams-scrollable>
+          {story}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grams-placeholder">
+      <span className="grams-placeholder__icon" aria-hidden>
+        {content === "audio" ? <AudioLines /> : <ImageOff />}
+      </span>
+      <span className="grams-placeholder__label">{content === "audio" ? GRAMS_MESSAGES.noMedia : GRAMS_MESSAGES.emptyPost}</span>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// Server side of the Grams deep link: when a page's URL carries `?grams` or `?grams=<postId>`,
+// its loader calls `loadGrams(request)` so the overlay is rendered on the server, already
+// open at that post, with the first page of the Grams feed after it.
+import { FEED_FIRST_PAGE } from "~/lib/constants";
+import { getUser } from "~/lib/auth.server";
+import { getFeedPage, getPost, showAllGramsPosts } from "~/models/feed.server";
+import { gramsParam, type GramsLaunch } from "./grams-feed";
+
+/**
+ * Null when the URL does not ask for Grams. Otherwise the post the link names (first, when
+ * it exists), then the newest Grams posts (SPEC §5 filter with the reader's
+ * show_all_grams_posts), and the cursor of the next page.
+ */
+export async function loadGrams(request: Request): Promise<GramsLaunch | null> {
+  const wanted = gramsParam(request.url);
+  if (!wanted) return null;
+  const user = await getUser(request);
+  const viewerId = user?.id ?? null;
+  const [showAll, target] = await Promise.all([
+    showAllGramsPosts(viewerId),
+    wanted.postId ? getPost(wanted.postId, viewerId) : Promise.resolve(null),
+  ]);
+  const page = await getFeedPage({
+    viewerId,
+    limit: FEED_FIRST_PAGE,
+    grams: { showAll },
+    exclude: target ? [target.id] : [],
+  });
+  return {
+    initialPostId: target?.id ?? null,
+    initialPosts: target ? [target, ...page.posts] : page.posts,
+    initialCursor: page.nextCursor,
+    showAllPosts: showAll,
+  };
+}

@@ -1,0 +1,94 @@
+// Pure helpers of the media viewer: what an item is (image, video or unsupported, by the
+// media-type rules of SPEC §5), index wrapping, which neighbours to preload, and feed photos
+// turned into viewer items.
+import { extensionOf, isViewerVideoUrl, mediaTypeOf } from "~/lib/media-types";
+
+export type ViewerItem = {
+  url: string;
+  /** "image" or "video" when known (stored media); otherwise decided from the URL. */
+  kind?: string | null;
+  /** Responsive candidates for images. */
+  srcset?: string | null;
+  width?: number | null;
+  height?: number | null;
+  /** A still frame for a video. */
+  poster?: string | null;
+  alt?: string;
+};
+
+export type ViewerKind = "image" | "video" | "unsupported";
+
+/**
+ * Videos: stored as video, or a URL the viewer treats as video ('.mp4', '.mov', '.webm',
+ * 'video_upload', '/video/', or a video extension). Images: an image extension, or an item
+ * stored as an image whose URL has no extension (data:, blob:). Anything else cannot be shown.
+ */
+export function viewerKind(item: Pick<ViewerItem, "url" | "kind">): ViewerKind {
+  const url = item.url ?? "";
+  if (item.kind === "video") return "video";
+  if (item.kind !== "image" && isViewerVideoUrl(url)) return "video";
+  const byType = mediaTypeOf(url);
+  if (byType === "image") return "image";
+  if (byType === "video") return item.kind === "image" ? "unsupported" : "video";
+  if (item.kind === "image" && (url.startsWith("data:image/") || url.startsWith("blob:") || extensionOf(url) === "")) return "image";
+  return "unsupported";
+}
+
+/** `index` moved into 0..count-1, wrapping at both ends. */
+export function wrapIndex(index: number, count: number): number {
+  if (count <= 0) return 0;
+  return ((Math.trunc(index) % count) + count) % count;
+}
+
+/** The items next to `index` (next first, then previous), without repeats or `index` itself. */
+export function neighbourIndexes(index: number, count: number): number[] {
+  if (count <= 1) return [];
+  const next = wrapIndex(index + 1, count);
+  const previous = wrapIndex(index - 1, count);
+  return next === previous ? [next] : [next, previous];
+}
+
+/** The smallest candidate of a srcset ("a.webp 320w, b.webp 640w" → "a.webp"), or null. */
+export function smallestCandidate(srcset: string | null | undefined): string | null {
+  if (!srcset) return null;
+  let best: { url: string; width: number } | null = null;
+  for (const part of srcset.split(",")) {
+    const [url, descriptor = ""] = part.trim().split(/\s+/);
+    if (!url) continue;
+    const width = Number.parseInt(descriptor, 10);
+    const size = Number.isFinite(width) ? width : Number.POSITIVE_INFINITY;
+    if (!best || size < best.width) best = { url, width: size };
+  }
+  return best?.url ?? null;
+}
+
+/** A small picture of an item for thumbnails and blurred backdrops (null for a video without poster). */
+export function thumbnailOf(item: ViewerItem): string | null {
+  const kind = viewerKind(item);
+  if (kind === "video") return item.poster ?? null;
+  if (kind === "image") return smallestCandidate(item.srcset) ?? item.url;
+  return null;
+}
+
+/** The photos of a feed post (FeedPhoto) as viewer items. */
+export function viewerItemsFromPhotos(
+  photos: ReadonlyArray<{
+    image_url: string;
+    kind?: string | null;
+    srcset?: string | null;
+    width?: number | null;
+    height?: number | null;
+    poster_url?: string | null;
+  }>,
+  alt?: string,
+): ViewerItem[] {
+  return photos.map((photo) => ({
+    url: photo.image_url,
+    kind: photo.kind ?? null,
+    srcset: photo.srcset || null,
+    width: photo.width ?? null,
+    height: photo.height ?? null,
+    poster: photo.poster_url ?? null,
+    alt,
+  }));
+}

@@ -1,0 +1,204 @@
+// One post as a card (SPEC §2, §3): avatar, '@username', relative time, the cars line
+// (each car to its showcase, 'Unknown Vehicle' where none), media in its layout or a
+// placeholder ('Text Post', 'No Media', 'Empty post'), the audio player, the story (line
+// breaks kept; long ones clamped with "more" in the feed), and the actions: like/dislike,
+// comments, share, save, report and delete. Tapping media opens the media viewer.
+import { Link } from "@remix-run/react";
+import { CarFront, FileText, ImageOff, Music2 } from "lucide-react";
+import { useMemo, useState } from "react";
+import { AudioPlayer } from "~/components/audio/AudioPlayer";
+import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";
+import { SaveButton } from "~/components/interactions/SaveButton";
+import { MediaViewer } from "~/components/media/MediaViewer";
+import { viewerItemsFromPhotos } from "~/components/media/viewer-items";
+import { ShareButton } from "~/components/share/ShareButton";
+import { SITE_NAME } from "~/components/share/share-links";
+import { Avatar } from "~/components/shell/Avatar";
+import { UNKNOWN_VEHICLE } from "~/lib/cars";
+import { relativeTime } from "~/lib/relative-time";
+import type { FeedPost } from "~/models/feed.server";
+import { PostMedia } from "./PostMedia";
+import { PostMenu } from "./PostMenu";
+import { carLines, carsText, isLongStory, mediaAreaOf, orderedMedia, POST_PLACEHOLDERS, shareTitle } from "./post-view";
+import "./post.css";
+
+export type PostCardViewer = { id: number; isAdmin: boolean } | null;
+
+export type PostCardProps = {
+  post: FeedPost;
+  /** The moment server and browser agree on for relative times. */
+  now: number;
+  viewer: PostCardViewer;
+  /** "feed": clamped story, comments link; "page": the whole story. */
+  variant?: "feed" | "page";
+  /** The first card on screen: its media load at once. */
+  priority?: boolean;
+  /** Where plain forms come back to (the current page by default). */
+  returnTo?: string;
+  /** Where a plain delete form goes (the feed stays; a post page goes home). */
+  afterDelete?: string;
+  onDeleted?: (postId: number) => void;
+};
+
+function Placeholder({ kind }: { kind: "audio" | "empty" }) {
+  if (kind === "audio") {
+    return (
+      <div className="post-placeholder post-placeholder--audio" data-placeholder="audio">
+        <Music2 aria-hidden className="post-placeholder__icon" />
+        <span className="post-placeholder__label">{POST_PLACEHOLDERS.noMedia}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="post-placeholder post-placeholder--empty" data-placeholder="empty">
+      <ImageOff aria-hidden className="post-placeholder__icon" />
+      <span className="post-placeholder__label">{POST_PLACEHOLDERS.emptyPost}</span>
+    </div>
+  );
+}
+
+/** A post with a story and no media: the story itself, set large, under a 'Text Post' label. */
+function TextPost({ post, variant }: { post: FeedPost; variant: "feed" | "page" }) {
+  const [expanded, setExpanded] = useState(false);
+  const story = post.story.trim();
+  const clamp = variant === "feed" && isLongStory(story) && !expanded;
+  return (
+    <div
+      className="post-placeholder post-placeholder--text"
+      data-placeholder="text"
+      data-clamped={clamp || undefined}
+      data-size={story.length <= 90 ? "l" : story.length <= 220 ? "m" : "s"}
+    >
+      <span className="post-placeholder__label">
+        <FileText aria-hidden /> {POST_PLACEHOLDERS.textPost}
+      </span>
+      <p className="post-placeholder__story">{story}</p>
+      {clamp ? <MoreLink postId={post.id} onExpand={() => setExpanded(true)} /> : null}
+    </div>
+  );
+}
+
+/** "more": expands in place; without JavaScript, the post's page has the whole story. */
+function MoreLink({ postId, onExpand }: { postId: number; onExpand: () => void }) {
+  return (
+    <a
+      href={`/post/${postId}`}
+      className="post-story__more"
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        onExpand();
+      }}
+    >
+      more
+    </a>
+  );
+}
+
+function Story({ post, variant }: { post: FeedPost; variant: "feed" | "page" }) {
+  const [expanded, setExpanded] = useState(false);
+  const story = post.story.trim();
+  if (!story) return null;
+  const clamp = variant === "feed" && isLongStory(story) && !expanded;
+  return (
+    <div className="post-story" data-clamped={clamp || undefined}>
+      <p className="post-story__text">
+        <Link to={`/user/${encodeURIComponent(post.creator.username)}`} className="post-story__author">
+          {post.creator.username}
+        </Link>{" "}
+        {story}
+      </p>
+      {clamp ? <MoreLink postId={post.id} onExpand={() => setExpanded(true)} /> : null}
+    </div>
+  );
+}
+
+export function PostCard({ post, now, viewer, variant = "feed", priority = false, returnTo, afterDelete, onDeleted }: PostCardProps) {
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const cars = carLines(post);
+  const label = carsText(post);
+  const items = useMemo(() => viewerItemsFromPhotos(orderedMedia(post.photos), label === UNKNOWN_VEHICLE ? `Post by @${post.creator.username}` : label), [post.photos, label, post.creator.username]);
+  const area = mediaAreaOf(post);
+  const profile = `/user/${encodeURIComponent(post.creator.username)}`;
+  const href = `/post/${post.id}`;
+  const signedIn = viewer !== null;
+  const canDelete = Boolean(viewer && (viewer.id === post.created_by || viewer.isAdmin));
+  const created = new Date(post.created_at);
+  const HeadingTag = variant === "page" ? "h1" : "h2";
+
+  return (
+    <article className="post-card" data-variant={variant} data-post-id={post.id} data-testid="post-card" id={variant === "feed" ? `post-${post.id}` : undefined} aria-labelledby={`post-${post.id}-title`}>
+      <header className="post-card__header">
+        <Link to={profile} className="post-card__avatar" tabIndex={-1} aria-hidden>
+          <Avatar name={post.creator.username} image={post.creator.profileImage} size={40} />
+        </Link>
+        <div className="post-card__who">
+          <HeadingTag className="post-card__title" id={`post-${post.id}-title`}>
+            <Link to={profile} className="post-card__user">
+              @{post.creator.username}
+            </Link>
+          </HeadingTag>
+          <p className="post-card__cars" data-testid="post-cars">
+            <CarFront aria-hidden className="post-card__car-icon" />
+            {cars.length === 0 ? (
+              <span className="post-card__car post-card__car--unknown">{UNKNOWN_VEHICLE}</span>
+            ) : (
+              cars.map((car, index) => (
+                <span key={car.id} className="post-card__car-item">
+                  {index > 0 ? <span className="post-card__car-sep" aria-hidden>&amp;</span> : null}
+                  <Link to={`/showcase/${car.id}`} className="post-card__car">
+                    {car.line}
+                  </Link>
+                </span>
+              ))
+            )}
+          </p>
+        </div>
+        <Link to={href} className="post-card__time">
+          <time dateTime={post.created_at} title={created.toUTCString()} suppressHydrationWarning>
+            {relativeTime(post.created_at, now)}
+          </time>
+        </Link>
+        <PostMenu postId={post.id} signedIn={signedIn} canDelete={canDelete} afterDelete={afterDelete ?? returnTo ?? "/"} onDeleted={onDeleted} />
+      </header>
+
+      <div className="post-card__media">
+        {area === "media" ? (
+          <PostMedia items={items} layout={post.effective_layout} href={href} onOpen={setViewerIndex} priority={priority} label={`Photos of ${label}`} />
+        ) : area === "text" ? (
+          <TextPost post={post} variant={variant} />
+        ) : (
+          <Placeholder kind={area} />
+        )}
+      </div>
+
+      {post.soundcloud_url ? (
+        <div className="post-card__audio">
+          <AudioPlayer url={post.soundcloud_url} />
+        </div>
+      ) : null}
+
+      <div className="post-card__actions">
+        <LikeDislikeBar
+          postId={post.id}
+          counts={{ likes: post.counts.likes, dislikes: post.counts.dislikes, comments: post.counts.comments }}
+          liked={post.likedByUser}
+          disliked={post.dislikedByUser}
+          signedIn={signedIn}
+          returnTo={returnTo}
+          commentsHref={`${href}#comments`}
+        >
+          <ShareButton postId={post.id} shares={post.counts.shares} title={shareTitle(post, SITE_NAME)} />
+          <span className="post-card__spacer" />
+          <SaveButton postId={post.id} saved={post.saved} signedIn={signedIn} returnTo={returnTo} />
+        </LikeDislikeBar>
+      </div>
+
+      {area !== "text" ? <Story post={post} variant={variant} /> : null}
+
+      {viewerIndex !== null ? (
+        <MediaViewer items={items} index={viewerIndex} open onClose={() => setViewerIndex(null)} label={`Photos of ${label}`} />
+      ) : null}
+    </article>
+  );
+}

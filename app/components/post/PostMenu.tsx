@@ -1,0 +1,102 @@
+// A post's "more" menu: report, and delete for its creator or an administrator. A <details>
+// disclosure, so it opens without JavaScript; deleting asks once more inside the menu and
+// is a real form (intent=delete with a redirectTo). With JavaScript the delete runs in place.
+import { Loader2, MoreHorizontal, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { ReportButton } from "~/components/report/ReportButton";
+import { notify } from "~/components/shell/notify";
+import { POST_MESSAGES } from "~/lib/post-schemas";
+
+export type PostMenuProps = {
+  postId: number;
+  signedIn: boolean;
+  canDelete: boolean;
+  /** Where a plain form goes after deleting. */
+  afterDelete: string;
+  onDeleted?: (postId: number) => void;
+};
+
+/** Closes an open <details> on an outside click or Escape. */
+function useDismiss(ref: React.RefObject<HTMLDetailsElement>) {
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+        return;
+      }
+      if (event.target instanceof Node && details.contains(event.target)) return;
+      // A dialog opened from the menu (the report modal) lives outside it.
+      if (event.target instanceof Element && event.target.closest("[role='dialog']")) return;
+      details.open = false;
+    };
+    document.addEventListener("pointerdown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("pointerdown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [ref]);
+}
+
+export function PostMenu({ postId, signedIn, canDelete, afterDelete, onDeleted }: PostMenuProps) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [busy, setBusy] = useState(false);
+  useDismiss(ref);
+
+  async function remove() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const response = await fetch(`/api/posts/${postId}`, { method: "DELETE", headers: { Accept: "application/json" }, credentials: "same-origin" });
+      if (response.status !== 204 && !response.ok) {
+        const body = (await response.json().catch(() => null)) as { error?: string } | null;
+        throw new Error(body?.error ?? "Could not delete the post");
+      }
+      notify.success(POST_MESSAGES.deleted);
+      if (ref.current) ref.current.open = false;
+      onDeleted?.(postId);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : "Could not delete the post");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <details ref={ref} className="post-menu">
+      <summary className="icon-button post-menu__trigger" aria-label="More options">
+        <MoreHorizontal aria-hidden />
+      </summary>
+      <div className="post-menu__panel">
+        <ReportButton contentType="post" contentId={postId} signedIn={signedIn} showLabel label="Report post" className="post-menu__item" />
+        {canDelete ? (
+          <details className="post-menu__confirm">
+            <summary className="post-menu__item post-menu__item--danger">
+              <Trash2 aria-hidden size={18} /> Delete post
+            </summary>
+            <form
+              method="post"
+              action={`/api/posts/${postId}`}
+              className="post-menu__confirm-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void remove();
+              }}
+            >
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="redirectTo" value={afterDelete} />
+              <p className="post-menu__confirm-text">Delete this post for good? Its photos, likes and comments go with it.</p>
+              <button type="submit" className="btn btn--danger btn--sm btn--block" disabled={busy}>
+                {busy ? <Loader2 aria-hidden size={16} className="spin" /> : <Trash2 aria-hidden size={16} />} Yes, delete
+              </button>
+            </form>
+          </details>
+        ) : null}
+      </div>
+    </details>
+  );
+}

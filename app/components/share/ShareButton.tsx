@@ -1,0 +1,32 @@
+// The share action of a post: the share count and a button that opens the share modal.
+// Without JavaScript it links to the post's page (the link to share).
+import { Share2 } from "lucide-react";
+import { useState } from "react";
+import { compactCount } from "~/components/interactions/reactions";
+import { postPath } from "./share-links";
+import { ShareModal } from "./ShareModal";
+
+export function ShareButton({ postId, shares: initialShares, title }: { postId: number; shares: number; title?: string }) {
+  const [open, setOpen] = useState(false);
+  const [shares, setShares] = useState(initialShares);
+  return (
+    <>
+      <a
+        href={postPath(postId)}
+        role="button"
+        className="reaction reaction--share"
+        aria-label={`Share (${shares} ${shares === 1 ? "share" : "shares"})`}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <Share2 aria-hidden className="reaction__icon" />
+        {shares > 0 ? <span className="reaction__count">{compactCount(shares)}</span> : null}
+      </a>
+      {open ? <ShareModal postId={postId} open={open} onOpenChange={setOpen} title={title} onShared={setShares} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,245 @@
+// The new-post form (SPEC §2 /upload): media, story, cars, layout, audio. A real multipart
+// form posting to /api/posts with a hidden redirectTo, so it works with no JavaScript (the
+// server sends a refused form back here with what was typed). With JavaScript the files are
+// checked first, the upload shows its progress (XMLHttpRequest), errors appear next to the
+// form without losing anything typed, and the new post opens when it is ready.
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { AlertCircle, CarFront, Check, LayoutGrid, Loader2, Music2, PenLine, Rows3, Send, Sparkles, Square, GalleryHorizontal } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { MusicSearch } from "~/components/audio/MusicSearch";
+import { useHydrated } from "~/components/follow/viewer";
+import { notify } from "~/components/shell/notify";
+import { defaultLayout, type Layout } from "~/lib/layout";
+import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
+import { MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-schemas";
+import { MediaPicker, type PickedFile } from "./MediaPicker";
+import { automaticLayoutText, LAYOUT_CHOICES, LAYOUT_LABELS, UPLOAD_MESSAGES } from "./upload-rules";
+import "./upload.css";
+
+export type UploadCar = { id: number; line: string };
+
+export type UploadDefaults = {
+  error?: string | null;
+  story?: string;
+  carIds?: number[];
+  layout?: string;
+  soundcloud_url?: string;
+};
+
+const LAYOUT_ICONS: Record<Layout | "auto", typeof Sparkles> = {
+  auto: Sparkles,
+  album: Rows3,
+  grid: LayoutGrid,
+  carousel: GalleryHorizontal,
+  single: Square,
+};
+
+type Phase = { kind: "idle" } | { kind: "uploading"; progress: number } | { kind: "processing" };
+
+function sendPost(data: FormData, onProgress: (fraction: number) => void, onUploaded: () => void): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/posts");
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.upload.onload = onUploaded;
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(new Error(UPLOAD_MESSAGES.failed));
+    xhr.onabort = () => reject(new Error(UPLOAD_MESSAGES.failed));
+    xhr.send(data);
+  });
+}
+
+export function UploadForm({ cars, defaults = {} }: { cars: UploadCar[]; defaults?: UploadDefaults }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [items, setItems] = useState<PickedFile[]>([]);
+  const [story, setStory] = useState(defaults.story ?? "");
+  const [error, setError] = useState<string | null>(defaults.error ?? null);
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const errorRef = useRef<HTMLDivElement>(null);
+  const storyId = useId();
+  const busy = phase.kind !== "idle";
+  const chosenLayout = defaults.layout && LAYOUT_CHOICES.includes(defaults.layout as Layout) ? defaults.layout : "";
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    if (!hydrated) return;
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const link = String(data.get("soundcloud_url") ?? "").trim();
+    if (link && !normalizeSoundCloudUrl(link)) {
+      setError(INVALID_SOUNDCLOUD_URL);
+      return;
+    }
+    if (items.length === 0 && story.trim() === "" && !link) {
+      setError(UPLOAD_MESSAGES.nothing);
+      return;
+    }
+    setError(null);
+    data.delete("media");
+    data.delete("redirectTo");
+    for (const item of items) data.append("media", item.file, item.file.name);
+
+    setPhase({ kind: "uploading", progress: 0 });
+    try {
+      const { status, body } = await sendPost(
+        data,
+        (progress) => setPhase((current) => (current.kind === "uploading" ? { kind: "uploading", progress } : current)),
+        () => setPhase({ kind: "processing" }),
+      );
+      const answer = (body ?? {}) as { post?: { id?: number }; error?: string };
+      if (status === 201 && typeof answer.post?.id === "number") {
+        notify.success(POST_MESSAGES.created);
+        navigate(`/post/${answer.post.id}`);
+        return;
+      }
+      setError(answer.error ?? (status === 413 ? UPLOAD_MESSAGES.postTooLarge : `${UPLOAD_MESSAGES.failed} (${status})`));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : UPLOAD_MESSAGES.failed);
+    } finally {
+      setPhase((current) => (current.kind === "idle" ? current : { kind: "idle" }));
+    }
+  }
+
+  const count = items.length;
+  const autoText = hydrated ? automaticLayoutText(count) : "Single for 1 photo, carousel for 2 to 6, grid for more";
+  const autoPick = hydrated && count > 0 ? defaultLayout(count) : null;
+  const percent = phase.kind === "uploading" ? Math.round(phase.progress * 100) : phase.kind === "processing" ? 100 : 0;
+
+  return (
+    <Form method="post" action="/api/posts" encType="multipart/form-data" noValidate className="upload-form" onSubmit={submit} data-testid="upload-form" data-hydrated={hydrated || undefined}>
+      <input type="hidden" name="redirectTo" value="/upload" />
+
+      <div className="upload-form__media">
+        <MediaPicker items={items} onChange={setItems} enhanced={hydrated} disabled={busy} />
+      </div>
+
+      <div className="upload-form__details">
+        {error ? (
+          <div className="upload-error" role="alert" tabIndex={-1} ref={errorRef} data-testid="upload-error">
+            <AlertCircle aria-hidden className="upload-error__icon" />
+            <p>{error}</p>
+          </div>
+        ) : null}
+
+        <section className="upload-section">
+          <label className="upload-section__title" htmlFor={storyId}>
+            <PenLine aria-hidden /> Story
+          </label>
+          <textarea
+            id={storyId}
+            className="input upload-story"
+            name="story"
+            rows={5}
+            maxLength={MAX_STORY_LENGTH}
+            placeholder="What's the story? Mods, the drive, the meet…"
+            value={story}
+            onChange={(event) => setStory(event.target.value)}
+          />
+          {story.length > MAX_STORY_LENGTH * 0.8 ? (
+            <p className="upload-hint upload-hint--count">
+              {story.length} / {MAX_STORY_LENGTH}
+            </p>
+          ) : null}
+        </section>
+
+        <fieldset className="upload-section">
+          <legend className="upload-section__title">
+            <CarFront aria-hidden /> Cars
+          </legend>
+          {cars.length === 0 ? (
+            <p className="upload-hint">
+              You haven't added a car yet. <Link to="/my-cars">Add one in My Cars</Link> to tag it in your posts.
+            </p>
+          ) : (
+            <div className="upload-cars">
+              {cars.map((car) => (
+                <label key={car.id} className="choice choice--car">
+                  <input type="checkbox" name="carIds" value={car.id} defaultChecked={defaults.carIds?.includes(car.id)} />
+                  <span className="choice__box" aria-hidden>
+                    <Check />
+                  </span>
+                  <span className="choice__text">{car.line}</span>
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="upload-section">
+          <legend className="upload-section__title">
+            <LayoutGrid aria-hidden /> Layout
+          </legend>
+          <div className="upload-layouts">
+            <label className="choice choice--layout">
+              <input type="radio" name="layout" value="" defaultChecked={chosenLayout === ""} />
+              <span className="choice__icon" aria-hidden>
+                <Sparkles />
+              </span>
+              <span className="choice__text">
+                <span className="choice__title">Automatic</span>
+                <span className="choice__sub" data-testid="layout-auto">
+                  {autoText}
+                </span>
+              </span>
+            </label>
+            {LAYOUT_CHOICES.map((layout) => {
+              const Icon = LAYOUT_ICONS[layout];
+              return (
+                <label key={layout} className="choice choice--layout" data-suggested={autoPick === layout || undefined}>
+                  <input type="radio" name="layout" value={layout} defaultChecked={chosenLayout === layout} />
+                  <span className="choice__icon" aria-hidden>
+                    <Icon />
+                  </span>
+                  <span className="choice__text">
+                    <span className="choice__title">{LAYOUT_LABELS[layout].title}</span>
+                    <span className="choice__sub">{LAYOUT_LABELS[layout].text}</span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <section className="upload-section">
+          <h2 className="upload-section__title">
+            <Music2 aria-hidden /> Soundtrack <span className="upload-section__optional">optional</span>
+          </h2>
+          <MusicSearch defaultValue={defaults.soundcloud_url ?? ""} />
+        </section>
+
+        <div className="upload-submit">
+          {busy ? (
+            <div className="upload-progress" role="status" aria-live="polite" data-testid="upload-progress">
+              <div className="upload-progress__bar" style={{ width: `${percent}%` }} />
+              <span className="upload-progress__text">
+                {phase.kind === "processing" ? UPLOAD_MESSAGES.processing : `${UPLOAD_MESSAGES.uploading} ${percent}%`}
+              </span>
+            </div>
+          ) : null}
+          <button type="submit" className="btn btn--primary btn--block upload-submit__button" disabled={busy}>
+            {busy ? <Loader2 aria-hidden size={18} className="spin" /> : <Send aria-hidden size={18} />}
+            {busy ? "Posting…" : "Share post"}
+          </button>
+        </div>
+      </div>
+    </Form>
+  );
+}

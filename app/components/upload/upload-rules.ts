@@ -1,0 +1,127 @@
+// The upload form's checks before anything is sent (the server checks again, and sniffs
+// the real type from the bytes): which files are photos or videos we take, their sizes,
+// how many, the post's total, the order they will be shown in (videos first, SPEC §5) and
+// what the Automatic layout would pick (SPEC §5 default).
+import { defaultLayout, LAYOUTS, type Layout } from "~/lib/layout";
+import { extensionOf, UPLOAD_IMAGE_TYPES, UPLOAD_LIMITS, UPLOAD_VIDEO_TYPES } from "~/lib/media-types";
+
+const MB = 1024 * 1024;
+
+/** The server's own words (images.server MEDIA_MESSAGES) where it has them. */
+export const UPLOAD_MESSAGES = {
+  unsupported: "Unsupported media type",
+  imageTooLarge: `Images can be at most ${UPLOAD_LIMITS.imageBytes / MB} MB`,
+  videoTooLarge: `Videos can be at most ${UPLOAD_LIMITS.videoBytes / MB} MB`,
+  postTooLarge: `A post's files can be at most ${UPLOAD_LIMITS.postBytes / MB} MB in total`,
+  tooManyFiles: `A post can have at most ${UPLOAD_LIMITS.files} photos and videos`,
+  empty: "The file is empty",
+  nothing: "Add a photo, a video, a story or a track",
+  failed: "Upload failed. Please check your connection and try again.",
+  uploading: "Uploading…",
+  processing: "Processing…",
+} as const;
+
+const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "webp", "gif", "avif", "heic", "heif"]);
+const VIDEO_EXTENSIONS = new Set(["mp4", "m4v", "mov", "webm"]);
+
+/** The parts of a File the checks read (File itself fits). */
+export type FileLike = { name: string; size: number; type: string };
+
+export type UploadKind = "image" | "video";
+
+/** Photo, video, or null for a type we do not take (by its declared type, else its extension). */
+export function uploadKindOf(file: Pick<FileLike, "name" | "type">): UploadKind | null {
+  const type = file.type.toLowerCase();
+  if ((UPLOAD_IMAGE_TYPES as readonly string[]).includes(type)) return "image";
+  if ((UPLOAD_VIDEO_TYPES as readonly string[]).includes(type)) return "video";
+  if (type !== "" && type !== "application/octet-stream") return null;
+  const ext = extensionOf(file.name);
+  if (IMAGE_EXTENSIONS.has(ext)) return "image";
+  if (VIDEO_EXTENSIONS.has(ext)) return "video";
+  return null;
+}
+
+/** Why one file cannot be sent, or null when it can. */
+export function checkFile(file: FileLike): string | null {
+  const kind = uploadKindOf(file);
+  if (!kind) return UPLOAD_MESSAGES.unsupported;
+  if (file.size === 0) return UPLOAD_MESSAGES.empty;
+  if (kind === "image" && file.size > UPLOAD_LIMITS.imageBytes) return UPLOAD_MESSAGES.imageTooLarge;
+  if (kind === "video" && file.size > UPLOAD_LIMITS.videoBytes) return UPLOAD_MESSAGES.videoTooLarge;
+  return null;
+}
+
+export type Rejected = { name: string; reason: string };
+
+/**
+ * Adds `incoming` files to those already chosen: each is checked, and the post's count and
+ * total size limits apply in order. Returns what was accepted and what was refused (why).
+ */
+export function addFiles<T extends FileLike>(current: readonly T[], incoming: readonly T[]): { accepted: T[]; rejected: Rejected[] } {
+  const accepted: T[] = [];
+  const rejected: Rejected[] = [];
+  let count = current.length;
+  let total = current.reduce((sum, file) => sum + file.size, 0);
+  for (const file of incoming) {
+    const reason = checkFile(file);
+    if (reason) {
+      rejected.push({ name: file.name, reason });
+      continue;
+    }
+    if (count + 1 > UPLOAD_LIMITS.files) {
+      rejected.push({ name: file.name, reason: UPLOAD_MESSAGES.tooManyFiles });
+      continue;
+    }
+    if (total + file.size > UPLOAD_LIMITS.postBytes) {
+      rejected.push({ name: file.name, reason: UPLOAD_MESSAGES.postTooLarge });
+      continue;
+    }
+    accepted.push(file);
+    count += 1;
+    total += file.size;
+  }
+  return { accepted, rejected };
+}
+
+/** Videos before photos, otherwise in the order given (the order the post will show). */
+export function videosFirst<T>(items: readonly T[], kindOf: (item: T) => UploadKind | null): T[] {
+  return items
+    .map((item, index) => ({ item, index, video: kindOf(item) === "video" }))
+    .sort((a, b) => Number(b.video) - Number(a.video) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
+/**
+ * Moves the item at `index` one place (`step` -1 or +1) within its own kind: videos stay
+ * before photos. Returns the same array when the move is not possible.
+ */
+export function moveWithinKind<T>(items: readonly T[], index: number, step: -1 | 1, kindOf: (item: T) => UploadKind | null): readonly T[] {
+  const target = index + step;
+  if (index < 0 || index >= items.length || target < 0 || target >= items.length) return items;
+  if (kindOf(items[index]) !== kindOf(items[target])) return items;
+  const next = [...items];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
+
+/** "3.4 MB", "820 KB". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= MB) return `${(bytes / MB).toFixed(bytes >= 10 * MB ? 0 : 1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export const LAYOUT_LABELS: Record<Layout, { title: string; text: string }> = {
+  album: { title: "Album", text: "A big first shot, the rest below" },
+  grid: { title: "Grid", text: `Up to 6 tiles, '+N' for the rest` },
+  carousel: { title: "Carousel", text: "Swipe through one at a time" },
+  single: { title: "Single", text: "One photo or video, full width" },
+};
+
+export const LAYOUT_CHOICES: readonly Layout[] = LAYOUTS;
+
+/** What the Automatic choice shows: the layout the SPEC §5 default picks for `count` items. */
+export function automaticLayoutText(count: number): string {
+  if (count === 0) return "Picks single, carousel or grid from the number of photos";
+  const layout = defaultLayout(count);
+  return `${LAYOUT_LABELS[layout].title} for ${count} ${count === 1 ? "item" : "items"}`;
+}

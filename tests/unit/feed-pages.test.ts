@@ -1,0 +1,104 @@
+import { describe, expect, it, vi } from "vitest";
+import { appendPosts, feedPageUrl, fetchFeedPage, loadMoreHref, refreshPosts, removePost, triggerIndex, withBackoff } from "~/components/feed/feed-pages";
+import type { FeedPost } from "~/models/feed.server";
+
+const post = (id: number) => ({ id }) as FeedPost;
+const ids = (posts: FeedPost[]) => posts.map((p) => p.id);
+
+describe("feed paging URLs", () => {
+  it("asks for 10 posts after the cursor", () => {
+    expect(feedPageUrl({ cursor: "2026-11-20T10:00:00.000Z_42" })).toBe("/api/feed?limit=10&cursor=2026-11-20T10%3A00%3A00.000Z_42");
+  });
+
+  it("can name ids to leave out", () => {
+    expect(feedPageUrl({ cursor: "c", limit: 5, exclude: [3, 4] })).toBe("/api/feed?limit=5&cursor=c&exclude=3%2C4");
+  });
+
+  it("links the no-JavaScript 'Load more' to the home page after the cursor", () => {
+    expect(loadMoreHref("2026-11-20T10:00:00.000Z_42")).toBe("/?cursor=2026-11-20T10%3A00%3A00.000Z_42");
+  });
+});
+
+describe("withBackoff (SPEC §8/§9: 3 attempts, 1 s then 2 s)", () => {
+  it("waits 1 s then 2 s between three failing tries and rejects with the last error", async () => {
+    const waits: number[] = [];
+    const load = vi.fn(async (attempt: number) => {
+      throw new Error(`fail ${attempt}`);
+    });
+    await expect(withBackoff(load, { wait: async (ms) => void waits.push(ms) })).rejects.toThrow("fail 2");
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(waits).toEqual([1000, 2000]);
+  });
+
+  it("stops at the first success", async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const result = await withBackoff(
+      async () => {
+        calls += 1;
+        if (calls < 2) throw new Error("flaky");
+        return "page";
+      },
+      { wait: async (ms) => void waits.push(ms) },
+    );
+    expect(result).toBe("page");
+    expect(calls).toBe(2);
+    expect(waits).toEqual([1000]);
+  });
+
+  it("does not try again once aborted", async () => {
+    const controller = new AbortController();
+    const load = vi.fn(async () => {
+      controller.abort();
+      throw new Error("gone");
+    });
+    await expect(withBackoff(load, { signal: controller.signal, wait: async () => undefined })).rejects.toThrow("gone");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("fetchFeedPage", () => {
+  it("reads posts and the next cursor", async () => {
+    const fetcher = vi.fn(async () => Response.json({ posts: [{ id: 1 }], nextCursor: "x" }));
+    await expect(fetchFeedPage("/api/feed", undefined, fetcher as unknown as typeof fetch)).resolves.toEqual({ posts: [{ id: 1 }], nextCursor: "x" });
+  });
+
+  it("throws on an error status or a malformed body", async () => {
+    const failing = vi.fn(async () => new Response("nope", { status: 500 }));
+    await expect(fetchFeedPage("/api/feed", undefined, failing as unknown as typeof fetch)).rejects.toThrow("HTTP 500");
+    const junk = vi.fn(async () => Response.json({ nothing: true }));
+    await expect(fetchFeedPage("/api/feed", undefined, junk as unknown as typeof fetch)).rejects.toThrow("Malformed");
+  });
+});
+
+describe("triggerIndex (load more within the last 3 posts)", () => {
+  it("is the third-last card", () => {
+    expect(triggerIndex(50)).toBe(47);
+    expect(triggerIndex(3)).toBe(0);
+  });
+
+  it("is the first card when there are fewer than three, and none for an empty list", () => {
+    expect(triggerIndex(2)).toBe(0);
+    expect(triggerIndex(0)).toBe(-1);
+  });
+});
+
+describe("merging pages", () => {
+  it("appends older posts without repeats", () => {
+    expect(ids(appendPosts([post(5), post(4)], [post(4), post(3), post(2)]))).toEqual([5, 4, 3, 2]);
+  });
+
+  it("refreshes the first page in place and keeps the posts loaded after it", () => {
+    const current = [post(5), post(4), post(3), post(2), post(1)];
+    // A new post 6 arrived and 4 was deleted; the loader's page is 6, 5, 3.
+    expect(ids(refreshPosts(current, [post(6), post(5), post(3)]))).toEqual([6, 5, 3, 2, 1]);
+  });
+
+  it("starts over when the refreshed page does not meet the loaded list", () => {
+    expect(ids(refreshPosts([post(2), post(1)], [post(9), post(8)]))).toEqual([9, 8]);
+  });
+
+  it("removes a deleted post", () => {
+    expect(ids(removePost([post(3), post(2)], 3))).toEqual([2]);
+  });
+});

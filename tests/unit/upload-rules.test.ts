@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { addFiles, automaticLayoutText, checkFile, formatBytes, moveWithinKind, UPLOAD_MESSAGES, uploadKindOf, videosFirst } from "~/components/upload/upload-rules";
+import { UPLOAD_LIMITS } from "~/lib/media-types";
+
+const MB = 1024 * 1024;
+const file = (name: string, type: string, size = 1000) => ({ name, type, size });
+
+describe("uploadKindOf", () => {
+  it("knows photos and videos by their type", () => {
+    expect(uploadKindOf(file("a.jpg", "image/jpeg"))).toBe("image");
+    expect(uploadKindOf(file("a.heic", "image/heic"))).toBe("image");
+    expect(uploadKindOf(file("a.mov", "video/quicktime"))).toBe("video");
+    expect(uploadKindOf(file("a.webm", "video/webm"))).toBe("video");
+  });
+
+  it("falls back to the extension when the browser gives no type", () => {
+    expect(uploadKindOf(file("IMG_1.HEIC", ""))).toBe("image");
+    expect(uploadKindOf(file("clip.m4v", "application/octet-stream"))).toBe("video");
+  });
+
+  it("refuses other types, whatever the name says", () => {
+    expect(uploadKindOf(file("notes.txt", "text/plain"))).toBeNull();
+    expect(uploadKindOf(file("photo.jpg", "text/plain"))).toBeNull();
+    expect(uploadKindOf(file("movie.avi", "video/x-msvideo"))).toBeNull();
+  });
+});
+
+describe("checkFile", () => {
+  it("answers with the server's words", () => {
+    expect(checkFile(file("a.txt", "text/plain"))).toBe("Unsupported media type");
+    expect(checkFile(file("a.jpg", "image/jpeg", 0))).toBe(UPLOAD_MESSAGES.empty);
+    expect(checkFile(file("a.jpg", "image/jpeg", UPLOAD_LIMITS.imageBytes + 1))).toBe("Images can be at most 15 MB");
+    expect(checkFile(file("a.mp4", "video/mp4", UPLOAD_LIMITS.videoBytes + 1))).toBe("Videos can be at most 60 MB");
+    expect(checkFile(file("a.mp4", "video/mp4", 20 * MB))).toBeNull();
+  });
+});
+
+describe("addFiles", () => {
+  it("accepts good files and says why others were refused", () => {
+    const { accepted, rejected } = addFiles([], [file("a.jpg", "image/jpeg"), file("b.txt", "text/plain")]);
+    expect(accepted.map((f) => f.name)).toEqual(["a.jpg"]);
+    expect(rejected).toEqual([{ name: "b.txt", reason: "Unsupported media type" }]);
+  });
+
+  it("stops at 20 files", () => {
+    const current = Array.from({ length: 19 }, (_, i) => file(`${i}.jpg`, "image/jpeg"));
+    const { accepted, rejected } = addFiles(current, [file("x.jpg", "image/jpeg"), file("y.jpg", "image/jpeg")]);
+    expect(accepted.map((f) => f.name)).toEqual(["x.jpg"]);
+    expect(rejected[0].reason).toBe(UPLOAD_MESSAGES.tooManyFiles);
+  });
+
+  it("keeps the post's total under 120 MB", () => {
+    const current = [file("a.mp4", "video/mp4", 59 * MB), file("b.mp4", "video/mp4", 59 * MB)];
+    const { accepted, rejected } = addFiles(current, [file("c.jpg", "image/jpeg", 3 * MB)]);
+    expect(accepted).toEqual([]);
+    expect(rejected[0].reason).toBe("A post's files can be at most 120 MB in total");
+  });
+});
+
+describe("order of previews", () => {
+  const kind = (name: string) => (name.endsWith(".mp4") ? "video" : "image") as "video" | "image";
+
+  it("shows videos first", () => {
+    expect(videosFirst(["a.jpg", "b.mp4", "c.jpg", "d.mp4"], kind)).toEqual(["b.mp4", "d.mp4", "a.jpg", "c.jpg"]);
+  });
+
+  it("moves an item within its own kind only", () => {
+    const items = ["v1.mp4", "v2.mp4", "a.jpg", "b.jpg"];
+    expect(moveWithinKind(items, 3, -1, kind)).toEqual(["v1.mp4", "v2.mp4", "b.jpg", "a.jpg"]);
+    expect(moveWithinKind(items, 2, -1, kind)).toBe(items);
+    expect(moveWithinKind(items, 0, -1, kind)).toBe(items);
+  });
+});
+
+describe("automaticLayoutText (SPEC §5 default)", () => {
+  it("names the layout the default picks", () => {
+    expect(automaticLayoutText(1)).toBe("Single for 1 item");
+    expect(automaticLayoutText(4)).toBe("Carousel for 4 items");
+    expect(automaticLayoutText(7)).toBe("Grid for 7 items");
+    expect(automaticLayoutText(0)).toMatch(/single, carousel or grid/);
+  });
+});
+
+describe("formatBytes", () => {
+  it("reads well", () => {
+    expect(formatBytes(2048)).toBe("2 KB");
+    expect(formatBytes(3.4 * MB)).toBe("3.4 MB");
+    expect(formatBytes(42 * MB)).toBe("42 MB");
+  });
+});
