@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { data } from "@remix-run/node";
+import { useEffect } from "react";
 import { AppShell } from "~/components/shell/AppShell";
 import { ErrorPage, errorTitle } from "~/components/shell/ErrorPage";
 import { ThemeProvider, useThemeMode } from "~/components/shell/theme";
@@ -67,6 +68,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const mode = theme.mode;
   // A route with `handle = { hydrate: false }` (the embeds) ships no JavaScript at all.
   const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  // Marks the document once React has taken over, for tests and for styles that need JS.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" data-theme-mode={mode}>
       <head>

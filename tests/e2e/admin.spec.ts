@@ -2,7 +2,7 @@
 // administrator dismisses it, removes the content or suspends its author; the log shows
 // who did what; the members tab toggles the administrator role; accounts named in
 // ADMIN_EMAILS are shown as such.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { signUpViaApi, type TestUser } from "./support";
 
 const DESKTOP = { width: 1280, height: 800 };

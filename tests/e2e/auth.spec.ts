@@ -2,7 +2,7 @@
 // password reset read from the server's mail outbox.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signUpViaApi, uniqueName } from "./support";
 
 // The server's MAIL_OUTBOX_DIR (scripts/e2e-server.ts sets tests/.tmp/e2e-outbox).

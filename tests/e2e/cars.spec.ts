@@ -1,12 +1,13 @@
 // My cars, mods and the showcase in the browser: add a car through the form, add a mod with
 // a gain, see it on the showcase with its cost; per-field messages with JavaScript off;
 // a missing car's showcase is a clear 404.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, waitingForHydration } from "./fixtures";
 import { signUpViaApi, type TestUser } from "./support";
 
 async function member(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<{ user: TestUser; page: Page }> {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
+  if (javaScriptEnabled) waitingForHydration(page);
   const user = await signUpViaApi(page.request, prefix);
   return { user, page };
 }

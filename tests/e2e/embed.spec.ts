@@ -2,7 +2,7 @@
 // new tab, and only /embed/* may be framed.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const APP = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 

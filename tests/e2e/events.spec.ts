@@ -1,7 +1,7 @@
 // Events (issue 6): search as you type (and the same GET form without JavaScript), the
 // event page with "I'm going" and a car picker, and administrators creating, editing and
 // deleting events.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signUpViaApi } from "./support";
 
 const DESKTOP = { width: 1280, height: 800 };

@@ -2,7 +2,7 @@
 // the reader nears the end (and 'Failed to load posts' with a retry after 3 failed tries),
 // 'Load more' with JavaScript off, the carousel's buttons and drag, the media viewer, and
 // the share modal with its embed code.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { signUpViaApi } from "./support";
 
 const cards = '[data-testid="post-card"]';

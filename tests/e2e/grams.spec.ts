@@ -1,7 +1,7 @@
 // Grams (SPEC §2, §4, §5, §9): the deep link `/?grams=<postId>` (rendered on the server),
 // the first-visit tutorial, moving by keys with the 500 ms lock, the Comments and Mods
 // panels, and closing.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 type ApiPost = {
   id: number;

@@ -1,7 +1,7 @@
 // Messages (issue 6): two people see each other's messages live, without reloading; the
 // composer works without JavaScript; the Message button's ?to= opens the conversation;
 // blocking closes the composer; older messages load on demand; unknown people get a 404.
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "./fixtures";
 import { signUpViaApi, type TestUser } from "./support";
 
 const DESKTOP = { width: 1280, height: 800 };

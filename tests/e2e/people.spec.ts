@@ -1,12 +1,13 @@
 // Following, notifications and people's pages in the browser: B follows A's car and A,
 // A sees the badge and the dropdown entry, the user page counts move, the follow form works
 // without JavaScript, and a nickname change on /profile.
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page, waitingForHydration } from "./fixtures";
 import { signInViaApi, signUpViaApi, type TestUser } from "./support";
 
 async function member(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<{ user: TestUser; page: Page }> {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
+  if (javaScriptEnabled) waitingForHydration(page);
   const user = await signUpViaApi(page.request, prefix);
   return { user, page };
 }

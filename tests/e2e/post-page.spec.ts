@@ -1,6 +1,6 @@
 // /post/{id}: the server-rendered page with its comments and the tags that make a shared
 // link unfurl (checked with JavaScript off), the friendly 404, and deleting your own post.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signUpViaApi } from "./support";
 
 test("with JavaScript off the post page shows the post, its comments and Open Graph tags", async ({ browser, request }) => {

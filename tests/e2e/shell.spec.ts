@@ -1,7 +1,7 @@
 // The app shell (issue 2, SPEC §2 Navigation): bottom bar, header, sidebar for visitors,
 // members and administrators, the theme without a flash, every route for the right
 // people, and the embed view without chrome.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signUpViaApi } from "./support";
 
 const PHONE = { width: 390, height: 844 };

@@ -4,7 +4,7 @@
 import { createHmac } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { signUpViaApi, uniqueName } from "./support";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { signUpViaApi } from "./support";
 
 test("the home page renders with the product title", async ({ page }) => {

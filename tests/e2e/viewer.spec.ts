@@ -1,7 +1,7 @@
 // The media viewer (SPEC §2 Media viewer, §4 Viewer, §9), opened from Grams: the counter,
 // wrap-around both ways, buttons, thumbnails, keys, swipes, neighbours preloaded, muted
 // looping videos, and the loading, failure and unsupported messages.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 type ApiPhoto = { kind: string; image_url: string; poster_url: string | null };
 type ApiPost = { id: number; effective_layout: string; photos: ApiPhoto[] };

@@ -1,0 +1,182 @@
+// Likes, comments, comment likes and reports on the post page, in the browser: once with
+// JavaScript (optimistic updates, the likes list, the Report Content modal) and once
+// without it where the feature has a form.
+import { expect, test, waitingForHydration, type Browser, type Page } from "./fixtures";
+import { signUpViaApi, type TestUser } from "./support";
+
+const postPath = (id: number) => `/post/${id}`;
+
+// Several browser contexts per test, and two 2-second closes in the report test.
+test.describe.configure({ timeout: 90_000 });
+
+async function member(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<{ user: TestUser; page: Page }> {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  if (javaScriptEnabled) waitingForHydration(page);
+  const user = await signUpViaApi(page.request, prefix);
+  return { user, page };
+}
+
+/** A story-only post by the signed-in user of `page`. */
+async function makePost(page: Page, story: string): Promise<number> {
+  const response = await page.request.post("/api/posts", { data: { story } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).post.id;
+}
+
+function commentItem(page: Page, text: string) {
+  return page.locator("li.comment", { has: page.getByText(text, { exact: true }) }).last();
+}
+
+test("like, then dislike, then the likes list, with JavaScript", async ({ browser }) => {
+  const owner = await member(browser, "likeowner");
+  const fan = await member(browser, "likefan");
+  const postId = await makePost(owner.page, "Fresh wrap on the Supra");
+
+  const page = fan.page;
+  await page.goto(postPath(postId));
+  const like = page.getByRole("button", { name: "Like", exact: true });
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await like.click();
+  await expect(page.getByRole("button", { name: "Remove like" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("likes-count")).toHaveText("1");
+
+  await page.getByRole("button", { name: "Dislike", exact: true }).click();
+  await expect(page.getByTestId("likes-count")).toHaveText("0");
+  await expect(page.getByTestId("dislikes-count")).toHaveText("1");
+  await expect(page.getByRole("button", { name: "Remove dislike" })).toHaveAttribute("aria-pressed", "true");
+
+  // The server agrees after a reload.
+  await page.reload();
+  await expect(page.getByTestId("dislikes-count")).toHaveText("1");
+  await expect(page.getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "false");
+
+  // Who disliked it: the list popover names the fan.
+  await page.getByRole("button", { name: "1 dislike: see who" }).click();
+  await expect(page.getByRole("tab", { name: /Dislikes/ })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("link", { name: new RegExp(`@${fan.user.username}`) })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // A failed call reverts the optimistic change.
+  await page.route(`**/api/posts/${postId}/like`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom"}' }));
+  await page.getByRole("button", { name: "Like", exact: true }).click();
+  await expect(page.getByTestId("likes-count")).toHaveText("0");
+  await expect(page.getByTestId("dislikes-count")).toHaveText("1");
+});
+
+test("visitors pressing like get the login modal", async ({ browser }) => {
+  const owner = await member(browser, "visitowner");
+  const postId = await makePost(owner.page, "Visitors welcome");
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(postPath(postId));
+  await page.getByRole("button", { name: "Like", exact: true }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByTestId("likes-count")).toHaveText("0");
+});
+
+test("a comment, a reply and a comment like, with JavaScript", async ({ browser }) => {
+  const owner = await member(browser, "cmtowner");
+  const fan = await member(browser, "cmtfan");
+  const postId = await makePost(owner.page, "Track day at Spa");
+  const page = fan.page;
+  await page.goto(postPath(postId));
+
+  const box = page.getByLabel("Write a comment");
+  const post = page.getByRole("button", { name: "Post", exact: true });
+  await expect(post).toBeDisabled();
+  await box.fill("   ");
+  await expect(post).toBeDisabled();
+  await box.fill("What tyres were you running?");
+  await post.click();
+  const comment = commentItem(page, "What tyres were you running?");
+  await expect(comment).toBeVisible();
+  await expect(comment).toHaveAttribute("id", /^comment-\d+$/);
+  await expect(box).toHaveValue("");
+
+  await comment.getByRole("link", { name: "Reply" }).click();
+  await page.getByLabel("Write a reply").fill("Cup 2s, all day");
+  await page.getByRole("button", { name: "Reply", exact: true }).click();
+  const reply = commentItem(page, "Cup 2s, all day");
+  await expect(reply).toBeVisible();
+  await expect(page.getByLabel("Write a reply")).toHaveCount(0);
+
+  await reply.getByRole("button", { name: /^Like comment/ }).click();
+  await expect(reply.getByRole("button", { name: "Unlike comment (1 like)" })).toBeVisible();
+
+  await page.reload();
+  const again = commentItem(page, "Cup 2s, all day");
+  await expect(again.getByRole("button", { name: "Unlike comment (1 like)" })).toBeVisible();
+  // The reply sits under its comment.
+  await expect(commentItem(page, "What tyres were you running?").getByText("Cup 2s, all day")).toBeVisible();
+
+  // A failed post removes the temporary comment.
+  await page.route("**/api/comments", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+  await page.getByLabel("Write a comment").fill("This one fails");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page.getByText("Your comment could not be posted. Please try again.")).toBeVisible();
+  await expect(page.locator("li.comment", { hasText: "This one fails" })).toHaveCount(0);
+});
+
+test("a report, then the same report again, counts as success and closes after 2 s", async ({ browser }) => {
+  const owner = await member(browser, "flagowner");
+  const reporter = await member(browser, "flagger");
+  const postId = await makePost(owner.page, "Definitely a Ferrari");
+  const page = reporter.page;
+  await page.goto(postPath(postId));
+
+  for (let round = 0; round < 2; round++) {
+    // Reporting a post lives in the post's "More options" menu (still open after the first round).
+    const reportItem = page.getByRole("button", { name: "Report post" }).first();
+    if (!(await reportItem.isVisible())) await page.getByLabel("More options").first().click();
+    await reportItem.click();
+    const dialog = page.getByRole("dialog", { name: "Report Content" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Submit Report" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Please select a reason for flagging this content");
+    await dialog.getByLabel("Wrong car depicted").check();
+    await dialog.getByLabel(/Details/).fill("It is a Toyota MR2");
+    await dialog.getByRole("button", { name: "Submit Report" }).click();
+    await expect(dialog.getByRole("status")).toContainText("Thank you");
+    await expect(dialog).toBeHidden({ timeout: 4000 });
+  }
+  const count = await page.request.get(`/api/flags/count?contentType=post&contentId=${postId}`);
+  expect(await count.json()).toEqual({ count: 1 });
+});
+
+test("like, dislike, comment, reply and comment like without JavaScript", async ({ browser }) => {
+  const owner = await member(browser, "nojsowner");
+  const fan = await member(browser, "nojsfan", false);
+  const postId = await makePost(owner.page, "No scripts needed");
+  const page = fan.page;
+  await page.goto(postPath(postId));
+
+  await page.getByRole("button", { name: "Like", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${postPath(postId)}$`));
+  await expect(page.getByTestId("likes-count")).toHaveText("1");
+  await page.getByRole("button", { name: "Dislike", exact: true }).click();
+  await expect(page.getByTestId("likes-count")).toHaveText("0");
+  await expect(page.getByTestId("dislikes-count")).toHaveText("1");
+
+  await page.getByLabel("Write a comment").fill("Posted with a plain form");
+  await page.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(page).toHaveURL(/#comment-\d+$/);
+  const comment = commentItem(page, "Posted with a plain form");
+  await expect(comment).toBeVisible();
+
+  await comment.getByRole("link", { name: "Reply" }).click();
+  await expect(page).toHaveURL(/replyTo=\d+/);
+  await page.getByLabel("Write a reply").fill("And a plain reply");
+  await page.getByRole("button", { name: "Reply", exact: true }).click();
+  await expect(page).not.toHaveURL(/replyTo=/);
+  const reply = commentItem(page, "And a plain reply");
+  await expect(reply).toBeVisible();
+
+  await reply.getByRole("button", { name: /^Like comment/ }).click();
+  await expect(commentItem(page, "And a plain reply").getByRole("button", { name: "Unlike comment (1 like)" })).toBeVisible();
+
+  // Visitors without JavaScript are sent to the login modal.
+  const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await visitor.goto(postPath(postId));
+  await visitor.getByRole("button", { name: "Like", exact: true }).click();
+  await expect(visitor).toHaveURL(new RegExp(`${postPath(postId)}\\?login$`));
+});
