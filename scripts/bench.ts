@@ -1,0 +1,458 @@
+// The benchmark (issue 8): builds the app, seeds a fresh database, starts the production
+// server on 127.0.0.1, signs members in, drives each row with autocannon and prints one
+// table (requests/s, p50, p99, errors, non-2xx, ratio to a bare route), plus the JavaScript a
+// first visit to / downloads. Writes bench/results/<timestamp>.md and .json.
+//
+//   npx tsx scripts/bench.ts [--scale USERS,POSTS] [--duration 10] [--connections 32]
+//        [--warmup 2] [--rows home,api-feed,...] [--port 3213] [--members 8] [--gzip]
+//        [--cpu-prof] [--no-build] [--fresh-seed] [--node-baseline] [--max-minutes 30]
+//   npx tsx scripts/bench.ts --growth [--growth-sizes 1000,200000] [--growth-users 10000]
+//        [--rounds 3] [--duration 5]
+//
+// How to read the table: bench/README.md.
+import { createServer } from "node:http";
+import { existsSync, readdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { DEMO_PASSWORD, USERS } from "../prisma/seed/data";
+import { judge, ROWS, runRow, type Row, type RowContext, type RowResult, type Targets } from "./bench/load";
+import { profileText, summarizeProfile } from "./bench/profile";
+import { machine, textTable, uptime, weightText, writeReport, type Report } from "./bench/report";
+import { SCALE_PASSWORD, scaleEmail } from "./bench/scale";
+import {
+  buildApp,
+  describeSeed,
+  killAll,
+  prepareData,
+  root,
+  signIn,
+  startServer,
+  workspace,
+  type Member,
+  type Seed,
+  type Workspace,
+} from "./bench/server";
+import { pageWeight, type Weight } from "./bench/weight";
+
+const USAGE = `Usage: tsx scripts/bench.ts [--scale USERS,POSTS] [--duration S] [--connections N] [--warmup S]
+       [--rows key,...] [--port P] [--members N] [--gzip] [--cpu-prof] [--no-build] [--fresh-seed]
+       [--node-baseline] [--max-minutes M]
+   or: tsx scripts/bench.ts --growth [--growth-sizes SMALL,LARGE] [--growth-users N] [--rounds R] [--duration S]
+Rows: ${ROWS.map((row) => row.key).join(", ")}`;
+
+type Options = {
+  scale: { users: number; posts: number } | null;
+  duration: number;
+  connections: number;
+  warmup: number;
+  rows: string[] | null;
+  port: number;
+  members: number;
+  gzip: boolean;
+  cpuProf: boolean;
+  build: boolean;
+  freshSeed: boolean;
+  nodeBaseline: boolean;
+  maxMinutes: number;
+  growth: boolean;
+  growthSizes: [number, number];
+  growthUsers: number;
+  rounds: number;
+};
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = {
+    scale: null,
+    duration: 10,
+    connections: 32,
+    warmup: 2,
+    rows: null,
+    port: 3213,
+    members: 8,
+    gzip: false,
+    cpuProf: false,
+    build: true,
+    freshSeed: false,
+    nodeBaseline: false,
+    maxMinutes: 30,
+    growth: false,
+    growthSizes: [1000, 200_000],
+    growthUsers: 10_000,
+    rounds: 3,
+  };
+  let durationGiven = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [name, inline] = arg.includes("=") ? (arg.split(/=(.*)/s, 2) as [string, string]) : [arg, undefined];
+    const text = () => {
+      const value = inline ?? argv[++i];
+      if (value === undefined) throw new Error(`${name} needs a value.\n${USAGE}`);
+      return value;
+    };
+    const number = (min = 0) => {
+      const value = Number(text().replace(/_/g, ""));
+      if (!Number.isFinite(value) || value < min) throw new Error(`${name} needs a number of at least ${min}.\n${USAGE}`);
+      return value;
+    };
+    const pair = (): [number, number] => {
+      const parts = text().split(",").map((part) => Number(part.trim().replace(/_/g, "")));
+      if (parts.length !== 2 || parts.some((part) => !Number.isSafeInteger(part) || part < 0)) throw new Error(`${name} needs two whole numbers like 10000,200000.\n${USAGE}`);
+      return [parts[0], parts[1]];
+    };
+    switch (name) {
+      case "--scale": {
+        const [users, posts] = pair();
+        options.scale = { users, posts };
+        break;
+      }
+      case "--duration":
+        options.duration = number(1);
+        durationGiven = true;
+        break;
+      case "--connections":
+        options.connections = Math.floor(number(1));
+        break;
+      case "--warmup":
+        options.warmup = number(0);
+        break;
+      case "--rows":
+        options.rows = text().split(",").map((key) => key.trim()).filter(Boolean);
+        break;
+      case "--port":
+        options.port = Math.floor(number(1));
+        break;
+      case "--members":
+        options.members = Math.floor(number(1));
+        break;
+      case "--max-minutes":
+        options.maxMinutes = number(1);
+        break;
+      case "--growth-sizes":
+        options.growthSizes = pair();
+        break;
+      case "--growth-users":
+        options.growthUsers = Math.floor(number(2));
+        break;
+      case "--rounds":
+        options.rounds = Math.floor(number(1));
+        break;
+      case "--gzip":
+        options.gzip = true;
+        break;
+      case "--cpu-prof":
+        options.cpuProf = true;
+        break;
+      case "--no-build":
+        options.build = false;
+        break;
+      case "--fresh-seed":
+        options.freshSeed = true;
+        break;
+      case "--node-baseline":
+        options.nodeBaseline = true;
+        break;
+      case "--growth":
+        options.growth = true;
+        break;
+      case "--help":
+      case "-h":
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`Unknown option ${arg}.\n${USAGE}`);
+    }
+  }
+  if (options.growth && !durationGiven) options.duration = 5;
+  const unknown = (options.rows ?? []).filter((key) => !ROWS.some((row) => row.key === key));
+  if (unknown.length > 0) throw new Error(`Unknown row ${unknown.join(", ")}.\n${USAGE}`);
+  return options;
+}
+
+const log = (line: string) => console.log(line);
+
+// ------------------------------------------------------------------ data read from the database
+
+type DatabaseFacts = { targets: Targets; counts: Record<string, number> };
+
+function readFacts(file: string): DatabaseFacts {
+  const Database = createRequire(import.meta.url)("better-sqlite3");
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const spread = (ids: number[], count: number) => {
+      if (ids.length <= count) return ids;
+      const step = ids.length / count;
+      return Array.from({ length: count }, (_, index) => ids[Math.floor(index * step)]);
+    };
+    const postIds = spread(db.prepare(`SELECT "id" FROM "posts" ORDER BY "id"`).pluck().all() as number[], 2000);
+    const carIds = spread(db.prepare(`SELECT DISTINCT "carId" FROM "post_cars" ORDER BY "carId"`).pluck().all() as number[], 1000);
+    const counts: Record<string, number> = {};
+    for (const table of ["users", "cars", "posts", "photos", "post_likes", "comments"]) {
+      counts[table] = db.prepare(`SELECT COUNT(*) FROM "${table}"`).pluck().get() as number;
+    }
+    if (postIds.length === 0 || carIds.length === 0) throw new Error("The seeded database has no posts with cars to benchmark.");
+    return { targets: { postIds, carIds }, counts };
+  } finally {
+    db.close();
+  }
+}
+
+// ------------------------------------------------------------------ members
+
+function memberLogins(seed: Seed, count: number): Array<{ email: string; password: string }> {
+  if (seed.kind === "scale") {
+    return Array.from({ length: Math.min(count, seed.users - 1) }, (_, index) => ({ email: scaleEmail(index + 2), password: SCALE_PASSWORD }));
+  }
+  // The demo member first (the page reader), then the other demo people; not the administrator.
+  return USERS.filter((user) => user.role !== "admin")
+    .slice(0, count)
+    .map((user) => ({ email: user.email, password: DEMO_PASSWORD }));
+}
+
+async function signInAll(url: string, seed: Seed, count: number): Promise<Member[]> {
+  const members: Member[] = [];
+  for (const login of memberLogins(seed, count)) members.push(await signIn(url, login.email, login.password));
+  return members;
+}
+
+// ------------------------------------------------------------------ a bare Node server (optional)
+
+async function nodeBaseline(port: number, options: Options): Promise<RowResult> {
+  const body = JSON.stringify({ ok: true });
+  const server = createServer((_, response) => {
+    response.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  try {
+    const row: Row = { key: "node", label: "bare Node http (same process as the load)", detail: "", request: () => ({ method: "GET", path: "/" }) };
+    const context: RowContext = { members: [], targets: { postIds: [], carIds: [] }, gzip: false, origin: "" };
+    return await runRow(row, context, { url: `http://127.0.0.1:${port}`, connections: options.connections, duration: options.duration, warmup: 1 });
+  } finally {
+    server.close();
+  }
+}
+
+// ------------------------------------------------------------------ the normal benchmark
+
+function newestProfile(ws: Workspace): string | null {
+  if (!existsSync(ws.profiles)) return null;
+  const files = readdirSync(ws.profiles).filter((file) => file.endsWith(".cpuprofile")).sort();
+  return files.length > 0 ? path.join(ws.profiles, files[files.length - 1]) : null;
+}
+
+async function benchmark(options: Options) {
+  const before = machine();
+  log(`Benchmark on ${os.cpus().length} cores. ${before.uptimeBefore}`);
+  const ws = workspace(options.port);
+  const seed: Seed = options.scale ? { kind: "scale", ...options.scale } : { kind: "demo" };
+  if (options.build || !existsSync(path.join(ws.buildDir, "build", "index.js"))) buildApp(ws, log);
+  prepareData(ws, seed, log, options.freshSeed);
+  const facts = readFacts(ws.database);
+  log(`Data: ${Object.entries(facts.counts).map(([table, count]) => `${table} ${count.toLocaleString("en-US")}`).join(", ")}`);
+
+  const server = await startServer(ws, { port: options.port, cpuProfile: options.cpuProf });
+  const results: RowResult[] = [];
+  let weight: Weight | null = null;
+  const notes: string[] = [];
+  try {
+    const members = await signInAll(server.url, seed, options.members);
+    log(`Signed in ${members.length} members (pages are read as ${members[0].email}).`);
+    try {
+      weight = await pageWeight(server.url, "/");
+      log(weightText(weight));
+    } catch (error) {
+      notes.push(`JavaScript weight not measured: ${(error as Error).message}`);
+    }
+    try {
+      const embedPath = `/embed/post/${facts.targets.postIds[facts.targets.postIds.length - 1]}`;
+      const embed = await pageWeight(server.url, embedPath);
+      const line = `${embedPath}: ${embed.status}, ${embed.js.length} JavaScript files (${(embed.jsGzip / 1024).toFixed(1)} KB gzip), ${embed.inlineScripts} inline scripts, HTML ${(embed.htmlGzip / 1024).toFixed(1)} KB gzip`;
+      log(line);
+      notes.push(`Embed without JavaScript: ${line}.`);
+    } catch (error) {
+      notes.push(`Embed not checked: ${(error as Error).message}`);
+    }
+
+    const context: RowContext = { members, targets: facts.targets, gzip: options.gzip, origin: server.url };
+    const rows = ROWS.filter((row) => row.key === "bare" || !options.rows || options.rows.includes(row.key));
+    log(`Driving ${rows.length} rows: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s each${options.gzip ? ", Accept-Encoding: gzip" : ""}.`);
+    for (const row of rows) {
+      const result = await runRow(row, context, { url: server.url, connections: options.connections, duration: options.duration, warmup: options.warmup, serverPid: server.child.pid });
+      results.push(result);
+      const statuses = Object.entries(result.statuses).map(([code, count]) => `${code}×${count}`).join(" ");
+      const cpu = result.serverCpuMs === null ? "" : `  server CPU ${result.serverCpuMs.toFixed(2)} ms/req`;
+      log(`  ${row.label.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms${cpu}  ${statuses || "no answer within the run"}${result.errors ? `  errors ${result.errors}` : ""}${result.notes.length ? `  (${result.notes.join("; ")})` : ""}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  if (options.nodeBaseline) results.push(await nodeBaseline(options.port + 1, options));
+
+  const judged = judge(results);
+  for (const result of judged) for (const note of result.notes) notes.push(`${result.label}: ${note}.`);
+  const after = { loadAfter: os.loadavg(), uptimeAfter: uptime() };
+  console.log(`\n${textTable(judged)}\n`);
+  if (weight) console.log(weightText(weight));
+  console.log(`after: ${after.uptimeAfter}`);
+
+  notes.push(
+    "Ratio: each row's requests/s divided by the bare row's (GET /version.json, a resource route that answers constant JSON without touching the database or the session).",
+    `Load generator: autocannon in the benchmark's own process, on the same ${os.cpus().length}-core machine as the server; it takes CPU from the server, as wrk did for the reference figures.`,
+    "Pages (home, post, showcase) are read as the first signed-in member; mutations rotate over every signed-in member; the embed row sends no cookie.",
+    `Rate limits are multiplied by 1,000,000 in the benchmark's server (RATE_LIMIT_SCALE), or mutations would be answered 429 after the first seconds.`,
+  );
+  const profile = newestProfile(ws);
+  if (options.cpuProf && profile) {
+    for (const result of judged) {
+      if (result.key === "node" || result.requests === 0) continue;
+      const text = profileText(summarizeProfile(profile, 14, result.window));
+      console.log(`\n== ${result.label}: ${text}`);
+    }
+    console.log(`\n(profile: ${path.relative(root, profile)}; open it in Chrome DevTools › Performance)`);
+    notes.push(`CPU profile of the server: ${path.relative(root, profile)}`);
+  }
+  const report: Report = {
+    kind: "bench",
+    machine: { ...before, ...after },
+    options: { connections: options.connections, duration: `${options.duration} s`, warmup: `${options.warmup} s`, gzip: options.gzip ? "yes" : "no", members: options.members },
+    seed: describeSeed(seed),
+    counts: facts.counts,
+    results: judged,
+    weight,
+    notes,
+  };
+  const files = writeReport(report);
+  log(`Wrote ${path.relative(root, files.markdown)} and ${path.relative(root, files.json)}`);
+}
+
+// ------------------------------------------------------------------ the growth check
+
+async function growth(options: Options) {
+  const before = machine();
+  log(`Growth check on ${os.cpus().length} cores. ${before.uptimeBefore}`);
+  const [smallPosts, largePosts] = options.growthSizes;
+  const large = workspace(options.port);
+  const small = { ...workspace(options.port + 1), buildDir: large.buildDir };
+  if (options.build || !existsSync(path.join(large.buildDir, "build", "index.js"))) buildApp(large, log);
+  const seeds: Record<"small" | "large", Seed> = {
+    small: { kind: "scale", users: options.growthUsers, posts: smallPosts },
+    large: { kind: "scale", users: options.growthUsers, posts: largePosts },
+  };
+  prepareData(small, seeds.small, log, options.freshSeed);
+  prepareData(large, seeds.large, log, options.freshSeed);
+
+  const servers = {
+    small: await startServer(small, { port: options.port + 1 }),
+    large: await startServer(large, { port: options.port }),
+  };
+  const keys = ["home", "api-feed"];
+  const p50s: Record<string, number[]> = {};
+  const rps: Record<string, number[]> = {};
+  const cpu: Record<string, number[]> = {};
+  const results: RowResult[] = [];
+  try {
+    const contexts = {
+      small: { members: await signInAll(servers.small.url, seeds.small, 1), targets: readFacts(small.database).targets, gzip: options.gzip, origin: servers.small.url },
+      large: { members: await signInAll(servers.large.url, seeds.large, 1), targets: readFacts(large.database).targets, gzip: options.gzip, origin: servers.large.url },
+    };
+    log(`Alternating ${options.rounds} rounds of ${options.duration} s per row and size, ${options.connections} connections.`);
+    for (let round = 0; round < options.rounds; round++) {
+      for (const key of keys) {
+        const row = ROWS.find((candidate) => candidate.key === key)!;
+        // Alternate which size goes first, so a drift in the machine's load hits both alike.
+        const order: Array<"small" | "large"> = round % 2 === 0 ? ["small", "large"] : ["large", "small"];
+        for (const size of order) {
+          const result = await runRow(row, contexts[size], { url: servers[size].url, connections: options.connections, duration: options.duration, warmup: 1, serverPid: servers[size].child.pid });
+          (p50s[`${key}:${size}`] ??= []).push(result.p50);
+          (rps[`${key}:${size}`] ??= []).push(result.rps);
+          if (result.serverCpuMs !== null) (cpu[`${key}:${size}`] ??= []).push(result.serverCpuMs);
+          results.push({ ...result, target: undefined, label: `${row.label} @ ${size === "small" ? smallPosts : largePosts} posts, round ${round + 1}` });
+          log(`  round ${round + 1} ${key.padEnd(9)} ${String(size === "small" ? smallPosts : largePosts).padStart(7)} posts: p50 ${result.p50.toFixed(1)} ms, ${result.rps.toFixed(0)} req/s, server CPU ${result.serverCpuMs?.toFixed(2) ?? "?"} ms/req, non-2xx ${result.non2xx}, errors ${result.errors}`);
+        }
+      }
+    }
+  } finally {
+    await Promise.all([servers.small.stop(), servers.large.stop()]);
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  const summary = keys.map((key) => {
+    const row = ROWS.find((candidate) => candidate.key === key)!;
+    const smallP50 = median(p50s[`${key}:small`]);
+    const largeP50 = median(p50s[`${key}:large`]);
+    const ratio = largeP50 / smallP50;
+    const smallCpu = cpu[`${key}:small`] ? median(cpu[`${key}:small`]) : null;
+    const largeCpu = cpu[`${key}:large`] ? median(cpu[`${key}:large`]) : null;
+    return {
+      key,
+      label: row.label,
+      smallP50,
+      largeP50,
+      ratio,
+      met: ratio <= 1.3,
+      smallRps: median(rps[`${key}:small`]),
+      largeRps: median(rps[`${key}:large`]),
+      smallCpuMs: smallCpu,
+      largeCpuMs: largeCpu,
+      rounds: options.rounds,
+    };
+  });
+  const after = { loadAfter: os.loadavg(), uptimeAfter: uptime() };
+  console.log("");
+  for (const line of summary) {
+    console.log(
+      `${line.label.padEnd(30)} p50 ${line.smallP50.toFixed(1)} ms @ ${smallPosts} posts → ${line.largeP50.toFixed(1)} ms @ ${largePosts} posts: ×${line.ratio.toFixed(2)} (target ≤1.30: ${line.met ? "met" : "NOT met"})${line.smallCpuMs && line.largeCpuMs ? `; server CPU ${line.smallCpuMs.toFixed(2)} → ${line.largeCpuMs.toFixed(2)} ms/req (×${(line.largeCpuMs / line.smallCpuMs).toFixed(2)})` : ""}`,
+    );
+  }
+  console.log(`after: ${after.uptimeAfter}`);
+  const files = writeReport({
+    kind: "growth",
+    machine: { ...before, ...after },
+    options: { connections: options.connections, duration: `${options.duration} s per run`, rounds: options.rounds },
+    seed: `scale seeds of ${options.growthUsers.toLocaleString("en-US")} members with ${smallPosts.toLocaleString("en-US")} and ${largePosts.toLocaleString("en-US")} posts`,
+    results: judge(results),
+    growth: summary,
+    notes: [
+      "p50 per size is the median over the rounds; the two servers run side by side and the runs alternate, so changes in the machine's load affect both sizes alike.",
+      "Under 32 connections the p50 includes queueing: it moves with the server's cost per request.",
+    ],
+  });
+  log(`Wrote ${path.relative(root, files.markdown)} and ${path.relative(root, files.json)}`);
+}
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  // Bounded in time: whatever happens, the servers go and the process ends.
+  const watchdog = setTimeout(() => {
+    console.error(`The benchmark ran over ${options.maxMinutes} minutes: stopping.`);
+    killAll();
+    process.exit(2);
+  }, options.maxMinutes * 60_000);
+  watchdog.unref();
+  if (options.growth) await growth(options);
+  else await benchmark(options);
+}
+
+process.on("exit", killAll);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    killAll();
+    process.exit(1);
+  },
+);
