@@ -133,15 +133,15 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (
-    <div className="page post-missing" data-status={isRouteErrorResponse(error) ? error.status : 500}>
-      <div className="post-missing__card">
-        <div className="post-missing__icon" aria-hidden>
+    <div className="page error-page" data-status={isRouteErrorResponse(error) ? error.status : 500}>
+      <div className="error-page__card">
+        <div className="error-page__icon" aria-hidden>
           <Compass />
         </div>
-        <p className="post-missing__status">{notFound ? "404" : "Error"}</p>
-        <h1 className="post-missing__title">{notFound ? "Post not found" : "This post could not be shown"}</h1>
-        <p className="post-missing__text">{notFound ? NOT_FOUND_MESSAGE : "Something went wrong on our side. Please try again."}</p>
-        <div className="post-missing__actions">
+        <p className="error-page__status">{notFound ? "404" : "Error"}</p>
+        <h1 className="error-page__title">{notFound ? "Post not found" : "This post could not be shown"}</h1>
+        <p className="error-page__message">{notFound ? NOT_FOUND_MESSAGE : "Something went wrong on our side. Please try again."}</p>
+        <div className="error-page__actions">
           <Link to="/" className="btn btn--primary">
             <Home aria-hidden size={18} /> Back to the feed
           </Link>
