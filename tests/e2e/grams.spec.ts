@@ -23,7 +23,7 @@ async function gramsPosts(request: APIRequestContext): Promise<ApiPost[]> {
   return posts;
 }
 
-const overlay = (page: Page) => page.getByRole("dialog", { name: "Grams" });
+const overlay = (page: Page) => page.getByRole("dialog", { name: "Grams", exact: true });
 const activePost = (page: Page) => page.locator('[data-testid="grams-post"][aria-current="true"]');
 const postById = (page: Page, id: number) => page.locator(`[data-testid="grams-post"][data-post-id="${id}"]`);
 
