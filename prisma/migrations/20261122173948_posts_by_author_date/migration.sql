@@ -1,5 +1,2 @@
--- DropIndex
-DROP INDEX "posts_createdById_id_idx";
-
 -- CreateIndex
 CREATE INDEX "posts_createdById_createdAt_id_idx" ON "posts"("createdById", "createdAt", "id");
