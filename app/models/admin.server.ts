@@ -13,6 +13,7 @@ import { discardMedia } from "~/lib/images.server";
 import { publish } from "~/lib/live-events.server";
 import { containsPattern, normaliseQuery } from "~/lib/search";
 import { listFlagQueue, resolveFlags, type FlagQueueItem } from "~/models/flag.server";
+import { countPostsByAuthor } from "~/models/counts.server";
 
 export const ADMIN_TEXT = {
   invalid: FLAG_MESSAGES.invalid,
@@ -165,12 +166,11 @@ const adminUserSelect = {
   role: true,
   suspendedAt: true,
   createdAt: true,
-  _count: { select: { posts: true } },
 } as const;
 
 type AdminUserRow = Prisma.UserGetPayload<{ select: typeof adminUserSelect }>;
 
-function adminUserView(row: AdminUserRow, openReports = 0): AdminUser {
+function adminUserView(row: AdminUserRow, postCount: number, openReports = 0): AdminUser {
   return {
     id: row.id,
     username: row.username,
@@ -181,15 +181,18 @@ function adminUserView(row: AdminUserRow, openReports = 0): AdminUser {
     is_admin: row.role === "admin",
     suspended_at: row.suspendedAt ? row.suspendedAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
-    post_count: row._count.posts,
+    post_count: postCount,
     open_reports: openReports,
   };
 }
 
 async function getAdminUser(id: number): Promise<AdminUser> {
-  const row = await prisma.user.findUnique({ where: { id }, select: adminUserSelect });
+  const [row, postCount] = await Promise.all([
+    prisma.user.findUnique({ where: { id }, select: adminUserSelect }),
+    prisma.post.count({ where: { createdById: id } }),
+  ]);
   if (!row) throw new HttpError(404, ADMIN_TEXT.userNotFound);
-  return adminUserView(row);
+  return adminUserView(row, postCount);
 }
 
 /**
@@ -311,8 +314,9 @@ export async function listUsers(
     ids = rows.map((row) => row.id);
   }
   const page = ids.slice(0, take);
-  const [rows, reports] = await Promise.all([
+  const [rows, postCounts, reports] = await Promise.all([
     prisma.user.findMany({ where: { id: { in: page } }, select: adminUserSelect }),
+    countPostsByAuthor(page),
     page.length
       ? prisma.flag.groupBy({
           by: ["contentId"],
@@ -326,7 +330,7 @@ export async function listUsers(
   return {
     users: page.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [adminUserView(row, reportsById.get(id) ?? 0)] : [];
+      return row ? [adminUserView(row, postCounts.get(id) ?? 0, reportsById.get(id) ?? 0)] : [];
     }),
     next_cursor: ids.length > take ? page[page.length - 1] : null,
   };

@@ -6,6 +6,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { fail } from "~/lib/http.server";
 import { CAR_MESSAGES, type CarInput } from "~/lib/car-schemas";
 import type { CarJson } from "~/lib/cars";
+import { countCarStats, countPostStats } from "~/models/counts.server";
 
 export const carSelect = {
   id: true,
@@ -112,9 +113,12 @@ export async function deleteCar(carId: number, userId: number): Promise<CarRow> 
 
 // ------------------------------------------------------------------ the garage
 
-/** Posts that feature a car: tagged through post_cars, or by the legacy single car. */
+/**
+ * Posts that feature a car. post_cars lists every car of a post (the legacy single carId
+ * column only mirrors the first of them), so it alone is asked, through its car index.
+ */
 export function featuringCar(carId: number): Prisma.PostWhereInput {
-  return { OR: [{ postCars: { some: { carId } } }, { carId }] };
+  return { postCars: { some: { carId } } };
 }
 
 /** Media worth a cover: images, and videos that have a poster frame. */
@@ -129,7 +133,7 @@ export type GarageCar = CarRow & {
 
 /**
  * The owner's cars, newest first, each with a cover (the first picture of the newest post
- * that has one) and counts. One query: Prisma batches the nested reads.
+ * that has one), and counts made over these cars only.
  */
 export async function listGarage(ownerId: number): Promise<GarageCar[]> {
   const cars = await prisma.car.findMany({
@@ -137,7 +141,6 @@ export async function listGarage(ownerId: number): Promise<GarageCar[]> {
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: {
       ...carSelect,
-      _count: { select: { mods: true, followers: true, postCars: true } },
       postCars: {
         where: { post: { media: { some: coverMediaWhere } } },
         orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }],
@@ -150,13 +153,17 @@ export async function listGarage(ownerId: number): Promise<GarageCar[]> {
       },
     },
   });
-  return cars.map(({ _count, postCars, ...car }) => ({
-    ...car,
-    cover: postCars[0]?.post.media[0] ?? null,
-    modCount: _count.mods,
-    followerCount: _count.followers,
-    postCount: _count.postCars,
-  }));
+  const stats = await countCarStats(cars.map((car) => car.id));
+  return cars.map(({ postCars, ...car }) => {
+    const counts = stats(car.id);
+    return {
+      ...car,
+      cover: postCars[0]?.post.media[0] ?? null,
+      modCount: counts.mods,
+      followerCount: counts.followers,
+      postCount: counts.posts,
+    };
+  });
 }
 
 /** Just ids and names, for pickers (the owner's cars). */
@@ -185,7 +192,7 @@ export type ShowcasePost = {
 /**
  * Everything the showcase shows except mods and follow state: the car and its owner,
  * the media of its posts (newest post first), and the posts themselves. Null when the car
- * does not exist. Five queries whatever the size.
+ * does not exist. A handful of queries, each reading this car's rows only.
  */
 export async function getShowcase(carId: number) {
   if (!Number.isSafeInteger(carId)) return null;
@@ -196,13 +203,15 @@ export async function getShowcase(carId: number) {
   if (!car) return null;
 
   const where = featuringCar(carId);
-  const [media, posts, postCount, mediaCount] = await Promise.all([
-    prisma.media.findMany({
-      where: { post: where },
-      orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }, { position: "asc" }],
-      take: SHOWCASE_MEDIA_LIMIT,
-      select: mediaSelect,
-    }),
+  const [newestMedia, posts, postCount, [{ mediaCount }]] = await Promise.all([
+    // The join starts from the car's post_cars rows, so it reads this car's posts only.
+    prisma.$queryRaw<{ id: number }[]>`
+      SELECT m."id" AS id FROM "post_cars" pc
+      JOIN "posts" p ON p."id" = pc."postId"
+      JOIN "photos" m ON m."postId" = p."id"
+      WHERE pc."carId" = ${carId}
+      ORDER BY p."createdAt" DESC, p."id" DESC, m."position" ASC
+      LIMIT ${SHOWCASE_MEDIA_LIMIT}`,
     prisma.post.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -213,28 +222,34 @@ export async function getShowcase(carId: number) {
         createdAt: true,
         createdBy: { select: { username: true } },
         media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: mediaSelect },
-        _count: { select: { media: true, comments: true, likes: { where: { type: "like" } } } },
       },
     }),
-    prisma.post.count({ where }),
-    prisma.media.count({ where: { post: where } }),
+    prisma.postCar.count({ where: { carId } }),
+    prisma.$queryRaw<{ mediaCount: number | bigint }[]>`
+      SELECT COUNT(*) AS "mediaCount" FROM "post_cars" pc JOIN "photos" m ON m."postId" = pc."postId"
+      WHERE pc."carId" = ${carId}`,
   ]);
+  const mediaIds = newestMedia.map((row) => Number(row.id));
+  const mediaRows = await prisma.media.findMany({ where: { id: { in: mediaIds } }, select: mediaSelect });
+  const mediaById = new Map(mediaRows.map((row) => [row.id, row]));
+  const media = mediaIds.flatMap((id) => mediaById.get(id) ?? []);
 
+  const stats = await countPostStats(posts.map((post) => post.id));
   const { owner, ...carRow } = car;
   return {
     car: carRow,
     owner,
     media,
-    mediaCount,
+    mediaCount: Number(mediaCount),
     postCount,
     posts: posts.map<ShowcasePost>((post) => ({
       id: post.id,
       story: post.story,
       createdAt: post.createdAt,
       cover: post.media[0] ?? null,
-      mediaCount: post._count.media,
-      likeCount: post._count.likes,
-      commentCount: post._count.comments,
+      mediaCount: stats(post.id).media,
+      likeCount: stats(post.id).likes,
+      commentCount: stats(post.id).comments,
       creator: post.createdBy,
     })),
   };

@@ -6,6 +6,7 @@ import { prisma } from "~/db.server";
 import { HttpError } from "~/lib/http.server";
 import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentView } from "~/lib/comment-schemas";
 import { isAdmin } from "~/models/user.server";
+import { countCommentLikes } from "~/models/counts.server";
 import { retryOnConflict } from "~/models/like.server";
 
 /** Who is looking: decides is_liked and can_delete. */
@@ -22,7 +23,6 @@ const commentSelect = {
   postId: true,
   parentId: true,
   user: { select: { username: true, nickname: true, profileImage: true } },
-  _count: { select: { likes: true } },
 } as const;
 
 type CommentRow = {
@@ -33,7 +33,6 @@ type CommentRow = {
   postId: number;
   parentId: number | null;
   user: { username: string; nickname: string | null; profileImage: string | null } | null;
-  _count: { likes: number };
 };
 
 function canDelete(viewer: Viewer, comment: { userId: number | null }, postOwnerId: number): boolean {
@@ -41,7 +40,13 @@ function canDelete(viewer: Viewer, comment: { userId: number | null }, postOwner
   return comment.userId === viewer.id || postOwnerId === viewer.id || isAdmin(viewer);
 }
 
-function toView(row: CommentRow, viewer: Viewer, postOwnerId: number, likedIds: Set<number>, parentId: number | null): CommentView {
+function toView(
+  row: CommentRow,
+  viewer: Viewer,
+  postOwnerId: number,
+  likes: { count: number; liked: boolean },
+  parentId: number | null,
+): CommentView {
   return {
     id: row.id,
     content: row.content,
@@ -52,8 +57,8 @@ function toView(row: CommentRow, viewer: Viewer, postOwnerId: number, likedIds: 
     username: row.user?.username || ANONYMOUS,
     nickname: row.user?.nickname ?? null,
     profileImage: row.user?.profileImage ?? null,
-    likes_count: row._count.likes,
-    is_liked: likedIds.has(row.id),
+    likes_count: likes.count,
+    is_liked: likes.liked,
     can_delete: canDelete(viewer, row, postOwnerId),
     replies: [],
   };
@@ -74,9 +79,13 @@ export async function listComments(postId: number, viewer: Viewer): Promise<Comm
     take: COMMENTS_LIST_MAX,
     select: commentSelect,
   });
-  const liked = viewer
-    ? await prisma.commentLike.findMany({ where: { userId: viewer.id, comment: { postId } }, select: { commentId: true } })
-    : [];
+  const ids = rows.map((row) => row.id);
+  const [likeCounts, liked] = await Promise.all([
+    countCommentLikes(ids),
+    viewer && ids.length
+      ? prisma.commentLike.findMany({ where: { userId: viewer.id, commentId: { in: ids } }, select: { commentId: true } })
+      : [],
+  ]);
   const likedIds = new Set(liked.map((row) => row.commentId));
 
   // Every reply hangs under its top-level ancestor, even if older data nests deeper.
@@ -96,7 +105,7 @@ export async function listComments(postId: number, viewer: Viewer): Promise<Comm
   const replies: { root: number; view: CommentView }[] = [];
   for (const row of rows) {
     const root = row.parentId === null ? null : rootOf(row);
-    const view = toView(row, viewer, ownerId, likedIds, root);
+    const view = toView(row, viewer, ownerId, { count: likeCounts.get(row.id) ?? 0, liked: likedIds.has(row.id) }, root);
     if (root === null) {
       tops.push(view);
       topsById.set(view.id, view);
@@ -130,8 +139,8 @@ export async function createComment(author: { id: number; role: string }, input:
     data: { postId: input.postId, userId: author.id, parentId, content: input.content },
     select: commentSelect,
   });
-  // The author may always delete what they just wrote.
-  return { ...toView(row, author, -1, new Set(), parentId), can_delete: true };
+  // A new comment has no likes yet, and its author may always delete it.
+  return { ...toView(row, author, -1, { count: 0, liked: false }, parentId), can_delete: true };
 }
 
 /**

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { prisma } from "~/db.server";
 import { HttpError } from "~/lib/http.server";
 import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
+import { countPostStats } from "~/models/counts.server";
 
 const eventSelect = {
   id: true,
@@ -359,9 +360,9 @@ export async function newestPostsOfCars(carIds: number[]): Promise<Map<number, A
       story: true,
       createdAt: true,
       media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: { kind: true, path: true, variants: true, posterPath: true } },
-      _count: { select: { media: true } },
     },
   });
+  const stats = await countPostStats(posts.map((post) => post.id));
   const byId = new Map(posts.map((post) => [post.id, post]));
   for (const [carId, postId] of newest) {
     const post = byId.get(postId);
@@ -371,7 +372,7 @@ export async function newestPostsOfCars(carIds: number[]): Promise<Map<number, A
       story: post.story.length > 280 ? `${post.story.slice(0, 279)}…` : post.story,
       created_at: post.createdAt.toISOString(),
       cover_image: coverOf(post.media[0]),
-      media_count: post._count.media,
+      media_count: stats(post.id).media,
     });
   }
   return result;

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { prisma } from "~/db.server";
 import { MediaError, discardMedia, processAvatar } from "~/lib/images.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media-types";
+import { countPostStats, type PostStats } from "~/models/counts.server";
+import { getCarFollowerCounts } from "~/models/follow.server";
 
 // ------------------------------------------------------------------ a user's page
 
@@ -65,16 +67,10 @@ const tileMediaSelect = {
 
 type TileMedia = { kind: string; path: string; posterPath: string | null; variants: string; width: number | null };
 
-function tileOf(post: {
-  id: number;
-  story: string;
-  soundcloudUrl: string | null;
-  media: TileMedia[];
-  _count: { media: number; likes: number; comments: number };
-}): PostTile {
+function tileOf(post: { id: number; story: string; soundcloudUrl: string | null; media: TileMedia[] }, counts: PostStats): PostTile {
   const first = post.media[0];
   const story = post.story.length > STORY_EXCERPT ? `${post.story.slice(0, STORY_EXCERPT - 1).trimEnd()}…` : post.story;
-  const base = { id: post.id, story, mediaCount: post._count.media, likes: post._count.likes, comments: post._count.comments };
+  const base = { id: post.id, story, mediaCount: counts.media, likes: counts.likes, comments: counts.comments };
   if (!first) {
     const kind = post.story.trim() ? "text" : post.soundcloudUrl ? "audio" : "empty";
     return { ...base, kind, thumb: null, thumbSrcSet: "", video: null };
@@ -112,11 +108,11 @@ export async function getUserPostTiles(
       story: true,
       soundcloudUrl: true,
       media: tileMediaSelect,
-      _count: { select: { media: true, likes: { where: { type: "like" } }, comments: true } },
     },
   });
   const page = rows.slice(0, take);
-  return { posts: page.map(tileOf), nextCursor: rows.length > take ? page[page.length - 1].id : null };
+  const stats = await countPostStats(page.map((row) => row.id));
+  return { posts: page.map((row) => tileOf(row, stats(row.id))), nextCursor: rows.length > take ? page[page.length - 1].id : null };
 }
 
 /** Grid tiles for the given posts, in the order of `ids` (a saved list, say). */
@@ -129,10 +125,10 @@ export async function getPostTilesByIds(ids: number[]): Promise<PostTile[]> {
       story: true,
       soundcloudUrl: true,
       media: tileMediaSelect,
-      _count: { select: { media: true, likes: { where: { type: "like" } }, comments: true } },
     },
   });
-  const byId = new Map(rows.map((row) => [row.id, tileOf(row)]));
+  const stats = await countPostStats(rows.map((row) => row.id));
+  const byId = new Map(rows.map((row) => [row.id, tileOf(row, stats(row.id))]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -147,7 +143,6 @@ async function getCarCards(ownerId: number, viewerId: number | null): Promise<Ca
       year: true,
       trim: true,
       nickname: true,
-      _count: { select: { followers: true } },
       // The newest post of the car that has a picture gives the cover.
       postCars: {
         where: { post: { media: { some: { kind: "image" } } } },
@@ -168,6 +163,7 @@ async function getCarCards(ownerId: number, viewerId: number | null): Promise<Ca
       },
     },
   });
+  const followers = await getCarFollowerCounts(cars.map((car) => car.id));
   const followed =
     viewerId === null || cars.length === 0
       ? new Set<number>()
@@ -188,7 +184,7 @@ async function getCarCards(ownerId: number, viewerId: number | null): Promise<Ca
       year: car.year,
       trim: car.trim,
       nickname: car.nickname,
-      followers: car._count.followers,
+      followers: followers.get(car.id) ?? 0,
       following: followed.has(car.id),
       cover: cover ? imageUrlForWidth(cover.path, cover.variants, 640) : null,
       coverSrcSet: cover ? srcSetFor(cover.path, cover.variants, cover.width) : "",
@@ -206,12 +202,15 @@ export async function getUserPage(username: string, viewerId: number | null, bef
       nickname: true,
       profileImage: true,
       createdAt: true,
-      _count: { select: { followers: true, following: true, posts: true, cars: true } },
     },
   });
   if (!user) return null;
   const isSelf = viewerId === user.id;
-  const [follow, cars, posts] = await Promise.all([
+  const [followers, following, postCount, carCount, follow, cars, posts] = await Promise.all([
+    prisma.userFollow.count({ where: { followingId: user.id } }),
+    prisma.userFollow.count({ where: { followerId: user.id } }),
+    prisma.post.count({ where: { createdById: user.id } }),
+    prisma.car.count({ where: { ownerId: user.id } }),
     viewerId && !isSelf
       ? prisma.userFollow.findUnique({ where: { followerId_followingId: { followerId: viewerId, followingId: user.id } } })
       : null,
@@ -226,12 +225,7 @@ export async function getUserPage(username: string, viewerId: number | null, bef
       profileImage: user.profileImage,
       joined: user.createdAt.toISOString(),
     },
-    counts: {
-      followers: user._count.followers,
-      following: user._count.following,
-      posts: user._count.posts,
-      cars: user._count.cars,
-    },
+    counts: { followers, following, posts: postCount, cars: carCount },
     isSelf,
     isFollowing: Boolean(follow),
     cars,
