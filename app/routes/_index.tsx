@@ -4,7 +4,7 @@
 // server too.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { ArrowUp, CalendarDays, Clapperboard, ImagePlus, Images, Search, UserPlus } from "lucide-react";
+import { ArrowUp, CalendarDays, Clapperboard, ImagePlus, Images, Search, UserPlus } from "~/components/icons";
 import { FeedList } from "~/components/feed/FeedList";
 import { FEED_MESSAGES } from "~/components/feed/feed-pages";
 import { GramsLauncher, OpenGramsButton } from "~/components/grams";

@@ -5,7 +5,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CalendarDays, Flag, MessageSquareText, ScrollText, ShieldCheck, Users } from "lucide-react";
+import { CalendarDays, Flag, MessageSquareText, ScrollText, ShieldCheck, Users } from "~/components/icons";
 import { AdminEvents } from "~/components/admin/AdminEvents";
 import { AdminFeedback } from "~/components/admin/AdminFeedback";
 import { AdminLog } from "~/components/admin/AdminLog";

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import { ArrowLeft, CalendarDays, Clock, MapPin, Trash2, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, Clock, MapPin, Trash2, Users } from "~/components/icons";
 import { ConfirmAction } from "~/components/admin/ActionForm";
 import { AttendeeCard } from "~/components/events/AttendeeCard";
 import { EventFormDialog } from "~/components/events/EventForm";

@@ -3,7 +3,7 @@
 // Administrators can create an event from here.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { CalendarDays, Loader2, Search, SearchX, X } from "lucide-react";
+import { CalendarDays, Loader2, Search, SearchX, X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { EventCard } from "~/components/events/EventCard";
 import { EventFormDialog } from "~/components/events/EventForm";

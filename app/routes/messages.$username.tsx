@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { UserX } from "lucide-react";
+import { UserX } from "~/components/icons";
 import { Thread } from "~/components/messages/Thread";
 import { normaliseRecipient } from "~/components/messages/thread-state";
 import { EmptyState } from "~/components/shell/EmptyState";

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Pencil, Plus, Sparkles, Wrench } from "lucide-react";
+import { ArrowLeft, Pencil, Plus, Sparkles, Wrench } from "~/components/icons";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { BuildGroups } from "~/components/mods/BuildGroups";
 import { GainChips } from "~/components/mods/GainChips";

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CarFront, Plus } from "lucide-react";
+import { CarFront, Plus } from "~/components/icons";
 import { CarCard, type GarageCarView } from "~/components/cars/CarCard";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { APP_TITLE } from "~/lib/constants";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
-import { CarFront } from "lucide-react";
+import { CarFront } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";

@@ -1,7 +1,7 @@
 // /notifications: members only. Every notification, newest first, with 'Mark all as read'.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Bell } from "lucide-react";
+import { Bell } from "~/components/icons";
 import { MarkAllReadButton, NotificationList } from "~/components/notifications";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";

@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { ArrowLeft, Clapperboard, Compass, Home, MessageCircle, Wrench } from "lucide-react";
+import { ArrowLeft, Clapperboard, Compass, Home, MessageCircle, Wrench } from "~/components/icons";
 import { CommentSection } from "~/components/comments/CommentSection";
 import { gramsHref } from "~/components/grams";
 import { ModsPanel } from "~/components/mods/ModsPanel";

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "lucide-react";
+import { Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "~/components/icons";
 import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";
 import { Avatar } from "~/components/shell/Avatar";
 import { requireUserPage } from "~/lib/auth.server";

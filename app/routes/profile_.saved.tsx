@@ -1,7 +1,7 @@
 // /profile/saved (members only): the posts you saved, most recently saved first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Bookmark, ChevronLeft } from "lucide-react";
+import { Bookmark, ChevronLeft } from "~/components/icons";
 import { PostGrid } from "~/components/profile/PostGrid";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ChevronLeft, Laptop, Loader2, ShieldCheck } from "lucide-react";
+import { ChevronLeft, Laptop, Loader2, ShieldCheck } from "~/components/icons";
 import QRCode from "qrcode";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";

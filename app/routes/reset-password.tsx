@@ -6,7 +6,7 @@ import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } fro
 import { useState } from "react";
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { KeyRound, Loader2 } from "lucide-react";
+import { KeyRound, Loader2 } from "~/components/icons";
 import { toast } from "sonner";
 import { APP_TITLE } from "~/lib/constants";
 import { MESSAGES, resetPasswordFormSchema } from "~/lib/auth-schemas";

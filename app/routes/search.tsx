@@ -2,7 +2,7 @@
 // so it works without JavaScript; every kind shows up to 20 results.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Search as SearchIcon, SearchX } from "lucide-react";
+import { Search as SearchIcon, SearchX } from "~/components/icons";
 import { eventCardView } from "~/components/events/event-view";
 import { ResultTabs, SearchResults } from "~/components/search-page/SearchResults";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";

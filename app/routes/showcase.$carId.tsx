@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
-import { ArrowRight, CarFront, Compass, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "lucide-react";
+import { ArrowRight, CarFront, Compass, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "~/components/icons";
 import { CarPlaceholder } from "~/components/cars/CarCard";
 import { MediaImage } from "~/components/cars/MediaImage";
 import { FollowButton } from "~/components/follow/FollowButton";

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Loader2, ShieldCheck } from "lucide-react";
+import { Loader2, ShieldCheck } from "~/components/icons";
 import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { readBody, safeRedirect, text } from "~/lib/http.server";

@@ -3,7 +3,7 @@
 // typed and the reason.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ImagePlus } from "lucide-react";
+import { ImagePlus } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { UploadForm } from "~/components/upload/UploadForm";
 import { DRAFT_PARAM, readDraft } from "~/components/upload/upload-drafts.server";

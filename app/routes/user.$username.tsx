@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
-import { Camera, CarFront, Plus, UserX } from "lucide-react";
+import { Camera, CarFront, Plus, UserX } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { CarCards } from "~/components/profile/CarCards";
 import { FollowCarsAction } from "~/components/profile/FollowCarsAction";

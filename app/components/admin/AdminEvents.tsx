@@ -1,6 +1,6 @@
 // Events management: a form to create one, and every event with edit and delete.
 import { Link } from "@remix-run/react";
-import { CalendarDays, CalendarPlus, MapPin, Trash2, Users } from "lucide-react";
+import { CalendarDays, CalendarPlus, MapPin, Trash2, Users } from "~/components/icons";
 import { EventForm, EventFormDialog } from "~/components/events/EventForm";
 import type { EventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";

@@ -1,7 +1,7 @@
 // Feedback from the Version Changes modal: the average rating, then every message, newest
 // first, with its rating, author (or anonymous) and build number.
 import { Link } from "@remix-run/react";
-import { MessageSquareText, Star } from "lucide-react";
+import { MessageSquareText, Star } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { relativeTime } from "~/lib/relative-time";
 import type { AdminFeedback as FeedbackRow } from "~/models/admin.server";

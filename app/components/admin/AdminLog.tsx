@@ -1,6 +1,6 @@
 // The moderation log: who did what, to whom, and when, newest first.
 import { Link } from "@remix-run/react";
-import { ScrollText } from "lucide-react";
+import { ScrollText } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { relativeTime } from "~/lib/relative-time";

@@ -2,7 +2,7 @@
 // the reasons and the reporters' details, and the three decisions: dismiss the reports,
 // remove the content, suspend its author. Remove and suspend ask first.
 import { Link } from "@remix-run/react";
-import { Ban, CheckCircle2, Inbox, ShieldCheck, Trash2, XCircle } from "lucide-react";
+import { Ban, CheckCircle2, Inbox, ShieldCheck, Trash2, XCircle } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { reasonLabel } from "~/lib/flag-reasons";
 import { relativeTime } from "~/lib/relative-time";

@@ -2,7 +2,7 @@
 // has the administrator role toggle and the suspension toggle. Accounts named in
 // ADMIN_EMAILS get the role back at every sign-in, so their toggle is shown disabled.
 import { Form, Link } from "@remix-run/react";
-import { Ban, ChevronRight, Search, ShieldCheck, ShieldOff, UserCheck, Users } from "lucide-react";
+import { Ban, ChevronRight, Search, ShieldCheck, ShieldOff, UserCheck, Users } from "~/components/icons";
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";

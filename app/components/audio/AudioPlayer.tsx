@@ -4,7 +4,7 @@
 // 'Failed to load track' when SoundCloud says the track is gone or the player does not load
 // within 10 s, with a retry and, where the caller offers it, a button to search another
 // track. Without JavaScript the card links to the track.
-import { AlertCircle, ExternalLink, Music2, Play, RotateCw, Search, X } from "lucide-react";
+import { AlertCircle, ExternalLink, Music2, Play, RotateCw, Search, X } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { normalizeSoundCloudUrl, soundCloudPlayerUrl } from "~/lib/soundcloud";
 import { AUDIO_MESSAGES, lookUpTrack, PLAYER_TIMEOUT, trackNameFromUrl, type OEmbedInfo } from "./track";

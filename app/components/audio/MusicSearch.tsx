@@ -4,7 +4,7 @@
 // not connected) are clearly marked as examples and cannot be picked. A track link can
 // also be pasted by hand and is checked ('Invalid SoundCloud URL'). The chosen link is the
 // form's `soundcloud_url` field; without JavaScript only the link field shows.
-import { Link2, Loader2, Music2, Search, X } from "lucide-react";
+import { Link2, Loader2, Music2, Search, X } from "~/components/icons";
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { MUSIC_DEBOUNCE, MUSIC_MIN_CHARS } from "~/lib/constants";
 import { formatDuration, INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl, type MusicSearchResult, type MusicTrack } from "~/lib/soundcloud";

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Loader2, Mail } from "lucide-react";
+import { Loader2, Mail } from "~/components/icons";
 import { toast } from "sonner";
 import { MESSAGES, resetCooldownLeft, resetCooldownMessage, signInSchema, signUpFormSchema } from "~/lib/auth-schemas";
 import type { LoginMode } from "~/lib/login-events";

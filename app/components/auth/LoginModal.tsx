@@ -6,7 +6,7 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import { toast } from "sonner";
 import type { RootData } from "~/root";
 import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN, LOGIN_MODAL_CLOSE_AFTER_SIGN_UP } from "~/lib/constants";

@@ -1,6 +1,6 @@
 // A car in the owner's garage: cover photo, name and specs, counts, and what to do next.
 import { Link } from "@remix-run/react";
-import { CarFront, Pencil, Sparkles, Users, Wrench, Images } from "lucide-react";
+import { CarFront, Pencil, Sparkles, Users, Wrench, Images } from "~/components/icons";
 import { carName, carSpecLine, realNickname, type CarJson } from "~/lib/cars";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { InsuranceBadge } from "./InsuranceBadge";

@@ -1,7 +1,7 @@
 // A delete button that asks first. A <details> disclosure: works with JavaScript off and
 // keeps the question next to the thing being deleted.
 import { Form } from "@remix-run/react";
-import { Trash2 } from "lucide-react";
+import { Trash2 } from "~/components/icons";
 import { useRef } from "react";
 
 export function ConfirmDelete({

@@ -1,5 +1,5 @@
 // How a car's insurance stands: expired, due within 30 days, or fine until a date.
-import { ShieldCheck, ShieldX, ShieldAlert } from "lucide-react";
+import { ShieldCheck, ShieldX, ShieldAlert } from "~/components/icons";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const INSURANCE_WARN_DAYS = 30;

@@ -1,7 +1,7 @@
 // The comment and reply box: a real form posting to /api/comments (with redirectTo, so it
 // works without JavaScript). With JavaScript the post button stays disabled while the
 // trimmed text is empty, and the section posts it optimistically.
-import { Send } from "lucide-react";
+import { Send } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { COMMENT_MAX, canPost } from "~/lib/comment-schemas";

@@ -1,7 +1,7 @@
 // One comment with its like, reply and delete controls; top-level comments carry their
 // replies and the reply form. Each control is a real form or link (no JavaScript needed).
 import { Link } from "@remix-run/react";
-import { Heart, MessageCircle, Trash2 } from "lucide-react";
+import { Heart, MessageCircle, Trash2 } from "~/components/icons";
 import { ANONYMOUS, isTemporaryId, type CommentView } from "~/lib/comment-schemas";
 import { relativeTime } from "~/lib/relative-time";
 import { Avatar } from "~/components/shell/Avatar";

@@ -4,7 +4,7 @@
 // 0; comments reload on failure), and delete where allowed. Every control is a real form
 // or link, so it all works without JavaScript too. Visitors are asked to sign in.
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
-import { LogIn, MessageCircle } from "lucide-react";
+import { LogIn, MessageCircle } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   COMMENT_MESSAGES,

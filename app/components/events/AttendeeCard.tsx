@@ -1,7 +1,7 @@
 // Someone who is going: the car they bring with its newest post's picture (to the car's
 // showcase), the owner, and that post's story.
 import { Link } from "@remix-run/react";
-import { CarFront, UserRound } from "lucide-react";
+import { CarFront, UserRound } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { carName, carSpecLine, realNickname } from "~/lib/cars";

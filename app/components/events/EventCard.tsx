@@ -1,6 +1,6 @@
 // An event in a list: the date block, the name, when and where, and how many are going.
 import { Link } from "@remix-run/react";
-import { MapPin, Users } from "lucide-react";
+import { MapPin, Users } from "~/components/icons";
 import type { EventCardView } from "./event-view";
 import "~/components/shell/pages.css";
 

@@ -3,7 +3,7 @@
 // sits in a <details> disclosure and the server answers with a redirect and a toast.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useNavigate, useRevalidator } from "@remix-run/react";
-import { CalendarPlus, Pencil, X } from "lucide-react";
+import { CalendarPlus, Pencil, X } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import { formFields, postForm } from "~/components/admin/form-post";
 import { useHydrated } from "~/components/cars/use-hydrated";

@@ -2,7 +2,7 @@
 // cars. With JavaScript the count and the button change at once, and go back if the
 // server says no. Visitors get a button that opens the login modal.
 import { useRevalidator } from "@remix-run/react";
-import { CalendarCheck, CalendarX, Check, LogIn, Users } from "lucide-react";
+import { CalendarCheck, CalendarX, Check, LogIn, Users } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import { formFields, postForm } from "~/components/admin/form-post";
 import { useHydrated } from "~/components/cars/use-hydrated";

@@ -3,7 +3,7 @@
 // apart) before 'Failed to load posts' with a retry button. Skeleton cards stand in while
 // a page loads. Without JavaScript a 'Load more' link renders the next page on the server.
 import { Link } from "@remix-run/react";
-import { CheckCircle2, ChevronDown, RotateCw, WifiOff } from "lucide-react";
+import { CheckCircle2, ChevronDown, RotateCw, WifiOff } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type PostCardViewer } from "~/components/post/PostCard";
 import { useHydrated } from "~/components/follow/viewer";

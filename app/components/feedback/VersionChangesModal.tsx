@@ -2,7 +2,7 @@
 // 1-5 stars, visitors welcome), the changelog from GET /version.json with the current build,
 // and on localhost or development hosts only a debug button that tests Google sign-in.
 import * as Dialog from "@radix-ui/react-dialog";
-import { Bug, CheckCircle2, History, Send, Star, X } from "lucide-react";
+import { Bug, CheckCircle2, History, Send, Star, X } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import {
   FEEDBACK_MAX,

@@ -2,7 +2,7 @@
 // viewer pick which to follow. At least one selection; 'Following...' while it works;
 // the alert 'Failed to follow some cars' when any of them fails.
 import * as Dialog from "@radix-ui/react-dialog";
-import { Check, X } from "lucide-react";
+import { Check, X } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { requestLogin } from "~/lib/login-events";
 import { postJson, useViewer } from "./viewer";

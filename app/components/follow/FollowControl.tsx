@@ -2,7 +2,7 @@
 // (with a hidden redirectTo, so it works without JavaScript); with JavaScript the submit is
 // handled in place. Visitors get a link that opens the login modal.
 import { useLocation } from "@remix-run/react";
-import { Check, Plus, Star } from "lucide-react";
+import { Check, Plus, Star } from "~/components/icons";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { useFollowToggle } from "./useFollowToggle";
 import { useViewer } from "./viewer";

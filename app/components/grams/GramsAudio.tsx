@@ -1,7 +1,7 @@
 // A post's audio link in Grams: a pill with the track's name; the SoundCloud player is only
 // loaded (an iframe of w.soundcloud.com) when the reader asks for it, and goes away when
 // the post leaves the screen. Without JavaScript the pill links to the track.
-import { Music2, X } from "lucide-react";
+import { Music2, X } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { normalizeSoundCloudUrl, soundCloudPlayerUrl } from "~/lib/soundcloud";
 import { trackNameOf } from "./grams-feed";

@@ -3,7 +3,7 @@
 // (grams.server.ts). Closing removes the parameter: back in history when Grams was opened
 // from the app, a replace otherwise (a deep link should not leave a "Grams" entry behind).
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
-import { Clapperboard } from "lucide-react";
+import { Clapperboard } from "~/components/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { FeedPost } from "~/models/feed.server";
 import { GramsOverlay } from "./GramsOverlay";

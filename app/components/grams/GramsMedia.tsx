@@ -2,7 +2,7 @@
 // on the sixth) or album, videos first. Images open the media viewer when tapped; videos
 // play while their post is on screen (muted unless the reader unmuted Grams), pause when
 // it is not, and a tap pauses or resumes them.
-import { ChevronLeft, ChevronRight, Expand, Play } from "lucide-react";
+import { ChevronLeft, ChevronRight, Expand, Play } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LazyImage } from "~/components/media/LazyMedia";
 import { viewerKind, type ViewerItem } from "~/components/media/viewer-items";

@@ -6,7 +6,7 @@
 // the media viewer and the Follow Cars modal open over it; a tutorial bubble greets
 // first-time visitors after 1 s.
 import * as Dialog from "@radix-ui/react-dialog";
-import { ChevronDown, ChevronUp, ImageOff, RotateCw, Volume2, VolumeX, X } from "lucide-react";
+import { ChevronDown, ChevronUp, ImageOff, RotateCw, Volume2, VolumeX, X } from "~/components/icons";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FollowCarsModal, type FollowableCar } from "~/components/follow/FollowCarsModal";
 import { useViewer } from "~/components/follow/viewer";

@@ -1,6 +1,6 @@
 // The full-screen Comments and Mods panels of a Grams post (SPEC §2): a title, a close
 // button and the content, sliding up over the feed. Only one is open at a time.
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { CommentSection } from "~/components/comments/CommentSection";
 import { useViewer } from "~/components/follow/viewer";

@@ -2,7 +2,7 @@
 // itself, the text (cars, follow, '✨ Showcase', '@username', time, story, audio) over a
 // gradient at the bottom, and the action rail (creator, like/dislike, comments, mods).
 import { Link } from "@remix-run/react";
-import { AudioLines, CarFront, FileText, ImageOff, Plus, Wrench } from "lucide-react";
+import { AudioLines, CarFront, FileText, ImageOff, Plus, Wrench } from "~/components/icons";
 import { memo, useMemo, useState } from "react";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";

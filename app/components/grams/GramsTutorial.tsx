@@ -1,6 +1,6 @@
 // The first-visit tutorial bubble of Grams (SPEC §2, §4, §9): shown 1 s after Grams opens
 // unless `gramsview-tutorial-seen` is stored; 'Got it!' stores it.
-import { ChevronDown, ChevronUp, Hand } from "lucide-react";
+import { ChevronDown, ChevronUp, Hand } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { GRAMS_TUTORIAL_DELAY, TUTORIAL_STORAGE_KEY } from "~/lib/constants";
 import { GRAMS_MESSAGES } from "./grams-feed";

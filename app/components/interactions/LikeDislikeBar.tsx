@@ -3,7 +3,7 @@
 // change at once and revert if the call fails or takes over 10 s. The counts open the
 // likes/dislikes list. Visitors get the login modal.
 import { Link, useLocation } from "@remix-run/react";
-import { MessageCircle, Share2, ThumbsDown, ThumbsUp } from "lucide-react";
+import { MessageCircle, Share2, ThumbsDown, ThumbsUp } from "~/components/icons";
 import type { ReactNode } from "react";
 import { LikesListPopover } from "./LikesListPopover";
 import { compactCount, type ReactionView } from "./reactions";

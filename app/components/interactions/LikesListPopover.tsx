@@ -2,7 +2,7 @@
 // loading GET /api/posts/{id}/interactions each time it opens. Visitors get the login modal.
 import * as Popover from "@radix-ui/react-popover";
 import { Link } from "@remix-run/react";
-import { RotateCw, ThumbsDown, ThumbsUp, X } from "lucide-react";
+import { RotateCw, ThumbsDown, ThumbsUp, X } from "~/components/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { requestLogin } from "~/lib/login-events";
 import { Avatar } from "~/components/shell/Avatar";

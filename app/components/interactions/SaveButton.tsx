@@ -1,7 +1,7 @@
 // Save a post for later (the profile's Saved tab). A real form post with redirectTo; with
 // JavaScript it flips at once and flips back if the call fails. Visitors get the login modal.
 import { useLocation } from "@remix-run/react";
-import { Bookmark, BookmarkCheck } from "lucide-react";
+import { Bookmark, BookmarkCheck } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
 import { requestLogin } from "~/lib/login-events";

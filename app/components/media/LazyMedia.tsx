@@ -3,7 +3,7 @@
 // rootMargin 50px, threshold 0.1). The box reserves the media's aspect ratio from its width
 // and height, so nothing jumps when it arrives; a shimmer stands in until then, and a
 // failed load shows 'Image unavailable'. Without JavaScript a <noscript> copy is shown.
-import { ImageOff } from "lucide-react";
+import { ImageOff } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { viewerKind, type ViewerItem } from "./viewer-items";
 import "./media.css";

@@ -7,7 +7,7 @@
 // 'Unsupported media type'. Videos start muted and looping, with a mute toggle; a click on
 // the video plays or pauses it.
 import * as Dialog from "@radix-ui/react-dialog";
-import { ChevronLeft, ChevronRight, FileWarning, Film, ImageOff, Play, Volume2, VolumeX, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, FileWarning, Film, ImageOff, Play, Volume2, VolumeX, X } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { SWIPE_THRESHOLD_PX, VIEWER_LOAD_TIMEOUT } from "~/lib/constants";
 import { preloadQueue } from "~/lib/preload";

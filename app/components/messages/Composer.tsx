@@ -1,7 +1,7 @@
 // The message box: a real form posting to /api/messages (without JavaScript it comes back
 // to the conversation). With JavaScript the thread sends it in place: Enter sends,
 // Shift+Enter starts a new line, and the box grows with the text.
-import { SendHorizontal } from "lucide-react";
+import { SendHorizontal } from "~/components/icons";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/cars/use-hydrated";
 import { MESSAGE_LIMIT, canSend, messageLength } from "./thread-state";

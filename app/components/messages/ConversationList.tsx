@@ -1,7 +1,7 @@
 // The left column of /messages: one row per conversation with the other person, the last
 // message, its time and how many of their messages wait unread.
 import { Link } from "@remix-run/react";
-import { Ban } from "lucide-react";
+import { Ban } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { badgeText } from "~/lib/constants";
 import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media-types";

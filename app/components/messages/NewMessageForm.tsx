@@ -1,7 +1,7 @@
 // "New message": a GET form to /messages?to=<username>, which opens the conversation (it
 // works without JavaScript). With JavaScript the box suggests people as you type.
 import { Form } from "@remix-run/react";
-import { PenSquare } from "lucide-react";
+import { PenSquare } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import { SEARCH_DEBOUNCE } from "~/lib/constants";
 import { normaliseRecipient } from "./thread-state";

@@ -7,7 +7,7 @@
 // (`?after=<last id>`) after the stream was down. Fetching `?after=` also marks the
 // partner's new messages as read, which the partner sees as "Seen".
 import { Link, useRevalidator } from "@remix-run/react";
-import { ArrowDown, ArrowLeft, Ban, Loader2, MoreHorizontal, RotateCcw, Trash2, UserRound, WifiOff } from "lucide-react";
+import { ArrowDown, ArrowLeft, Ban, Loader2, MoreHorizontal, RotateCcw, Trash2, UserRound, WifiOff } from "~/components/icons";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { formFields, postForm } from "~/components/admin/form-post";
 import { useHydrated } from "~/components/cars/use-hydrated";

@@ -1,6 +1,6 @@
 // Mods grouped by build, each group with its visible cost total and summed gains.
 import type { ReactNode } from "react";
-import { Layers } from "lucide-react";
+import { Layers } from "~/components/icons";
 import { NO_BUILD_LABEL, formatCost, groupModsByBuild, type ModJson } from "~/lib/cars";
 import { GainChips } from "./GainChips";
 import { ModCapsule } from "./ModCapsule";

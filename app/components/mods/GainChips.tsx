@@ -1,5 +1,5 @@
 // Performance gains as chips: "Horsepower +25 hp".
-import { Gauge, TrendingDown, TrendingUp } from "lucide-react";
+import { Gauge, TrendingDown, TrendingUp } from "~/components/icons";
 import { formatGainAmount, type GainJson } from "~/lib/cars";
 
 function label(type: string) {

@@ -3,7 +3,7 @@
 // longer than DESCRIPTION_HINT_OVER characters. Works without JavaScript (<details>).
 import { useState, type ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { ChevronDown, Image as ImageIcon, Lock } from "lucide-react";
+import { ChevronDown, Image as ImageIcon, Lock } from "~/components/icons";
 import { DESCRIPTION_HINT_OVER } from "~/lib/constants";
 import { formatCost, modTypeLabel, toCents, type ModJson } from "~/lib/cars";
 import { CategoryIcon } from "./category-icons";

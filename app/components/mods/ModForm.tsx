@@ -11,7 +11,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Plus, X } from "lucide-react";
+import { Plus, X } from "~/components/icons";
 import { FieldErrors, FormField, zodValidate } from "~/components/cars/FormField";
 import { useHydrated } from "~/components/cars/use-hydrated";
 import { GAIN_SUGGESTIONS, MAX_GAINS, MOD_TEXT_MAX, MOD_TYPES, modSchema } from "~/lib/car-schemas";

@@ -3,7 +3,7 @@
 // spec's words. Used by the Grams feed, posts and anywhere else mods are shown.
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "@remix-run/react";
-import { RotateCw, Sparkles, Wrench } from "lucide-react";
+import { RotateCw, Sparkles, Wrench } from "~/components/icons";
 import { carDisplayLine, type CarJson, type CarLike, type ModJson } from "~/lib/cars";
 import { ModCapsule } from "./ModCapsule";
 import "./mods.css";

@@ -18,10 +18,10 @@ import {
   ArrowDownUp,
   Plane,
   Flame,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "~/components/icons";
 
-const ICONS: Record<string, LucideIcon> = {
+const ICONS: Record<string, IconComponent> = {
   engine: Flame,
   "forced induction": Fan,
   turbo: Fan,

@@ -4,7 +4,7 @@
 // count to 0. Before JavaScript runs it is a plain link to /notifications.
 import * as Popover from "@radix-ui/react-popover";
 import { Link, useLocation } from "@remix-run/react";
-import { Bell } from "lucide-react";
+import { Bell } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { COUNT_POLL, NOTIFICATIONS_POLL, badgeText } from "~/lib/constants";
 import { useHydrated } from "~/components/follow/viewer";

@@ -3,7 +3,7 @@
 // related user or car. Clicking a row marks it read (with JavaScript).
 import { Link, useLocation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import { BellOff, CheckCheck, ShieldAlert } from "lucide-react";
+import { BellOff, CheckCheck, ShieldAlert } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media-types";
 import type { NotificationView } from "~/models/notification.server";

@@ -2,7 +2,7 @@
 // with no JavaScript at all (the route ships no scripts). Media as a CSS scroll-snap strip
 // with a count on each item, the audio as a link, the cars, the story and the counts; every
 // link opens the app in a new tab.
-import { CarFront, ExternalLink, MessageCircle, Music2, ThumbsDown, ThumbsUp } from "lucide-react";
+import { CarFront, ExternalLink, MessageCircle, Music2, ThumbsDown, ThumbsUp } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { Logo } from "~/components/shell/Logo";
 import { SITE_NAME } from "~/components/share/share-links";

@@ -4,7 +4,7 @@
 // breaks kept; long ones clamped with "more" in the feed), and the actions: like/dislike,
 // comments, share, save, report and delete. Tapping media opens the media viewer.
 import { Link } from "@remix-run/react";
-import { CarFront, FileText, ImageOff, Music2 } from "lucide-react";
+import { CarFront, FileText, ImageOff, Music2 } from "~/components/icons";
 import { useMemo, useState } from "react";
 import { AudioPlayer } from "~/components/audio/AudioPlayer";
 import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";

@@ -4,7 +4,7 @@
 // looping and inline while on screen (lazy media). Every frame reserves its aspect ratio;
 // images are plain <img> with srcset/sizes, width/height and native lazy loading. Tapping an item opens the media viewer (`onOpen`); without
 // JavaScript it is a link to the post's page.
-import { ChevronLeft, ChevronRight, Film, ImageOff } from "lucide-react";
+import { ChevronLeft, ChevronRight, Film, ImageOff } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { IMAGE_UNAVAILABLE, LazyMedia } from "~/components/media/LazyMedia";
 import type { ViewerItem } from "~/components/media/viewer-items";

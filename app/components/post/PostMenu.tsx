@@ -1,7 +1,7 @@
 // A post's "more" menu: report, and delete for its creator or an administrator. A <details>
 // disclosure, so it opens without JavaScript; deleting asks once more inside the menu and
 // is a real form (intent=delete with a redirectTo). With JavaScript the delete runs in place.
-import { Loader2, MoreHorizontal, Trash2 } from "lucide-react";
+import { Loader2, MoreHorizontal, Trash2 } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { ReportButton } from "~/components/report/ReportButton";
 import { notify } from "~/components/shell/notify";

@@ -1,7 +1,7 @@
 // A person's garage: one card per car, linking to its showcase. On someone else's page
 // each card has a follow button with the car's follower count.
 import { Link } from "@remix-run/react";
-import { CarFront, Users } from "lucide-react";
+import { CarFront, Users } from "~/components/icons";
 import { FollowButton } from "~/components/follow/FollowButton";
 import type { CarCard } from "~/models/profile.server";
 import "./profile.css";

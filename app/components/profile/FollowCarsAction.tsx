@@ -1,7 +1,7 @@
 // 'Follow cars' on someone's garage: opens the Follow Cars modal for their cars. Needs
 // JavaScript (each card's own follow button works without it).
 import { useRevalidator } from "@remix-run/react";
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons";
 import { useState } from "react";
 import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
 import { useHydrated, useViewer } from "~/components/follow/viewer";

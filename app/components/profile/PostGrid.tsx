@@ -1,7 +1,7 @@
 // A person's posts as a square grid: the first photo (or a video's poster), a 'Text Post'
 // tile for posts without media, icons for videos and multi-photo posts.
 import { Link } from "@remix-run/react";
-import { Copy, Heart, MessageCircle, Music, Play, Type } from "lucide-react";
+import { Copy, Heart, MessageCircle, Music, Play, Type } from "~/components/icons";
 import type { PostTile } from "~/models/profile.server";
 import "./profile.css";
 

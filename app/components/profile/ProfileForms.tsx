@@ -1,7 +1,7 @@
 // The three forms of /profile: profile photo, nickname, Grams setting. Plain <Form> posts
 // to the page's action (no JavaScript needed); errors show under their field.
 import { Form } from "@remix-run/react";
-import { ImagePlus, Trash2 } from "lucide-react";
+import { ImagePlus, Trash2 } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";
 import "./profile.css";

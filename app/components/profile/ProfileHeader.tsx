@@ -1,7 +1,7 @@
 // The top of a person's page: big avatar, name, @username, counts and the actions
 // (Follow + Message for others, Edit profile on your own page).
 import { Link } from "@remix-run/react";
-import { MessageCircle, Pencil } from "lucide-react";
+import { MessageCircle, Pencil } from "~/components/icons";
 import { useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";
 import { FollowUserButton } from "~/components/follow/FollowUserButton";

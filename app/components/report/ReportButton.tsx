@@ -1,7 +1,7 @@
 // Opens the Report Content modal. The modal needs JavaScript: without it, visitors get a
 // link to the login modal (`?login`) and members see nothing until the page is hydrated.
 import { Link, useLocation } from "@remix-run/react";
-import { Flag } from "lucide-react";
+import { Flag } from "~/components/icons";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { FlagContentType } from "~/lib/flag-reasons";

@@ -2,7 +2,7 @@
 // optional details, submitting, then a success message and closing after 2 s. A 409
 // (already reported) counts as success. Every other answer is shown in the spec's words.
 import * as Dialog from "@radix-ui/react-dialog";
-import { CheckCircle2, Flag, X } from "lucide-react";
+import { CheckCircle2, Flag, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { FLAG_SUCCESS_CLOSE } from "~/lib/constants";
 import { FLAG_DETAILS_MAX, FLAG_MESSAGES, FLAG_REASONS, submitFlag, type FlagContentType } from "~/lib/flag-reasons";

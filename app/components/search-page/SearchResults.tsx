@@ -1,6 +1,6 @@
 // The sections of the /search page: cars, people, events and posts for one query.
 import { Link } from "@remix-run/react";
-import { CalendarDays, CarFront, FileText, Users } from "lucide-react";
+import { CalendarDays, CarFront, FileText, Users } from "~/components/icons";
 import { EventCard } from "~/components/events/EventCard";
 import type { EventCardView } from "~/components/events/event-view";
 import { smallAvatar } from "~/components/messages/ConversationList";

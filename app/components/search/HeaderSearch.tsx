@@ -4,7 +4,7 @@
 // Keyboard: ↓/↑ move through the results, Enter opens one (or submits the form),
 // Escape closes the list. It is an ARIA combobox with a listbox popup.
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { CalendarDays, CarFront, Loader2, Search } from "lucide-react";
+import { CalendarDays, CarFront, Loader2, Search } from "~/components/icons";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";
 import { carName } from "~/lib/cars";

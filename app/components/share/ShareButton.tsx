@@ -1,6 +1,6 @@
 // The share action of a post: the share count and a button that opens the share modal.
 // Without JavaScript it links to the post's page (the link to share).
-import { Share2 } from "lucide-react";
+import { Share2 } from "~/components/icons";
 import { useState } from "react";
 import { compactCount } from "~/components/interactions/reactions";
 import { postPath } from "./share-links";

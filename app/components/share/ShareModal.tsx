@@ -3,7 +3,7 @@
 // share sheet where the browser has one. Every copy or share is counted through
 // POST /api/posts/{id}/share with its channel (link, embed, native).
 import * as Dialog from "@radix-ui/react-dialog";
-import { Check, Code2, Copy, Link2, Share, X } from "lucide-react";
+import { Check, Code2, Copy, Link2, Share, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { COPY_CONFIRMATION } from "~/lib/constants";
 import type { ShareChannel } from "~/lib/post-schemas";

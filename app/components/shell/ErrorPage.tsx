@@ -1,7 +1,7 @@
 // What the root ErrorBoundary shows, inside the shell: a clear status, the reason, and a
 // way on (home, back, or sign in when signing in would help).
 import { Link, useLocation } from "@remix-run/react";
-import { Ban, CircleAlert, Compass, LogIn } from "lucide-react";
+import { Ban, CircleAlert, Compass, LogIn } from "~/components/icons";
 import { loginHref, requestLogin } from "~/lib/login-events";
 
 export function errorTitle(status: number): string {

@@ -3,7 +3,7 @@
 // Phones: an overlay with a backdrop. From 768px: a slim rail that expands on hover (or
 // stays expanded when pinned with the burger).
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { History, LogIn, LogOut, X } from "lucide-react";
+import { History, LogIn, LogOut, X } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { VersionChangesModal } from "~/components/feedback/VersionChangesModal";
 import { UnreadMessagesBadge } from "~/components/realtime";

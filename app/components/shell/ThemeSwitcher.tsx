@@ -1,11 +1,11 @@
 // Three options: System (follows the OS live), Light, Dark. Real radio buttons, so arrow
 // keys move between them and screen readers announce a group.
-import { Monitor, Moon, Sun, type LucideIcon } from "lucide-react";
+import { Monitor, Moon, Sun, type IconComponent } from "~/components/icons";
 import { useId } from "react";
 import { THEME_LABELS, THEME_MODES, type ThemeMode } from "~/lib/theme";
 import { useTheme } from "./theme";
 
-const ICONS: Record<ThemeMode, LucideIcon> = { system: Monitor, light: Sun, dark: Moon };
+const ICONS: Record<ThemeMode, IconComponent> = { system: Monitor, light: Sun, dark: Moon };
 
 export function ThemeSwitcher({ className }: { className?: string }) {
   const { mode, setMode } = useTheme();

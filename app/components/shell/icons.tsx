@@ -8,11 +8,11 @@ import {
   ShieldCheck,
   SquarePlus,
   UserRound,
-  type LucideIcon,
-} from "lucide-react";
+  type IconComponent,
+} from "~/components/icons";
 import type { NavKey } from "./nav";
 
-export const NAV_ICONS: Record<NavKey, LucideIcon> = {
+export const NAV_ICONS: Record<NavKey, IconComponent> = {
   "my-cars": CarFront,
   upload: SquarePlus,
   messages: MessageCircle,

@@ -2,7 +2,7 @@
 // (`media`, several files). With JavaScript: drag and drop or pick, checks each file before
 // it is sent (type, size, count, total), and shows previews (videos first) that can be
 // removed or moved.
-import { ChevronLeft, ChevronRight, Film, ImagePlus, UploadCloud, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, Film, ImagePlus, UploadCloud, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { UPLOAD_LIMITS } from "~/lib/media-types";
 import { addFiles, formatBytes, moveWithinKind, uploadKindOf, videosFirst, type Rejected, type UploadKind } from "./upload-rules";

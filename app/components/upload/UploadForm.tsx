@@ -4,7 +4,7 @@
 // checked first, the upload shows its progress (XMLHttpRequest), errors appear next to the
 // form without losing anything typed, and the new post opens when it is ready.
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { AlertCircle, CarFront, Check, LayoutGrid, Loader2, Music2, PenLine, Rows3, Send, Sparkles, Square, GalleryHorizontal } from "lucide-react";
+import { AlertCircle, CarFront, Check, LayoutGrid, Loader2, Music2, PenLine, Rows3, Send, Sparkles, Square, GalleryHorizontal } from "~/components/icons";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { MusicSearch } from "~/components/audio/MusicSearch";
 import { useHydrated } from "~/components/follow/viewer";
