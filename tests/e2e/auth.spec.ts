@@ -5,8 +5,10 @@ import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { signUpViaApi, uniqueName } from "./support";
 
-// The server's MAIL_OUTBOX_DIR (scripts/e2e-server.ts sets tests/.tmp/e2e-outbox).
-const OUTBOX = path.resolve(process.env.MAIL_OUTBOX_DIR ?? "tests/.tmp/e2e-outbox");
+// The server's MAIL_OUTBOX_DIR: scripts/e2e-server.ts sets tests/.tmp/e2e-outbox, with the
+// port appended when E2E_PORT is not the default 3100.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const OUTBOX = path.resolve(process.env.MAIL_OUTBOX_DIR ?? `tests/.tmp/e2e-outbox${PORT === 3100 ? "" : `-${PORT}`}`);
 
 const dialog = (page: Page) => page.getByRole("dialog");
 const welcome = (page: Page) => page.getByTestId("welcome");
