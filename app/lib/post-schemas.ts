@@ -1,29 +1,14 @@
 // Post rules shared by the upload form and POST /api/posts: fields, limits and messages.
 import { z } from "zod";
 import { isLayout } from "~/lib/layout";
+import { MAX_CARS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
 
 // File limits (per file, per post, number of files) and the upload messages live with the
 // upload pipeline in ~/lib/images.server (MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MAX_POST_BYTES,
 // MAX_MEDIA_PER_POST, MEDIA_MESSAGES).
 
-export const MAX_STORY_LENGTH = 5000;
-export const MAX_CARS_PER_POST = 10;
-
-export const POST_MESSAGES = {
-  empty: "Add a photo, a video, a story or a track",
-  storyTooLong: `The story can be at most ${MAX_STORY_LENGTH} characters`,
-  layout: "Layout must be album, grid, carousel or single",
-  carIds: "Choose cars by their id",
-  tooManyCars: `A post can name at most ${MAX_CARS_PER_POST} cars`,
-  notYourCar: "You can only post with your own cars",
-  notFound: "Post not found",
-  forbidden: "You can only delete your own posts",
-  badShareChannel: "channel must be link, embed or native",
-  created: "Post shared!",
-  deleted: "Post deleted",
-  invalidSoundCloud: INVALID_SOUNDCLOUD_URL,
-} as const;
+export { MAX_CARS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
 
 /** One value or a repeated field, as a list. */
 function list(value: unknown): unknown[] {

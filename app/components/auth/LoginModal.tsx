@@ -3,10 +3,8 @@
 // works without JavaScript, whenever the URL carries `?login` (`?login=signup`,
 // `?login=reset`, optionally `redirectTo=`). Its forms are real posts to the auth API with a
 // hidden redirectTo; with JavaScript they are sent with fetch and the JSON answers handled here.
-import { Fragment, useCallback, useEffect, useRef, useState } from "react";
-import * as Dialog from "@radix-ui/react-dialog";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { X } from "~/components/icons";
 import { toast } from "sonner";
 import type { RootData } from "~/root";
 import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN, LOGIN_MODAL_CLOSE_AFTER_SIGN_UP } from "~/lib/constants";
@@ -23,20 +21,15 @@ import {
   type LoginMode,
 } from "~/lib/login-events";
 import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/session-user";
-import { CodeForm, ResetForm, SignInForm, SignUpForm, type AuthOutcome } from "./AuthForms";
+import { lazyComponent } from "~/lib/lazy-component";
+import type { AuthOutcome } from "./AuthForms";
+import type { SignInMethod } from "./LoginDialog";
+import { LoginDialog as ServerLoginDialog } from "./dialog.server";
 import "./auth.css";
 
-const TITLES: Record<LoginMode, string> = {
-  signin: "Sign In",
-  signup: "Sign Up",
-  reset: "Reset Password",
-};
-
-const DESCRIPTIONS: Record<LoginMode, string> = {
-  signin: "Welcome back. Sign in with your email or username.",
-  signup: "Join the club: post your cars, follow builds and meet other enthusiasts.",
-  reset: "Enter your email or username and we'll email you a link to choose a new password.",
-};
+// The dialog and its forms download when the modal first opens (most visits never open
+// it); the server renders it directly for `?login` pages.
+const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) => module.LoginDialog), ServerLoginDialog);
 
 type ModalState = {
   open: boolean;
@@ -51,20 +44,11 @@ type ModalState = {
   method: SignInMethod;
 };
 
-type SignInMethod = "password" | "code";
 
 /** `?login=code` opens Sign In in its code mode (the other modes parse as usual). */
 function methodOf(loginParam: string | null): SignInMethod {
   return loginParam === "code" ? "code" : "password";
 }
-
-/** The modal in code mode, as a link that works without JavaScript. */
-function codeModeHref(signInHref: string): string {
-  const url = new URL(signInHref, "http://local");
-  url.searchParams.set(LOGIN_PARAM, "code");
-  return url.pathname + url.search;
-}
-
 
 export function LoginModal() {
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -201,84 +185,30 @@ export function LoginModal() {
   const googleHref = root?.googleEnabled ? `/api/auth/google?${new URLSearchParams({ redirectTo: returnTo })}` : null;
   const resetStatus = state.showFlash && mode === "reset" ? params.get(RESET_STATUS_PARAM) : null;
 
-  // Server-rendered and hydrated in place (a portal renders nothing on the server, and the
-  // no-JavaScript page needs the open modal in its HTML); once it has been closed in the
-  // browser it moves into a portal above everything else. Never moved while open, so
-  // nothing typed before hydration is lost.
-  const [portal, setPortal] = useState(false);
+  // Mounted at the first opening and kept, so that closing animates and returns focus.
+  const [opened, setOpened] = useState(open);
   useEffect(() => {
-    if (!open) setPortal(true);
+    if (open) setOpened(true);
   }, [open]);
-  const Container = portal ? Dialog.Portal : Fragment;
+  if (!open && !opened) return null;
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
-      <Container>
-        <Dialog.Overlay className="auth-overlay" />
-        <Dialog.Content className="auth-modal" data-mode={mode}>
-          <header className="auth-modal__header">
-            <Dialog.Title className="auth-modal__title">{TITLES[mode]}</Dialog.Title>
-            <a
-              href={closeHref}
-              className="auth-modal__close"
-              aria-label="Close"
-              onClick={(event) => {
-                event.preventDefault();
-                close();
-              }}
-            >
-              <X aria-hidden size={22} />
-            </a>
-          </header>
-          <Dialog.Description className="auth-modal__description">
-            {codeMode ? "No password needed: we'll email you a 6-digit code to sign in with." : DESCRIPTIONS[mode]}
-          </Dialog.Description>
-
-          {codeMode ? (
-            <CodeForm
-              key={`code-${state.generation}`}
-              returnTo={returnTo}
-              flash={flash}
-              onSuccess={finish}
-              onTwoFactor={toTwoFactor}
-              signInHref={hrefFor("signin")}
-              codeHref={codeModeHref(hrefFor("signin"))}
-              onBack={() => switchMethod("password")}
-            />
-          ) : mode === "signin" ? (
-            <SignInForm
-              key={`signin-${state.generation}`}
-              returnTo={returnTo}
-              flash={flash}
-              onSuccess={finish}
-              forgotHref={hrefFor("reset")}
-              signUpHref={hrefFor("signup")}
-              onSwitch={switchMode}
-              googleHref={googleHref}
-              codeHref={codeModeHref(hrefFor("signin"))}
-              onCodeMode={() => switchMethod("code")}
-              onTwoFactor={toTwoFactor}
-            />
-          ) : mode === "signup" ? (
-            <SignUpForm
-              key={`signup-${state.generation}`}
-              returnTo={returnTo}
-              flash={flash}
-              onSuccess={finish}
-              signInHref={hrefFor("signin")}
-              onSwitch={switchMode}
-            />
-          ) : (
-            <ResetForm
-              key={`reset-${state.generation}`}
-              returnTo={returnTo}
-              status={resetStatus}
-              signInHref={hrefFor("signin")}
-              onSwitch={switchMode}
-            />
-          )}
-        </Dialog.Content>
-      </Container>
-    </Dialog.Root>
+    <LoginDialog
+      open={open}
+      mode={mode}
+      codeMode={codeMode}
+      generation={state.generation}
+      returnTo={returnTo}
+      closeHref={closeHref}
+      hrefFor={hrefFor}
+      flash={flash}
+      googleHref={googleHref}
+      resetStatus={resetStatus}
+      onClose={close}
+      onSuccess={finish}
+      onTwoFactor={toTwoFactor}
+      onSwitchMode={switchMode}
+      onSwitchMethod={switchMethod}
+    />
   );
 }

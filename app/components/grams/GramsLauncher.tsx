@@ -6,11 +6,18 @@ import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "
 import { Clapperboard } from "~/components/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { FeedPost } from "~/models/feed.server";
-import { GramsOverlay } from "./GramsOverlay";
+import { lazyComponent } from "~/lib/lazy-component";
+import { GramsOverlay as ServerGramsOverlay } from "./overlay.server";
 import { GRAMS_MESSAGES, gramsHref, gramsParam, withoutGrams } from "./grams-feed";
 
 /** Set on history entries pushed by OpenGramsButton, so closing can go back. */
 const OPENED_HERE = "gramsOpenedInApp";
+
+const GramsOverlay = lazyComponent(
+  () => import("./GramsOverlay").then((module) => module.GramsOverlay),
+  ServerGramsOverlay,
+  <GramsOpening />,
+);
 
 export type GramsLauncherProps = {
   /** The post the server loaded Grams at (from `loadGrams`). */
@@ -102,6 +109,8 @@ export function OpenGramsButton({
       preventScrollReset
       className={className}
       data-testid="open-grams"
+      onPointerEnter={GramsOverlay.preload}
+      onFocus={GramsOverlay.preload}
     >
       {children ?? (
         <>

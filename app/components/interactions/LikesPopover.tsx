@@ -1,36 +1,21 @@
 // Who liked and who disliked a post: a popover (10px from the screen's edges, SPEC §2)
 // loading GET /api/posts/{id}/interactions each time it opens. Visitors get the login modal.
+// LikesListPopover (the light trigger on every post) loads this module at the first press.
 import * as Popover from "@radix-ui/react-popover";
 import { Link } from "@remix-run/react";
 import { RotateCw, ThumbsDown, ThumbsUp, X } from "~/components/icons";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { requestLogin } from "~/lib/login-events";
 import { Avatar } from "~/components/shell/Avatar";
+import { LIKES_POPOVER_EDGE_MARGIN, type InteractionUser, type LikesListProps } from "./LikesListPopover";
 import "./interactions.css";
 
-/** SPEC §2: the likes/dislikes list keeps 10px from the screen's edges. */
-export const LIKES_POPOVER_EDGE_MARGIN = 10;
-
-export type InteractionUser = { username: string; nickname: string | null; profileImage: string | null };
 type Lists = { likes: InteractionUser[]; dislikes: InteractionUser[] };
 type Tab = "likes" | "dislikes";
 
-export function LikesListPopover({
-  postId,
-  signedIn,
-  initialTab = "likes",
-  label,
-  children,
-}: {
-  postId: number;
-  signedIn: boolean;
-  initialTab?: Tab;
-  /** Accessible name of the trigger ("12 likes: see who"). */
-  label: string;
-  /** The trigger's content (usually the count). */
-  children: ReactNode;
-}) {
-  const [open, setOpen] = useState(false);
+/** Opens at once: it mounts when its light trigger is pressed. */
+export function LikesPopover({ postId, signedIn, initialTab = "likes", label, children }: LikesListProps) {
+  const [open, setOpen] = useState(true);
   const [tab, setTab] = useState<Tab>(initialTab);
   const [lists, setLists] = useState<Lists | null>(null);
   const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");

@@ -1,4 +1,4 @@
-// Notification components for the shell and the /notifications page.
-export { NotificationBell } from "./NotificationBell";
+// Notification components for the /notifications page and events for the shell (the bell
+// itself is loaded by the header, only on members' pages).
 export { MarkAllReadButton, NotificationList, NotificationSkeleton, type NotificationView } from "./NotificationList";
 export { NOTIFICATIONS_CHANGED_EVENT, announceNotificationsChanged } from "./events";

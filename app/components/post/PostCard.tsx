@@ -9,18 +9,20 @@ import { useMemo, useState } from "react";
 import { AudioPlayer } from "~/components/audio/AudioPlayer";
 import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";
 import { SaveButton } from "~/components/interactions/SaveButton";
-import { MediaViewer } from "~/components/media/MediaViewer";
 import { viewerItemsFromPhotos } from "~/components/media/viewer-items";
 import { ShareButton } from "~/components/share/ShareButton";
 import { SITE_NAME } from "~/components/share/share-links";
 import { Avatar } from "~/components/shell/Avatar";
 import { UNKNOWN_VEHICLE } from "~/lib/cars";
+import { lazyComponent } from "~/lib/lazy-component";
 import { relativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 import { PostMedia } from "./PostMedia";
 import { PostMenu } from "./PostMenu";
 import { carLines, carsText, isLongStory, mediaAreaOf, orderedMedia, POST_PLACEHOLDERS, shareTitle } from "./post-view";
 import "./post.css";
+
+const MediaViewer = lazyComponent(() => import("~/components/media/MediaViewer").then((module) => module.MediaViewer));
 
 export type PostCardViewer = { id: number; isAdmin: boolean } | null;
 

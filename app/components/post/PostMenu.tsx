@@ -5,7 +5,7 @@ import { Loader2, MoreHorizontal, Trash2 } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { ReportButton } from "~/components/report/ReportButton";
 import { notify } from "~/components/shell/notify";
-import { POST_MESSAGES } from "~/lib/post-schemas";
+import { POST_MESSAGES } from "~/lib/post-messages";
 
 export type PostMenuProps = {
   postId: number;

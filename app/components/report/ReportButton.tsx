@@ -5,9 +5,11 @@ import { Flag } from "~/components/icons";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { FlagContentType } from "~/lib/flag-reasons";
+import { lazyComponent } from "~/lib/lazy-component";
 import { loginHref, requestLogin } from "~/lib/login-events";
-import { ReportModal } from "./ReportModal";
 import "./report.css";
+
+const ReportModal = lazyComponent(() => import("./ReportModal").then((module) => module.ReportModal));
 
 export function ReportButton({
   contentType,
@@ -31,6 +33,8 @@ export function ReportButton({
   const hydrated = useHydrated();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // The modal mounts at the first open and stays, so closing keeps its focus return.
+  const [used, setUsed] = useState(false);
   const classes = ["report-trigger", className].filter(Boolean).join(" ");
   const content = children ?? (
     <>
@@ -59,10 +63,20 @@ export function ReportButton({
   if (!hydrated) return null;
   return (
     <>
-      <button type="button" className={classes} aria-label={showLabel ? undefined : label} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={classes}
+        aria-label={showLabel ? undefined : label}
+        onPointerEnter={ReportModal.preload}
+        onFocus={ReportModal.preload}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         {content}
       </button>
-      <ReportModal contentType={contentType} contentId={contentId} open={open} onOpenChange={setOpen} />
+      {used ? <ReportModal contentType={contentType} contentId={contentId} open={open} onOpenChange={setOpen} /> : null}
     </>
   );
 }

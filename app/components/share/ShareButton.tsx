@@ -3,8 +3,10 @@
 import { Share2 } from "~/components/icons";
 import { useState } from "react";
 import { compactCount } from "~/components/interactions/reactions";
+import { lazyComponent } from "~/lib/lazy-component";
 import { postPath } from "./share-links";
-import { ShareModal } from "./ShareModal";
+
+const ShareModal = lazyComponent(() => import("./ShareModal").then((module) => module.ShareModal));
 
 export function ShareButton({ postId, shares: initialShares, title }: { postId: number; shares: number; title?: string }) {
   const [open, setOpen] = useState(false);
@@ -17,8 +19,16 @@ export function ShareButton({ postId, shares: initialShares, title }: { postId: 
         className="reaction reaction--share"
         aria-label={`Share (${shares} ${shares === 1 ? "share" : "shares"})`}
         aria-haspopup="dialog"
+        onPointerEnter={ShareModal.preload}
+        onFocus={ShareModal.preload}
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+        onKeyDown={(event) => {
+          // A link acting as a button: Space presses it too.
+          if (event.key !== " ") return;
           event.preventDefault();
           setOpen(true);
         }}

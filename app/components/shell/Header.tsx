@@ -3,7 +3,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { LogIn, Menu, MessageCircle, Plus, Search, UserRound } from "~/components/icons";
 import "~/components/messages/nav-badge.css";
-import { NotificationBell } from "~/components/notifications/NotificationBell";
+import { lazyComponent } from "~/lib/lazy-component";
+import { NotificationBell as ServerNotificationBell } from "~/components/notifications/bell.server";
 import { UnreadMessagesBadge } from "~/components/realtime";
 import { HeaderSearch } from "~/components/search";
 import { loginHref, requestLogin } from "~/lib/login-events";
@@ -12,6 +13,12 @@ import { BRAND_NAME, Logo } from "./Logo";
 import { MemberLink } from "./MemberLink";
 import { useHeaderScroll } from "./hooks";
 import type { ShellRootUser } from "./AppShell";
+
+// Visitors have no bell, so its popover code downloads only on members' pages.
+const NotificationBell = lazyComponent<{ initialUnread?: number }>(
+  () => import("~/components/notifications/NotificationBell").then((module) => module.NotificationBell),
+  ServerNotificationBell,
+);
 
 export function Header({
   user,

@@ -5,8 +5,8 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { History, LogIn, LogOut, X } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
-import { VersionChangesModal } from "~/components/feedback/VersionChangesModal";
 import { UnreadMessagesBadge } from "~/components/realtime";
+import { lazyComponent } from "~/lib/lazy-component";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { Avatar } from "./Avatar";
 import { Logo, BRAND_NAME } from "./Logo";
@@ -15,6 +15,10 @@ import { ThemeSwitcher } from "./ThemeSwitcher";
 import { NAV_ICONS } from "./icons";
 import { sidebarItems } from "./nav";
 import type { ShellRootUser } from "./AppShell";
+
+const VersionChangesModal = lazyComponent(() =>
+  import("~/components/feedback/VersionChangesModal").then((module) => module.VersionChangesModal),
+);
 
 export function Sidebar({
   user,
@@ -37,6 +41,8 @@ export function Sidebar({
   const items = sidebarItems(user);
   const here = location.pathname + location.search;
   const [versionsOpen, setVersionsOpen] = useState(false);
+  // Mounted at the first open and kept, so closing keeps its focus return.
+  const [versionsUsed, setVersionsUsed] = useState(false);
 
   // Opening the overlay moves focus into it, and Tab stays inside while it is open.
   useEffect(() => {
@@ -148,6 +154,7 @@ export function Sidebar({
             title="Version Changes"
             onClick={() => {
               onClose();
+              setVersionsUsed(true);
               setVersionsOpen(true);
             }}
           >
@@ -182,7 +189,7 @@ export function Sidebar({
           )}
         </div>
       </aside>
-      <VersionChangesModal open={versionsOpen} onOpenChange={setVersionsOpen} />
+      {versionsUsed ? <VersionChangesModal open={versionsOpen} onOpenChange={setVersionsOpen} /> : null}
     </>
   );
 }

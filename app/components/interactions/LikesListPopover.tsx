@@ -1,0 +1,50 @@
+// The likes and dislikes counts of a post open a list of who reacted (LikesPopover). Every
+// post shows two of these, so until one is pressed it is a plain button: the popover's code
+// (and its positioning library) downloads on hover or focus and mounts at the first press.
+import { Suspense, lazy, useState, type ReactNode } from "react";
+import { requestLogin } from "~/lib/login-events";
+
+/** SPEC §2: the likes/dislikes list keeps 10px from the screen's edges. */
+export const LIKES_POPOVER_EDGE_MARGIN = 10;
+
+export type InteractionUser = { username: string; nickname: string | null; profileImage: string | null };
+
+export type LikesListProps = {
+  postId: number;
+  signedIn: boolean;
+  initialTab?: "likes" | "dislikes";
+  /** Accessible name of the trigger ("12 likes: see who"). */
+  label: string;
+  /** The trigger's content (usually the count). */
+  children: ReactNode;
+};
+
+const loadPopover = () => import("./LikesPopover");
+const LikesPopover = lazy(() => loadPopover().then((module) => ({ default: module.LikesPopover })));
+
+export function LikesListPopover(props: LikesListProps) {
+  const [pressed, setPressed] = useState(false);
+  const trigger = (
+    <button
+      type="button"
+      className="reaction-count"
+      aria-label={props.label}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={() => void loadPopover()}
+      onFocus={() => void loadPopover()}
+      onClick={() => {
+        if (props.signedIn) setPressed(true);
+        else requestLogin();
+      }}
+    >
+      {props.children}
+    </button>
+  );
+  if (!pressed) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <LikesPopover {...props} />
+    </Suspense>
+  );
+}
