@@ -1,7 +1,25 @@
 // The one Prisma client of the app. Models are the only modules that import it.
+//
+// DATABASE_URL picks the database: a `file:` URL (the default) is SQLite through
+// better-sqlite3; a `postgres://` or `postgresql://` URL is PostgreSQL through
+// @prisma/adapter-pg, with the client generated from prisma/postgres/schema.prisma (the
+// same model, written by scripts/prisma-providers.ts). Both clients have the same models
+// and methods, so the app sees one type: SQLite's.
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
 import { databaseUrl, sqliteFilePath } from "~/lib/database-url";
+
+export type DatabaseProvider = "sqlite" | "postgresql";
+
+/** `postgres://` and `postgresql://` URLs are PostgreSQL; everything else is SQLite. */
+export function providerOfUrl(url: string): DatabaseProvider {
+  return /^postgres(?:ql)?:\/\//i.test(url.trim()) ? "postgresql" : "sqlite";
+}
+
+/** The provider this process talks to (raw SQL picks its dialect with it). */
+export const databaseProvider: DatabaseProvider = providerOfUrl(databaseUrl());
 
 /**
  * Settings of the app's one connection, applied when it opens:
@@ -30,11 +48,63 @@ class TunedBetterSqlite3 extends PrismaBetterSqlite3 {
   }
 }
 
-function connect() {
+function connectSqlite(url: string): PrismaClient {
   // `timeout` is SQLite's busy timeout: writers wait for each other instead of failing.
   // WAL mode is switched on by the migrator and persists in the file.
-  const adapter = new TunedBetterSqlite3({ url: sqliteFilePath(databaseUrl()), timeout: 5000 });
+  const adapter = new TunedBetterSqlite3({ url: sqliteFilePath(url), timeout: 5000 });
   return new PrismaClient({ adapter });
+}
+
+/** PostgreSQL gave up a serializable transaction because a concurrent one won (40001, deadlock). */
+export function isSerializationFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "P2034") return true;
+  // The adapter's own error (thrown at COMMIT) carries only the kind as its message.
+  const cause = (error as { cause?: { kind?: unknown } } | null)?.cause;
+  if (cause?.kind === "TransactionWriteConflict") return true;
+  return /TransactionWriteConflict|could not serialize access|deadlock detected|\b40001\b|\b40P01\b/i.test(
+    String((error as Error | null)?.message ?? ""),
+  );
+}
+
+const SERIALIZABLE_ATTEMPTS = 15;
+
+/**
+ * Interactive transactions (`$transaction(async (tx) => ...)`) run SERIALIZABLE on
+ * PostgreSQL and start again when PostgreSQL refuses one for a concurrent write, so the
+ * models' read-then-write transactions (toggle a like, a save, a comment like) behave as
+ * on SQLite, where transactions are serialised anyway. The list form is left as it is.
+ */
+function serializeTransactions(client: PrismaClient): PrismaClient {
+  const transaction = client.$transaction.bind(client) as (arg: unknown, options?: Record<string, unknown>) => Promise<unknown>;
+  const serialized = async (arg: unknown, options?: Record<string, unknown>) => {
+    if (typeof arg !== "function") return transaction(arg, options);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(arg, { isolationLevel: "Serializable", ...options });
+      } catch (error) {
+        if (!isSerializationFailure(error) || attempt >= SERIALIZABLE_ATTEMPTS) throw error;
+        // A short random pause spreads the retries of a burst of conflicting writers.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * attempt));
+      }
+    }
+  };
+  Object.defineProperty(client, "$transaction", { value: serialized, configurable: true, writable: true });
+  return client;
+}
+
+function connectPostgres(url: string): PrismaClient {
+  // A pool per process; DATABASE_POOL_SIZE caps it (every instance opens its own, so keep
+  // instances x pool size under the server's max_connections).
+  const max = Math.max(1, Number(process.env.DATABASE_POOL_SIZE) || 10);
+  const adapter = new PrismaPg({ connectionString: url, max });
+  // Generated from the same model: the two clients differ only in the SQL they write.
+  return serializeTransactions(new PostgresPrismaClient({ adapter }) as unknown as PrismaClient);
+}
+
+function connect(): PrismaClient {
+  const url = databaseUrl();
+  return databaseProvider === "postgresql" ? connectPostgres(url) : connectSqlite(url);
 }
 
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };

@@ -2,21 +2,47 @@
 // The Prisma CLI's migrate commands download a native engine at run time; this engine
 // ships inside the npm package, works offline and keeps the same `_prisma_migrations`
 // table, so `prisma migrate deploy` stays compatible with what it writes.
+//
+// Two providers, one model: `prisma/schema.prisma` and `prisma/migrations` are SQLite's
+// (the source of truth); `prisma/postgres/` holds the PostgreSQL schema and migration
+// history that scripts/prisma-providers.ts writes from them. The database URL picks which
+// set is applied: `file:` is SQLite, `postgres://` or `postgresql://` is PostgreSQL.
 import { readFile, readdir, mkdir, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import Database from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPg } from "@prisma/adapter-pg";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlDriverAdapter,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { sqliteFilePath } from "../app/lib/database-url";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 export const schemaPath = path.join(root, "prisma", "schema.prisma");
 export const migrationsDir = path.join(root, "prisma", "migrations");
-const lockfileName = "migration_lock.toml";
+export const postgresSchemaPath = path.join(root, "prisma", "postgres", "schema.prisma");
+export const postgresMigrationsDir = path.join(root, "prisma", "postgres", "migrations");
+export const lockfileName = "migration_lock.toml";
 const noFilters = { externalTables: [], externalEnums: [] };
+
+export type Provider = "sqlite" | "postgresql";
+
+/** `postgres://` and `postgresql://` URLs are PostgreSQL; everything else is SQLite. */
+export function providerOf(databaseUrl: string): Provider {
+  return /^postgres(?:ql)?:\/\//i.test(databaseUrl.trim()) ? "postgresql" : "sqlite";
+}
+
+/** Where a provider's schema and migrations live. */
+export function layoutOf(provider: Provider): { schemaPath: string; migrationsDir: string } {
+  return provider === "postgresql"
+    ? { schemaPath: postgresSchemaPath, migrationsDir: postgresMigrationsDir }
+    : { schemaPath, migrationsDir };
+}
 
 type Engine = Awaited<ReturnType<typeof bg.SchemaEngine.new>>;
 
@@ -40,7 +66,7 @@ function loadWasm() {
 
 // The engine replays migrations on the shadow database as one multi-statement script
 // through executeRaw, which better-sqlite3 refuses; such scripts go through executeScript.
-type Connection = Awaited<ReturnType<PrismaBetterSqlite3["connect"]>>;
+type Connection = SqlDriverAdapter;
 function scriptTolerant(connection: Connection): Connection {
   const executeRaw = connection.executeRaw.bind(connection);
   connection.executeRaw = async (query) => {
@@ -57,12 +83,59 @@ function scriptTolerant(connection: Connection): Connection {
   return connection;
 }
 
+/**
+ * A PostgreSQL "connection" that reaches no server: enough for the engine to compare two
+ * datamodels (it only asks whether the schema exists and which version runs), so the
+ * PostgreSQL migrations can be written on a machine without PostgreSQL.
+ */
+function offlinePostgres(): Connection {
+  return {
+    provider: "postgres",
+    adapterName: "@prisma/adapter-pg",
+    queryRaw: async () => ({
+      columnNames: ["exists", "version", "numeric_version"],
+      columnTypes: [5, 7, 0],
+      rows: [[true, "PostgreSQL 15.0 (offline diff)", 150000]],
+    }),
+    executeRaw: async () => 0,
+    executeScript: async () => {},
+    startTransaction: async () => {
+      throw new Error("The offline PostgreSQL connection only diffs datamodels");
+    },
+    getConnectionInfo: () => ({ schemaName: "public", supportsRelationJoins: true }),
+    dispose: async () => {},
+  } as unknown as Connection;
+}
+
+type Target =
+  | { kind: "sqlite"; url: string }
+  | { kind: "postgresql"; url: string }
+  | { kind: "postgresql-offline" };
+
+function adapterFactory(target: Target): SqlMigrationAwareDriverAdapterFactory {
+  if (target.kind === "postgresql-offline") {
+    return {
+      provider: "postgres",
+      adapterName: "@prisma/adapter-pg",
+      connect: async () => offlinePostgres(),
+      connectToShadowDb: async () => offlinePostgres(),
+    } as unknown as SqlMigrationAwareDriverAdapterFactory;
+  }
+  if (target.kind === "postgresql") return new PrismaPg({ connectionString: target.url, max: 2 });
+  return new PrismaBetterSqlite3({ url: sqliteFilePath(target.url) });
+}
+
 /** The engine and a `close` that frees it and closes every connection it opened. */
-async function openEngine(databaseUrl: string): Promise<{ engine: Engine; close: () => Promise<void> }> {
+async function openEngine(
+  target: Target,
+  schema: { path: string; content: string },
+): Promise<{ engine: Engine; close: () => Promise<void> }> {
   await loadWasm();
-  const file = sqliteFilePath(databaseUrl);
-  if (file !== ":memory:") await mkdir(path.dirname(file), { recursive: true });
-  const factory = new PrismaBetterSqlite3({ url: file });
+  if (target.kind === "sqlite") {
+    const file = sqliteFilePath(target.url);
+    if (file !== ":memory:") await mkdir(path.dirname(file), { recursive: true });
+  }
+  const factory = adapterFactory(target);
   // Freeing the engine does not close its connections, and an open one keeps a lock on
   // the file that makes the next process (the seed, the server) time out.
   const opened: Connection[] = [];
@@ -76,9 +149,8 @@ async function openEngine(databaseUrl: string): Promise<{ engine: Engine; close:
     connect: async () => track(await factory.connect()),
     connectToShadowDb: async () => track(await factory.connectToShadowDb()),
   };
-  const schema = await readFile(schemaPath, "utf8");
   const engine = await bg.SchemaEngine.new(
-    { datamodels: [[schemaPath, schema]] },
+    { datamodels: [[schema.path, schema.content]] },
     () => {},
     bindMigrationAwareSqlAdapterFactory(adapter),
   );
@@ -91,27 +163,31 @@ async function openEngine(databaseUrl: string): Promise<{ engine: Engine; close:
   };
 }
 
-async function migrationsList() {
-  const dirs = existsSync(migrationsDir)
-    ? (await readdir(migrationsDir, { withFileTypes: true }))
+export type MigrationsList = Awaited<ReturnType<typeof migrationsList>>;
+
+/** The migrations of a folder (all, or the first `count`), as the engine takes them. */
+export async function migrationsList(dir: string, provider: Provider, count?: number) {
+  const all = existsSync(dir)
+    ? (await readdir(dir, { withFileTypes: true }))
         .filter((d) => d.isDirectory())
         .map((d) => d.name)
         .sort()
     : [];
-  const lockfile = path.join(migrationsDir, lockfileName);
+  const dirs = count === undefined ? all : all.slice(0, count);
+  const lockfile = path.join(dir, lockfileName);
   return {
-    baseDir: migrationsDir,
+    baseDir: dir,
     lockfile: {
       path: lockfileName,
-      content: existsSync(lockfile) ? await readFile(lockfile, "utf8") : 'provider = "sqlite"\n',
+      content: existsSync(lockfile) ? await readFile(lockfile, "utf8") : `provider = "${provider}"\n`,
     },
     shadowDbInitScript: "",
     migrationDirectories: await Promise.all(
-      dirs.map(async (dir) => ({
-        path: dir,
+      dirs.map(async (name) => ({
+        path: name,
         migrationFile: {
           path: "migration.sql",
-          content: { tag: "ok" as const, value: await readFile(path.join(migrationsDir, dir, "migration.sql"), "utf8") },
+          content: { tag: "ok" as const, value: await readFile(path.join(dir, name, "migration.sql"), "utf8") },
         },
       })),
     ),
@@ -131,24 +207,34 @@ async function ensureWriteAheadLog(databaseUrl: string) {
   }
 }
 
-/** Applies every migration not yet applied; returns the names applied now. */
+/**
+ * Applies every migration not yet applied to the database the URL names (SQLite's set for
+ * a `file:` URL, PostgreSQL's for a `postgres://` one); returns the names applied now.
+ */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {
-  await ensureWriteAheadLog(databaseUrl);
-  const { engine, close } = await openEngine(databaseUrl);
+  const provider = providerOf(databaseUrl);
+  if (provider === "sqlite") await ensureWriteAheadLog(databaseUrl);
+  const layout = layoutOf(provider);
+  if (provider === "postgresql" && !existsSync(layout.schemaPath)) {
+    throw new Error("prisma/postgres/schema.prisma is missing: run `npm run db:providers` first");
+  }
+  const schema = { path: layout.schemaPath, content: await readFile(layout.schemaPath, "utf8") };
+  const { engine, close } = await openEngine({ kind: provider, url: databaseUrl }, schema);
   try {
-    const result = await engine.applyMigrations({ migrationsList: await migrationsList(), filters: noFilters });
+    const list = await migrationsList(layout.migrationsDir, provider);
+    const result = await engine.applyMigrations({ migrationsList: list, filters: noFilters });
     return result.appliedMigrationNames;
   } finally {
     await close();
   }
 }
 
-/** Writes a new migration holding the SQL that takes the migrations to the schema; null when nothing changed. */
-export async function createMigration(name: string, databaseUrl = "file::memory:"): Promise<string | null> {
-  const { engine, close } = await openEngine(databaseUrl);
+/** The SQLite SQL that takes the SQLite migrations to prisma/schema.prisma; "" when they match. */
+export async function pendingSqliteChanges(databaseUrl = "file::memory:"): Promise<string> {
+  const schema = await readFile(schemaPath, "utf8");
+  const { engine, close } = await openEngine({ kind: "sqlite", url: databaseUrl }, { path: schemaPath, content: schema });
   try {
-    const schema = await readFile(schemaPath, "utf8");
-    const list = await migrationsList();
+    const list = await migrationsList(migrationsDir, "sqlite");
     const result = await engine.diff({
       from: { tag: "migrations", ...list },
       to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },
@@ -156,8 +242,17 @@ export async function createMigration(name: string, databaseUrl = "file::memory:
       exitCode: true,
       filters: noFilters,
     });
-    if (result.exitCode !== 2) return null;
-    const script = result.stdout ?? "";
+    return result.exitCode === 2 ? (result.stdout ?? "") : "";
+  } finally {
+    await close();
+  }
+}
+
+/** Writes a new SQLite migration holding the SQL that takes the migrations to the schema; null when nothing changed. */
+export async function createMigration(name: string, databaseUrl = "file::memory:"): Promise<string | null> {
+  const script = await pendingSqliteChanges(databaseUrl);
+  if (!script) return null;
+  {
     const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "migration";
     const dir = path.join(migrationsDir, `${stamp}_${slug}`);
@@ -170,6 +265,47 @@ export async function createMigration(name: string, databaseUrl = "file::memory:
       );
     }
     return dir;
+  }
+}
+
+// ------------------------------------------------------------------ for prisma-providers.ts
+
+/**
+ * The datamodel a SQLite database holds after the first `count` SQLite migrations: they
+ * are applied to a scratch file and the engine introspects it (as `prisma db pull` does).
+ */
+export async function sqliteDatamodelAfter(count: number, scratchFile: string): Promise<string> {
+  const url = `file:${scratchFile}`;
+  const header = 'datasource db {\n  provider = "sqlite"\n}\n';
+  const { engine, close } = await openEngine({ kind: "sqlite", url }, { path: schemaPath, content: header });
+  try {
+    await engine.applyMigrations({ migrationsList: await migrationsList(migrationsDir, "sqlite", count), filters: noFilters });
+    const result = await engine.introspect({
+      schema: { files: [{ path: schemaPath, content: header }] },
+      baseDirectoryPath: path.dirname(schemaPath),
+      force: true,
+      compositeTypeDepth: -1,
+      namespaces: null,
+    });
+    return result.schema.files.map((file) => file.content).join("\n");
+  } finally {
+    await close();
+  }
+}
+
+/** The PostgreSQL SQL that takes datamodel `from` (null: an empty database) to `to`; "" when equal. */
+export async function postgresDiff(from: string | null, to: string): Promise<string> {
+  const file = (content: string) => ({ path: "schema.prisma", content });
+  const { engine, close } = await openEngine({ kind: "postgresql-offline" }, file(to));
+  try {
+    const result = await engine.diff({
+      from: from === null ? { tag: "empty" } : { tag: "schemaDatamodel", files: [file(from)] },
+      to: { tag: "schemaDatamodel", files: [file(to)] },
+      script: true,
+      exitCode: true,
+      filters: noFilters,
+    });
+    return result.exitCode === 2 ? (result.stdout ?? "") : "";
   } finally {
     await close();
   }

@@ -2,7 +2,7 @@
 // it they are written as .eml files to MAIL_OUTBOX_DIR (default data/outbox) and noted in the
 // server log, so password reset works on a laptop with nothing else running.
 // Only the app's own messages are sent from here: no endpoint passes arbitrary mail through.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
@@ -56,7 +56,9 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
   // Sortable by time, unique within the same millisecond.
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
   const file = path.join(dir, name);
-  await writeFile(file, info.message as Buffer, { mode: 0o600 });
+  // Written aside and renamed, so that a reader of the outbox never sees a half-written file.
+  await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+  await rename(`${file}.part`, file);
   console.info(`[mail] "${mail.subject}" to ${mail.to} written to ${file} (SMTP_URL is not set)`);
   return { messageId: String(info.messageId ?? ""), file };
 }

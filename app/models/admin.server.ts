@@ -5,7 +5,7 @@
 //
 // The queue of reports grouped by content is flag.server.ts's listFlagQueue; this module
 // adds each item's author (id, suspended, role) so the page can offer "suspend the author".
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { HttpError } from "~/lib/http.server";
 import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/flag-reasons";
@@ -297,11 +297,18 @@ export async function listUsers(
   let ids: number[];
   if (query) {
     const pattern = containsPattern(query);
+    // PostgreSQL: ILIKE (its LIKE minds case, SQLite's does not for ASCII), and a bigint
+    // bound (the id column is an integer, too small for the "no cursor" sentinel).
+    const postgres = databaseProvider === "postgresql";
+    const LIKE = Prisma.raw(postgres ? "ILIKE" : "LIKE");
+    const before = postgres
+      ? Prisma.sql`CAST(${cursor ?? Number.MAX_SAFE_INTEGER} AS bigint)`
+      : Prisma.sql`${cursor ?? Number.MAX_SAFE_INTEGER}`;
     const rows = await prisma.$queryRaw<{ id: number }[]>`
       SELECT u."id" AS id FROM "users" u
-      WHERE (u."username" LIKE ${pattern} ESCAPE '\\' OR u."email" LIKE ${pattern} ESCAPE '\\'
-             OR COALESCE(u."nickname", '') LIKE ${pattern} ESCAPE '\\')
-        AND u."id" < ${cursor ?? Number.MAX_SAFE_INTEGER}
+      WHERE (u."username" ${LIKE} ${pattern} ESCAPE '\\' OR u."email" ${LIKE} ${pattern} ESCAPE '\\'
+             OR COALESCE(u."nickname", '') ${LIKE} ${pattern} ESCAPE '\\')
+        AND u."id" < ${before}
       ORDER BY u."id" DESC LIMIT ${take + 1}`;
     ids = rows.map((row) => Number(row.id));
   } else {

@@ -2,7 +2,7 @@
 // Every change is checked here against the session user's id: 404 for a car that does
 // not exist, 403 for someone else's.
 import { prisma } from "~/db.server";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { fail } from "~/lib/http.server";
 import { CAR_MESSAGES, type CarInput } from "~/lib/car-schemas";
 import type { CarJson } from "~/lib/cars";
@@ -113,13 +113,15 @@ export async function deleteCar(carId: number, userId: number): Promise<CarRow> 
 
 // ------------------------------------------------------------------ the garage
 
-/**
- * Posts that feature a car. post_cars lists every car of a post (the legacy single carId
- * column only mirrors the first of them), so it alone is asked, through its car index.
- */
+/** Posts that feature a car: tagged through post_cars, or by the legacy single car. */
 export function featuringCar(carId: number): Prisma.PostWhereInput {
-  return { postCars: { some: { carId } } };
+  return { OR: [{ postCars: { some: { carId } } }, { carId }] };
 }
+
+/** The same posts as featuringCar, as SQL ids: each side is read through its car index. */
+const featuringCarIds = (carId: number) => Prisma.sql`
+  SELECT pc."postId" AS "postId" FROM "post_cars" pc WHERE pc."carId" = ${carId}
+  UNION SELECT p."id" FROM "posts" p WHERE p."carId" = ${carId}`;
 
 /** Media worth a cover: images, and videos that have a poster frame. */
 const coverMediaWhere: Prisma.MediaWhereInput = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
@@ -203,13 +205,12 @@ export async function getShowcase(carId: number) {
   if (!car) return null;
 
   const where = featuringCar(carId);
-  const [newestMedia, posts, postCount, [{ mediaCount }]] = await Promise.all([
-    // The join starts from the car's post_cars rows, so it reads this car's posts only.
+  const [newestMedia, posts, [counts]] = await Promise.all([
+    // Starts from this car's post ids, so it reads this car's posts only.
     prisma.$queryRaw<{ id: number }[]>`
-      SELECT m."id" AS id FROM "post_cars" pc
-      JOIN "posts" p ON p."id" = pc."postId"
+      SELECT m."id" AS id FROM (${featuringCarIds(carId)}) f
+      JOIN "posts" p ON p."id" = f."postId"
       JOIN "photos" m ON m."postId" = p."id"
-      WHERE pc."carId" = ${carId}
       ORDER BY p."createdAt" DESC, p."id" DESC, m."position" ASC
       LIMIT ${SHOWCASE_MEDIA_LIMIT}`,
     prisma.post.findMany({
@@ -224,10 +225,9 @@ export async function getShowcase(carId: number) {
         media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: mediaSelect },
       },
     }),
-    prisma.postCar.count({ where: { carId } }),
-    prisma.$queryRaw<{ mediaCount: number | bigint }[]>`
-      SELECT COUNT(*) AS "mediaCount" FROM "post_cars" pc JOIN "photos" m ON m."postId" = pc."postId"
-      WHERE pc."carId" = ${carId}`,
+    prisma.$queryRaw<{ postCount: number | bigint; mediaCount: number | bigint }[]>`
+      SELECT (SELECT COUNT(*) FROM (${featuringCarIds(carId)}) f) AS "postCount",
+             (SELECT COUNT(*) FROM (${featuringCarIds(carId)}) f JOIN "photos" m ON m."postId" = f."postId") AS "mediaCount"`,
   ]);
   const mediaIds = newestMedia.map((row) => Number(row.id));
   const mediaRows = await prisma.media.findMany({ where: { id: { in: mediaIds } }, select: mediaSelect });
@@ -240,8 +240,8 @@ export async function getShowcase(carId: number) {
     car: carRow,
     owner,
     media,
-    mediaCount: Number(mediaCount),
-    postCount,
+    mediaCount: Number(counts.mediaCount),
+    postCount: Number(counts.postCount),
     posts: posts.map<ShowcasePost>((post) => ({
       id: post.id,
       story: post.story,

@@ -7,7 +7,7 @@
 // reader's flags (liked/disliked, saved, follows one of its cars), each a correlated
 // sub-query over an index. Pages after the first use keyset pagination: a `cursor`
 // (createdAt and id of the last post seen) and/or `exclude` (ids already loaded).
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
@@ -176,17 +176,27 @@ function isoText(value: string | number): string {
   return parseStoredDate(value).toISOString();
 }
 
-function pageConditions(options: FeedOptions & { id?: number }): Prisma.Sql {
+function pageConditions(options: FeedOptions & { id?: number }, postgres = false): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (options.id !== undefined) conditions.push(Prisma.sql`p."id" = ${options.id}`);
   if (options.cursor) {
     // A range on createdAt first, so SQLite walks the (createdAt, id) index downwards from
     // the cursor and stops after `limit` rows.
-    const at = sqlDate(options.cursor.createdAt);
-    conditions.push(Prisma.sql`p."createdAt" <= ${at} AND (p."createdAt" < ${at} OR p."id" < ${options.cursor.id})`);
+    if (postgres) {
+      // PostgreSQL stores timestamp(3) (UTC, no zone): compare with one.
+      const at = Prisma.sql`CAST(${options.cursor.createdAt.toISOString()} AS timestamp(3))`;
+      conditions.push(Prisma.sql`p."createdAt" <= ${at} AND (p."createdAt" < ${at} OR p."id" < ${options.cursor.id})`);
+    } else {
+      const at = sqlDate(options.cursor.createdAt);
+      conditions.push(Prisma.sql`p."createdAt" <= ${at} AND (p."createdAt" < ${at} OR p."id" < ${options.cursor.id})`);
+    }
   }
   if (options.exclude && options.exclude.length > 0) {
-    conditions.push(Prisma.sql`p."id" NOT IN (SELECT value FROM json_each(${JSON.stringify(options.exclude)}))`);
+    conditions.push(
+      postgres
+        ? Prisma.sql`p."id" NOT IN (SELECT CAST(value AS integer) FROM json_array_elements_text(CAST(${JSON.stringify(options.exclude)} AS json)))`
+        : Prisma.sql`p."id" NOT IN (SELECT value FROM json_each(${JSON.stringify(options.exclude)}))`,
+    );
   }
   if (options.createdById !== undefined) conditions.push(Prisma.sql`p."createdById" = ${options.createdById}`);
   if (options.carId !== undefined) {
@@ -243,6 +253,47 @@ function pageStatement(options: FeedOptions & { id?: number }, limit: number, vi
     FROM page JOIN "users" u ON u."id" = page."createdById"`;
 }
 
+/**
+ * PostgreSQL's twin of `pageStatement`: the same tuples in the same order, built with
+ * json_agg/json_build_array (empty lists are COALESCEd to [], flags are 0/1 integers) and
+ * handed back as text so both providers are read by the same code.
+ */
+function pageStatementPostgres(options: FeedOptions & { id?: number }, limit: number, viewerId: number | null): Prisma.Sql {
+  const viewer = viewerId ?? 0;
+  return Prisma.sql`
+    WITH page AS (
+      SELECT p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl"
+      FROM "posts" p
+      ${pageConditions(options, true)}
+      ORDER BY p."createdAt" DESC, p."id" DESC
+      LIMIT ${limit}
+    )
+    SELECT CAST(json_agg(json_build_array(
+      page."id", page."createdAt", page."createdById", page."carId", page."story", page."layout", page."soundcloudUrl",
+      u."username", u."nickname", u."profileImage",
+      COALESCE((SELECT json_agg(json_build_array(m."id", m."kind", m."path", m."mimeType", m."width", m."height",
+                                                 m."variants", m."posterPath", m."createdAt", m."uploaderId", mu."username")
+                                ORDER BY m."position", m."id")
+                FROM "photos" m JOIN "users" mu ON mu."id" = m."uploaderId"
+                WHERE m."postId" = page."id"), '[]'::json),
+      COALESCE((SELECT json_agg(json_build_array(c."id", c."make", c."model", c."year", c."trim", c."bodystyle", c."nickname", c."ownerId")
+                                ORDER BY pc."position", pc."carId")
+                FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId"
+                WHERE pc."postId" = page."id"), '[]'::json),
+      (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'like'),
+      (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'dislike'),
+      (SELECT COUNT(*) FROM "comments" cm WHERE cm."postId" = page."id"),
+      (SELECT COUNT(*) FROM "post_cars" pc JOIN "mods" md ON md."carId" = pc."carId" WHERE pc."postId" = page."id"),
+      (SELECT COUNT(*) FROM "saves" s WHERE s."postId" = page."id"),
+      (SELECT COUNT(*) FROM "shares" sh WHERE sh."postId" = page."id"),
+      (SELECT l."type" FROM "post_likes" l WHERE l."userId" = ${viewer} AND l."postId" = page."id"),
+      CAST(EXISTS (SELECT 1 FROM "saves" s WHERE s."userId" = ${viewer} AND s."postId" = page."id") AS integer),
+      CAST(EXISTS (SELECT 1 FROM "post_cars" pc JOIN "car_follows" f ON f."carId" = pc."carId"
+                   WHERE pc."postId" = page."id" AND f."userId" = ${viewer}) AS integer)
+    ) ORDER BY page."createdAt" DESC, page."id" DESC) AS text) AS page
+    FROM page JOIN "users" u ON u."id" = page."createdById"`;
+}
+
 type MediaTuple = [
   id: number,
   kind: string,
@@ -282,7 +333,8 @@ type PostTuple = [
 ];
 
 async function queryPosts(options: FeedOptions & { id?: number }, limit: number): Promise<FeedPost[]> {
-  const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null));
+  const statement = databaseProvider === "postgresql" ? pageStatementPostgres : pageStatement;
+  const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(statement(options, limit, options.viewerId ?? null));
   const tuples = JSON.parse(rows[0]?.page ?? "[]") as PostTuple[];
   const now = Date.now();
   return tuples.map((tuple) => readRow(tuple, now));

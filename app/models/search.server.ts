@@ -8,8 +8,9 @@
 // Prisma then loads the rows. Suspended users and their content are left out.
 //
 // Portability note: SQLite's LIKE ignores case for ASCII only. On PostgreSQL the same
-// statements work with ILIKE in place of LIKE (everything else here is standard SQL).
-import { prisma } from "~/db.server";
+// statements work with ILIKE in place of LIKE (everything else here is standard SQL):
+// `LIKE` below is the keyword of the provider in use.
+import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/search";
 import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
@@ -58,10 +59,16 @@ function clamp(limit: number | undefined, fallback: number): number {
   return Math.min(SEARCH_MAX_PER_KIND, Math.max(1, value));
 }
 
+/**
+ * SQLite's LIKE ignores case for ASCII letters; PostgreSQL's LIKE does not, its ILIKE does.
+ * (The SQLite statements are the same text as before: only the keyword is spliced in.)
+ */
+const LIKE = Prisma.raw(databaseProvider === "postgresql" ? "ILIKE" : "LIKE");
+
 /** `expr LIKE '%term%' ESCAPE '\'` for every term, joined with AND. */
 function allTermsMatch(expr: Prisma.Sql, terms: string[]): Prisma.Sql {
   return Prisma.join(
-    terms.map((term) => Prisma.sql`${expr} LIKE ${containsPattern(term)} ESCAPE '\\'`),
+    terms.map((term) => Prisma.sql`${expr} ${LIKE} ${containsPattern(term)} ESCAPE '\\'`),
     " AND ",
   );
 }
@@ -100,8 +107,8 @@ export async function searchCars(query: unknown, options: { limit?: number } = {
   const rows = await prisma.$queryRaw<{ id: number }[]>`
     SELECT c."id" AS id FROM "cars" c JOIN "users" u ON u."id" = c."ownerId"
     WHERE u."suspendedAt" IS NULL AND ${allTermsMatch(text, terms)}
-    ORDER BY CASE WHEN c."make" LIKE ${first} ESCAPE '\\' OR c."model" LIKE ${first} ESCAPE '\\'
-                    OR c."nickname" LIKE ${first} ESCAPE '\\' THEN 0 ELSE 1 END, c."id" DESC
+    ORDER BY CASE WHEN c."make" ${LIKE} ${first} ESCAPE '\\' OR c."model" ${LIKE} ${first} ESCAPE '\\'
+                    OR c."nickname" ${LIKE} ${first} ESCAPE '\\' THEN 0 ELSE 1 END, c."id" DESC
     LIMIT ${limit}`;
   const ids = rows.map((row) => Number(row.id));
   if (ids.length === 0) return [];
@@ -143,7 +150,7 @@ export async function searchUsers(query: unknown, options: { limit?: number } = 
   const matches = Prisma.join(
     terms.map((term) => {
       const pattern = containsPattern(term.replace(/^@/, "") || term);
-      return Prisma.sql`(u."username" LIKE ${pattern} ESCAPE '\\' OR COALESCE(u."nickname", '') LIKE ${pattern} ESCAPE '\\')`;
+      return Prisma.sql`(u."username" ${LIKE} ${pattern} ESCAPE '\\' OR COALESCE(u."nickname", '') ${LIKE} ${pattern} ESCAPE '\\')`;
     }),
     " AND ",
   );
@@ -151,8 +158,8 @@ export async function searchUsers(query: unknown, options: { limit?: number } = 
     SELECT u."id" AS id FROM "users" u
     WHERE u."suspendedAt" IS NULL AND ${matches}
     ORDER BY CASE WHEN u."username" = ${name} THEN 0
-                  WHEN u."username" LIKE ${prefixPattern(name)} ESCAPE '\\' THEN 1
-                  WHEN COALESCE(u."nickname", '') LIKE ${prefixPattern(text)} ESCAPE '\\' THEN 2
+                  WHEN u."username" ${LIKE} ${prefixPattern(name)} ESCAPE '\\' THEN 1
+                  WHEN COALESCE(u."nickname", '') ${LIKE} ${prefixPattern(text)} ESCAPE '\\' THEN 2
                   ELSE 3 END,
              LENGTH(u."username"), u."id"
     LIMIT ${limit}`;

@@ -13,7 +13,9 @@ import { hasListeners, isShuttingDown, liveEventStream, publishNotification } fr
 import { countUnread, subscribeNotifications } from "~/models/notification.server";
 
 // Notifications announce changes through notification.server's own listener list; this
-// forwards them to the stream once per server process, with the new unread count.
+// forwards them to the streams, with the new unread count. It starts with the server (not
+// with its first stream): with several instances, a notification made on one that serves no
+// stream must still reach the others.
 let bridged = false;
 function bridgeNotifications() {
   if (bridged) return;
@@ -26,6 +28,7 @@ function bridgeNotifications() {
     );
   });
 }
+bridgeNotifications();
 
 /** Whether the request's session still belongs to a signed-in, unsuspended user. */
 async function stillSignedIn(request: Request, userId: number): Promise<boolean> {
@@ -41,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (isShuttingDown()) {
     return new Response(null, { status: 503, headers: { Connection: "close", "Retry-After": "1", "Cache-Control": "no-store" } });
   }
-  bridgeNotifications();
   const stream = liveEventStream({
     userId: user.id,
     signal: request.signal,

@@ -9,8 +9,13 @@ import { loader as feedLoader } from "~/routes/api.feed";
 import { args, cookiesOf, getRequest, jsonRequest } from "../support/requests";
 
 // better-sqlite3 is what the Prisma adapter prepares every statement with: counting
-// prepare() calls counts the SQL statements a request really runs.
-const Database = createRequire(import.meta.url)("better-sqlite3") as { prototype: { prepare: (sql: string) => unknown } };
+// prepare() calls counts the SQL statements a request really runs. On PostgreSQL
+// (`npm run test:pg`) every statement goes through pg's Client.query({ text }) instead.
+const onPostgres = Boolean(process.env.TEST_PG_URL);
+const Driver = createRequire(import.meta.url)(onPostgres ? "pg" : "better-sqlite3");
+const Database = (onPostgres ? Driver.Client : Driver) as { prototype: { prepare: (sql: string) => unknown } };
+const statementMethod = (onPostgres ? "query" : "prepare") as "prepare";
+const statementText = (sql: unknown) => String(typeof sql === "object" && sql !== null ? (sql as { text?: string }).text : sql);
 
 async function member(username: string) {
   const response = (await register(
@@ -243,7 +248,7 @@ describe("post shape, counts and the reader's flags", () => {
 
 describe("no N+1", () => {
   it("runs one SQL statement for a page of 50 and for a page of 10", async () => {
-    const prepare = vi.spyOn(Database.prototype, "prepare");
+    const prepare = vi.spyOn(Database.prototype, statementMethod);
     await getFeedPage({ viewerId: alice.id, limit: 50 });
     const forFifty = prepare.mock.calls.length;
     prepare.mockClear();
@@ -254,10 +259,10 @@ describe("no N+1", () => {
   });
 
   it("GET /api/feed for a member costs the session lookup plus one statement", async () => {
-    const prepare = vi.spyOn(Database.prototype, "prepare");
+    const prepare = vi.spyOn(Database.prototype, statementMethod);
     const { body } = await feed("", alice.cookie);
     expect(body.posts).toHaveLength(50);
-    const statements = prepare.mock.calls.map(([sql]) => String(sql));
+    const statements = prepare.mock.calls.map(([sql]) => statementText(sql));
     const feedStatements = statements.filter((sql) => sql.includes('FROM "posts" p'));
     expect(feedStatements).toHaveLength(1);
     // The session and the user, plus the page; nothing grows with the number of posts.

@@ -1,23 +1,66 @@
-// Runs before each test file: points DATABASE_URL at a new SQLite file and applies the
-// real migrations to it, so models are tested against the schema the app runs on.
+// Runs before each test file: gives the file its own freshly migrated database, so models
+// are tested against the schema the app runs on.
+// - Default: a new SQLite file under tests/.tmp, migrated with prisma/migrations.
+// - With TEST_PG_URL (set by `npm run test:pg`: a PostgreSQL server URL): a new database
+//   on that server, migrated with prisma/postgres/migrations, dropped afterwards.
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll } from "vitest";
+import pg from "pg";
 import { applyMigrations } from "../../scripts/migrator";
 
 const dir = path.resolve(__dirname, "../.tmp");
 mkdirSync(dir, { recursive: true });
-const file = path.join(dir, `test-${randomUUID()}.db`);
-process.env.DATABASE_URL = `file:${file}`;
 process.env.SESSION_SECRET ??= "test-session-secret";
 process.env.MEDIA_DIR ??= path.join(dir, `media-${randomUUID()}`);
 
-await applyMigrations(process.env.DATABASE_URL);
+const serverUrl = process.env.TEST_PG_URL;
 
-afterAll(async () => {
-  const { prisma } = await import("~/db.server");
-  await prisma.$disconnect();
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
-  rmSync(process.env.MEDIA_DIR!, { recursive: true, force: true });
-});
+/** Whether this run is against PostgreSQL (for tests that only make sense on SQLite). */
+export const onPostgres = Boolean(serverUrl);
+
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+if (serverUrl) {
+  const name = `test_${randomUUID().replace(/-/g, "")}`;
+  // TEST_PG_TEMPLATE (set by scripts/test-pg.ts) names a database it migrated once: a copy
+  // of it is a freshly migrated database without starting the schema engine per file.
+  const template = process.env.TEST_PG_TEMPLATE;
+  await onServer((client) =>
+    client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`),
+  );
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  if (!template) await applyMigrations(process.env.DATABASE_URL);
+
+  afterAll(async () => {
+    const { prisma } = await import("~/db.server");
+    await prisma.$disconnect();
+    const { stopLiveTransport } = await import("~/lib/live-events.server");
+    await stopLiveTransport();
+    // FORCE ends any connection a test left open (PostgreSQL 13 and later).
+    await onServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    rmSync(process.env.MEDIA_DIR!, { recursive: true, force: true });
+  });
+} else {
+  const file = path.join(dir, `test-${randomUUID()}.db`);
+  process.env.DATABASE_URL = `file:${file}`;
+  await applyMigrations(process.env.DATABASE_URL);
+
+  afterAll(async () => {
+    const { prisma } = await import("~/db.server");
+    await prisma.$disconnect();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    rmSync(process.env.MEDIA_DIR!, { recursive: true, force: true });
+  });
+}

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "posts_carId_idx" ON "posts"("carId");

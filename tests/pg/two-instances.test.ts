@@ -1,0 +1,227 @@
+// Two app instances, one PostgreSQL database, one media folder: a message sent through
+// instance A reaches the SSE stream that instance B holds for the recipient (LISTEN/NOTIFY
+// in app/lib/live-events.server.ts), sessions made anywhere work everywhere (they live in
+// the database), and a file in the shared media folder is served by both.
+// Runs under `npm run test:pg` only (TEST_PG_URL); tests/support/database.ts has already
+// made and migrated this file's database, which both servers use.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIVE_APPLICATION_NAME, stopLiveTransport } from "~/lib/live-events.server";
+import { makeUser, type TestUser } from "../integration/social-helpers";
+
+const root = path.resolve(__dirname, "../..");
+const buildDir = path.join(root, "tests", ".tmp", "build-pg");
+const mediaDir = path.join(root, "tests", ".tmp", `pg-shared-media-${process.pid}`);
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Instance = { name: string; port: number; origin: string; child: ChildProcess; log: () => string };
+
+async function startInstance(name: string): Promise<Instance> {
+  const port = await freePort();
+  const serverBuild = path.join(buildDir, "build", "index.js");
+  // The Express server (server.ts) where it exists, else remix-serve; both serve ./public.
+  const [command, args] = existsSync(path.join(root, "server.ts"))
+    ? [bin("tsx"), [path.join(root, "server.ts"), serverBuild]]
+    : [bin("remix-serve"), [serverBuild]];
+  const child = spawn(command, args, {
+    cwd: root,
+    detached: true, // its own process group: npx/tsx children stop with it
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      REMIX_BUILD_DIR: buildDir,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: process.env.DATABASE_URL,
+      SESSION_SECRET: process.env.SESSION_SECRET,
+      MEDIA_DIR: mediaDir,
+      LOG_REQUESTS: "0",
+    },
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-10_000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const instance = { name, port, origin: `http://127.0.0.1:${port}`, child, log: () => output };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`instance ${name} exited (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${instance.origin}/api/auth/session`);
+      if (response.status < 500) return instance;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`instance ${name} did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function stopInstance(instance: Instance | undefined) {
+  if (!instance?.child.pid || instance.child.exitCode !== null) return;
+  try {
+    process.kill(-instance.child.pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
+/** Reads an SSE body, collecting `{ event, data }` records. */
+function eventReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const events: Array<{ event: string; data: unknown }> = [];
+  let buffer = "";
+  let done = false;
+  const pump = (async () => {
+    for (;;) {
+      const { value, done: finished } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (finished) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+      }
+    }
+    done = true;
+  })();
+  return {
+    events,
+    async waitFor(match: (record: { event: string; data: unknown }) => boolean, ms = 10_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = events.find(match);
+        if (found) return found;
+        if (done || Date.now() > deadline) throw new Error(`no matching event; got ${JSON.stringify(events)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    cancel: () => reader.cancel().catch(() => {}),
+    pump,
+  };
+}
+
+async function listeningInstances(): Promise<number> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1",
+      [LIVE_APPLICATION_NAME],
+    );
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!process.env.TEST_PG_URL)("two instances on one PostgreSQL database", () => {
+  let a: Instance | undefined;
+  let b: Instance | undefined;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    // This process needs no LISTEN connection of its own: only the servers' are counted.
+    await stopLiveTransport();
+    const build = spawnSync(bin("remix"), ["build"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: buildDir },
+    });
+    if (build.status !== 0) throw new Error(`remix build failed:\n${build.stdout}\n${build.stderr}`);
+    mkdirSync(mediaDir, { recursive: true });
+    [a, b] = await Promise.all([startInstance("A"), startInstance("B")]);
+    alice = await makeUser("pg_alice");
+    bob = await makeUser("pg_bob");
+    // Both servers LISTEN from start-up; wait until PostgreSQL shows both connections.
+    const deadline = Date.now() + 15_000;
+    while ((await listeningInstances()) < 2) {
+      if (Date.now() > deadline) throw new Error(`the instances never LISTENed:\nA: ${a.log()}\nB: ${b.log()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 240_000);
+
+  afterAll(() => {
+    stopInstance(a);
+    stopInstance(b);
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it("delivers a message sent through A to the recipient's stream on B, long ones too", async () => {
+    const stream = await fetch(`${b!.origin}/api/stream`, { headers: { Cookie: bob.cookie, Accept: "text/event-stream" } });
+    expect(stream.status).toBe(200);
+    const events = eventReader(stream.body!);
+    try {
+      await events.waitFor((record) => record.event === "ready");
+
+      const send = async (content: string) => {
+        const response = await fetch(`${a!.origin}/api/messages`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Cookie: alice.cookie, Origin: a!.origin },
+          body: JSON.stringify({ to: bob.username, content }),
+        });
+        expect(response.status, await response.clone().text()).toBe(201);
+      };
+
+      await send("Hello from instance A");
+      const first = (await events.waitFor(
+        (record) => record.event === "message" && (record.data as { message: { content: string } }).message.content === "Hello from instance A",
+      )) as { data: { message: { sender_id: number; recipient_id: number; from_me: boolean }; partner: { username: string } } };
+      expect(first.data.message).toMatchObject({ sender_id: alice.id, recipient_id: bob.id, from_me: false });
+      expect(first.data.partner.username).toBe(alice.username);
+
+      // 2,000 emoji are about 8 KB of UTF-8: more than one NOTIFY can carry.
+      const long = "🏎".repeat(2000);
+      await send(long);
+      await events.waitFor(
+        (record) => record.event === "message" && (record.data as { message: { content: string } }).message.content === long,
+      );
+    } finally {
+      await events.cancel();
+    }
+  }, 60_000);
+
+  it("shares sessions and the media folder between the instances", async () => {
+    // The session was made by this process: both servers find it in the database.
+    for (const instance of [a!, b!]) {
+      const response = await fetch(`${instance.origin}/api/auth/session`, { headers: { Cookie: bob.cookie } });
+      const body = (await response.json()) as { user?: { username?: string } | null };
+      expect(body.user?.username, instance.name).toBe(bob.username);
+    }
+    // A file written once to the shared folder is served by both instances.
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const key = `shared/pixel-${process.pid}.png`;
+    const statusOf = async (instance: Instance) => (await fetch(`${instance.origin}/media/${key}`)).status;
+    expect(await statusOf(a!)).toBe(404);
+    mkdirSync(path.join(mediaDir, "shared"), { recursive: true });
+    writeFileSync(path.join(mediaDir, key), png);
+    expect(await statusOf(a!)).toBe(200);
+    expect(await statusOf(b!)).toBe(200);
+  });
+});
