@@ -1,12 +1,16 @@
 // Streams the server-rendered document. Bots and no-JavaScript crawlers get the whole
 // page at once (onAllReady); browsers get the shell as soon as it is ready.
+// Every document gets the security headers, with a fresh CSP nonce that the inline scripts
+// Remix renders carry (RemixServer for streamed data, <Scripts> and <ScrollRestoration>
+// through NonceContext).
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { securityHeaders } from "~/lib/security-headers.server";
+import { NonceContext } from "~/lib/nonce";
+import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/lib/insurance-reminders.server";
 
 // Background work of the server process: insurance reminders now and every hour.
@@ -22,7 +26,9 @@ export default function handleRequest(
 ) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const { pathname } = new URL(request.url);
-  for (const [name, value] of Object.entries(securityHeaders(pathname))) responseHeaders.set(name, value);
+  const nonce = createNonce();
+  const headers = securityHeaders(pathname, { nonce, secure: isSecureRequest(request) });
+  for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -36,8 +42,11 @@ export default function handleRequest(
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         onShellReady: waitForAll ? undefined : ready,
         onAllReady: waitForAll ? ready : undefined,
         onShellError: reject,
@@ -50,3 +59,15 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** Loader and action data (`.data` requests): nosniff, referrer policy, HSTS behind TLS. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  try {
+    for (const [name, value] of Object.entries(baseSecurityHeaders({ secure: isSecureRequest(request) }))) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+  } catch {
+    // A response with immutable headers goes out as it is.
+  }
+  return response;
+};

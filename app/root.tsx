@@ -17,6 +17,7 @@ import { AppShell } from "~/components/shell/AppShell";
 import { ErrorPage, errorTitle } from "~/components/shell/ErrorPage";
 import { ThemeProvider, useThemeMode } from "~/components/shell/theme";
 import { APP_TITLE } from "~/lib/constants";
+import { useNonce } from "~/lib/nonce";
 import { getUser } from "~/lib/auth.server";
 import { googleEnabled } from "~/lib/google.server";
 import { AuthStatusProvider } from "~/components/auth-status/AuthStatusProvider";
@@ -68,6 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const mode = theme.mode;
   // A route with `handle = { hydrate: false }` (the embeds) ships no JavaScript at all.
   const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  // The CSP nonce of this response (server only): every inline script must carry it.
+  const nonce = useNonce();
   // Marks the document once React has taken over, for tests and for styles that need JS.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -91,8 +94,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <ThemeProvider value={theme}>{children}</ThemeProvider>
-        {hydrate ? <ScrollRestoration /> : null}
-        {hydrate ? <Scripts /> : null}
+        {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
+        {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>
     </html>
   );

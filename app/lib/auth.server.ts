@@ -3,7 +3,7 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { sessionStorage } from "~/lib/session.server";
+import { cookieFlags, sessionStorage } from "~/lib/session.server";
 import { fail, safeRedirect } from "~/lib/http.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { AccountError, isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
@@ -84,7 +84,7 @@ export async function beginSession(request: Request, user: { id: number }): Prom
   if (previous.id) await sessions.deleteSession(previous.id);
   const session = await sessionStorage.getSession();
   session.set("userId", user.id);
-  const cookie = await sessionStorage.commitSession(session);
+  const cookie = await sessionStorage.commitSession(session, cookieFlags(request));
   return { cookie, twoFactorRequired: await isTwoFactorEnabled(user.id) };
 }
 
@@ -118,11 +118,11 @@ export async function startSession(request: Request, user: { id: number }, optio
  * After a passed challenge: the pending session is replaced by a new one (new id) that
  * counts as signed in. Returns its Set-Cookie value.
  */
-export async function completeTwoFactor(state: SessionAuthState): Promise<string> {
+export async function completeTwoFactor(state: SessionAuthState, request?: Request): Promise<string> {
   await sessions.deleteSession(state.sessionId);
   const session = await sessionStorage.getSession();
   session.set("userId", state.user.id);
-  const cookie = await sessionStorage.commitSession(session);
+  const cookie = await sessionStorage.commitSession(session, cookieFlags(request));
   const fresh = await sessionStorage.getSession(cookie);
   await markTwoFactorPassed(fresh.id);
   return cookie;
@@ -137,7 +137,7 @@ export async function refreshSession(request: Request): Promise<{ cookie: string
   if (!state || state.pending) return null;
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   if (session.id !== state.sessionId) return null;
-  const cookie = await sessionStorage.commitSession(session);
+  const cookie = await sessionStorage.commitSession(session, cookieFlags(request));
   const row = await sessionAuthState(state.sessionId);
   if (!row) return null;
   return { cookie, user: state.user, expiresAt: row.expiresAt };
@@ -146,7 +146,7 @@ export async function refreshSession(request: Request): Promise<{ cookie: string
 /** Ends the request's session and returns the Set-Cookie header that clears the cookie. */
 export async function endSession(request: Request): Promise<string> {
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-  return sessionStorage.destroySession(session);
+  return sessionStorage.destroySession(session, cookieFlags(request));
 }
 
 const statesByRequest = new WeakMap<Request, Promise<SessionAuthState | null>>();

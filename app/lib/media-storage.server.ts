@@ -7,7 +7,7 @@
 // object store could take the place of the local disk later.
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { mediaUrl } from "~/lib/media-types";
@@ -97,6 +97,23 @@ export async function readMedia(key: string): Promise<Buffer | null> {
     return await readFile(file);
   } catch {
     return null;
+  }
+}
+
+/** The first `length` bytes of a stored file (fewer when it is shorter); null when unknown. */
+export async function readMediaHead(key: string, length = 32): Promise<Buffer | null> {
+  const file = resolveKey(key);
+  if (!file) return null;
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, "r");
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } catch {
+    return null;
+  } finally {
+    await handle?.close();
   }
 }
 

@@ -166,3 +166,21 @@ export const UPLOAD_LIMITS = {
 export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif", "image/heic", "image/heif"] as const;
 /** Video types kept as they are. */
 export const UPLOAD_VIDEO_TYPES = ["video/mp4", "video/x-m4v", "video/quicktime", "video/webm"] as const;
+
+// ------------------------------------------------------------------ served types (browser-safe)
+
+/**
+ * The image type that a file's first bytes prove (JPEG, PNG, GIF, WebP, AVIF), or null.
+ * The media route serves a stored file inline as an image only when its bytes agree with
+ * its name: anything else (markup, a script, an SVG) goes out as a download.
+ */
+export function imageTypeOfBytes(bytes: Uint8Array): string | null {
+  const at = (offset: number, ...values: number[]) => values.every((value, index) => bytes[offset + index] === value);
+  const ascii = (offset: number, text: string) => at(offset, ...Array.from(text, (char) => char.charCodeAt(0)));
+  if (at(0, 0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return "image/gif";
+  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
+  if (ascii(4, "ftyp") && (ascii(8, "avif") || ascii(8, "avis"))) return "image/avif";
+  return null;
+}

@@ -5,15 +5,30 @@ import { randomBytes } from "node:crypto";
 import { createCookie, createCookieSessionStorage, createSessionStorage } from "@remix-run/node";
 import { sessionSecret, secureCookies } from "~/lib/env.server";
 import { SESSION_LIFETIME } from "~/lib/constants";
+import { isSecureRequest } from "~/lib/security-headers.server";
 import * as sessions from "~/models/session.server";
 
 export type SessionData = { userId: number };
+
+/** Secure on every cookie whatever the request (COOKIE_SECURE=true, or SECURE_COOKIES=true). */
+function secureEverywhere(): boolean {
+  return process.env.COOKIE_SECURE?.trim().toLowerCase() === "true" || secureCookies();
+}
+
+/**
+ * Per-request cookie attributes, for commitSession/destroySession: Secure when the request
+ * came over HTTPS (see isSecureRequest: TRUST_PROXY=true with X-Forwarded-Proto: https, an
+ * https URL, or COOKIE_SECURE=true).
+ */
+export function cookieFlags(request: Request | null | undefined): { secure: boolean } {
+  return { secure: request ? isSecureRequest(request) : secureEverywhere() };
+}
 
 const authCookie = createCookie("__session", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
-  secure: secureCookies(),
+  secure: secureEverywhere(),
   secrets: [sessionSecret()],
   maxAge: SESSION_LIFETIME / 1000,
 });
@@ -63,7 +78,7 @@ const flashStorage = createCookieSessionStorage<Record<string, never>, FlashData
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: secureCookies(),
+    secure: secureEverywhere(),
     secrets: [sessionSecret()],
   },
 });
@@ -73,7 +88,7 @@ export async function flashCookie(request: Request, data: Partial<FlashData>): P
   const flash = await flashStorage.getSession(request.headers.get("Cookie"));
   if (data.toast) flash.flash("toast", data.toast);
   if (data.authForm) flash.flash("authForm", data.authForm);
-  return flashStorage.commitSession(flash);
+  return flashStorage.commitSession(flash, cookieFlags(request));
 }
 
 /** What the previous request flashed, and the header that clears it. */
@@ -85,6 +100,6 @@ export async function takeFlash(request: Request): Promise<{
   const flash = await flashStorage.getSession(request.headers.get("Cookie"));
   const toast = flash.get("toast") ?? null;
   const authForm = flash.get("authForm") ?? null;
-  const headers: HeadersInit = toast || authForm ? { "Set-Cookie": await flashStorage.commitSession(flash) } : {};
+  const headers: HeadersInit = toast || authForm ? { "Set-Cookie": await flashStorage.commitSession(flash, cookieFlags(request)) } : {};
   return { toast, authForm, headers };
 }

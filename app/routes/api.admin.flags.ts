@@ -17,6 +17,7 @@ import {
   removeContent,
   suspendAuthor,
 } from "~/models/admin.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -28,6 +29,7 @@ const DONE = { dismiss: "Reports dismissed", remove: "Content removed", suspend:
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);
     const contentType = text(body.fields, "contentType") || text(body.fields, "content_type");
     const contentId = parseId(body.fields.contentId ?? body.fields.content_id);

@@ -5,10 +5,12 @@ import { requireAdmin } from "~/lib/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, text } from "~/lib/http.server";
 import { ADMIN_TEXT, getSuspension, parseId, suspendUser, unsuspendUser } from "~/models/admin.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);
     const userId = parseId(params.id);
     if (!userId) return replyError(request, body, 404, ADMIN_TEXT.userNotFound);

@@ -8,8 +8,19 @@ import { withLoginModal, withoutLoginModal } from "~/lib/auth-form.server";
 import { beginSession, twoFactorPath } from "~/lib/auth.server";
 import { GoogleSignInError, clearFlowCookies, finishGoogleSignIn } from "~/lib/google.server";
 import { flashCookie } from "~/lib/session.server";
+import { checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Finding or creating an account is a write: limited per client like other sign-ins.
+  const limited = await checkWrite(request, "signIn");
+  if (!limited.ok) {
+    const headers = new Headers({ "Cache-Control": "no-store", "Retry-After": String(limited.retryAfter) });
+    for (const cookie of await clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
+    const error = tooManyMessage(limited.retryAfter);
+    headers.append("Set-Cookie", await flashCookie(request, { authForm: { mode: "signin", error, values: {} } }));
+    return redirect(withLoginModal("/", "signin"), { status: 303, headers });
+  }
+
   let outcome;
   try {
     outcome = await finishGoogleSignIn(request);

@@ -1,14 +1,14 @@
 // POST /api/auth/code { email } or { phone }: sends a 6-digit sign-in code by email (SPEC
 // §5, §7). Always 200 for an email (whether or not an account uses it); 400 when neither is
 // given ('You must provide either an email or phone number.') and for a phone number
-// (codes by text message are not available). Rate limit: loginCode per address and client.
+// (codes by text message are not available). Rate limits: signIn per client, loginCode per address.
 // A plain form post (the login modal without JavaScript) goes back to the modal.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { emailSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody, text } from "~/lib/http.server";
 import { LOGIN_PARAM } from "~/lib/login-events";
-import { hit, hitForClient, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { LOGIN_CODE_MESSAGES, requestLoginCode } from "~/models/login-code.server";
 
@@ -32,9 +32,17 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const url = new URL(body.redirectTo, "http://local");
     url.searchParams.set(LOGIN_PARAM, "code");
-    const cookie = await flashCookie(request, { authForm: { mode: "signin", error, values: { method: "code", ...values } } });
+    // Echoed in a cookie: bounded, so a huge field is a 4xx rather than a cookie too long.
+    const bounded = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.slice(0, 254)]));
+    const cookie = await flashCookie(request, { authForm: { mode: "signin", error, values: { method: "code", ...bounded } } });
     return redirect(url.pathname + url.search, { status: 303, headers: { "Set-Cookie": cookie } });
   };
+
+  // Per client first (every request counts), then per address once it is known.
+  const perClient = await checkWrite(request, "signIn");
+  if (!perClient.ok) {
+    return back(429, { step: "request", email }, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
+  }
 
   if (!email && !phone) return back(400, { step: "request" }, LOGIN_CODE_MESSAGES.entryRequired);
   if (!email) return back(400, { step: "request" }, LOGIN_CODE_MESSAGES.phoneUnavailable);
@@ -42,8 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return back(400, { step: "request", email }, parsed.error.issues[0]?.message ?? LOGIN_CODE_MESSAGES.entryRequired);
   const address = parsed.data;
 
-  const limited = [hit("loginCode", `email:${address}`), hitForClient("loginCode", request)].find((r) => !r.ok);
-  if (limited && !limited.ok) {
+  const limited = hit("loginCode", `email:${address}`);
+  if (!limited.ok) {
     return back(429, { step: "request", email: address }, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   }
 

@@ -8,7 +8,7 @@ import { withoutLoginModal } from "~/lib/auth-form.server";
 import { beginSession, twoFactorRequiredResponse } from "~/lib/auth.server";
 import { errorResponse, readBody, text } from "~/lib/http.server";
 import { LOGIN_PARAM } from "~/lib/login-events";
-import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { LOGIN_CODE_MESSAGES, LoginCodeError, verifyLoginCode } from "~/models/login-code.server";
 
@@ -22,10 +22,14 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!body.redirectTo) return errorResponse(status, message, headers);
     const url = new URL(body.redirectTo, "http://local");
     url.searchParams.set(LOGIN_PARAM, "code");
-    const values = { method: "code", step: email ? "verify" : "request", email };
+    const values = { method: "code", step: email ? "verify" : "request", email: email.slice(0, 254) }; // echoed in a cookie: bounded
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error: message, values } });
     return redirect(url.pathname + url.search, { status: 303, headers: { "Set-Cookie": cookie } });
   };
+
+  // Per client first (every attempt counts), then per address.
+  const perClient = await checkWrite(request, "signIn");
+  if (!perClient.ok) return failure(429, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
 
   if (!email) return failure(400, LOGIN_CODE_MESSAGES.entryRequired);
   const parsed = emailSchema.safeParse(email);

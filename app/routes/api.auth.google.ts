@@ -7,6 +7,7 @@ import { withLoginModal } from "~/lib/auth-form.server";
 import { GoogleSignInError, startGoogleSignIn } from "~/lib/google.server";
 import { readBody, safeRedirect } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 async function start(request: Request, redirectTo: string) {
   try {
@@ -24,5 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
+  await limitWrite(request, "signIn", body);
   return start(request, safeRedirect(body.redirectTo ?? body.fields.returnTo));
 }

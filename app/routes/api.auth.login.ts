@@ -4,7 +4,7 @@ import { MESSAGES, signInSchema } from "~/lib/auth-schemas";
 import { authenticatePassword, startSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
-import { hit, hitForClient, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
 import { AccountError } from "~/models/user.server";
 import { firstIssue, withLoginModal, withoutLoginModal } from "~/lib/auth-form.server";
 
@@ -15,15 +15,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const failure = async (status: number, message: string, headers?: Record<string, string>) => {
     if (!body.redirectTo) return errorResponse(status, message, headers);
-    const values = { email: String(body.fields.email ?? "") };
+    const values = { email: String(body.fields.email ?? "").slice(0, 254) }; // echoed in a cookie: bounded
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error: message, values } });
     return redirect(withLoginModal(body.redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
+  // Per client first (every attempt counts), then per account.
+  const perClient = await checkWrite(request, "signIn");
+  if (!perClient.ok) return failure(429, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
+
   if (!parsed.success) return failure(400, firstIssue(parsed.error));
 
-  const limited = [hit("signInAccount", parsed.data.email.toLowerCase()), hitForClient("signIn", request)].find((r) => !r.ok);
-  if (limited && !limited.ok) {
+  const limited = hit("signInAccount", parsed.data.email.toLowerCase());
+  if (!limited.ok) {
     return failure(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   }
 

@@ -4,12 +4,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refreshSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 const REFRESH_FAILED = "Failed to refresh session";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
-  await readBody(request);
+  const body = await readBody(request);
+  await limitWrite(request, "session", body);
   const refreshed = await refreshSession(request);
   if (!refreshed) {
     return Response.json({ success: false, error: REFRESH_FAILED }, { status: 401, headers: { "Cache-Control": "no-store" } });

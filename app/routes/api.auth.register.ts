@@ -4,7 +4,7 @@ import { registerSchema, signUpFormSchema, MESSAGES } from "~/lib/auth-schemas";
 import { startSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
-import { hitForClient, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { AccountError, registerUser } from "~/models/user.server";
 import { firstIssue, withLoginModal } from "~/lib/auth-form.server";
 
@@ -17,15 +17,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const failure = async (status: number, message: string, headers?: Record<string, string>) => {
     if (!body.redirectTo) return Response.json({ success: false, error: message }, { status, headers });
-    const values = { username: String(body.fields.username ?? ""), email: String(body.fields.email ?? "") };
+    const values = { username: String(body.fields.username ?? "").slice(0, 100), email: String(body.fields.email ?? "").slice(0, 254) }; // echoed in a cookie: bounded
     const cookie = await flashCookie(request, { authForm: { mode: "signup", error: message, values } });
     return redirect(withLoginModal(body.redirectTo, "signup"), { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
-  if (!parsed.success) return failure(400, firstIssue(parsed.error));
-
-  const limited = hitForClient("signUp", request);
+  const limited = await checkWrite(request, "signUp");
   if (!limited.ok) return failure(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+
+  if (!parsed.success) return failure(400, firstIssue(parsed.error));
 
   let user;
   try {

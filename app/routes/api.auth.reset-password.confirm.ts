@@ -8,6 +8,7 @@ import { MESSAGES, resetConfirmSchema } from "~/lib/auth-schemas";
 import { startSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
+import { checkWrite, tooManyAnswer } from "~/lib/rate-limit.server";
 import { ResetTokenError, resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetErrorCode } from "~/components/auth/reset-errors";
 
@@ -21,6 +22,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const back = new URLSearchParams({ token, error: resetErrorCode(message) });
     return redirect(`/reset-password?${back}`, 303);
   };
+
+  // Guessing tokens counts as signing in, per client.
+  const limited = await checkWrite(request, "signIn");
+  if (!limited.ok) {
+    const back = body.redirectTo ? `/reset-password?${new URLSearchParams({ token })}` : null;
+    return tooManyAnswer(request, limited.retryAfter, { redirectTo: back });
+  }
 
   const parsed = resetConfirmSchema.safeParse(body.fields);
   if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? MESSAGES.resetLinkInvalid);

@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 import { MESSAGES, resetRequestSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { LOGIN_PARAM, RESET_STATUS_PARAM } from "~/lib/login-events";
-import { clientKey, hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 
 /** Where links in emails point: APP_URL when set (behind a proxy), else this request's origin. */
@@ -24,6 +24,12 @@ function backToModal(path: string, status: "sent" | "missing" | "limited"): stri
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
+  // Per member or client address (where it is known) first, every request counting.
+  const perClient = await checkWrite(request, "signIn");
+  if (!perClient.ok) {
+    if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
+    return errorResponse(429, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
+  }
   const fields = { email: body.fields.email ?? body.fields.username ?? body.fields.identifier };
   const parsed = resetRequestSchema.safeParse(fields);
   if (!parsed.success) {
@@ -32,11 +38,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const entry = parsed.data.email.toLowerCase();
 
-  // Per account name always; per address only when the address is known (TRUST_PROXY).
-  const address = clientKey(request);
-  const limits = [hit("passwordReset", `entry:${entry}`), ...(address === "direct" ? [] : [hit("passwordReset", `ip:${address}`)])];
-  const blocked = limits.find((result) => !result.ok);
-  if (blocked && !blocked.ok) {
+  // Then per account name.
+  const blocked = hit("passwordReset", `entry:${entry}`);
+  if (!blocked.ok) {
     if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
     return errorResponse(429, tooManyMessage(blocked.retryAfter), { "Retry-After": String(blocked.retryAfter) });
   }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { endSession, getUser } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
@@ -16,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** DELETE signs out: the session row is deleted and the cookie cleared. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return errorResponse(405, "Method not allowed");
-  await readBody(request);
+  const body = await readBody(request);
+  await limitWrite(request, "session", body);
   return Response.json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(request) } });
 }

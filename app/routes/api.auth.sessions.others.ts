@@ -5,10 +5,12 @@ import { requireUser } from "~/lib/auth.server";
 import { errorResponse, respond, readBody } from "~/lib/http.server";
 import { sessionIdOf } from "~/lib/session.server";
 import { deleteOtherSessions } from "~/models/two-factor.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
+  await limitWrite(request, "account", body);
   const user = await requireUser(request);
   const current = await sessionIdOf(request);
   if (!current) return errorResponse(401, "You must be signed in to do that");

@@ -4,12 +4,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { completeTwoFactor, getPendingTwoFactor } from "~/lib/auth.server";
 import { errorResponse, readBody, text } from "~/lib/http.server";
-import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { hit, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { TWO_FACTOR_MESSAGES, TwoFactorError, verifySecondFactor } from "~/models/two-factor.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
+  await limitWrite(request, "signIn", body);
   const pending = await getPendingTwoFactor(request);
   if (!pending) return errorResponse(401, TWO_FACTOR_MESSAGES.challengeExpired);
   const limited = hit("signInAccount", `2fa:${pending.user.id}`);
@@ -20,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof TwoFactorError) return errorResponse(error.status, error.message);
     throw error;
   }
-  const cookie = await completeTwoFactor(pending);
+  const cookie = await completeTwoFactor(pending, request);
   const { user } = pending;
   return Response.json(
     {

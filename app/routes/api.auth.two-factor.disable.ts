@@ -3,12 +3,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { errorResponse, readBody, text } from "~/lib/http.server";
-import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { hit, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { TwoFactorError, disableTwoFactor } from "~/models/two-factor.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
+  await limitWrite(request, "account", body);
   const user = await requireUser(request);
   const limited = hit("signInAccount", `2fa:${user.id}`);
   if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });

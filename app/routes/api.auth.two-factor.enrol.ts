@@ -4,10 +4,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { TwoFactorError, beginEnrolment } from "~/models/two-factor.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
-  await readBody(request);
+  const body = await readBody(request);
+  await limitWrite(request, "account", body);
   const user = await requireUser(request);
   try {
     return Response.json(await beginEnrolment(user.id), { headers: { "Cache-Control": "no-store" } });

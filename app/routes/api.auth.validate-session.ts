@@ -9,6 +9,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAuthState } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 type ClientSession = { id: number; email: string; username: string; loginTime: string | null };
 
@@ -31,6 +32,7 @@ function clientSessionOf(fields: Record<string, unknown>): ClientSession | null 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
+  await limitWrite(request, "session", body);
   const client = clientSessionOf(body.fields);
   const state = await getAuthState(request);
   const server = state && !state.pending ? state : null;

@@ -5,9 +5,10 @@ import { getUser } from "~/lib/auth.server";
 import { errorResponse, readBody, respond } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-events";
 import { CAR_NOT_FOUND, FollowError, carExists, isFollowingCar, parseFollowWant, setCarFollow } from "~/models/follow.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 function carIdOf(params: Record<string, string | undefined>): number | null {
-  const id = Number(params.carId);
+  const id = /^\d+$/.test(params.carId ?? "") ? Number(params.carId) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
@@ -21,6 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
+  await limitWrite(request, "follow", body);
   const user = await getUser(request);
   if (!user) {
     // A plain form post from a signed-out page goes to the login modal and comes back.

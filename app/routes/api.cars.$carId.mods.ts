@@ -6,9 +6,10 @@ import { expandFormFields, issuesOf, modSchema } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { ModFieldError, createMod, listCarMods, modJson } from "~/models/mod.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 function carIdOf(params: LoaderFunctionArgs["params"]) {
-  const id = Number(params.carId);
+  const id = /^\d+$/.test(params.carId ?? "") ? Number(params.carId) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
@@ -23,6 +24,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const carId = carIdOf(params);
   return mutation(request, async (body) => {
+    await limitWrite(request, "garage", body);
     const user = await requireUser(request);
     const parsed = modSchema.safeParse(expandFormFields(body.fields));
     let issues = parsed.success ? null : issuesOf(parsed.error);

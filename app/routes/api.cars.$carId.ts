@@ -6,9 +6,10 @@ import { CAR_MESSAGES, carPatchSchema, issuesOf } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { carJson, deleteCar, getCar, updateCar } from "~/models/car.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 function carIdOf(params: LoaderFunctionArgs["params"]) {
-  const id = Number(params.carId);
+  const id = /^\d+$/.test(params.carId ?? "") ? Number(params.carId) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
   return Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
@@ -25,6 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!["PATCH", "DELETE", "POST"].includes(request.method)) return errorResponse(405, "Method not allowed");
   const carId = carIdOf(params);
   return mutation(request, async (body) => {
+    await limitWrite(request, "garage", body);
     const user = await requireUser(request);
     const method = request.method === "POST" ? String(body.fields._method ?? "").toUpperCase() : request.method;
     delete body.fields._method;

@@ -5,10 +5,12 @@ import { carSchema, issuesOf } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { carJson, createCar } from "~/models/car.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "garage", body);
     const user = await requireUser(request);
     const parsed = carSchema.safeParse(body.fields);
     if (!parsed.success) {

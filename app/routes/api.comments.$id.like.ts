@@ -4,17 +4,17 @@ import { getUser } from "~/lib/auth.server";
 import { COMMENT_MESSAGES, parseId } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { toggleCommentLike } from "~/models/comment.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "like", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to like comments");
     const commentId = parseId(params.id);
     if (commentId === null) return replyError(request, body, 404, COMMENT_MESSAGES.notFound);
-    enforce("like", user.id);
     return replyOk(request, body, await toggleCommentLike(commentId, user.id));
   });
 }

@@ -6,10 +6,12 @@ import { COMMENT_MESSAGES, parseId } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { deleteComment } from "~/models/comment.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "comment", body);
     if (request.method === "POST" && body.fields.intent !== "delete") return replyError(request, body, 400, COMMENT_MESSAGES.invalid);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to delete comments");

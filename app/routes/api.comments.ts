@@ -5,7 +5,7 @@ import { getUser } from "~/lib/auth.server";
 import { COMMENT_MESSAGES, parseCommentInput } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, type Body } from "~/lib/http.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { createComment } from "~/models/comment.server";
 
 /** A plain form goes back to its page, scrolled to the new comment. */
@@ -17,11 +17,11 @@ function backTo(body: Body, commentId: number): Body {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "comment", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, COMMENT_MESSAGES.signIn);
     const input = parseCommentInput(body.fields);
     if (!input.ok) return replyError(request, body, 400, input.message);
-    enforce("comment", user.id);
     const comment = await createComment(user, input.value);
     return replyOk(request, backTo(body, comment.id), comment, { status: 201 });
   });

@@ -5,7 +5,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { parseId } from "~/models/admin.server";
 import { EVENT_TEXT, setAttendance } from "~/models/event.server";
 
@@ -19,6 +19,7 @@ function parseGoing(value: unknown): boolean | undefined {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "attend", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to join events");
     const eventId = parseId(params.id);
@@ -28,7 +29,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (rawCar !== undefined && rawCar !== "" && rawCar !== null && carId === null) {
       return replyError(request, body, 400, EVENT_TEXT.notYourCar);
     }
-    enforce("attend", user.id);
     const state = await setAttendance(eventId, user.id, { carId, going: parseGoing(body.fields.going) });
     return replyOk(request, body, state, {}, { type: "success", message: state.going ? "You're going" : "You're no longer going" });
   });

@@ -8,6 +8,7 @@ import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, text } from "~/lib/http.server";
 import { EVENT_TEXT, deleteEvent, eventView, getEvent, parseEventInput, updateEvent } from "~/models/event.server";
 import { parseId } from "~/models/admin.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
@@ -20,6 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
   if (!["POST", "PATCH", "PUT", "DELETE"].includes(method)) return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "admin", body);
     await requireAdmin(request);
     const id = parseId(params.id);
     if (!id) return errorResponse(404, EVENT_TEXT.notFound);

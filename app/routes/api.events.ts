@@ -9,6 +9,7 @@ import { errorResponse } from "~/lib/http.server";
 import { limitParam } from "~/lib/search";
 import { createEvent, parseEventInput } from "~/models/event.server";
 import { searchEvents } from "~/models/search.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);
     const input = parseEventInput(body.fields, false);
     const event = await createEvent(admin.id, input);

@@ -5,17 +5,17 @@ import { getUser } from "~/lib/auth.server";
 import { FLAG_MESSAGES, parseFlagInput } from "~/lib/flag-reasons";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { createFlag } from "~/models/flag.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "flag", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, FLAG_MESSAGES.signIn);
     const input = parseFlagInput(body.fields);
     if (!input.ok) return replyError(request, body, 400, input.message);
-    enforce("flag", user.id);
     const flag = await createFlag(user.id, input.value);
     return replyOk(request, body, { success: true, message: FLAG_MESSAGES.success, flag }, { status: 201 }, { type: "success", message: FLAG_MESSAGES.success });
   });

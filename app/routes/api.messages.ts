@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser, getUser } from "~/lib/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, text } from "~/lib/http.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { listConversations, sendMessage } from "~/models/message.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,9 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "message", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to send messages");
-    enforce("message", user.id);
     const to = text(body.fields, "to").replace(/^@/, "");
     const message = await sendMessage(user.id, to, body.fields.content);
     return replyOk(request, body, { message }, { status: 201 });

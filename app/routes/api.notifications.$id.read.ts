@@ -3,12 +3,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { errorResponse, readBody, respond } from "~/lib/http.server";
 import { NotificationNotFound, countUnread, markNotificationRead } from "~/models/notification.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
+  await limitWrite(request, "read", body);
   const user = await requireUser(request);
-  const id = Number(params.id);
+  const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
   if (!Number.isSafeInteger(id) || id <= 0) return errorResponse(404, "Notification not found");
   try {
     const notification = await markNotificationRead(user.id, id);

@@ -4,10 +4,12 @@ import { redirect } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { markAllNotificationsRead } from "~/models/notification.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
+  await limitWrite(request, "read", body);
   const user = await requireUser(request);
   await markAllNotificationsRead(user.id);
   if (body.redirectTo) return redirect(body.redirectTo, 303);

@@ -5,7 +5,7 @@ import { getUser } from "~/lib/auth.server";
 import { parseId } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { INVALID_REACTION, POST_NOT_FOUND, parseReaction, reactToPost } from "~/models/like.server";
 
 export const SIGN_IN_TO_REACT = "You must be signed in to like or dislike posts";
@@ -13,13 +13,13 @@ export const SIGN_IN_TO_REACT = "You must be signed in to like or dislike posts"
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "like", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, SIGN_IN_TO_REACT);
     const postId = parseId(params.id);
     if (postId === null) return replyError(request, body, 404, POST_NOT_FOUND);
     const type = parseReaction(body.fields.type);
     if (!type) return replyError(request, body, 400, INVALID_REACTION);
-    enforce("like", user.id);
     return replyOk(request, body, await reactToPost(user.id, postId, type));
   });
 }

@@ -4,7 +4,7 @@ import { getUser } from "~/lib/auth.server";
 import { parseId } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { POST_NOT_FOUND } from "~/models/like.server";
 import { toggleSave } from "~/models/save.server";
 
@@ -13,12 +13,12 @@ export const SIGN_IN_TO_SAVE = "You must be signed in to save posts";
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    // Saves are as cheap as likes and share their limit.
+    await limitWrite(request, "like", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, SIGN_IN_TO_SAVE);
     const postId = parseId(params.id);
     if (postId === null) return replyError(request, body, 404, POST_NOT_FOUND);
-    // Saves are as cheap as likes and share their limit.
-    enforce("like", user.id);
     const result = await toggleSave(user.id, postId);
     return replyOk(request, body, result, {}, { type: "success", message: result.saved ? "Post saved" : "Post removed from saved" });
   });

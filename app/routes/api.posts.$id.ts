@@ -8,9 +8,10 @@ import { errorResponse, HttpError } from "~/lib/http.server";
 import { POST_MESSAGES } from "~/lib/post-schemas";
 import { getPost } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 function postId(params: LoaderFunctionArgs["params"]): number | null {
-  const id = Number(params.id);
+  const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
@@ -27,6 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const isDelete = request.method === "DELETE";
   if (!isDelete && request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "GET, DELETE, POST" });
   return mutation(request, async (body) => {
+    await limitWrite(request, "postEdit", body);
     if (!isDelete && body.fields.intent !== "delete" && body.fields._method !== "DELETE") {
       throw new HttpError(400, "Send DELETE, or intent=delete from a form");
     }

@@ -10,7 +10,7 @@ import { assertSameOrigin, errorResponse, HttpError, readBody, safeRedirect, typ
 import { MAX_IMAGE_BYTES, MAX_MEDIA_PER_POST, MAX_POST_BYTES, MAX_VIDEO_BYTES, MEDIA_MESSAGES, MediaError } from "~/lib/images.server";
 import { loginHref } from "~/lib/login-events";
 import { parsePostFields, POST_MESSAGES } from "~/lib/post-schemas";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { getPost } from "~/models/feed.server";
 import { createPost } from "~/models/post.server";
@@ -112,7 +112,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   let upload: Upload;
   try {
-    enforce("post", user.id);
+    await limitWrite(request, "post");
     upload = await read(request);
   } catch (error) {
     if (error instanceof Response && error.status === 429 && isNavigation(request)) {

@@ -7,6 +7,7 @@ import { errorResponse, readBody } from "~/lib/http.server";
 import { MAX_IMAGE_BYTES } from "~/lib/images.server";
 import { flashCookie } from "~/lib/session.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 /** An avatar upload plus the form's other fields. */
 const MAX_PROFILE_BODY = MAX_IMAGE_BYTES + 64 * 1024;
@@ -21,6 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PATCH" && request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request, MAX_PROFILE_BODY);
+  await limitWrite(request, "profile", body);
   const user = await requireUser(request);
   const result = await applyProfileChanges(user.id, body.fields);
 

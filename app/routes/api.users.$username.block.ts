@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/lib/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { BLOCK_MESSAGES, getBlockState, setBlock } from "~/models/block.server";
 import { getUserByUsername } from "~/models/user.server";
 
@@ -26,9 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
+    await limitWrite(request, "block", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to block people");
-    enforce("block", user.id);
     const { blocked } = await setBlock(user.id, params.username ?? "", parseWant(body.fields.blocked));
     return replyOk(request, body, { blocked }, {}, { type: "success", message: blocked ? "User blocked" : "User unblocked" });
   });

@@ -14,6 +14,7 @@ import {
   setUserFollow,
 } from "~/models/follow.server";
 import { getUserByUsername } from "~/models/user.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const target = await getUserByUsername(params.username ?? "");
@@ -29,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
+  await limitWrite(request, "follow", body);
   const user = await getUser(request);
   if (!user) {
     if (body.redirectTo) return redirect(loginHref(body.redirectTo), 303);

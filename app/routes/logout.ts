@@ -3,9 +3,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { endSession } from "~/lib/auth.server";
 import { readBody } from "~/lib/http.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  await readBody(request);
+  const body = await readBody(request);
+  await limitWrite(request, "session", body);
   return redirect("/", { status: 303, headers: { "Set-Cookie": await endSession(request) } });
 }
 

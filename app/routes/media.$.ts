@@ -1,10 +1,13 @@
 // GET /media/<key>: stored photos and videos. Files never change under a key (every upload
 // gets a new random name), so they are cached for a year as immutable. Byte ranges (206)
 // let video players seek. Unknown or malformed keys, traversal included, are 404.
+// Stored files are treated as hostile: only known image and video types are served inline,
+// an image only when its first bytes prove its type, never SVG or HTML; everything goes out
+// with nosniff and a sandboxing CSP, so even a file that slipped through cannot run script.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { openMedia, statMedia } from "~/lib/media-storage.server";
-import { extensionOf } from "~/lib/media-types";
+import { openMedia, readMediaHead, statMedia } from "~/lib/media-storage.server";
+import { extensionOf, imageTypeOfBytes } from "~/lib/media-types";
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: "image/webp",
@@ -20,6 +23,26 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** Answers on stored media: no sniffing, no scripts, no plugins, no frames, a unique origin. */
+export const MEDIA_CSP = "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+// Whether a key's bytes agree with its image extension. Files never change under a key, so
+// the answer is kept (a bounded map: oldest entries go first).
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 10_000;
+
+async function bytesMatchName(key: string, type: string): Promise<boolean> {
+  if (!type.startsWith("image/")) return true; // videos: served as video/*, never rendered as a page
+  const known = verdicts.get(key);
+  if (known !== undefined) return known;
+  const head = await readMediaHead(key, 32);
+  const found = head ? imageTypeOfBytes(head) : null;
+  const ok = found !== null && found === type;
+  if (verdicts.size >= MAX_VERDICTS) verdicts.delete(verdicts.keys().next().value as string);
+  verdicts.set(key, ok);
+  return ok;
+}
 
 function notFound() {
   return Response.json({ error: "Not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
@@ -55,20 +78,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!info) return notFound();
 
   const ext = extensionOf(key);
-  const type = CONTENT_TYPES[ext] ?? "application/octet-stream";
+  const named = CONTENT_TYPES[ext];
+  // Inline only for a known type whose bytes agree; anything else is a download.
+  const inline = named !== undefined && (await bytesMatchName(key, named));
+  const type = inline ? named : "application/octet-stream";
   const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
   const headers = new Headers({
     "Content-Type": type,
     "Cache-Control": IMMUTABLE,
     "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Content-Security-Policy": MEDIA_CSP,
+    "Referrer-Policy": "no-referrer",
     "Cross-Origin-Resource-Policy": "cross-origin",
     "Accept-Ranges": "bytes",
     ETag: etag,
     "Last-Modified": new Date(info.mtimeMs).toUTCString(),
   });
   // Anything that is not a known image or video is a download, never rendered inline.
-  if (!CONTENT_TYPES[ext]) headers.set("Content-Disposition", "attachment");
+  headers.set("Content-Disposition", inline ? "inline" : "attachment");
 
   const noneMatch = request.headers.get("If-None-Match");
   if (noneMatch && noneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag || tag.trim() === "*")) {

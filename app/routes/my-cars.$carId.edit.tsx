@@ -15,6 +15,7 @@ import { assertSameOrigin } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.server";
 import "~/components/cars/cars.css";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` },
@@ -28,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
+  await limitWrite(request, "garage");
   assertSameOrigin(request);
   const carId = Number(params.carId);
   const form = await request.formData();

@@ -16,6 +16,7 @@ import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { ModFieldError, deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/models/mod.server";
 import "~/components/cars/cars.css";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Edit ${data?.values.model_name ?? "mod"} · ${APP_TITLE}` },
@@ -53,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  await limitWrite(request, "garage");
   const { user, car, mod } = await ownedModOfCar(request, params);
   assertSameOrigin(request);
   const form = await request.formData();

@@ -16,6 +16,7 @@ import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { deleteMod, listCarMods } from "~/models/mod.server";
 import "~/components/cars/cars.css";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? carName(data.car) : "Car"} mods · ${APP_TITLE}` },
@@ -30,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
+  await limitWrite(request, "garage");
   assertSameOrigin(request);
   const form = await request.formData();
   if (form.get("intent") !== "delete") fail(400, "Unknown action");

@@ -15,6 +15,7 @@ import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { ModFieldError, createMod, getModFormOptions } from "~/models/mod.server";
 import "~/components/cars/cars.css";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Add a mod${data ? ` to ${carName(data.car)}` : ""} · ${APP_TITLE}` },
@@ -28,6 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
+  await limitWrite(request, "garage");
   assertSameOrigin(request);
   const carId = Number(params.carId);
   const submission = parseWithZod(await request.formData(), { schema: modSchema, disableAutoCoercion: true });

@@ -12,6 +12,7 @@ import { assertSameOrigin, fail } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, deleteCar, listGarage } from "~/models/car.server";
 import "~/components/cars/cars.css";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `My Cars · ${APP_TITLE}` }];
 
@@ -31,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
+  await limitWrite(request, "garage");
   assertSameOrigin(request);
   const form = await request.formData();
   if (form.get("intent") !== "delete") fail(400, "Unknown action");

@@ -14,6 +14,7 @@ import { assertSameOrigin } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { createCar } from "~/models/car.server";
 import "~/components/cars/cars.css";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `Add a car · ${APP_TITLE}` }];
 
@@ -24,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
+  await limitWrite(request, "garage");
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: carSchema, disableAutoCoercion: true });
   if (submission.status !== "success") return submission.reply();

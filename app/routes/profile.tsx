@@ -14,6 +14,7 @@ import { MAX_IMAGE_BYTES } from "~/lib/images.server";
 import { flashCookie } from "~/lib/session.server";
 import { getUserFollowCounts } from "~/models/follow.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `Your profile · ${APP_TITLE}` }];
 
@@ -33,6 +34,7 @@ const MESSAGES: Record<string, string> = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
+  await limitWrite(request, "profile");
   const body = await readBody(request, MAX_IMAGE_BYTES + 64 * 1024);
   const intent = typeof body.fields.intent === "string" ? body.fields.intent : "";
 

@@ -10,7 +10,7 @@ import QRCode from "qrcode";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { readBody, text } from "~/lib/http.server";
-import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { hit, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie, sessionIdOf } from "~/lib/session.server";
 import {
   TWO_FACTOR_MESSAGES,
@@ -44,6 +44,7 @@ type ActionData = { intent: string; error?: string; message?: string; recoveryCo
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
+  await limitWrite(request, "account");
   const body = await readBody(request);
   const intent = text(body.fields, "intent");
   const toast = async (message: string) =>

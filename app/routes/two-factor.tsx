@@ -9,7 +9,7 @@ import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/lib/auth.serv
 import { APP_TITLE } from "~/lib/constants";
 import { readBody, safeRedirect, text } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-events";
-import { hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { hit, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { TWO_FACTOR_MESSAGES, TwoFactorError, verifySecondFactor } from "~/models/two-factor.server";
 import "~/components/auth/auth.css";
@@ -33,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = redirectToOf(request);
+  await limitWrite(request, "signIn");
   const body = await readBody(request);
   const pending = await getPendingTwoFactor(request);
   if (!pending) {
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", await completeTwoFactor(pending));
+  headers.append("Set-Cookie", await completeTwoFactor(pending, request));
   headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: TWO_FACTOR_MESSAGES.passed } }));
   return redirect(redirectTo, { status: 303, headers });
 }
