@@ -58,7 +58,8 @@ async function main() {
     if (seed.status !== 0) process.exit(seed.status ?? 1);
   }
 
-  const server = spawn(path.join(root, "node_modules/.bin/remix-serve"), [path.join(E2E.buildDir, "build", "index.js")], {
+  // The project's production server (server.ts); E2E=1 keeps its request log quiet.
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server.ts"), path.join(E2E.buildDir, "build", "index.js")], {
     cwd: root,
     env,
     stdio: "inherit",

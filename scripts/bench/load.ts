@@ -37,7 +37,7 @@ export type RowContext = {
   /** Signed-in members; the first one reads the pages. */
   members: Member[];
   targets: Targets;
-  /** Send Accept-Encoding: gzip (remix-serve compresses then). */
+  /** Send Accept-Encoding: gzip (the server compresses then). */
   gzip: boolean;
   /** The server's origin, sent as Origin on mutations like a browser does. */
   origin: string;

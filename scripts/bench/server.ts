@@ -1,5 +1,5 @@
 // The benchmark's own production server: a build in its own folder, a fresh database (the
-// demo seed or a scale seed, the latter cached by size and seed source), remix-serve on
+// demo seed or a scale seed, the latter cached by size and seed source), server.ts on
 // 127.0.0.1 in its own process group, and members signed in through the real API.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -153,18 +153,18 @@ export type ServerOptions = {
   extraEnv?: NodeJS.ProcessEnv;
 };
 
-/** remix-serve (production) on 127.0.0.1:port in its own process group; resolves when it answers. */
+/** The project's server (server.ts, production) on 127.0.0.1:port in its own process group; resolves when it answers. */
 export async function startServer(ws: Workspace, options: ServerOptions): Promise<Server> {
   const { port } = options;
-  const serveCli = path.join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js");
-  const nodeArgs = ["--require", path.join(root, "scripts", "bench", "exit-on-signal.cjs")];
+  // server.ts stops gracefully on SIGTERM and exits, which lets --cpu-prof write its profile.
+  const nodeArgs = ["--import", "tsx"];
   if (options.cpuProfile) {
     mkdirSync(ws.profiles, { recursive: true });
     nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${ws.profiles}`);
   }
   mkdirSync(ws.dir, { recursive: true });
   const logFd = openSync(ws.log, "a");
-  const child = spawn(process.execPath, [...nodeArgs, serveCli, path.join(ws.buildDir, "build", "index.js")], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "server.ts"), path.join(ws.buildDir, "build", "index.js")], {
     cwd: root,
     detached: true,
     stdio: ["ignore", logFd, logFd],

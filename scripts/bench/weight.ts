@@ -1,6 +1,6 @@
 // The JavaScript a first visit downloads: the page's modulepreload links and scripts (and
 // their static imports, followed recursively, since the browser fetches those too), each
-// measured as sent (gzip, as remix-serve compresses for browsers) and raw.
+// measured as sent (gzip, as the server compresses for browsers) and raw.
 import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 
