@@ -98,7 +98,17 @@ export function ConfirmAction({
   const details = useRef<HTMLDetailsElement>(null);
   const { busy, submit } = useSubmit({ action, success, onDone });
   return (
-    <details className="confirm-action" ref={details}>
+    <details
+      className="confirm-action"
+      ref={details}
+      onKeyDown={(event) => {
+        // Escape closes the question and gives focus back to the button that opened it.
+        if (event.key !== "Escape" || !details.current?.open) return;
+        event.preventDefault();
+        details.current.open = false;
+        details.current.querySelector("summary")?.focus();
+      }}
+    >
       <summary className={triggerClassName}>{label}</summary>
       <div className="confirm-action__panel" role="group" aria-labelledby={`${id}-question`}>
         <p className="confirm-action__question" id={`${id}-question`}>

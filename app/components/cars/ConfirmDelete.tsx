@@ -22,7 +22,17 @@ export function ConfirmDelete({
 }) {
   const details = useRef<HTMLDetailsElement>(null);
   return (
-    <details className={`confirm-delete${compact ? " confirm-delete--compact" : ""}`} ref={details}>
+    <details
+      className={`confirm-delete${compact ? " confirm-delete--compact" : ""}`}
+      ref={details}
+      onKeyDown={(event) => {
+        // Escape closes the question and gives focus back to the button that opened it.
+        if (event.key !== "Escape" || !details.current?.open) return;
+        event.preventDefault();
+        details.current.open = false;
+        details.current.querySelector("summary")?.focus();
+      }}
+    >
       <summary className="btn btn--ghost btn--sm confirm-delete__trigger" aria-label={compact ? label : undefined}>
         <Trash2 aria-hidden size={16} />
         {compact ? null : <span>{label}</span>}

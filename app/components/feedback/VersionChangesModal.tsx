@@ -2,6 +2,7 @@
 // 1-5 stars, visitors welcome), the changelog from GET /version.json with the current build,
 // and on localhost or development hosts only a debug button that tests Google sign-in.
 import * as Dialog from "@radix-ui/react-dialog";
+import { useReturnFocus } from "~/components/shell/focus";
 import { Bug, CheckCircle2, History, Send, Star, X } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import {
@@ -26,6 +27,8 @@ function formatDate(date: string): string {
 }
 
 export function VersionChangesModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  // Focus goes back to whatever opened it (there is no Dialog.Trigger).
+  const returnFocus = useReturnFocus(open);
   const [versions, setVersions] = useState<VersionEntry[] | null>(null);
   const [devHost, setDevHost] = useState(false);
 
@@ -59,7 +62,7 @@ export function VersionChangesModal({ open, onOpenChange }: { open: boolean; onO
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="social-overlay" />
-        <Dialog.Content className="social-modal version-modal">
+        <Dialog.Content className="social-modal version-modal" onCloseAutoFocus={returnFocus}>
           <header className="social-modal__header">
             <Dialog.Title className="social-modal__title">
               <History aria-hidden size={20} /> Version Changes

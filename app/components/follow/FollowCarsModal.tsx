@@ -2,6 +2,7 @@
 // viewer pick which to follow. At least one selection; 'Following...' while it works;
 // the alert 'Failed to follow some cars' when any of them fails.
 import * as Dialog from "@radix-ui/react-dialog";
+import { useReturnFocus } from "~/components/shell/focus";
 import { Check, X } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { requestLogin } from "~/lib/login-events";
@@ -44,6 +45,8 @@ export function FollowCarsModal({
   onFollowed?: (carIds: number[]) => void;
 }) {
   const viewer = useViewer();
+  // Focus goes back to whatever opened it (there is no Dialog.Trigger).
+  const returnFocus = useReturnFocus(open && Boolean(viewer));
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
 
@@ -95,7 +98,7 @@ export function FollowCarsModal({
     <Dialog.Root open={open && Boolean(viewer)} onOpenChange={(next) => (!next && !busy ? onClose() : undefined)}>
       <Dialog.Portal>
         <Dialog.Overlay className="follow-modal__overlay" />
-        <Dialog.Content className="follow-modal" aria-describedby="follow-cars-description">
+        <Dialog.Content className="follow-modal" aria-describedby="follow-cars-description" onCloseAutoFocus={returnFocus}>
           <div className="follow-modal__head">
             <Dialog.Title className="follow-modal__title">Follow Cars</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Close" disabled={busy}>

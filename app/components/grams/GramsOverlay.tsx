@@ -6,6 +6,7 @@
 // the media viewer and the Follow Cars modal open over it; a tutorial bubble greets
 // first-time visitors after 1 s.
 import * as Dialog from "@radix-ui/react-dialog";
+import { useReturnFocus } from "~/components/shell/focus";
 import { ChevronDown, ChevronUp, ImageOff, RotateCw, Volume2, VolumeX, X } from "~/components/icons";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FollowCarsModal, type FollowableCar } from "~/components/follow/FollowCarsModal";
@@ -64,6 +65,8 @@ function reducedMotion(): boolean {
 
 export function GramsOverlay(props: GramsOverlayProps) {
   const { initialPostId = null, onClose, closeHref } = props;
+  // Closing gives focus back to the control that opened Grams (there is no Dialog.Trigger).
+  const returnFocus = useReturnFocus(true);
   const showAll = props.showAllPosts ?? true;
   const viewer = useViewer();
   const [now] = useState(() => Date.now());
@@ -326,6 +329,7 @@ export function GramsOverlay(props: GramsOverlayProps) {
           event.preventDefault();
           feedRef.current?.focus({ preventScroll: true });
         }}
+        onCloseAutoFocus={returnFocus}
         onEscapeKeyDown={(event) => {
           if (panel) {
             event.preventDefault();

@@ -2,6 +2,7 @@
 // button and the content, sliding up over the feed. Only one is open at a time.
 import { X } from "~/components/icons";
 import { useEffect, useRef } from "react";
+import { useFocusTrap } from "~/components/shell/focus";
 import { CommentSection } from "~/components/comments/CommentSection";
 import { useViewer } from "~/components/follow/viewer";
 import { ModsPanel } from "~/components/mods/ModsPanel";
@@ -24,6 +25,9 @@ export function GramsPanel({
   const viewer = useViewer();
   const title = kind === "comments" ? GRAMS_MESSAGES.comments : GRAMS_MESSAGES.mods;
   const closeRef = useRef<HTMLButtonElement>(null);
+  // A modal sheet over Grams: Tab stays inside; closing returns focus to its button.
+  const panelRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(panelRef);
   const titleId = `grams-panel-${kind}-${post.id}`;
   // The section reports its count as soon as it mounts, before its comments have loaded:
   // only changes after that are news.
@@ -38,7 +42,7 @@ export function GramsPanel({
   }, []);
 
   return (
-    <div className="grams-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} data-kind={kind}>
+    <div ref={panelRef} className="grams-panel" role="dialog" aria-modal="true" aria-labelledby={titleId} data-kind={kind}>
       <header className="grams-panel__head">
         <span className="grams-panel__grabber" aria-hidden />
         <h2 className="grams-panel__title" id={titleId}>

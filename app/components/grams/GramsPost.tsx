@@ -63,7 +63,7 @@ export const GramsPost = memo(function GramsPost({
   const story = post.story.trim();
 
   return (
-    <section
+    <article
       className="grams-post"
       data-index={index}
       data-post-id={post.id}
@@ -163,7 +163,7 @@ export const GramsPost = memo(function GramsPost({
           </LikeDislikeBar>
         </div>
       </div>
-    </section>
+    </article>
   );
 });
 

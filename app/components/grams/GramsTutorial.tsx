@@ -2,6 +2,7 @@
 // unless `gramsview-tutorial-seen` is stored; 'Got it!' stores it.
 import { ChevronDown, ChevronUp, Hand } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useFocusTrap } from "~/components/shell/focus";
 import { GRAMS_TUTORIAL_DELAY, TUTORIAL_STORAGE_KEY } from "~/lib/constants";
 import { GRAMS_MESSAGES } from "./grams-feed";
 
@@ -38,11 +39,14 @@ export function useGramsTutorial(running: boolean) {
 
 export function GramsTutorial({ onDismiss }: { onDismiss: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
+  // Non-modal: no trap, but once dismissed focus goes back to where it was (the feed).
+  const bubble = useRef<HTMLDivElement>(null);
+  useFocusTrap(bubble, { trap: false });
   useEffect(() => {
     button.current?.focus({ preventScroll: true });
   }, []);
   return (
-    <div className="grams-tutorial" role="dialog" aria-modal="false" aria-labelledby="grams-tutorial-title" aria-describedby="grams-tutorial-text">
+    <div ref={bubble} className="grams-tutorial" role="dialog" aria-modal="false" aria-labelledby="grams-tutorial-title" aria-describedby="grams-tutorial-text">
       <div className="grams-tutorial__bubble">
         <div className="grams-tutorial__demo" aria-hidden>
           <ChevronUp className="grams-tutorial__chevron grams-tutorial__chevron--up" />

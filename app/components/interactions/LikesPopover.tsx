@@ -61,7 +61,9 @@ export function LikesPopover({ postId, signedIn, initialTab = "likes", label, ch
           align="start"
           aria-label="Likes and dislikes"
         >
-          <div className="likes-popover__tabs" role="tablist">
+          <div className="likes-popover__tabs">
+            {/* The tab list holds the tabs only; Close sits beside it, in the same row. */}
+            <div className="likes-popover__tablist" role="tablist" aria-label="Show">
             {(["likes", "dislikes"] as const).map((name) => {
               const count = lists ? lists[name].length : null;
               const Icon = name === "likes" ? ThumbsUp : ThumbsDown;
@@ -80,6 +82,7 @@ export function LikesPopover({ postId, signedIn, initialTab = "likes", label, ch
                 </button>
               );
             })}
+            </div>
             <Popover.Close className="likes-popover__close" aria-label="Close">
               <X aria-hidden size={18} />
             </Popover.Close>

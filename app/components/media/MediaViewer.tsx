@@ -7,6 +7,7 @@
 // 'Unsupported media type'. Videos start muted and looping, with a mute toggle; a click on
 // the video plays or pauses it.
 import * as Dialog from "@radix-ui/react-dialog";
+import { useReturnFocus } from "~/components/shell/focus";
 import { ChevronLeft, ChevronRight, FileWarning, Film, ImageOff, Play, Volume2, VolumeX, X } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { SWIPE_THRESHOLD_PX, VIEWER_LOAD_TIMEOUT } from "~/lib/constants";
@@ -34,6 +35,8 @@ export type MediaViewerProps = {
 };
 
 export function MediaViewer({ items, index, open, onClose, onIndexChange, label = "Media viewer" }: MediaViewerProps) {
+  // Focus goes back to whatever opened it (there is no Dialog.Trigger).
+  const returnFocus = useReturnFocus(open && items.length > 0);
   const count = items.length;
   const [current, setCurrent] = useState(() => wrapIndex(index, count));
   const [muted, setMuted] = useState(true);
@@ -110,7 +113,7 @@ export function MediaViewer({ items, index, open, onClose, onIndexChange, label 
     <Dialog.Root open={open && count > 0} onOpenChange={(value) => (value ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="viewer__backdrop" />
-        <Dialog.Content className="viewer" aria-describedby={undefined} data-kind={kind}>
+        <Dialog.Content className="viewer" aria-describedby={undefined} data-kind={kind} onCloseAutoFocus={returnFocus}>
           <Dialog.Title className="visually-hidden">{label}</Dialog.Title>
           <div className="viewer__top">
             <span className="viewer__counter" aria-live="polite" data-testid="viewer-counter">

@@ -354,6 +354,8 @@ export function Thread({
       <div
         className="msg-thread__scroll"
         ref={scroller}
+        // Focusable, so the history can be scrolled with the keyboard (arrows, Page Up).
+        tabIndex={0}
         onScroll={(event) => {
           const element = event.currentTarget;
           nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM;
@@ -393,10 +395,12 @@ export function Thread({
             </p>
           </div>
         ) : (
-          <ol className="msg-thread__list" role="log" aria-label="Messages" data-testid="message-list">
+          // The live region wraps the list: a list keeps its list semantics for screen readers.
+          <div role="log" aria-label="Messages" data-testid="message-list">
+          <ol className="msg-thread__list">
             {rows.map((row) =>
               row.kind === "day" ? (
-                <li key={row.key} className="msg-day" role="separator">
+                <li key={row.key} className="msg-day">
                   <span suppressHydrationWarning>{row.label}</span>
                 </li>
               ) : (
@@ -453,6 +457,7 @@ export function Thread({
               ),
             )}
           </ol>
+          </div>
         )}
 
         {before ? (

@@ -46,7 +46,8 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
 
       {area === "media" ? (
         <div className="embed__media" style={{ aspectRatio: ratio }} data-count={media.length}>
-          <ul className="embed__strip" aria-label={`${media.length} ${media.length === 1 ? "item" : "items"}`}>
+          {/* Several items scroll sideways: focusable, so arrow keys scroll it too. */}
+          <ul className="embed__strip" aria-label={`${media.length} ${media.length === 1 ? "item" : "items"}`} tabIndex={media.length > 1 ? 0 : undefined}>
             {media.map((photo, index) => (
               <li key={photo.id} className="embed__slide">
                 {photo.kind === "video" ? (

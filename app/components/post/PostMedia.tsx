@@ -104,6 +104,7 @@ function Tile({
   className,
   overlay,
   blockClick,
+  hidden = false,
 }: {
   item: ViewerItem;
   index: number;
@@ -116,6 +117,8 @@ function Tile({
   className?: string;
   overlay?: string | null;
   blockClick?: () => boolean;
+  /** An off-screen carousel slide: out of the Tab order. */
+  hidden?: boolean;
 }) {
   const isVideo = item.kind === "video";
   const name = overlay ? `Show all: ${overlay} more` : `Open ${isVideo ? "video" : "photo"} ${index + 1}`;
@@ -125,6 +128,7 @@ function Tile({
       className={["media-tile", className].filter(Boolean).join(" ")}
       style={style}
       aria-label={name}
+      tabIndex={hidden ? -1 : undefined}
       data-kind={isVideo ? "video" : "image"}
       draggable={false}
       onClick={(event: ReactMouseEvent) => {
@@ -325,6 +329,7 @@ function Carousel({
                 onOpen={onOpen}
                 videoRef={videoRef}
                 blockClick={blockClick}
+                hidden={enhanced && itemIndex !== index}
                 className="media-tile--slide"
               />
             </div>

@@ -24,6 +24,8 @@ function useDismiss(ref: React.RefObject<HTMLDetailsElement>) {
       if (!details?.open) return;
       if (event instanceof KeyboardEvent) {
         if (event.key !== "Escape") return;
+        // Escape in a dialog opened from the menu (report) closes that dialog only.
+        if (event.defaultPrevented || (event.target instanceof Element && event.target.closest("[role='dialog']"))) return;
         details.open = false;
         details.querySelector("summary")?.focus();
         return;

@@ -2,6 +2,7 @@
 // optional details, submitting, then a success message and closing after 2 s. A 409
 // (already reported) counts as success. Every other answer is shown in the spec's words.
 import * as Dialog from "@radix-ui/react-dialog";
+import { useReturnFocus } from "~/components/shell/focus";
 import { CheckCircle2, Flag, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { FLAG_SUCCESS_CLOSE } from "~/lib/constants";
@@ -20,6 +21,8 @@ const NOUNS: Record<FlagContentType, string> = { post: "post", comment: "comment
 type Phase = "form" | "submitting" | "success";
 
 export function ReportModal({ contentType, contentId, open, onOpenChange }: ReportModalProps) {
+  // Focus goes back to whatever opened it (there is no Dialog.Trigger).
+  const returnFocus = useReturnFocus(open);
   const [phase, setPhase] = useState<Phase>("form");
   const [reason, setReason] = useState("");
   const [details, setDetails] = useState("");
@@ -66,7 +69,7 @@ export function ReportModal({ contentType, contentId, open, onOpenChange }: Repo
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="social-overlay" />
-        <Dialog.Content className="social-modal report-modal" aria-describedby={undefined}>
+        <Dialog.Content className="social-modal report-modal" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <header className="social-modal__header">
             <Dialog.Title className="social-modal__title">
               <Flag aria-hidden size={20} /> Report Content

@@ -3,6 +3,7 @@
 // share sheet where the browser has one. Every copy or share is counted through
 // POST /api/posts/{id}/share with its channel (link, embed, native).
 import * as Dialog from "@radix-ui/react-dialog";
+import { useReturnFocus } from "~/components/shell/focus";
 import { Check, Code2, Copy, Link2, Share, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { COPY_CONFIRMATION } from "~/lib/constants";
@@ -85,6 +86,8 @@ function CopyButton({ label, onCopy, testId }: { label: string; onCopy: () => Pr
 }
 
 export function ShareModal({ postId, open, onOpenChange, title, onShared, origin }: ShareModalProps) {
+  // Focus goes back to whatever opened it (there is no Dialog.Trigger).
+  const returnFocus = useReturnFocus(open);
   const [base, setBase] = useState(origin ?? "");
   const [canShare, setCanShare] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -120,7 +123,7 @@ export function ShareModal({ postId, open, onOpenChange, title, onShared, origin
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="social-overlay" />
-        <Dialog.Content className="social-modal share-modal" aria-describedby={undefined} data-testid="share-modal">
+        <Dialog.Content className="social-modal share-modal" aria-describedby={undefined} data-testid="share-modal" onCloseAutoFocus={returnFocus}>
           <header className="social-modal__header">
             <Dialog.Title className="social-modal__title">
               <Share aria-hidden size={20} /> {SHARE_MESSAGES.title}

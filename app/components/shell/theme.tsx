@@ -35,8 +35,11 @@ export function useThemeMode(serverMode: ThemeMode): ThemeState {
     } catch {
       stored = null;
     }
-    const hasCookie = themeModeFromCookie(document.cookie) !== null;
-    const next = reconcileThemeMode({ serverMode, hasCookie, stored });
+    // The cookie itself wins over the server's value: a page rendered without the root
+    // loader (an unmatched URL's 404) has no server mode and would fall back to "system".
+    const cookieMode = themeModeFromCookie(document.cookie);
+    const hasCookie = cookieMode !== null;
+    const next = reconcileThemeMode({ serverMode: cookieMode ?? serverMode, hasCookie, stored });
     setModeState(next);
     remember(next);
     // Only on the first render: later changes come from setMode.
