@@ -11,9 +11,10 @@ export function Toasts({ flash }: { flash: Notice | null | undefined }) {
   const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => setHydrated(true), []);
+  // Once the plain HTML copy is gone; keyed by its text, so one message never shows twice.
   useEffect(() => {
-    if (flash?.message) notify(flash);
-  }, [flash]);
+    if (hydrated && flash?.message) notify(flash, { id: `flash:${flash.message}` });
+  }, [flash, hydrated]);
 
   return (
     <>
