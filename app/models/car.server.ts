@@ -123,6 +123,20 @@ const featuringCarIds = (carId: number) => Prisma.sql`
   SELECT pc."postId" AS "postId" FROM "post_cars" pc WHERE pc."carId" = ${carId}
   UNION SELECT p."id" FROM "posts" p WHERE p."carId" = ${carId}`;
 
+/**
+ * The ids of the newest posts featuring a car, newest first. Asked through Prisma, the OR of
+ * the two tags lets SQLite walk the whole date index looking for a rarely posted car's posts;
+ * from the ids, each tag is read through its own car index.
+ */
+export async function newestPostIdsOfCar(carId: number, limit: number): Promise<number[]> {
+  const rows = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT p."id" AS id FROM (${featuringCarIds(carId)}) f
+    JOIN "posts" p ON p."id" = f."postId"
+    ORDER BY p."createdAt" DESC, p."id" DESC
+    LIMIT ${limit}`;
+  return rows.map((row) => Number(row.id));
+}
+
 /** Media worth a cover: images, and videos that have a poster frame. */
 const coverMediaWhere: Prisma.MediaWhereInput = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
 
@@ -204,8 +218,7 @@ export async function getShowcase(carId: number) {
   });
   if (!car) return null;
 
-  const where = featuringCar(carId);
-  const [newestMedia, posts, [counts]] = await Promise.all([
+  const [newestMedia, newestPosts, [counts]] = await Promise.all([
     // Starts from this car's post ids, so it reads this car's posts only.
     prisma.$queryRaw<{ id: number }[]>`
       SELECT m."id" AS id FROM (${featuringCarIds(carId)}) f
@@ -213,22 +226,25 @@ export async function getShowcase(carId: number) {
       JOIN "photos" m ON m."postId" = p."id"
       ORDER BY p."createdAt" DESC, p."id" DESC, m."position" ASC
       LIMIT ${SHOWCASE_MEDIA_LIMIT}`,
-    prisma.post.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: SHOWCASE_POSTS_LIMIT,
-      select: {
-        id: true,
-        story: true,
-        createdAt: true,
-        createdBy: { select: { username: true } },
-        media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: mediaSelect },
-      },
-    }),
+    newestPostIdsOfCar(carId, SHOWCASE_POSTS_LIMIT),
     prisma.$queryRaw<{ postCount: number | bigint; mediaCount: number | bigint }[]>`
       SELECT (SELECT COUNT(*) FROM (${featuringCarIds(carId)}) f) AS "postCount",
              (SELECT COUNT(*) FROM (${featuringCarIds(carId)}) f JOIN "photos" m ON m."postId" = f."postId") AS "mediaCount"`,
   ]);
+  const postIds = newestPosts;
+  const postRows = await prisma.post.findMany({
+    where: { id: { in: postIds } },
+    select: {
+      id: true,
+      story: true,
+      createdAt: true,
+      createdBy: { select: { username: true } },
+      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: mediaSelect },
+    },
+  });
+  const postsById = new Map(postRows.map((row) => [row.id, row]));
+  const posts = postIds.flatMap((id) => postsById.get(id) ?? []);
+
   const mediaIds = newestMedia.map((row) => Number(row.id));
   const mediaRows = await prisma.media.findMany({ where: { id: { in: mediaIds } }, select: mediaSelect });
   const mediaById = new Map(mediaRows.map((row) => [row.id, row]));

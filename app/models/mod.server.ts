@@ -6,7 +6,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { fail } from "~/lib/http.server";
 import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/car-schemas";
 import { fromCents, type ModJson } from "~/lib/cars";
-import { featuringCar, requireOwnedCar } from "~/models/car.server";
+import { featuringCar, newestPostIdsOfCar, requireOwnedCar } from "~/models/car.server";
 
 const named = { select: { id: true, name: true } } as const;
 
@@ -273,11 +273,10 @@ export async function getModFormOptions(carId: number) {
     prisma.vendor.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: PICKER_LIMIT }),
     prisma.installer.findMany({ select: { name: true }, orderBy: { name: "asc" }, take: PICKER_LIMIT }),
     prisma.build.findMany({ where: { carId }, select: { id: true, name: true }, orderBy: { createdAt: "asc" } }),
-    prisma.post.findMany({
-      where: featuringCar(carId),
-      select: { id: true, story: true, createdAt: true },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: 50,
+    newestPostIdsOfCar(carId, 50).then(async (ids) => {
+      const rows = await prisma.post.findMany({ where: { id: { in: ids } }, select: { id: true, story: true, createdAt: true } });
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     }),
     prisma.mod.findMany({ where: { carId }, select: { category: true }, distinct: ["category"] }),
   ]);
