@@ -111,7 +111,8 @@ describe("the challenge at sign-in", () => {
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error).toMatch(/not right/);
 
-    const right = await call(challenge, jsonRequest("/api/auth/two-factor/challenge", { code: nextCode(account.secret) }, { cookie: pending }));
+    const code = nextCode(account.secret);
+    const right = await call(challenge, jsonRequest("/api/auth/two-factor/challenge", { code }, { cookie: pending }));
     expect(right.status).toBe(200);
     expect(await right.json()).toMatchObject({ user: { username: "gated" } });
     const signedIn = cookiesOf(right);
@@ -119,9 +120,10 @@ describe("the challenge at sign-in", () => {
     expect(await authenticated(signedIn)).toBe(true);
     expect(await authenticated(pending)).toBe(false);
 
-    // The same code does not work twice.
+    // The same code does not work twice (the very same code: a new one would be due if the
+    // 30-second step turned meanwhile).
     const again = await passwordLogin(account.email);
-    const replay = await call(challenge, jsonRequest("/api/auth/two-factor/challenge", { code: nextCode(account.secret) }, { cookie: cookiesOf(again) }));
+    const replay = await call(challenge, jsonRequest("/api/auth/two-factor/challenge", { code }, { cookie: cookiesOf(again) }));
     expect(replay.status).toBe(400);
   });
 
