@@ -121,7 +121,7 @@ describe("verifyLoginCode", () => {
   it("expires after 10 minutes", async () => {
     await makeUser("latecomer");
     const start = new Date("2030-01-01T10:00:00Z");
-    await requestLoginCode("latecomer@example.com", start);
+    await (await requestLoginCode("latecomer@example.com", start)).delivery;
     const row = await prisma.loginCode.findFirstOrThrow({ where: { email: "latecomer@example.com" }, orderBy: { id: "desc" } });
     // Put a known code in place of the random one.
     await prisma.loginCode.update({ where: { id: row.id }, data: { codeHash: hashLoginCode("latecomer@example.com", "123456") } });
@@ -133,7 +133,7 @@ describe("verifyLoginCode", () => {
 
   it("allows 5 tries, then the code is dead even when right", async () => {
     await makeUser("guesser");
-    await requestLoginCode("guesser@example.com");
+    await (await requestLoginCode("guesser@example.com")).delivery;
     const row = await prisma.loginCode.findFirstOrThrow({ where: { email: "guesser@example.com" }, orderBy: { id: "desc" } });
     await prisma.loginCode.update({ where: { id: row.id }, data: { codeHash: hashLoginCode("guesser@example.com", "654321") } });
     for (let i = 0; i < LOGIN_CODE_TRIES; i += 1) {
@@ -145,10 +145,10 @@ describe("verifyLoginCode", () => {
 
   it("a new code replaces the previous one", async () => {
     await makeUser("twice");
-    await requestLoginCode("twice@example.com");
+    await (await requestLoginCode("twice@example.com")).delivery;
     const first = await prisma.loginCode.findFirstOrThrow({ where: { email: "twice@example.com" }, orderBy: { id: "desc" } });
     await prisma.loginCode.update({ where: { id: first.id }, data: { codeHash: hashLoginCode("twice@example.com", "111111") } });
-    await requestLoginCode("twice@example.com");
+    await (await requestLoginCode("twice@example.com")).delivery;
     await expect(verifyLoginCode("twice@example.com", "111111")).rejects.toThrow();
   });
 });
