@@ -236,9 +236,13 @@ async function nodeBaseline(port: number, options: Options): Promise<RowResult> 
 
 // ------------------------------------------------------------------ the normal benchmark
 
+/** The newest profile of the server's main thread (CPU.<date>.<time>.<pid>.0.<seq>.cpuprofile). */
 function newestProfile(ws: Workspace): string | null {
   if (!existsSync(ws.profiles)) return null;
-  const files = readdirSync(ws.profiles).filter((file) => file.endsWith(".cpuprofile")).sort();
+  // Worker threads (thread id > 0) write their own files; the requests run on thread 0.
+  const files = readdirSync(ws.profiles)
+    .filter((file) => /\.0\.\d+\.cpuprofile$/.test(file))
+    .sort();
   return files.length > 0 ? path.join(ws.profiles, files[files.length - 1]) : null;
 }
 
