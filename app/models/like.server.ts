@@ -73,17 +73,21 @@ export function reactToPost(userId: number, postId: number, type: Reaction): Pro
         action = "added";
         current = type;
       }
-      const likes = await tx.postLike.count({ where: { postId, type: "like" } });
-      const dislikes = await tx.postLike.count({ where: { postId, type: "dislike" } });
+      const { likes, dislikes } = await countReactions(tx, postId);
       return { action, likes, dislikes, liked: current === "like", disliked: current === "dislike" };
     }),
   );
 }
 
-export async function getReactionCounts(postId: number): Promise<ReactionCounts> {
-  const rows = await prisma.postLike.groupBy({ by: ["type"], where: { postId }, _count: { _all: true } });
+/** Both counts of a post in one statement, through `db` (the client or a transaction). */
+async function countReactions(db: Pick<typeof prisma, "postLike">, postId: number): Promise<ReactionCounts> {
+  const rows = await db.postLike.groupBy({ by: ["type"], where: { postId }, _count: { _all: true } });
   const count = (type: Reaction) => rows.find((row) => row.type === type)?._count._all ?? 0;
   return { likes: count("like"), dislikes: count("dislike") };
+}
+
+export function getReactionCounts(postId: number): Promise<ReactionCounts> {
+  return countReactions(prisma, postId);
 }
 
 /** Counts and the viewer's flags for one post (visitors: both flags false). */
