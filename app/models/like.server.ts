@@ -46,35 +46,38 @@ export async function postExists(postId: number): Promise<boolean> {
   return (await prisma.post.count({ where: { id: postId } })) > 0;
 }
 
+export function isForeignKeyViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === "P2003";
+}
+
 /**
  * Applies a press of like or dislike by `userId` on a post and answers what happened and
  * the new counts. HttpError 404 when the post does not exist.
+ *
+ * The press removes the member's reaction of that type if there is one; otherwise it
+ * writes the reaction, adding the row or switching the other type. A missing post fails
+ * that write on its foreign key (there was nothing to remove). One transaction, so the
+ * counts answered are the ones this press left.
  */
 export function reactToPost(userId: number, postId: number, type: Reaction): Promise<ReactionResult> {
   return retryOnConflict(() =>
     prisma.$transaction(async (tx) => {
-      const post = await tx.post.findUnique({ where: { id: postId }, select: { id: true } });
-      if (!post) throw new HttpError(404, POST_NOT_FOUND);
-
-      const key = { userId_postId: { userId, postId } };
-      const existing = await tx.postLike.findUnique({ where: key, select: { type: true } });
-      let action: "added" | "removed";
-      let current: Reaction | null;
-      if (!existing) {
-        await tx.postLike.create({ data: { userId, postId, type } });
-        action = "added";
-        current = type;
-      } else if (existing.type === type) {
-        await tx.postLike.deleteMany({ where: { userId, postId, type } });
-        action = "removed";
-        current = null;
-      } else {
-        await tx.postLike.updateMany({ where: { userId, postId }, data: { type, createdAt: new Date() } });
-        action = "added";
-        current = type;
+      const removed = (await tx.postLike.deleteMany({ where: { userId, postId, type } })).count > 0;
+      if (!removed) {
+        try {
+          await tx.postLike.upsert({
+            where: { userId_postId: { userId, postId } },
+            create: { userId, postId, type },
+            update: { type, createdAt: new Date() },
+          });
+        } catch (error) {
+          if (isForeignKeyViolation(error)) throw new HttpError(404, POST_NOT_FOUND);
+          throw error;
+        }
       }
-      const { likes, dislikes } = await countReactions(tx, postId);
-      return { action, likes, dislikes, liked: current === "like", disliked: current === "dislike" };
+      const counts = await countReactions(tx, postId);
+      const current = removed ? null : type;
+      return { action: removed ? "removed" : "added", ...counts, liked: current === "like", disliked: current === "dislike" };
     }),
   );
 }
