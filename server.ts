@@ -19,6 +19,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { baseSecurityHeaders } from "./app/lib/security-headers.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -109,6 +110,22 @@ function keepConnectionUsable(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
+/**
+ * nosniff and the referrer policy on every answer. Documents and `.data` answers get them
+ * from entry.server; resource routes (the JSON API, feeds, downloads) and static files do
+ * not pass through it, so they are added here, just before the head goes out, to any
+ * answer that has not set them (the Remix adapter appends headers, so setting them earlier
+ * would send documents two copies).
+ */
+function addBaseHeaders(res: ServerResponse) {
+  const headers = Object.entries(baseSecurityHeaders());
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent) for (const [name, value] of headers) if (!this.hasHeader(name)) this.setHeader(name, value);
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
 export type RunningServer = {
   server: Server;
   url: string;
@@ -172,6 +189,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     // Never believe a client about its own address.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, trusted);
+    addBaseHeaders(res);
     const served = servedOn.get(req.socket) ?? 0;
     servedOn.set(req.socket, served + 1);
     if (stopping && served > 0) {

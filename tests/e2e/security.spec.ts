@@ -62,6 +62,8 @@ test("documents carry a fresh nonce that every inline script has, and the other 
 
   const headers = first.headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
+  // Set by entry.server, so the server adds no second copy.
+  expect(first.headersArray().filter((entry) => entry.name.toLowerCase() === "x-content-type-options")).toHaveLength(1);
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["permissions-policy"]).toContain("camera=()");
   expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
@@ -123,4 +125,23 @@ test("embeds may be framed anywhere and allow no script; media are served sandbo
   expect(media.headers()["content-type"]).toBe("image/webp");
   expect(media.headers()["x-content-type-options"]).toBe("nosniff");
   expect(media.headers()["content-security-policy"]).toMatch(/^default-src 'none';.*sandbox$/);
+});
+
+test("JSON answers, errors and static files carry nosniff and the referrer policy once", async ({ request }) => {
+  const answers = {
+    feed: await request.get("/api/feed?limit=1"),
+    missing: await request.get("/api/posts/999999999"),
+    refused: await request.post("/api/posts/1/like", { data: { type: "like" } }),
+    icon: await request.get("/favicon.svg"),
+  };
+  expect(answers.feed.status()).toBe(200);
+  expect(answers.missing.status()).toBe(404);
+  expect(answers.refused.status()).toBe(401);
+  expect(answers.icon.status()).toBe(200);
+  for (const [name, response] of Object.entries(answers)) {
+    const sent = response.headersArray();
+    const values = (header: string) => sent.filter((entry) => entry.name.toLowerCase() === header).map((entry) => entry.value);
+    expect(values("x-content-type-options"), name).toEqual(["nosniff"]);
+    expect(values("referrer-policy"), name).toEqual(["strict-origin-when-cross-origin"]);
+  }
 });
