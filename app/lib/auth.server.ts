@@ -3,7 +3,7 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { cookieFlags, sessionStorage } from "~/lib/session.server";
+import { cookieFlags, sessionIdOf, sessionStorage } from "~/lib/session.server";
 import { fail, safeRedirect } from "~/lib/http.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { AccountError, isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
@@ -159,9 +159,9 @@ export function getAuthState(request: Request): Promise<SessionAuthState | null>
   let pending = statesByRequest.get(request);
   if (!pending) {
     pending = (async () => {
-      const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-      if (!session.id || !session.get("userId")) return null;
-      return sessionAuthState(session.id);
+      // One query: sessionAuthState checks the session is alive and its user not suspended.
+      const id = await sessionIdOf(request);
+      return id ? sessionAuthState(id) : null;
     })();
     statesByRequest.set(request, pending);
   }

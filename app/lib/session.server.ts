@@ -53,10 +53,13 @@ export const sessionStorage = createSessionStorage<SessionData>({
   },
 });
 
-/** The id of the session a request names, whether or not it is still alive. */
+/**
+ * The id of the session a request names (its signed cookie), whether or not it is still
+ * alive. Reading the id alone costs no query; whoever needs the session checks it.
+ */
 export async function sessionIdOf(request: Request): Promise<string | null> {
-  const session = await sessionStorage.getSession(request.headers.get("Cookie"));
-  return session.id || null;
+  const id: unknown = await authCookie.parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id ? id : null;
 }
 
 // ------------------------------------------------------------------ toasts

@@ -283,7 +283,7 @@ describe("no N+1", () => {
     const feedStatements = statements.filter((sql) => sql.includes('FROM "posts" p'));
     expect(feedStatements).toHaveLength(1);
     // The session and the user, plus the page; nothing grows with the number of posts.
-    expect(statements.length).toBeLessThanOrEqual(4);
+    expect(statements.length).toBeLessThanOrEqual(3);
   });
 });
 
