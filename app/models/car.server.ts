@@ -7,6 +7,7 @@ import { fail } from "~/lib/http.server";
 import { CAR_MESSAGES, type CarInput } from "~/lib/car-schemas";
 import type { CarJson } from "~/lib/cars";
 import { countCarStats, countPostStats } from "~/models/counts.server";
+import { inIdOrder } from "~/lib/id-order";
 
 export const carSelect = {
   id: true,
@@ -242,13 +243,11 @@ export async function getShowcase(carId: number) {
       media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: mediaSelect },
     },
   });
-  const postsById = new Map(postRows.map((row) => [row.id, row]));
-  const posts = postIds.flatMap((id) => postsById.get(id) ?? []);
+  const posts = inIdOrder(postIds, postRows);
 
   const mediaIds = newestMedia.map((row) => Number(row.id));
   const mediaRows = await prisma.media.findMany({ where: { id: { in: mediaIds } }, select: mediaSelect });
-  const mediaById = new Map(mediaRows.map((row) => [row.id, row]));
-  const media = mediaIds.flatMap((id) => mediaById.get(id) ?? []);
+  const media = inIdOrder(mediaIds, mediaRows);
 
   const stats = await countPostStats(posts.map((post) => post.id));
   const { owner, ...carRow } = car;

@@ -7,6 +7,7 @@ import { fail } from "~/lib/http.server";
 import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/car-schemas";
 import { fromCents, type ModJson } from "~/lib/cars";
 import { featuringCar, newestPostIdsOfCar, requireOwnedCar } from "~/models/car.server";
+import { inIdOrder } from "~/lib/id-order";
 
 const named = { select: { id: true, name: true } } as const;
 
@@ -275,8 +276,7 @@ export async function getModFormOptions(carId: number) {
     prisma.build.findMany({ where: { carId }, select: { id: true, name: true }, orderBy: { createdAt: "asc" } }),
     newestPostIdsOfCar(carId, 50).then(async (ids) => {
       const rows = await prisma.post.findMany({ where: { id: { in: ids } }, select: { id: true, story: true, createdAt: true } });
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.flatMap((id) => byId.get(id) ?? []);
+      return inIdOrder(ids, rows);
     }),
     prisma.mod.findMany({ where: { carId }, select: { category: true }, distinct: ["category"] }),
   ]);

@@ -6,6 +6,7 @@ import { MediaError, discardMedia, processAvatar } from "~/lib/images.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media-types";
 import { countPostStats, type PostStats } from "~/models/counts.server";
 import { getCarFollowerCounts } from "~/models/follow.server";
+import { inIdOrder } from "~/lib/id-order";
 
 // ------------------------------------------------------------------ a user's page
 
@@ -128,8 +129,7 @@ export async function getPostTilesByIds(ids: number[]): Promise<PostTile[]> {
     },
   });
   const stats = await countPostStats(rows.map((row) => row.id));
-  const byId = new Map(rows.map((row) => [row.id, tileOf(row, stats(row.id))]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(ids, rows).map((row) => tileOf(row, stats(row.id)));
 }
 
 async function getCarCards(ownerId: number, viewerId: number | null): Promise<CarCard[]> {
