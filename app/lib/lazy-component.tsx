@@ -10,11 +10,15 @@
 // works before JavaScript and never flashes a fallback.
 import { Suspense, lazy, type ComponentType, type ReactNode } from "react";
 
-export type LazyComponent<P> = ComponentType<P> & {
+export type LazyComponent<P> = ComponentType<P & { whileLoading?: ReactNode }> & {
   /** Starts the download (on hover or focus of what opens it). */
   preload: () => void;
 };
 
+/**
+ * `fallback` shows while the code downloads; one use may show something else instead
+ * through the `whileLoading` prop (e.g. the button that was pressed, so nothing jumps).
+ */
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   serverComponent?: ComponentType<P>,
@@ -24,10 +28,10 @@ export function lazyComponent<P extends object>(
   const start = () => (loading ??= load());
   const Loaded: ComponentType<P> =
     serverComponent ?? (lazy(() => start().then((component) => ({ default: component }))) as unknown as ComponentType<P>);
-  function Lazy(props: P) {
+  function Lazy({ whileLoading, ...props }: P & { whileLoading?: ReactNode }) {
     return (
-      <Suspense fallback={fallback}>
-        <Loaded {...props} />
+      <Suspense fallback={whileLoading === undefined ? fallback : whileLoading}>
+        <Loaded {...(props as P)} />
       </Suspense>
     );
   }

@@ -1,7 +1,8 @@
 // The likes and dislikes counts of a post open a list of who reacted (LikesPopover). Every
 // post shows two of these, so until one is pressed it is a plain button: the popover's code
 // (and its positioning library) downloads on hover or focus and mounts at the first press.
-import { Suspense, lazy, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { lazyComponent } from "~/lib/lazy-component";
 import { requestLogin } from "~/lib/login-events";
 
 /** SPEC §2: the likes/dislikes list keeps 10px from the screen's edges. */
@@ -19,8 +20,7 @@ export type LikesListProps = {
   children: ReactNode;
 };
 
-const loadPopover = () => import("./LikesPopover");
-const LikesPopover = lazy(() => loadPopover().then((module) => ({ default: module.LikesPopover })));
+const LikesPopover = lazyComponent(() => import("./LikesPopover").then((module) => module.LikesPopover));
 
 export function LikesListPopover(props: LikesListProps) {
   const [pressed, setPressed] = useState(false);
@@ -31,8 +31,8 @@ export function LikesListPopover(props: LikesListProps) {
       aria-label={props.label}
       aria-haspopup="dialog"
       aria-expanded={false}
-      onPointerEnter={() => void loadPopover()}
-      onFocus={() => void loadPopover()}
+      onPointerEnter={LikesPopover.preload}
+      onFocus={LikesPopover.preload}
       onClick={() => {
         if (props.signedIn) setPressed(true);
         else requestLogin();
@@ -41,10 +41,6 @@ export function LikesListPopover(props: LikesListProps) {
       {props.children}
     </button>
   );
-  if (!pressed) return trigger;
-  return (
-    <Suspense fallback={trigger}>
-      <LikesPopover {...props} />
-    </Suspense>
-  );
+  // While its code downloads, the pressed button stays where it is.
+  return pressed ? <LikesPopover {...props} whileLoading={trigger} /> : trigger;
 }
