@@ -58,3 +58,10 @@ export async function countPostsByAuthor(userIds: number[]): Promise<Map<number,
   const rows = await prisma.post.groupBy({ by: ["createdById"], where: { createdById: { in: userIds } }, _count: { _all: true } });
   return tally(rows, "createdById");
 }
+
+/** People going to each event. */
+export async function countAttendees(eventIds: number[]): Promise<Map<number, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await prisma.eventAttendee.groupBy({ by: ["eventId"], where: { eventId: { in: eventIds } }, _count: { _all: true } });
+  return tally(rows, "eventId");
+}

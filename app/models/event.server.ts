@@ -6,7 +6,7 @@ import { z } from "zod";
 import { prisma } from "~/db.server";
 import { HttpError } from "~/lib/http.server";
 import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
-import { countPostStats } from "~/models/counts.server";
+import { countAttendees, countPostStats } from "~/models/counts.server";
 
 const eventSelect = {
   id: true,
@@ -16,10 +16,9 @@ const eventSelect = {
   description: true,
   createdAt: true,
   createdBy: { select: { username: true } },
-  _count: { select: { attendees: true } },
 } as const;
 
-export type EventSummary = {
+type EventRow = {
   id: number;
   name: string;
   dateTime: Date;
@@ -27,8 +26,15 @@ export type EventSummary = {
   description: string | null;
   createdAt: Date;
   createdBy: { username: string } | null;
-  _count: { attendees: number };
 };
+
+export type EventSummary = EventRow & { goingCount: number };
+
+/** The rows with their attendee counts: one grouped count for the whole list. */
+async function withGoingCounts(rows: EventRow[]): Promise<EventSummary[]> {
+  const going = await countAttendees(rows.map((row) => row.id));
+  return rows.map((row) => ({ ...row, goingCount: going.get(row.id) ?? 0 }));
+}
 
 export const EVENT_TEXT = {
   notFound: "Event not found",
@@ -43,9 +49,10 @@ export const EVENT_TEXT = {
 } as const;
 
 /** One event, or null. */
-export function getEvent(id: number): Promise<EventSummary | null> {
-  if (!Number.isSafeInteger(id) || id <= 0) return Promise.resolve(null);
-  return prisma.event.findUnique({ where: { id }, select: eventSelect });
+export async function getEvent(id: number): Promise<EventSummary | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const row = await prisma.event.findUnique({ where: { id }, select: eventSelect });
+  return row ? (await withGoingCounts([row]))[0] : null;
 }
 
 /**
@@ -76,7 +83,8 @@ export async function listEvents(
           select: eventSelect,
         }),
   ]);
-  return { upcoming, past };
+  const counted = await withGoingCounts([...upcoming, ...past]);
+  return { upcoming: counted.slice(0, upcoming.length), past: counted.slice(upcoming.length) };
 }
 
 // ------------------------------------------------------------------ API shape
@@ -100,7 +108,7 @@ export function eventView(event: EventSummary, now = new Date()): EventView {
     date_time: event.dateTime.toISOString(),
     location: event.location,
     description: event.description,
-    going_count: event._count.attendees,
+    going_count: event.goingCount,
     is_past: event.dateTime.getTime() < now.getTime(),
     created_by: event.createdBy?.username ?? null,
   };
@@ -213,7 +221,7 @@ export async function createEvent(createdById: number, input: EventInput): Promi
     },
     select: eventSelect,
   });
-  return eventView(event);
+  return eventView({ ...event, goingCount: 0 });
 }
 
 /** Changes the given fields; HttpError 404 when the event does not exist. */
@@ -229,7 +237,8 @@ export async function updateEvent(id: number, input: Partial<EventInput>): Promi
     },
     select: eventSelect,
   });
-  return eventView(event);
+  const [counted] = await withGoingCounts([event]);
+  return eventView(counted);
 }
 
 /** Deletes the event and its attendance; HttpError 404 when it does not exist. */

@@ -21,7 +21,7 @@ describe("events", () => {
     const { upcoming, past } = await listEvents({ now });
     expect(upcoming.map((event) => event.name)).toEqual(["Next cruise", "Far meet"]);
     expect(past.map((event) => event.name)).toEqual(["Last week's track day", "Old show"]);
-    expect(upcoming[0]).toMatchObject({ location: "Harbour", _count: { attendees: 0 } });
+    expect(upcoming[0]).toMatchObject({ location: "Harbour", goingCount: 0 });
     expect((await listEvents({ now, pastLimit: 0 })).past).toEqual([]);
   });
 
