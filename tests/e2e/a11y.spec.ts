@@ -17,7 +17,7 @@ import {
   type Account,
   type Theme,
 } from "./a11y-support";
-import { DEMO } from "./support";
+import { DEMO, enableTwoFactor, signUpViaApi } from "./support";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -163,6 +163,27 @@ for (const theme of THEMES) {
           await context.close();
         }
       });
+    }
+  });
+}
+
+// The two-factor challenge shows only to a session that has given the password of an account
+// with two-factor on and not yet the code.
+for (const theme of THEMES) {
+  test(`axe, ${theme} theme: the two-factor challenge`, async ({ browser, request }) => {
+    const user = await signUpViaApi(request, "a11y2fa");
+    await enableTwoFactor(request);
+    const { context, page } = await openContext(browser, { theme });
+    try {
+      const signIn = await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
+      expect(signIn.status(), await signIn.text()).toBe(200);
+      const response = await page.goto("/two-factor");
+      expect(response?.status(), "status").toBe(200);
+      await expect(page.getByRole("heading", { name: "Two-factor authentication" })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("data-theme-mode", theme);
+      await expectAccessible(page, `two-factor challenge, ${theme}`);
+    } finally {
+      await context.close();
     }
   });
 }

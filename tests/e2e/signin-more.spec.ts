@@ -1,11 +1,10 @@
 // More ways to sign in: Google (against the fake provider that scripts/e2e-server.ts
 // starts), a one-time code read from the mail outbox, two-factor enrolment and the
 // challenge, and signing out in one tab signing out the others.
-import { createHmac } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
-import { signUpViaApi, uniqueName } from "./support";
+import { signUpViaApi, totp, uniqueName } from "./support";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SUFFIX = PORT === 3100 ? "" : `-${PORT}`;
@@ -19,20 +18,6 @@ const welcome = (page: Page) => page.getByTestId("welcome");
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
-/** RFC 6238 code (SHA-1, 30 s, 6 digits) of a base32 secret, like an authenticator app. */
-function totp(secret: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/\s/g, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const digest = createHmac("sha1", key).update(counter).digest();
-  const offset = digest[19] & 0x0f;
-  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, "0");
 }
 
 /** The newest sign-in code mailed to `to`. */
