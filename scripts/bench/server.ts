@@ -1,13 +1,14 @@
 // The benchmark's own production server: a build in its own folder, a fresh database (the
 // demo seed or a scale seed, the latter cached by size and seed source), server.ts on
 // 127.0.0.1 in its own process group, and members signed in through the real API.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { root, startServerProcess, type ServerProcess } from "../lib/server-process";
 
-export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+export { killAll, root } from "../lib/server-process";
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
 export type Log = (line: string) => void;
@@ -125,26 +126,7 @@ export function prepareData(ws: Workspace, seed: Seed, log: Log, fresh = false) 
   }
 }
 
-export type Server = {
-  port: number;
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-};
-
-const running = new Set<ChildProcess>();
-
-/** Kills every server still running (process groups), synchronously: for exit paths. */
-export function killAll() {
-  for (const child of running) {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-  running.clear();
-}
+export type Server = ServerProcess;
 
 export type ServerOptions = {
   port: number;
@@ -155,27 +137,21 @@ export type ServerOptions = {
 
 /** The project's server (server.ts, production) on 127.0.0.1:port in its own process group; resolves when it answers. */
 export async function startServer(ws: Workspace, options: ServerOptions): Promise<Server> {
-  const { port } = options;
   // server.ts stops gracefully on SIGTERM and exits, which lets --cpu-prof write its profile.
-  const nodeArgs = ["--import", "tsx"];
+  const nodeArgs: string[] = [];
   if (options.cpuProfile) {
     mkdirSync(ws.profiles, { recursive: true });
     nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${ws.profiles}`);
   }
   mkdirSync(ws.dir, { recursive: true });
-  const logFd = openSync(ws.log, "a");
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "server.ts"), path.join(ws.buildDir, "build", "index.js")], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", logFd, logFd],
+  return startServerProcess({
+    port: options.port,
+    buildDir: ws.buildDir,
+    files: ws,
+    nodeArgs,
+    readyPath: "/version.json",
+    stopTimeoutMs: 10_000,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${ws.database}`,
-      MEDIA_DIR: ws.media,
-      MAIL_OUTBOX_DIR: ws.outbox,
       SESSION_SECRET: "bench-session-secret",
       // The benchmark sends thousands of likes, comments and follows a minute from a few
       // members: the limits (per member) would answer 429 after the first seconds.
@@ -183,54 +159,6 @@ export async function startServer(ws: Workspace, options: ServerOptions): Promis
       ...options.extraEnv,
     },
   });
-  closeSync(logFd);
-  running.add(child);
-  let exited = false;
-  child.once("exit", () => {
-    exited = true;
-    running.delete(child);
-  });
-
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`The server exited at start; see ${path.relative(root, ws.log)}`);
-    try {
-      const response = await fetch(`${url}/version.json`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      killAll();
-      throw new Error(`The server did not answer on ${url} within 60 s; see ${path.relative(root, ws.log)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-
-  return {
-    port,
-    url,
-    child,
-    async stop() {
-      if (exited || !child.pid) return;
-      const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        return;
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, "SIGKILL");
-        } catch {
-          // gone
-        }
-      }, 10_000);
-      await gone;
-      clearTimeout(timer);
-    },
-  };
 }
 
 export type Member = { email: string; cookie: string; id: number; username: string };

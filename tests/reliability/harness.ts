@@ -1,12 +1,14 @@
 // Shared parts of the reliability checks (npm run test:reliability): one production build,
 // a seeded template database copied for each check, the real server (server.ts) started in
 // its own process group on 127.0.0.1, and small HTTP helpers.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { root, startServerProcess, type ServerProcess } from "../../scripts/lib/server-process";
 
-export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+export { killAll, root } from "../../scripts/lib/server-process";
+
 export const tmp = path.join(root, "tests", ".tmp", "reliability");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const require = createRequire(import.meta.url);
@@ -90,45 +92,19 @@ export function workspace(name: string): Workspace {
   return ws;
 }
 
-export type Server = {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Graceful stop: SIGTERM, then SIGKILL after 20 s. */
-  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  kill(): Promise<void>;
+export type Server = ServerProcess & {
+  /** Everything the server has written to its log so far. */
   output(): string;
 };
 
-const running = new Set<ChildProcess>();
-
-/** Kills every server this run started (their process groups). */
-export function killAll() {
-  for (const child of running) {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // gone
-    }
-  }
-  running.clear();
-}
-
 export async function startServer(ws: Workspace, port: number, extraEnv: Record<string, string | undefined> = {}): Promise<Server> {
-  const logFd = openSync(ws.log, "a");
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server.ts"), path.join(buildDir, "build", "index.js")], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", logFd, logFd],
+  const server = await startServerProcess({
+    port,
+    buildDir,
+    files: ws,
+    readyPath: "/api/auth/session",
+    stopTimeoutMs: 20_000,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${ws.database}`,
-      MEDIA_DIR: ws.media,
-      MAIL_OUTBOX_DIR: ws.outbox,
       SESSION_SECRET: "reliability-session-secret",
       ADMIN_EMAILS: "admin@example.com",
       LOG_REQUESTS: "0",
@@ -136,58 +112,7 @@ export async function startServer(ws: Workspace, port: number, extraEnv: Record<
       ...extraEnv,
     },
   });
-  closeSync(logFd);
-  running.add(child);
-  let done = false;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => {
-      done = true;
-      running.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (done) throw new Error(`The server exited at start:\n${readFileSync(ws.log, "utf8").slice(-2000)}`);
-    try {
-      const response = await fetch(`${url}/api/auth/session`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      killAll();
-      throw new Error(`The server did not answer on ${url} within 60 s`);
-    }
-    await sleep(150);
-  }
-  return {
-    url,
-    port,
-    child,
-    exited,
-    async stop() {
-      if (done || !child.pid) return exited;
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, "SIGKILL");
-        } catch {
-          // gone
-        }
-      }, 20_000);
-      const result = await exited;
-      clearTimeout(timer);
-      return result;
-    },
-    async kill() {
-      if (done || !child.pid) return;
-      process.kill(-child.pid, "SIGKILL");
-      await exited;
-    },
-    output: () => readFileSync(ws.log, "utf8"),
-  };
+  return { ...server, output: () => readFileSync(ws.log, "utf8") };
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
