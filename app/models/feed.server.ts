@@ -213,32 +213,63 @@ function pageConditions(options: FeedOptions & { id?: number }, postgres = false
 }
 
 /**
+ * How each database builds JSON: SQLite's json_group_array/json_array, PostgreSQL's
+ * json_agg/json_build_array. PostgreSQL's json_agg of no rows is NULL (SQLite's is []),
+ * its EXISTS is a boolean (SQLite's is 0/1) and its JSON is handed back as text, so both
+ * databases answer the same text and one reader serves both.
+ */
+type JsonDialect = {
+  /** One tuple: a JSON array of the columns. */
+  tuple(columns: Prisma.Sql): Prisma.Sql;
+  /** The rows' tuples as one JSON array, in `orderBy` order. */
+  tuples(tuple: Prisma.Sql, orderBy: Prisma.Sql): Prisma.Sql;
+  /** A subquery of `tuples` nested in a tuple, [] when it has no rows. */
+  nested(subquery: Prisma.Sql): Prisma.Sql;
+  /** A condition as 0 or 1. */
+  flag(condition: Prisma.Sql): Prisma.Sql;
+  /** The page's JSON as text. */
+  text(json: Prisma.Sql): Prisma.Sql;
+};
+
+const SQLITE_JSON: JsonDialect = {
+  tuple: (columns) => Prisma.sql`json_array(${columns})`,
+  tuples: (tuple, orderBy) => Prisma.sql`json_group_array(${tuple} ORDER BY ${orderBy})`,
+  nested: (subquery) => Prisma.sql`json((${subquery}))`,
+  flag: (condition) => condition,
+  text: (json) => json,
+};
+
+const POSTGRES_JSON: JsonDialect = {
+  tuple: (columns) => Prisma.sql`json_build_array(${columns})`,
+  tuples: (tuple, orderBy) => Prisma.sql`json_agg(${tuple} ORDER BY ${orderBy})`,
+  nested: (subquery) => Prisma.sql`COALESCE((${subquery}), '[]'::json)`,
+  flag: (condition) => Prisma.sql`CAST(${condition} AS integer)`,
+  text: (json) => Prisma.sql`CAST(${json} AS text)`,
+};
+
+/**
  * The page as one row with one JSON text: an array of posts, each an array of the columns
  * read back by `readRow` (arrays rather than objects keep the text small).
  */
 function pageStatement(options: FeedOptions & { id?: number }, limit: number, viewerId: number | null): Prisma.Sql {
+  const postgres = databaseProvider === "postgresql";
+  const json = postgres ? POSTGRES_JSON : SQLITE_JSON;
   // A visitor matches no rows: user ids start at 1.
   const viewer = viewerId ?? 0;
-  return Prisma.sql`
-    WITH page AS (
-      SELECT p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl"
-      FROM "posts" p
-      ${pageConditions(options)}
-      ORDER BY p."createdAt" DESC, p."id" DESC
-      LIMIT ${limit}
-    )
-    SELECT json_group_array(json_array(
+  const media = json.tuples(
+    json.tuple(Prisma.sql`m."id", m."kind", m."path", m."mimeType", m."width", m."height",
+                          m."variants", m."posterPath", m."createdAt", m."uploaderId", mu."username"`),
+    Prisma.sql`m."position", m."id"`,
+  );
+  const cars = json.tuples(
+    json.tuple(Prisma.sql`c."id", c."make", c."model", c."year", c."trim", c."bodystyle", c."nickname", c."ownerId"`),
+    Prisma.sql`pc."position", pc."carId"`,
+  );
+  const post = json.tuple(Prisma.sql`
       page."id", page."createdAt", page."createdById", page."carId", page."story", page."layout", page."soundcloudUrl",
       u."username", u."nickname", u."profileImage",
-      json((SELECT json_group_array(json_array(m."id", m."kind", m."path", m."mimeType", m."width", m."height",
-                                               m."variants", m."posterPath", m."createdAt", m."uploaderId", mu."username")
-                                    ORDER BY m."position", m."id")
-            FROM "photos" m JOIN "users" mu ON mu."id" = m."uploaderId"
-            WHERE m."postId" = page."id")),
-      json((SELECT json_group_array(json_array(c."id", c."make", c."model", c."year", c."trim", c."bodystyle", c."nickname", c."ownerId")
-                                    ORDER BY pc."position", pc."carId")
-            FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId"
-            WHERE pc."postId" = page."id")),
+      ${json.nested(Prisma.sql`SELECT ${media} FROM "photos" m JOIN "users" mu ON mu."id" = m."uploaderId" WHERE m."postId" = page."id"`)},
+      ${json.nested(Prisma.sql`SELECT ${cars} FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE pc."postId" = page."id"`)},
       (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'like'),
       (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'dislike'),
       (SELECT COUNT(*) FROM "comments" cm WHERE cm."postId" = page."id"),
@@ -246,51 +277,18 @@ function pageStatement(options: FeedOptions & { id?: number }, limit: number, vi
       (SELECT COUNT(*) FROM "saves" s WHERE s."postId" = page."id"),
       (SELECT COUNT(*) FROM "shares" sh WHERE sh."postId" = page."id"),
       (SELECT l."type" FROM "post_likes" l WHERE l."userId" = ${viewer} AND l."postId" = page."id"),
-      EXISTS (SELECT 1 FROM "saves" s WHERE s."userId" = ${viewer} AND s."postId" = page."id"),
-      EXISTS (SELECT 1 FROM "post_cars" pc JOIN "car_follows" f ON f."carId" = pc."carId"
-              WHERE pc."postId" = page."id" AND f."userId" = ${viewer})
-    ) ORDER BY page."createdAt" DESC, page."id" DESC) AS page
-    FROM page JOIN "users" u ON u."id" = page."createdById"`;
-}
-
-/**
- * PostgreSQL's twin of `pageStatement`: the same tuples in the same order, built with
- * json_agg/json_build_array (empty lists are COALESCEd to [], flags are 0/1 integers) and
- * handed back as text so both providers are read by the same code.
- */
-function pageStatementPostgres(options: FeedOptions & { id?: number }, limit: number, viewerId: number | null): Prisma.Sql {
-  const viewer = viewerId ?? 0;
+      ${json.flag(Prisma.sql`EXISTS (SELECT 1 FROM "saves" s WHERE s."userId" = ${viewer} AND s."postId" = page."id")`)},
+      ${json.flag(Prisma.sql`EXISTS (SELECT 1 FROM "post_cars" pc JOIN "car_follows" f ON f."carId" = pc."carId"
+                                     WHERE pc."postId" = page."id" AND f."userId" = ${viewer})`)}`);
   return Prisma.sql`
     WITH page AS (
       SELECT p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl"
       FROM "posts" p
-      ${pageConditions(options, true)}
+      ${pageConditions(options, postgres)}
       ORDER BY p."createdAt" DESC, p."id" DESC
       LIMIT ${limit}
     )
-    SELECT CAST(json_agg(json_build_array(
-      page."id", page."createdAt", page."createdById", page."carId", page."story", page."layout", page."soundcloudUrl",
-      u."username", u."nickname", u."profileImage",
-      COALESCE((SELECT json_agg(json_build_array(m."id", m."kind", m."path", m."mimeType", m."width", m."height",
-                                                 m."variants", m."posterPath", m."createdAt", m."uploaderId", mu."username")
-                                ORDER BY m."position", m."id")
-                FROM "photos" m JOIN "users" mu ON mu."id" = m."uploaderId"
-                WHERE m."postId" = page."id"), '[]'::json),
-      COALESCE((SELECT json_agg(json_build_array(c."id", c."make", c."model", c."year", c."trim", c."bodystyle", c."nickname", c."ownerId")
-                                ORDER BY pc."position", pc."carId")
-                FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId"
-                WHERE pc."postId" = page."id"), '[]'::json),
-      (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'like'),
-      (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'dislike'),
-      (SELECT COUNT(*) FROM "comments" cm WHERE cm."postId" = page."id"),
-      (SELECT COUNT(*) FROM "post_cars" pc JOIN "mods" md ON md."carId" = pc."carId" WHERE pc."postId" = page."id"),
-      (SELECT COUNT(*) FROM "saves" s WHERE s."postId" = page."id"),
-      (SELECT COUNT(*) FROM "shares" sh WHERE sh."postId" = page."id"),
-      (SELECT l."type" FROM "post_likes" l WHERE l."userId" = ${viewer} AND l."postId" = page."id"),
-      CAST(EXISTS (SELECT 1 FROM "saves" s WHERE s."userId" = ${viewer} AND s."postId" = page."id") AS integer),
-      CAST(EXISTS (SELECT 1 FROM "post_cars" pc JOIN "car_follows" f ON f."carId" = pc."carId"
-                   WHERE pc."postId" = page."id" AND f."userId" = ${viewer}) AS integer)
-    ) ORDER BY page."createdAt" DESC, page."id" DESC) AS text) AS page
+    SELECT ${json.text(json.tuples(post, Prisma.sql`page."createdAt" DESC, page."id" DESC`))} AS page
     FROM page JOIN "users" u ON u."id" = page."createdById"`;
 }
 
@@ -333,8 +331,7 @@ type PostTuple = [
 ];
 
 async function queryPosts(options: FeedOptions & { id?: number }, limit: number): Promise<FeedPost[]> {
-  const statement = databaseProvider === "postgresql" ? pageStatementPostgres : pageStatement;
-  const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(statement(options, limit, options.viewerId ?? null));
+  const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null));
   const tuples = JSON.parse(rows[0]?.page ?? "[]") as PostTuple[];
   const now = Date.now();
   return tuples.map((tuple) => readRow(tuple, now));
