@@ -283,7 +283,14 @@ for (const theme of THEMES) {
       await checkLayer(page, "follow cars", page.getByRole("button", { name: "Follow cars" }), page.getByRole("dialog", { name: "Follow Cars" }));
       await page.goto("/my-cars");
       const remove = page.locator("summary.confirm-delete__trigger").first();
-      await checkLayer(page, "confirm delete", remove, page.locator(".confirm-delete[open] .confirm-delete__panel"), { modal: false });
+      const panel = page.locator(".confirm-delete[open] .confirm-delete__panel");
+      await checkLayer(page, "confirm delete", remove, panel, { modal: false });
+      // Cancel closes it too and gives focus back to the button that opened it.
+      await remove.focus();
+      await page.keyboard.press("Enter");
+      await panel.getByRole("button", { name: "Cancel" }).click();
+      await expect(panel).toBeHidden();
+      await expect(remove).toBeFocused();
       await context.close();
     });
 

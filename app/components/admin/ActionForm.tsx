@@ -2,10 +2,11 @@
 // and the server comes back to `redirectTo` with a toast; with JavaScript they post in
 // place, show the toast, and reload the page's data (or call `onDone`).
 //
-// ActionForm posts at once; ConfirmAction first asks, in a <details> disclosure (which
-// needs no JavaScript either), optionally with a note for the moderation log.
+// ActionForm posts at once; ConfirmAction first asks, in a ConfirmDisclosure (which needs
+// no JavaScript either), optionally with a note for the moderation log.
 import { useRevalidator } from "@remix-run/react";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
+import { ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
 import { notify } from "~/components/shell/notify";
 import { formFields, postForm } from "./form-post";
 import "./admin.css";
@@ -40,6 +41,17 @@ function useSubmit({ action, success, onDone }: Pick<Common, "action" | "success
   return { busy, submit };
 }
 
+function HiddenFields({ fields, redirectTo }: Pick<Common, "fields" | "redirectTo">) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+    </>
+  );
+}
+
 export function ActionForm({
   action,
   fields,
@@ -62,10 +74,7 @@ export function ActionForm({
         void submit(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
       }}
     >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <HiddenFields fields={fields} redirectTo={redirectTo} />
       <button type="submit" className={className} disabled={disabled || busy} aria-busy={busy || undefined} title={title}>
         {children}
       </button>
@@ -94,50 +103,31 @@ export function ConfirmAction({
   triggerClassName?: string;
   danger?: boolean;
 }) {
-  const id = useId();
-  const details = useRef<HTMLDetailsElement>(null);
+  const noteId = `${useId()}-note`;
   const { busy, submit } = useSubmit({ action, success, onDone });
   return (
-    <details
-      className="confirm-action"
-      ref={details}
-      onKeyDown={(event) => {
-        // Escape closes the question and gives focus back to the button that opened it.
-        if (event.key !== "Escape" || !details.current?.open) return;
-        event.preventDefault();
-        details.current.open = false;
-        details.current.querySelector("summary")?.focus();
-      }}
-    >
-      <summary className={triggerClassName}>{label}</summary>
-      <div className="confirm-action__panel" role="group" aria-labelledby={`${id}-question`}>
-        <p className="confirm-action__question" id={`${id}-question`}>
-          {question}
-        </p>
+    <ConfirmDisclosure block="confirm-action" trigger={label} triggerClassName={triggerClassName} question={question}>
+      {(close) => (
         <form
           method="post"
           action={action}
           className="confirm-action__form"
           onSubmit={async (event) => {
             event.preventDefault();
-            const done = await submit(event.currentTarget);
-            if (done) details.current?.removeAttribute("open");
+            if (await submit(event.currentTarget)) close();
           }}
         >
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <HiddenFields fields={fields} redirectTo={redirectTo} />
           {withNote ? (
             <>
-              <label className="visually-hidden" htmlFor={`${id}-note`}>
+              <label className="visually-hidden" htmlFor={noteId}>
                 Note for the log (optional)
               </label>
-              <input id={`${id}-note`} name="note" className="input confirm-action__note" maxLength={500} placeholder="Note for the log (optional)" />
+              <input id={noteId} name="note" className="input confirm-action__note" maxLength={500} placeholder="Note for the log (optional)" />
             </>
           ) : null}
           <div className="confirm-action__buttons">
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => details.current?.removeAttribute("open")}>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={close}>
               Cancel
             </button>
             <button type="submit" className={`btn btn--sm ${danger ? "btn--danger" : "btn--primary"}`} disabled={busy} aria-busy={busy || undefined}>
@@ -145,7 +135,7 @@ export function ConfirmAction({
             </button>
           </div>
         </form>
-      </div>
-    </details>
+      )}
+    </ConfirmDisclosure>
   );
 }

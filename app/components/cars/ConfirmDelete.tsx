@@ -1,8 +1,8 @@
-// A delete button that asks first. A <details> disclosure: works with JavaScript off and
-// keeps the question next to the thing being deleted.
+// A delete button that asks first, next to the thing being deleted. Works with JavaScript
+// off: the disclosure opens and the form posts.
 import { Form } from "@remix-run/react";
 import { Trash2 } from "~/components/icons";
-import { useRef } from "react";
+import { ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
 
 export function ConfirmDelete({
   question,
@@ -20,27 +20,23 @@ export function ConfirmDelete({
   confirmLabel?: string;
   compact?: boolean;
 }) {
-  const details = useRef<HTMLDetailsElement>(null);
   return (
-    <details
-      className={`confirm-delete${compact ? " confirm-delete--compact" : ""}`}
-      ref={details}
-      onKeyDown={(event) => {
-        // Escape closes the question and gives focus back to the button that opened it.
-        if (event.key !== "Escape" || !details.current?.open) return;
-        event.preventDefault();
-        details.current.open = false;
-        details.current.querySelector("summary")?.focus();
-      }}
+    <ConfirmDisclosure
+      block="confirm-delete"
+      className={compact ? "confirm-delete--compact" : undefined}
+      trigger={
+        <>
+          <Trash2 aria-hidden size={16} />
+          {compact ? null : <span>{label}</span>}
+        </>
+      }
+      triggerClassName="btn btn--ghost btn--sm confirm-delete__trigger"
+      triggerLabel={compact ? label : undefined}
+      question={question}
     >
-      <summary className="btn btn--ghost btn--sm confirm-delete__trigger" aria-label={compact ? label : undefined}>
-        <Trash2 aria-hidden size={16} />
-        {compact ? null : <span>{label}</span>}
-      </summary>
-      <div className="confirm-delete__panel" role="group" aria-label={question}>
-        <p className="confirm-delete__question">{question}</p>
+      {(close) => (
         <div className="confirm-delete__actions">
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => details.current?.removeAttribute("open")}>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={close}>
             Cancel
           </button>
           <Form method="post" action={action}>
@@ -52,7 +48,7 @@ export function ConfirmDelete({
             </button>
           </Form>
         </div>
-      </div>
-    </details>
+      )}
+    </ConfirmDisclosure>
   );
 }
