@@ -1,7 +1,7 @@
 // Following cars and people. A follow is a row keyed by (follower, target); toggling
 // deletes it or creates it. Following tells the owner (see notification.server.ts).
 import { prisma } from "~/db.server";
-import { notifyFollow } from "~/models/notification.server";
+import { notifyFollow, type Actor } from "~/models/notification.server";
 
 export class FollowError extends Error {
   constructor(
@@ -61,26 +61,38 @@ export async function getFollowedCarIds(userId: number | null, carIds: number[])
  * Follows or unfollows a car. `want` sets the state (true follow, false unfollow); left out,
  * it toggles. Following someone else's car notifies its owner. FollowError 404 for a missing car.
  */
-export async function setCarFollow(userId: number, carId: number, want?: boolean): Promise<{ following: boolean }> {
-  const car = await prisma.car.findUnique({ where: { id: carId }, select: { ownerId: true } });
+export async function setCarFollow(follower: Actor, carId: number, want?: boolean): Promise<{ following: boolean }> {
+  // The car, its words for the owner's notice, and whether the follower already follows it.
+  const car = await prisma.car.findUnique({
+    where: { id: carId },
+    select: {
+      id: true,
+      ownerId: true,
+      make: true,
+      model: true,
+      trim: true,
+      nickname: true,
+      followers: { where: { userId: follower.id }, select: { userId: true } },
+    },
+  });
   if (!car) throw new FollowError(CAR_NOT_FOUND, 404);
 
-  const following = await isFollowingCar(userId, carId);
+  const following = car.followers.length > 0;
   const target = want ?? !following;
   if (target === following) return { following };
 
   if (!target) {
-    await prisma.carFollow.deleteMany({ where: { userId, carId } });
+    await prisma.carFollow.deleteMany({ where: { userId: follower.id, carId } });
     return { following: false };
   }
   try {
-    await prisma.carFollow.create({ data: { userId, carId } });
+    await prisma.carFollow.create({ data: { userId: follower.id, carId } });
   } catch (error) {
     // A double click raced us: the follow exists, which is what was asked.
     if (isUniqueViolation(error)) return { following: true };
     throw error;
   }
-  await notifyFollow({ actorId: userId, recipientId: car.ownerId, carId });
+  await notifyFollow({ actor: follower, recipientId: car.ownerId, car });
   return { following: true };
 }
 
@@ -104,7 +116,8 @@ export async function getUserFollowCounts(userId: number): Promise<{ followers: 
  * Follows or unfollows a user by username (toggles when `want` is left out).
  * FollowError 404 for an unknown user, 400 for yourself. Following notifies them.
  */
-export async function setUserFollow(followerId: number, username: string, want?: boolean): Promise<{ following: boolean }> {
+export async function setUserFollow(follower: Actor, username: string, want?: boolean): Promise<{ following: boolean }> {
+  const followerId = follower.id;
   const target = await prisma.user.findUnique({ where: { username: username.toLowerCase() }, select: { id: true } });
   if (!target) throw new FollowError(USER_NOT_FOUND, 404);
   if (target.id === followerId) throw new FollowError(CANNOT_FOLLOW_YOURSELF, 400);
@@ -123,7 +136,7 @@ export async function setUserFollow(followerId: number, username: string, want?:
     if (isUniqueViolation(error)) return { following: true };
     throw error;
   }
-  await notifyFollow({ actorId: followerId, recipientId: target.id });
+  await notifyFollow({ actor: follower, recipientId: target.id });
   return { following: true };
 }
 

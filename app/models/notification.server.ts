@@ -94,34 +94,32 @@ export function insuranceMessage(car: CarWords, expiresAt: Date) {
 
 // ------------------------------------------------------------------ creation
 
+/** Who did something: enough to name them in a notice. */
+export type Actor = { id: number; username: string };
+
 /**
- * Tells `recipientId` that `actorId` followed them (carId null) or their car.
+ * Tells `recipientId` that `actor` followed them (no car) or their `car`.
  * Does nothing for oneself, or while an identical unread notification is waiting.
  * Returns whether one was created.
  */
-export async function notifyFollow(input: { actorId: number; recipientId: number; carId?: number | null }): Promise<boolean> {
-  const { actorId, recipientId } = input;
-  const carId = input.carId ?? null;
-  if (actorId === recipientId) return false;
-  const type: NotificationType = carId === null ? "user_follow" : "car_follow";
+export async function notifyFollow(input: { actor: Actor; recipientId: number; car?: ({ id: number } & CarWords) | null }): Promise<boolean> {
+  const { actor, recipientId } = input;
+  const car = input.car ?? null;
+  if (actor.id === recipientId) return false;
+  const type: NotificationType = car === null ? "user_follow" : "car_follow";
+  const carId = car?.id ?? null;
 
-  const [waiting, actor, car] = await Promise.all([
-    prisma.notification.findFirst({
-      where: { userId: recipientId, type, relatedUserId: actorId, carId, readAt: null },
-      select: { id: true },
-    }),
-    prisma.user.findUnique({ where: { id: actorId }, select: { username: true } }),
-    carId === null
-      ? null
-      : prisma.car.findUnique({ where: { id: carId }, select: { make: true, model: true, trim: true, nickname: true } }),
-  ]);
-  if (waiting || !actor || (carId !== null && !car)) return false;
+  const waiting = await prisma.notification.findFirst({
+    where: { userId: recipientId, type, relatedUserId: actor.id, carId, readAt: null },
+    select: { id: true },
+  });
+  if (waiting) return false;
 
   await prisma.notification.create({
     data: {
       userId: recipientId,
       type,
-      relatedUserId: actorId,
+      relatedUserId: actor.id,
       carId,
       message: car ? carFollowMessage(actor.username, car) : userFollowMessage(actor.username),
     },

@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const carId = carIdOf(params);
   if (carId === null) return errorResponse(404, CAR_NOT_FOUND);
   try {
-    const result = await setCarFollow(user.id, carId, parseFollowWant(body.fields.following));
+    const result = await setCarFollow(user, carId, parseFollowWant(body.fields.following));
     return respond(body, result);
   } catch (error) {
     if (error instanceof FollowError) return errorResponse(error.status, error.message);

@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return errorResponse(401, "You must be signed in to follow people");
   }
   try {
-    const result = await setUserFollow(user.id, params.username ?? "", parseFollowWant(body.fields.following));
+    const result = await setUserFollow(user, params.username ?? "", parseFollowWant(body.fields.following));
     return respond(body, result);
   } catch (error) {
     if (error instanceof FollowError) return errorResponse(error.status, error.message);

@@ -31,13 +31,13 @@ describe("follow notifications", () => {
     const car = await prisma.car.create({ data: { ownerId: owner.id, make: "Nissan", model: "Skyline", year: 1999, trim: "GT-R", nickname: "Godzilla" } });
     const plain = await prisma.car.create({ data: { ownerId: owner.id, make: "Porsche", model: "911", trim: "GT3", year: 2022, nickname: "Unnamed" } });
 
-    await setCarFollow(owner.id, car.id); // your own car: no notification
+    await setCarFollow(owner, car.id); // your own car: no notification
     expect((await feed(owner.cookie)).unread_count).toBe(0);
 
-    await setCarFollow(vince.id, car.id);
-    await setCarFollow(vince.id, car.id); // unfollow
-    await setCarFollow(vince.id, car.id); // follow again: no second notification
-    await setCarFollow(vince.id, plain.id);
+    await setCarFollow(vince, car.id);
+    await setCarFollow(vince, car.id); // unfollow
+    await setCarFollow(vince, car.id); // follow again: no second notification
+    await setCarFollow(vince, plain.id);
 
     const body = await feed(owner.cookie);
     expect(body.unread_count).toBe(2);
@@ -66,9 +66,9 @@ describe("follow notifications", () => {
     const events: number[] = [];
     const unsubscribe = subscribeNotifications((userId) => events.push(userId));
 
-    await setUserFollow(jess.id, "target_tom");
-    await setUserFollow(jess.id, "target_tom");
-    await setUserFollow(jess.id, "target_tom");
+    await setUserFollow(jess, "target_tom");
+    await setUserFollow(jess, "target_tom");
+    await setUserFollow(jess, "target_tom");
     let body = await feed(target.cookie);
     expect(body.notifications).toHaveLength(1);
     expect(body.notifications[0]).toMatchObject({ type: "user_follow", message: "jdm_jess started following you", link: "/user/jdm_jess" });
@@ -76,8 +76,8 @@ describe("follow notifications", () => {
 
     // Once read, a new follow after an unfollow is news again.
     await readAll(args(jsonRequest("/api/notifications/read-all", {}, { cookie: target.cookie })));
-    await setUserFollow(jess.id, "target_tom"); // unfollow
-    await setUserFollow(jess.id, "target_tom"); // follow
+    await setUserFollow(jess, "target_tom"); // unfollow
+    await setUserFollow(jess, "target_tom"); // follow
     body = await feed(target.cookie);
     expect(body.notifications).toHaveLength(2);
     expect(body.unread_count).toBe(1);

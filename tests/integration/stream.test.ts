@@ -123,7 +123,7 @@ describe("GET /api/stream", () => {
     );
     const body = sseReader(response.body!);
     await body.until(/event: ready\n/);
-    expect(await notifyFollow({ actorId: fan.id, recipientId: owner.id })).toBe(true);
+    expect(await notifyFollow({ actor: fan, recipientId: owner.id })).toBe(true);
     const text = await body.until(/event: notification\n/);
     expect(eventsNamed(text, "notification")).toEqual([{ unread_count: 1 }]);
     controller.abort();
