@@ -1,26 +1,17 @@
-// The three forms of the login modal. Each is a real form posting to the auth API (so it
-// works before hydration and without JavaScript); once hydrated, submits are intercepted,
+// The forms of the login modal. Each is a real form posting to the auth API (so it works
+// before hydration and without JavaScript); once hydrated, submits are intercepted,
 // validated with the shared zod schemas (conform shows errors per field) and sent as JSON.
+// They take no props: the dialog's state and actions come from useLoginDialog().
 import { useEffect, useState } from "react";
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Loader2, Mail } from "~/components/icons";
 import { toast } from "sonner";
 import { MESSAGES, resetCooldownLeft, resetCooldownMessage, signInSchema, signUpFormSchema } from "~/lib/auth-schemas";
-import type { LoginMode } from "~/lib/login-events";
 import { readResetRequestedAt, rememberResetRequest } from "./reset-cooldown";
+import { useLoginDialog, type AuthOutcome, type LoginView } from "./login-state";
 import { LOGIN_CODE_MESSAGES } from "~/components/auth-status/auth-messages";
 import "~/components/auth-status/security.css";
-
-export type AuthOutcome = {
-  kind: "signin" | "signup";
-  user: { id: number; email: string; username: string };
-  loginTime?: string;
-  autoLogin?: boolean;
-};
-
-/** What a failed plain form post flashed back (root loader's authForm). */
-export type AuthFlash = { mode: string; error: string; values: Record<string, string> } | null;
 
 type Status = "idle" | "submitting" | "success";
 
@@ -150,28 +141,17 @@ function Submit({ status, label }: { status: Status; label: string }) {
   );
 }
 
-/** A link that switches mode in place, and works as a plain link without JavaScript. */
-function ModeLink({
-  href,
-  mode,
-  onSwitch,
-  className = "auth-link",
-  children,
-}: {
-  href: string;
-  mode: LoginMode;
-  onSwitch: (mode: LoginMode) => void;
-  className?: string;
-  children: React.ReactNode;
-}) {
+/** A link that switches view in place, and works as a plain link without JavaScript. */
+function ViewLink({ to, className = "auth-link", children }: { to: LoginView; className?: string; children: React.ReactNode }) {
+  const { state, actions } = useLoginDialog();
   return (
     <a
-      href={href}
+      href={state.links[to]}
       className={className}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
         event.preventDefault();
-        onSwitch(mode);
+        actions.show(to);
       }}
     >
       {children}
@@ -181,32 +161,9 @@ function ModeLink({
 
 // ------------------------------------------------------------------ Sign In
 
-export function SignInForm({
-  returnTo,
-  flash,
-  onSuccess,
-  forgotHref,
-  signUpHref,
-  onSwitch,
-  googleHref = null,
-  codeHref,
-  onCodeMode,
-  onTwoFactor,
-}: {
-  returnTo: string;
-  flash: AuthFlash;
-  onSuccess: (outcome: AuthOutcome) => void;
-  forgotHref: string;
-  signUpHref: string;
-  onSwitch: (mode: LoginMode) => void;
-  /** The start of 'Sign in with Google'; null hides the button (Google not configured). */
-  googleHref?: string | null;
-  /** The modal in "Email me a code" mode (a plain link without JavaScript). */
-  codeHref?: string;
-  onCodeMode?: () => void;
-  /** The account has two-factor on: go to the challenge. */
-  onTwoFactor?: (target: string) => void;
-}) {
+export function SignInForm() {
+  const { state, actions } = useLoginDialog();
+  const flash = state.flash;
   const [status, setStatus] = useState<Status>("idle");
   const [error, setError] = useState<string | null>(flash?.error ?? null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -231,7 +188,7 @@ export function SignInForm({
         const twoFactor = answer.ok ? twoFactorTargetOf(answer.data) : null;
         if (twoFactor) {
           setStatus("success");
-          onTwoFactor ? onTwoFactor(twoFactor) : window.location.assign(twoFactor);
+          actions.goToTwoFactor(twoFactor);
           return;
         }
         const user = userOf(answer.data);
@@ -243,7 +200,7 @@ export function SignInForm({
         setStatus("success");
         setSuccess(MESSAGES.loginSuccess);
         toast.success(MESSAGES.loginToast);
-        onSuccess({ kind: "signin", user, loginTime: loginTimeOf(answer.data) });
+        actions.finish({ kind: "signin", user, loginTime: loginTimeOf(answer.data) });
       } catch {
         setError(MESSAGES.loginFailed);
         setStatus("idle");
@@ -253,22 +210,18 @@ export function SignInForm({
 
   return (
     <form method="post" action="/api/auth/login" className="auth-form" {...getFormProps(form)}>
-      <input type="hidden" name="redirectTo" value={returnTo} />
+      <input type="hidden" name="redirectTo" value={state.redirectTo} />
       <Messages error={error} success={success} />
       <Field meta={fields.email} label="Email or username" type="text" autoComplete="username" autoFocus />
       <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
       <div className="auth-row auth-row--end">
-        <ModeLink href={forgotHref} mode="reset" onSwitch={onSwitch}>
-          Forgot Password?
-        </ModeLink>
+        <ViewLink to="reset">Forgot Password?</ViewLink>
       </div>
       <Submit status={status} label="Sign In" />
-      <AlternativeSignIns googleHref={googleHref} codeHref={codeHref} onCodeMode={onCodeMode} />
+      <AlternativeSignIns />
       <p className="auth-switch">
         Don't have an account?{" "}
-        <ModeLink href={signUpHref} mode="signup" onSwitch={onSwitch}>
-          Sign Up
-        </ModeLink>
+        <ViewLink to="signup">Sign Up</ViewLink>
       </p>
     </form>
   );
@@ -276,19 +229,9 @@ export function SignInForm({
 
 // ------------------------------------------------------------------ Sign Up
 
-export function SignUpForm({
-  returnTo,
-  flash,
-  onSuccess,
-  signInHref,
-  onSwitch,
-}: {
-  returnTo: string;
-  flash: AuthFlash;
-  onSuccess: (outcome: AuthOutcome) => void;
-  signInHref: string;
-  onSwitch: (mode: LoginMode) => void;
-}) {
+export function SignUpForm() {
+  const { state, actions } = useLoginDialog();
+  const flash = state.flash;
   const [status, setStatus] = useState<Status>("idle");
   const [error, setError] = useState<string | null>(flash?.error ?? null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -320,7 +263,7 @@ export function SignUpForm({
         setStatus("success");
         const message = typeof answer.data?.message === "string" ? answer.data.message : null;
         setSuccess(message);
-        onSuccess({ kind: "signup", user, loginTime: loginTimeOf(answer.data), autoLogin: answer.data?.autoLogin === true });
+        actions.finish({ kind: "signup", user, loginTime: loginTimeOf(answer.data), autoLogin: answer.data?.autoLogin === true });
       } catch {
         setError(MESSAGES.registrationUnexpected);
         setStatus("idle");
@@ -330,7 +273,7 @@ export function SignUpForm({
 
   return (
     <form method="post" action="/api/auth/register" className="auth-form" {...getFormProps(form)}>
-      <input type="hidden" name="redirectTo" value={returnTo} />
+      <input type="hidden" name="redirectTo" value={state.redirectTo} />
       <Messages error={error} success={success} />
       <Field meta={fields.username} label="Username" type="text" autoComplete="username" autoFocus />
       <Field meta={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" />
@@ -339,9 +282,7 @@ export function SignUpForm({
       <Submit status={status} label="Sign Up" />
       <p className="auth-switch">
         Already have an account?{" "}
-        <ModeLink href={signInHref} mode="signin" onSwitch={onSwitch}>
-          Sign In
-        </ModeLink>
+        <ViewLink to="signin">Sign In</ViewLink>
       </p>
     </form>
   );
@@ -355,20 +296,11 @@ const RESET_STATUS_MESSAGES: Record<string, { error?: string; success?: string }
   limited: { error: MESSAGES.resetTooMany },
 };
 
-export function ResetForm({
-  returnTo,
-  status: flashedStatus,
-  signInHref,
-  onSwitch,
-}: {
-  returnTo: string;
-  /** The outcome of a plain form post (`resetStatus` in the URL). */
-  status: string | null;
-  signInHref: string;
-  onSwitch: (mode: LoginMode) => void;
-}) {
+export function ResetForm() {
+  const { state } = useLoginDialog();
   const hydrated = useHydrated();
-  const flashed = flashedStatus ? RESET_STATUS_MESSAGES[flashedStatus] : undefined;
+  // The outcome of a plain form post (`resetStatus` in the URL).
+  const flashed = state.resetStatus ? RESET_STATUS_MESSAGES[state.resetStatus] : undefined;
   const [status, setStatus] = useState<Status>("idle");
   const [error, setError] = useState<string | null>(flashed?.error ?? null);
   const [success, setSuccess] = useState<string | null>(flashed?.success ?? null);
@@ -412,7 +344,7 @@ export function ResetForm({
       noValidate={hydrated}
       onSubmit={onSubmit}
     >
-      <input type="hidden" name="redirectTo" value={returnTo} />
+      <input type="hidden" name="redirectTo" value={state.redirectTo} />
       <Messages error={error} success={success} />
       <div className="field auth-field">
         <label className="label" htmlFor="auth-reset-email">
@@ -434,9 +366,7 @@ export function ResetForm({
       </div>
       <Submit status={status} label="Send Reset Link" />
       <p className="auth-switch">
-        <ModeLink href={signInHref} mode="signin" onSwitch={onSwitch}>
-          Back to Sign In
-        </ModeLink>
+        <ViewLink to="signin">Back to Sign In</ViewLink>
       </p>
     </form>
   );
@@ -471,16 +401,8 @@ function GoogleMark() {
 }
 
 /** 'Sign in with Google' (when configured) and 'Email me a code', under the password form. */
-function AlternativeSignIns({
-  googleHref,
-  codeHref,
-  onCodeMode,
-}: {
-  googleHref: string | null;
-  codeHref?: string;
-  onCodeMode?: () => void;
-}) {
-  if (!googleHref && !codeHref) return null;
+function AlternativeSignIns() {
+  const googleHref = useLoginDialog().state.links.google;
   return (
     <div className="auth-alt">
       <div className="auth-divider">or</div>
@@ -491,20 +413,10 @@ function AlternativeSignIns({
           Sign in with Google
         </a>
       ) : null}
-      {codeHref ? (
-        <a
-          href={codeHref}
-          className="btn btn--secondary btn--block auth-code-button"
-          onClick={(event) => {
-            if (!onCodeMode || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-            event.preventDefault();
-            onCodeMode();
-          }}
-        >
-          <Mail aria-hidden size={18} />
-          Email me a code
-        </a>
-      ) : null}
+      <ViewLink to="code" className="btn btn--secondary btn--block auth-code-button">
+        <Mail aria-hidden size={18} />
+        Email me a code
+      </ViewLink>
     </div>
   );
 }
@@ -518,24 +430,9 @@ const PHONE_PATTERN = /^\+?[\d\s().-]{6,}$/;
  * code from the email (POST /api/auth/code/verify). Plain forms without JavaScript; the
  * server then comes back to this mode with the step, the address and any error flashed.
  */
-export function CodeForm({
-  returnTo,
-  flash,
-  onSuccess,
-  onTwoFactor,
-  signInHref,
-  codeHref,
-  onBack,
-}: {
-  returnTo: string;
-  flash: AuthFlash;
-  onSuccess: (outcome: AuthOutcome) => void;
-  onTwoFactor?: (target: string) => void;
-  signInHref: string;
-  /** This mode again, at its first step (a plain link without JavaScript). */
-  codeHref: string;
-  onBack: () => void;
-}) {
+export function CodeForm() {
+  const { state, actions } = useLoginDialog();
+  const flash = state.flash;
   const hydrated = useHydrated();
   const flashedEmail = flash?.values.email ?? "";
   const [step, setStep] = useState<"request" | "verify">(flash?.values.step === "verify" && flashedEmail ? "verify" : "request");
@@ -589,7 +486,7 @@ export function CodeForm({
       const twoFactor = answer.ok ? twoFactorTargetOf(answer.data) : null;
       if (twoFactor) {
         setStatus("success");
-        onTwoFactor ? onTwoFactor(twoFactor) : window.location.assign(twoFactor);
+        actions.goToTwoFactor(twoFactor);
         return;
       }
       const user = userOf(answer.data);
@@ -601,7 +498,7 @@ export function CodeForm({
       setStatus("success");
       setSuccess(MESSAGES.loginSuccess);
       toast.success(MESSAGES.loginToast);
-      onSuccess({ kind: "signin", user, loginTime: loginTimeOf(answer.data) });
+      actions.finish({ kind: "signin", user, loginTime: loginTimeOf(answer.data) });
     } catch {
       setError(MESSAGES.loginFailed);
       setStatus("idle");
@@ -610,16 +507,14 @@ export function CodeForm({
 
   const back = (
     <p className="auth-switch">
-      <ModeLink href={signInHref} mode="signin" onSwitch={onBack}>
-        Back to Sign In
-      </ModeLink>
+      <ViewLink to="signin">Back to Sign In</ViewLink>
     </p>
   );
 
   if (step === "request") {
     return (
       <form method="post" action="/api/auth/code" className="auth-form" id="auth-code-request" noValidate={hydrated} onSubmit={onRequest}>
-        <input type="hidden" name="redirectTo" value={returnTo} />
+        <input type="hidden" name="redirectTo" value={state.redirectTo} />
         <Messages error={error} success={success} />
         <div className="field auth-field">
           <label className="label" htmlFor="auth-code-email">
@@ -650,7 +545,7 @@ export function CodeForm({
   return (
     <div className="auth-form">
       <form method="post" action="/api/auth/code/verify" className="auth-form" id="auth-code-verify" noValidate={hydrated} onSubmit={onVerify}>
-        <input type="hidden" name="redirectTo" value={returnTo} />
+        <input type="hidden" name="redirectTo" value={state.redirectTo} />
         <input type="hidden" name="email" value={email} />
         <Messages error={error} success={success} />
         <p className="security-hint">
@@ -685,10 +580,11 @@ export function CodeForm({
           if (status === "idle") void sendCode(email);
         }}
       >
-        <input type="hidden" name="redirectTo" value={returnTo} />
+        <input type="hidden" name="redirectTo" value={state.redirectTo} />
         <input type="hidden" name="email" value={email} />
+        {/* This view again, at its first step (a plain link without JavaScript). */}
         <a
-          href={codeHref}
+          href={state.links.code}
           className="auth-link"
           onClick={(event) => {
             if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;

@@ -3,9 +3,9 @@
 // works without JavaScript, whenever the URL carries `?login` (`?login=signup`,
 // `?login=reset`, optionally `redirectTo=`). Its forms are real posts to the auth API with a
 // hidden redirectTo; with JavaScript they are sent with fetch and the JSON answers handled here.
+// The dialog itself takes one `state` and a few `actions` (see login-state.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import { toast } from "sonner";
 import type { RootData } from "~/root";
 import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN, LOGIN_MODAL_CLOSE_AFTER_SIGN_UP } from "~/lib/constants";
 import {
@@ -18,12 +18,10 @@ import {
   safePath,
   useLoginRequests,
   withoutLoginParams,
-  type LoginMode,
 } from "~/lib/login-events";
 import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/session-user";
 import { lazyComponent } from "~/lib/lazy-component";
-import type { AuthOutcome } from "./AuthForms";
-import type { SignInMethod } from "./LoginDialog";
+import type { AuthFlash, AuthOutcome, LoginDialogActions, LoginDialogState, LoginLinks, LoginView } from "./login-state";
 import { LoginDialog as ServerLoginDialog } from "./dialog.server";
 import "./auth.css";
 
@@ -33,21 +31,40 @@ const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) =>
 
 type ModalState = {
   open: boolean;
-  mode: LoginMode;
+  view: LoginView;
   /** Where to go after signing in, when the opener named a page. */
   redirectTo: string | null;
-  /** Changes on every opening and mode switch, so the forms start empty. */
+  /** Changes on every opening and view switch, so the forms start empty. */
   generation: number;
   /** Whether a flashed no-JS result (error, refilled values, reset status) may still show. */
   showFlash: boolean;
-  /** Sign In with a password, or with a code by email ("Email me a code", `?login=code`). */
-  method: SignInMethod;
 };
 
+/** The view `?login=...` asks for: `?login=code` is Sign In by email code; null without `?login`. */
+function viewOf(loginParam: string | null): LoginView | null {
+  return loginParam === "code" ? "code" : parseLoginMode(loginParam);
+}
 
-/** `?login=code` opens Sign In in its code mode (the other modes parse as usual). */
-function methodOf(loginParam: string | null): SignInMethod {
-  return loginParam === "code" ? "code" : "password";
+/** Whether a failed plain post's flash belongs to `view` (the code form flashes `method: "code"`). */
+function flashIsFor(flash: AuthFlash, view: LoginView): boolean {
+  const fromCodeForm = flash.values?.method === "code";
+  return view === "code" ? fromCodeForm && flash.mode === "signin" : !fromCodeForm && flash.mode === view;
+}
+
+/** The modal's plain links on `currentPath`, keeping the opener's redirect target. */
+function linksFor(currentPath: string, redirectTo: string | null, googleEnabled: boolean): LoginLinks {
+  const signin = loginHref(currentPath, "signin", redirectTo ?? undefined);
+  const code = new URL(signin, "http://local");
+  code.searchParams.set(LOGIN_PARAM, "code");
+  const returnTo = redirectTo ?? returnPathOf(currentPath);
+  return {
+    signin,
+    code: code.pathname + code.search,
+    signup: loginHref(currentPath, "signup", redirectTo ?? undefined),
+    reset: loginHref(currentPath, "reset", redirectTo ?? undefined),
+    close: withoutLoginParams(currentPath),
+    google: googleEnabled ? `/api/auth/google?${new URLSearchParams({ redirectTo: returnTo })}` : null,
+  };
 }
 
 export function LoginModal() {
@@ -60,17 +77,15 @@ export function LoginModal() {
 
   const currentPath = location.pathname + location.search;
   const params = new URLSearchParams(location.search);
-  const urlMode = parseLoginMode(params.get(LOGIN_PARAM));
+  const urlView = viewOf(params.get(LOGIN_PARAM));
   const urlRedirect = safePath(params.get(REDIRECT_PARAM));
-  const urlMethod = methodOf(params.get(LOGIN_PARAM));
 
   const [state, setState] = useState<ModalState>(() => ({
-    open: urlMode !== null && !user,
-    mode: urlMode ?? "signin",
+    open: urlView !== null && !user,
+    view: urlView ?? "signin",
     redirectTo: urlRedirect,
     generation: 0,
     showFlash: true,
-    method: urlMethod,
   }));
 
   // Latest values for timers that fire after a navigation or a revalidation.
@@ -82,15 +97,13 @@ export function LoginModal() {
 
   // The URL opens the modal (links such as the shell's Login work with and without JavaScript).
   useEffect(() => {
-    if (urlMode === null || user) return;
+    if (urlView === null || user) return;
     setState((previous) => ({
       open: true,
-      mode: urlMode,
+      view: urlView,
       redirectTo: urlRedirect,
-      generation:
-        previous.open && previous.mode === urlMode && previous.method === urlMethod ? previous.generation : previous.generation + 1,
+      generation: previous.open && previous.view === urlView ? previous.generation : previous.generation + 1,
       showFlash: true,
-      method: urlMethod,
     }));
     // Only a new URL should reopen it, not every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -101,11 +114,10 @@ export function LoginModal() {
     if (finishing.current) return;
     setState((previous) => ({
       open: true,
-      mode: request.mode ?? "signin",
+      view: request.mode ?? "signin",
       redirectTo: safePath(request.redirectTo) ?? null,
       generation: previous.generation + 1,
       showFlash: false,
-      method: "password",
     }));
   });
 
@@ -133,16 +145,12 @@ export function LoginModal() {
     }
   }, [user]);
 
-  const switchMode = useCallback((mode: LoginMode) => {
-    setState((previous) => ({ ...previous, mode, generation: previous.generation + 1, showFlash: false, method: "password" }));
-  }, []);
-
-  const switchMethod = useCallback((method: SignInMethod) => {
-    setState((previous) => ({ ...previous, mode: "signin", method, generation: previous.generation + 1, showFlash: false }));
+  const show = useCallback((view: LoginView) => {
+    setState((previous) => ({ ...previous, view, generation: previous.generation + 1, showFlash: false }));
   }, []);
 
   /** The account has two-factor on: close and go to the challenge page. */
-  const toTwoFactor = useCallback(
+  const goToTwoFactor = useCallback(
     (target: string) => {
       clearTimeout(timer.current);
       finishing.current = false;
@@ -172,18 +180,18 @@ export function LoginModal() {
     [navigate, revalidator, state.redirectTo],
   );
 
-  const open = state.open;
-  const mode = state.mode;
-  const returnTo = state.redirectTo ?? returnPathOf(currentPath);
-  const closeHref = withoutLoginParams(currentPath);
-  const hrefFor = (target: LoginMode) => loginHref(currentPath, target, state.redirectTo ?? undefined);
-
-  // A failed plain form post comes back with the error and what was typed (never the password).
-  const codeMode = mode === "signin" && state.method === "code";
-  const flashIsCode = authForm?.values?.method === "code";
-  const flash = state.showFlash && authForm && authForm.mode === mode && flashIsCode === codeMode ? authForm : null;
-  const googleHref = root?.googleEnabled ? `/api/auth/google?${new URLSearchParams({ redirectTo: returnTo })}` : null;
-  const resetStatus = state.showFlash && mode === "reset" ? params.get(RESET_STATUS_PARAM) : null;
+  const { open, view } = state;
+  const dialog: LoginDialogState = {
+    open,
+    view,
+    generation: state.generation,
+    redirectTo: state.redirectTo ?? returnPathOf(currentPath),
+    // A failed plain form post comes back with the error and what was typed (never the password).
+    flash: state.showFlash && authForm && flashIsFor(authForm, view) ? authForm : null,
+    resetStatus: state.showFlash && view === "reset" ? params.get(RESET_STATUS_PARAM) : null,
+    links: linksFor(currentPath, state.redirectTo, Boolean(root?.googleEnabled)),
+  };
+  const actions: LoginDialogActions = { close, show, finish, goToTwoFactor };
 
   // Mounted at the first opening and kept, so that closing animates and returns focus.
   const [opened, setOpened] = useState(open);
@@ -192,23 +200,5 @@ export function LoginModal() {
   }, [open]);
   if (!open && !opened) return null;
 
-  return (
-    <LoginDialog
-      open={open}
-      mode={mode}
-      codeMode={codeMode}
-      generation={state.generation}
-      returnTo={returnTo}
-      closeHref={closeHref}
-      hrefFor={hrefFor}
-      flash={flash}
-      googleHref={googleHref}
-      resetStatus={resetStatus}
-      onClose={close}
-      onSuccess={finish}
-      onTwoFactor={toTwoFactor}
-      onSwitchMode={switchMode}
-      onSwitchMethod={switchMethod}
-    />
-  );
+  return <LoginDialog state={dialog} actions={actions} />;
 }

@@ -68,8 +68,8 @@ export function ReportModal({ contentType, contentId, open, onOpenChange }: Repo
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="social-overlay" />
-        <Dialog.Content className="social-modal report-modal" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
+        <Dialog.Overlay className="modal-overlay" />
+        <Dialog.Content className="modal report-modal" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
           <header className="social-modal__header">
             <Dialog.Title className="social-modal__title">
               <Flag aria-hidden size={20} /> Report Content
