@@ -201,24 +201,8 @@ export function integrityCheck(file: string): string {
   }
 }
 
-/** A small deterministic random generator (mulberry32), so fuzz failures reproduce from the seed. */
-export function rng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (max: number) => Math.floor(next() * max),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-    chance: (p: number) => next() < p,
-  };
-}
-export type Rng = ReturnType<typeof rng>;
+// The seed's deterministic generator, so fuzz and soak failures reproduce from their seed.
+export { createRng as rng, type Rng } from "../../prisma/seed/random";
 
 /** A tiny PNG (1×1) to upload. */
 export const PNG_1X1 = Buffer.from(
