@@ -15,11 +15,11 @@
 // TEST_PG_PORT (a fixed port instead of a free one).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { applyMigrations } from "./migrator";
+import { freePort } from "./lib/free-port";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const INSTALL_HINT =
@@ -37,17 +37,6 @@ function findBinDir(): string | null {
   // 15 is what CI runs; take it when present, else the newest.
   const chosen = versions.includes("15") ? "15" : versions[0];
   return chosen ? path.join(base, chosen, "bin") : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;

@@ -6,28 +6,17 @@
 // made and migrated this file's database, which both servers use.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_APPLICATION_NAME, stopLiveTransport } from "~/lib/live-events.server";
 import { makeUser, type TestUser } from "../integration/social-helpers";
+import { freePort } from "../../scripts/lib/free-port";
 
 const root = path.resolve(__dirname, "../..");
 const buildDir = path.join(root, "tests", ".tmp", "build-pg");
 const mediaDir = path.join(root, "tests", ".tmp", `pg-shared-media-${process.pid}`);
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Instance = { name: string; port: number; origin: string; child: ChildProcess; log: () => string };
 
