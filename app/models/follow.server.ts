@@ -1,7 +1,7 @@
 // Following cars and people. A follow is a row keyed by (follower, target); toggling
 // deletes it or creates it. Following tells the owner (see notification.server.ts).
 import { prisma } from "~/db.server";
-import { notifyFollow, type Actor } from "~/models/notification.server";
+import { carWordsSelect, notifyFollow, type Actor } from "~/models/notification.server";
 
 export class FollowError extends Error {
   constructor(
@@ -68,10 +68,7 @@ export async function setCarFollow(follower: Actor, carId: number, want?: boolea
     select: {
       id: true,
       ownerId: true,
-      make: true,
-      model: true,
-      trim: true,
-      nickname: true,
+      ...carWordsSelect,
       followers: { where: { userId: follower.id }, select: { userId: true } },
     },
   });

@@ -66,6 +66,9 @@ function announce(userId: number) {
 
 type CarWords = { make: string; model: string; trim: string | null; nickname: string | null };
 
+/** The columns a notice names a car with (select them with the car's other fields). */
+export const carWordsSelect = { make: true, model: true, trim: true, nickname: true } as const;
+
 /** How a car is named in a sentence: its nickname, else model and trim ("911 GT3"). */
 export function carLabel(car: CarWords): string {
   const nickname = car.nickname?.trim();
@@ -139,10 +142,7 @@ function insuranceKey(carId: number, expiresAt: Date) {
 const carReminderSelect = {
   id: true,
   ownerId: true,
-  make: true,
-  model: true,
-  trim: true,
-  nickname: true,
+  ...carWordsSelect,
   insuranceExpiresAt: true,
   insuranceNotifiedFor: true,
 } as const;
