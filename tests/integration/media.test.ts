@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_IMAGE_BYTES,
   MEDIA_MESSAGES,
-  MediaError,
   checkPostUpload,
   discardMedia,
   mp4Dimensions,
@@ -17,6 +16,7 @@ import { deleteMedia, isValidKey, mediaDir, newKey, putMedia, readMedia, resolve
 import { parseVariants, variantPath } from "~/lib/media-types";
 import { loader } from "~/routes/media.$";
 import { args } from "../support/requests";
+import { expectMediaError } from "../support/media";
 
 const SAMPLE_VIDEO = path.resolve(__dirname, "../../prisma/seed-assets/videos/track-pass.mp4");
 
@@ -32,16 +32,6 @@ async function phoneJpeg(width = 2400, height = 1600) {
       IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
     })
     .toBuffer();
-}
-
-async function expectMediaError(promise: Promise<unknown>, status: number, message: string) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(MediaError);
-  expect((error as MediaError).status).toBe(status);
-  expect((error as MediaError).message).toBe(message);
 }
 
 function get(key: string, headers: Record<string, string> = {}, method = "GET") {

@@ -5,7 +5,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_DIMENSION, MAX_INPUT_PIXELS, MEDIA_MESSAGES, MediaError, processAvatar, processUpload } from "~/lib/images.server";
+import { MAX_IMAGE_DIMENSION, MAX_INPUT_PIXELS, MEDIA_MESSAGES, processAvatar, processUpload } from "~/lib/images.server";
 import { newKey, putMedia, readMedia } from "~/lib/media-storage.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action as createPost } from "~/routes/api.posts";
@@ -13,6 +13,7 @@ import { action as updateProfile } from "~/routes/api.profile";
 import { loader as media } from "~/routes/media.$";
 import { args } from "../support/requests";
 import { answer, makeUser, type TestUser } from "./social-helpers";
+import { expectMediaError } from "../support/media";
 
 const ORIGIN = "http://127.0.0.1:3000";
 
@@ -75,16 +76,6 @@ async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
   throw new Error("no SOF marker");
 }
 
-async function expectRefused(promise: Promise<unknown>, status: number, message: string) {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(MediaError);
-  expect((error as MediaError).status).toBe(status);
-  expect((error as MediaError).message).toBe(message);
-}
-
 const SVG = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>';
 const HTML = "<!doctype html><html><body><script>fetch('/api/profile',{method:'PATCH'})</script></body></html>";
 
@@ -96,18 +87,18 @@ describe("images with oversized dimensions", () => {
     expect(bomb.byteLength).toBeLessThan(200);
     expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(100_000);
     const started = Date.now();
-    await expectRefused(processUpload(bomb), 413, MEDIA_MESSAGES.dimensionsTooLarge);
-    await expectRefused(processAvatar(bomb), 413, MEDIA_MESSAGES.dimensionsTooLarge);
+    await expectMediaError(processUpload(bomb), 413, MEDIA_MESSAGES.dimensionsTooLarge);
+    await expectMediaError(processAvatar(bomb), 413, MEDIA_MESSAGES.dimensionsTooLarge);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("refuses a JPEG whose frame header claims 60000 x 60000", async () => {
     const jpeg = await jpegDeclaring(60_000, 60_000);
-    await expectRefused(processUpload(jpeg), 413, MEDIA_MESSAGES.dimensionsTooLarge);
+    await expectMediaError(processUpload(jpeg), 413, MEDIA_MESSAGES.dimensionsTooLarge);
   });
 
   it("refuses one side over the maximum even when the pixel count is small", async () => {
-    await expectRefused(processUpload(pngDeclaring(MAX_IMAGE_DIMENSION + 1, 1)), 413, MEDIA_MESSAGES.dimensionsTooLarge);
+    await expectMediaError(processUpload(pngDeclaring(MAX_IMAGE_DIMENSION + 1, 1)), 413, MEDIA_MESSAGES.dimensionsTooLarge);
   });
 });
 
@@ -115,14 +106,14 @@ describe("decompression bombs", () => {
   it("refuses a small file with too many pixels (declared, within the side limit)", async () => {
     const side = Math.ceil(Math.sqrt(MAX_INPUT_PIXELS)) + 100; // under 10,000 px a side
     expect(side).toBeLessThanOrEqual(MAX_IMAGE_DIMENSION);
-    await expectRefused(processUpload(pngDeclaring(side, side)), 413, MEDIA_MESSAGES.tooManyPixels);
+    await expectMediaError(processUpload(pngDeclaring(side, side)), 413, MEDIA_MESSAGES.tooManyPixels);
   });
 
   it("refuses a real, highly compressed image with too many pixels, made with sharp", async () => {
     const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.byteLength).toBeLessThan(200 * 1024);
-    await expectRefused(processUpload(bomb), 413, MEDIA_MESSAGES.tooManyPixels);
-    await expectRefused(processAvatar(bomb), 413, MEDIA_MESSAGES.tooManyPixels);
+    await expectMediaError(processUpload(bomb), 413, MEDIA_MESSAGES.tooManyPixels);
+    await expectMediaError(processAvatar(bomb), 413, MEDIA_MESSAGES.tooManyPixels);
   });
 
   it("counts every frame of an animation", async () => {
@@ -130,7 +121,7 @@ describe("decompression bombs", () => {
     const animated = gifDeclaring(2000, 2000, frames);
     expect(animated.byteLength).toBeLessThan(500);
     expect((await sharp(animated, { limitInputPixels: false }).metadata()).pages).toBe(frames);
-    await expectRefused(processUpload(animated), 413, MEDIA_MESSAGES.tooManyPixels);
+    await expectMediaError(processUpload(animated), 413, MEDIA_MESSAGES.tooManyPixels);
     // The same animation with fewer frames is fine.
     const fine = await processUpload(gifDeclaring(200, 200, 3));
     expect(fine.mimeType).toBe("image/webp");
@@ -140,13 +131,13 @@ describe("decompression bombs", () => {
 describe("markup never gets in", () => {
   it("refuses SVG (with or without an XML prolog, BOM or leading space) and HTML, whatever the name", async () => {
     for (const text of [SVG, `\uFEFF${SVG}`, `   \n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`, HTML]) {
-      await expectRefused(processUpload(Buffer.from(text)), 415, MEDIA_MESSAGES.unsupported);
-      await expectRefused(processAvatar(Buffer.from(text)), 415, MEDIA_MESSAGES.unsupported);
+      await expectMediaError(processUpload(Buffer.from(text)), 415, MEDIA_MESSAGES.unsupported);
+      await expectMediaError(processAvatar(Buffer.from(text)), 415, MEDIA_MESSAGES.unsupported);
     }
   });
 
   it("refuses a GIF header followed by HTML (a polyglot that is no image)", async () => {
-    await expectRefused(processUpload(Buffer.from(`GIF89a/*${HTML}*/`)), 415, MEDIA_MESSAGES.unsupported);
+    await expectMediaError(processUpload(Buffer.from(`GIF89a/*${HTML}*/`)), 415, MEDIA_MESSAGES.unsupported);
   });
 
   it("re-encodes a real image carrying markup (text chunk, data after the end) into clean WebP", async () => {
