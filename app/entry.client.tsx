@@ -1,12 +1,17 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { serverRenderedPartsReady } from "~/lib/lazy-component";
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+// Parts whose code loads on demand but which the server rendered (a member's bell, the
+// login modal at ?login, Grams at ?grams) hydrate with the page, so their code comes first.
+void serverRenderedPartsReady().then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  }),
+);

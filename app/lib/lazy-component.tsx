@@ -1,13 +1,17 @@
 // Components whose code the browser downloads only when they first show: dialogs, the
-// media viewer, the Grams overlay, the sign-in forms. They keep the first visit's JavaScript
-// small (issue 8's budget), since most visits never open them.
+// media viewer, the Grams overlay, the sign-in forms, the notification bell. They keep the
+// first visit's JavaScript small, since most visits never open them.
 //
 // `lazyComponent(load)` is for parts that render only after a click in the browser.
-// `lazyComponent(load, serverComponent)` is for parts the server may render too (the login
-// modal at `?login`, Grams at `?grams`): the server renders `serverComponent` directly, which
-// comes from a `*.server` re-export that Remix leaves out of the browser build. The browser
-// keeps that server HTML as it is until the code arrives, then hydrates it, so the part
-// works before JavaScript and never flashes a fallback.
+// `lazyComponent(load, { server, renderedIn })` is for parts the server may render too (the
+// login modal at `?login`, Grams at `?grams`, a member's bell): the server renders `server`
+// directly, which comes from a `*.server` re-export that Remix leaves out of the browser
+// build. When the server did render the part (`renderedIn` finds it in the document), the
+// browser starts downloading its code as soon as this module runs, and the page hydrates
+// only once that code is there (`serverRenderedPartsReady`, awaited by entry.client). So the
+// part hydrates with the rest of the page instead of staying a dehydrated Suspense boundary:
+// an update reaching such a boundary before its code arrives makes React throw the server
+// HTML away (error #421).
 import { Suspense, lazy, type ComponentType, type ReactNode } from "react";
 
 export type LazyComponent<P> = ComponentType<P & { whileLoading?: ReactNode }> & {
@@ -15,28 +19,46 @@ export type LazyComponent<P> = ComponentType<P & { whileLoading?: ReactNode }> &
   preload: () => void;
 };
 
-/**
- * `fallback` shows while the code downloads; one use may show something else instead
- * through the `whileLoading` prop (e.g. the button that was pressed, so nothing jumps).
- */
-export function lazyComponent<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  serverComponent?: ComponentType<P>,
-  fallback: ReactNode = null,
-): LazyComponent<P> {
+export type LazyOptions<P> = {
+  /** What the server renders in its place. */
+  server?: ComponentType<P>;
+  /** In the browser, before hydration: whether the server's HTML holds this part. */
+  renderedIn?: () => boolean;
+  /** Shows while the code downloads (one use may pass `whileLoading` instead). */
+  fallback?: ReactNode;
+};
+
+const pendingForHydration: Promise<unknown>[] = [];
+
+/** Resolves when the code of every part the server rendered has arrived (or failed). */
+export function serverRenderedPartsReady(): Promise<void> {
+  return Promise.allSettled(pendingForHydration).then(() => undefined);
+}
+
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>, options: LazyOptions<P> = {}): LazyComponent<P> {
+  const { server, renderedIn, fallback = null } = options;
+  let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
-  const start = () => (loading ??= load());
-  const Loaded: ComponentType<P> =
-    serverComponent ?? (lazy(() => start().then((component) => ({ default: component }))) as unknown as ComponentType<P>);
+  const start = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return component;
+    }));
+  const Deferred = lazy(() => start().then((component) => ({ default: component }))) as unknown as ComponentType<P>;
+  const inBrowser = typeof document !== "undefined";
+  if (inBrowser && renderedIn?.()) pendingForHydration.push(start());
+
   function Lazy({ whileLoading, ...props }: P & { whileLoading?: ReactNode }) {
+    // Code already here renders at once: React.lazy would suspend once even then.
+    const Component = inBrowser ? (loaded ?? Deferred) : (server ?? Deferred);
     return (
       <Suspense fallback={whileLoading === undefined ? fallback : whileLoading}>
-        <Loaded {...(props as P)} />
+        <Component {...(props as P)} />
       </Suspense>
     );
   }
   Lazy.preload = () => {
-    if (typeof document !== "undefined") void start();
+    if (inBrowser) void start();
   };
   return Lazy;
 }

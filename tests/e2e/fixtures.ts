@@ -1,8 +1,11 @@
-// Playwright with one addition: `page.goto` and `page.reload` wait until React has
-// hydrated the page (root.tsx marks <html data-hydrated>), so a test never clicks a button
-// whose handler is not attached yet. Pages without scripts (embeds, JavaScript off) are
-// not waited for.
-import { test as base, type Page } from "@playwright/test";
+// Playwright with two additions:
+// - `page.goto` and `page.reload` wait until React has hydrated the page (root.tsx marks
+//   <html data-hydrated>), so a test never clicks a button whose handler is not attached
+//   yet. Pages without scripts (embeds, JavaScript off) are not waited for.
+// - Any page error, or console error, in any page the test opens (its own contexts
+//   included) fails the test. The only console errors allowed are the browser's reports of
+//   4xx answers, which tests provoke on purpose (a 401 before signing in, a 404 page).
+import { test as base, type BrowserContext, type Page } from "@playwright/test";
 
 export * from "@playwright/test";
 
@@ -33,7 +36,40 @@ export function waitingForHydration(page: Page): Page {
   return page;
 }
 
-export const test = base.extend({
+/** The browser's own line for a failed subresource: deliberate 4xx answers are allowed. */
+const ALLOWED_CONSOLE_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d\b/;
+
+function watchForErrors(context: BrowserContext, errors: string[]) {
+  const watch = (page: Page) => {
+    page.on("pageerror", (error) => errors.push(`page error on ${page.url()}: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !ALLOWED_CONSOLE_ERROR.test(message.text())) {
+        errors.push(`console error on ${page.url()}: ${message.text()}`);
+      }
+    });
+  };
+  context.pages().forEach(watch);
+  context.on("page", watch);
+}
+
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ context, browser }, use) => {
+      const errors: string[] = [];
+      watchForErrors(context, errors);
+      // Contexts a test makes by hand (a second member, a visitor) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const made = await newContext(...args);
+        watchForErrors(made, errors);
+        return made;
+      };
+      await use(errors);
+      browser.newContext = newContext;
+      if (errors.length > 0) throw new Error(`The pages reported errors:\n${errors.join("\n")}`);
+    },
+    { auto: true },
+  ],
   page: async ({ page, javaScriptEnabled }, use) => {
     await use(javaScriptEnabled === false ? page : waitingForHydration(page));
   },

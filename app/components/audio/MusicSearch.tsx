@@ -8,7 +8,7 @@ import { Link2, Loader2, Music2, Search, X } from "~/components/icons";
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { MUSIC_DEBOUNCE, MUSIC_MIN_CHARS } from "~/lib/constants";
 import { formatDuration, INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl, type MusicSearchResult, type MusicTrack } from "~/lib/soundcloud";
-import { useHydrated } from "~/components/follow/viewer";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AudioPlayer } from "./AudioPlayer";
 import { AUDIO_MESSAGES } from "./track";
 import "./audio.css";

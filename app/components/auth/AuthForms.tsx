@@ -7,6 +7,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Loader2, Mail } from "~/components/icons";
 import { toast } from "sonner";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { MESSAGES, resetCooldownLeft, resetCooldownMessage, signInSchema, signUpFormSchema } from "~/lib/auth-schemas";
 import { readResetRequestedAt, rememberResetRequest } from "./reset-cooldown";
 import { useLoginDialog, type AuthOutcome, type LoginView } from "./login-state";
@@ -56,12 +57,6 @@ function twoFactorTargetOf(data: Record<string, unknown> | null): string | null 
 function loginTimeOf(data: Record<string, unknown> | null): string | undefined {
   const session = data?.session as { loginTime?: unknown } | undefined;
   return typeof session?.loginTime === "string" ? session.loginTime : undefined;
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 // ------------------------------------------------------------------ pieces

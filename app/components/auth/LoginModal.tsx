@@ -27,7 +27,10 @@ import "./auth.css";
 
 // The dialog and its forms download when the modal first opens (most visits never open
 // it); the server renders it directly for `?login` pages.
-const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) => module.LoginDialog), ServerLoginDialog);
+const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) => module.LoginDialog), {
+  server: ServerLoginDialog,
+  renderedIn: () => document.querySelector(".auth-modal") !== null,
+});
 
 type ModalState = {
   open: boolean;

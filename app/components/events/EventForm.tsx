@@ -6,7 +6,7 @@ import { useNavigate, useRevalidator } from "@remix-run/react";
 import { CalendarPlus, Pencil, X } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import { formFields, postForm } from "~/components/admin/form-post";
-import { useHydrated } from "~/components/cars/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/components/shell/notify";
 import "~/components/report/report.css";
 import "./events.css";

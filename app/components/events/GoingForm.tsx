@@ -5,7 +5,7 @@ import { useRevalidator } from "@remix-run/react";
 import { CalendarCheck, CalendarX, Check, LogIn, Users } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import { formFields, postForm } from "~/components/admin/form-post";
-import { useHydrated } from "~/components/cars/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { MemberLink } from "~/components/shell/MemberLink";
 import { notify } from "~/components/shell/notify";
 import { carName } from "~/lib/cars";

@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 import { CheckCircle2, ChevronDown, RotateCw, WifiOff } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type PostCardViewer } from "~/components/post/PostCard";
-import { useHydrated } from "~/components/follow/viewer";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { FeedPost } from "~/models/feed.server";
 import { appendPosts, FEED_MESSAGES, feedPageUrl, fetchFeedPage, loadMoreHref, refreshPosts, removePost, triggerIndex, withBackoff } from "./feed-pages";
 import "./feed.css";

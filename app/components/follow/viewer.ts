@@ -1,6 +1,5 @@
 // Small client helpers shared by the follow, notification and profile components.
 import { useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 
 export type Viewer = { id: number; username: string; nickname: string | null; profileImage: string | null } | null;
 
@@ -8,18 +7,6 @@ export type Viewer = { id: number; username: string; nickname: string | null; pr
 export function useViewer(): Viewer {
   const root = useRouteLoaderData("root") as { user?: Viewer } | undefined;
   return root?.user ?? null;
-}
-
-let hydratedOnce = false;
-
-/** False during server rendering and hydration, true once the page runs JavaScript. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(hydratedOnce);
-  useEffect(() => {
-    hydratedOnce = true;
-    setHydrated(true);
-  }, []);
-  return hydrated;
 }
 
 /** POSTs JSON to one of our API routes and returns the parsed answer (throws on failure). */

@@ -15,8 +15,7 @@ const OPENED_HERE = "gramsOpenedInApp";
 
 const GramsOverlay = lazyComponent(
   () => import("./GramsOverlay").then((module) => module.GramsOverlay),
-  ServerGramsOverlay,
-  <GramsOpening />,
+  { server: ServerGramsOverlay, renderedIn: () => document.querySelector(".grams") !== null, fallback: <GramsOpening /> },
 );
 
 export type GramsLauncherProps = {

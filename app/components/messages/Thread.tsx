@@ -10,7 +10,7 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { ArrowDown, ArrowLeft, Ban, Loader2, MoreHorizontal, RotateCcw, Trash2, UserRound, WifiOff } from "~/components/icons";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { formFields, postForm } from "~/components/admin/form-post";
-import { useHydrated } from "~/components/cars/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useLiveEvents } from "~/components/realtime";
 import { Avatar } from "~/components/shell/Avatar";
 import { notify } from "~/components/shell/notify";

@@ -7,7 +7,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { Bell } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { COUNT_POLL, NOTIFICATIONS_POLL, badgeText } from "~/lib/constants";
-import { useHydrated } from "~/components/follow/viewer";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { NOTIFICATIONS_CHANGED_EVENT } from "./events";
 import { MarkAllReadButton, NotificationList, NotificationSkeleton, type NotificationView } from "./NotificationList";
 import "./notifications.css";

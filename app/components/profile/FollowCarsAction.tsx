@@ -4,7 +4,8 @@ import { useRevalidator } from "@remix-run/react";
 import { Plus } from "~/components/icons";
 import { useState } from "react";
 import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
-import { useHydrated, useViewer } from "~/components/follow/viewer";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useViewer } from "~/components/follow/viewer";
 import { requestLogin } from "~/lib/login-events";
 import type { CarCard } from "~/models/profile.server";
 

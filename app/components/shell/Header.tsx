@@ -17,7 +17,7 @@ import type { ShellRootUser } from "./AppShell";
 // Visitors have no bell, so its popover code downloads only on members' pages.
 const NotificationBell = lazyComponent<{ initialUnread?: number }>(
   () => import("~/components/notifications/NotificationBell").then((module) => module.NotificationBell),
-  ServerNotificationBell,
+  { server: ServerNotificationBell, renderedIn: () => document.querySelector(".notification-bell") !== null },
 );
 
 export function Header({
