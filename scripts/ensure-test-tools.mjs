@@ -1,0 +1,37 @@
+// The tests use programs from Debian's packages: Chromium for the browser tests, and the
+// tools that make phone-like media samples and read what the app stored (ffmpeg/ffprobe,
+// exiftool, heif-enc). Installs whatever is missing when we may (root with apt-get);
+// otherwise says what to install. Playwright's own browser download is not used.
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+
+/** A command the tests run, and the Debian package that provides it. */
+const TOOLS = [
+  { command: "/usr/bin/chromium", pkg: "chromium", skip: () => Boolean(process.env.PLAYWRIGHT_CHROMIUM_PATH) },
+  { command: "ffmpeg", pkg: "ffmpeg" },
+  { command: "ffprobe", pkg: "ffmpeg" },
+  { command: "exiftool", pkg: "libimage-exiftool-perl" },
+  { command: "heif-enc", pkg: "libheif-examples" },
+];
+
+const found = (command) =>
+  command.startsWith("/") ? existsSync(command) : spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+
+const missing = [...new Set(TOOLS.filter((tool) => !tool.skip?.() && !found(tool.command)).map((tool) => tool.pkg))];
+if (missing.length === 0) process.exit(0);
+
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+const hasApt = found("apt-get");
+if (!isRoot || !hasApt) {
+  console.error(
+    `The tests need these Debian packages: ${missing.join(" ")}. Install them ` +
+      `(sudo apt-get install -y ${missing.join(" ")}), or set PLAYWRIGHT_CHROMIUM_PATH to a Chromium binary.`,
+  );
+  process.exit(1);
+}
+
+console.log(`Installing Debian's ${missing.join(", ")} for the tests…`);
+for (const args of [["update"], ["install", "-y", "--no-install-recommends", ...missing]]) {
+  const result = spawnSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
