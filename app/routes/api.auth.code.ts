@@ -8,7 +8,7 @@ import { redirect } from "@remix-run/node";
 import { emailSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody, text } from "~/lib/http.server";
 import { LOGIN_PARAM } from "~/lib/login-events";
-import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { LOGIN_CODE_MESSAGES, requestLoginCode } from "~/models/login-code.server";
 
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(url.pathname + url.search, { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
-  // Per client first (every request counts), then per address once it is known.
+  // Per client first (every request counts), then per account.
   const perClient = await checkWrite(request, "signIn");
   if (!perClient.ok) {
     return back(429, { step: "request", email }, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return back(400, { step: "request", email }, parsed.error.issues[0]?.message ?? LOGIN_CODE_MESSAGES.entryRequired);
   const address = parsed.data;
 
-  const limited = hit("loginCode", `email:${address}`);
+  const limited = await checkAccount("loginCode", await accountIdOf(address));
   if (!limited.ok) {
     return back(429, { step: "request", email: address }, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   }

@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 import { MESSAGES, resetRequestSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { LOGIN_PARAM, RESET_STATUS_PARAM } from "~/lib/login-events";
-import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 
 /** Where links in emails point: APP_URL when set (behind a proxy), else this request's origin. */
@@ -24,7 +24,7 @@ function backToModal(path: string, status: "sent" | "missing" | "limited"): stri
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
-  // Per member or client address (where it is known) first, every request counting.
+  // Per client address (and member) first, every request counting.
   const perClient = await checkWrite(request, "signIn");
   if (!perClient.ok) {
     if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
@@ -38,8 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const entry = parsed.data.email.toLowerCase();
 
-  // Then per account name.
-  const blocked = hit("passwordReset", `entry:${entry}`);
+  // Then per account (an email and its username count together).
+  const blocked = await checkAccount("passwordReset", await accountIdOf(entry));
   if (!blocked.ok) {
     if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
     return errorResponse(429, tooManyMessage(blocked.retryAfter), { "Retry-After": String(blocked.retryAfter) });
