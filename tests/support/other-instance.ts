@@ -15,3 +15,4 @@ for (const args of JSON.parse(callsJson) as unknown[][]) {
 const { prisma } = await import("../../app/db.server");
 await prisma.$disconnect();
 console.log(JSON.stringify(answers));
+export {};
