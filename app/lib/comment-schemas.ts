@@ -15,6 +15,8 @@ export const COMMENT_MESSAGES = {
   postNotFound: "Post not found",
   notFound: "Comment not found",
   forbidden: "You can only delete your own comments, or comments on your own posts",
+  blockedPost: "You can't comment on this post",
+  blockedReply: "You can't reply to this comment",
   postFailed: "Your comment could not be posted. Please try again.",
   likeFailed: "Could not update the like. Comments were reloaded.",
   deleteFailed: "The comment could not be deleted. Please try again.",
