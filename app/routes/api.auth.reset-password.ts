@@ -38,18 +38,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const entry = parsed.data.email.toLowerCase();
 
-  // Then per account (an email and its username count together).
-  const blocked = await checkAccount("passwordReset", await accountIdOf(entry));
-  if (!blocked.ok) {
-    if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
-    return errorResponse(429, tooManyMessage(blocked.retryAfter), { "Retry-After": String(blocked.retryAfter) });
-  }
+  // Then per account (an email and its username count together). Over that limit nothing
+  // is sent, and the answer stays the same: only existing accounts have a count, so a 429
+  // here would tell that the account exists.
+  const perAccount = await checkAccount("passwordReset", await accountIdOf(entry));
 
   // Not awaited: neither the answer nor its timing may depend on whether an account (and so
   // a token and an email) exists.
-  requestPasswordReset(entry, { baseUrl: appBaseUrl(request) })
-    .then(({ delivery }) => delivery)
-    .catch((error) => console.error("Password reset failed", error));
+  if (perAccount.ok) {
+    requestPasswordReset(entry, { baseUrl: appBaseUrl(request) })
+      .then(({ delivery }) => delivery)
+      .catch((error) => console.error("Password reset failed", error));
+  }
 
   if (body.redirectTo) return redirect(backToModal(body.redirectTo, "sent"), 303);
   return Response.json({ success: true, message: MESSAGES.resetSent });
