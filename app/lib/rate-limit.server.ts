@@ -76,8 +76,13 @@ let nextSweep = 0;
 async function sweep(now: number) {
   if (now < nextSweep) return;
   nextSweep = now + SWEEP_EVERY_MS;
-  const deleted = await deleteEndedWindows(now, SWEEP_BATCH);
-  if (deleted >= SWEEP_BATCH) nextSweep = 0;
+  try {
+    const deleted = await deleteEndedWindows(now, SWEEP_BATCH);
+    if (deleted >= SWEEP_BATCH) nextSweep = 0;
+  } catch (error) {
+    // Housekeeping only: the request itself was counted, so it goes on.
+    console.error("Deleting ended rate-limit windows failed", error);
+  }
 }
 
 /**
