@@ -1,6 +1,7 @@
 // Sign-up and sign-in rules (SPEC §5), shared by the login modal and the server.
 import { z } from "zod";
 import { PASSWORD_MIN, RESET_COOLDOWN } from "~/lib/constants";
+import { userText } from "~/lib/text-schemas";
 
 export const MESSAGES = {
   passwordsDiffer: "Passwords do not match",
@@ -42,7 +43,8 @@ export function resetCooldownLeft(lastRequestAt: number | null, now = Date.now()
 
 const required = (label: string) => z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`);
 
-export const usernameSchema = required("Username")
+export const usernameSchema = userText("Username", { required_error: "Username is required" })
+  .pipe(required("Username"))
   .transform((value) => value.toLowerCase())
   .pipe(
     z

@@ -3,6 +3,7 @@
 // a blank optional field is null ("clear it"), a missing one is undefined ("leave it").
 import { z } from "zod";
 import { MAX_COST_CENTS, UNNAMED, parseCostToCents } from "~/lib/cars";
+import { normalizeText, textRules, type TextOptions } from "~/lib/text-schemas";
 
 /** The first car (Benz Patent-Motorwagen). */
 export const MIN_CAR_YEAR = 1886;
@@ -95,24 +96,26 @@ function trimmed(value: unknown) {
 
 function requiredText(label: string, max: number) {
   return z.preprocess(
-    (value) => (value === null ? "" : trimmed(value)),
+    (value) => (value === null ? "" : normalizeText(value)),
     z
       .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
       .min(1, `${label} is required`)
-      .max(max, `${label} must be at most ${max} characters`),
+      .max(max, `${label} must be at most ${max} characters`)
+      .superRefine(textRules(label)),
   );
 }
 
 /** Blank means null (clear it); absent means undefined (leave it). */
-function optionalText(label: string, max: number) {
+function optionalText(label: string, max: number, options: TextOptions = {}) {
   return z.preprocess(
     (value) => {
-      const v = trimmed(value);
+      const v = normalizeText(value, options);
       return v === "" ? null : v;
     },
     z
       .string({ invalid_type_error: `${label} must be text` })
       .max(max, `${label} must be at most ${max} characters`)
+      .superRefine(textRules(label, options))
       .nullable()
       .optional(),
   );
@@ -249,7 +252,7 @@ const id = (message: string) =>
 const modFields = {
   mod_category: requiredText("Category", MOD_TEXT_MAX.mod_category),
   model_name: requiredText("Model name", MOD_TEXT_MAX.model_name),
-  description: optionalText("Description", MOD_TEXT_MAX.description),
+  description: optionalText("Description", MOD_TEXT_MAX.description, { multiline: true }),
   manufacturer: optionalText("Manufacturer", MOD_TEXT_MAX.manufacturer),
   vendor: optionalText("Vendor", MOD_TEXT_MAX.vendor),
   installer: optionalText("Installer", MOD_TEXT_MAX.installer),

@@ -1,6 +1,7 @@
 // The 'Version Changes' modal's changelog (SPEC §3 Version entry), served as GET /version.json,
 // and the rules of the feedback form beside it (SPEC §5 Feedback).
 import { z } from "zod";
+import { userText } from "~/lib/text-schemas";
 import { CURRENT_BUILD_FALLBACK } from "~/lib/constants";
 
 export type VersionEntry = {
@@ -119,10 +120,15 @@ const buildSchema = z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_IN
  * Parses POST /api/feedback/submit fields (build_number, feedback_text, rating). A user_id
  * field is never read: the sender is the session (or nobody).
  */
+const feedbackTextSchema = userText("Feedback", { multiline: true }).pipe(
+  z.string().min(1, FEEDBACK_MESSAGES.blank).max(FEEDBACK_MAX, FEEDBACK_MESSAGES.tooLong),
+);
+
 export function parseFeedbackInput(fields: Record<string, unknown>): { ok: true; value: FeedbackInput } | { ok: false; message: string } {
-  const text = single(fields.feedback_text);
-  if (typeof text !== "string" || text.trim() === "") return { ok: false, message: FEEDBACK_MESSAGES.blank };
-  if (text.trim().length > FEEDBACK_MAX) return { ok: false, message: FEEDBACK_MESSAGES.tooLong };
+  const given = single(fields.feedback_text);
+  const parsedText = feedbackTextSchema.safeParse(typeof given === "string" ? given : "");
+  if (!parsedText.success) return { ok: false, message: parsedText.error.issues[0]?.message ?? FEEDBACK_MESSAGES.blank };
+  const text = parsedText.data;
 
   const ratingField = single(fields.rating);
   let rating: number | null = null;
@@ -139,5 +145,5 @@ export function parseFeedbackInput(fields: Record<string, unknown>): { ok: true;
     if (!parsed.success) return { ok: false, message: FEEDBACK_MESSAGES.buildNumber };
     buildNumber = parsed.data;
   }
-  return { ok: true, value: { buildNumber, text: text.trim(), rating } };
+  return { ok: true, value: { buildNumber, text, rating } };
 }

@@ -2,6 +2,7 @@
 // comment box and POST /api/comments, the shape the API answers, and the pure updates the
 // comment section applies optimistically.
 import { z } from "zod";
+import { userText } from "~/lib/text-schemas";
 
 export const COMMENT_MAX = 2000;
 export const ANONYMOUS = "anonymous";
@@ -14,6 +15,8 @@ export const COMMENT_MESSAGES = {
   postNotFound: "Post not found",
   notFound: "Comment not found",
   forbidden: "You can only delete your own comments, or comments on your own posts",
+  blockedPost: "You can't comment on this post",
+  blockedReply: "You can't reply to this comment",
   postFailed: "Your comment could not be posted. Please try again.",
   likeFailed: "Could not update the like. Comments were reloaded.",
   deleteFailed: "The comment could not be deleted. Please try again.",
@@ -55,7 +58,7 @@ const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
 export const commentInputSchema = z.object({
   postId: idSchema,
-  content: z.string().trim().min(1, COMMENT_MESSAGES.blank).max(COMMENT_MAX, COMMENT_MESSAGES.tooLong),
+  content: userText("A comment", { multiline: true }).pipe(z.string().min(1, COMMENT_MESSAGES.blank).max(COMMENT_MAX, COMMENT_MESSAGES.tooLong)),
   parentId: idSchema.nullable().optional(),
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isLayout } from "~/lib/layout";
 import { MAX_CARS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
+import { normalizeText, textRules } from "~/lib/text-schemas";
 
 // File limits (per file, per post, number of files) and the upload messages live with the
 // upload pipeline in ~/lib/images.server (MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MAX_POST_BYTES,
@@ -35,7 +36,10 @@ const optionalText = (value: unknown) =>
 
 /** The text fields of a new post (files are checked separately). */
 export const postFieldsSchema = z.object({
-  story: z.preprocess(optionalText, z.string().trim().max(MAX_STORY_LENGTH, POST_MESSAGES.storyTooLong)),
+  story: z.preprocess(
+    (value) => normalizeText(optionalText(value), { multiline: true }),
+    z.string().max(MAX_STORY_LENGTH, POST_MESSAGES.storyTooLong).superRefine(textRules("The story", { multiline: true })),
+  ),
   carIds: carIdsSchema,
   layout: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() : value ?? ""),

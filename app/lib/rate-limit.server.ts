@@ -1,12 +1,14 @@
-// Fixed-window rate limits kept in memory, per rule and key (a member, an account name or
-// a client address). Every action that writes calls limitWrite (or checkWrite) first, as
-// Mastodon and Pixelfed throttle every write: a member is counted by their id, a visitor by
-// their client address. One process serves the app; several instances would share these
-// through the database instead.
+// Fixed-window rate limits, per rule and key. Every action that writes calls limitWrite (or
+// checkWrite) first. A write counts against the client address always, and also against the
+// account it concerns: the signed-in member, or the account a sign-in, reset or code
+// targets (found from the typed email or username, so both count together; never by the
+// typed name itself). The windows live in the database (rate_limits), so every process
+// and instance shares them and a restart forgets nothing.
 import { redirect } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { errorResponse, safeRedirect } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
+import { accountIdByName, countHits, deleteAllWindows, deleteEndedWindows } from "~/models/limits.server";
 
 export type Rule = { limit: number; windowMs: number; message?: string };
 
@@ -15,14 +17,15 @@ const HOUR = 60 * MINUTE;
 
 /** The app's limits. RATE_LIMIT_SCALE multiplies every limit (the browser tests raise them). */
 export const RULES = {
-  // Credential flows per client (member or address): sign-in, one-time codes, two-factor
-  // challenges, password resets, Google. Generous, as many people may share one address.
+  // Credential flows per client address (and signed-in member): sign-in, one-time codes,
+  // two-factor challenges, password resets, Google. Generous, as many people may share one address.
   signIn: { limit: 30, windowMs: 15 * MINUTE },
-  // Credentials, per account (an email, a pending two-factor user): the brute-force guard.
+  // Credentials, per account (password, emailed code and two-factor attempts together): the
+  // brute-force guard.
   signInAccount: { limit: 10, windowMs: 15 * MINUTE },
-  // Sign-ups per client.
+  // Sign-ups per client address (a new account's cookie does not start a new count).
   signUp: { limit: 20, windowMs: HOUR },
-  // Reset emails per account name, codes per email address (no mail bombing).
+  // Reset emails and sign-in codes per account (no mail bombing).
   passwordReset: { limit: 5, windowMs: HOUR },
   loginCode: { limit: 5, windowMs: 15 * MINUTE },
   // Session upkeep: refresh, validate, sign out.
@@ -55,35 +58,59 @@ export type RuleName = keyof typeof RULES;
 
 export type HitResult = { ok: true } | { ok: false; retryAfter: number };
 
-type Window = { count: number; resetAt: number };
-const windows = new Map<string, Window>();
-let lastSweep = 0;
-
 function scale(): number {
   const value = Number(process.env.RATE_LIMIT_SCALE ?? "1");
   return Number.isFinite(value) && value > 0 ? value : 1;
 }
 
-// Drop finished windows now and then so the map does not grow without bound.
-function sweep(now: number) {
-  if (now - lastSweep < 60_000) return;
-  lastSweep = now;
-  for (const [key, window] of windows) if (window.resetAt <= now) windows.delete(key);
+/** One counted hit: a rule and whom it counts (`ip:<address>` or `user:<account id>`). */
+type Entry = { name: RuleName; key: string };
+
+/** How often a process deletes ended windows, and how many at most each time. */
+const SWEEP_EVERY_MS = 10_000;
+const SWEEP_BATCH = 500;
+let nextSweep = 0;
+
+// Ended windows are deleted now and then, a bounded batch at a time; a full batch means
+// more are waiting, so the next hit sweeps again.
+async function sweep(now: number) {
+  if (now < nextSweep) return;
+  nextSweep = now + SWEEP_EVERY_MS;
+  try {
+    const deleted = await deleteEndedWindows(now, SWEEP_BATCH);
+    if (deleted >= SWEEP_BATCH) nextSweep = 0;
+  } catch (error) {
+    // Housekeeping only: the request itself was counted, so it goes on.
+    console.error("Deleting ended rate-limit windows failed", error);
+  }
 }
 
-/** Counts one hit; answers whether it is allowed and, if not, how many seconds to wait. */
-export function hit(name: RuleName, key: string, now = Date.now()): HitResult {
-  sweep(now);
-  const rule: Rule = RULES[name];
-  const id = `${name}:${key}`;
-  let window = windows.get(id);
-  if (!window || window.resetAt <= now) {
-    window = { count: 0, resetAt: now + rule.windowMs };
-    windows.set(id, window);
+/**
+ * Counts one hit for each entry, in one statement, and answers whether all are within
+ * their limits; if not, how many seconds until the last refusing window ends.
+ */
+async function hitAll(entries: Entry[], now = Date.now()): Promise<HitResult> {
+  const byKey = new Map<string, Rule>();
+  for (const entry of entries) byKey.set(`${entry.name}:${entry.key}`, RULES[entry.name]);
+  if (byKey.size === 0) return { ok: true };
+  const counters = await countHits(
+    [...byKey].map(([key, rule]) => ({ key, windowMs: rule.windowMs })),
+    now,
+  );
+  await sweep(now);
+  let retryAfter = 0;
+  for (const counter of counters) {
+    const rule = byKey.get(counter.key);
+    if (rule && counter.count > rule.limit * scale()) {
+      retryAfter = Math.max(retryAfter, Math.ceil((counter.resetAt - now) / 1000), 1);
+    }
   }
-  window.count += 1;
-  if (window.count <= rule.limit * scale()) return { ok: true };
-  return { ok: false, retryAfter: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  return retryAfter > 0 ? { ok: false, retryAfter } : { ok: true };
+}
+
+/** Counts one hit of `name` for `key`; answers whether it is allowed and, if not, how many seconds to wait. */
+export function hit(name: RuleName, key: string, now = Date.now()): Promise<HitResult> {
+  return hitAll([{ name, key }], now);
 }
 
 export function tooManyMessage(retryAfter: number): string {
@@ -96,12 +123,6 @@ export function tooManyMessage(retryAfter: number): string {
 /** The 429 JSON answer: `{ error }` with Retry-After. */
 export function tooManyResponse(retryAfter: number): Response {
   return errorResponse(429, tooManyMessage(retryAfter), { "Retry-After": String(retryAfter), "Cache-Control": "no-store" });
-}
-
-/** Throws a 429 JSON answer with Retry-After when `key` is over the limit of `name`. */
-export function enforce(name: RuleName, key: string | number) {
-  const result = hit(name, String(key));
-  if (!result.ok) throw tooManyResponse(result.retryAfter);
 }
 
 /** Longest client address kept as a key (an IPv6 address with a zone fits). */
@@ -123,23 +144,31 @@ export function clientKey(request: Request): string {
   return "direct";
 }
 
+/** The account a typed email or username stands for, or null (see accountIdByName). */
+export const accountIdOf = accountIdByName;
+
 /**
- * Per-client limit. Without a known client address every visitor would share one
- * bucket, and one abuser could lock everybody out, so the rule is then not applied.
+ * Counts one write against `name`: always by the client address (where it is known), and
+ * also by the signed-in member. A visitor whose address is unknown ("direct") is not
+ * counted by address: every such visitor would share one bucket, and one abuser could
+ * lock everybody out.
  */
-export function hitForClient(name: RuleName, request: Request): HitResult {
-  const key = clientKey(request);
-  return key === "direct" ? { ok: true } : hit(name, `ip:${key}`);
+export async function checkWrite(request: Request, name: RuleName): Promise<HitResult> {
+  const entries: Entry[] = [];
+  const address = clientKey(request);
+  if (address !== "direct") entries.push({ name, key: `ip:${address}` });
+  const user = await getUser(request);
+  if (user) entries.push({ name, key: `user:${user.id}` });
+  return hitAll(entries);
 }
 
 /**
- * Counts one write against `name`: by the signed-in member, else by the client address
- * (not at all for a visitor whose address is unknown, see hitForClient).
+ * Counts one attempt of `name` against an account (the one a sign-in, reset, code or
+ * two-factor challenge targets), by its id. No account (an unknown name): nothing is
+ * counted here; the caller has counted the client address already (checkWrite).
  */
-export async function checkWrite(request: Request, name: RuleName): Promise<HitResult> {
-  const user = await getUser(request);
-  if (user) return hit(name, `user:${user.id}`);
-  return hitForClient(name, request);
+export function checkAccount(name: RuleName, accountId: number | null): Promise<HitResult> {
+  return accountId === null ? Promise.resolve({ ok: true }) : hit(name, `user:${accountId}`);
 }
 
 /** Where a page's own form goes back to: the page itself. Null for /api/* routes. */
@@ -174,6 +203,6 @@ export async function limitWrite(request: Request, name: RuleName, body?: { redi
 }
 
 /** For tests: forget every window. */
-export function resetRateLimits() {
-  windows.clear();
+export async function resetRateLimits(): Promise<void> {
+  await deleteAllWindows();
 }

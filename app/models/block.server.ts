@@ -1,5 +1,8 @@
-// Blocking: a row (blocker, blocked). Either direction stops messages between the two.
-import { prisma } from "~/db.server";
+// Blocking: a row (blocker, blocked). Either direction stops, between the two: messages,
+// comments on each other's posts and replies to each other's comments, follows of each
+// other and of each other's cars, and notifications. Blocking ends the follows both ways
+// and removes the notifications either caused the other.
+import { prisma, type Prisma } from "~/db.server";
 import { HttpError } from "~/lib/http.server";
 
 export const BLOCK_MESSAGES = {
@@ -13,6 +16,14 @@ export async function isBlockedEitherWay(a: number, b: number): Promise<boolean>
     where: { OR: [{ blockerId: a, blockedId: b }, { blockerId: b, blockedId: a }] },
   });
   return count > 0;
+}
+
+/**
+ * Users with no block either way with `userId`: a relation filter, so a list can leave
+ * blocked people out in its own query (two index probes per row).
+ */
+export function unblockedWith(userId: number): Prisma.UserWhereInput {
+  return { blocking: { none: { blockedId: userId } }, blockedBy: { none: { blockerId: userId } } };
 }
 
 /** Whether `viewerId` blocked `otherId`, and whether `otherId` blocked the viewer. */
@@ -64,12 +75,15 @@ export async function setBlock(blockerId: number, username: string, want?: boole
   const existing = await prisma.block.findUnique({ where: key, select: { blockerId: true } });
   const blocked = want ?? !existing;
   if (blocked && !existing) {
-    try {
-      await prisma.block.create({ data: { blockerId, blockedId: target.id } });
-    } catch (error) {
-      // Two clicks racing: the row exists, which is what was asked.
-      if ((error as { code?: string }).code !== "P2002") throw error;
-    }
+    const a = blockerId;
+    const b = target.id;
+    await prisma.$transaction([
+      // Two clicks racing: the row may exist already, which is what was asked.
+      prisma.block.upsert({ where: key, create: { blockerId: a, blockedId: b }, update: {} }),
+      prisma.userFollow.deleteMany({ where: { OR: [{ followerId: a, followingId: b }, { followerId: b, followingId: a }] } }),
+      prisma.carFollow.deleteMany({ where: { OR: [{ userId: a, car: { ownerId: b } }, { userId: b, car: { ownerId: a } }] } }),
+      prisma.notification.deleteMany({ where: { OR: [{ userId: a, relatedUserId: b }, { userId: b, relatedUserId: a }] } }),
+    ]);
   } else if (!blocked && existing) {
     await prisma.block.deleteMany({ where: { blockerId, blockedId: target.id } });
   }

@@ -7,6 +7,7 @@ import { HttpError } from "~/lib/http.server";
 import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentView } from "~/lib/comment-schemas";
 import { isAdmin } from "~/models/user.server";
 import { countCommentLikes } from "~/models/counts.server";
+import { blockedPartnerIds } from "~/models/block.server";
 import { retryOnConflict } from "~/models/like.server";
 
 /** Who is looking: decides is_liked and can_delete. */
@@ -125,15 +126,25 @@ export function countComments(postId: number): Promise<number> {
 
 /**
  * Adds a comment (or a reply) by `author`. A reply to a reply lands under the top-level
- * comment. HttpError 404 for a missing post or parent comment.
+ * comment. HttpError 404 for a missing post or parent comment, 403 when the author and the
+ * post's owner (or the replied-to comment's author) have blocked each other, either way.
  */
 export async function createComment(author: { id: number; role: string }, input: CommentInput): Promise<CommentView> {
-  await postOwner(input.postId);
+  const ownerId = await postOwner(input.postId);
   let parentId: number | null = null;
+  let parentAuthorId: number | null = null;
   if (input.parentId !== null) {
-    const parent = await prisma.comment.findUnique({ where: { id: input.parentId }, select: { id: true, postId: true, parentId: true } });
+    const parent = await prisma.comment.findUnique({ where: { id: input.parentId }, select: { id: true, postId: true, parentId: true, userId: true } });
     if (!parent || parent.postId !== input.postId) throw new HttpError(404, COMMENT_MESSAGES.notFound);
     parentId = parent.parentId ?? parent.id;
+    parentAuthorId = parent.userId;
+  }
+  // A block either way stops comments on the other's posts and replies to their comments.
+  const others = [ownerId, parentAuthorId].filter((id): id is number => id !== null && id !== author.id);
+  if (others.length > 0) {
+    const blocked = await blockedPartnerIds(author.id, others);
+    if (parentAuthorId !== null && blocked.has(parentAuthorId)) throw new HttpError(403, COMMENT_MESSAGES.blockedReply);
+    if (blocked.size > 0) throw new HttpError(403, COMMENT_MESSAGES.blockedPost);
   }
   const row = await prisma.comment.create({
     data: { postId: input.postId, userId: author.id, parentId, content: input.content },

@@ -3,6 +3,7 @@
 // Searching events by text lives in search.server.ts (searchEvents), which narrows
 // listEvents with `ids`.
 import { z } from "zod";
+import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text-schemas";
 import { prisma } from "~/db.server";
 import { HttpError } from "~/lib/http.server";
 import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
@@ -125,20 +126,21 @@ function single(value: unknown): unknown {
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
 
-const optionalText = (max: number, message: string) =>
+const optionalText = (label: string, max: number, message: string, options: TextOptions = {}) =>
   z
     .union([z.string(), z.null()])
     .optional()
-    .transform((value) => (typeof value === "string" ? value.trim() : value))
+    .transform((value) => (typeof value === "string" ? (normalizeText(value, options) as string) : value))
+    .superRefine((value, ctx) => {
+      if (typeof value === "string") textRules(label, options)(value, ctx);
+    })
     .refine((value) => value === undefined || value === null || value.length <= max, message)
     .transform((value) => (value === "" ? null : value));
 
 const eventFieldsSchema = z.object({
-  name: z
-    .string({ invalid_type_error: EVENT_TEXT.nameRequired })
-    .trim()
-    .min(1, EVENT_TEXT.nameRequired)
-    .max(120, EVENT_TEXT.nameTooLong),
+  name: userText("The name", { invalid_type_error: EVENT_TEXT.nameRequired }).pipe(
+    z.string().min(1, EVENT_TEXT.nameRequired).max(120, EVENT_TEXT.nameTooLong),
+  ),
   dateTime: z
     .string({ invalid_type_error: EVENT_TEXT.dateRequired })
     .trim()
@@ -151,8 +153,8 @@ const eventFieldsSchema = z.object({
       }
       return date;
     }),
-  location: optionalText(200, EVENT_TEXT.locationTooLong),
-  description: optionalText(5000, EVENT_TEXT.descriptionTooLong),
+  location: optionalText("The place", 200, EVENT_TEXT.locationTooLong),
+  description: optionalText("The description", 5000, EVENT_TEXT.descriptionTooLong, { multiline: true }),
 });
 
 export type EventInput = { name: string; dateTime: Date; location?: string | null; description?: string | null };

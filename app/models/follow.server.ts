@@ -1,12 +1,13 @@
 // Following cars and people. A follow is a row keyed by (follower, target); toggling
 // deletes it or creates it. Following tells the owner (see notification.server.ts).
 import { prisma } from "~/db.server";
+import { isBlockedEitherWay } from "~/models/block.server";
 import { carWordsSelect, notifyFollow, type Actor } from "~/models/notification.server";
 
 export class FollowError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404,
+    readonly status: 400 | 403 | 404,
   ) {
     super(message);
   }
@@ -15,6 +16,8 @@ export class FollowError extends Error {
 export const CAR_NOT_FOUND = "Car not found";
 export const USER_NOT_FOUND = "User not found";
 export const CANNOT_FOLLOW_YOURSELF = "You cannot follow yourself";
+export const CANNOT_FOLLOW_USER = "You can't follow this user";
+export const CANNOT_FOLLOW_CAR = "You can't follow this car";
 
 function isUniqueViolation(error: unknown) {
   return (error as { code?: string }).code === "P2002";
@@ -59,7 +62,8 @@ export async function getFollowedCarIds(userId: number | null, carIds: number[])
 
 /**
  * Follows or unfollows a car. `want` sets the state (true follow, false unfollow); left out,
- * it toggles. Following someone else's car notifies its owner. FollowError 404 for a missing car.
+ * it toggles. Following someone else's car notifies its owner. FollowError 404 for a missing car,
+ * 403 when the follower and the owner have blocked each other (either way).
  */
 export async function setCarFollow(follower: Actor, carId: number, want?: boolean): Promise<{ following: boolean }> {
   // The car, its words for the owner's notice, and whether the follower already follows it.
@@ -82,6 +86,8 @@ export async function setCarFollow(follower: Actor, carId: number, want?: boolea
     await prisma.carFollow.deleteMany({ where: { userId: follower.id, carId } });
     return { following: false };
   }
+  // A block either way between the follower and the owner stops the follow.
+  if (car.ownerId !== follower.id && (await isBlockedEitherWay(follower.id, car.ownerId))) throw new FollowError(CANNOT_FOLLOW_CAR, 403);
   try {
     await prisma.carFollow.create({ data: { userId: follower.id, carId } });
   } catch (error) {
@@ -111,7 +117,8 @@ export async function getUserFollowCounts(userId: number): Promise<{ followers: 
 
 /**
  * Follows or unfollows a user by username (toggles when `want` is left out).
- * FollowError 404 for an unknown user, 400 for yourself. Following notifies them.
+ * FollowError 404 for an unknown user, 400 for yourself, 403 with a block either way.
+ * Following notifies them.
  */
 export async function setUserFollow(follower: Actor, username: string, want?: boolean): Promise<{ following: boolean }> {
   const followerId = follower.id;
@@ -127,6 +134,7 @@ export async function setUserFollow(follower: Actor, username: string, want?: bo
     await prisma.userFollow.deleteMany({ where: { followerId, followingId: target.id } });
     return { following: false };
   }
+  if (await isBlockedEitherWay(followerId, target.id)) throw new FollowError(CANNOT_FOLLOW_USER, 403);
   try {
     await prisma.userFollow.create({ data: { followerId, followingId: target.id } });
   } catch (error) {

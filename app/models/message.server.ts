@@ -3,7 +3,9 @@
 // not part of. Sending checks blocks (either way) and suspensions; a sent message is
 // published live to both people (the recipient, and the sender's other tabs).
 import { prisma } from "~/db.server";
+import { z } from "zod";
 import { HttpError } from "~/lib/http.server";
+import { userText } from "~/lib/text-schemas";
 import { publish, type LiveMessage, type LiveUser } from "~/lib/live-events.server";
 import { blockedPartnerIds, getBlockState } from "~/models/block.server";
 
@@ -62,12 +64,18 @@ function toView(row: MessageRow, viewerId: number): MessageView {
   };
 }
 
-/** The trimmed text of a message, or an HttpError 400 in the words users see. */
+const messageContentSchema = userText("A message", { multiline: true }).pipe(
+  z
+    .string()
+    .min(1, MESSAGE_TEXT.empty)
+    .refine((content) => Array.from(content).length <= MESSAGE_MAX_CHARS, MESSAGE_TEXT.tooLong),
+);
+
+/** The text of a message under the text rules, or an HttpError 400 in the words users see. */
 export function checkMessageContent(raw: unknown): string {
-  const content = typeof raw === "string" ? raw.replace(/\r\n?/g, "\n").trim() : "";
-  if (!content) throw new HttpError(400, MESSAGE_TEXT.empty);
-  if (Array.from(content).length > MESSAGE_MAX_CHARS) throw new HttpError(400, MESSAGE_TEXT.tooLong);
-  return content;
+  const parsed = messageContentSchema.safeParse(typeof raw === "string" ? raw : "");
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? MESSAGE_TEXT.empty);
+  return parsed.data;
 }
 
 async function findPartner(username: string) {

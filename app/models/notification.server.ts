@@ -6,7 +6,8 @@
 // - one insurance reminder per car and expiry date (the unique `dedupeKey` plus the car's
 //   `insuranceNotifiedFor`);
 // - a user reads and marks only their own notifications (anything else is "not found").
-import { prisma } from "~/db.server";
+import { prisma, type Prisma } from "~/db.server";
+import { unblockedWith } from "~/models/block.server";
 
 export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration";
 
@@ -265,8 +266,13 @@ function toView(row: NotificationRow): NotificationView {
   };
 }
 
+/** The user's notifications, less any caused by someone in a block with them (either way). */
+function visibleTo(userId: number): Prisma.NotificationWhereInput {
+  return { userId, OR: [{ relatedUserId: null }, { relatedUser: { is: unblockedWith(userId) } }] };
+}
+
 export function countUnread(userId: number): Promise<number> {
-  return prisma.notification.count({ where: { userId, readAt: null } });
+  return prisma.notification.count({ where: { ...visibleTo(userId), readAt: null } });
 }
 
 /** The user's newest notifications (at most 50) and their unread count. */
@@ -276,7 +282,7 @@ export async function getNotificationFeed(userId: number, limit = NOTIFICATION_L
     take === 0
       ? Promise.resolve([] as NotificationRow[])
       : prisma.notification.findMany({
-          where: { userId },
+          where: visibleTo(userId),
           orderBy: [{ createdAt: "desc" }, { id: "desc" }],
           take,
           select: notificationSelect,

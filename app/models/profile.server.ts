@@ -1,6 +1,7 @@
 // People's pages and your own profile: what /user/{username} shows (cars, posts, follow
 // counts), and the settings of /profile (nickname, profile image, show_all_grams_posts).
 import { z } from "zod";
+import { userText } from "~/lib/text-schemas";
 import { prisma } from "~/db.server";
 import { MediaError, discardMedia, processAvatar } from "~/lib/images.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media-types";
@@ -254,13 +255,8 @@ export type ProfileView = {
   show_all_grams_posts: boolean;
 };
 
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
-/** A nickname: trimmed, empty means none (the username shows instead). */
-export const nicknameSchema = z
-  .string()
-  .transform((value) => value.trim())
-  .refine((value) => !CONTROL_CHARACTERS.test(value), PROFILE_MESSAGES.nicknameInvalid)
+/** A nickname under the text rules; empty means none (the username shows instead). */
+export const nicknameSchema = userText("Nickname")
   .refine((value) => value.length <= NICKNAME_MAX, PROFILE_MESSAGES.nicknameTooLong)
   .transform((value) => (value === "" ? null : value));
 

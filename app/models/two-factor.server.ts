@@ -10,6 +10,7 @@ import bcrypt from "bcryptjs";
 import { prisma } from "~/db.server";
 import { formatManualKey, generateTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from "~/lib/totp.server";
 import { publicUserSelect, type PublicUser } from "~/models/user.server";
+import { claimTotpStep, deleteUsedTotpSteps } from "~/models/limits.server";
 
 export const RECOVERY_CODE_COUNT = 10;
 /** How long a signed-in-but-not-yet-challenged session may wait for its code. */
@@ -110,21 +111,17 @@ export function countOtherSessions(userId: number, keepSessionId: string, now = 
 
 // ------------------------------------------------------------------ TOTP codes
 
-// The last step accepted per user: a code is good once (this process serves the app).
-const lastUsedStep = new Map<number, number>();
-
-function acceptTotp(userId: number, secret: string, code: string, now: number): boolean {
+// A code is good once: the last step accepted per account is kept in the database
+// (totp_used_steps), so a code cannot be replayed after a restart or on another instance.
+async function acceptTotp(userId: number, secret: string, code: string, now: number): Promise<boolean> {
   const step = verifyTotp(secret, code, now);
   if (step === null) return false;
-  const last = lastUsedStep.get(userId);
-  if (last !== undefined && step <= last) return false;
-  lastUsedStep.set(userId, step);
-  return true;
+  return claimTotpStep(userId, step);
 }
 
 /** For tests: forget which steps were used. */
-export function resetUsedTotpSteps() {
-  lastUsedStep.clear();
+export function resetUsedTotpSteps(): Promise<void> {
+  return deleteUsedTotpSteps();
 }
 
 // ------------------------------------------------------------------ recovery codes
@@ -200,7 +197,7 @@ export async function confirmEnrolment(userId: number, code: string, sessionId: 
   const secret = user.totpSecret ? openSecret(user.totpSecret) : null;
   if (!secret) throw new TwoFactorError(TWO_FACTOR_MESSAGES.notEnrolling);
   if (!code.trim()) throw new TwoFactorError(TWO_FACTOR_MESSAGES.codeRequired);
-  if (!acceptTotp(userId, secret, code, now)) throw new TwoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
+  if (!(await acceptTotp(userId, secret, code, now))) throw new TwoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
 
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const at = new Date(now);
@@ -225,7 +222,7 @@ export async function verifySecondFactor(userId: number, code: string, now = Dat
 
   if (/^\d{3}\s?\d{3}$/.test(entry)) {
     const secret = user.totpSecret ? openSecret(user.totpSecret) : null;
-    if (secret && acceptTotp(userId, secret, entry, now)) return { method: "totp" };
+    if (secret && (await acceptTotp(userId, secret, entry, now))) return { method: "totp" };
     throw new TwoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
   }
 

@@ -1,14 +1,15 @@
 // POST /api/auth/code { email } or { phone }: sends a 6-digit sign-in code by email (SPEC
 // §5, §7). Always 200 for an email (whether or not an account uses it); 400 when neither is
 // given ('You must provide either an email or phone number.') and for a phone number
-// (codes by text message are not available). Rate limits: signIn per client, loginCode per address.
+// (codes by text message are not available). Rate limits: signIn per client, loginCode per
+// account (over it, nothing is sent and the answer is the same).
 // A plain form post (the login modal without JavaScript) goes back to the modal.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { emailSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody, text } from "~/lib/http.server";
 import { LOGIN_PARAM } from "~/lib/login-events";
-import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { LOGIN_CODE_MESSAGES, requestLoginCode } from "~/models/login-code.server";
 
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(url.pathname + url.search, { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
-  // Per client first (every request counts), then per address once it is known.
+  // Per client first (every request counts), then per account (silently).
   const perClient = await checkWrite(request, "signIn");
   if (!perClient.ok) {
     return back(429, { step: "request", email }, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
@@ -50,15 +51,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return back(400, { step: "request", email }, parsed.error.issues[0]?.message ?? LOGIN_CODE_MESSAGES.entryRequired);
   const address = parsed.data;
 
-  const limited = hit("loginCode", `email:${address}`);
-  if (!limited.ok) {
-    return back(429, { step: "request", email: address }, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-  }
+  // Over the account's limit nothing is sent, and the answer stays the same: only existing
+  // accounts have a count, so a 429 here would tell that the account exists.
+  const perAccount = await checkAccount("loginCode", await accountIdOf(address));
 
   // Not awaited: neither the answer nor its timing may tell whether an account exists.
-  requestLoginCode(address)
-    .then(({ delivery }) => delivery)
-    .catch((error) => console.error("Sign-in code failed", error));
+  if (perAccount.ok) {
+    requestLoginCode(address)
+      .then(({ delivery }) => delivery)
+      .catch((error) => console.error("Sign-in code failed", error));
+  }
 
   return back(200, { step: "verify", email: address, notice: "sent" });
 }

@@ -8,7 +8,7 @@ import { withoutLoginModal } from "~/lib/auth-form.server";
 import { beginSession, twoFactorRequiredResponse } from "~/lib/auth.server";
 import { errorResponse, readBody, text } from "~/lib/http.server";
 import { LOGIN_PARAM } from "~/lib/login-events";
-import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { LOGIN_CODE_MESSAGES, LoginCodeError, verifyLoginCode } from "~/models/login-code.server";
 
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(url.pathname + url.search, { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
-  // Per client first (every attempt counts), then per address.
+  // Per client first (every attempt counts), then per account.
   const perClient = await checkWrite(request, "signIn");
   if (!perClient.ok) return failure(429, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
 
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = emailSchema.safeParse(email);
   if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? LOGIN_CODE_MESSAGES.entryRequired);
 
-  const limited = hit("signInAccount", `code:${parsed.data}`);
+  const limited = await checkAccount("signInAccount", await accountIdOf(parsed.data));
   if (!limited.ok) return failure(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
 
   let user;

@@ -4,7 +4,7 @@ import { MESSAGES, signInSchema } from "~/lib/auth-schemas";
 import { authenticatePassword, startSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
-import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { AccountError } from "~/models/user.server";
 import { firstIssue, withLoginModal, withoutLoginModal } from "~/lib/auth-form.server";
 
@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (!parsed.success) return failure(400, firstIssue(parsed.error));
 
-  const limited = hit("signInAccount", parsed.data.email.toLowerCase());
+  const limited = await checkAccount("signInAccount", await accountIdOf(parsed.data.email));
   if (!limited.ok) {
     return failure(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   }

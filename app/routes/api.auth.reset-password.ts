@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 import { MESSAGES, resetRequestSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { LOGIN_PARAM, RESET_STATUS_PARAM } from "~/lib/login-events";
-import { checkWrite, hit, tooManyMessage } from "~/lib/rate-limit.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 
 /** Where links in emails point: APP_URL when set (behind a proxy), else this request's origin. */
@@ -24,7 +24,7 @@ function backToModal(path: string, status: "sent" | "missing" | "limited"): stri
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
-  // Per member or client address (where it is known) first, every request counting.
+  // Per client address (and member) first, every request counting.
   const perClient = await checkWrite(request, "signIn");
   if (!perClient.ok) {
     if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
@@ -38,18 +38,18 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const entry = parsed.data.email.toLowerCase();
 
-  // Then per account name.
-  const blocked = hit("passwordReset", `entry:${entry}`);
-  if (!blocked.ok) {
-    if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
-    return errorResponse(429, tooManyMessage(blocked.retryAfter), { "Retry-After": String(blocked.retryAfter) });
-  }
+  // Then per account (an email and its username count together). Over that limit nothing
+  // is sent, and the answer stays the same: only existing accounts have a count, so a 429
+  // here would tell that the account exists.
+  const perAccount = await checkAccount("passwordReset", await accountIdOf(entry));
 
   // Not awaited: neither the answer nor its timing may depend on whether an account (and so
   // a token and an email) exists.
-  requestPasswordReset(entry, { baseUrl: appBaseUrl(request) })
-    .then(({ delivery }) => delivery)
-    .catch((error) => console.error("Password reset failed", error));
+  if (perAccount.ok) {
+    requestPasswordReset(entry, { baseUrl: appBaseUrl(request) })
+      .then(({ delivery }) => delivery)
+      .catch((error) => console.error("Password reset failed", error));
+  }
 
   if (body.redirectTo) return redirect(backToModal(body.redirectTo, "sent"), 303);
   return Response.json({ success: true, message: MESSAGES.resetSent });

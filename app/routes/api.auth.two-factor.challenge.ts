@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { completeTwoFactor, getPendingTwoFactor } from "~/lib/auth.server";
 import { errorResponse, readBody, text } from "~/lib/http.server";
-import { hit, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { TWO_FACTOR_MESSAGES, TwoFactorError, verifySecondFactor } from "~/models/two-factor.server";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await limitWrite(request, "signIn", body);
   const pending = await getPendingTwoFactor(request);
   if (!pending) return errorResponse(401, TWO_FACTOR_MESSAGES.challengeExpired);
-  const limited = hit("signInAccount", `2fa:${pending.user.id}`);
+  const limited = await checkAccount("signInAccount", pending.user.id);
   if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   try {
     await verifySecondFactor(pending.user.id, text(body.fields, "code"));

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { errorResponse, readBody, text } from "~/lib/http.server";
-import { hit, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { sessionIdOf } from "~/lib/session.server";
 import { TwoFactorError, confirmEnrolment } from "~/models/two-factor.server";
 
@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
   await limitWrite(request, "account", body);
   const user = await requireUser(request);
-  const limited = hit("signInAccount", `2fa:${user.id}`);
+  const limited = await checkAccount("signInAccount", user.id);
   if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   try {
     const recoveryCodes = await confirmEnrolment(user.id, text(body.fields, "code"), await sessionIdOf(request));

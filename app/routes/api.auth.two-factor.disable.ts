@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { errorResponse, readBody, text } from "~/lib/http.server";
-import { hit, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { TwoFactorError, disableTwoFactor } from "~/models/two-factor.server";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -11,7 +11,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
   await limitWrite(request, "account", body);
   const user = await requireUser(request);
-  const limited = hit("signInAccount", `2fa:${user.id}`);
+  const limited = await checkAccount("signInAccount", user.id);
   if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   try {
     const password = typeof body.fields.password === "string" ? body.fields.password : "";

@@ -10,7 +10,7 @@ import QRCode from "qrcode";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { readBody, text } from "~/lib/http.server";
-import { hit, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie, sessionIdOf } from "~/lib/session.server";
 import {
   TWO_FACTOR_MESSAGES,
@@ -55,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return toast(count === 1 ? "Signed out of 1 other device." : `Signed out of ${count} other devices.`);
   }
 
-  const limited = intent === "enrol" ? { ok: true as const } : hit("signInAccount", `2fa:${user.id}`);
+  const limited = intent === "enrol" ? { ok: true as const } : await checkAccount("signInAccount", user.id);
   if (!limited.ok) return data<ActionData>({ intent, error: tooManyMessage(limited.retryAfter) }, { status: 429 });
   try {
     if (intent === "enrol") {

@@ -9,7 +9,7 @@ import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/lib/auth.serv
 import { APP_TITLE } from "~/lib/constants";
 import { readBody, safeRedirect, text } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-events";
-import { hit, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { TWO_FACTOR_MESSAGES, TwoFactorError, verifySecondFactor } from "~/models/two-factor.server";
 import "~/components/auth/auth.css";
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error: TWO_FACTOR_MESSAGES.challengeExpired, values: {} } });
     throw redirect(loginHref("/", "signin", redirectTo === "/" ? undefined : redirectTo), { headers: { "Set-Cookie": cookie } });
   }
-  const limited = hit("signInAccount", `2fa:${pending.user.id}`);
+  const limited = await checkAccount("signInAccount", pending.user.id);
   if (!limited.ok) {
     return data({ error: tooManyMessage(limited.retryAfter) }, { status: 429, headers: { "Retry-After": String(limited.retryAfter) } });
   }

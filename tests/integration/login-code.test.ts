@@ -42,8 +42,8 @@ async function codeFromOutbox(address: string): Promise<string> {
   throw new Error(`no code mailed to ${address}`);
 }
 
-const post = async (handler: typeof requestCode, url: string, body: unknown) =>
-  (await handler(args(jsonRequest(url, body)))) as Response;
+const post = async (handler: typeof requestCode, url: string, body: unknown, headers: Record<string, string> = {}) =>
+  (await handler(args(jsonRequest(url, body, { headers })))) as Response;
 
 describe("POST /api/auth/code", () => {
   it("needs an email or a phone number, and says texts are not available", async () => {
@@ -91,13 +91,28 @@ describe("POST /api/auth/code", () => {
     expect(again.status).toBe(400);
   });
 
-  it("rate-limits code requests per address with Retry-After", async () => {
+  it("sends at most 5 codes per account in 15 minutes, answering the same", async () => {
     await makeUser("spammy");
-    let last: Response | null = null;
-    for (let i = 0; i < 6; i += 1) last = await post(requestCode, "/api/auth/code", { email: "spammy@example.com" });
-    expect(last!.status).toBe(429);
-    expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect((await last!.json()).error).toMatch(/Too many attempts/);
+    for (let i = 0; i < 7; i += 1) {
+      const response = await post(requestCode, "/api/auth/code", { email: "spammy@example.com" });
+      expect(response.status).toBe(200);
+    }
+    for (let attempt = 0; attempt < 50 && mailsTo("spammy@example.com").length < 5; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 40));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo("spammy@example.com")).toHaveLength(5);
+  });
+
+  it("rate-limits code requests per client address with Retry-After", async () => {
+    process.env.RATE_LIMIT_SCALE = "0.1"; // 3 per client
+    try {
+      let last: Response | null = null;
+      for (let i = 0; i < 4; i += 1) last = await post(requestCode, "/api/auth/code", { email: "anyone@example.com" }, { "X-Client-Address": "192.0.2.45" });
+      expect(last!.status).toBe(429);
+      expect(Number(last!.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect((await last!.json()).error).toMatch(/Too many attempts/);
+    } finally {
+      delete process.env.RATE_LIMIT_SCALE;
+    }
   });
 
   it("goes back to the modal's code mode for a plain form post", async () => {

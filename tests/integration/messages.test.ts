@@ -12,8 +12,8 @@ import { action as blockAction, loader as blockLoader } from "~/routes/api.users
 import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { answer, makeUser, type TestUser } from "./social-helpers";
 
-beforeEach(() => {
-  resetRateLimits();
+beforeEach(async () => {
+  await resetRateLimits();
   setLiveTransport(new MemoryTransport());
 });
 

@@ -13,8 +13,8 @@ import { loader as searchLoader } from "~/routes/search";
 import { args, getRequest } from "../support/requests";
 import { answer, makePost, makeUser } from "./social-helpers";
 
-beforeEach(() => {
-  resetRateLimits();
+beforeEach(async () => {
+  await resetRateLimits();
   setLiveTransport(new MemoryTransport());
 });
 

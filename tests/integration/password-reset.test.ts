@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { MESSAGES } from "~/lib/auth-schemas";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createResetToken, findUsableResetToken, hashResetToken, RESET_TOKEN_LIFETIME } from "~/models/password-reset.server";
 import { action as register } from "~/routes/api.auth.register";
@@ -20,8 +21,8 @@ delete process.env.SMTP_URL;
 
 afterAll(() => rmSync(outbox, { recursive: true, force: true }));
 
-beforeEach(() => {
-  resetRateLimits();
+beforeEach(async () => {
+  await resetRateLimits();
   for (const file of readdirSync(outbox)) rmSync(path.join(outbox, file));
 });
 
@@ -97,18 +98,36 @@ describe("POST /api/auth/reset-password", () => {
     expect(lifetime).toBe(60 * 60 * 1000);
   });
 
-  it("requires an entry and limits repeated requests with 429 and Retry-After", async () => {
+  it("requires an entry and limits repeated requests per client with 429 and Retry-After", async () => {
     const empty = await call(requestReset, jsonRequest("/api/auth/reset-password", { email: "  " }));
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ error: "Please enter your email or username" });
 
-    let last: Response | null = null;
-    for (let i = 0; i < 8 && last?.status !== 429; i += 1) {
-      last = await call(requestReset, jsonRequest("/api/auth/reset-password", { email: "someone@example.com" }));
+    process.env.RATE_LIMIT_SCALE = "0.1"; // 3 per client
+    try {
+      let last: Response | null = null;
+      for (let i = 0; i < 8 && last?.status !== 429; i += 1) {
+        last = await call(requestReset, jsonRequest("/api/auth/reset-password", { email: "someone@example.com" }, { headers: { "X-Client-Address": "192.0.2.44" } }));
+      }
+      expect(last?.status).toBe(429);
+      expect(Number(last?.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(typeof (await last!.json()).error).toBe("string");
+    } finally {
+      delete process.env.RATE_LIMIT_SCALE;
     }
-    expect(last?.status).toBe(429);
-    expect(Number(last?.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(typeof (await last!.json()).error).toBe("string");
+  });
+
+  it("sends at most 5 reset emails an hour per account (username and email together), answering the same", async () => {
+    await signUp("limited");
+    for (let i = 0; i < 7; i += 1) {
+      const entry = i % 2 === 0 ? "limited@example.com" : "Limited";
+      const response = await call(requestReset, jsonRequest("/api/auth/reset-password", { email: entry }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ success: true, message: MESSAGES.resetSent });
+    }
+    expect(await outboxMessages(5)).toHaveLength(5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await outboxMessages(5)).toHaveLength(5);
   });
 
   it("refuses a foreign origin", async () => {

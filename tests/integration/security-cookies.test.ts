@@ -8,10 +8,10 @@ import { action as register } from "~/routes/api.auth.register";
 import { action as sessionAction } from "~/routes/api.auth.session";
 import { args, cookiesOf } from "../support/requests";
 
-afterEach(() => {
+afterEach(async () => {
   delete process.env.TRUST_PROXY;
   delete process.env.COOKIE_SECURE;
-  resetRateLimits();
+  await resetRateLimits();
 });
 
 let counter = 0;

@@ -19,8 +19,8 @@ import { answer, makeUser, type TestUser } from "./social-helpers";
 const ORIGIN = "http://127.0.0.1:3000";
 const ROUTES_DIR = path.resolve(__dirname, "../../app/routes");
 
-afterEach(() => {
-  resetRateLimits();
+afterEach(async () => {
+  await resetRateLimits();
   delete process.env.RATE_LIMIT_SCALE;
   delete process.env.TRUST_PROXY;
 });
@@ -164,8 +164,8 @@ function form(urlPath: string, fields: Record<string, string>, headers: Record<s
 }
 
 /** Uses up a member's allowance of `rule` without calling any route. */
-function exhaust(rule: RuleName, key: string) {
-  for (let i = 0; i < RULES[rule].limit; i++) expect(hit(rule, key).ok).toBe(true);
+async function exhaust(rule: RuleName, key: string) {
+  for (let i = 0; i < RULES[rule].limit; i++) expect((await hit(rule, key)).ok).toBe(true);
 }
 
 async function toastOf(response: Response): Promise<string | undefined> {
@@ -200,7 +200,7 @@ describe("limits per member", () => {
   it("sends a plain form post back to its redirectTo with the message as a toast", async () => {
     const member = await makeUser();
     const target = await makeUser();
-    exhaust("follow", `user:${member.id}`);
+    await exhaust("follow", `user:${member.id}`);
     const response = await answer(
       followUser(args(form(`/api/users/${target.username}/follow`, { redirectTo: `/user/${target.username}` }, { Cookie: member.cookie }), { username: target.username })),
     );
@@ -213,7 +213,7 @@ describe("limits per member", () => {
 
   it("sends a page's own form back to the page with a toast, not an error page", async () => {
     const member = await makeUser();
-    exhaust("garage", `user:${member.id}`);
+    await exhaust("garage", `user:${member.id}`);
     const response = await answer(newCarPage(args(form("/my-cars/new", { make: "Mazda", model: "MX-5", year: "1991" }, { Cookie: member.cookie }))));
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/my-cars/new");

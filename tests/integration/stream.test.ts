@@ -21,8 +21,8 @@ import { fetchUnreadCount } from "~/components/realtime/unread-count";
 import { args, getRequest, jsonRequest } from "../support/requests";
 import { answer, makeUser } from "./social-helpers";
 
-beforeEach(() => {
-  resetRateLimits();
+beforeEach(async () => {
+  await resetRateLimits();
   setLiveTransport(new MemoryTransport());
 });
 

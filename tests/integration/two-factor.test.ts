@@ -16,9 +16,9 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { TWO_FACTOR_PENDING_LIFETIME, resetUsedTotpSteps, sessionAuthState } from "~/models/two-factor.server";
 import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 
-beforeEach(() => {
-  resetRateLimits();
-  resetUsedTotpSteps();
+beforeEach(async () => {
+  await resetRateLimits();
+  await resetUsedTotpSteps();
 });
 
 async function call(handler: (a: never) => unknown, request: Request): Promise<Response> {
