@@ -42,6 +42,8 @@ export function secureCookies(): boolean {
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+type Env = Record<string, string | undefined>;
+
 const appUrlSchema = z
   .string()
   .trim()
@@ -72,17 +74,17 @@ function parseSetting<T>(schema: z.ZodType<T, z.ZodTypeDef, string>, value: stri
 }
 
 /** APP_URL as an origin (no trailing slash), or null when it is not set. Throws when it is malformed. */
-export function appUrl(env: NodeJS.ProcessEnv = process.env): string | null {
+export function appUrl(env: Env = process.env): string | null {
   return parseSetting(appUrlSchema, env.APP_URL);
 }
 
 /** ALLOWED_HOSTS, lower-cased. Throws when an entry is not a host name. */
-export function allowedHosts(env: NodeJS.ProcessEnv = process.env): string[] {
+export function allowedHosts(env: Env = process.env): string[] {
   return parseSetting(allowedHostsSchema, env.ALLOWED_HOSTS);
 }
 
 /** Where links point in development when the request's host is not trusted. */
-export function devAppUrl(env: NodeJS.ProcessEnv = process.env): string {
+export function devAppUrl(env: Env = process.env): string {
   const port = Number(env.PORT);
   return `http://localhost:${Number.isInteger(port) && port > 0 ? port : 3000}`;
 }
@@ -91,7 +93,7 @@ export function devAppUrl(env: NodeJS.ProcessEnv = process.env): string {
  * Checked when the server starts: throws an Error that says what to set. In production
  * APP_URL is required; everywhere, APP_URL and ALLOWED_HOSTS must parse.
  */
-export function checkStartupSettings(env: NodeJS.ProcessEnv = process.env): void {
+export function checkStartupSettings(env: Env = process.env): void {
   const url = appUrl(env);
   allowedHosts(env);
   if (!url && env.NODE_ENV === "production") {
@@ -103,7 +105,7 @@ export function checkStartupSettings(env: NodeJS.ProcessEnv = process.env): void
 }
 
 /** The origin to build absolute links with: APP_URL, else (outside production) a trusted request host. */
-export function publicOrigin(request: Request, env: NodeJS.ProcessEnv = process.env): string {
+export function publicOrigin(request: Request, env: Env = process.env): string {
   const configured = appUrl(env);
   if (configured) return configured;
   if (env.NODE_ENV === "production") checkStartupSettings(env);
