@@ -20,6 +20,7 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/
 import compression from "compression";
 import express from "express";
 import { baseSecurityHeaders } from "./app/lib/security-headers.server";
+import { checkStartupSettings } from "./app/lib/env.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -144,6 +145,8 @@ export type StartOptions = {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const env = process.env;
   env.NODE_ENV = env.NODE_ENV ?? "production";
+  // A missing or malformed APP_URL stops the start with a message that says what to set.
+  checkStartupSettings(env);
   enableSourceMaps();
   const buildPath = path.resolve(
     options.buildPath ?? path.join(env.REMIX_BUILD_DIR ? path.resolve(root, env.REMIX_BUILD_DIR) : root, "build", "index.js"),

@@ -38,6 +38,7 @@ async function main() {
     ADMIN_EMAILS: "admin@example.com,e2e-admin@example.com",
     HOST: "127.0.0.1",
     PORT: String(E2E.port),
+    APP_URL: `http://127.0.0.1:${E2E.port}`,
     E2E: "1",
     // Many tests sign in to the same demo accounts from one address.
     RATE_LIMIT_SCALE: "100",

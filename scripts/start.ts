@@ -33,9 +33,22 @@ function ensureSessionSecret() {
   process.env.SESSION_SECRET = readFileSync(file, "utf8").trim();
 }
 
+// Links in emails and og:url come from APP_URL, which production must set; a local demo
+// gets this machine's address.
+function ensureAppUrl() {
+  if (process.env.APP_URL?.trim()) return;
+  if (process.env.NODE_ENV === "production") {
+    console.error("APP_URL must be set when NODE_ENV=production: the public address of the app, such as https://cars.example.com.");
+    process.exit(1);
+  }
+  process.env.APP_URL = `http://localhost:${process.env.PORT || "3000"}`;
+  console.warn(`APP_URL is not set: links in emails point at ${process.env.APP_URL}.`);
+}
+
 async function main() {
   if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
   ensureSessionSecret();
+  ensureAppUrl();
   if (!existsSync(serverBuild)) {
     console.log("No build found: building the app…");
     run(bin("remix"), ["build"], { ...process.env, NODE_ENV: "production" });

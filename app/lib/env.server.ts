@@ -1,5 +1,6 @@
 // Settings read from the environment (all listed in .env.example).
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 
 let devSecret: string | undefined;
 
@@ -30,4 +31,88 @@ export function adminEmails(): Set<string> {
 /** SECURE_COOKIES=true marks cookies Secure: set it wherever the app is served over TLS. */
 export function secureCookies(): boolean {
   return process.env.SECURE_COOKIES === "true";
+}
+
+// ------------------------------------------------------------------ the app's public address
+//
+// APP_URL is the origin that links in emails, og:url and the Google callback are built
+// from; it is required in production. In development and tests the request's own origin
+// is used only when its host is this machine or listed in ALLOWED_HOSTS (comma-separated
+// host names, with or without a port); any other Host header gets DEV_APP_URL.
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+type Env = Record<string, string | undefined>;
+
+const appUrlSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    let url: URL | null = null;
+    try {
+      url = new URL(value);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `APP_URL must be an http(s) address such as https://cars.example.com (got "${value}")` });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
+const allowedHostsSchema = z
+  .string()
+  .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/, "ALLOWED_HOSTS lists host names such as cars.local or cars.local:8080")));
+
+function parseSetting<T>(schema: z.ZodType<T, z.ZodTypeDef, string>, value: string | undefined): T {
+  const parsed = schema.safeParse(value ?? "");
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid setting");
+  return parsed.data;
+}
+
+/** APP_URL as an origin (no trailing slash), or null when it is not set. Throws when it is malformed. */
+export function appUrl(env: Env = process.env): string | null {
+  return parseSetting(appUrlSchema, env.APP_URL);
+}
+
+/** ALLOWED_HOSTS, lower-cased. Throws when an entry is not a host name. */
+export function allowedHosts(env: Env = process.env): string[] {
+  return parseSetting(allowedHostsSchema, env.ALLOWED_HOSTS);
+}
+
+/** Where links point in development when the request's host is not trusted. */
+export function devAppUrl(env: Env = process.env): string {
+  const port = Number(env.PORT);
+  return `http://localhost:${Number.isInteger(port) && port > 0 ? port : 3000}`;
+}
+
+/**
+ * Checked when the server starts: throws an Error that says what to set. In production
+ * APP_URL is required; everywhere, APP_URL and ALLOWED_HOSTS must parse.
+ */
+export function checkStartupSettings(env: Env = process.env): void {
+  const url = appUrl(env);
+  allowedHosts(env);
+  if (!url && env.NODE_ENV === "production") {
+    throw new Error(
+      "APP_URL must be set when NODE_ENV=production: the public address of the app, such as https://cars.example.com. " +
+        "Links in emails, og:url and the Google sign-in callback are built from it.",
+    );
+  }
+}
+
+/** The origin to build absolute links with: APP_URL, else (outside production) a trusted request host. */
+export function publicOrigin(request: Request, env: Env = process.env): string {
+  const configured = appUrl(env);
+  if (configured) return configured;
+  if (env.NODE_ENV === "production") checkStartupSettings(env);
+  const url = new URL(request.url);
+  const host = url.host.toLowerCase();
+  const hostname = url.hostname.toLowerCase();
+  const allowed = allowedHosts(env);
+  if (LOCAL_HOSTS.has(hostname) || allowed.includes(host) || allowed.includes(hostname)) return url.origin;
+  return devAppUrl(env);
 }

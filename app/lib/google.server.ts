@@ -3,14 +3,14 @@
 //   GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET  both needed, else the button is hidden
 //   GOOGLE_OAUTH_BASE_URL                   points authorize, token and userinfo at another
 //                                           provider (scripts/fake-google.ts in tests and demos)
-//   APP_URL                                 the public origin, for the callback URL behind a proxy
+//   APP_URL                                 the public origin the callback URL is built from (env.server.ts)
 // The OAuth state lives in its own short-lived cookie (the app's session storage is
 // server-side and only holds signed-in users).
 import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { safeRedirect } from "~/lib/http.server";
-import { secureCookies, sessionSecret } from "~/lib/env.server";
+import { publicOrigin, secureCookies, sessionSecret } from "~/lib/env.server";
 import { AccountError, findOrCreateGoogleUser, type PublicUser } from "~/models/user.server";
 
 export const GOOGLE_START_PATH = "/api/auth/google";
@@ -106,16 +106,12 @@ const returnCookie = createCookie("__google_return", {
   maxAge: FLOW_LIFETIME_SECONDS,
 });
 
-function appOrigin(request: Request): string {
-  return process.env.APP_URL?.trim().replace(/\/+$/, "") || new URL(request.url).origin;
-}
-
 function authenticatorFor(request: Request, settings: GoogleSettings) {
   const strategy = new ConfigurableGoogleStrategy<PublicUser>(
     {
       clientID: settings.clientID,
       clientSecret: settings.clientSecret,
-      callbackURL: `${appOrigin(request)}${GOOGLE_CALLBACK_PATH}`,
+      callbackURL: `${publicOrigin(request)}${GOOGLE_CALLBACK_PATH}`,
       accessType: "offline",
       prompt: "select_account",
     },

@@ -28,6 +28,8 @@ export const RULES = {
   // Reset emails and sign-in codes per account (no mail bombing).
   passwordReset: { limit: 5, windowMs: HOUR },
   loginCode: { limit: 5, windowMs: 15 * MINUTE },
+  // Verification emails sent again from the profile, per member.
+  verifyEmail: { limit: 5, windowMs: HOUR },
   // Session upkeep: refresh, validate, sign out.
   session: { limit: 300, windowMs: 5 * MINUTE },
   // Security settings: two-factor enrolment and removal, signing out other devices.

@@ -258,7 +258,8 @@ export async function unsuspendUser(moderatorId: number, userId: number, note?: 
 /**
  * Sets the role of `userId` ("admin" or "member"; toggles when `role` is undefined) and
  * records grant_admin / revoke_admin. An administrator cannot demote themselves.
- * Note: accounts listed in ADMIN_EMAILS become administrators again when they sign in.
+ * A removal is remembered (adminRevokedAt): ADMIN_EMAILS does not grant the role again
+ * until an administrator grants it.
  */
 export async function setRole(moderatorId: number, userId: number, role?: "admin" | "member"): Promise<AdminUser> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: authorSelect });
@@ -267,7 +268,7 @@ export async function setRole(moderatorId: number, userId: number, role?: "admin
   if (next === "member" && userId === moderatorId) throw new HttpError(400, ADMIN_TEXT.demoteYourself);
   if (next === user.role) return getAdminUser(userId);
   await prisma.$transaction([
-    prisma.user.update({ where: { id: userId }, data: { role: next } }),
+    prisma.user.update({ where: { id: userId }, data: { role: next, adminRevokedAt: next === "admin" ? null : new Date() } }),
     prisma.moderationAction.create({
       data: {
         moderatorId,

@@ -6,7 +6,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { prisma } from "~/db.server";
 import { sessionSecret } from "~/lib/env.server";
 import { sendMail } from "~/lib/mailer.server";
-import { publicUserSelect, type PublicUser } from "~/models/user.server";
+import { grantListedAdmin, publicUserSelect, takeOverUnverifiedAccount, type PublicUser } from "~/models/user.server";
 import { LOGIN_CODE_MESSAGES } from "~/components/auth-status/auth-messages";
 
 export const LOGIN_CODE_LIFETIME = 10 * 60 * 1000;
@@ -102,9 +102,11 @@ export async function verifyLoginCode(email: string, code: string, now = new Dat
   });
   if (claimed.count !== 1) throw new LoginCodeError(LOGIN_CODE_MESSAGES.invalid);
 
-  const user = await prisma.user.findFirst({ where: { email: address, suspendedAt: null }, select: publicUserSelect });
-  if (!user) throw new LoginCodeError(LOGIN_CODE_MESSAGES.invalid);
-  // Reading the code proves the address.
-  await prisma.user.updateMany({ where: { id: user.id, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
-  return user;
+  const account = await prisma.user.findFirst({ where: { email: address, suspendedAt: null }, select: { ...publicUserSelect, emailVerifiedAt: true } });
+  if (!account) throw new LoginCodeError(LOGIN_CODE_MESSAGES.invalid);
+  const { emailVerifiedAt, ...user } = account;
+  // Reading the code proves the address. On an account whose address was never verified,
+  // what the registrant set up without that proof goes (see takeOverUnverifiedAccount).
+  if (!emailVerifiedAt) await takeOverUnverifiedAccount(user, "signed in with a code we emailed", now);
+  return { ...user, role: await grantListedAdmin(user) };
 }

@@ -6,7 +6,7 @@ import bcrypt from "bcryptjs";
 import { prisma } from "~/db.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { sendMail } from "~/lib/mailer.server";
-import { publicUserSelect, type PublicUser } from "~/models/user.server";
+import { grantListedAdmin, publicUserSelect, type PublicUser } from "~/models/user.server";
 
 export const RESET_TOKEN_LIFETIME = 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
@@ -94,13 +94,15 @@ export async function findUsableResetToken(token: string, now = new Date()) {
 
 /**
  * Uses the token once: sets the new password, ends every session of the account and
- * retires the account's other reset tokens. Throws ResetTokenError for a bad token.
+ * retires the account's other reset tokens. The link came by email, so the address is
+ * proven: it becomes verified (and ADMIN_EMAILS may apply). Throws ResetTokenError for a
+ * bad token.
  */
 export async function resetPasswordWithToken(token: string, password: string, now = new Date()): Promise<PublicUser> {
   const row = await findUsableResetToken(token, now);
   if (!row) throw new ResetTokenError();
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
-  return prisma.$transaction(async (tx) => {
+  const user = await prisma.$transaction(async (tx) => {
     // Claim the token; a concurrent use of the same link finds it already used.
     const claimed = await tx.passwordResetToken.updateMany({
       where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
@@ -110,6 +112,8 @@ export async function resetPasswordWithToken(token: string, password: string, no
     const user = await tx.user.update({ where: { id: row.userId }, data: { passwordHash }, select: publicUserSelect });
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
     await tx.session.deleteMany({ where: { userId: row.userId } });
+    await tx.user.updateMany({ where: { id: row.userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
     return user;
   });
+  return { ...user, role: await grantListedAdmin(user) };
 }

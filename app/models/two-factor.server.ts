@@ -13,6 +13,8 @@ import { publicUserSelect, type PublicUser } from "~/models/user.server";
 import { claimTotpStep, deleteUsedTotpSteps } from "~/models/limits.server";
 
 export const RECOVERY_CODE_COUNT = 10;
+/** Accounts without a password prove who they are for set-up by a sign-in this recent. */
+export const RECENT_SIGN_IN = 10 * 60 * 1000;
 /** How long a signed-in-but-not-yet-challenged session may wait for its code. */
 export const TWO_FACTOR_PENDING_LIFETIME = 10 * 60 * 1000;
 
@@ -23,6 +25,8 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyEnabled: "Two-factor authentication is already on.",
   notEnabled: "Two-factor authentication is not on.",
   passwordRequired: "Enter your password to turn off two-factor authentication.",
+  enrolPasswordRequired: "Enter your password to set up two-factor authentication.",
+  signInAgain: "For your safety, sign in again (with Google or an emailed code), then set up two-factor within 10 minutes.",
   wrongPassword: "That password is not right.",
   enabled: "Two-factor authentication is on. Keep your recovery codes somewhere safe.",
   disabled: "Two-factor authentication is off.",
@@ -178,10 +182,21 @@ export async function getTwoFactorStatus(userId: number): Promise<TwoFactorStatu
   };
 }
 
-/** Makes a new secret for the user to add to an authenticator app (not active until confirmed). */
-export async function beginEnrolment(userId: number): Promise<Enrolment> {
-  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, totpEnabledAt: true } });
+/**
+ * Makes a new secret for the user to add to an authenticator app (not active until
+ * confirmed). Someone holding only a session must not be able to do it: an account with a
+ * password re-enters it; an account without one (Google only) must have signed in within
+ * RECENT_SIGN_IN, `signedInAt` being when the current session began.
+ */
+export async function beginEnrolment(userId: number, proof: { password?: string; signedInAt: Date }, now = Date.now()): Promise<Enrolment> {
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, totpEnabledAt: true, passwordHash: true } });
   if (user.totpEnabledAt) throw new TwoFactorError(TWO_FACTOR_MESSAGES.alreadyEnabled, 409);
+  if (user.passwordHash) {
+    if (!proof.password) throw new TwoFactorError(TWO_FACTOR_MESSAGES.enrolPasswordRequired);
+    if (!(await bcrypt.compare(proof.password, user.passwordHash))) throw new TwoFactorError(TWO_FACTOR_MESSAGES.wrongPassword, 403);
+  } else if (now - proof.signedInAt.getTime() > RECENT_SIGN_IN) {
+    throw new TwoFactorError(TWO_FACTOR_MESSAGES.signInAgain, 403);
+  }
   const secret = generateTotpSecret();
   await prisma.user.update({ where: { id: userId }, data: { totpSecret: sealSecret(secret) } });
   return enrolmentFor(secret, user.email);

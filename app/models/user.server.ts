@@ -1,9 +1,20 @@
 import bcrypt from "bcryptjs";
+import { randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
 import { adminEmails } from "~/lib/env.server";
 import { MESSAGES } from "~/lib/auth-schemas";
+import { publish } from "~/lib/live-events.server";
+import { sendMail } from "~/lib/mailer.server";
 
 const BCRYPT_COST = 10;
+
+// A sign-in for an account that does not exist (or has no password) still compares against
+// a hash of the same cost, so the answer takes as long as for a wrong password.
+let dummyHash: Promise<string> | undefined;
+function comparisonHash(): Promise<string> {
+  dummyHash ??= bcrypt.hash(randomBytes(16).toString("hex"), BCRYPT_COST);
+  return dummyHash;
+}
 
 /** What the app shows of a user: never the password hash or secrets. */
 export const publicUserSelect = {
@@ -54,8 +65,23 @@ export async function isAdminById(id: number): Promise<boolean> {
   return isAdmin(user);
 }
 
-function roleFor(email: string) {
-  return adminEmails().has(email) ? "admin" : "member";
+/**
+ * ADMIN_EMAILS grants the administrator role to an account whose address is verified,
+ * unless an administrator has removed the role since (adminRevokedAt). Called whenever an
+ * address becomes verified and at every sign-in. Answers the account's role afterwards.
+ */
+export async function grantListedAdmin(user: { id: number; email: string; role: string }): Promise<string> {
+  if (user.role === "admin" || !adminEmails().has(user.email.toLowerCase())) return user.role;
+  const { count } = await prisma.user.updateMany({
+    where: { id: user.id, email: user.email, role: { not: "admin" }, emailVerifiedAt: { not: null }, adminRevokedAt: null },
+    data: { role: "admin" },
+  });
+  return count === 1 ? "admin" : user.role;
+}
+
+async function withListedAdmin<T extends { id: number; email: string; role: string }>(user: T): Promise<T> {
+  const role = await grantListedAdmin(user);
+  return role === user.role ? user : { ...user, role };
 }
 
 /** Creates an account. Username and email arrive lower-cased by the schema. */
@@ -74,7 +100,8 @@ export async function registerUser(input: { username: string; email: string; pas
         username: input.username,
         email: input.email,
         passwordHash,
-        role: roleFor(input.email),
+        // ADMIN_EMAILS counts only once the address is verified.
+        role: "member",
         profile: { create: {} },
       },
       select: publicUserSelect,
@@ -102,35 +129,75 @@ export async function verifyLogin(identifier: string, password: string): Promise
     where: byEmail ? { email: entry } : { username: entry },
     select: { ...publicUserSelect, passwordHash: true, googleId: true, suspendedAt: true },
   });
+  // Every path costs one bcrypt comparison, so timing does not tell whether an account exists.
+  const matches = await bcrypt.compare(password, user?.passwordHash ?? (await comparisonHash()));
   if (!user) {
     throw new AccountError(byEmail ? MESSAGES.invalidCredentials : MESSAGES.usernameNotFound, 401);
   }
   if (!user.passwordHash) {
     throw new AccountError(user.googleId ? MESSAGES.googleOnly : MESSAGES.invalidCredentials, 401);
   }
-  if (!(await bcrypt.compare(password, user.passwordHash))) {
-    throw new AccountError(MESSAGES.invalidCredentials, 401);
-  }
+  if (!matches) throw new AccountError(MESSAGES.invalidCredentials, 401);
   if (user.suspendedAt) throw new AccountError(MESSAGES.suspended, 403);
 
   const { passwordHash: _hash, googleId: _google, suspendedAt: _suspended, ...publicUser } = user;
-  // ADMIN_EMAILS is the source of truth for who starts as an administrator.
-  if (publicUser.role !== "admin" && roleFor(publicUser.email) === "admin") {
-    await prisma.user.update({ where: { id: publicUser.id }, data: { role: "admin" } });
-    publicUser.role = "admin";
-  }
-  return publicUser;
+  return withListedAdmin(publicUser);
 }
 
-/** Grants the administrator role to every existing account named in ADMIN_EMAILS. */
-export async function syncAdminEmails() {
-  const emails = [...adminEmails()];
-  if (emails.length === 0) return 0;
-  const { count } = await prisma.user.updateMany({
-    where: { email: { in: emails }, role: { not: "admin" } },
-    data: { role: "admin" },
+// ------------------------------------------------------------------ proven owners
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function takeOverEmail(username: string, how: string) {
+  const lines = [
+    `Hi ${username},`,
+    "",
+    `You ${how} as the owner of this email address. The account @${username} had been registered with this address, but the address had never been confirmed.`,
+    "",
+    "So that only you can use the account now, we removed the password and any two-factor set-up it had, and signed it out on every device. Your email address is now verified.",
+    "",
+    "To sign in with a password again, use 'Forgot Password?' in the sign-in window.",
+  ];
+  return {
+    subject: "Your account is now yours alone",
+    text: lines.join("\n"),
+    html: lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"),
+  };
+}
+
+/**
+ * The address of an account that was never verified has just been proven by someone else
+ * than through the account's own verification link (Google, an emailed sign-in code). The
+ * person who registered it may not own it, so what they set up goes: the password, two-factor
+ * and recovery codes, every session and every outstanding emailed link. The address becomes
+ * verified and the owner is told by email. `link` adds fields (a Google id) in the same write.
+ */
+export async function takeOverUnverifiedAccount(
+  user: { id: number; email: string; username: string },
+  how: "signed in with Google" | "signed in with a code we emailed",
+  now = new Date(),
+  link: { googleId?: string } = {},
+): Promise<void> {
+  const claimed = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({
+      where: { id: user.id, emailVerifiedAt: null },
+      data: { passwordHash: null, totpSecret: null, totpEnabledAt: null, emailVerifiedAt: now, ...link },
+    });
+    if (count !== 1) return false;
+    await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
+    await tx.session.deleteMany({ where: { userId: user.id } });
+    await tx.passwordResetToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } });
+    await tx.emailVerificationToken.updateMany({ where: { userId: user.id, usedAt: null }, data: { usedAt: now } });
+    return true;
   });
-  return count;
+  if (!claimed) {
+    // Verified meanwhile: only the link is left to make.
+    if (link.googleId) await prisma.user.update({ where: { id: user.id }, data: { googleId: link.googleId } });
+    return;
+  }
+  // Open live streams of the ended sessions close.
+  publish(user.id, { type: "session", data: { reason: "signed_out" } });
+  sendMail({ to: user.email, ...takeOverEmail(user.username, how) }).catch((error) => console.error("Account take-over email failed", error));
 }
 
 // ------------------------------------------------------------------ Google sign-in
@@ -181,38 +248,36 @@ async function freeUsername(base: string): Promise<string> {
   }
 }
 
-async function withAdminRole(user: PublicUser): Promise<PublicUser> {
-  if (user.role !== "admin" && roleFor(user.email) === "admin") {
-    await prisma.user.update({ where: { id: user.id }, data: { role: "admin" } });
-    return { ...user, role: "admin" };
-  }
-  return user;
-}
-
 /**
  * The account for a Google sign-in: the one already linked to this Google id; else the
- * account with the same (verified) email, which is then linked; else a new account with a
- * username derived from the email and a profile. Throws AccountError when none may be used.
+ * account with the same email (Google must have verified it), which is then linked; else a
+ * new, verified account with a username derived from the email and a profile. An account
+ * whose own address was never verified is taken over for the proven owner first
+ * (takeOverUnverifiedAccount). Throws AccountError when none may be used.
  */
 export async function findOrCreateGoogleUser(identity: GoogleIdentity, now = new Date()): Promise<PublicUser> {
   const linked = await prisma.user.findUnique({ where: { googleId: identity.googleId }, select: { ...publicUserSelect, suspendedAt: true } });
   if (linked) {
     const { suspendedAt, ...user } = linked;
     if (suspendedAt) throw new AccountError(MESSAGES.suspended, 403);
-    return withAdminRole(user);
+    return withListedAdmin(user);
   }
 
   const email = identity.email.trim().toLowerCase();
   if (!email) throw new AccountError(GOOGLE_MESSAGES.noEmail, 400);
   if (!identity.emailVerified) throw new AccountError(GOOGLE_MESSAGES.unverifiedEmail, 403);
 
-  const existing = await prisma.user.findUnique({ where: { email }, select: { ...publicUserSelect, suspendedAt: true, googleId: true } });
+  const existing = await prisma.user.findUnique({
+    where: { email },
+    select: { ...publicUserSelect, suspendedAt: true, googleId: true, emailVerifiedAt: true },
+  });
   if (existing) {
-    const { suspendedAt, googleId, ...user } = existing;
+    const { suspendedAt, googleId, emailVerifiedAt, ...user } = existing;
     if (suspendedAt) throw new AccountError(MESSAGES.suspended, 403);
     if (googleId && googleId !== identity.googleId) throw new AccountError(GOOGLE_MESSAGES.linkedElsewhere, 409);
-    await prisma.user.update({ where: { id: user.id }, data: { googleId: identity.googleId, emailVerifiedAt: now } });
-    return withAdminRole(user);
+    if (emailVerifiedAt) await prisma.user.update({ where: { id: user.id }, data: { googleId: identity.googleId } });
+    else await takeOverUnverifiedAccount(user, "signed in with Google", now, { googleId: identity.googleId });
+    return withListedAdmin(user);
   }
 
   const base = usernameBaseFor(email, identity.name);
@@ -226,11 +291,10 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity, now = new
           googleId: identity.googleId,
           emailVerifiedAt: now,
           nickname: identity.name?.trim().slice(0, 50) || null,
-          role: roleFor(email),
           profile: { create: {} },
         },
         select: publicUserSelect,
-      });
+      }).then(withListedAdmin);
     } catch (error) {
       // Another sign-up took the name (or the email) meanwhile.
       if ((error as { code?: string }).code !== "P2002") throw error;

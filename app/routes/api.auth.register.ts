@@ -6,6 +6,8 @@ import { errorResponse, readBody } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { AccountError, registerUser } from "~/models/user.server";
+import { sendVerificationEmail } from "~/models/email-verification.server";
+import { publicOrigin } from "~/lib/env.server";
 import { firstIssue, withLoginModal } from "~/lib/auth-form.server";
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -35,6 +37,9 @@ export async function action({ request }: ActionFunctionArgs) {
     console.error("Registration failed", error);
     return failure(500, MESSAGES.registrationFailed);
   }
+
+  // The link to verify the address goes out in the background; sign-up does not wait for it.
+  sendVerificationEmail(user, publicOrigin(request)).catch((error) => console.error("Verification email failed", error));
 
   const message = `Welcome to the club, ${user.username}! Your account is ready.`;
   const headers = new Headers();

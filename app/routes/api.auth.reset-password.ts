@@ -4,15 +4,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { MESSAGES, resetRequestSchema } from "~/lib/auth-schemas";
+import { publicOrigin } from "~/lib/env.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { LOGIN_PARAM, RESET_STATUS_PARAM } from "~/lib/login-events";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
-
-/** Where links in emails point: APP_URL when set (behind a proxy), else this request's origin. */
-function appBaseUrl(request: Request): string {
-  return process.env.APP_URL?.trim() || new URL(request.url).origin;
-}
 
 function backToModal(path: string, status: "sent" | "missing" | "limited"): string {
   const url = new URL(path, "http://local");
@@ -46,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // Not awaited: neither the answer nor its timing may depend on whether an account (and so
   // a token and an email) exists.
   if (perAccount.ok) {
-    requestPasswordReset(entry, { baseUrl: appBaseUrl(request) })
+    requestPasswordReset(entry, { baseUrl: publicOrigin(request) })
       .then(({ delivery }) => delivery)
       .catch((error) => console.error("Password reset failed", error));
   }

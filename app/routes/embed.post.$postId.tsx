@@ -7,7 +7,8 @@ import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { EmbedPost } from "~/components/post/EmbedPost";
 import { shareDescription, shareTitle } from "~/components/post/post-view";
-import { postUrl, requestOrigin, SITE_NAME } from "~/components/share/share-links";
+import { postUrl, SITE_NAME } from "~/components/share/share-links";
+import { publicOrigin } from "~/lib/env.server";
 import { Logo } from "~/components/shell/Logo";
 import { getPost } from "~/models/feed.server";
 import "~/components/shell/pages.css";
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const post = Number.isSafeInteger(id) && id > 0 ? await getPost(id) : null;
   if (!post) throw data({ error: "This post is unavailable." }, { status: 404 });
   // No reader-specific flags: the view is the same for everyone.
-  return { post, origin: requestOrigin(request, process.env.TRUST_PROXY === "true"), now: Date.now() };
+  return { post, origin: publicOrigin(request), now: Date.now() };
 }
 
 export default function EmbedPostPage() {

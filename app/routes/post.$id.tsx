@@ -10,7 +10,8 @@ import { gramsHref } from "~/components/grams";
 import { ModsPanel } from "~/components/mods/ModsPanel";
 import { PostCard } from "~/components/post/PostCard";
 import { carsText, ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
-import { postUrl, requestOrigin, SITE_NAME } from "~/components/share/share-links";
+import { postUrl, SITE_NAME } from "~/components/share/share-links";
+import { publicOrigin } from "~/lib/env.server";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { listComments } from "~/models/comment.server";
@@ -62,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     post,
     comments,
     now: Date.now(),
-    origin: requestOrigin(request, process.env.TRUST_PROXY === "true"),
+    origin: publicOrigin(request),
   };
 }
 

@@ -1,28 +1,31 @@
 // /profile (members only): your own profile. Change the profile image (resized and
 // re-encoded), the nickname, and the Grams setting show_all_grams_posts (SPEC §3/§6).
+// Shows whether the email address is verified, with a button that mails the link again.
 // Each form works without JavaScript and shows its errors next to its field.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "~/components/icons";
 import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";
 import { Avatar } from "~/components/shell/Avatar";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { readBody } from "~/lib/http.server";
+import { publicOrigin } from "~/lib/env.server";
+import { HttpError, readBody } from "~/lib/http.server";
 import { MAX_IMAGE_BYTES } from "~/lib/images.server";
 import { flashCookie } from "~/lib/session.server";
 import { getUserFollowCounts } from "~/models/follow.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
+import { VERIFY_MESSAGES, isEmailVerified, resendVerificationEmail } from "~/models/email-verification.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `Your profile · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
-  const [profile, counts] = await Promise.all([getOwnProfile(user.id), getUserFollowCounts(user.id)]);
+  const [profile, counts, emailVerified] = await Promise.all([getOwnProfile(user.id), getUserFollowCounts(user.id), isEmailVerified(user.id)]);
   if (!profile) throw Response.json({ error: "Profile not found" }, { status: 404 });
-  return { profile, counts };
+  return { profile, counts, emailVerified };
 }
 
 const MESSAGES: Record<string, string> = {
@@ -37,6 +40,18 @@ export async function action({ request }: ActionFunctionArgs) {
   await limitWrite(request, "profile");
   const body = await readBody(request, MAX_IMAGE_BYTES + 64 * 1024);
   const intent = typeof body.fields.intent === "string" ? body.fields.intent : "";
+
+  if (intent === "resend-verification") {
+    await limitWrite(request, "verifyEmail");
+    let toast: { type: "success" | "error"; message: string } = { type: "success", message: VERIFY_MESSAGES.sent };
+    try {
+      await resendVerificationEmail(user.id, publicOrigin(request));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      toast = { type: "error", message: error.message };
+    }
+    return redirect("/profile", { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast }) } });
+  }
 
   // Each form changes only its own fields.
   let fields: Record<string, unknown>;
@@ -66,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, counts } = useLoaderData<typeof loader>();
+  const { profile, counts, emailVerified } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProfileActionData>();
   const navigation = useNavigation();
   const pendingIntent =
@@ -83,6 +98,17 @@ export default function ProfilePage() {
           </h1>
           <p className="profile-identity__meta">@{profile.username}</p>
           <p className="profile-identity__meta">{profile.email}</p>
+          <p className="profile-identity__meta" data-testid="email-status">
+            <span className={`chip profile-email-chip${emailVerified ? " profile-email-chip--verified" : ""}`}>{emailVerified ? "Email verified" : "Email not verified"}</span>
+          </p>
+          {emailVerified ? null : (
+            <Form method="post" className="profile-verify">
+              <span className="profile-identity__meta">Check your inbox for the link, or</span>{" "}
+              <button type="submit" name="intent" value="resend-verification" className="btn btn--secondary btn--sm" disabled={pendingIntent === "resend-verification"}>
+                Send the link again
+              </button>
+            </Form>
+          )}
         </div>
         <dl className="profile-identity__counts">
           <div>

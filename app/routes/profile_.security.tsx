@@ -1,13 +1,13 @@
 // /profile/security (members only): two-factor sign-in with an authenticator app (set up
-// with a key and an otpauth:// link, confirm with a code, recovery codes shown once, turn
-// off with the password) and 'Sign out of other devices'. Every form works without
-// JavaScript. (File name with "_": the page is not nested inside /profile's layout.)
+// after entering the password, with a key and an otpauth:// link; confirm with a code;
+// recovery codes shown once; turn off with the password) and 'Sign out of other devices'.
+// Every form works without JavaScript. (File name with "_": the page is not nested inside /profile's layout.)
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChevronLeft, Laptop, Loader2, ShieldCheck } from "~/components/icons";
 import QRCode from "qrcode";
-import { requireUserPage } from "~/lib/auth.server";
+import { getAuthState, requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { readBody, text } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
@@ -55,11 +55,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return toast(count === 1 ? "Signed out of 1 other device." : `Signed out of ${count} other devices.`);
   }
 
-  const limited = intent === "enrol" ? { ok: true as const } : await checkAccount("signInAccount", user.id);
+  // Every intent proves the password or a code, so every one counts against the account.
+  const limited = await checkAccount("signInAccount", user.id);
   if (!limited.ok) return data<ActionData>({ intent, error: tooManyMessage(limited.retryAfter) }, { status: 429 });
   try {
     if (intent === "enrol") {
-      await beginEnrolment(user.id);
+      const password = typeof body.fields.password === "string" ? body.fields.password : undefined;
+      const state = await getAuthState(request);
+      await beginEnrolment(user.id, { password, signedInAt: state?.createdAt ?? new Date(0) });
       return redirect(PATH, 303);
     }
     if (intent === "confirm") {
@@ -92,6 +95,18 @@ function Submit({ label, intent, variant = "primary" }: { label: string; intent:
         label
       )}
     </button>
+  );
+}
+
+/** The password that set-up asks for, so that a borrowed session cannot add an authenticator. */
+function EnrolPassword({ id }: { id: string }) {
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        Your password
+      </label>
+      <input id={id} name="password" type="password" className="input" autoComplete="current-password" required />
+    </div>
   );
 }
 
@@ -225,16 +240,25 @@ export default function SecurityPage() {
                 </Form>
               </li>
             </ol>
-            <Form method="post">
+            <Form method="post" className="security-form">
+              <ErrorText actionData={actionData} intent="enrol" />
+              {status.hasPassword ? <EnrolPassword id="restart-password" /> : null}
               <button type="submit" name="intent" value="enrol" className="security-text-button">
                 Start over with a new key
               </button>
             </Form>
           </div>
         ) : (
-          <Form method="post" className="security-row">
+          <Form method="post" className="security-form">
             <ErrorText actionData={actionData} intent="enrol" />
-            <Submit label="Set up two-factor" intent="enrol" />
+            {status.hasPassword ? (
+              <EnrolPassword id="enrol-password" />
+            ) : (
+              <p className="security-card__text">Signed in with Google? Set up within 10 minutes of signing in.</p>
+            )}
+            <div className="security-row">
+              <Submit label="Set up two-factor" intent="enrol" />
+            </div>
           </Form>
         )}
       </section>

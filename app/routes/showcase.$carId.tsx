@@ -16,6 +16,7 @@ import { getUser } from "~/lib/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carDisplayLine, carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
+import { publicOrigin } from "~/lib/env.server";
 import { fail } from "~/lib/http.server";
 import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
 import { relativeTime } from "~/lib/relative-time";
@@ -66,11 +67,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewerId = viewer?.id ?? null;
   const [{ mods }, follow] = await Promise.all([listCarMods(carId, viewerId), getCarFollowState(carId, viewerId)]);
 
-  const url = new URL(request.url);
+  const origin = publicOrigin(request);
   const cover = showcase.media.find((item) => item.kind === "image" || item.posterPath);
   const coverPath = cover ? (cover.kind === "image" ? cover.path : cover.posterPath!) : null;
   const image = coverPath
-    ? new URL(cover?.kind === "image" ? imageUrlForWidth(coverPath, cover.variants, OG_IMAGE_WIDTH) : mediaUrl(coverPath), url.origin).href
+    ? new URL(cover?.kind === "image" ? imageUrlForWidth(coverPath, cover.variants, OG_IMAGE_WIDTH) : mediaUrl(coverPath), origin).href
     : null;
   // What anyone may see: the shared description never reveals the owner's private costs.
   const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
@@ -93,7 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
     mods,
     follow,
-    share: { url: `${url.origin}/showcase/${carId}`, image, description },
+    share: { url: `${origin}/showcase/${carId}`, image, description },
   };
 }
 

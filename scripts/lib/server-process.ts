@@ -73,6 +73,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       DATABASE_URL: `file:${files.database}`,
       MEDIA_DIR: files.media,
       MAIL_OUTBOX_DIR: files.outbox,
+      // Production requires it; links point back at this server.
+      APP_URL: `http://127.0.0.1:${port}`,
       ...options.env,
     },
   });

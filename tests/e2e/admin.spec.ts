@@ -3,19 +3,15 @@
 // who did what; the members tab toggles the administrator role; accounts named in
 // ADMIN_EMAILS are shown as such.
 import { expect, test, type Browser, type Page } from "./fixtures";
-import { signUpViaApi, type TestUser } from "./support";
+import { DEMO, signInViaApi, signUpViaApi, type TestUser } from "./support";
 
 const DESKTOP = { width: 1280, height: 800 };
 
 test.use({ viewport: DESKTOP });
 
+/** Signs the page in as the demo administrator (verified, and listed in the test server's ADMIN_EMAILS). */
 async function signInAsAdmin(page: Page) {
-  const admin = { username: "e2e_admin", email: "e2e-admin@example.com", password: "password123" };
-  const registered = await page.request.post("/api/auth/register", { data: admin });
-  if (registered.status() !== 201) {
-    const login = await page.request.post("/api/auth/login", { data: { email: admin.email, password: admin.password } });
-    expect(login.status(), await login.text()).toBe(200);
-  }
+  await signInViaApi(page, DEMO.admin);
 }
 
 /** A fresh member with a post of their own, and another member who reports it. */
@@ -65,7 +61,7 @@ test("a report is dismissed in the queue, and the log says who did it", async ({
   // The content stays.
   expect((await page.request.get(`/api/posts/${reported.postId}`)).status()).toBe(200);
   const entry = await logEntry(page, `dismissed the reports on post #${reported.postId}`);
-  await expect(entry).toContainText("@e2e_admin");
+  await expect(entry).toContainText("@admin");
   await reported.close();
 });
 
@@ -115,7 +111,7 @@ test("suspending the author signs them out and keeps them out", async ({ browser
   await reported.close();
 });
 
-test("members: search, administrator role toggle, ADMIN_EMAILS accounts locked", async ({ page, browser }) => {
+test("members: search, administrator role toggle, ADMIN_EMAILS accounts marked", async ({ page, browser }) => {
   const context = await browser.newContext();
   const member: TestUser = await signUpViaApi(context.request, "promote");
   await signInAsAdmin(page);
@@ -133,9 +129,10 @@ test("members: search, administrator role toggle, ADMIN_EMAILS accounts locked",
   await expect(row.getByText("Member", { exact: true })).toBeVisible();
   expect((await context.request.get("/admin")).status()).toBe(403);
 
-  await page.goto("/admin?tab=users&q=e2e-admin@example.com");
-  const me = page.locator('[data-testid="admin-user"][data-username="e2e_admin"]');
+  await page.goto("/admin?tab=users&q=admin@example.com");
+  const me = page.locator('[data-testid="admin-user"][data-username="admin"]');
   await expect(me).toContainText("Administrator (set by ADMIN_EMAILS)");
+  // Only because it is the administrator's own account.
   await expect(me.getByRole("button", { name: "Remove administrator" })).toBeDisabled();
   await context.close();
 });

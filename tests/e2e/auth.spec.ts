@@ -13,8 +13,8 @@ const OUTBOX = path.resolve(process.env.MAIL_OUTBOX_DIR ?? `tests/.tmp/e2e-outbo
 const dialog = (page: Page) => page.getByRole("dialog");
 const welcome = (page: Page) => page.getByTestId("welcome");
 
-/** The newest message in the outbox addressed to `to`, as raw text. */
-async function newestMailTo(to: string): Promise<string> {
+/** The newest message in the outbox addressed to `to` (with `subject`, when given), as raw text. */
+async function newestMailTo(to: string, subject?: string): Promise<string> {
   let found: string | null = null;
   await expect
     .poll(
@@ -30,6 +30,7 @@ async function newestMailTo(to: string): Promise<string> {
           .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
         for (const file of files) {
           const text = readFileSync(file, "utf8");
+          if (subject && !text.includes(`\nSubject: ${subject}\n`)) continue;
           if (new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`, "mi").test(text)) {
             found = text;
             return true;
@@ -43,13 +44,15 @@ async function newestMailTo(to: string): Promise<string> {
   return found!;
 }
 
-/** The reset link in a raw message (the text part may be quoted-printable). */
-function resetLinkOf(eml: string): string {
+/** The link to `pathname` in a raw message (the text part may be quoted-printable). */
+function linkOf(eml: string, pathname: string): string {
   const decoded = eml.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const match = decoded.match(/https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/);
-  if (!match) throw new Error(`no reset link in the email:\n${eml}`);
+  const match = decoded.match(new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[A-Za-z0-9_-]+`));
+  if (!match) throw new Error(`no ${pathname} link in the email:\n${eml}`);
   return match[0];
 }
+
+const resetLinkOf = (eml: string) => linkOf(eml, "/reset-password");
 
 async function storedSessionUser(page: Page) {
   return page.evaluate(() => JSON.parse(window.localStorage.getItem("sessionUser") ?? "null"));
@@ -237,7 +240,7 @@ test.describe("with JavaScript", () => {
     await dialog(page).getByRole("link", { name: "Back to Sign In" }).click();
     await expect(dialog(page).getByRole("heading", { name: "Sign In" })).toBeVisible();
 
-    const link = new URL(resetLinkOf(await newestMailTo(user.email)));
+    const link = new URL(resetLinkOf(await newestMailTo(user.email, "Reset your password")));
     await page.goto(link.pathname + link.search);
     await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
     await page.getByLabel("New password", { exact: true }).fill("brand-new-1");
@@ -307,4 +310,33 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/events$/);
     await expect(dialog(page)).toHaveCount(0);
   });
+});
+
+test("email verification: the profile shows the status and resends the link; the link works once, without JavaScript", async ({ page, browser }) => {
+  test.slow(); // bcrypt and several mails
+  const user = await signUpViaApi(page.request, "verifier");
+  await page.goto("/profile");
+  await expect(page.getByTestId("email-status")).toHaveText("Email not verified");
+  await page.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText("We've sent a new verification link. It works once, within 24 hours.").first()).toBeVisible();
+
+  const link = new URL(linkOf(await newestMailTo(user.email, "Confirm your email address"), "/verify-email"));
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto(link.pathname + link.search);
+  await expect(plain.getByRole("heading", { name: "Confirm your email address" })).toBeVisible();
+  await expect(plain.getByText(`@${user.username}`)).toBeVisible();
+  await plain.getByRole("button", { name: "Confirm my email address" }).click();
+  await expect(plain.getByRole("heading", { name: "Email address verified" })).toBeVisible();
+  await expect(plain.getByTestId("verify-message")).toHaveText("Your email address is verified.");
+
+  await plain.goto(link.pathname + link.search);
+  await expect(plain.getByRole("heading", { name: "Link already used" })).toBeVisible();
+  await plain.goto("/verify-email?token=not-a-real-token");
+  await expect(plain.getByRole("heading", { name: "Link not valid" })).toBeVisible();
+  await context.close();
+
+  await page.reload();
+  await expect(page.getByTestId("email-status")).toHaveText("Email verified");
+  await expect(page.getByRole("button", { name: "Send the link again" })).toHaveCount(0);
 });

@@ -2,17 +2,13 @@
 // event page with "I'm going" and a car picker, and administrators creating, editing and
 // deleting events.
 import { expect, test, type Page } from "./fixtures";
-import { signUpViaApi } from "./support";
+import { DEMO, signInViaApi, signUpViaApi } from "./support";
 
 const DESKTOP = { width: 1280, height: 800 };
 
+/** Signs the page in as the demo administrator (verified, and listed in the test server's ADMIN_EMAILS). */
 async function signInAsAdmin(page: Page) {
-  const admin = { username: "e2e_admin", email: "e2e-admin@example.com", password: "password123" };
-  const registered = await page.request.post("/api/auth/register", { data: admin });
-  if (registered.status() !== 201) {
-    const login = await page.request.post("/api/auth/login", { data: { email: admin.email, password: admin.password } });
-    expect(login.status(), await login.text()).toBe(200);
-  }
+  await signInViaApi(page, DEMO.admin);
 }
 
 const names = (page: Page, testId: string) => page.getByTestId(testId).locator(".event-card__name");

@@ -130,6 +130,11 @@ test("two-factor: enrol on /profile/security, then the challenge at sign-in", as
   const user = await signUpViaApi(page.request, "twofa");
   await page.goto("/profile/security");
   await expect(page.getByTestId("two-factor-status")).toHaveText("Off");
+  // Set-up asks for the password first.
+  await page.getByLabel("Your password").fill("not-the-password");
+  await page.getByRole("button", { name: "Set up two-factor" }).click();
+  await expect(page.getByTestId("security-error")).toHaveText("That password is not right.");
+  await page.getByLabel("Your password").fill(user.password);
   await page.getByRole("button", { name: "Set up two-factor" }).click();
   const key = (await page.getByTestId("manual-key").textContent())!.replace(/\s/g, "");
   expect(key).toMatch(/^[A-Z2-7]{32}$/);

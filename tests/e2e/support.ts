@@ -52,8 +52,8 @@ export function totp(secret: string, at = Date.now()): string {
  * Turns two-factor on for the account `request` is signed in as (enrol, then confirm with
  * the current code) and answers the secret.
  */
-export async function enableTwoFactor(request: APIRequestContext): Promise<string> {
-  const enrol = await request.post("/api/auth/two-factor/enrol");
+export async function enableTwoFactor(request: APIRequestContext, password = "password123"): Promise<string> {
+  const enrol = await request.post("/api/auth/two-factor/enrol", { data: { password } });
   expect(enrol.status(), await enrol.text()).toBe(200);
   const secret = ((await enrol.json()) as { manualKey: string }).manualKey.replace(/\s/g, "");
   const confirm = await request.post("/api/auth/two-factor/confirm", { data: { code: totp(secret) } });

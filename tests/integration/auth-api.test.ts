@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { action as register } from "~/routes/api.auth.register";
 import { action as login } from "~/routes/api.auth.login";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/api.auth.session";
-import { loader as checkAdmin } from "~/routes/api.users.check-admin";
 import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 
 async function signUp(username: string, email: string, password = "secret1") {
@@ -138,20 +137,6 @@ describe("sessions", () => {
     expect(out.status).toBe(200);
     const after = await sessionLoader(args(getRequest("/api/auth/session", { cookie })));
     expect(await (after as Response).json()).toEqual({ authenticated: false, user: null });
-  });
-});
-
-describe("GET /api/users/check-admin", () => {
-  it("is true only for accounts in ADMIN_EMAILS", async () => {
-    process.env.ADMIN_EMAILS = "boss@example.com";
-    const boss = await (await signUp("boss", "Boss@example.com")).json();
-    const member = await (await signUp("member", "member@example.com")).json();
-    const ask = async (id: number) => ((await checkAdmin(args(getRequest(`/api/users/check-admin?userId=${id}`)))) as Response).json();
-    expect(await ask(boss.user.id)).toEqual({ isAdmin: true });
-    expect(await ask(member.user.id)).toEqual({ isAdmin: false });
-    const bad = (await checkAdmin(args(getRequest("/api/users/check-admin?userId=abc")))) as Response;
-    expect(bad.status).toBe(400);
-    delete process.env.ADMIN_EMAILS;
   });
 });
 

@@ -11,7 +11,8 @@ import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { usernameBaseFor } from "~/models/user.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { startFakeGoogle, type FakeGoogle } from "../../scripts/fake-google";
-import { args, getRequest, jsonRequest } from "../support/requests";
+import { args, cookiesOf, getRequest, jsonRequest } from "../support/requests";
+import { waitForMails } from "../support/mail";
 
 let fake: FakeGoogle;
 
@@ -70,6 +71,11 @@ async function signInWithGoogle(redirectTo = "/my-cars", jar = new Jar()) {
   return { authorize, callback, jar };
 }
 
+async function signedInAsCookie(cookie: string): Promise<boolean> {
+  const response = (await sessionLoader(args(getRequest("/api/auth/session", { cookie })))) as Response;
+  return (await response.json()).authenticated;
+}
+
 async function signedInAs(jar: Jar) {
   const response = (await sessionLoader(args(getRequest("/api/auth/session", { cookie: jar.header() })))) as Response;
   return (await response.json()) as { authenticated: boolean; user: { username: string; email: string } | null };
@@ -88,6 +94,20 @@ describe("Sign in with Google", () => {
     expect(params.get("redirect_uri")).toBe("http://127.0.0.1:3000/api/auth/callback/google");
     expect(params.get("scope")).toContain("userinfo.email");
     expect(params.get("state")).toBeTruthy();
+  });
+
+  it("builds the callback URL from APP_URL, never from a foreign Host header", async () => {
+    const startFrom = async (host: string) => {
+      const start = await call(googleStart, new Request(`http://${host}/api/auth/google`));
+      return new URL(start.headers.get("Location")!).searchParams.get("redirect_uri");
+    };
+    expect(await startFrom("attacker.example")).toBe("http://localhost:3000/api/auth/callback/google");
+    process.env.APP_URL = "https://cars.example.com";
+    try {
+      expect(await startFrom("attacker.example")).toBe("https://cars.example.com/api/auth/callback/google");
+    } finally {
+      delete process.env.APP_URL;
+    }
   });
 
   it("creates an account for a new Google user, with a derived username and a profile, and signs in", async () => {
@@ -118,11 +138,13 @@ describe("Sign in with Google", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { googleId: "g-twin" } })).username).toBe("twin2");
   });
 
-  it("links an existing account with the same verified email instead of making another", async () => {
+  it("links an existing account whose address is verified instead of making another", async () => {
     const response = (await register(
       args(jsonRequest("/api/auth/register", { username: "linkme", email: "linkme@example.com", password: "secret1" })),
     )) as Response;
     expect(response.status).toBe(201);
+    const ownSession = cookiesOf(response);
+    await prisma.user.update({ where: { email: "linkme@example.com" }, data: { emailVerifiedAt: new Date() } });
     fake.setUser({ sub: "g-link", email: "LinkMe@example.com", email_verified: true, name: "Link Me" });
     const { callback, jar } = await signInWithGoogle();
     expect(callback.status).toBe(303);
@@ -131,9 +153,57 @@ describe("Sign in with Google", () => {
     expect(users[0].googleId).toBe("g-link");
     expect(await signedInAs(jar)).toMatchObject({ authenticated: true, user: { username: "linkme" } });
 
-    // The password still works for a linked account that has one.
+    // The password and the other sessions of a verified account stay as they were.
     const password = (await login(args(jsonRequest("/api/auth/login", { email: "linkme@example.com", password: "secret1" })))) as Response;
     expect(password.status).toBe(200);
+    expect(await signedInAsCookie(ownSession)).toBe(true);
+  });
+
+  it("takes over an account whose address was never verified: the registrant's password, two-factor and sessions go", async () => {
+    // Someone registers with another person's address and stays signed in.
+    const squat = (await register(
+      args(jsonRequest("/api/auth/register", { username: "squatter", email: "owner@example.com", password: "attacker1" })),
+    )) as Response;
+    expect(squat.status).toBe(201);
+    const attackerCookie = cookiesOf(squat);
+    await prisma.user.update({ where: { email: "owner@example.com" }, data: { totpSecret: "sealed", totpEnabledAt: new Date() } });
+    const before = await prisma.user.findUniqueOrThrow({ where: { email: "owner@example.com" } });
+    await prisma.recoveryCode.create({ data: { userId: before.id, codeHash: "x" } });
+
+    // The address's real owner signs in with Google.
+    fake.setUser({ sub: "g-owner", email: "owner@example.com", email_verified: true, name: "Real Owner" });
+    const { callback, jar } = await signInWithGoogle("/messages");
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get("Location")).toBe("/messages");
+    expect(await signedInAs(jar)).toMatchObject({ authenticated: true, user: { username: "squatter" } });
+
+    const after = await prisma.user.findUniqueOrThrow({ where: { id: before.id } });
+    expect(after.googleId).toBe("g-owner");
+    expect(after.passwordHash).toBeNull();
+    expect(after.totpEnabledAt).toBeNull();
+    expect(after.totpSecret).toBeNull();
+    expect(after.emailVerifiedAt).not.toBeNull();
+    expect(await prisma.recoveryCode.count({ where: { userId: before.id } })).toBe(0);
+
+    // The registrant is out: the old session ended and the password no longer works.
+    expect(await signedInAsCookie(attackerCookie)).toBe(false);
+    const password = (await login(args(jsonRequest("/api/auth/login", { email: "owner@example.com", password: "attacker1" })))) as Response;
+    expect(password.status).toBe(401);
+
+    // The owner is told what happened.
+    const [mail] = await waitForMails(process.env.MAIL_OUTBOX_DIR!, { to: "owner@example.com", subject: "Your account is now yours alone" });
+    expect(mail).toBeTruthy();
+  });
+
+  it("ADMIN_EMAILS makes a new Google account with a verified listed address an administrator", async () => {
+    process.env.ADMIN_EMAILS = "google.boss@example.com";
+    try {
+      fake.setUser({ sub: "g-boss", email: "google.boss@example.com", email_verified: true });
+      await signInWithGoogle();
+      expect((await prisma.user.findUniqueOrThrow({ where: { googleId: "g-boss" } })).role).toBe("admin");
+    } finally {
+      delete process.env.ADMIN_EMAILS;
+    }
   });
 
   it("does not link when Google has not verified the email", async () => {

@@ -35,7 +35,8 @@ function mailsTo(address: string): string[] {
 async function codeFromOutbox(address: string): Promise<string> {
   for (let i = 0; i < 50; i += 1) {
     const mails = mailsTo(address);
-    const match = mails.at(-1)?.match(/sign-in code is (\d{6})/);
+    // The newest code mail (sign-ups also mail a verification link).
+    const match = mails.filter((mail) => /sign-in code is \d{6}/.test(mail)).at(-1)?.match(/sign-in code is (\d{6})/);
     if (match) return match[1];
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -129,6 +130,43 @@ describe("POST /api/auth/code", () => {
     expect(verified.status).toBe(303);
     expect(verified.headers.get("Location")).toBe("/events");
     expect(cookiesOf(verified)).toContain("__session=");
+  });
+});
+
+describe("a code proves the address", () => {
+  it("on an account never verified, the registrant's password and sessions go and the owner is told", async () => {
+    const response = (await register(
+      args(jsonRequest("/api/auth/register", { username: "squatted", email: "squatted@example.com", password: "attacker1" })),
+    )) as Response;
+    const attackerCookie = cookiesOf(response);
+    await post(requestCode, "/api/auth/code", { email: "squatted@example.com" });
+    const code = await codeFromOutbox("squatted@example.com");
+    const verified = await post(verifyCode, "/api/auth/code/verify", { email: "squatted@example.com", code });
+    expect(verified.status).toBe(200);
+
+    const user = await prisma.user.findUniqueOrThrow({ where: { email: "squatted@example.com" } });
+    expect(user.emailVerifiedAt).not.toBeNull();
+    expect(user.passwordHash).toBeNull();
+    const old = (await sessionLoader(args(getRequest("/api/auth/session", { cookie: attackerCookie })))) as Response;
+    expect((await old.json()).authenticated).toBe(false);
+    const fresh = (await sessionLoader(args(getRequest("/api/auth/session", { cookie: cookiesOf(verified) })))) as Response;
+    expect((await fresh.json()).authenticated).toBe(true);
+    for (let i = 0; i < 50 && !mailsTo("squatted@example.com").some((m) => /yours alone/.test(m)); i += 1) await new Promise((r) => setTimeout(r, 40));
+    expect(mailsTo("squatted@example.com").some((m) => /^Subject: Your account is now yours alone$/m.test(m))).toBe(true);
+  });
+
+  it("on a verified account, the password and other sessions stay", async () => {
+    const response = (await register(
+      args(jsonRequest("/api/auth/register", { username: "keeper", email: "keeper@example.com", password: "secret1" })),
+    )) as Response;
+    const own = cookiesOf(response);
+    await prisma.user.update({ where: { email: "keeper@example.com" }, data: { emailVerifiedAt: new Date() } });
+    await post(requestCode, "/api/auth/code", { email: "keeper@example.com" });
+    const verified = await post(verifyCode, "/api/auth/code/verify", { email: "keeper@example.com", code: await codeFromOutbox("keeper@example.com") });
+    expect(verified.status).toBe(200);
+    expect((await prisma.user.findUniqueOrThrow({ where: { email: "keeper@example.com" } })).passwordHash).not.toBeNull();
+    const old = (await sessionLoader(args(getRequest("/api/auth/session", { cookie: own })))) as Response;
+    expect((await old.json()).authenticated).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ import { action as challenge } from "~/routes/api.auth.two-factor.challenge";
 import { action as disable } from "~/routes/api.auth.two-factor.disable";
 import { action as signOutOthers } from "~/routes/api.auth.sessions.others";
 import { action as twoFactorPageAction, loader as twoFactorPageLoader } from "~/routes/two-factor";
+import { action as securityAction } from "~/routes/profile_.security";
 import { totpCode } from "~/lib/totp.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { TWO_FACTOR_PENDING_LIFETIME, resetUsedTotpSteps, sessionAuthState } from "~/models/two-factor.server";
@@ -48,7 +49,7 @@ async function authenticated(cookie: string): Promise<boolean> {
 /** Signs up and turns two-factor on; answers the secret, the recovery codes and the cookie. */
 async function withTwoFactor(username: string) {
   const account = await signUp(username);
-  const enrolled = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", {}, { cookie: account.cookie }));
+  const enrolled = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", { password: "secret1" }, { cookie: account.cookie }));
   expect(enrolled.status).toBe(200);
   const { secret, uri, manualKey } = await enrolled.json();
   expect(uri).toMatch(/^otpauth:\/\/totp\//);
@@ -68,7 +69,7 @@ describe("enrolment", () => {
     const other = await passwordLogin(account.email); // another device, signed in before
     const otherCookie = cookiesOf(other);
 
-    const enrolled = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", {}, { cookie: account.cookie }));
+    const enrolled = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", { password: "secret1" }, { cookie: account.cookie }));
     const { secret } = await enrolled.json();
     const stored = await prisma.user.findUniqueOrThrow({ where: { id: account.id } });
     expect(stored.totpSecret).not.toContain(secret); // sealed
@@ -95,6 +96,42 @@ describe("enrolment", () => {
   it("needs a signed-in user", async () => {
     const response = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", {}));
     expect(response.status).toBe(401);
+  });
+
+  it("asks for the current password: a borrowed session alone cannot add an authenticator", async () => {
+    const account = await signUp("borrowed");
+    const none = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", {}, { cookie: account.cookie }));
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ error: "Enter your password to set up two-factor authentication." });
+    const wrong = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", { password: "not-it1" }, { cookie: account.cookie }));
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toEqual({ error: "That password is not right." });
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: account.id } })).totpSecret).toBeNull();
+
+    // The security page's form asks for it the same way.
+    const page = (await call(securityAction, formRequest("/profile/security", { intent: "enrol" }, { cookie: account.cookie }))) as unknown as {
+      data: { error: string };
+      init: { status: number };
+    };
+    expect(page.init.status).toBe(400);
+    expect(page.data.error).toBe("Enter your password to set up two-factor authentication.");
+    const ok = await call(securityAction, formRequest("/profile/security", { intent: "enrol", password: "secret1" }, { cookie: account.cookie }));
+    expect(ok.status).toBe(303);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: account.id } })).totpSecret).not.toBeNull();
+  });
+
+  it("asks an account without a password (Google only) for a sign-in within the last 10 minutes", async () => {
+    const account = await signUp("googleonly");
+    await prisma.user.update({ where: { id: account.id }, data: { passwordHash: null, googleId: "g-googleonly" } });
+    const fresh = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", {}, { cookie: account.cookie }));
+    expect(fresh.status).toBe(200);
+
+    await prisma.user.update({ where: { id: account.id }, data: { totpSecret: null } });
+    await prisma.session.updateMany({ where: { userId: account.id }, data: { createdAt: new Date(Date.now() - 11 * 60 * 1000) } });
+    const stale = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", {}, { cookie: account.cookie }));
+    expect(stale.status).toBe(403);
+    expect((await stale.json()).error).toBe("For your safety, sign in again (with Google or an emailed code), then set up two-factor within 10 minutes.");
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: account.id } })).totpSecret).toBeNull();
   });
 });
 

@@ -37,6 +37,7 @@ async function startInstance(name: string): Promise<Instance> {
       REMIX_BUILD_DIR: buildDir,
       HOST: "127.0.0.1",
       PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: process.env.DATABASE_URL,
       SESSION_SECRET: process.env.SESSION_SECRET,
       MEDIA_DIR: mediaDir,

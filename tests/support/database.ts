@@ -14,6 +14,9 @@ const dir = path.resolve(__dirname, "../.tmp");
 mkdirSync(dir, { recursive: true });
 process.env.SESSION_SECRET ??= "test-session-secret";
 process.env.MEDIA_DIR ??= path.join(dir, `media-${randomUUID()}`);
+// Sign-ups mail a verification link: keep each file's mail in a folder of its own.
+process.env.MAIL_OUTBOX_DIR ??= path.join(dir, `outbox-${randomUUID()}`);
+afterAll(() => rmSync(process.env.MAIL_OUTBOX_DIR!, { recursive: true, force: true }));
 
 const serverUrl = process.env.TEST_PG_URL;
 

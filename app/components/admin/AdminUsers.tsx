@@ -1,6 +1,6 @@
 // Members: search by username, nickname or email, newest first, a page at a time. Each row
 // has the administrator role toggle and the suspension toggle. Accounts named in
-// ADMIN_EMAILS get the role back at every sign-in, so their toggle is shown disabled.
+// ADMIN_EMAILS are marked; removing their role sticks (the setting does not grant it again).
 import { Form, Link } from "@remix-run/react";
 import { Ban, ChevronRight, Search, ShieldCheck, ShieldOff, UserCheck, Users } from "~/components/icons";
 import { smallAvatar } from "~/components/messages/ConversationList";
@@ -51,12 +51,12 @@ function UserRow({ user, me, here }: { user: AdminUserRow; me: number; here: str
             fields={{ role: "member" }}
             redirectTo={here}
             success={`${user.username} is now a member`}
-            disabled={self || user.admin_by_env}
+            disabled={self}
             title={
-              user.admin_by_env
-                ? "Listed in ADMIN_EMAILS: the role comes back at every sign-in. Change the setting instead."
-                : self
-                  ? "You can't remove your own administrator role"
+              self
+                ? "You can't remove your own administrator role"
+                : user.admin_by_env
+                  ? "Listed in ADMIN_EMAILS: a removal sticks; the setting does not give the role back."
                   : undefined
             }
           >

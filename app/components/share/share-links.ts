@@ -49,17 +49,3 @@ export function embedCode(origin: string, postId: number, title = `Post on ${SIT
     `style="border:0;max-width:600px" loading="lazy" title="${escapeAttribute(title)}" allowfullscreen></iframe>`
   );
 }
-
-/**
- * The origin of the request as the browser saw it: the request URL's, or the forwarded
- * host and protocol when a trusted proxy sets them (TRUST_PROXY=1).
- */
-export function requestOrigin(request: Request, trustProxy = false): string {
-  const url = new URL(request.url);
-  if (trustProxy) {
-    const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
-    const proto = request.headers.get("X-Forwarded-Proto")?.split(",")[0]?.trim();
-    if (host && /^[A-Za-z0-9.:[\]-]+$/.test(host)) return `${proto === "http" || proto === "https" ? proto : url.protocol.replace(":", "")}://${host}`;
-  }
-  return url.origin;
-}

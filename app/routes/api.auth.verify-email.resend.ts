@@ -1,0 +1,20 @@
+// POST /api/auth/verify-email/resend: mails the signed-in member a new verification link
+// → { success: true, message }. 409 when the address is verified already. The profile's
+// plain form (with redirectTo) comes back to the profile with the message as a toast.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { publicOrigin } from "~/lib/env.server";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/http.server";
+import { limitWrite } from "~/lib/rate-limit.server";
+import { VERIFY_MESSAGES, resendVerificationEmail } from "~/models/email-verification.server";
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
+  return mutation(request, async (body) => {
+    await limitWrite(request, "verifyEmail", body);
+    const user = await requireUser(request);
+    await resendVerificationEmail(user.id, publicOrigin(request));
+    return replyOk(request, body, { success: true, message: VERIFY_MESSAGES.sent }, {}, { type: "success", message: VERIFY_MESSAGES.sent });
+  });
+}

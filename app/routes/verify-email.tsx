@@ -1,0 +1,131 @@
+// /verify-email?token=...: the page a verification email links to. Opening it changes
+// nothing (mail scanners open links too); it shows whose address the link confirms and a
+// button, a plain form that works without JavaScript. Used, expired and unknown links each
+// say what happened and how to get a new one.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { Loader2, Mail } from "~/components/icons";
+import { APP_TITLE } from "~/lib/constants";
+import { HttpError, readBody } from "~/lib/http.server";
+import { limitWrite } from "~/lib/rate-limit.server";
+import { VERIFY_MESSAGES, inspectVerificationToken, tokenStateMessage, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
+import "~/components/auth/auth.css";
+
+export const meta: MetaFunction = () => [{ title: `Confirm your email · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
+
+// The token is a credential: keep the page out of caches.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const view = await inspectVerificationToken(token);
+  return data(
+    { ...view, token: view.state === "valid" ? token : null, message: view.state === "valid" ? null : tokenStateMessage(view.state) },
+    { headers: NO_STORE },
+  );
+}
+
+const verifySchema = z.object({ token: z.string({ required_error: VERIFY_MESSAGES.invalid }).min(1, VERIFY_MESSAGES.invalid).max(200, VERIFY_MESSAGES.invalid) });
+
+type ActionData = { ok: true; message: string } | { ok: false; error: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  await limitWrite(request, "signIn");
+  const body = await readBody(request);
+  const parsed = verifySchema.safeParse(body.fields);
+  if (!parsed.success) return data<ActionData>({ ok: false, error: VERIFY_MESSAGES.invalid }, { status: 400, headers: NO_STORE });
+  try {
+    await verifyEmailWithToken(parsed.data.token);
+    return data<ActionData>({ ok: true, message: VERIFY_MESSAGES.verified }, { headers: NO_STORE });
+  } catch (error) {
+    if (error instanceof HttpError) return data<ActionData>({ ok: false, error: error.message }, { status: error.status, headers: NO_STORE });
+    throw error;
+  }
+}
+
+const HEADINGS: Record<TokenState, string> = {
+  valid: "Confirm your email address",
+  used: "Link already used",
+  expired: "Link expired",
+  invalid: "Link not valid",
+};
+
+export default function VerifyEmailPage() {
+  const view = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+
+  let content;
+  if (result?.ok) {
+    content = (
+      <>
+        <h1 id="verify-title" className="auth-modal__title">
+          Email address verified
+        </h1>
+        <p className="auth-alert auth-alert--success" role="status" data-testid="verify-message">
+          {result.message}
+        </p>
+        <Link to="/profile" className="btn btn--primary btn--block auth-submit">
+          Go to your profile
+        </Link>
+      </>
+    );
+  } else if (view.state === "valid" && !result) {
+    content = (
+      <>
+        <h1 id="verify-title" className="auth-modal__title">
+          {HEADINGS.valid}
+        </h1>
+        <p className="auth-modal__description">
+          Confirm that <strong>{view.email}</strong> is the email address of <strong>@{view.username}</strong>. If you did not sign
+          up, close this page: nothing is confirmed without the button.
+        </p>
+        <Form method="post" replace className="auth-form">
+          <input type="hidden" name="token" value={view.token ?? ""} />
+          <button type="submit" className="btn btn--primary btn--block auth-submit" disabled={busy} aria-busy={busy}>
+            {busy ? (
+              <>
+                <Loader2 className="auth-spin" aria-hidden size={18} />
+                Loading...
+              </>
+            ) : (
+              "Confirm my email address"
+            )}
+          </button>
+        </Form>
+      </>
+    );
+  } else {
+    const message = result && !result.ok ? result.error : view.message;
+    content = (
+      <>
+        <h1 id="verify-title" className="auth-modal__title">
+          {result && !result.ok ? "Not verified" : HEADINGS[view.state]}
+        </h1>
+        <p className="auth-alert auth-alert--error" role="alert" data-testid="verify-message">
+          {message}
+        </p>
+        {view.state === "used" && view.verified ? (
+          <p className="auth-modal__description">{VERIFY_MESSAGES.verified}</p>
+        ) : null}
+        <Link to="/profile" className="btn btn--primary btn--block auth-submit">
+          Go to your profile
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <div className="page auth-page">
+      <section className="auth-card" aria-labelledby="verify-title">
+        <div className="auth-card__icon" aria-hidden>
+          <Mail size={26} />
+        </div>
+        {content}
+      </section>
+    </div>
+  );
+}
