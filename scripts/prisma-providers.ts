@@ -110,13 +110,24 @@ export async function renderPostgresFiles(): Promise<Map<string, string>> {
   return files;
 }
 
+/**
+ * Whether two renderings say the same thing. The engine lists the statements of one step
+ * (an index here, an index there) in no fixed order, so a migration's statements are
+ * compared as a set of blocks: a migration already applied somewhere is never rewritten
+ * just because they came out in another order.
+ */
+function sameContent(a: string, b: string): boolean {
+  const blocks = (text: string) => text.trim().split(/\n\s*\n/).map((block) => block.trim()).sort();
+  return a === b || JSON.stringify(blocks(a)) === JSON.stringify(blocks(b));
+}
+
 /** Paths that differ from (or are missing in) the working tree, and stale PostgreSQL migrations. */
 export async function outOfDate(files: Map<string, string>): Promise<string[]> {
   const problems: string[] = [];
   for (const [file, content] of files) {
     const full = path.join(root, file);
     if (!existsSync(full)) problems.push(`${file} is missing`);
-    else if ((await readFile(full, "utf8")) !== content) problems.push(`${file} is out of date`);
+    else if (!sameContent(await readFile(full, "utf8"), content)) problems.push(`${file} is out of date`);
   }
   if (existsSync(postgresMigrationsDir)) {
     for (const entry of await readdir(postgresMigrationsDir, { withFileTypes: true })) {
@@ -137,7 +148,7 @@ async function write(files: Map<string, string>) {
   for (const [file, content] of files) {
     const full = path.join(root, file);
     await mkdir(path.dirname(full), { recursive: true });
-    if (!existsSync(full) || (await readFile(full, "utf8")) !== content) {
+    if (!existsSync(full) || !sameContent(await readFile(full, "utf8"), content)) {
       await writeFile(full, content);
       console.log(`wrote ${file}`);
     }
