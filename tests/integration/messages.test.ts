@@ -7,6 +7,7 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { listConversations, MESSAGE_MAX_CHARS, THREAD_PAGE } from "~/models/message.server";
 import { action as sendAction, loader as listLoader } from "~/routes/api.messages";
 import { loader as threadLoader } from "~/routes/api.messages.$username";
+import { action as markReadAction } from "~/routes/api.messages.$username.read";
 import { loader as unreadLoader } from "~/routes/api.messages.unread-count";
 import { action as blockAction, loader as blockLoader } from "~/routes/api.users.$username.block";
 import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
@@ -158,9 +159,13 @@ describe("conversation list and unread counts", () => {
     expect(await unread(me)).toBe(5);
     expect(await unread(cy)).toBe(1);
 
-    // Reading Ann's thread marks only her messages read.
+    // Reading Ann's thread changes nothing; the POST that marks it read marks only her messages.
     const read = await thread(me, "c_ann");
     expect(read.body.messages.map((m: { content: string }) => m.content)).toEqual(["ann 1", "ann 2"]);
+    expect(await unread(me)).toBe(5);
+    const marked = await answer(markReadAction(args(jsonRequest("/api/messages/c_ann/read", {}, { cookie: me.cookie }), { username: "c_ann" })));
+    expect(marked.status).toBe(200);
+    expect((await marked.json()).read_at).toEqual(expect.any(String));
     expect(await unread(me)).toBe(3);
     const after = await conversations(me);
     expect(after.find((c) => c.user.username === "c_ann")?.unread_count).toBe(0);
