@@ -28,6 +28,12 @@ async function thread(viewer: TestUser | null, username: string, query = "") {
   return { status: response.status, body: await response.json() };
 }
 
+async function markRead(viewer: TestUser, username: string) {
+  const response = await answer(markReadAction(args(jsonRequest(`/api/messages/${username}/read`, {}, { cookie: viewer.cookie }), { username })));
+  expect(response.status).toBe(200);
+  return (await response.json()) as { read_at: string | null };
+}
+
 async function conversations(viewer: TestUser) {
   const response = await answer(listLoader(args(getRequest("/api/messages", { cookie: viewer.cookie }))));
   expect(response.status).toBe(200);
@@ -163,9 +169,7 @@ describe("conversation list and unread counts", () => {
     const read = await thread(me, "c_ann");
     expect(read.body.messages.map((m: { content: string }) => m.content)).toEqual(["ann 1", "ann 2"]);
     expect(await unread(me)).toBe(5);
-    const marked = await answer(markReadAction(args(jsonRequest("/api/messages/c_ann/read", {}, { cookie: me.cookie }), { username: "c_ann" })));
-    expect(marked.status).toBe(200);
-    expect((await marked.json()).read_at).toEqual(expect.any(String));
+    expect((await markRead(me, "c_ann")).read_at).toEqual(expect.any(String));
     expect(await unread(me)).toBe(3);
     const after = await conversations(me);
     expect(after.find((c) => c.user.username === "c_ann")?.unread_count).toBe(0);
@@ -316,12 +320,16 @@ describe("live delivery", () => {
     ]);
     expect(toAlice[0]).toMatchObject({ type: "message", data: { message: { from_me: true }, partner: { username: "l_bob" } } });
 
+    // Reading the thread publishes nothing; marking it read tells both.
+    let count = toAlice.length;
     await thread(bob, "l_alice");
+    expect(toAlice).toHaveLength(count);
+    await markRead(bob, "l_alice");
     expect(toBob.at(-1)).toMatchObject({ type: "read", data: { reader_id: bob.id, partner_id: alice.id } });
     expect(toAlice.at(-1)).toMatchObject({ type: "read", data: { reader_id: bob.id, partner_id: alice.id } });
-    // Reading again with nothing new publishes nothing.
-    const count = toAlice.length;
-    await thread(bob, "l_alice");
+    // Marking it again with nothing new publishes nothing.
+    count = toAlice.length;
+    await markRead(bob, "l_alice");
     expect(toAlice).toHaveLength(count);
     stopBob();
     stopAlice();
