@@ -87,6 +87,9 @@ export function normaliseForwardedHeaders(req: IncomingMessage, hops: number) {
     if (last) req.headers[name] = last;
     else delete req.headers[name];
   }
+  // The site's host is the one the proxy was asked for (the Remix adapter takes the port from Host).
+  const forwardedHost = req.headers["x-forwarded-host"];
+  if (typeof forwardedHost === "string") req.headers.host = forwardedHost;
 }
 
 /** Whether this request reached the app over TLS (for HSTS), after normaliseForwardedHeaders. */
@@ -144,27 +147,29 @@ function enableSourceMaps() {
 
 /** Most of an unread request body we read and discard to keep a connection open. */
 const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
+/** How long a connection whose body was too long to drain stays open for its client to read the answer. */
+const LINGER_MS = 2000;
 
 /**
  * When the app answers before reading the whole request body (a 405, a 401 before the body
- * is parsed, a 413 from Content-Length), the unread rest would stall the kept-alive
- * connection: the next request on it is never parsed. Such answers say Connection: close,
- * and the rest of the body is read and dropped (up to a bound), so the client gets to read
- * the answer instead of a reset.
+ * is parsed, a 413 at the body limit), the unread rest would stall a kept-alive connection:
+ * the next request on it is never parsed. So the rest is read and dropped, up to
+ * MAX_DRAIN_BYTES, and the connection stays usable. A longer body (a 150 MB upload) is not
+ * read on: the server half-closes (the answer is already out) and hangs up LINGER_MS later,
+ * so the client reads the answer instead of a reset.
  */
 function keepConnectionUsable(req: IncomingMessage, res: ServerResponse) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof res.writeHead;
   res.once("finish", () => {
     if (req.complete) return;
     req.removeAllListeners("data");
     let drained = 0;
+    let closing = false;
     req.on("data", (chunk: Buffer) => {
       drained += chunk.length;
-      if (drained > MAX_DRAIN_BYTES) req.socket.destroy();
+      if (closing || drained <= MAX_DRAIN_BYTES) return;
+      closing = true;
+      req.socket.end();
+      setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
     });
     req.resume();
   });

@@ -132,12 +132,12 @@ describe("COOKIE_SECURE", () => {
     ["false", false],
     ["", false],
   ])("reads COOKIE_SECURE=%j as %s, and SECURE_COOKIES the same way", (value, on) => {
-    expect(cookieSecure({ COOKIE_SECURE: value } as NodeJS.ProcessEnv)).toBe(on);
-    expect(cookieSecure({ SECURE_COOKIES: value } as NodeJS.ProcessEnv)).toBe(on);
+    expect(cookieSecure({ COOKIE_SECURE: value } as unknown as NodeJS.ProcessEnv)).toBe(on);
+    expect(cookieSecure({ SECURE_COOKIES: value } as unknown as NodeJS.ProcessEnv)).toBe(on);
   });
 
   it("stops on a value it cannot read", () => {
-    expect(() => cookieSecure({ COOKIE_SECURE: "ture" } as NodeJS.ProcessEnv)).toThrow(/COOKIE_SECURE/);
+    expect(() => cookieSecure({ COOKIE_SECURE: "ture" } as unknown as NodeJS.ProcessEnv)).toThrow(/COOKIE_SECURE/);
   });
 });
 
@@ -151,7 +151,7 @@ describe("TRUST_PROXY", () => {
     ["1", 1],
     ["2", 2],
   ])("reads %j as %s trusted proxies", (value, hops) => {
-    expect(trustedProxyHops({ TRUST_PROXY: value } as NodeJS.ProcessEnv)).toBe(hops);
+    expect(trustedProxyHops({ TRUST_PROXY: value } as unknown as NodeJS.ProcessEnv)).toBe(hops);
   });
 
   const from = (remoteAddress: string, forwardedFor?: string) =>
