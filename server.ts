@@ -145,32 +145,37 @@ function enableSourceMaps() {
   process.setSourceMapsEnabled?.(true);
 }
 
-/** Most of an unread request body we read and discard to keep a connection open. */
-const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
-/** How long a connection whose body was too long to drain stays open for its client to read the answer. */
+/** How long a connection closed with request bytes still coming stays open for its client to read the answer. */
 const LINGER_MS = 2000;
 
 /**
  * When the app answers before reading the whole request body (a 405, a 401 before the body
- * is parsed, a 413 at the body limit), the unread rest would stall a kept-alive connection:
- * the next request on it is never parsed. So the rest is read and dropped, up to
- * MAX_DRAIN_BYTES, and the connection stays usable. A longer body (a 150 MB upload) is not
- * read on: the server half-closes (the answer is already out) and hangs up LINGER_MS later,
- * so the client reads the answer instead of a reset.
+ * is parsed, a 413 at the body limit), the connection cannot serve another request: the
+ * answer says Connection: close. Node would then close the socket at once, and closing with
+ * unread request bytes is a reset that can reach the client before it has read the answer.
+ * So the server half-closes instead (the answer is out), reads and drops what the client
+ * still sends, and hangs up when the client does or LINGER_MS later, whichever is first.
  */
 function keepConnectionUsable(req: IncomingMessage, res: ServerResponse) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!req.complete && !this.headersSent) {
+      this.setHeader("Connection", "close");
+      lingerOnClose(req, res);
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+function lingerOnClose(req: IncomingMessage, res: ServerResponse) {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = function (this: Socket) {
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
   res.once("finish", () => {
-    if (req.complete) return;
     req.removeAllListeners("data");
-    let drained = 0;
-    let closing = false;
-    req.on("data", (chunk: Buffer) => {
-      drained += chunk.length;
-      if (closing || drained <= MAX_DRAIN_BYTES) return;
-      closing = true;
-      req.socket.end();
-      setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
-    });
+    req.on("data", () => {});
     req.resume();
   });
 }
@@ -299,7 +304,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let methodsOf = resourceMethods(build);
   app.use((req, res, next) => {
     const allowed = methodsOf(req.path);
-    if (!allowed || allowed.includes(req.method) || req.method === "OPTIONS") return next();
+    // OPTIONS is answered like GET (Remix runs the loader for it).
+    if (!allowed || allowed.includes(req.method === "OPTIONS" ? "GET" : req.method)) return next();
     answer(res, 405, "Method not allowed", { Allow: allowed.join(", ") });
   });
 

@@ -114,7 +114,9 @@ function limitedBody(request: Request, maxBytes: number): { stream: ReadableStre
       controller.enqueue(chunk);
     },
   });
-  return { stream: request.body.pipeThrough(counter), exceeded: () => over };
+  // preventCancel: past the limit the rest is left unread, not cancelled; cancelling would
+  // destroy the connection before the 413 could be sent (the server drains or closes it).
+  return { stream: request.body.pipeThrough(counter, { preventCancel: true }), exceeded: () => over };
 }
 
 /**
