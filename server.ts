@@ -5,8 +5,15 @@
 //   tsx server.ts [path/to/build/index.js]     (default: $REMIX_BUILD_DIR/build/index.js)
 //
 // Environment: PORT (3000), HOST (all interfaces), REMIX_BUILD_DIR, NODE_ENV (production),
-// TRUST_PROXY=true (behind a proxy that sets X-Forwarded-For/-Proto), LOG_REQUESTS=0|1
-// (default: on, except in tests), STOP_TIMEOUT_MS (10000).
+// TRUST_PROXY (true, or the number of proxies in front, that set X-Forwarded-For/-Proto/-Host),
+// COOKIE_SECURE (HSTS on every answer), LOG_REQUESTS=0|1 (default: on, except in tests),
+// STOP_TIMEOUT_MS (10000).
+//
+// Before the app sees a request, this server: drops X-Forwarded-* headers unless TRUST_PROXY
+// says a proxy sets them; refuses cross-site state-changing requests (403); answers a method
+// a resource route does not handle with 405 and Allow. On the way out it adds nosniff, the
+// referrer policy and (over TLS) HSTS to every answer, and `Cache-Control: private, no-store`
+// to every answer that depends on the session.
 //
 // Run with tsx: its loader hooks only act while modules are imported at start-up; once the
 // build is loaded, requests run the same compiled JavaScript as under plain node.
@@ -19,17 +26,19 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { baseSecurityHeaders } from "./app/lib/security-headers.server";
-import { checkStartupSettings } from "./app/lib/env.server";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { checkStartupSettings, cookieSecure, trustedProxyHops } from "./app/lib/env.server";
+import { CROSS_SITE_MESSAGE, crossSiteRefusal, STATE_CHANGING_METHODS } from "./app/lib/http.server";
+import { baseSecurityHeaders, personalCacheControl } from "./app/lib/security-headers.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The header through which the app learns the client's address (always set by this server). */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
 
-/** Whether TRUST_PROXY asks to believe X-Forwarded-* headers. */
+/** Whether TRUST_PROXY asks to believe X-Forwarded-* headers (see trustedProxyHops). */
 export function trustProxy(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.TRUST_PROXY === "true";
+  return trustedProxyHops(env) > 0;
 }
 
 function normaliseAddress(value: string | undefined): string {
@@ -40,17 +49,70 @@ function normaliseAddress(value: string | undefined): string {
   return address;
 }
 
+/** A header's values as one comma-separated list (Node joins repeated headers). */
+function headerList(value: string | string[] | undefined): string[] {
+  return (Array.isArray(value) ? value.join(",") : (value ?? "")).split(",").map((item) => item.trim());
+}
+
 /**
- * The client's address: the socket's peer, or (TRUST_PROXY=true) the first hop of
- * X-Forwarded-For, which the proxy in front appends to.
+ * The client's address: the socket's peer, or behind `hops` trusted proxies (TRUST_PROXY)
+ * the rightmost X-Forwarded-For entry that no trusted proxy wrote: each proxy appends the
+ * address it was reached from, so with one proxy it is the last entry, with two the one
+ * before it. Entries further left are whatever the client sent, and never believed.
  */
-export function clientAddress(req: IncomingMessage, trusted: boolean): string {
-  if (trusted) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0];
-    if (first && first.trim()) return normaliseAddress(first);
+export function clientAddress(req: IncomingMessage, hops: number | boolean): string {
+  const trusted = hops === true ? 1 : hops === false ? 0 : hops;
+  if (trusted > 0) {
+    const entries = headerList(req.headers["x-forwarded-for"]).filter(Boolean);
+    const hop = entries.length >= trusted ? entries[entries.length - trusted] : undefined;
+    if (hop) return normaliseAddress(hop);
   }
   return normaliseAddress(req.socket.remoteAddress);
+}
+
+const FORWARDED_HEADERS = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-prefix", "forwarded"];
+
+/**
+ * X-Forwarded-* as the app may read them: gone unless a proxy is trusted; otherwise the
+ * scheme and host are the nearest proxy's (the last entry), so a client's own values in
+ * front of it are never taken.
+ */
+export function normaliseForwardedHeaders(req: IncomingMessage, hops: number) {
+  if (hops === 0) {
+    for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    return;
+  }
+  for (const name of ["x-forwarded-proto", "x-forwarded-host"]) {
+    const last = headerList(req.headers[name]).filter(Boolean).at(-1);
+    if (last) req.headers[name] = last;
+    else delete req.headers[name];
+  }
+  // The site's host is the one the proxy was asked for (the Remix adapter takes the port from Host).
+  const forwardedHost = req.headers["x-forwarded-host"];
+  if (typeof forwardedHost === "string") req.headers.host = forwardedHost;
+}
+
+/** Whether this request reached the app over TLS (for HSTS), after normaliseForwardedHeaders. */
+function cameOverTls(req: IncomingMessage, hops: number): boolean {
+  if (cookieSecure()) return true;
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  return hops > 0 && String(req.headers["x-forwarded-proto"] ?? "").toLowerCase() === "https";
+}
+
+/** Request headers through the Fetch API's `get` (case-insensitive names). */
+function headerGetter(req: IncomingMessage): { get(name: string): string | null } {
+  return {
+    get(name) {
+      const value = req.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+}
+
+/** Answers a request here, before the app: JSON with the status and extra headers. */
+function answer(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers });
+  res.end(JSON.stringify({ error: message }));
 }
 
 function requestLogger(): express.RequestHandler {
@@ -83,48 +145,121 @@ function enableSourceMaps() {
   process.setSourceMapsEnabled?.(true);
 }
 
-/** Most of an unread request body we read and discard to keep a connection open. */
-const MAX_DRAIN_BYTES = 4 * 1024 * 1024;
+/** How long a connection closed with request bytes still coming stays open for its client to read the answer. */
+const LINGER_MS = 2000;
 
 /**
  * When the app answers before reading the whole request body (a 405, a 401 before the body
- * is parsed, a 413 from Content-Length), the unread rest would stall the kept-alive
- * connection: the next request on it is never parsed. Such answers say Connection: close,
- * and the rest of the body is read and dropped (up to a bound), so the client gets to read
- * the answer instead of a reset.
+ * is parsed, a 413 at the body limit), the connection cannot serve another request: the
+ * answer says Connection: close. Node would then close the socket at once, and closing with
+ * unread request bytes is a reset that can reach the client before it has read the answer.
+ * So the server half-closes instead (the answer is out), reads and drops what the client
+ * still sends, and hangs up when the client does or LINGER_MS later, whichever is first.
  */
 function keepConnectionUsable(req: IncomingMessage, res: ServerResponse) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (!req.complete && !this.headersSent) this.setHeader("Connection", "close");
+    if (!req.complete && !this.headersSent) {
+      this.setHeader("Connection", "close");
+      lingerOnClose(req, res);
+    }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;
+}
+
+function lingerOnClose(req: IncomingMessage, res: ServerResponse) {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  socket.destroySoon = function (this: Socket) {
+    this.end();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
   res.once("finish", () => {
-    if (req.complete) return;
     req.removeAllListeners("data");
-    let drained = 0;
-    req.on("data", (chunk: Buffer) => {
-      drained += chunk.length;
-      if (drained > MAX_DRAIN_BYTES) req.socket.destroy();
-    });
+    req.on("data", () => {});
     req.resume();
   });
 }
 
 /**
- * nosniff and the referrer policy on every answer. Documents and `.data` answers get them
- * from entry.server; resource routes (the JSON API, feeds, downloads) and static files do
- * not pass through it, so they are added here, just before the head goes out, to any
- * answer that has not set them (the Remix adapter appends headers, so setting them earlier
- * would send documents two copies).
+ * nosniff, the referrer policy and (over TLS) HSTS on every answer. Documents and `.data`
+ * answers get them from entry.server; resource routes (the JSON API, feeds, downloads),
+ * static files and the answers this server gives itself do not pass through it, so they
+ * are added here, just before the head goes out, to any answer that has not set them (the
+ * Remix adapter appends headers, so setting them earlier would send documents two copies).
  */
-function addBaseHeaders(res: ServerResponse) {
-  const headers = Object.entries(baseSecurityHeaders());
+function addBaseHeaders(res: ServerResponse, secure: boolean) {
+  const headers = Object.entries(baseSecurityHeaders({ secure }));
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     if (!this.headersSent) for (const [name, value] of headers) if (!this.hasHeader(name)) this.setHeader(name, value);
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;
+}
+
+/**
+ * The app's answers (not the static files before it): `private, no-store` when they depend
+ * on the session (see personalCacheControl), and an Allow header on a 405 that has none.
+ */
+function appAnswerHeaders(): express.RequestHandler {
+  return (req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      if (!this.headersSent) {
+        // writeHead(status, headers) may carry the headers itself: fold them in first.
+        const extra = args.find((arg, index) => index > 0 && arg && typeof arg === "object" && !Array.isArray(arg)) as
+          | Record<string, string | string[]>
+          | undefined;
+        if (extra) {
+          for (const [name, value] of Object.entries(extra)) this.setHeader(name, value);
+          args = args.filter((arg) => arg !== extra);
+        }
+        const status = typeof args[0] === "number" ? args[0] : this.statusCode;
+        const policy = personalCacheControl({
+          pathname: req.path,
+          cookieHeader: req.headers.cookie,
+          setsCookie: this.hasHeader("Set-Cookie"),
+          current: this.getHeader("Cache-Control")?.toString(),
+        });
+        if (policy) this.setHeader("Cache-Control", policy);
+        if (status === 405 && !this.hasHeader("Allow")) this.setHeader("Allow", "GET, HEAD");
+      }
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  };
+}
+
+/**
+ * The methods each resource route (a route with no page) answers: GET and HEAD with a
+ * loader, POST, PUT, PATCH and DELETE with an action. Anything else gets 405 and Allow here
+ * instead of Remix's "Unexpected Server Error". Pages (and `.data` requests) are left to Remix.
+ */
+function resourceMethods(build: ServerBuild): (pathname: string) => string[] | null {
+  const children = new Map<string | undefined, AgnosticRouteObject[]>();
+  const resource = new Map<string, string[]>();
+  const nodes = new Map<string, AgnosticRouteObject>();
+  for (const route of Object.values(build.routes)) {
+    const node = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] } as AgnosticRouteObject;
+    const indexed = route.index ? ({ id: route.id, path: route.path, index: true } as AgnosticRouteObject) : node;
+    nodes.set(route.id, indexed);
+    const siblings = children.get(route.parentId) ?? [];
+    siblings.push(indexed);
+    children.set(route.parentId, siblings);
+    if (!route.module.default) {
+      resource.set(route.id, [
+        ...(route.module.loader ? ["GET", "HEAD"] : []),
+        ...(route.module.action ? ["POST", "PUT", "PATCH", "DELETE"] : []),
+      ]);
+    }
+  }
+  for (const [id, node] of nodes) if (!("index" in node && node.index)) (node as { children: AgnosticRouteObject[] }).children = children.get(id) ?? [];
+  const tree = children.get(undefined) ?? [];
+  return (pathname) => {
+    if (pathname.endsWith(".data")) return null;
+    const matches = matchRoutes(tree, pathname);
+    const leaf = matches?.at(-1)?.route.id;
+    return leaf ? (resource.get(leaf) ?? null) : null;
+  };
 }
 
 export type RunningServer = {
@@ -153,7 +288,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
   if (!existsSync(buildPath)) throw new Error(`No server build at ${buildPath}: run \`npm run build\` first.`);
   const development = env.NODE_ENV === "development";
-  const trusted = trustProxy(env);
+  const hops = trustedProxyHops(env);
+  const trusted = hops > 0;
   const stopTimeoutMs = Number(env.STOP_TIMEOUT_MS ?? 10_000);
 
   let build = await importBuild(buildPath);
@@ -161,11 +297,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const app = express();
   app.disable("x-powered-by");
-  if (trusted) app.set("trust proxy", true);
+  if (trusted) app.set("trust proxy", hops);
   app.use(compression());
   app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
   if (logRequests(env)) app.use(requestLogger());
+  app.use(appAnswerHeaders());
+  let methodsOf = resourceMethods(build);
+  app.use((req, res, next) => {
+    const allowed = methodsOf(req.path);
+    // OPTIONS is answered like GET (Remix runs the loader for it).
+    if (!allowed || allowed.includes(req.method === "OPTIONS" ? "GET" : req.method)) return next();
+    answer(res, 405, "Method not allowed", { Allow: allowed.join(", ") });
+  });
 
   if (development) {
     // `remix dev --manual`: re-import the build whenever the compiler writes version.txt.
@@ -174,6 +318,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (file !== "version.txt") return;
       importBuild(buildPath).then((fresh) => {
         build = fresh;
+        methodsOf = resourceMethods(build);
         void broadcastDevReady(build);
       }, console.error);
     });
@@ -190,9 +335,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const servedOn = new WeakMap<Socket, number>();
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    // Never believe a client about its own address.
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, trusted);
-    addBaseHeaders(res);
+    // Never believe a client about its own address, nor X-Forwarded-* without a trusted proxy.
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, hops);
+    normaliseForwardedHeaders(req, hops);
+    addBaseHeaders(res, cameOverTls(req, hops));
     const served = servedOn.get(req.socket) ?? 0;
     servedOn.set(req.socket, served + 1);
     if (stopping && served > 0) {
@@ -210,6 +356,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       return;
     }
     keepConnectionUsable(req, res);
+    const method = (req.method ?? "GET").toUpperCase();
+    if (STATE_CHANGING_METHODS.has(method)) {
+      const ownHost = String((trusted && req.headers["x-forwarded-host"]) || req.headers.host || "");
+      if (crossSiteRefusal(method, headerGetter(req), ownHost)) return answer(res, 403, CROSS_SITE_MESSAGE);
+    }
     inFlight.add(res);
     const pathname = (req.url ?? "").split("?")[0];
     const isStream = pathname === "/api/stream";

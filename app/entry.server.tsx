@@ -4,11 +4,12 @@
 // Remix renders carry (RemixServer for streamed data, <Scripts> and <ScrollRestoration>
 // through NonceContext).
 import { PassThrough } from "node:stream";
-import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { HttpError } from "~/lib/http.server";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/lib/insurance-reminders.server";
@@ -71,3 +72,20 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   }
   return response;
 };
+
+/**
+ * What reaches the log: errors of the server, with their stack. An expected 4xx (an
+ * unknown URL's 404, a 405 for a method a route does not take, a 400 thrown as a Response)
+ * is an answer, not a fault, and writes nothing; neither does a request the client gave up.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isExpectedClientError(error)) return;
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};
+
+function isExpectedClientError(error: unknown): boolean {
+  const status =
+    error instanceof Response ? error.status : isRouteErrorResponse(error) ? error.status : error instanceof HttpError ? error.status : 500;
+  return status >= 400 && status < 500;
+}

@@ -2,7 +2,7 @@
 // A script gets `{ error }` with the status; a plain form goes back to its page with a
 // toast, or to the login modal when it needs a signed-in user.
 import { redirect } from "@remix-run/node";
-import { HttpError, errorResponse, readBody, type Body } from "~/lib/http.server";
+import { HttpError, errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-events";
 import { flashCookie, type Toast } from "~/lib/session.server";
 
@@ -10,7 +10,7 @@ import { flashCookie, type Toast } from "~/lib/session.server";
 export async function replyError(request: Request, body: Body | null, status: number, message: string, headers?: HeadersInit): Promise<Response> {
   if (!body?.redirectTo) return errorResponse(status, message, headers);
   if (status === 401) return redirect(loginHref(body.redirectTo), 303);
-  return redirect(body.redirectTo, {
+  return redirect(safeRedirect(body.redirectTo), {
     status: 303,
     headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "error", message } }) },
   });
@@ -21,7 +21,7 @@ export async function replyOk(request: Request, body: Body, json: unknown, init:
   if (!body.redirectTo) return Response.json(json, init);
   const headers = new Headers(init.headers);
   if (toast) headers.append("Set-Cookie", await flashCookie(request, { toast }));
-  return redirect(body.redirectTo, { status: 303, headers });
+  return redirect(safeRedirect(body.redirectTo), { status: 303, headers });
 }
 
 async function messageOf(response: Response): Promise<string> {

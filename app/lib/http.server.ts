@@ -2,6 +2,7 @@
 // Mutations accept JSON, urlencoded and multipart bodies; a plain form post carries a
 // `redirectTo` field and is answered with a 303 back to the page instead of JSON.
 import { redirect } from "@remix-run/node";
+import { sameOriginPath } from "~/lib/redirect-path";
 
 /** The largest JSON or urlencoded body we read (uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -32,26 +33,54 @@ export type Body = {
   redirectTo: string | null;
 };
 
-/** Same-origin path only: never an absolute URL or a protocol-relative one. */
+/**
+ * The one redirect helper: `to` as a same-origin path (pathname, search and hash), or
+ * `fallback` (see sameOriginPath: no other origin, no control characters or backslashes).
+ */
 export function safeRedirect(to: unknown, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
-  return to;
+  return sameOriginPath(to) ?? fallback;
 }
 
-/** 403 when the request names another origin: mutations come from our own pages only. */
-export function assertSameOrigin(request: Request) {
-  const origin = request.headers.get("Origin");
-  if (!origin || origin === "null") return;
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host");
+/** 405 with the methods the resource does answer. */
+export function methodNotAllowed(allow: readonly string[]): Response {
+  return errorResponse(405, "Method not allowed", { Allow: allow.join(", ") });
+}
+
+/** Methods that change state: only our own pages (or non-browser clients) may send them. */
+export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Why a request must be refused as cross-site, or null. A state-changing request is refused
+ * when the browser says it comes from another site (Sec-Fetch-Site: cross-site), from an
+ * opaque origin (Origin: null: sandboxed frames, pages with no referrer), or from an origin
+ * whose host is not ours. A request with neither header (curl, scripts) goes through: it
+ * carries no victim's cookies from a browser.
+ */
+export function crossSiteRefusal(method: string, headers: { get(name: string): string | null }, ownHost: string): string | null {
+  if (!STATE_CHANGING_METHODS.has(method.toUpperCase())) return null;
+  if (headers.get("Sec-Fetch-Site")?.trim().toLowerCase() === "cross-site") return "cross-site";
+  const origin = headers.get("Origin");
+  if (origin === null) return null;
+  if (origin.trim() === "null") return "opaque origin";
   let originHost: string;
   try {
-    originHost = new URL(origin).host;
+    originHost = new URL(origin.trim()).host;
   } catch {
-    fail(403, "Cross-origin requests are not allowed");
+    return "malformed origin";
   }
-  if (originHost !== host) fail(403, "Cross-origin requests are not allowed");
+  return originHost.toLowerCase() === ownHost.toLowerCase() ? null : "foreign origin";
+}
+
+export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed";
+
+/** 403 when a state-changing request comes from another site (see crossSiteRefusal). */
+export function assertSameOrigin(request: Request) {
+  if (crossSiteRefusal(request.method, request.headers, new URL(request.url).host)) fail(403, CROSS_SITE_MESSAGE);
+}
+
+/** The media type of a Content-Type header, lower-cased, without its parameters. */
+export function mediaTypeOf(contentType: string | null | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
 function formToFields(form: FormData): Record<string, unknown> {
@@ -63,19 +92,50 @@ function formToFields(form: FormData): Record<string, unknown> {
   return fields;
 }
 
+const TOO_LARGE = "Request body is too large";
+
 /**
- * Checks the origin and the size, then parses the body whatever its encoding.
- * Bad input becomes a 4xx JSON answer, never a 500.
+ * The request's body as a stream that counts bytes as they arrive and fails once they pass
+ * `maxBytes`, whatever Content-Length says (or when there is none: chunked bodies).
+ * `exceeded()` tells a read that failed for that reason from a malformed body.
+ */
+function limitedBody(request: Request, maxBytes: number): { stream: ReadableStream<Uint8Array> | null; exceeded: () => boolean } {
+  let over = false;
+  if (!request.body) return { stream: null, exceeded: () => over };
+  let size = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        over = true;
+        controller.error(new HttpError(413, TOO_LARGE));
+        return;
+      }
+      controller.enqueue(chunk);
+    },
+  });
+  // preventCancel: past the limit the rest is left unread, not cancelled; cancelling would
+  // destroy the connection before the 413 could be sent (the server drains or closes it).
+  return { stream: request.body.pipeThrough(counter, { preventCancel: true }), exceeded: () => over };
+}
+
+/**
+ * The one body reader of every action, resource routes and page actions alike: checks that
+ * the request is not cross-site, counts the body against `maxBytes` while it streams (413
+ * beyond it, without reading the rest), then parses it by its exact media type: JSON
+ * (an object), urlencoded or multipart forms. Anything else with a body is a 415; bad input
+ * is a 4xx JSON answer, never a 500. `redirectTo` comes back through safeRedirect.
  */
 export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Body> {
   assertSameOrigin(request);
-  const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > maxBytes) fail(413, "Request body is too large");
-  const type = request.headers.get("Content-Type") ?? "";
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && Number(declared) > maxBytes) fail(413, TOO_LARGE);
+  const type = mediaTypeOf(request.headers.get("Content-Type"));
+  const { stream, exceeded } = limitedBody(request, maxBytes);
 
   let fields: Record<string, unknown> = {};
-  if (type.includes("application/json")) {
-    const text = await readLimitedText(request, maxBytes);
+  if (type === "application/json") {
+    const text = await readText(stream, exceeded);
     if (text.trim() !== "") {
       let parsed: unknown;
       try {
@@ -88,14 +148,16 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
       }
       fields = parsed as Record<string, unknown>;
     }
-  } else if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
+  } else if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
     try {
-      fields = formToFields(await request.formData());
+      const limited = new Response(stream, { headers: { "Content-Type": request.headers.get("Content-Type")! } });
+      fields = formToFields(await limited.formData());
     } catch {
+      if (exceeded()) fail(413, TOO_LARGE);
       fail(400, "Malformed form body");
     }
-  } else if (request.body) {
-    const text = await readLimitedText(request, maxBytes);
+  } else if (stream) {
+    const text = await readText(stream, exceeded);
     if (text.trim() !== "") fail(415, "Send JSON, urlencoded or multipart form data");
   }
 
@@ -104,22 +166,36 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
   return { fields, redirectTo };
 }
 
-async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      fail(413, "Request body is too large");
-    }
-    chunks.push(value);
+async function readText(stream: ReadableStream<Uint8Array> | null, exceeded: () => boolean): Promise<string> {
+  if (!stream) return "";
+  try {
+    return await new Response(stream).text();
+  } catch {
+    if (exceeded()) fail(413, TOO_LARGE);
+    fail(400, "The body could not be read");
   }
-  return Buffer.concat(chunks).toString("utf8");
+}
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * A page action's form, through readBody (same limits, same cross-site check), as FormData
+ * for the form library. Page actions take forms only: JSON or any other body is a 415.
+ */
+export async function readForm(request: Request, maxBytes = MAX_BODY_BYTES): Promise<FormData> {
+  if (!FORM_TYPES.has(mediaTypeOf(request.headers.get("Content-Type")))) {
+    assertSameOrigin(request);
+    fail(415, "This page takes a form post (urlencoded or multipart)");
+  }
+  const { fields } = await readBody(request, maxBytes);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item instanceof Blob) form.append(name, item);
+      else form.append(name, String(item));
+    }
+  }
+  return form;
 }
 
 /** A string field, trimmed; "" when absent or not a string. */
@@ -130,6 +206,6 @@ export function text(fields: Record<string, unknown>, name: string): string {
 
 /** Answers a plain form post with a redirect, and a script caller with JSON. */
 export function respond(body: Body, json: unknown, init?: ResponseInit): Response {
-  if (body.redirectTo) return redirect(body.redirectTo, { status: 303, headers: init?.headers });
+  if (body.redirectTo) return redirect(safeRedirect(body.redirectTo), { status: 303, headers: init?.headers });
   return Response.json(json, init);
 }

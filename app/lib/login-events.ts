@@ -3,6 +3,7 @@
 // Without JavaScript the same modal is reached through the URL: `?login`, `?login=signup`,
 // `?login=reset`, optionally with `redirectTo=` (see loginHref).
 import { useEffect, useRef } from "react";
+import { sameOriginPath } from "~/lib/redirect-path";
 
 export const SHOW_LOGIN_EVENT = "show-login";
 
@@ -48,10 +49,7 @@ export function parseLoginMode(value: string | null): LoginMode | null {
 
 /** A same-origin path, or null. */
 export function safePath(value: unknown): string | null {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return null;
-  }
-  return value;
+  return sameOriginPath(value);
 }
 
 /** `path` (pathname plus search) without the login modal's parameters. */

@@ -10,26 +10,23 @@
 // to inject markup that such a rule would let through.
 // Framing: only /embed/* may be framed by other sites.
 import { randomBytes } from "node:crypto";
+import { cookieSecure, trustedProxyHops } from "~/lib/env.server";
 
 /** A fresh, unguessable nonce for one response (base64, 128 bits). */
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-function envTrue(name: string): boolean {
-  return process.env[name]?.trim().toLowerCase() === "true";
-}
-
 /**
- * Whether the request came over HTTPS: the URL says so, or a trusted proxy
- * (TRUST_PROXY=true) says so in X-Forwarded-Proto, or the operator says every request
- * does (COOKIE_SECURE=true, or the older SECURE_COOKIES=true).
+ * Whether the request came over HTTPS: the URL says so, or a trusted proxy (TRUST_PROXY)
+ * says so in X-Forwarded-Proto (the nearest proxy's entry, the last one), or the operator
+ * says every request does (COOKIE_SECURE, or the older SECURE_COOKIES).
  */
 export function isSecureRequest(request: Request): boolean {
-  if (envTrue("COOKIE_SECURE") || envTrue("SECURE_COOKIES")) return true;
+  if (cookieSecure()) return true;
   if (request.url.startsWith("https:")) return true;
-  if (envTrue("TRUST_PROXY")) {
-    const proto = request.headers.get("X-Forwarded-Proto")?.split(",")[0]?.trim().toLowerCase();
+  if (trustedProxyHops() > 0) {
+    const proto = request.headers.get("X-Forwarded-Proto")?.split(",").at(-1)?.trim().toLowerCase();
     if (proto === "https") return true;
   }
   return false;
@@ -42,7 +39,7 @@ export type SecurityOptions = {
   secure?: boolean;
 };
 
-/** HSTS: one year, subdomains included. Sent only on requests that came over TLS. */
+/** HSTS: one year, subdomains included. Sent on every answer to a request that came over TLS. */
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
@@ -92,4 +89,28 @@ export function securityHeaders(pathname: string, options: SecurityOptions = {})
     // Other sites' windows get no handle on ours (window.opener); embeds are opened by them.
     ...(embeddable ? {} : { "Cross-Origin-Opener-Policy": "same-origin", "X-Frame-Options": "SAMEORIGIN" }),
   };
+}
+
+/** Whether a Cookie header carries one of the app's own cookies (session, flash, sign-in flows: all named `__…`). */
+export function hasAppCookie(cookieHeader: string | null | undefined): boolean {
+  return (cookieHeader ?? "").split(";").some((part) => part.trim().startsWith("__"));
+}
+
+/**
+ * The Cache-Control an answer must carry, or null to keep its own. Anything that may depend
+ * on who asks (the request carries the app's cookies) or that sets a cookie is
+ * `private, no-store`: no shared cache keeps it and no browser stores it (`no-transform` is
+ * kept for live streams). Stored media are the same for everyone and keep their caching;
+ * visitors' answers keep whatever their route chose.
+ */
+export function personalCacheControl(input: {
+  pathname: string;
+  cookieHeader: string | null | undefined;
+  setsCookie: boolean;
+  current: string | null | undefined;
+}): string | null {
+  if (input.pathname.startsWith("/media/")) return null;
+  if (!input.setsCookie && !hasAppCookie(input.cookieHeader)) return null;
+  const current = (input.current ?? "").toLowerCase();
+  return `private, no-store${current.includes("no-transform") ? ", no-transform" : ""}`;
 }

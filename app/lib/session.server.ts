@@ -3,32 +3,27 @@
 // across a redirect.
 import { randomBytes } from "node:crypto";
 import { createCookie, createCookieSessionStorage, createSessionStorage } from "@remix-run/node";
-import { sessionSecret, secureCookies } from "~/lib/env.server";
+import { cookieSecure, sessionSecret } from "~/lib/env.server";
 import { SESSION_LIFETIME } from "~/lib/constants";
 import { isSecureRequest } from "~/lib/security-headers.server";
 import * as sessions from "~/models/session.server";
 
 export type SessionData = { userId: number };
 
-/** Secure on every cookie whatever the request (COOKIE_SECURE=true, or SECURE_COOKIES=true). */
-function secureEverywhere(): boolean {
-  return process.env.COOKIE_SECURE?.trim().toLowerCase() === "true" || secureCookies();
-}
-
 /**
  * Per-request cookie attributes, for commitSession/destroySession: Secure when the request
  * came over HTTPS (see isSecureRequest: TRUST_PROXY=true with X-Forwarded-Proto: https, an
- * https URL, or COOKIE_SECURE=true).
+ * https URL, or COOKIE_SECURE).
  */
 export function cookieFlags(request: Request | null | undefined): { secure: boolean } {
-  return { secure: request ? isSecureRequest(request) : secureEverywhere() };
+  return { secure: request ? isSecureRequest(request) : cookieSecure() };
 }
 
 const authCookie = createCookie("__session", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
-  secure: secureEverywhere(),
+  secure: cookieSecure(),
   secrets: [sessionSecret()],
   maxAge: SESSION_LIFETIME / 1000,
 });
@@ -81,7 +76,7 @@ const flashStorage = createCookieSessionStorage<Record<string, never>, FlashData
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: secureEverywhere(),
+    secure: cookieSecure(),
     secrets: [sessionSecret()],
   },
 });

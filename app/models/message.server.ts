@@ -179,14 +179,13 @@ export async function listConversations(userId: number, limit = CONVERSATIONS_LI
  * The conversation between `userId` and `partnerUsername`: the newest THREAD_PAGE
  * messages (or those before message id `before`), oldest first. With `after` (catching up
  * after a broken live connection): the first THREAD_PAGE messages after that id, and
- * `has_more` then means newer ones remain. Reading it marks the
- * partner's messages to the user as read (and tells both people's open tabs).
- * Throws HttpError 404 (no such user) or 400 (yourself).
+ * `has_more` then means newer ones remain. Reading changes nothing: marking the thread read
+ * is markThreadRead, behind a POST. Throws HttpError 404 (no such user) or 400 (yourself).
  */
 export async function getThread(
   userId: number,
   partnerUsername: string,
-  options: { before?: number | null; after?: number | null; limit?: number; markRead?: boolean } = {},
+  options: { before?: number | null; after?: number | null; limit?: number } = {},
 ): Promise<ThreadView> {
   const partner = await findPartner(partnerUsername);
   if (!partner) throw new HttpError(404, MESSAGE_TEXT.userNotFound);
@@ -202,16 +201,6 @@ export async function getThread(
     ],
   };
 
-  let readAt: Date | null = null;
-  if (options.markRead !== false) {
-    const now = new Date();
-    const { count } = await prisma.message.updateMany({
-      where: { senderId: partner.id, recipientId: userId, readAt: null },
-      data: { readAt: now },
-    });
-    if (count > 0) readAt = now;
-  }
-
   const [rows, blocks] = await Promise.all([
     prisma.message.findMany({
       where: { ...pair, ...(before ? { id: { lt: before } } : after ? { id: { gt: after } } : {}) },
@@ -221,12 +210,6 @@ export async function getThread(
     }),
     getBlockState(userId, partner.id),
   ]);
-
-  if (readAt) {
-    const data = { reader_id: userId, partner_id: partner.id, read_at: readAt.toISOString() };
-    publish(userId, { type: "read", data });
-    publish(partner.id, { type: "read", data });
-  }
 
   const hasMore = rows.length > limit;
   const page = after ? rows.slice(0, limit) : rows.slice(0, limit).reverse();
@@ -238,6 +221,27 @@ export async function getThread(
     can_message: !blocks.blockedByMe && !blocks.blockedMe && !suspendedAt,
     blocked_by_me: blocks.blockedByMe,
   };
+}
+
+/**
+ * Marks the partner's messages to the user as read, and tells both people's open tabs
+ * (the partner sees "Seen"). Answers when they were read, or null when none was unread.
+ * Throws HttpError 404 (no such user) or 400 (yourself).
+ */
+export async function markThreadRead(userId: number, partnerUsername: string): Promise<{ read_at: string | null }> {
+  const partner = await findPartner(partnerUsername);
+  if (!partner) throw new HttpError(404, MESSAGE_TEXT.userNotFound);
+  if (partner.id === userId) throw new HttpError(400, MESSAGE_TEXT.yourself);
+  const now = new Date();
+  const { count } = await prisma.message.updateMany({
+    where: { senderId: partner.id, recipientId: userId, readAt: null },
+    data: { readAt: now },
+  });
+  if (count === 0) return { read_at: null };
+  const data = { reader_id: userId, partner_id: partner.id, read_at: now.toISOString() };
+  publish(userId, { type: "read", data });
+  publish(partner.id, { type: "read", data });
+  return { read_at: data.read_at };
 }
 
 /** How many messages to the user are unread. */

@@ -1,7 +1,8 @@
 // GET /api/messages/{username}[?before=<id> | ?after=<id>] → { user, messages, has_more,
 // can_message, blocked_by_me }: the conversation between the session user and
-// {username}, oldest first (the newest 50, or the 50 before `before`). Reading marks the
-// partner's messages to the session user as read. Nobody else's conversation can be named.
+// {username}, oldest first (the newest 50, or the 50 before `before`). Reading changes
+// nothing; POST /api/messages/{username}/read marks the thread read. Nobody else's
+// conversation can be named.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { HttpError, errorResponse } from "~/lib/http.server";

@@ -11,7 +11,7 @@ import { requireUserPage } from "~/lib/auth.server";
 import { carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { assertSameOrigin } from "~/lib/http.server";
+import { readForm } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.server";
 import "~/components/cars/cars.css";
@@ -30,9 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
-  assertSameOrigin(request);
   const carId = Number(params.carId);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "delete") {
     const car = await deleteCar(carId, user.id);
     const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });

@@ -11,7 +11,7 @@ import { requireUserPage } from "~/lib/auth.server";
 import { MOD_MESSAGES, modSchema } from "~/lib/car-schemas";
 import { carName, centsToInput } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { assertSameOrigin, fail } from "~/lib/http.server";
+import { fail, readForm } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { ModFieldError, deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/models/mod.server";
@@ -56,8 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await limitWrite(request, "garage");
   const { user, car, mod } = await ownedModOfCar(request, params);
-  assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = `/my-cars/${car.id}/mods`;
   if (form.get("intent") === "delete") {
     await deleteMod(mod.id, user.id);

@@ -11,7 +11,7 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
 import { carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { assertSameOrigin, fail } from "~/lib/http.server";
+import { fail, readForm } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { deleteMod, listCarMods } from "~/models/mod.server";
@@ -32,8 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
-  assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "delete") fail(400, "Unknown action");
   await deleteMod(Number(form.get("modId")), user.id);
   const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });

@@ -10,7 +10,7 @@ import { requireUserPage } from "~/lib/auth.server";
 import { modSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { assertSameOrigin } from "~/lib/http.server";
+import { readForm } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { ModFieldError, createMod, getModFormOptions } from "~/models/mod.server";
@@ -30,9 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
-  assertSameOrigin(request);
   const carId = Number(params.carId);
-  const submission = parseWithZod(await request.formData(), { schema: modSchema, disableAutoCoercion: true });
+  const submission = parseWithZod(await readForm(request), { schema: modSchema, disableAutoCoercion: true });
   if (submission.status !== "success") return submission.reply();
   try {
     const mod = await createMod(carId, user.id, submission.value);

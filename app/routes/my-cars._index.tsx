@@ -8,7 +8,7 @@ import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { APP_TITLE } from "~/lib/constants";
 import { requireUserPage } from "~/lib/auth.server";
 import { carName } from "~/lib/cars";
-import { assertSameOrigin, fail } from "~/lib/http.server";
+import { fail, readForm } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, deleteCar, listGarage } from "~/models/car.server";
 import "~/components/cars/cars.css";
@@ -33,8 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
-  assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "delete") fail(400, "Unknown action");
   const car = await deleteCar(Number(form.get("carId")), user.id);
   const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });

@@ -10,7 +10,7 @@ import { requireUserPage } from "~/lib/auth.server";
 import { carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { assertSameOrigin } from "~/lib/http.server";
+import { readForm } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { createCar } from "~/models/car.server";
 import "~/components/cars/cars.css";
@@ -26,8 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
-  assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: carSchema, disableAutoCoercion: true });
+  const submission = parseWithZod(await readForm(request), { schema: carSchema, disableAutoCoercion: true });
   if (submission.status !== "success") return submission.reply();
   const car = await createCar(user.id, submission.value);
   const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} is in your garage` } });

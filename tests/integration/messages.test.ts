@@ -7,6 +7,7 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { listConversations, MESSAGE_MAX_CHARS, THREAD_PAGE } from "~/models/message.server";
 import { action as sendAction, loader as listLoader } from "~/routes/api.messages";
 import { loader as threadLoader } from "~/routes/api.messages.$username";
+import { action as markReadAction } from "~/routes/api.messages.$username.read";
 import { loader as unreadLoader } from "~/routes/api.messages.unread-count";
 import { action as blockAction, loader as blockLoader } from "~/routes/api.users.$username.block";
 import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
@@ -25,6 +26,12 @@ async function send(from: TestUser | null, to: string, content: unknown) {
 async function thread(viewer: TestUser | null, username: string, query = "") {
   const response = await answer(threadLoader(args(getRequest(`/api/messages/${username}${query}`, { cookie: viewer?.cookie }), { username })));
   return { status: response.status, body: await response.json() };
+}
+
+async function markRead(viewer: TestUser, username: string) {
+  const response = await answer(markReadAction(args(jsonRequest(`/api/messages/${username}/read`, {}, { cookie: viewer.cookie }), { username })));
+  expect(response.status).toBe(200);
+  return (await response.json()) as { read_at: string | null };
 }
 
 async function conversations(viewer: TestUser) {
@@ -158,9 +165,11 @@ describe("conversation list and unread counts", () => {
     expect(await unread(me)).toBe(5);
     expect(await unread(cy)).toBe(1);
 
-    // Reading Ann's thread marks only her messages read.
+    // Reading Ann's thread changes nothing; the POST that marks it read marks only her messages.
     const read = await thread(me, "c_ann");
     expect(read.body.messages.map((m: { content: string }) => m.content)).toEqual(["ann 1", "ann 2"]);
+    expect(await unread(me)).toBe(5);
+    expect((await markRead(me, "c_ann")).read_at).toEqual(expect.any(String));
     expect(await unread(me)).toBe(3);
     const after = await conversations(me);
     expect(after.find((c) => c.user.username === "c_ann")?.unread_count).toBe(0);
@@ -311,12 +320,16 @@ describe("live delivery", () => {
     ]);
     expect(toAlice[0]).toMatchObject({ type: "message", data: { message: { from_me: true }, partner: { username: "l_bob" } } });
 
+    // Reading the thread publishes nothing; marking it read tells both.
+    let count = toAlice.length;
     await thread(bob, "l_alice");
+    expect(toAlice).toHaveLength(count);
+    await markRead(bob, "l_alice");
     expect(toBob.at(-1)).toMatchObject({ type: "read", data: { reader_id: bob.id, partner_id: alice.id } });
     expect(toAlice.at(-1)).toMatchObject({ type: "read", data: { reader_id: bob.id, partner_id: alice.id } });
-    // Reading again with nothing new publishes nothing.
-    const count = toAlice.length;
-    await thread(bob, "l_alice");
+    // Marking it again with nothing new publishes nothing.
+    count = toAlice.length;
+    await markRead(bob, "l_alice");
     expect(toAlice).toHaveLength(count);
     stopBob();
     stopAlice();

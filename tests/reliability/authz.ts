@@ -113,6 +113,8 @@ const MATRIX: Row[] = [
     return answer;
   }),
   R("POST /api/messages (to owner)",                E(401,     201,    400,     201), (a, c) => json(a, c, "POST", "/api/messages", { to: c.owner.username, content: `Hello ${c.seq()}` })),
+  // Marking a conversation read (with the owner): yourself is a 400.
+  R("POST /api/messages/{owner}/read",              E(401,     200,    400,     200), (a, c) => json(a, c, "POST", `/api/messages/${c.owner.username}/read`)),
   // notifications
   R("POST /api/notifications/{id}/read",            E(401,     404,    200,     404), async (a, c) => json(a, c, "POST", `/api/notifications/${await newNotification(c)}/read`)),
   R("POST /api/notifications/read-all",             E(401,     204,    204,     204), (a, c) => json(a, c, "POST", "/api/notifications/read-all")),

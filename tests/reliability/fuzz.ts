@@ -1,5 +1,6 @@
-// Fuzz: every /api route (enumerated from app/routes/api.*) gets FUZZ_PER_ROUTE (default
-// 500) malformed requests, half signed out and half signed in (administrator for admin and
+// Fuzz: every /api route (enumerated from app/routes/api.*) and every page with an action
+// (app/routes/*.tsx exporting both a page and an action) gets FUZZ_PER_ROUTE (default 500)
+// malformed requests, half signed out and half signed in (administrator for admin and
 // event routes, the demo member elsewhere): wrong methods and content types, broken JSON,
 // junk ids and usernames, huge numbers, arrays and objects where strings go, unicode, missing
 // fields, bad cookies, cross-origin Origins, odd headers and query strings. Zero 5xx, and
@@ -8,7 +9,8 @@
 // Every mutating request carries at least one malformation that must make the route refuse
 // it (a junk path parameter, a cross-origin Origin, a broken JSON body, an unsupported
 // content type, an oversized body, or junk in every field the route requires), so "nothing
-// written" holds for a correct app. Generated from FUZZ_SEED (default 1): a failure prints the
+// written" holds for a correct app. Some bodies go chunked (no Content-Length), oversized
+// ones included: the limit must hold while the body streams. Generated from FUZZ_SEED (default 1): a failure prints the
 // seed and the request, and the same seed replays the same requests.
 import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
@@ -19,24 +21,44 @@ const PORTS = [3236, 3238];
 
 export type Route = { file: string; pattern: string; params: string[]; loader: boolean; action: boolean };
 
-/** Every /api route: its URL pattern, path parameters and whether it has a loader/action. */
-export function apiRoutes(): Route[] {
+/** A route file's URL pattern and path parameters (Remix's flat file names: `_index` and pathless `_x` segments drop out, `x_` keeps `x`). */
+function routeOf(file: string, source: string): Route {
+  const segments = file
+    .replace(/\.tsx?$/, "")
+    .split(".")
+    .filter((segment) => segment !== "_index" && !segment.startsWith("_"))
+    .map((segment) => segment.replace(/_$/, ""));
+  const params = segments.filter((segment) => segment.startsWith("$")).map((segment) => segment.slice(1));
+  return {
+    file,
+    pattern: "/" + segments.map((segment) => (segment.startsWith("$") ? `:${segment.slice(1)}` : segment)).join("/"),
+    params,
+    loader: /export (async )?function loader|export const loader/.test(source),
+    action: /export (async )?function action|export const action/.test(source),
+  };
+}
+
+function routeFiles(): { file: string; source: string }[] {
   const dir = path.join(root, "app", "routes");
   return readdirSync(dir)
-    .filter((file) => file.startsWith("api.") && /\.tsx?$/.test(file))
+    .filter((file) => /\.tsx?$/.test(file))
     .sort()
-    .map((file) => {
-      const source = readFileSync(path.join(dir, file), "utf8");
-      const segments = file.replace(/\.tsx?$/, "").split(".");
-      const params = segments.filter((segment) => segment.startsWith("$")).map((segment) => segment.slice(1));
-      return {
-        file,
-        pattern: "/" + segments.map((segment) => (segment.startsWith("$") ? `:${segment.slice(1)}` : segment)).join("/"),
-        params,
-        loader: /export (async )?function loader|export const loader/.test(source),
-        action: /export (async )?function action|export const action/.test(source),
-      };
-    });
+    .map((file) => ({ file, source: readFileSync(path.join(dir, file), "utf8") }));
+}
+
+/** Every /api route: its URL pattern, path parameters and whether it has a loader/action. */
+export function apiRoutes(): Route[] {
+  return routeFiles()
+    .filter(({ file }) => file.startsWith("api."))
+    .map(({ file, source }) => routeOf(file, source));
+}
+
+/** Every page with an action (a form that posts to the page itself). */
+export function pageActionRoutes(): Route[] {
+  return routeFiles()
+    .filter(({ file, source }) => !file.startsWith("api.") && /export default/.test(source))
+    .map(({ file, source }) => routeOf(file, source))
+    .filter((route) => route.action);
 }
 
 type Kind = "text" | "id" | "name";
@@ -63,6 +85,11 @@ const REQUIRED: Record<string, Record<string, Kind>> = {
   "/api/auth/two-factor/confirm": { code: "text" },
   "/api/auth/two-factor/disable": { code: "text", password: "text" },
   "/api/admin/flags": { contentType: "text", contentId: "id", action: "text" },
+  // page actions
+  "/my-cars/new": { make: "text", model: "text", year: "id" },
+  "/my-cars": { intent: "text", carId: "id" },
+  "/profile": { nickname: "text" },
+  "/two-factor": { code: "text" },
 };
 
 // Longer than any text the app accepts (stories and feedback: 5,000 characters).
@@ -107,7 +134,7 @@ const BAD_COOKIES = [
   "=;=;=",
 ];
 
-type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: Buffer; note: string };
+type FuzzRequest = { method: string; path: string; headers: Record<string, string>; body?: Buffer; chunked?: boolean; note: string };
 
 function encodeJson(fields: Record<string, unknown>): string {
   return JSON.stringify(fields);
@@ -244,9 +271,12 @@ function makeRequest(route: Route, url: string, member: Member | null, random: R
 
   if (contentType) headers["Content-Type"] = contentType;
   if (origin) headers.Origin = origin;
-  if (body) headers["Content-Length"] = String(body.length);
-  notes.push(`${hard}${mutating ? "" : " (read)"}`, signedIn ? "signed in" : "signed out");
-  return { method, path: pathname + junkQuery(random), headers, body, note: notes.join(", ") };
+  // A quarter of the bodies (and half the oversized ones) stream chunked, with no Content-Length.
+  const chunked = Boolean(body) && random.chance(hard === "oversized" ? 0.5 : 0.25);
+  if (body && chunked) headers["Transfer-Encoding"] = "chunked";
+  else if (body) headers["Content-Length"] = String(body.length);
+  notes.push(`${hard}${mutating ? "" : " (read)"}`, signedIn ? "signed in" : "signed out", ...(chunked ? ["chunked"] : []));
+  return { method, path: pathname + junkQuery(random), headers, body, chunked, note: notes.join(", ") };
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 12 });
@@ -271,7 +301,13 @@ function send(url: string, request: FuzzRequest): Promise<{ status: number; body
     });
     req.on("timeout", () => req.destroy(new Error("timeout")));
     req.on("error", (error: NodeJS.ErrnoException) => resolve({ status: 0, body: "", error: error.code ?? error.message }));
-    req.end(request.body);
+    if (request.chunked && request.body) {
+      // In pieces, so the server reads it as it arrives.
+      for (let at = 0; at < request.body.length; at += 16 * 1024) req.write(request.body.subarray(at, at + 16 * 1024));
+      req.end();
+    } else {
+      req.end(request.body);
+    }
   });
 }
 
@@ -287,8 +323,10 @@ export const fuzz: Check = {
     const seed = Number(process.env.FUZZ_SEED ?? 1);
     const perRoute = Number(process.env.FUZZ_PER_ROUTE ?? 500);
     const only = process.env.FUZZ_ROUTE;
-    const routes = apiRoutes().filter((route) => !only || route.pattern.includes(only));
-    ensure(routes.length >= (only ? 1 : 50), `found only ${routes.length} /api routes`);
+    const pages = pageActionRoutes();
+    ensure(only || pages.length >= 5, `found only ${pages.length} page actions`);
+    const routes = [...apiRoutes(), ...pages].filter((route) => !only || route.pattern.includes(only));
+    ensure(routes.length >= (only ? 1 : 55), `found only ${routes.length} routes`);
     const ws = workspace("fuzz");
     // Two server processes on the one database (SQLite in WAL mode serves both): the machine's
     // two cores answer the fuzz twice as fast. Sessions live in the database, so both accept them.
@@ -352,6 +390,6 @@ export const fuzz: Check = {
     ensure(failures.length === 0, `${failures.length} answers were 5xx or dropped connections (seed ${seed})`);
     for (const line of accepted.slice(0, 5)) log(`accepted (201): ${line}`);
     ensure(changed.length === 0, `rows were written: ${changed.join(", ")}`);
-    return `${total} malformed requests to ${routes.length} /api routes (${perRoute} each, half signed in; seed ${seed}): zero 5xx, row counts of all ${Object.keys(before).length} tables unchanged`;
+    return `${total} malformed requests to ${routes.length} routes (/api and page actions; ${perRoute} each, half signed in, some chunked; seed ${seed}): zero 5xx, row counts of all ${Object.keys(before).length} tables unchanged`;
   },
 };

@@ -33,3 +33,27 @@ export function cookiesOf(response: Response): string {
 export function args(request: Request, params: Record<string, string> = {}) {
   return { request, params, context: {} } as never;
 }
+
+/** Any request to the app's origin, for headers the helpers above do not set. */
+export function rawRequest(path: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  return new Request(ORIGIN + path, { ...init, headers, ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+}
+
+/**
+ * A body of `totalBytes` made lazily, chunk by chunk, with no Content-Length (a chunked
+ * upload); `pulled()` says how much of it the reader asked for.
+ */
+export function lazyBody(totalBytes: number, piece = "a=" + "x".repeat(64 * 1024 - 2)) {
+  const chunk = new TextEncoder().encode(piece);
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled: () => sent };
+}

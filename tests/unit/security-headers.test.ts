@@ -71,7 +71,11 @@ describe("isSecureRequest", () => {
     expect(isSecureRequest(forwarded("https"))).toBe(false);
     process.env.TRUST_PROXY = "true";
     expect(isSecureRequest(forwarded("https"))).toBe(true);
-    expect(isSecureRequest(forwarded("https, http"))).toBe(true);
+    // The nearest proxy's entry (the last) counts, not what the client put in front of it.
+    expect(isSecureRequest(forwarded("http, https"))).toBe(true);
+    expect(isSecureRequest(forwarded("https, http"))).toBe(false);
+    process.env.TRUST_PROXY = "True";
+    expect(isSecureRequest(forwarded("https"))).toBe(true);
     expect(isSecureRequest(forwarded("http"))).toBe(false);
     expect(isSecureRequest(new Request("http://app.test/"))).toBe(false);
   });

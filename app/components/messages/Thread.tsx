@@ -4,8 +4,10 @@
 // Messages arrive from four places and are merged by id: the page's loader, the composer
 // (an optimistic copy with a temporary id, replaced by the server's message), the live
 // stream (the partner's messages, and mine from other tabs) and catch-up fetches
-// (`?after=<last id>`) after the stream was down. Fetching `?after=` also marks the
-// partner's new messages as read, which the partner sees as "Seen".
+// (`?after=<last id>`) after the stream was down. Fetching changes nothing: while the page
+// is visible, the partner's unread messages are marked read with a POST to
+// /api/messages/{username}/read, which the partner sees as "Seen". Without JavaScript the
+// same POST is a "Mark as read" button.
 import { Link, useRevalidator } from "@remix-run/react";
 import { ArrowDown, ArrowLeft, Ban, Loader2, MoreHorizontal, RotateCcw, Trash2, UserRound, WifiOff } from "~/components/icons";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -24,6 +26,7 @@ import {
   lastServerId,
   markSeen,
   mergeMessages,
+  newestUnreadIncoming,
   receiptFor,
   receiveMessage,
   removeMessage,
@@ -51,6 +54,10 @@ const NEAR_BOTTOM = 120;
 
 function threadUrl(username: string, query = ""): string {
   return `/api/messages/${encodeURIComponent(username)}${query}`;
+}
+
+function readUrl(username: string): string {
+  return `/api/messages/${encodeURIComponent(username)}/read`;
 }
 
 async function fetchThread(username: string, query: string): Promise<ThreadData | null> {
@@ -239,6 +246,15 @@ export function Thread({
     }
   }, [username]);
 
+  // The last of the partner's messages already reported read, so each is posted once.
+  const readUpTo = useRef(0);
+  const markRead = useCallback(() => {
+    const newest = newestUnreadIncoming(latest.current, readUpTo.current);
+    if (newest === null) return;
+    readUpTo.current = newest;
+    void postForm(readUrl(username), new URLSearchParams());
+  }, [username]);
+
   const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const readWhenVisible = useRef(false);
   const markReadSoon = useCallback(() => {
@@ -247,14 +263,19 @@ export function Thread({
       return;
     }
     if (readTimer.current) clearTimeout(readTimer.current);
-    readTimer.current = setTimeout(() => void catchUp(), 250);
-  }, [catchUp]);
+    readTimer.current = setTimeout(() => void catchUp().then(markRead), 250);
+  }, [catchUp, markRead]);
+
+  // Opening the conversation reads it, once the page is in view.
+  useEffect(() => {
+    if (before === null) markReadSoon();
+  }, [markReadSoon, before]);
 
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState === "visible" && readWhenVisible.current) {
         readWhenVisible.current = false;
-        void catchUp();
+        void catchUp().then(markRead);
       }
     };
     document.addEventListener("visibilitychange", onVisible);
@@ -262,7 +283,7 @@ export function Thread({
       document.removeEventListener("visibilitychange", onVisible);
       if (readTimer.current) clearTimeout(readTimer.current);
     };
-  }, [catchUp]);
+  }, [catchUp, markRead]);
 
   const status = useLiveEvents({
     message: ({ message, partner: other }) => {
@@ -473,6 +494,16 @@ export function Thread({
         <button type="button" className="msg-thread__jump" onClick={() => scrollToBottom(true)}>
           <ArrowDown aria-hidden size={16} /> {newBelow === 1 ? "1 new message" : `${newBelow} new messages`}
         </button>
+      ) : null}
+
+      {!hydrated && newestUnreadIncoming(messages, 0) !== null ? (
+        // Without JavaScript nothing reads the conversation for you: one button does.
+        <form method="post" action={readUrl(username)} className="msg-thread__older">
+          <input type="hidden" name="redirectTo" value={here} />
+          <button type="submit" className="btn btn--secondary btn--sm">
+            Mark as read
+          </button>
+        </form>
       ) : null}
 
       {access.can_message ? (

@@ -267,3 +267,16 @@ export function previewText(content: string, max = 80): string {
   const chars = Array.from(line);
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : line;
 }
+
+/**
+ * The newest of the partner's messages that is still unread and newer than `after` (the
+ * last one already reported read), or null when there is nothing new to mark read.
+ */
+export function newestUnreadIncoming(messages: ThreadMessage[], after: number): number | null {
+  let newest: number | null = null;
+  for (const message of messages) {
+    if (message.from_me || message.read_at || message.id <= after) continue;
+    if (newest === null || message.id > newest) newest = message.id;
+  }
+  return newest;
+}

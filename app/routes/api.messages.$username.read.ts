@@ -1,0 +1,17 @@
+// POST /api/messages/{username}/read → { read_at }: marks {username}'s messages to the
+// session user as read (read_at is null when none was unread); both people's open tabs hear
+// of it, and the partner sees "Seen". Reading a conversation (GET) never does this. A plain
+// form post (redirectTo) goes back to its page. 401 signed out, 404 unknown user.
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/lib/auth.server";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { methodNotAllowed } from "~/lib/http.server";
+import { markThreadRead } from "~/models/message.server";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  return mutation(request, async (body) => {
+    const user = await requireUser(request);
+    return replyOk(request, body, await markThreadRead(user.id, params.username ?? ""));
+  });
+}

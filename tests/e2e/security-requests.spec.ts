@@ -1,0 +1,201 @@
+// Requests and answers at the real server (server.ts), issue 13: chunked bodies stop at the
+// limit, cross-site state changes are refused before the app runs, X-Forwarded-* count only
+// from a trusted proxy, wrong methods get 405 with Allow, session answers are never cached,
+// and with COOKIE_SECURE every answer (JSON, static files, errors) carries HSTS while
+// expected 4xx write nothing to the log.
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { root, startServerProcess, type ServerProcess } from "../../scripts/lib/server-process";
+import { applyMigrations } from "../../scripts/migrator";
+import { expect, test } from "./fixtures";
+import { DEMO } from "./support";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const suffix = port === 3100 ? "" : `-${port}`;
+const buildDir = path.join(root, "tests", ".tmp", `e2e-build${suffix}`);
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: string; written: number };
+
+/**
+ * A request over a plain socket: `chunked` bytes of body sent with Transfer-Encoding:
+ * chunked (no Content-Length) as fast as the server takes them, until it answers.
+ */
+function raw(target: string, method: string, pathname: string, options: { headers?: Record<string, string>; body?: string; chunked?: number } = {}): Promise<Raw> {
+  const url = new URL(target);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: url.hostname, port: url.port, path: pathname, method, headers: options.headers ?? {} });
+    let written = 0;
+    let answered = false;
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (body += chunk));
+      const finish = () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body, written });
+      response.on("end", finish);
+      response.on("error", finish);
+    });
+    request.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    if (options.chunked) {
+      const piece = Buffer.from("a=" + "x".repeat(64 * 1024 - 2));
+      const pump = () => {
+        while (!answered && written < options.chunked!) {
+          written += piece.length;
+          if (!request.write(piece)) return void request.once("drain", pump);
+        }
+        if (!answered) request.end();
+      };
+      pump();
+    } else {
+      request.end(options.body);
+    }
+  });
+}
+
+async function sessionCookie(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: DEMO.member.email, password: DEMO.member.password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .filter((pair) => pair.startsWith("__session="))
+    .join("; ");
+}
+
+const HUGE = 150 * 1024 * 1024;
+const FORM = { "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" };
+
+test("a chunked 150 MB body is cut off at the limit with 413, on a resource route and on a page action", async ({ baseURL }) => {
+  const cookie = await sessionCookie(baseURL!);
+  for (const pathname of ["/api/cars", "/my-cars/new"]) {
+    const answer = await raw(baseURL!, "POST", pathname, { headers: { ...FORM, Cookie: cookie }, chunked: HUGE });
+    expect(answer.status, pathname).toBe(413);
+    if (pathname.startsWith("/api/")) expect(JSON.parse(answer.body)).toEqual({ error: "Request body is too large" });
+    // The answer came long before the body was through.
+    expect(answer.written, pathname).toBeLessThan(32 * 1024 * 1024);
+  }
+});
+
+test("a cross-site state change is refused with 403 before the app runs; our own pages and curl go through", async ({ baseURL }) => {
+  const login = JSON.stringify({ email: DEMO.member.email, password: DEMO.member.password });
+  const json = { "Content-Type": "application/json" };
+  const host = new URL(baseURL!).host;
+  const attempts: Record<string, string>[] = [
+    { Origin: "null" },
+    { "Sec-Fetch-Site": "cross-site" },
+    { Origin: "https://attacker.example" },
+    // Without TRUST_PROXY a client's X-Forwarded-Host is dropped, so it cannot make a foreign Origin look like ours.
+    { Origin: "https://attacker.example", "X-Forwarded-Host": "attacker.example" },
+  ];
+  for (const headers of attempts) {
+    const refused = await raw(baseURL!, "POST", "/api/auth/login", { headers: { ...json, ...headers }, body: login });
+    expect(refused.status, JSON.stringify(headers)).toBe(403);
+    expect(refused.headers["set-cookie"] ?? []).toEqual([]);
+    // Page actions and bodiless DELETEs too.
+    expect((await raw(baseURL!, "POST", "/my-cars/new", { headers: { ...FORM, ...headers }, body: "make=x" })).status).toBe(403);
+    expect((await raw(baseURL!, "DELETE", "/api/auth/session", { headers })).status).toBe(403);
+  }
+  expect((await raw(baseURL!, "POST", "/api/auth/login", { headers: json, body: login })).status).toBe(200);
+  const own = await raw(baseURL!, "POST", "/api/auth/login", { headers: { ...json, Origin: `http://${host}`, "Sec-Fetch-Site": "same-origin" }, body: login });
+  expect(own.status).toBe(200);
+});
+
+test("a wrong method gets 405 with Allow, not a 400 'Unexpected Server Error'", async ({ baseURL }) => {
+  const cases: [string, string, RegExp][] = [
+    ["GET", "/api/cars", /^POST, PUT, PATCH, DELETE$/],
+    ["GET", "/api/messages/demo/read", /^POST/],
+    ["DELETE", "/api/feed", /^GET, HEAD$/],
+    ["POST", "/api/messages/unread-count", /^GET, HEAD$/],
+  ];
+  for (const [method, pathname, allow] of cases) {
+    const answer = await raw(baseURL!, method, pathname, { headers: { "Content-Type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+    expect(answer.status, `${method} ${pathname}`).toBe(405);
+    expect(answer.headers.allow, `${method} ${pathname}`).toMatch(allow);
+    expect(JSON.parse(answer.body)).toEqual({ error: "Method not allowed" });
+  }
+  // A page without an action says which methods it takes too.
+  const page = await raw(baseURL!, "POST", "/search", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "q=x" });
+  expect(page.status).toBe(405);
+  expect(page.headers.allow).toBe("GET, HEAD");
+});
+
+test("answers to a signed-in member are private and never stored; visitors and media keep their caching", async ({ baseURL }) => {
+  const cookie = await sessionCookie(baseURL!);
+  for (const pathname of ["/", "/profile", "/api/feed?limit=1", "/api/auth/session", "/api/messages", "/_root.data"]) {
+    const answer = await raw(baseURL!, "GET", pathname, { headers: { Cookie: cookie } });
+    expect(answer.status, pathname).toBe(200);
+    expect(answer.headers["cache-control"], pathname).toBe("private, no-store");
+  }
+  const visitor = await raw(baseURL!, "GET", "/api/feed?limit=1");
+  expect(visitor.headers["cache-control"]).toBe("public, max-age=10");
+  expect((await raw(baseURL!, "GET", "/favicon.svg", { headers: { Cookie: cookie } })).headers["cache-control"]).toMatch(/max-age=3600/);
+});
+
+test.describe("behind a TLS proxy with COOKIE_SECURE", () => {
+  // One worker runs these, against one server with its own database.
+  test.describe.configure({ mode: "serial" });
+  let server: ServerProcess;
+  const dir = path.join(root, "tests", ".tmp", `e2e-secure${suffix}`);
+  const log = path.join(dir, "server.log");
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const database = path.join(dir, "app.db");
+    await applyMigrations(`file:${database}`);
+    server = await startServerProcess({
+      port: port + 1,
+      buildDir,
+      files: { database, media: path.join(dir, "media"), outbox: path.join(dir, "outbox"), log },
+      readyPath: "/api/auth/session",
+      stopTimeoutMs: 5000,
+      env: { SESSION_SECRET: "secure-e2e", COOKIE_SECURE: "True", TRUST_PROXY: "true", LOG_REQUESTS: "0", E2E: "1" },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("every answer carries HSTS: documents, JSON, static files, errors and refusals", async () => {
+    const answers = {
+      document: await raw(server.url, "GET", "/"),
+      json: await raw(server.url, "GET", "/api/auth/session"),
+      static: await raw(server.url, "GET", "/favicon.svg"),
+      missing: await raw(server.url, "GET", "/no/such/page"),
+      missingJson: await raw(server.url, "GET", "/api/posts/999999"),
+      wrongMethod: await raw(server.url, "GET", "/api/cars"),
+      crossSite: await raw(server.url, "POST", "/api/auth/login", { headers: { Origin: "null" }, body: "" }),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer.headers["strict-transport-security"], name).toBe("max-age=31536000; includeSubDomains");
+    }
+  });
+
+  test("a trusted proxy's X-Forwarded-Host names the site for the Origin check: its own last entry, not the client's", async () => {
+    const body = JSON.stringify({ email: "nobody@example.com", password: "wrong-password" });
+    const headers = { "Content-Type": "application/json", Origin: "https://cars.example" };
+    const proxied = await raw(server.url, "POST", "/api/auth/login", { headers: { ...headers, "X-Forwarded-Host": "cars.example", "X-Forwarded-Proto": "https" }, body });
+    expect(proxied.status).not.toBe(403);
+    const spoofed = await raw(server.url, "POST", "/api/auth/login", { headers: { ...headers, "X-Forwarded-Host": "cars.example, proxy.internal" }, body });
+    expect(spoofed.status).toBe(403);
+  });
+
+  test("expected 4xx write no stack trace to the log", async () => {
+    const before = readFileSync(log, "utf8").length;
+    expect((await raw(server.url, "GET", "/no/such/page")).status).toBe(404);
+    expect((await raw(server.url, "GET", "/api/cars")).status).toBe(405);
+    expect((await raw(server.url, "POST", "/search", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "q=1" })).status).toBe(405);
+    expect((await raw(server.url, "POST", "/api/cars", { headers: { "Content-Type": "application/json" }, body: "{" })).status).toBeGreaterThanOrEqual(400);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const written = readFileSync(log, "utf8").slice(before);
+    expect(written).not.toMatch(/Error|\n\s+at /);
+  });
+});
