@@ -276,11 +276,18 @@ describe("links come from APP_URL, not from the Host header", () => {
 
   it("a reset requested with Host: attacker.example mails a link to the real app", async () => {
     await signUp("victim");
-    process.env.APP_URL = "https://cars.example.com/";
+    delete process.env.APP_URL;
     const response = await call(requestReset, fromAttacker("/api/auth/reset-password", { email: "victim@example.com" }));
     expect(response.status).toBe(200);
     const [mail] = await waitForMails(outbox(), { to: "victim@example.com", subject: "Reset your password" });
-    expect(linkTo(mail, "/reset-password").origin).toBe("https://cars.example.com");
+    // No APP_URL outside production: the app's local address, never the attacker's.
+    expect(linkTo(mail, "/reset-password").origin).toBe("http://localhost:3000");
+
+    process.env.APP_URL = "https://cars.example.com/";
+    resetRateLimits();
+    await call(requestReset, fromAttacker("/api/auth/reset-password", { email: "victim@example.com" }));
+    const mails = await waitForMails(outbox(), { to: "victim@example.com", subject: "Reset your password" }, 2);
+    expect(linkTo(mails[1], "/reset-password").origin).toBe("https://cars.example.com");
   });
 
   it("without APP_URL, outside production, an unknown host gets the local default; ALLOWED_HOSTS widens it", async () => {

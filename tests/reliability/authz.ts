@@ -128,7 +128,10 @@ const MATRIX: Row[] = [
   R("POST /api/feedback/submit",                    E(201,     201,    201,     201), (a, c) => json(a, c, "POST", "/api/feedback/submit", { feedback_text: "Works well" })),
   R("PATCH /api/profile",                           E(401,     200,    200,     200), (a, c) => json(a, c, "PATCH", "/api/profile", { nickname: `Nick ${c.seq()}` })),
   R("POST /api/auth/sessions/others",               E(401,     200,    200,     200), (a, c) => json(a, c, "POST", "/api/auth/sessions/others")),
-  R("POST /api/auth/two-factor/enrol",              E(401,     200,    200,     200), (a, c) => json(a, c, "POST", "/api/auth/two-factor/enrol")),
+  R("POST /api/auth/two-factor/enrol",              E(401,     200,    200,     200), (a, c) => json(a, c, "POST", "/api/auth/two-factor/enrol", { password: "password123" })),
+  // new members are unverified; the demo administrator is verified already
+  R("POST /api/auth/verify-email/resend",           E(401,     200,    200,     409), (a, c) => json(a, c, "POST", "/api/auth/verify-email/resend")),
+  R("POST /verify-email (unknown link)",            E(400,     400,    400,     400), (a, c) => page(a, c, "/verify-email", { token: "not-a-real-token" })),
   R("POST /api/auth/refresh-session",               E(401,     200,    200,     200), (a, c) => json(a, c, "POST", "/api/auth/refresh-session")),
   // administration
   R("POST /api/admin/flags (dismiss)",              E(401,     403,    403,     200), async (a, c) => json(a, c, "POST", "/api/admin/flags", { contentType: "post", contentId: await newFlag(c), action: "dismiss" })),
