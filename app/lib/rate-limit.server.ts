@@ -7,6 +7,7 @@
 import { redirect } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { errorResponse, safeRedirect } from "~/lib/http.server";
+import { trustedProxyHops } from "~/lib/env.server";
 import { flashCookie } from "~/lib/session.server";
 import { accountIdByName, countHits, deleteAllWindows, deleteEndedWindows } from "~/models/limits.server";
 
@@ -133,14 +134,17 @@ const MAX_ADDRESS_LENGTH = 64;
 /**
  * The client's address as far as we can tell. The app's Express server overwrites
  * X-Client-Address with the socket's (or trusted proxy's) address on every request, so that
- * header comes first. Without it, X-Forwarded-For is read when TRUST_PROXY=true (a proxy in
- * front sets it); otherwise the address is unknown ("direct").
+ * header comes first. Without it, X-Forwarded-For is read when TRUST_PROXY names proxies in
+ * front (the entry the outermost trusted one wrote); otherwise the address is unknown ("direct").
  */
 export function clientKey(request: Request): string {
   const given = request.headers.get("X-Client-Address")?.trim();
   if (given) return given.slice(0, MAX_ADDRESS_LENGTH);
-  if (process.env.TRUST_PROXY === "true") {
-    const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
+  const hops = trustedProxyHops();
+  if (hops > 0) {
+    // The proxies append; only the entry the outermost trusted proxy wrote is believed.
+    const entries = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+    const forwarded = entries.length >= hops ? entries[entries.length - hops] : undefined;
     if (forwarded) return forwarded.slice(0, MAX_ADDRESS_LENGTH);
   }
   return "direct";

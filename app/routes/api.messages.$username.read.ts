@@ -6,11 +6,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { methodNotAllowed } from "~/lib/http.server";
+import { limitWrite } from "~/lib/rate-limit.server";
 import { markThreadRead } from "~/models/message.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return mutation(request, async (body) => {
+    await limitWrite(request, "read", body);
     const user = await requireUser(request);
     return replyOk(request, body, await markThreadRead(user.id, params.username ?? ""));
   });

@@ -234,13 +234,17 @@ describe("limits per client address for visitors", () => {
     expect((await send({ "X-Client-Address": "192.0.2.11" })).status).toBe(201);
   });
 
-  it("prefers X-Client-Address to X-Forwarded-For, which counts only with TRUST_PROXY=true", async () => {
+  it("prefers X-Client-Address to X-Forwarded-For, which counts only with TRUST_PROXY, from the right", async () => {
     const both = new Request(ORIGIN, { headers: { "X-Client-Address": "192.0.2.20", "X-Forwarded-For": "10.0.0.1, 10.0.0.2" } });
     expect(clientKey(both)).toBe("192.0.2.20");
     const forwarded = new Request(ORIGIN, { headers: { "X-Forwarded-For": "10.0.0.1, 10.0.0.2" } });
     expect(clientKey(forwarded)).toBe("direct");
     process.env.TRUST_PROXY = "true";
+    // One proxy in front: the entry it appended, never what the client wrote before it.
+    expect(clientKey(forwarded)).toBe("10.0.0.2");
+    process.env.TRUST_PROXY = "2";
     expect(clientKey(forwarded)).toBe("10.0.0.1");
+    process.env.TRUST_PROXY = "true";
     expect(clientKey(new Request(ORIGIN))).toBe("direct");
 
     for (let i = 0; i < RULES.feedback.limit; i++) expect((await send({ "X-Forwarded-For": "10.0.0.3" })).status).toBe(201);
