@@ -146,25 +146,27 @@ export function imageUrlForWidth(path: string, variants: string | null | undefin
 
 // ------------------------------------------------------------------ upload limits (browser-safe)
 // The same numbers the upload pipeline enforces (~/lib/images.server: MAX_IMAGE_BYTES,
-// MAX_VIDEO_BYTES, MAX_POST_BYTES, MAX_MEDIA_PER_POST), so the upload form can check files
-// before sending them. Keep the two in step.
+// MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, MAX_POST_BYTES, MAX_MEDIA_PER_POST), so the upload form
+// can check files before sending them. The reasons behind them are in docs/media.md.
 
 const UPLOAD_MB = 1024 * 1024;
 
 export const UPLOAD_LIMITS = {
-  /** Largest image file accepted. */
+  /** Largest image file accepted (a 48-megapixel phone HEIC or JPEG fits). */
   imageBytes: 15 * UPLOAD_MB,
-  /** Largest video file accepted. */
-  videoBytes: 60 * UPLOAD_MB,
+  /** Largest video file accepted: a minute of 4K at 60 fps from a phone, with room to spare. */
+  videoBytes: 1024 * UPLOAD_MB,
+  /** Longest video accepted, in seconds. */
+  videoSeconds: 60,
   /** Largest total of all the files of one post. */
-  postBytes: 120 * UPLOAD_MB,
+  postBytes: 2048 * UPLOAD_MB,
   /** Most files in one post. */
   files: 20,
 } as const;
 
 /** Image types the pipeline decodes (re-encoded to WebP). */
 export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif", "image/heic", "image/heif"] as const;
-/** Video types kept as they are. */
+/** Video types the pipeline takes (stored as H.264/AAC MP4). */
 export const UPLOAD_VIDEO_TYPES = ["video/mp4", "video/x-m4v", "video/quicktime", "video/webm"] as const;
 
 // ------------------------------------------------------------------ served types (browser-safe)
