@@ -186,3 +186,37 @@ export function imageTypeOfBytes(bytes: Uint8Array): string | null {
   if (ascii(4, "ftyp") && (ascii(8, "avif") || ascii(8, "avis"))) return "image/avif";
   return null;
 }
+
+// ------------------------------------------------------------------ pictures of stored media
+
+export type StoredPictureFields = {
+  kind: string;
+  path: string;
+  variants: string;
+  width?: number | null;
+  height?: number | null;
+  posterPath?: string | null;
+  posterVariants?: string | null;
+  posterWidth?: number | null;
+  posterHeight?: number | null;
+};
+
+export type StoredPicture = { path: string; variants: string; width: number | null; height: number | null };
+
+/**
+ * The still picture that stands for a stored item in grids, covers and previews: a photo
+ * itself, a video's poster frame; null for a video without one (grids then draw a video
+ * placeholder, never a <video>).
+ */
+export function pictureOf(media: StoredPictureFields): StoredPicture | null {
+  if (media.kind !== "video") return { path: media.path, variants: media.variants, width: media.width ?? null, height: media.height ?? null };
+  if (!media.posterPath) return null;
+  return { path: media.posterPath, variants: media.posterVariants ?? "", width: media.posterWidth ?? null, height: media.posterHeight ?? null };
+}
+
+/** "0:07", "1:00": a video's length for badges. */
+export function formatDuration(durationMs: number | null | undefined): string | null {
+  if (durationMs === null || durationMs === undefined || !Number.isFinite(durationMs) || durationMs < 0) return null;
+  const seconds = Math.round(durationMs / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
