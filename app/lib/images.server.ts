@@ -215,7 +215,7 @@ export async function inspectUploadFile(file: UploadFile, options: Pick<ProcessO
 async function inspect(path: string, maxBytes = Number.POSITIVE_INFINITY): Promise<InspectedUpload> {
   const { size } = await stat(path);
   if (size === 0) throw new MediaError(400, MEDIA_MESSAGES.empty);
-  if (size > Math.max(MAX_IMAGE_BYTES, MAX_VIDEO_BYTES)) throw new MediaError(413, MEDIA_MESSAGES.fileTooLarge);
+  // The type from the first bytes only; the limits then depend on it.
   const sniffed = await sniffMedia(await readHead(path));
   if (!sniffed) throw new MediaError(415, MEDIA_MESSAGES.unsupported);
 
