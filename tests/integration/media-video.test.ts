@@ -15,6 +15,7 @@ import {
   ffprobe,
   isFastStart,
   makeClip,
+  makeGridHeic,
   makeHeic,
   PHONE_TAGS,
   samplesFolder,
@@ -195,5 +196,19 @@ describe("bad files", () => {
     await rm(large);
 
     expect(storeFiles()).toEqual(before);
+  });
+});
+
+describe("grid HEIC", () => {
+  it("decodes the multi-tile grid that iPhones write, cropped to its declared size", async () => {
+    const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#d33" } }).png().toBuffer();
+    const heic = await makeGridHeic("IMG_0415.HEIC", tile, { columns: 3, rows: 2, width: 700, height: 500 });
+    const media = await store(heic);
+    expect(media).toMatchObject({ kind: "image", mimeType: "image/webp", width: 700, height: 500 });
+    const { data } = await sharp((await readMedia(media.path))!).raw().toBuffer({ resolveWithObject: true });
+    // The tile's red fills the whole picture, right to the last row.
+    const last = data.length - 3;
+    expect(data[last]).toBeGreaterThan(180);
+    expect(data[last + 1]).toBeLessThan(90);
   });
 });
