@@ -155,3 +155,20 @@ export function cookieSecure(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /** The older name of cookieSecure. */
 export const secureCookies = (): boolean => cookieSecure();
+
+/**
+ * The ffmpeg and ffprobe programs: FFMPEG_PATH / FFPROBE_PATH when set (e.g. a system
+ * ffmpeg), else the binaries that `npm ci` installs from the registry packages.
+ */
+export function ffmpegPaths(fallback: { ffmpeg: string; ffprobe: string }): { ffmpeg: string; ffprobe: string } {
+  return {
+    ffmpeg: process.env.FFMPEG_PATH?.trim() || fallback.ffmpeg,
+    ffprobe: process.env.FFPROBE_PATH?.trim() || fallback.ffprobe,
+  };
+}
+
+/** VIDEO_THREADS: threads one video transcode may use (default 2, at least 1). */
+export function videoThreads(): number {
+  const value = Number.parseInt(process.env.VIDEO_THREADS ?? "", 10);
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, 16) : 2;
+}

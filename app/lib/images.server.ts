@@ -1,12 +1,19 @@
 // The upload pipeline. Uploads are untrusted: the real type is sniffed from the bytes (the
-// file name and the declared type are ignored), images are decoded and re-encoded to WebP
-// (which drops EXIF, GPS and anything smuggled in the file), auto-rotated, limited in pixels,
-// and written with resized copies for responsive srcset; videos are accepted only when they
-// really are mp4, mov, m4v or webm, and are stored as they came.
+// file name and the declared type are ignored). Photos are decoded (HEIC/HEIF through
+// libheif, everything else through sharp) and re-encoded to WebP, which drops EXIF, GPS and
+// anything smuggled in the file; they are turned upright, limited in pixels, and written with
+// resized copies for responsive srcset. Videos are probed with ffprobe and stored as H.264/AAC
+// MP4 without metadata (~/lib/video.server), with a poster frame stored like a photo.
+//
+// Two steps, so the heavy work can run off the request: inspectUploadFile does the fast
+// checks (type, size, length, header, damage), processUploadFile the conversion. Every
+// refusal is a MediaError whose message starts with the file's name.
+import { open, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { fileTypeFromBuffer } from "file-type";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import { decodeHeic, HeicError } from "~/lib/heic.server";
 import { HttpError } from "~/lib/http.server";
-import { deleteMedia, newKey, putMedia } from "~/lib/media-storage.server";
+import { deleteMedia, newKey, putMedia, putMediaFile, scratchFileFor } from "~/lib/media-storage.server";
 import {
   AVATAR_SIZE,
   AVATAR_SMALL_SIZE,
@@ -18,18 +25,21 @@ import {
   variantPath,
   type MediaKind,
 } from "~/lib/media-types";
+import { encodeVideo, isTruncatedMp4, ProbeError, probeVideo, posterFrame, VIDEO_MAX_DIMENSION, videoFacts } from "~/lib/video.server";
 
 // Size limits live in the browser-safe module so the upload form checks the same numbers.
-/** Largest image file accepted (15 MB). */
+/** Largest image file accepted. */
 export const MAX_IMAGE_BYTES = UPLOAD_LIMITS.imageBytes;
-/** Largest video file accepted (60 MB). */
+/** Largest video file accepted. */
 export const MAX_VIDEO_BYTES = UPLOAD_LIMITS.videoBytes;
-/** Largest total of all the files of one post (120 MB). */
+/** Longest video accepted, in seconds (a little more is let through for rounding). */
+export const MAX_VIDEO_SECONDS = UPLOAD_LIMITS.videoSeconds;
+/** Largest total of all the files of one post. */
 export const MAX_POST_BYTES = UPLOAD_LIMITS.postBytes;
 /** Most files in one post. */
 export const MAX_MEDIA_PER_POST = UPLOAD_LIMITS.files;
-/** Decoded pixels refused above this (decompression bombs). */
-export const MAX_INPUT_PIXELS = 40_000_000;
+/** Decoded pixels refused above this (decompression bombs); a 48-megapixel phone photo fits. */
+export const MAX_INPUT_PIXELS = 50_000_000;
 /** Images wider or taller than this are refused. */
 export const MAX_IMAGE_DIMENSION = 10_000;
 /** WebP quality of stored images (SPEC §9: default quality 75). */
@@ -37,23 +47,64 @@ export const WEBP_QUALITY = 75;
 /** WebP encoder effort (0-6): 2 is several times faster than the default 4 on these 2-core machines, for files a few percent larger. */
 export const WEBP_EFFORT = 2;
 
+const MB = 1024 * 1024;
+
+/** What we take, in words (the 415 answer names them). */
+export const ACCEPTED_TYPES = "JPEG, PNG, WebP, GIF, AVIF, HEIC or HEIF photos; MP4, MOV, M4V or WebM videos";
+
 export const MEDIA_MESSAGES = {
   unsupported: "Unsupported media type",
-  imageTooLarge: `Images can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB`,
-  videoTooLarge: `Videos can be at most ${MAX_VIDEO_BYTES / 1024 / 1024} MB`,
+  imageTooLarge: `Images can be at most ${MAX_IMAGE_BYTES / MB} MB`,
+  videoTooLarge: `Videos can be at most ${MAX_VIDEO_BYTES / MB} MB`,
+  videoTooLong: `Videos can be at most ${MAX_VIDEO_SECONDS} seconds long`,
+  videoDimensionsTooLarge: `Videos can be at most ${VIDEO_MAX_DIMENSION} pixels wide or tall`,
   fileTooLarge: "File too large",
-  postTooLarge: `A post's files can be at most ${MAX_POST_BYTES / 1024 / 1024} MB in total`,
+  postTooLarge: `A post's files can be at most ${MAX_POST_BYTES / MB} MB in total`,
   tooManyFiles: `A post can have at most ${MAX_MEDIA_PER_POST} photos and videos`,
   dimensionsTooLarge: `Images can be at most ${MAX_IMAGE_DIMENSION} pixels wide or tall`,
   tooManyPixels: "Image has too many pixels",
   empty: "The file is empty",
+  damaged: "Could not be read (damaged or incomplete)",
+  notVideo: "Not a video that can be read",
 } as const;
 
-/** A refused upload: 415 for a type we do not take, 413 for a size, 400 for an empty file. */
+/** A refused upload: 415 for a type we do not take, 413 for a size, 400 for an empty or damaged file. */
 export class MediaError extends HttpError {
-  constructor(status: 400 | 413 | 415, message: string) {
+  /** The user's name of the file refused, when known. */
+  readonly file: string | undefined;
+  constructor(status: 400 | 413 | 415, message: string, file?: string) {
     super(status, message);
     this.name = "MediaError";
+    this.file = file;
+  }
+}
+
+/**
+ * The message for a file the user named: "IMG_0412.HEIC: could not be read (damaged or
+ * incomplete)". A 415 also says what we take.
+ */
+export function fileMessage(name: string, status: number, message: string): string {
+  const reason = message.charAt(0).toLowerCase() + message.slice(1);
+  const label = displayName(name);
+  return status === 415 ? `${label}: ${reason} (accepted: ${ACCEPTED_TYPES})` : `${label}: ${reason}`;
+}
+
+/** The user's file name made safe to show: no path, no control characters, at most 120 characters. */
+function displayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  const short = clean.length > 120 ? `${clean.slice(0, 117)}…` : clean;
+  return short || "file";
+}
+
+/** Runs `work` and names the file in any MediaError it throws. */
+async function namingFile<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (name === undefined || !(error instanceof MediaError) || error.file !== undefined) throw error;
+    throw new MediaError(error.status as 400 | 413 | 415, fileMessage(name, error.status, error.message), name);
   }
 }
 
@@ -67,7 +118,7 @@ const IMAGE_TYPES = new Map<string, string>([
   ["image/heif", "heif"],
 ]);
 
-/** Videos kept as they are, by the extension `file-type` finds: stored extension and MIME type. */
+/** Video containers we take, by the extension `file-type` finds. */
 const VIDEO_TYPES = new Map<string, { ext: string; mime: string }>([
   ["mp4", { ext: "mp4", mime: "video/mp4" }],
   ["m4v", { ext: "m4v", mime: "video/x-m4v" }],
@@ -75,7 +126,9 @@ const VIDEO_TYPES = new Map<string, { ext: string; mime: string }>([
   ["webm", { ext: "webm", mime: "video/webm" }],
 ]);
 
-/** What processUpload stored: the fields of a `Media` row (plus its public URL). */
+type Poster = { path: string; variants: string; width: number; height: number };
+
+/** What processing stored: the fields of a `Media` row (plus its public URL). */
 export type ProcessedMedia = {
   kind: MediaKind;
   /** Storage key of the main file (the Media row's `path`). */
@@ -88,6 +141,24 @@ export type ProcessedMedia = {
   height: number | null;
   /** Resized widths written next to the main file, comma-separated ("320,640,1080"). */
   variants: string;
+  /** Videos: their length. */
+  durationMs: number | null;
+  /** Videos: a still frame, stored like a photo (WebP with resized copies). */
+  poster: Poster | null;
+};
+
+/** A file already on disk; `name` is the user's own name for it. */
+export type UploadFile = { path: string; name: string };
+
+/** What the fast checks found. */
+export type InspectedUpload = {
+  kind: "image" | "video";
+  mime: string;
+  ext: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
 };
 
 export type Sniffed = { kind: MediaKind; mime: string; ext: string };
@@ -116,72 +187,190 @@ export type ProcessOptions = {
   prefix?: string;
 };
 
-/**
- * Checks, converts and stores one uploaded file. Throws MediaError (415 'Unsupported media
- * type', 413 for sizes) for anything refused; nothing is left in the store when it throws.
- */
-export async function processUpload(input: Uint8Array, options: ProcessOptions = {}): Promise<ProcessedMedia> {
-  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  if (bytes.byteLength === 0) throw new MediaError(400, MEDIA_MESSAGES.empty);
-  const cap = options.maxBytes ?? Number.POSITIVE_INFINITY;
-  if (bytes.byteLength > Math.max(MAX_IMAGE_BYTES, MAX_VIDEO_BYTES)) throw new MediaError(413, MEDIA_MESSAGES.fileTooLarge);
+function isHeif(mime: string): boolean {
+  return mime === "image/heic" || mime === "image/heif";
+}
 
-  const sniffed = await sniffMedia(bytes);
+async function readHead(file: string, length = 4100): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The fast checks on an uploaded file, done while the request is open: its real type, its
+ * size and (for a video) its length, its header, and whether it was cut short. Throws a
+ * MediaError naming the file: 400 empty or damaged, 413 over a limit, 415 a type we do not
+ * take (or a video ffprobe cannot read).
+ */
+export async function inspectUploadFile(file: UploadFile, options: Pick<ProcessOptions, "maxBytes"> = {}): Promise<InspectedUpload> {
+  return namingFile(file.name, () => inspect(file.path, options.maxBytes));
+}
+
+async function inspect(path: string, maxBytes = Number.POSITIVE_INFINITY): Promise<InspectedUpload> {
+  const { size } = await stat(path);
+  if (size === 0) throw new MediaError(400, MEDIA_MESSAGES.empty);
+  // The type from the first bytes only; the limits then depend on it.
+  const sniffed = await sniffMedia(await readHead(path));
   if (!sniffed) throw new MediaError(415, MEDIA_MESSAGES.unsupported);
 
   if (sniffed.kind === "video") {
-    if (bytes.byteLength > MAX_VIDEO_BYTES) throw new MediaError(413, MEDIA_MESSAGES.videoTooLarge);
-    if (bytes.byteLength > cap) throw new MediaError(413, MEDIA_MESSAGES.fileTooLarge);
-    return storeVideo(bytes, sniffed, options.prefix);
+    if (size > MAX_VIDEO_BYTES) throw new MediaError(413, MEDIA_MESSAGES.videoTooLarge);
+    if (size > maxBytes) throw new MediaError(413, MEDIA_MESSAGES.fileTooLarge);
+    return inspectVideo(path, sniffed, size);
   }
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new MediaError(413, MEDIA_MESSAGES.imageTooLarge);
-  if (bytes.byteLength > cap) throw new MediaError(413, MEDIA_MESSAGES.fileTooLarge);
-  return storeImage(bytes, options.prefix);
+  if (size > MAX_IMAGE_BYTES) throw new MediaError(413, MEDIA_MESSAGES.imageTooLarge);
+  if (size > maxBytes) throw new MediaError(413, MEDIA_MESSAGES.fileTooLarge);
+  const info = await inspectImage(path);
+  // A cut-off file fails while decoding: a small decode finds it now (HEIC is decoded later).
+  if (!isHeif(sniffed.mime)) {
+    try {
+      await decoder(path).resize({ width: 64, height: 64, fit: "inside" }).raw().toBuffer();
+    } catch (error) {
+      throw decodeError(error);
+    }
+  }
+  return { kind: "image", mime: sniffed.mime, ext: sniffed.ext, bytes: size, width: info.width, height: info.height, durationMs: null };
+}
+
+async function inspectVideo(path: string, sniffed: Sniffed, size: number): Promise<InspectedUpload> {
+  if (sniffed.ext !== "webm" && (await isTruncatedMp4(path))) throw new MediaError(400, MEDIA_MESSAGES.damaged);
+  const facts = videoFacts(await probeFile(path));
+  if (!facts) throw new MediaError(415, MEDIA_MESSAGES.notVideo);
+  if (facts.width > VIDEO_MAX_DIMENSION || facts.height > VIDEO_MAX_DIMENSION) {
+    throw new MediaError(413, MEDIA_MESSAGES.videoDimensionsTooLarge);
+  }
+  // Half a second over is rounding (a phone's "60 s" clip is often 60.02 s).
+  if (facts.durationMs !== null && facts.durationMs > MAX_VIDEO_SECONDS * 1000 + 500) {
+    throw new MediaError(413, MEDIA_MESSAGES.videoTooLong);
+  }
+  return { kind: "video", mime: sniffed.mime, ext: sniffed.ext, bytes: size, width: facts.width, height: facts.height, durationMs: facts.durationMs };
+}
+
+/** ffprobe, with its failures as upload errors: damaged → 400, unreadable → 415. */
+async function probeFile(path: string) {
+  try {
+    return await probeVideo(path);
+  } catch (error) {
+    if (error instanceof ProbeError) throw probeError(error);
+    throw error;
+  }
+}
+
+function probeError(error: ProbeError): MediaError {
+  return error.reason === "damaged" ? new MediaError(400, MEDIA_MESSAGES.damaged) : new MediaError(415, MEDIA_MESSAGES.notVideo);
+}
+
+/**
+ * The heavy work for an inspected file: photos decoded and written as WebP with resized
+ * copies; videos remuxed or transcoded to H.264/AAC MP4, with a poster frame. Writes into
+ * the media store; when it throws (a MediaError naming the file), nothing is left behind.
+ */
+export async function processUploadFile(file: UploadFile, inspected: InspectedUpload, options: ProcessOptions = {}): Promise<ProcessedMedia> {
+  return namingFile(file.name, () =>
+    inspected.kind === "video" ? storeVideo(file.path, options.prefix) : storeImageFile(file.path, inspected.mime, options.prefix),
+  );
+}
+
+/**
+ * Checks, converts and stores one file held in memory (the profile photo form, the seed).
+ * The same steps as inspectUploadFile then processUploadFile, through a scratch file.
+ * Throws MediaError (unnamed messages); nothing is left in the store when it throws.
+ */
+export async function processUpload(input: Uint8Array, options: ProcessOptions & { name?: string } = {}): Promise<ProcessedMedia> {
+  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  if (bytes.byteLength === 0) throw new MediaError(400, options.name ? fileMessage(options.name, 400, MEDIA_MESSAGES.empty) : MEDIA_MESSAGES.empty);
+  const scratch = await scratchFileFor("upload");
+  try {
+    await writeFile(scratch, bytes);
+    return await namingFile(options.name, async () => {
+      const inspected = await inspect(scratch, options.maxBytes);
+      return inspected.kind === "video" ? storeVideo(scratch, options.prefix) : storeImageFile(scratch, inspected.mime, options.prefix);
+    });
+  } finally {
+    await rm(scratch, { force: true });
+  }
 }
 
 type ImageInfo = { width: number; height: number; animated: boolean };
 
 /** Reads the header only: refuses what sharp cannot read and oversized dimensions. */
-async function inspectImage(bytes: Buffer): Promise<ImageInfo> {
+async function inspectImage(input: Buffer | string): Promise<ImageInfo> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new MediaError(415, MEDIA_MESSAGES.unsupported);
+    throw new MediaError(400, MEDIA_MESSAGES.damaged);
   }
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.pageHeight ?? meta.autoOrient?.height ?? meta.height;
-  if (!width || !height) throw new MediaError(415, MEDIA_MESSAGES.unsupported);
+  if (!width || !height) throw new MediaError(400, MEDIA_MESSAGES.damaged);
   if (width > MAX_IMAGE_DIMENSION || height > MAX_IMAGE_DIMENSION) {
     throw new MediaError(413, MEDIA_MESSAGES.dimensionsTooLarge);
   }
-  const pages = meta.pages ?? 1;
+  const pages = meta.format === "heif" ? 1 : (meta.pages ?? 1);
   if (width * height * pages > MAX_INPUT_PIXELS) throw new MediaError(413, MEDIA_MESSAGES.tooManyPixels);
   return { width, height, animated: pages > 1 && (meta.format === "gif" || meta.format === "webp") };
 }
 
-/** Maps sharp's decoding failures to the upload errors (pixel limit → 413, else 415). */
+/** Maps sharp's decoding failures to the upload errors (pixel limit → 413, else damaged → 400). */
 function decodeError(error: unknown): MediaError {
   if (error instanceof MediaError) return error;
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) return new MediaError(413, MEDIA_MESSAGES.tooManyPixels);
-  return new MediaError(415, MEDIA_MESSAGES.unsupported);
+  return new MediaError(400, MEDIA_MESSAGES.damaged);
 }
 
-function decoder(bytes: Buffer, animated = false) {
-  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", animated });
+function decoder(input: Buffer | string, animated = false) {
+  return sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated", animated });
 }
 
-async function storeImage(bytes: Buffer, prefix?: string): Promise<ProcessedMedia> {
-  const info = await inspectImage(bytes);
-  if (info.animated) return storeAnimated(bytes, prefix);
+/** HEIC/HEIF decoded (upright) by libheif, as a sharp image of its pixels. */
+async function heifPixels(input: Buffer | string): Promise<Sharp> {
+  const bytes = typeof input === "string" ? await readFile(input) : input;
+  try {
+    const pixels = await decodeHeic(bytes, { maxSide: MAX_IMAGE_DIMENSION, maxPixels: MAX_INPUT_PIXELS });
+    return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
+  } catch (error) {
+    if (error instanceof HeicError) {
+      if (error.reason === "too-large") throw new MediaError(413, MEDIA_MESSAGES.dimensionsTooLarge);
+      if (error.reason === "too-many-pixels") throw new MediaError(413, MEDIA_MESSAGES.tooManyPixels);
+      throw new MediaError(400, MEDIA_MESSAGES.damaged);
+    }
+    throw error;
+  }
+}
 
-  // Decode once: auto-rotate (EXIF orientation), cap the size, sRGB 8-bit. Every stored
-  // copy is encoded from these pixels; no metadata survives the re-encode.
+/** A photo file: HEIC/HEIF through libheif, the rest through sharp. */
+async function storeImageFile(path: string, mime: string, prefix?: string): Promise<ProcessedMedia> {
+  if (isHeif(mime)) return storeImage(await heifPixels(path), prefix);
+  return storeImage(path, prefix);
+}
+
+/**
+ * Stores a photo: its file or bytes (decoded by sharp, auto-rotated by EXIF orientation), or
+ * pixels already decoded and upright. WebP at most IMAGE_MAX_EDGE, plus resized copies.
+ */
+async function storeImage(input: Buffer | string | Sharp, prefix?: string): Promise<ProcessedMedia> {
+  let image: Sharp;
+  if (typeof input === "string" || Buffer.isBuffer(input)) {
+    const info = await inspectImage(input);
+    if (info.animated) return storeAnimated(input, prefix);
+    image = decoder(input).rotate();
+  } else {
+    image = input;
+  }
+
+  // Decode once: upright, capped in size, sRGB 8-bit. Every stored copy is encoded from
+  // these pixels; no metadata survives the re-encode.
   let pixels: { data: Buffer; info: OutputInfo };
   try {
-    pixels = await decoder(bytes)
-      .rotate()
+    pixels = await image
       .resize({ width: IMAGE_MAX_EDGE, height: IMAGE_MAX_EDGE, fit: "inside", withoutEnlargement: true })
       .toColourspace("srgb")
       .raw()
@@ -195,9 +384,9 @@ async function storeImage(bytes: Buffer, prefix?: string): Promise<ProcessedMedi
 
   const key = newKey("webp", prefix);
   const encode = (resizeTo?: number) => {
-    const image = sharp(pixels.data, raw);
-    if (resizeTo) image.resize({ width: resizeTo });
-    return image.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer();
+    const copy = sharp(pixels.data, raw);
+    if (resizeTo) copy.resize({ width: resizeTo });
+    return copy.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer();
   };
   const written: string[] = [];
   try {
@@ -220,6 +409,8 @@ async function storeImage(bytes: Buffer, prefix?: string): Promise<ProcessedMedi
       width,
       height,
       variants: widths.join(","),
+      durationMs: null,
+      poster: null,
     };
   } catch (error) {
     await deleteMedia(...written);
@@ -228,10 +419,10 @@ async function storeImage(bytes: Buffer, prefix?: string): Promise<ProcessedMedi
 }
 
 /** Animated GIF/WebP: one animated WebP, capped in size, no resized copies. */
-async function storeAnimated(bytes: Buffer, prefix?: string): Promise<ProcessedMedia> {
+async function storeAnimated(input: Buffer | string, prefix?: string): Promise<ProcessedMedia> {
   let output: { data: Buffer; info: OutputInfo };
   try {
-    output = await decoder(bytes, true)
+    output = await decoder(input, true)
       .resize({ width: 1080, height: 1080, fit: "inside", withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
       .toBuffer({ resolveWithObject: true });
@@ -248,86 +439,79 @@ async function storeAnimated(bytes: Buffer, prefix?: string): Promise<ProcessedM
     width: output.info.width,
     height: output.info.pageHeight ?? output.info.height,
     variants: "",
-  };
-}
-
-async function storeVideo(bytes: Buffer, sniffed: Sniffed, prefix?: string): Promise<ProcessedMedia> {
-  const size = sniffed.ext === "webm" ? null : mp4Dimensions(bytes);
-  const stored = await putMedia(newKey(sniffed.ext, prefix), bytes);
-  return {
-    kind: "video",
-    path: stored.key,
-    url: stored.url,
-    mimeType: sniffed.mime,
-    bytes: stored.bytes,
-    width: size?.width ?? null,
-    height: size?.height ?? null,
-    variants: "",
+    durationMs: null,
+    poster: null,
   };
 }
 
 /**
- * Display size of the first video track of an MP4/QuickTime file, read from its `tkhd` box
- * (rotation in the track matrix swaps width and height). Null when not found.
+ * A video: H.264/AAC MP4 without metadata (remuxed or transcoded), then its poster frame
+ * through the photo pipeline. On failure the scratch output and anything stored are removed.
  */
-export function mp4Dimensions(bytes: Uint8Array): { width: number; height: number } | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const containers = new Set(["moov", "trak"]);
-
-  function walk(start: number, end: number, depth: number): { width: number; height: number } | null {
-    let offset = start;
-    while (offset + 8 <= end && depth < 4) {
-      let size = view.getUint32(offset);
-      const type = String.fromCharCode(bytes[offset + 4], bytes[offset + 5], bytes[offset + 6], bytes[offset + 7]);
-      let header = 8;
-      if (size === 1) {
-        if (offset + 16 > end) return null;
-        size = Number(view.getBigUint64(offset + 8));
-        header = 16;
-      } else if (size === 0) {
-        size = end - offset;
-      }
-      if (size < header || offset + size > end) return null;
-      if (containers.has(type)) {
-        const found = walk(offset + header, offset + size, depth + 1);
-        if (found) return found;
-      } else if (type === "tkhd") {
-        const found = readTkhd(offset + header, offset + size);
-        if (found) return found;
-      }
-      offset += size;
-    }
-    return null;
-  }
-
-  function readTkhd(start: number, end: number) {
-    const version = bytes[start];
-    const matrix = start + 4 + (version === 1 ? 32 : 20) + 8 + 8;
-    const sizeAt = matrix + 36;
-    if (sizeAt + 8 > end) return null;
-    const width = Math.round(view.getUint32(sizeAt) / 65536);
-    const height = Math.round(view.getUint32(sizeAt + 4) / 65536);
-    if (!width || !height) return null; // an audio track
-    const a = view.getInt32(matrix);
-    const b = view.getInt32(matrix + 4);
-    const rotated = a === 0 && Math.abs(b) === 65536;
-    return rotated ? { width: height, height: width } : { width, height };
-  }
-
+async function storeVideo(path: string, prefix?: string): Promise<ProcessedMedia> {
+  const probe = await probeFile(path);
+  const scratch = await scratchFileFor("mp4");
+  let posterStored: ProcessedMedia | null = null;
+  let key: string | null = null;
   try {
-    return walk(0, bytes.byteLength, 0);
-  } catch {
-    return null;
+    let encoded;
+    try {
+      encoded = await encodeVideo(path, scratch, probe);
+    } catch (error) {
+      if (error instanceof ProbeError) throw probeError(error);
+      throw error;
+    }
+    let frame: Buffer;
+    try {
+      frame = await posterFrame(scratch, encoded.durationMs);
+    } catch (error) {
+      if (error instanceof ProbeError) throw probeError(error);
+      throw error;
+    }
+    posterStored = await storeImage(frame, prefix);
+    key = newKey("mp4", prefix);
+    const stored = await putMediaFile(key, scratch);
+    return {
+      kind: "video",
+      path: stored.key,
+      url: stored.url,
+      mimeType: "video/mp4",
+      bytes: stored.bytes,
+      width: encoded.width,
+      height: encoded.height,
+      variants: "",
+      durationMs: encoded.durationMs,
+      poster: { path: posterStored.path, variants: posterStored.variants, width: posterStored.width ?? encoded.width, height: posterStored.height ?? encoded.height },
+    };
+  } catch (error) {
+    if (posterStored) await discardMedia(posterStored);
+    if (key) await deleteMedia(key);
+    throw error;
+  } finally {
+    await rm(scratch, { force: true });
   }
 }
 
-/** Removes every file of a stored media item: the main file, its resized copies, its poster. */
-export async function discardMedia(media: { path: string; variants?: string | null; posterPath?: string | null }) {
+/** The stored files of a media item: the main file, its resized copies, its poster and the poster's copies. */
+export type StoredMediaFiles = {
+  path: string;
+  variants?: string | null;
+  posterPath?: string | null;
+  posterVariants?: string | null;
+  poster?: Poster | null;
+};
+
+/** Removes every file of a stored media item: the main file, its resized copies, its poster and the poster's copies. */
+export async function discardMedia(media: StoredMediaFiles) {
   if (/^(?:[a-z]+:|\/)/i.test(media.path)) return; // a URL, not something we store
+  const posterPath = media.poster?.path ?? media.posterPath ?? null;
+  const posterVariants = media.poster?.variants ?? media.posterVariants ?? "";
+  const poster = posterPath && !/^(?:[a-z]+:|\/)/i.test(posterPath) ? posterPath : null;
   await deleteMedia(
     media.path,
     ...parseVariants(media.variants).map((width) => variantPath(media.path, width)),
-    media.posterPath,
+    poster,
+    ...(poster ? parseVariants(posterVariants).map((width) => variantPath(poster, width)) : []),
   );
 }
 
@@ -348,10 +532,11 @@ export async function processAvatar(input: Uint8Array): Promise<ProcessedAvatar>
   const sniffed = await sniffMedia(bytes);
   if (!sniffed || sniffed.kind !== "image") throw new MediaError(415, MEDIA_MESSAGES.unsupported);
   await inspectImage(bytes);
+  // HEIC/HEIF: decoded once by libheif (upright), then cropped like any photo.
+  const heif = isHeif(sniffed.mime) ? await (await heifPixels(bytes)).png({ compressionLevel: 0 }).toBuffer() : null;
 
   const square = (size: number) =>
-    decoder(bytes)
-      .rotate()
+    (heif ? sharp(heif) : decoder(bytes).rotate())
       .resize({ width: size, height: size, fit: "cover", position: sharp.strategy.attention })
       .webp({ quality: 80, effort: WEBP_EFFORT })
       .toBuffer();
@@ -372,4 +557,22 @@ export async function processAvatar(input: Uint8Array): Promise<ProcessedAvatar>
     throw error;
   }
   return { path: key, url: mediaUrl(key), smallUrl: mediaUrl(smallKey), variants: String(AVATAR_SMALL_SIZE) };
+}
+
+/** The columns of a `Media` row for what processing stored (position, post and uploader aside). */
+export function mediaColumns(media: ProcessedMedia) {
+  return {
+    kind: media.kind,
+    path: media.path,
+    mimeType: media.mimeType,
+    bytes: media.bytes,
+    width: media.width,
+    height: media.height,
+    variants: media.variants,
+    durationMs: media.durationMs,
+    posterPath: media.poster?.path ?? null,
+    posterVariants: media.poster?.variants ?? "",
+    posterWidth: media.poster?.width ?? null,
+    posterHeight: media.poster?.height ?? null,
+  };
 }

@@ -7,7 +7,7 @@
 // object store could take the place of the local disk later.
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
+import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { mediaUrl } from "~/lib/media-types";
@@ -131,4 +131,35 @@ export async function deleteMedia(...keys: Array<string | null | undefined>): Pr
       if (file) await rm(file, { force: true });
     }),
   );
+}
+
+/**
+ * Moves a finished file (written by ffmpeg, say) into the store under `key`. The source
+ * should be on the same disk as the store (see scratchFileFor); across disks it is copied.
+ */
+export async function putMediaFile(key: string, source: string): Promise<StoredFile> {
+  const file = fileOf(key);
+  await mkdir(path.dirname(file), { recursive: true });
+  try {
+    await rename(source, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await copyFile(source, temporary);
+      await rename(temporary, file);
+    } finally {
+      await rm(temporary, { force: true });
+      await rm(source, { force: true });
+    }
+  }
+  const { size } = await stat(file);
+  return { key, url: mediaUrl(key), bytes: size };
+}
+
+/** A fresh scratch file name inside the store's own `.scratch` folder (never served: keys cannot start with a dot). */
+export async function scratchFileFor(extension: string): Promise<string> {
+  const folder = path.join(mediaDir(), ".scratch");
+  await mkdir(folder, { recursive: true });
+  return path.join(folder, `${randomBytes(12).toString("hex")}.${extension.replace(/^\./, "")}`);
 }

@@ -146,25 +146,27 @@ export function imageUrlForWidth(path: string, variants: string | null | undefin
 
 // ------------------------------------------------------------------ upload limits (browser-safe)
 // The same numbers the upload pipeline enforces (~/lib/images.server: MAX_IMAGE_BYTES,
-// MAX_VIDEO_BYTES, MAX_POST_BYTES, MAX_MEDIA_PER_POST), so the upload form can check files
-// before sending them. Keep the two in step.
+// MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, MAX_POST_BYTES, MAX_MEDIA_PER_POST), so the upload form
+// can check files before sending them. The reasons behind them are in docs/media.md.
 
 const UPLOAD_MB = 1024 * 1024;
 
 export const UPLOAD_LIMITS = {
-  /** Largest image file accepted. */
+  /** Largest image file accepted (a 48-megapixel phone HEIC or JPEG fits). */
   imageBytes: 15 * UPLOAD_MB,
-  /** Largest video file accepted. */
-  videoBytes: 60 * UPLOAD_MB,
+  /** Largest video file accepted: a minute of 4K at 60 fps from a phone, with room to spare. */
+  videoBytes: 1024 * UPLOAD_MB,
+  /** Longest video accepted, in seconds. */
+  videoSeconds: 60,
   /** Largest total of all the files of one post. */
-  postBytes: 120 * UPLOAD_MB,
+  postBytes: 2048 * UPLOAD_MB,
   /** Most files in one post. */
   files: 20,
 } as const;
 
 /** Image types the pipeline decodes (re-encoded to WebP). */
 export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif", "image/heic", "image/heif"] as const;
-/** Video types kept as they are. */
+/** Video types the pipeline takes (stored as H.264/AAC MP4). */
 export const UPLOAD_VIDEO_TYPES = ["video/mp4", "video/x-m4v", "video/quicktime", "video/webm"] as const;
 
 // ------------------------------------------------------------------ served types (browser-safe)
@@ -183,4 +185,38 @@ export function imageTypeOfBytes(bytes: Uint8Array): string | null {
   if (ascii(0, "RIFF") && ascii(8, "WEBP")) return "image/webp";
   if (ascii(4, "ftyp") && (ascii(8, "avif") || ascii(8, "avis"))) return "image/avif";
   return null;
+}
+
+// ------------------------------------------------------------------ pictures of stored media
+
+export type StoredPictureFields = {
+  kind: string;
+  path: string;
+  variants: string;
+  width?: number | null;
+  height?: number | null;
+  posterPath?: string | null;
+  posterVariants?: string | null;
+  posterWidth?: number | null;
+  posterHeight?: number | null;
+};
+
+export type StoredPicture = { path: string; variants: string; width: number | null; height: number | null };
+
+/**
+ * The still picture that stands for a stored item in grids, covers and previews: a photo
+ * itself, a video's poster frame; null for a video without one (grids then draw a video
+ * placeholder, never a <video>).
+ */
+export function pictureOf(media: StoredPictureFields): StoredPicture | null {
+  if (media.kind !== "video") return { path: media.path, variants: media.variants, width: media.width ?? null, height: media.height ?? null };
+  if (!media.posterPath) return null;
+  return { path: media.posterPath, variants: media.posterVariants ?? "", width: media.posterWidth ?? null, height: media.posterHeight ?? null };
+}
+
+/** "0:07", "1:00": a video's length for badges. */
+export function formatDuration(durationMs: number | null | undefined): string | null {
+  if (durationMs === null || durationMs === undefined || !Number.isFinite(durationMs) || durationMs < 0) return null;
+  const seconds = Math.round(durationMs / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }

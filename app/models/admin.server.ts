@@ -111,7 +111,7 @@ export async function removeContent(
   const author = await authorOf(contentType, contentId);
   const media =
     contentType === "post"
-      ? await prisma.media.findMany({ where: { postId: contentId }, select: { path: true, variants: true, posterPath: true } })
+      ? await prisma.media.findMany({ where: { postId: contentId }, select: { path: true, variants: true, posterPath: true, posterVariants: true } })
       : [];
   const removal: Prisma.PrismaPromise<unknown> =
     contentType === "post"

@@ -34,7 +34,11 @@ export const mediaSelect = {
   width: true,
   height: true,
   variants: true,
+  durationMs: true,
   posterPath: true,
+  posterVariants: true,
+  posterWidth: true,
+  posterHeight: true,
 } as const satisfies Prisma.MediaSelect;
 
 export type MediaRow = Prisma.MediaGetPayload<{ select: typeof mediaSelect }>;

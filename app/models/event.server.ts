@@ -6,7 +6,7 @@ import { z } from "zod";
 import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text-schemas";
 import { prisma } from "~/db.server";
 import { HttpError } from "~/lib/http.server";
-import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
+import { imageUrlForWidth, mediaUrl, pictureOf, type StoredPictureFields } from "~/lib/media-types";
 import { countAttendees, countPostStats } from "~/models/counts.server";
 
 const eventSelect = {
@@ -353,10 +353,9 @@ async function newestPostIdByCar(carIds: number[]): Promise<Map<number, number>>
   return newest;
 }
 
-function coverOf(media: { kind: string; path: string; variants: string; posterPath: string | null } | undefined): string | null {
-  if (!media) return null;
-  if (media.kind === "image") return imageUrlForWidth(media.path, media.variants, 320);
-  return mediaUrl(media.posterPath);
+function coverOf(media: StoredPictureFields | undefined): string | null {
+  const picture = media ? pictureOf(media) : null;
+  return picture ? imageUrlForWidth(picture.path, picture.variants, 320) : null;
 }
 
 /** Newest posts of these cars as small cards, keyed by car id. Four queries at most. */
@@ -370,7 +369,7 @@ export async function newestPostsOfCars(carIds: number[]): Promise<Map<number, A
       id: true,
       story: true,
       createdAt: true,
-      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: { kind: true, path: true, variants: true, posterPath: true } },
+      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: { kind: true, path: true, variants: true, posterPath: true, posterVariants: true } },
     },
   });
   const stats = await countPostStats(posts.map((post) => post.id));

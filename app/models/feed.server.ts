@@ -41,6 +41,12 @@ export type FeedPhoto = {
   srcset: string;
   /** A still frame for a video, when one was made. */
   poster_url: string | null;
+  /** Responsive candidates for the poster ("" without one). */
+  poster_srcset: string;
+  poster_width: number | null;
+  poster_height: number | null;
+  /** Videos: length in milliseconds, when known. */
+  duration_ms: number | null;
   created_at: string;
   uploader: { id: number; username: string };
 };
@@ -258,7 +264,8 @@ function pageStatement(options: FeedOptions & { id?: number }, limit: number, vi
   const viewer = viewerId ?? 0;
   const media = json.tuples(
     json.tuple(Prisma.sql`m."id", m."kind", m."path", m."mimeType", m."width", m."height",
-                          m."variants", m."posterPath", m."createdAt", m."uploaderId", mu."username"`),
+                          m."variants", m."posterPath", m."createdAt", m."uploaderId", mu."username",
+                          m."durationMs", m."posterVariants", m."posterWidth", m."posterHeight"`),
     Prisma.sql`m."position", m."id"`,
   );
   const cars = json.tuples(
@@ -304,6 +311,10 @@ type MediaTuple = [
   createdAt: string,
   uploaderId: number,
   uploaderUsername: string,
+  durationMs: number | null,
+  posterVariants: string,
+  posterWidth: number | null,
+  posterHeight: number | null,
 ];
 type CarTuple = [id: number, make: string, model: string, year: number, trim: string | null, bodystyle: string | null, nickname: string | null, ownerId: number];
 type PostTuple = [
@@ -372,7 +383,8 @@ export async function showAllGramsPosts(userId: number | null | undefined): Prom
 // ------------------------------------------------------------------ shaping
 
 function readPhoto(media: MediaTuple): FeedPhoto {
-  const [id, storedKind, path, mimeType, width, height, variants, posterPath, createdAt, uploaderId, uploaderUsername] = media;
+  const [id, storedKind, path, mimeType, width, height, variants, posterPath, createdAt, uploaderId, uploaderUsername, durationMs, posterVariants, posterWidth, posterHeight] =
+    media;
   const kind: MediaKind = storedKind === "video" ? "video" : "image";
   return {
     id,
@@ -383,6 +395,10 @@ function readPhoto(media: MediaTuple): FeedPhoto {
     height,
     srcset: kind === "image" ? srcSetFor(path, variants, width) : "",
     poster_url: mediaUrl(posterPath),
+    poster_srcset: posterPath ? srcSetFor(posterPath, posterVariants, posterWidth) : "",
+    poster_width: posterWidth,
+    poster_height: posterHeight,
+    duration_ms: kind === "video" ? durationMs : null,
     created_at: isoText(createdAt),
     uploader: { id: uploaderId, username: uploaderUsername },
   };

@@ -5,6 +5,7 @@ import { HttpError } from "~/lib/http.server";
 import {
   checkPostUpload,
   discardMedia,
+  mediaColumns,
   processUpload,
   type ProcessedMedia,
 } from "~/lib/images.server";
@@ -49,17 +50,7 @@ export async function createPost(userId: number, input: NewPost): Promise<number
         carId: input.carIds[0] ?? null,
         postCars: { create: input.carIds.map((carId, position) => ({ carId, position })) },
         media: {
-          create: ordered.map((media, position) => ({
-            uploaderId: userId,
-            position,
-            kind: media.kind,
-            path: media.path,
-            mimeType: media.mimeType,
-            bytes: media.bytes,
-            width: media.width,
-            height: media.height,
-            variants: media.variants,
-          })),
+          create: ordered.map((media, position) => ({ uploaderId: userId, position, ...mediaColumns(media) })),
         },
       },
       select: { id: true },
@@ -78,7 +69,7 @@ export async function createPost(userId: number, input: NewPost): Promise<number
 export async function deletePost(postId: number, actor: { id: number; role: string }): Promise<void> {
   const post = await prisma.post.findUnique({
     where: { id: postId },
-    select: { createdById: true, media: { select: { path: true, variants: true, posterPath: true } } },
+    select: { createdById: true, media: { select: { path: true, variants: true, posterPath: true, posterVariants: true } } },
   });
   if (!post) throw new HttpError(404, POST_MESSAGES.notFound);
   if (post.createdById !== actor.id && actor.role !== "admin") throw new HttpError(403, POST_MESSAGES.forbidden);

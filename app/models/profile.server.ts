@@ -4,7 +4,7 @@ import { z } from "zod";
 import { userText } from "~/lib/text-schemas";
 import { prisma } from "~/db.server";
 import { MediaError, discardMedia, processAvatar } from "~/lib/images.server";
-import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media-types";
+import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, mediaUrl, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media-types";
 import { countPostStats, type PostStats } from "~/models/counts.server";
 import { getCarFollowerCounts } from "~/models/follow.server";
 import { inIdOrder } from "~/lib/id-order";
@@ -21,8 +21,8 @@ export type PostTile = {
   /** Thumbnail image URL (image, or a video's poster). */
   thumb: string | null;
   thumbSrcSet: string;
-  /** The video file itself when there is no poster image. */
-  video: string | null;
+  /** Videos: length in milliseconds, when known. */
+  durationMs: number | null;
   mediaCount: number;
   likes: number;
   comments: number;
@@ -64,10 +64,10 @@ const STORY_EXCERPT = 140;
 const tileMediaSelect = {
   take: 1,
   orderBy: [{ position: "asc" as const }, { id: "asc" as const }],
-  select: { kind: true, path: true, posterPath: true, variants: true, width: true },
+  select: { kind: true, path: true, variants: true, width: true, durationMs: true, posterPath: true, posterVariants: true, posterWidth: true },
 };
 
-type TileMedia = { kind: string; path: string; posterPath: string | null; variants: string; width: number | null };
+type TileMedia = StoredPictureFields & { durationMs: number | null };
 
 function tileOf(post: { id: number; story: string; soundcloudUrl: string | null; media: TileMedia[] }, counts: PostStats): PostTile {
   const first = post.media[0];
@@ -75,23 +75,16 @@ function tileOf(post: { id: number; story: string; soundcloudUrl: string | null;
   const base = { id: post.id, story, mediaCount: counts.media, likes: counts.likes, comments: counts.comments };
   if (!first) {
     const kind = post.story.trim() ? "text" : post.soundcloudUrl ? "audio" : "empty";
-    return { ...base, kind, thumb: null, thumbSrcSet: "", video: null };
+    return { ...base, kind, thumb: null, thumbSrcSet: "", durationMs: null };
   }
-  if (first.kind === "video") {
-    return {
-      ...base,
-      kind: "video",
-      thumb: mediaUrl(first.posterPath),
-      thumbSrcSet: "",
-      video: first.posterPath ? null : mediaUrl(first.path),
-    };
-  }
+  // A video shows its poster frame (or a placeholder without one): never a <video> in a grid.
+  const picture = pictureOf(first);
   return {
     ...base,
-    kind: "image",
-    thumb: imageUrlForWidth(first.path, first.variants, 640),
-    thumbSrcSet: srcSetFor(first.path, first.variants, first.width),
-    video: null,
+    kind: first.kind === "video" ? "video" : "image",
+    thumb: picture ? imageUrlForWidth(picture.path, picture.variants, 640) : null,
+    thumbSrcSet: picture ? srcSetFor(picture.path, picture.variants, picture.width) : "",
+    durationMs: first.kind === "video" ? first.durationMs : null,
   };
 }
 

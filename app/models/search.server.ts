@@ -13,7 +13,7 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/search";
-import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
+import { imageUrlForWidth, mediaUrl, pictureOf, type StoredPictureFields } from "~/lib/media-types";
 import { flattenEvents, listEvents, type EventView } from "~/models/event.server";
 
 /** The most results of one kind a caller can ask for. */
@@ -79,12 +79,11 @@ function prepare(query: unknown): { text: string; terms: string[] } {
 }
 
 const coverMediaWhere = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
-const coverSelect = { kind: true, path: true, variants: true, posterPath: true } as const;
+const coverSelect = { kind: true, path: true, variants: true, posterPath: true, posterVariants: true } as const;
 
-function coverOf(media: { kind: string; path: string; variants: string; posterPath: string | null } | undefined): string | null {
-  if (!media) return null;
-  if (media.kind === "image") return imageUrlForWidth(media.path, media.variants, 320);
-  return mediaUrl(media.posterPath);
+function coverOf(media: StoredPictureFields | undefined): string | null {
+  const picture = media ? pictureOf(media) : null;
+  return picture ? imageUrlForWidth(picture.path, picture.variants, 320) : null;
 }
 
 function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {

@@ -18,7 +18,7 @@ import { carDisplayLine, carName, carSpecLine, formatCost, realNickname, sumGain
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { fail } from "~/lib/http.server";
-import { imageUrlForWidth, mediaUrl } from "~/lib/media-types";
+import { imageUrlForWidth, mediaUrl, pictureOf } from "~/lib/media-types";
 import { relativeTime } from "~/lib/relative-time";
 import { carJson, getShowcase } from "~/models/car.server";
 import { getCarFollowState } from "~/models/follow.server";
@@ -68,11 +68,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ mods }, follow] = await Promise.all([listCarMods(carId, viewerId), getCarFollowState(carId, viewerId)]);
 
   const origin = publicOrigin(request);
-  const cover = showcase.media.find((item) => item.kind === "image" || item.posterPath);
-  const coverPath = cover ? (cover.kind === "image" ? cover.path : cover.posterPath!) : null;
-  const image = coverPath
-    ? new URL(cover?.kind === "image" ? imageUrlForWidth(coverPath, cover.variants, OG_IMAGE_WIDTH) : mediaUrl(coverPath), origin).href
-    : null;
+  const cover = showcase.media.map(pictureOf).find((picture) => picture !== null);
+  const image = cover ? new URL(imageUrlForWidth(cover.path, cover.variants, OG_IMAGE_WIDTH), origin).href : null;
   // What anyone may see: the shared description never reveals the owner's private costs.
   const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
   const description = [

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import bcrypt from "bcryptjs";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { discardMedia, processAvatar, processUpload, type ProcessedAvatar, type ProcessedMedia } from "~/lib/images.server";
+import { discardMedia, mediaColumns, processAvatar, processUpload, type ProcessedAvatar, type ProcessedMedia, type StoredMediaFiles } from "~/lib/images.server";
 import { deleteMedia } from "~/lib/media-storage.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, parseVariants, variantPath } from "~/lib/media-types";
 import { carFollowMessage, insuranceMessage, userFollowMessage } from "~/models/notification.server";
@@ -14,7 +14,6 @@ import { cached } from "./cache";
 import { CARS, COMMENT_PAIRS, CAR_FOLLOWS, DEMO_PASSWORD, EVENTS, MESSAGES, MODS, POSTS, THREADS, USERS, USER_FOLLOWS, VIDEO_FILES, type Aspect, type SeedPost } from "./data";
 import { createRng, type Rng } from "./random";
 import { renderAvatar, renderPicture, type PictureSpec, type SceneName, type Shot } from "./scenes";
-import { posterFor } from "./videos";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -95,7 +94,7 @@ function dayStamp(date: Date): string {
 
 /** Deletes every row and the stored files they point to. */
 export async function wipeDemo(prisma: PrismaClient) {
-  const media = await prisma.media.findMany({ select: { path: true, variants: true, posterPath: true } });
+  const media = await prisma.media.findMany({ select: { path: true, variants: true, posterPath: true, posterVariants: true } });
   for (const item of media) await discardMedia(item);
   const users = await prisma.user.findMany({ where: { profileImage: { startsWith: MEDIA_URL_PREFIX } }, select: { profileImage: true } });
   for (const { profileImage } of users) {
@@ -143,11 +142,11 @@ async function processPicture(paint: () => Promise<Buffer>) {
   return { result: made, files: [made.path, ...parseVariants(made.variants).map((width) => variantPath(made.path, width))] };
 }
 
-type PreparedPost = { post: SeedPost; media: Array<ProcessedMedia & { posterPath?: string }> };
+type PreparedPost = { post: SeedPost; media: ProcessedMedia[] };
 
 /** Renders and stores every picture and video; returns what was stored. */
 async function prepareMedia(rng: Rng, log: (line: string) => void) {
-  const stored: Array<{ path: string; variants?: string; posterPath?: string | null }> = [];
+  const stored: StoredMediaFiles[] = [];
   const avatarLooks = USERS.filter((user) => user.avatar).map((user) => ({ user, look: CARS.find((car) => car.key === user.avatar)!.look }));
 
   const jobs: Array<() => Promise<void>> = [];
@@ -177,11 +176,10 @@ async function prepareMedia(rng: Rng, log: (line: string) => void) {
     if (post.video) {
       const clip = post.video;
       jobs.push(async () => {
+        // The pipeline stores the clip as H.264 MP4 and makes its poster frame.
         const video = await processUpload(await readFile(path.join(ASSETS, "videos", VIDEO_FILES[clip])));
         stored.push(video);
-        const poster = await cached({ kind: "poster", clip }, () => processPicture(() => posterFor(clip)));
-        stored.push(poster);
-        prepared[postIndex].media.unshift({ ...video, posterPath: poster.path });
+        prepared[postIndex].media.unshift(video);
       });
     }
   });
@@ -310,14 +308,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
             postId: postRows[index].id,
             uploaderId: uid(post.author),
             position,
-            kind: item.kind,
-            path: item.path,
-            mimeType: item.mimeType,
-            bytes: item.bytes,
-            width: item.width,
-            height: item.height,
-            variants: item.variants,
-            posterPath: item.posterPath ?? null,
+            ...mediaColumns(item),
             createdAt: postDates[index],
           })),
         );

@@ -1,7 +1,7 @@
 // The sample clips of the demo, drawn frame by frame with the scene painter. The mp4 files
 // are made once by `npx tsx prisma/seed/make-videos.ts` (needs ffmpeg) and committed under
-// prisma/seed-assets/videos; the seed only reads them, and draws frame 0 as each poster.
-import sharp from "sharp";
+// prisma/seed-assets/videos; the seed runs them through the upload pipeline, which makes
+// each poster frame.
 import { CARS } from "./data";
 import { frameSvg, pictureSvg, type CarLook } from "./scenes";
 
@@ -86,10 +86,3 @@ export const CLIPS: Record<string, (frame: number) => string> = {
       needles: [revNeedle(frame / (VIDEO_FRAMES - 1)), 0],
     }),
 };
-
-/** The first frame of a clip as JPEG bytes: its poster image. */
-export async function posterFor(clip: string): Promise<Buffer> {
-  const draw = CLIPS[clip];
-  if (!draw) throw new Error(`Unknown clip ${clip}`);
-  return sharp(Buffer.from(draw(0))).jpeg({ quality: 88 }).toBuffer();
-}

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, mkdir, readFile, readdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { processAvatar, processUpload } from "~/lib/images.server";
+import { discardMedia, processAvatar, processUpload } from "~/lib/images.server";
 import { mediaDir, resolveKey } from "~/lib/media-storage.server";
 import { mediaUrl, parseVariants, variantPath } from "~/lib/media-types";
 import { CARS, VIDEO_FILES } from "../../prisma/seed/data";
@@ -142,6 +142,8 @@ async function produce(folder: string, log: (line: string) => void): Promise<Man
     const ext = stored.path.slice(stored.path.lastIndexOf(".") + 1);
     const name = `v${String(videos.length + 1).padStart(2, "0")}-${clip.toLowerCase().replace(/[^a-z0-9_-]/g, "-")}.${ext}`;
     await moveInto(stored.path, name);
+    // The scale pool keeps no poster frames: their grids show the video placeholder.
+    if (stored.poster) await discardMedia({ path: stored.poster.path, variants: stored.poster.variants });
     videos.push({ kind: "video", name, mimeType: stored.mimeType, bytes: stored.bytes, width: stored.width, height: stored.height, variants: "" });
     log(`  pool: ${name}`);
   }

@@ -8,7 +8,6 @@ import {
   MEDIA_MESSAGES,
   checkPostUpload,
   discardMedia,
-  mp4Dimensions,
   processAvatar,
   processUpload,
 } from "~/lib/images.server";
@@ -120,24 +119,26 @@ describe("processUpload: images", () => {
     await expectMediaError(processUpload(big), 413, MEDIA_MESSAGES.imageTooLarge);
     const jpeg = await phoneJpeg(400, 300);
     await expectMediaError(processUpload(jpeg, { maxBytes: 100 }), 413, MEDIA_MESSAGES.fileTooLarge);
-    expect(() => checkPostUpload([60, 60, 1].map((mb) => mb * 1024 * 1024))).toThrow(MEDIA_MESSAGES.postTooLarge);
+    expect(() => checkPostUpload([1024, 1024, 1].map((mb) => mb * 1024 * 1024))).toThrow(MEDIA_MESSAGES.postTooLarge);
     expect(() => checkPostUpload([1, 2, 3])).not.toThrow();
   });
 
-  it("refuses a corrupt image as unsupported", async () => {
+  it("refuses a cut-off image as damaged (400), not as an unsupported type", async () => {
     const jpeg = await phoneJpeg(400, 300);
-    await expectMediaError(processUpload(jpeg.subarray(0, 400)), 415, "Unsupported media type");
+    await expectMediaError(processUpload(jpeg.subarray(0, 400)), 400, "Could not be read (damaged or incomplete)");
+    await expectMediaError(processUpload(jpeg.subarray(0, 400), { name: "IMG_0001.JPG" }), 400, "IMG_0001.JPG: could not be read (damaged or incomplete)");
   });
 });
 
 describe("processUpload: videos", () => {
-  it("stores a real mp4 as it is, with its display size", async () => {
+  it("stores a phone-compatible H.264 mp4 by copying its streams, with its size, length and a poster", async () => {
     const bytes = await readFile(SAMPLE_VIDEO);
     const media = await processUpload(bytes);
-    expect(media).toMatchObject({ kind: "video", mimeType: "video/mp4", width: 480, height: 854, variants: "", bytes: bytes.byteLength });
+    expect(media).toMatchObject({ kind: "video", mimeType: "video/mp4", width: 480, height: 854, variants: "", durationMs: 3000 });
     expect(media.path).toMatch(/\.mp4$/);
-    expect(Buffer.compare((await readMedia(media.path))!, bytes)).toBe(0);
-    expect(mp4Dimensions(bytes)).toEqual({ width: 480, height: 854 });
+    expect(media.poster).toMatchObject({ width: 480, height: 854, variants: "320" });
+    const poster = await sharp((await readMedia(media.poster!.path))!).metadata();
+    expect([poster.format, poster.width, poster.height]).toEqual(["webp", 480, 854]);
   });
 
   it("refuses a text file named like a video", async () => {
@@ -215,8 +216,8 @@ describe("GET /media/*", () => {
   });
 
   it("answers byte ranges with 206 so videos can seek", async () => {
-    const bytes = await readFile(SAMPLE_VIDEO);
-    const media = await processUpload(bytes);
+    const media = await processUpload(await readFile(SAMPLE_VIDEO));
+    const bytes = (await readMedia(media.path))!;
 
     const first = await get(media.path, { Range: "bytes=0-99" });
     expect(first.status).toBe(206);

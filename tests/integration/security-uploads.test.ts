@@ -110,7 +110,7 @@ describe("decompression bombs", () => {
   });
 
   it("refuses a real, highly compressed image with too many pixels, made with sharp", async () => {
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 9000, height: 6000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.byteLength).toBeLessThan(200 * 1024);
     await expectMediaError(processUpload(bomb), 413, MEDIA_MESSAGES.tooManyPixels);
     await expectMediaError(processAvatar(bomb), 413, MEDIA_MESSAGES.tooManyPixels);
@@ -136,8 +136,8 @@ describe("markup never gets in", () => {
     }
   });
 
-  it("refuses a GIF header followed by HTML (a polyglot that is no image)", async () => {
-    await expectMediaError(processUpload(Buffer.from(`GIF89a/*${HTML}*/`)), 415, MEDIA_MESSAGES.unsupported);
+  it("refuses a GIF header followed by HTML (a polyglot that is no image) as a damaged file", async () => {
+    await expectMediaError(processUpload(Buffer.from(`GIF89a/*${HTML}*/`)), 400, MEDIA_MESSAGES.damaged);
   });
 
   it("re-encodes a real image carrying markup (text chunk, data after the end) into clean WebP", async () => {

@@ -26,6 +26,10 @@ function photo(overrides: Partial<FeedPhoto> = {}): FeedPhoto {
     height: 1200,
     srcset: "/media/ab/cd/x-w320.webp 320w, /media/ab/cd/x-w640.webp 640w, /media/ab/cd/x-w1080.webp 1080w, /media/ab/cd/x.webp 1600w",
     poster_url: null,
+    poster_srcset: "",
+    poster_width: null,
+    poster_height: null,
+    duration_ms: null,
     created_at: "2026-11-20T10:00:00.000Z",
     uploader: { id: 1, username: "jess" },
     ...overrides,
@@ -149,6 +153,17 @@ describe("ogImageOf", () => {
 
   it("uses a video's still frame, else nothing", () => {
     expect(ogImageOf(post({ photos: [photo({ kind: "video", poster_url: "/media/p.webp", srcset: "" })] }), "http://h")?.url).toBe("http://h/media/p.webp");
+    // A video-only post: its poster frame's 1080 px copy, with that copy's size.
+    const video = photo({
+      kind: "video",
+      image_url: "/media/v.mp4",
+      srcset: "",
+      poster_url: "/media/p.webp",
+      poster_srcset: "/media/p-w640.webp 640w, /media/p-w1080.webp 1080w, /media/p.webp 1920w",
+      poster_width: 1920,
+      poster_height: 1080,
+    });
+    expect(ogImageOf(post({ photos: [video] }), "http://h")).toEqual({ url: "http://h/media/p-w1080.webp", width: 1080, height: 608 });
     expect(ogImageOf(post(), "http://h")).toBeNull();
   });
 

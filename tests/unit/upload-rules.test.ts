@@ -30,7 +30,7 @@ describe("checkFile", () => {
     expect(checkFile(file("a.txt", "text/plain"))).toBe("Unsupported media type");
     expect(checkFile(file("a.jpg", "image/jpeg", 0))).toBe(UPLOAD_MESSAGES.empty);
     expect(checkFile(file("a.jpg", "image/jpeg", UPLOAD_LIMITS.imageBytes + 1))).toBe("Images can be at most 15 MB");
-    expect(checkFile(file("a.mp4", "video/mp4", UPLOAD_LIMITS.videoBytes + 1))).toBe("Videos can be at most 60 MB");
+    expect(checkFile(file("a.mp4", "video/mp4", UPLOAD_LIMITS.videoBytes + 1))).toBe("Videos can be at most 1024 MB");
     expect(checkFile(file("a.mp4", "video/mp4", 20 * MB))).toBeNull();
   });
 });
@@ -49,11 +49,11 @@ describe("addFiles", () => {
     expect(rejected[0].reason).toBe(UPLOAD_MESSAGES.tooManyFiles);
   });
 
-  it("keeps the post's total under 120 MB", () => {
-    const current = [file("a.mp4", "video/mp4", 59 * MB), file("b.mp4", "video/mp4", 59 * MB)];
+  it("keeps the post's total under 2048 MB", () => {
+    const current = [file("a.mp4", "video/mp4", 1023 * MB), file("b.mp4", "video/mp4", 1023 * MB)];
     const { accepted, rejected } = addFiles(current, [file("c.jpg", "image/jpeg", 3 * MB)]);
     expect(accepted).toEqual([]);
-    expect(rejected[0].reason).toBe("A post's files can be at most 120 MB in total");
+    expect(rejected[0].reason).toBe("A post's files can be at most 2048 MB in total");
   });
 });
 

@@ -1,17 +1,10 @@
-// One stored photo or video of a post, sized by the frame around it: responsive srcset for
-// images, the poster frame (or the first frame) for videos.
-import { mediaUrl, srcSetFor } from "~/lib/media-types";
+// One stored photo or video of a post as a still picture, sized by the frame around it:
+// responsive srcset for images and for a video's poster frame. A video without a poster
+// shows a placeholder: grids and covers never draw a <video>.
+import { Play } from "~/components/icons";
+import { mediaUrl, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media-types";
 
-export type MediaItem = {
-  id: number;
-  postId: number;
-  kind: string;
-  path: string;
-  width: number | null;
-  height: number | null;
-  variants: string;
-  posterPath: string | null;
-};
+export type MediaItem = StoredPictureFields & { id: number; postId: number };
 
 export function MediaImage({
   media,
@@ -25,21 +18,24 @@ export function MediaImage({
   alt?: string;
   eager?: boolean;
 }) {
-  const loading = eager ? "eager" : "lazy";
-  if (media.kind === "video" && !media.posterPath) {
-    return <video src={`${mediaUrl(media.path)}#t=0.1`} muted playsInline preload="metadata" aria-label={alt || undefined} />;
+  const picture = pictureOf(media);
+  if (!picture) {
+    return (
+      <span className="media-image__video-placeholder" role={alt ? "img" : undefined} aria-label={alt || undefined} aria-hidden={alt ? undefined : true}>
+        <Play aria-hidden />
+      </span>
+    );
   }
-  const path = media.kind === "video" && media.posterPath ? media.posterPath : media.path;
-  const srcSet = media.kind === "image" ? srcSetFor(path, media.variants, media.width) : "";
+  const srcSet = srcSetFor(picture.path, picture.variants, picture.width);
   return (
     <img
-      src={mediaUrl(path)}
+      src={mediaUrl(picture.path)}
       srcSet={srcSet || undefined}
       sizes={srcSet ? sizes : undefined}
       alt={alt}
-      width={media.width ?? undefined}
-      height={media.height ?? undefined}
-      loading={loading}
+      width={picture.width ?? undefined}
+      height={picture.height ?? undefined}
+      loading={eager ? "eager" : "lazy"}
       decoding="async"
     />
   );

@@ -179,7 +179,7 @@ function MediaTile({ item, index, fit, playing, near, muted, onOpen, label, thum
       {picture ? (
         <LazyImage
           src={picture}
-          srcSet={kind === "image" ? item.srcset : null}
+          srcSet={kind === "image" ? item.srcset : item.posterSrcset}
           sizes={thumb ? "(min-width: 768px) 300px, 50vw" : "(min-width: 768px) 720px, 100vw"}
           width={item.width}
           height={item.height}

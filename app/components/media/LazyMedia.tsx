@@ -215,7 +215,15 @@ export function LazyMedia({ item, sizes, eager, video, videoRef, children, ...bo
           onError={() => setFailed(true)}
         />
       ) : item.poster ? (
-        <img className="lazy-media__img" src={item.poster} alt="" loading="lazy" decoding="async" />
+        <img
+          className="lazy-media__img"
+          src={item.poster}
+          srcSet={item.posterSrcset || undefined}
+          sizes={item.posterSrcset ? sizes : undefined}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <span className="lazy-media__shimmer skeleton" aria-hidden />
       )}

@@ -13,6 +13,8 @@ export type ViewerItem = {
   height?: number | null;
   /** A still frame for a video. */
   poster?: string | null;
+  /** Responsive candidates for the still frame. */
+  posterSrcset?: string | null;
   alt?: string;
 };
 
@@ -65,7 +67,7 @@ export function smallestCandidate(srcset: string | null | undefined): string | n
 /** A small picture of an item for thumbnails and blurred backdrops (null for a video without poster). */
 export function thumbnailOf(item: ViewerItem): string | null {
   const kind = viewerKind(item);
-  if (kind === "video") return item.poster ?? null;
+  if (kind === "video") return smallestCandidate(item.posterSrcset) ?? item.poster ?? null;
   if (kind === "image") return smallestCandidate(item.srcset) ?? item.url;
   return null;
 }
@@ -79,6 +81,7 @@ export function viewerItemsFromPhotos(
     width?: number | null;
     height?: number | null;
     poster_url?: string | null;
+    poster_srcset?: string | null;
   }>,
   alt?: string,
 ): ViewerItem[] {
@@ -89,6 +92,7 @@ export function viewerItemsFromPhotos(
     width: photo.width ?? null,
     height: photo.height ?? null,
     poster: photo.poster_url ?? null,
+    posterSrcset: photo.poster_srcset || null,
     alt,
   }));
 }

@@ -139,7 +139,17 @@ function Tile({
       }}
     >
       {isVideo ? (
-        <LazyMedia item={item} sizes={sizes} eager={eager} reserve={false} video={{ muted: true, loop: true, autoPlay: true }} videoRef={videoRef} />
+        <LazyMedia
+          item={item}
+          sizes={sizes}
+          eager={eager}
+          reserve={false}
+          // A video in a big frame shows its whole picture (letterboxed when the frame's ratio
+          // differs); small grid and album tiles are crops that open the viewer.
+          fit={className === "media-tile--grid" || className === "media-tile--thumb" ? "cover" : "contain"}
+          video={{ muted: true, loop: true, autoPlay: true }}
+          videoRef={videoRef}
+        />
       ) : (
         <FeedImage item={item} sizes={sizes} eager={eager} />
       )}

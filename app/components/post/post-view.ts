@@ -141,20 +141,24 @@ export const OG_IMAGE_WIDTH = 1080;
 
 /**
  * The Open Graph image of a post as an absolute URL: its first image's 1080 px copy (or the
- * image itself when no such copy was made), else a video's still frame; null without either.
+ * image itself when no such copy was made), else a video's poster frame (its 1080 px copy
+ * likewise); null without either.
  */
 export function ogImageOf(post: Pick<FeedPost, "photos">, origin: string): { url: string; width: number | null; height: number | null } | null {
   const base = origin.replace(/\/+$/, "");
   const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${base}${url.startsWith("/") ? "" : "/"}${url}`);
   const image = post.photos.find((photo) => photo.kind === "image");
-  if (image) {
-    const variant = image.srcset ? srcsetCandidate(image.srcset, OG_IMAGE_WIDTH) : null;
-    const chosen = variant ?? image.image_url;
-    const isVariant = variant !== null && variant.includes(`-w${OG_IMAGE_WIDTH}.`);
-    const width = isVariant ? OG_IMAGE_WIDTH : image.width;
-    const height = isVariant && image.width && image.height ? Math.round((image.height * OG_IMAGE_WIDTH) / image.width) : image.height;
-    return { url: absolute(chosen), width: width ?? null, height: height ?? null };
-  }
-  const poster = post.photos.find((photo) => photo.poster_url)?.poster_url;
-  return poster ? { url: absolute(poster), width: null, height: null } : null;
+  const video = post.photos.find((photo) => photo.kind === "video" && photo.poster_url);
+  const picture = image
+    ? { url: image.image_url, srcset: image.srcset, width: image.width, height: image.height }
+    : video?.poster_url
+      ? { url: video.poster_url, srcset: video.poster_srcset ?? "", width: video.poster_width ?? null, height: video.poster_height ?? null }
+      : null;
+  if (!picture) return null;
+  const variant = picture.srcset ? srcsetCandidate(picture.srcset, OG_IMAGE_WIDTH) : null;
+  const chosen = variant ?? picture.url;
+  const isVariant = variant !== null && variant.includes(`-w${OG_IMAGE_WIDTH}.`);
+  const width = isVariant ? OG_IMAGE_WIDTH : picture.width;
+  const height = isVariant && picture.width && picture.height ? Math.round((picture.height * OG_IMAGE_WIDTH) / picture.width) : picture.height;
+  return { url: absolute(chosen), width: width ?? null, height: height ?? null };
 }

@@ -1,7 +1,8 @@
-// A person's posts as a square grid: the first photo (or a video's poster), a 'Text Post'
-// tile for posts without media, icons for videos and multi-photo posts.
+// A person's posts as a square grid: the first photo (or a video's poster frame, with its
+// length), a 'Text Post' tile for posts without media, icons for videos and multi-photo posts.
 import { Link } from "@remix-run/react";
 import { Copy, Heart, MessageCircle, Music, Play, Type } from "~/components/icons";
+import { formatDuration } from "~/lib/media-types";
 import type { PostTile } from "~/models/profile.server";
 import "./profile.css";
 
@@ -21,8 +22,11 @@ function Tile({ post }: { post: PostTile }) {
           loading="lazy"
           decoding="async"
         />
-      ) : post.kind === "video" && post.video ? (
-        <video className="post-tile__media" src={`${post.video}#t=0.1`} muted playsInline preload="metadata" aria-hidden />
+      ) : post.kind === "video" ? (
+        // A video without a poster frame: a placeholder, never a <video> (one request per tile).
+        <span className="post-tile__media post-tile__video-placeholder" aria-hidden>
+          <Play size={28} />
+        </span>
       ) : (
         <span className="post-tile__text">
           <span className="post-tile__badge">
@@ -35,6 +39,7 @@ function Tile({ post }: { post: PostTile }) {
       {post.kind === "video" ? (
         <span className="post-tile__corner" aria-hidden>
           <Play size={16} fill="currentColor" />
+          {formatDuration(post.durationMs) ? <span className="post-tile__duration">{formatDuration(post.durationMs)}</span> : null}
         </span>
       ) : post.mediaCount > 1 ? (
         <span className="post-tile__corner" aria-hidden>
