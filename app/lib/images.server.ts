@@ -373,3 +373,60 @@ export async function processAvatar(input: Uint8Array): Promise<ProcessedAvatar>
   }
   return { path: key, url: mediaUrl(key), smallUrl: mediaUrl(smallKey), variants: String(AVATAR_SMALL_SIZE) };
 }
+
+// ============================================================================================
+// TEMPORARY STAND-IN (helper H5, background jobs). H4 delivers the real inspectUploadFile and
+// processUploadFile (ffprobe, transcoding, posters, HEIC); the lead replaces this block with
+// H4's version when merging. Same names and shapes; built on sniffMedia and processUpload.
+// ============================================================================================
+
+/** A file already on disk; `name` is the name it had on the user's device. */
+export type UploadFile = { path: string; name: string };
+
+export type InspectedUpload = {
+  kind: "image" | "video";
+  mime: string;
+  ext: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+};
+
+/** A MediaError whose message starts with the file's name ("IMG_0412.HEIC: …"). */
+function namedError(file: UploadFile, error: MediaError): MediaError {
+  const prefix = `${file.name}: `;
+  return error.message.startsWith(prefix) ? error : new MediaError(error.status as 400 | 413 | 415, `${prefix}${error.message}`);
+}
+
+/** Fast checks done during the request. Throws MediaError (400/413/415) whose message starts with the file name. */
+export async function inspectUploadFile(file: UploadFile): Promise<InspectedUpload> {
+  const { open } = await import("node:fs/promises");
+  const handle = await open(file.path, "r");
+  let head: Buffer;
+  let size: number;
+  try {
+    size = (await handle.stat()).size;
+    head = Buffer.alloc(Math.min(size, 64 * 1024));
+    await handle.read(head, 0, head.length, 0);
+  } finally {
+    await handle.close();
+  }
+  if (size === 0) throw namedError(file, new MediaError(400, MEDIA_MESSAGES.empty));
+  const sniffed = await sniffMedia(head);
+  if (!sniffed) throw namedError(file, new MediaError(415, MEDIA_MESSAGES.unsupported));
+  if (sniffed.kind === "video" && size > MAX_VIDEO_BYTES) throw namedError(file, new MediaError(413, MEDIA_MESSAGES.videoTooLarge));
+  if (sniffed.kind === "image" && size > MAX_IMAGE_BYTES) throw namedError(file, new MediaError(413, MEDIA_MESSAGES.imageTooLarge));
+  return { kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, bytes: size, width: null, height: null, durationMs: null };
+}
+
+/** The heavy work; runs in a background job. Writes into the media store; leaves nothing behind when it throws. */
+export async function processUploadFile(file: UploadFile, _inspected: InspectedUpload, options: ProcessOptions = {}): Promise<ProcessedMedia> {
+  const { readFile } = await import("node:fs/promises");
+  try {
+    return await processUpload(await readFile(file.path), options);
+  } catch (error) {
+    throw error instanceof MediaError ? namedError(file, error) : error;
+  }
+}
+// ======================================================================= end of the stand-in

@@ -2,6 +2,7 @@
 // counts), and the settings of /profile (nickname, profile image, show_all_grams_posts).
 import { z } from "zod";
 import { prisma } from "~/db.server";
+import { READY_POST } from "~/lib/post-status";
 import { MediaError, discardMedia, processAvatar } from "~/lib/images.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media-types";
 import { countPostStats, type PostStats } from "~/models/counts.server";
@@ -101,7 +102,7 @@ export async function getUserPostTiles(
   take = POSTS_PAGE_SIZE,
 ): Promise<{ posts: PostTile[]; nextCursor: number | null }> {
   const rows = await prisma.post.findMany({
-    where: { createdById: userId, ...(before ? { id: { lt: before } } : {}) },
+    where: { createdById: userId, ...READY_POST, ...(before ? { id: { lt: before } } : {}) },
     orderBy: { id: "desc" },
     take: take + 1,
     select: {
@@ -120,7 +121,7 @@ export async function getUserPostTiles(
 export async function getPostTilesByIds(ids: number[]): Promise<PostTile[]> {
   if (ids.length === 0) return [];
   const rows = await prisma.post.findMany({
-    where: { id: { in: ids } },
+    where: { id: { in: ids }, ...READY_POST },
     select: {
       id: true,
       story: true,
@@ -209,7 +210,7 @@ export async function getUserPage(username: string, viewerId: number | null, bef
   const [followers, following, postCount, carCount, follow, cars, posts] = await Promise.all([
     prisma.userFollow.count({ where: { followingId: user.id } }),
     prisma.userFollow.count({ where: { followerId: user.id } }),
-    prisma.post.count({ where: { createdById: user.id } }),
+    prisma.post.count({ where: { createdById: user.id, ...READY_POST } }),
     prisma.car.count({ where: { ownerId: user.id } }),
     viewerId && !isSelf
       ? prisma.userFollow.findUnique({ where: { followerId_followingId: { followerId: viewerId, followingId: user.id } } })

@@ -17,6 +17,7 @@ CREATE TABLE "post_uploads" (
     "durationMs" INTEGER,
     "status" TEXT NOT NULL DEFAULT 'queued',
     "error" TEXT,
+    "result" TEXT,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "post_uploads_pkey" PRIMARY KEY ("id")

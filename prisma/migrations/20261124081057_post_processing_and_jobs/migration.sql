@@ -14,6 +14,7 @@ CREATE TABLE "post_uploads" (
     "durationMs" INTEGER,
     "status" TEXT NOT NULL DEFAULT 'queued',
     "error" TEXT,
+    "result" TEXT,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "post_uploads_postId_fkey" FOREIGN KEY ("postId") REFERENCES "posts" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
