@@ -146,6 +146,8 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
       const entry: ReceivedFile = { path: "", name, field, declaredType: info.mimeType ?? "", bytes: 0 };
       files.push(entry);
       open.add(stream);
+      // The pipeline reports a part's errors; this keeps a late destroy from going unheard.
+      stream.on("error", () => undefined);
       stream.once("close", () => open.delete(stream));
       const counter = new ByteCounter((chunkBytes) => {
         total += chunkBytes;
@@ -159,6 +161,7 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
           entry.path = target.path;
           written.push(target.path);
           await pipeline(stream, counter, createWriteStream(target.path, { flags: "wx" }));
+          open.delete(stream);
           entry.bytes = counter.bytes;
         })().catch((error: unknown) => {
           stream.resume();
