@@ -65,6 +65,8 @@ export function reactToPost(userId: number, postId: number, type: Reaction): Pro
     prisma.$transaction(async (tx) => {
       const removed = (await tx.postLike.deleteMany({ where: { userId, postId, type } })).count > 0;
       if (!removed) {
+        // A post that is not ready exists for its author only: nobody can react to it yet.
+        if ((await tx.post.count({ where: { id: postId, status: { not: READY_POST.status } } })) > 0) throw new HttpError(404, POST_NOT_FOUND);
         try {
           await tx.postLike.upsert({
             where: { userId_postId: { userId, postId } },

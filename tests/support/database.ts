@@ -14,6 +14,7 @@ const dir = path.resolve(__dirname, "../.tmp");
 mkdirSync(dir, { recursive: true });
 process.env.SESSION_SECRET ??= "test-session-secret";
 process.env.MEDIA_DIR ??= path.join(dir, `media-${randomUUID()}`);
+process.env.UPLOAD_TMP_DIR ??= path.join(dir, `incoming-${randomUUID()}`);
 
 const serverUrl = process.env.TEST_PG_URL;
 
@@ -51,6 +52,7 @@ if (serverUrl) {
     // FORCE ends any connection a test left open (PostgreSQL 13 and later).
     await onServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     rmSync(process.env.MEDIA_DIR!, { recursive: true, force: true });
+    rmSync(process.env.UPLOAD_TMP_DIR!, { recursive: true, force: true });
   });
 } else {
   const file = path.join(dir, `test-${randomUUID()}.db`);
@@ -62,5 +64,6 @@ if (serverUrl) {
     await prisma.$disconnect();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     rmSync(process.env.MEDIA_DIR!, { recursive: true, force: true });
+    rmSync(process.env.UPLOAD_TMP_DIR!, { recursive: true, force: true });
   });
 }
