@@ -11,7 +11,7 @@ import { signUpViaApi } from "./support";
 
 const TMP = path.resolve("tests/.tmp/e2e-processing-files");
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 async function photo(name: string, width: number, height: number, hue: number): Promise<string> {
   mkdirSync(TMP, { recursive: true });
@@ -25,8 +25,8 @@ async function photo(name: string, width: number, height: number, hue: number): 
 async function noisyPhoto(name: string): Promise<string> {
   mkdirSync(TMP, { recursive: true });
   const file = path.join(TMP, name);
-  const width = 1200;
-  const height = 900;
+  const width = 800;
+  const height = 600;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
   await sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toFile(file);
@@ -42,9 +42,9 @@ async function member(browser: Browser, prefix: string, javaScriptEnabled = true
 }
 
 /** A post of large photos, queued before ours, so the worker is busy for a while. */
-async function busyPost(page: Page) {
+async function busyPost(page: Page, count = 6) {
   const fs = await import("node:fs");
-  const files = await Promise.all(Array.from({ length: 6 }, (_, i) => photo(`big-${i}.png`, 5000, 3750, i * 40)));
+  const files = await Promise.all(Array.from({ length: count }, (_, i) => photo(`big-${i}.png`, 5000, 3750, i * 40)));
   const form = new FormData();
   form.append("story", "busy queue");
   for (const file of files) form.append("media", new Blob([fs.readFileSync(file)], { type: "image/png" }), path.basename(file));
@@ -58,8 +58,8 @@ test("with JavaScript: a progress bar while sending, then Processing…, then th
   await page.goto("/upload");
   await expect(page.locator('[data-testid="upload-form"][data-hydrated]')).toBeVisible({ timeout: 20_000 });
 
-  // The worker is busy with an earlier post of large photos.
-  const { form, cookies } = await busyPost(page);
+  // The worker is busy with an earlier post of large photos (for longer than the slow upload below).
+  const { form, cookies } = await busyPost(page, 8);
   const busy = await fetch(`${baseURL}/api/posts`, { method: "POST", body: form, headers: { Cookie: cookies, Origin: baseURL! } });
   expect(busy.status).toBe(201);
 
@@ -91,7 +91,7 @@ test("with JavaScript: a progress bar while sending, then Processing…, then th
   expect(stranger.status).toBe(404);
 
   // Ready by itself: the panel goes, the photo shows.
-  await expect(panel).toHaveCount(0, { timeout: 90_000 });
+  await expect(panel).toHaveCount(0, { timeout: 180_000 });
   await expect(page.getByTestId("post-card").locator("img").first()).toHaveAttribute("src", /\/media\/.+\.webp/);
   expect((await fetch(`${baseURL}/post/${created.post.id}`)).status).toBe(200);
 });
