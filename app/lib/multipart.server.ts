@@ -4,12 +4,13 @@
 // together over the total, too many files or too many or too long text fields stop the
 // upload at once with a 413. Whatever was written is deleted on every failure; on success
 // the caller owns the files (and calls `discard` when it no longer needs them).
-import { createWriteStream } from "node:fs";
+import { createWriteStream, openAsBlob } from "node:fs";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { HttpError } from "~/lib/http.server";
+import { assertSameOrigin, fail as refuse, HttpError, readBody, safeRedirect, type Body } from "~/lib/http.server";
+import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
 import { newIncomingFile, removeIncoming } from "~/lib/incoming.server";
 
 export type MultipartLimits = {
@@ -193,3 +194,47 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
 export async function discardReceived(files: ReadonlyArray<Pick<ReceivedFile, "path">>): Promise<void> {
   await removeIncoming(...files.map((file) => file.path));
 }
+
+/**
+ * A body with at most a few small files (the profile photo): multipart bodies are streamed
+ * through receiveMultipart, and each kept file reaches `run` as a File read lazily from the
+ * incoming folder (deleted once `run` is done); other bodies are read by readBody.
+ */
+export async function withUploadBody<T>(request: Request, limits: MultipartLimits, run: (body: Body) => Promise<T>): Promise<T> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.includes("multipart/form-data")) return run(await readBody(request, limits.maxTotalBytes + (limits.maxFieldBytes ?? DEFAULT_FIELD_BYTES)));
+  assertSameOrigin(request);
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  // Refusals are thrown as JSON answers, as readBody's are.
+  if (length > limits.maxTotalBytes + 1024 * 1024) refuse(413, "Request body is too large");
+  let form: ReceivedForm;
+  try {
+    form = await receiveMultipart(request, limits);
+  } catch (error) {
+    if (error instanceof HttpError) refuse(error.status, error.message);
+    throw error;
+  }
+  try {
+    const fields: Record<string, unknown> = { ...form.fields };
+    for (const file of form.files) {
+      const blob = await openAsBlob(file.path, { type: file.declaredType });
+      const value = new File([blob], file.name, { type: file.declaredType });
+      const existing = fields[file.field];
+      fields[file.field] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    }
+    const redirectTo = typeof fields.redirectTo === "string" ? safeRedirect(fields.redirectTo) : null;
+    delete fields.redirectTo;
+    return await run({ fields, redirectTo });
+  } finally {
+    await discardReceived(form.files);
+  }
+}
+
+/** One profile photo, streamed to disk as it arrives (413 past the image limit). */
+export const PROFILE_UPLOAD: MultipartLimits = {
+  fileFields: new Set(["profile_image"]),
+  maxFiles: 1,
+  maxFileBytes: MAX_IMAGE_BYTES,
+  maxTotalBytes: MAX_IMAGE_BYTES,
+  messages: { tooManyFiles: "Send one profile photo", fileTooLarge: MEDIA_MESSAGES.imageTooLarge, totalTooLarge: MEDIA_MESSAGES.imageTooLarge },
+};

@@ -9,8 +9,8 @@ import { ProfileForms, type ProfileActionData } from "~/components/profile/Profi
 import { Avatar } from "~/components/shell/Avatar";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { readBody } from "~/lib/http.server";
-import { MAX_IMAGE_BYTES } from "~/lib/images.server";
+import type { Body } from "~/lib/http.server";
+import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
 import { flashCookie } from "~/lib/session.server";
 import { getUserFollowCounts } from "~/models/follow.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
@@ -35,7 +35,10 @@ const MESSAGES: Record<string, string> = {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "profile");
-  const body = await readBody(request, MAX_IMAGE_BYTES + 64 * 1024);
+  return withUploadBody(request, PROFILE_UPLOAD, (body) => change(request, user.id, body));
+}
+
+async function change(request: Request, userId: number, body: Body) {
   const intent = typeof body.fields.intent === "string" ? body.fields.intent : "";
 
   // Each form changes only its own fields.
@@ -56,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ProfileActionData>({ intent, errors: { profile_image: "Choose an image to upload" } }, { status: 400 });
   }
 
-  const result = await applyProfileChanges(user.id, fields);
+  const result = await applyProfileChanges(userId, fields);
   if (!result.ok) {
     const values = intent === "nickname" && typeof fields.nickname === "string" ? { nickname: fields.nickname } : undefined;
     return data<ProfileActionData>({ intent, errors: result.errors, values }, { status: result.status });

@@ -27,6 +27,7 @@ import { action as likeAction } from "~/routes/api.posts.$id.like";
 import { action as processingAction, loader as processingLoader } from "~/routes/api.posts.$id.processing";
 import { loader as embedLoader } from "~/routes/embed.post.$postId";
 import { loader as postPageLoader } from "~/routes/post.$id";
+import { action as profileAction } from "~/routes/api.profile";
 import { args, cookiesOf, getRequest, jsonRequest } from "../support/requests";
 
 const ORIGIN = "http://127.0.0.1:3000";
@@ -211,6 +212,24 @@ describe("refused uploads leave nothing behind", () => {
     expect(cancelled).toBe(true);
     expect(await listIncoming()).toEqual([]);
     expect(await prisma.post.count()).toBe(posts);
+  });
+});
+
+describe("the profile photo goes through the same streaming parser", () => {
+  it("stores the photo and keeps nothing in the incoming folder; an oversized one is stopped with 413", async () => {
+    const form = new FormData();
+    form.append("profile_image", new Blob([await png(300, 300)], { type: "image/png" }), "me.png");
+    const stored = await call(profileAction as never, new Request(`${ORIGIN}/api/profile`, { method: "PATCH", body: form, headers: { Cookie: author.cookie } }));
+    expect(stored.status).toBe(200);
+    expect(stored.body.profile.profile_image).toMatch(/^\/media\/avatars\/.+\.webp$/);
+    expect(await listIncoming()).toEqual([]);
+
+    const big = new FormData();
+    big.append("profile_image", new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)], { type: "image/png" }), "huge.png");
+    const refused = await call(profileAction as never, new Request(`${ORIGIN}/api/profile`, { method: "PATCH", body: big, headers: { Cookie: author.cookie } }));
+    expect(refused.status).toBe(413);
+    expect(refused.body.error).toMatch(/^huge\.png: /);
+    expect(await listIncoming()).toEqual([]);
   });
 });
 
