@@ -417,7 +417,17 @@ export async function inspectUploadFile(file: UploadFile): Promise<InspectedUplo
   if (!sniffed) throw namedError(file, new MediaError(415, MEDIA_MESSAGES.unsupported));
   if (sniffed.kind === "video" && size > MAX_VIDEO_BYTES) throw namedError(file, new MediaError(413, MEDIA_MESSAGES.videoTooLarge));
   if (sniffed.kind === "image" && size > MAX_IMAGE_BYTES) throw namedError(file, new MediaError(413, MEDIA_MESSAGES.imageTooLarge));
-  return { kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, bytes: size, width: null, height: null, durationMs: null };
+  let size2d: { width: number; height: number } | null = null;
+  if (sniffed.kind === "image") {
+    // The header's dimensions and pixel count, before any decoding (bombs are refused here).
+    const { readFile } = await import("node:fs/promises");
+    try {
+      size2d = await inspectImage(await readFile(file.path));
+    } catch (error) {
+      throw error instanceof MediaError ? namedError(file, error) : error;
+    }
+  }
+  return { kind: sniffed.kind, mime: sniffed.mime, ext: sniffed.ext, bytes: size, width: size2d?.width ?? null, height: size2d?.height ?? null, durationMs: null };
 }
 
 /** The heavy work; runs in a background job. Writes into the media store; leaves nothing behind when it throws. */

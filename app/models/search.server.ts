@@ -106,7 +106,7 @@ export async function searchCars(query: unknown, options: { limit?: number } = {
   const first = prefixPattern(terms[0]);
   const rows = await prisma.$queryRaw<{ id: number }[]>`
     SELECT c."id" AS id FROM "cars" c JOIN "users" u ON u."id" = c."ownerId"
-    WHERE u."suspendedAt" IS NULL AND p."status" = 'ready' AND ${allTermsMatch(text, terms)}
+    WHERE u."suspendedAt" IS NULL AND ${allTermsMatch(text, terms)}
     ORDER BY CASE WHEN c."make" ${LIKE} ${first} ESCAPE '\\' OR c."model" ${LIKE} ${first} ESCAPE '\\'
                     OR c."nickname" ${LIKE} ${first} ESCAPE '\\' THEN 0 ELSE 1 END, c."id" DESC
     LIMIT ${limit}`;
