@@ -93,6 +93,11 @@ test("without JavaScript the plain form posts two photos and opens the post", as
   await page.getByRole("button", { name: "Share post" }).click();
   await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 20_000 });
   await expect(page.getByText("Post shared!")).toBeVisible();
+  // The photos are processed in the background: the page says so, with a link to reload.
+  for (let attempt = 0; attempt < 40 && (await page.getByTestId("post-processing").count()) > 0; attempt++) {
+    await page.waitForTimeout(1000);
+    await page.getByTestId("processing-reload").getByRole("link", { name: "Reload" }).click();
+  }
   await expect(page.getByTestId("post-card").locator('[data-layout="grid"] .media-tile')).toHaveCount(2);
   await expect(page.getByTestId("post-card")).toContainText(story);
 });
