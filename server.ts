@@ -394,7 +394,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let stopped: Promise<void> | undefined;
   function stop(reason = "stop"): Promise<void> {
-    stopped ??= new Promise<void>((resolve) => {
+    // The app's background jobs stop alongside the requests (entry.server's stopBackgroundWork).
+    const entry = build.entry.module as { stopBackgroundWork?: () => Promise<void> };
+    stopped ??= Promise.all([entry.stopBackgroundWork?.(), stopHttp(reason)]).then(() => undefined);
+    return stopped;
+  }
+  function stopHttp(reason: string): Promise<void> {
+    return new Promise<void>((resolve) => {
       stopping = true;
       console.log(`[server] ${reason}: no new connections; finishing ${inFlight.size - streams.size} request(s)…`);
       // No more connections; answers still being written tell their client to hang up.
@@ -417,7 +423,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       });
       server.closeIdleConnections();
     });
-    return stopped;
   }
 
   if (options.handleSignals) {

@@ -13,9 +13,18 @@ import { HttpError } from "~/lib/http.server";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/lib/insurance-reminders.server";
+import { jobWorkerEnabled } from "~/lib/env.server";
+import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 
-// Background work of the server process: insurance reminders now and every hour.
+// Background work of the server process: insurance reminders now and every hour, and the
+// job worker (uploaded media) unless JOB_WORKER=off.
 startInsuranceReminders();
+if (jobWorkerEnabled()) startProcessJobWorker({ label: "server" });
+
+/** server.ts calls this on a graceful stop: running jobs finish or go back to the queue. */
+export function stopBackgroundWork(): Promise<void> {
+  return stopProcessJobWorker();
+}
 
 export const streamTimeout = 5000;
 

@@ -5,7 +5,7 @@
 //
 //   npx tsx scripts/bench.ts [--scale USERS,POSTS] [--duration 10] [--connections 32]
 //        [--warmup 2] [--rows home,api-feed,...] [--port 3213] [--members 8] [--gzip]
-//        [--cpu-prof] [--no-build] [--fresh-seed] [--node-baseline] [--max-minutes 30]
+//        [--cpu-prof] [--no-build] [--fresh-seed] [--node-baseline] [--max-minutes 30] [--no-uploads]
 //   npx tsx scripts/bench.ts --growth [--growth-sizes 1000,200000] [--growth-users 10000]
 //        [--rounds 3] [--duration 5]
 //
@@ -34,12 +34,13 @@ import {
   type Workspace,
 } from "./bench/server";
 import { pageWeight, type Weight } from "./bench/weight";
+import { CLIPS, uploadTable, uploadToReady, type UploadResult } from "./bench/upload";
 
 const USAGE = `Usage: tsx scripts/bench.ts [--scale USERS,POSTS] [--duration S] [--connections N] [--warmup S]
        [--rows key,...] [--port P] [--members N] [--gzip] [--cpu-prof] [--no-build] [--fresh-seed]
-       [--node-baseline] [--max-minutes M]
+       [--node-baseline] [--max-minutes M] [--no-uploads]
    or: tsx scripts/bench.ts --growth [--growth-sizes SMALL,LARGE] [--growth-users N] [--rounds R] [--duration S]
-Rows: ${ROWS.map((row) => row.key).join(", ")}`;
+Rows: ${[...ROWS.map((row) => row.key), ...CLIPS.map((clip) => clip.key)].join(", ")}`;
 
 type Options = {
   scale: { users: number; posts: number } | null;
@@ -54,6 +55,7 @@ type Options = {
   build: boolean;
   freshSeed: boolean;
   nodeBaseline: boolean;
+  uploads: boolean;
   maxMinutes: number;
   growth: boolean;
   growthSizes: [number, number];
@@ -68,6 +70,7 @@ function parseArgs(argv: string[]): Options {
     connections: 32,
     warmup: 2,
     rows: null,
+    uploads: true,
     port: 3213,
     members: 8,
     gzip: false,
@@ -149,6 +152,9 @@ function parseArgs(argv: string[]): Options {
       case "--fresh-seed":
         options.freshSeed = true;
         break;
+      case "--no-uploads":
+        options.uploads = false;
+        break;
       case "--node-baseline":
         options.nodeBaseline = true;
         break;
@@ -165,7 +171,7 @@ function parseArgs(argv: string[]): Options {
     }
   }
   if (options.growth && !durationGiven) options.duration = 5;
-  const unknown = (options.rows ?? []).filter((key) => !ROWS.some((row) => row.key === key));
+  const unknown = (options.rows ?? []).filter((key) => !ROWS.some((row) => row.key === key) && !CLIPS.some((clip) => clip.key === key));
   if (unknown.length > 0) throw new Error(`Unknown row ${unknown.join(", ")}.\n${USAGE}`);
   return options;
 }
@@ -258,6 +264,7 @@ async function benchmark(options: Options) {
 
   const server = await startServer(ws, { port: options.port, cpuProfile: options.cpuProf });
   const results: RowResult[] = [];
+  const uploads: UploadResult[] = [];
   let weight: Weight | null = null;
   const notes: string[] = [];
   try {
@@ -289,6 +296,13 @@ async function benchmark(options: Options) {
       const cpu = result.serverCpuMs === null ? "" : `  server CPU ${result.serverCpuMs.toFixed(2)} ms/req`;
       log(`  ${row.label.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms${cpu}  ${statuses || "no answer within the run"}${result.errors ? `  errors ${result.errors}` : ""}${result.notes.length ? `  (${result.notes.join("; ")})` : ""}`);
     }
+    // Upload → ready: a clip per row, while a few clients read the home page.
+    const clips = CLIPS.filter((clip) => options.uploads && (!options.rows || options.rows.includes(clip.key)));
+    for (const clip of clips) {
+      const upload = await uploadToReady(server.url, members[0], clip, { log });
+      uploads.push(upload);
+      log(`  ${clip.label}: answered in ${upload.answeredS?.toFixed(1) ?? "-"} s, ${upload.status} after ${upload.readyS?.toFixed(1) ?? "-"} s; home p50 ${upload.busyP50?.toFixed(1) ?? "-"} ms meanwhile vs ${upload.idleP50?.toFixed(1) ?? "-"} ms idle${upload.note ? ` (${upload.note})` : ""}`);
+    }
   } finally {
     await server.stop();
   }
@@ -298,6 +312,10 @@ async function benchmark(options: Options) {
   for (const result of judged) for (const note of result.notes) notes.push(`${result.label}: ${note}.`);
   const after = { loadAfter: os.loadavg(), uptimeAfter: uptime() };
   console.log(`\n${textTable(judged)}\n`);
+  if (uploads.length > 0) {
+    console.log(`${uploadTable(uploads)}\n`);
+    notes.push(`Upload → ready (answered: the file safely on disk; ready: every file processed; home p50 read by 2 clients):\n\n${uploadTable(uploads)}\n`);
+  }
   if (weight) console.log(weightText(weight));
   console.log(`after: ${after.uptimeAfter}`);
 

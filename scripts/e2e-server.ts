@@ -17,6 +17,7 @@ export const E2E = {
   database: path.join(tmp, `e2e${suffix}.db`),
   media: path.join(tmp, `e2e-media${suffix}`),
   outbox: path.join(tmp, `e2e-outbox${suffix}`),
+  incoming: path.join(tmp, `e2e-incoming${suffix}`),
   // The fake Google provider (scripts/fake-google.ts) the server signs in with.
   fakeGooglePort: Number(process.env.E2E_FAKE_GOOGLE_PORT ?? port + 20000),
 };
@@ -26,6 +27,7 @@ async function main() {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(E2E.database + suffix, { force: true });
   rmSync(E2E.media, { recursive: true, force: true });
   rmSync(E2E.outbox, { recursive: true, force: true });
+  rmSync(E2E.incoming, { recursive: true, force: true });
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -34,6 +36,7 @@ async function main() {
     DATABASE_URL: `file:${E2E.database}`,
     MEDIA_DIR: E2E.media,
     MAIL_OUTBOX_DIR: E2E.outbox,
+    UPLOAD_TMP_DIR: E2E.incoming,
     SESSION_SECRET: "e2e-session-secret",
     ADMIN_EMAILS: "admin@example.com,e2e-admin@example.com",
     HOST: "127.0.0.1",

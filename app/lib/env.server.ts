@@ -172,3 +172,23 @@ export function videoThreads(): number {
   const value = Number.parseInt(process.env.VIDEO_THREADS ?? "", 10);
   return Number.isInteger(value) && value >= 1 ? Math.min(value, 16) : 2;
 }
+
+/**
+ * UPLOAD_TMP_DIR: where uploaded files wait, as they arrive and until their background job
+ * has stored them (default data/incoming). On the same disk as MEDIA_DIR is best.
+ */
+export function uploadTmpDir(): string {
+  return process.env.UPLOAD_TMP_DIR?.trim() || "data/incoming";
+}
+
+/** JOB_WORKER=off: this server process runs no background jobs (run `npm run worker` instead). */
+export function jobWorkerEnabled(): boolean {
+  const value = process.env.JOB_WORKER?.trim().toLowerCase();
+  return value !== "off" && value !== "false" && value !== "0";
+}
+
+/** JOB_CONCURRENCY: background jobs one process runs at once (default 1). */
+export function jobConcurrency(): number {
+  const value = Number(process.env.JOB_CONCURRENCY);
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, 16) : 1;
+}

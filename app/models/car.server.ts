@@ -1,6 +1,7 @@
 // Cars: the owner's garage, ownership checks, and the public showcase.
 // Every change is checked here against the session user's id: 404 for a car that does
 // not exist, 403 for someone else's.
+import { READY_POST } from "~/lib/post-status";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { fail } from "~/lib/http.server";
@@ -118,15 +119,16 @@ export async function deleteCar(carId: number, userId: number): Promise<CarRow> 
 
 // ------------------------------------------------------------------ the garage
 
-/** Posts that feature a car: tagged through post_cars, or by the legacy single car. */
+/** Ready posts that feature a car: tagged through post_cars, or by the legacy single car. */
 export function featuringCar(carId: number): Prisma.PostWhereInput {
-  return { OR: [{ postCars: { some: { carId } } }, { carId }] };
+  return { ...READY_POST, OR: [{ postCars: { some: { carId } } }, { carId }] };
 }
 
 /** The same posts as featuringCar, as SQL ids: each side is read through its car index. */
 const featuringCarIds = (carId: number) => Prisma.sql`
-  SELECT pc."postId" AS "postId" FROM "post_cars" pc WHERE pc."carId" = ${carId}
-  UNION SELECT p."id" FROM "posts" p WHERE p."carId" = ${carId}`;
+  SELECT pc."postId" AS "postId" FROM "post_cars" pc JOIN "posts" rp ON rp."id" = pc."postId"
+  WHERE pc."carId" = ${carId} AND rp."status" = 'ready'
+  UNION SELECT p."id" FROM "posts" p WHERE p."carId" = ${carId} AND p."status" = 'ready'`;
 
 /**
  * The ids of the newest posts featuring a car, newest first. Asked through Prisma, the OR of

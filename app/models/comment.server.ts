@@ -3,6 +3,7 @@
 // Top-level comments are listed newest first; replies oldest first, so a conversation
 // under a comment reads downwards.
 import { prisma } from "~/db.server";
+import { READY_POST } from "~/lib/post-status";
 import { HttpError } from "~/lib/http.server";
 import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentView } from "~/lib/comment-schemas";
 import { isAdmin } from "~/models/user.server";
@@ -66,7 +67,7 @@ function toView(
 }
 
 async function postOwner(postId: number): Promise<number> {
-  const post = await prisma.post.findUnique({ where: { id: postId }, select: { createdById: true } });
+  const post = await prisma.post.findFirst({ where: { id: postId, ...READY_POST }, select: { createdById: true } });
   if (!post) throw new HttpError(404, COMMENT_MESSAGES.postNotFound);
   return post.createdById;
 }

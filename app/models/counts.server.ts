@@ -2,6 +2,7 @@
 // aggregate over the WHOLE related table (on SQLite it scans it for every page), so lists
 // count here instead: one GROUP BY per table, limited to the page's ids, each served by
 // the index on the foreign key.
+import { READY_POST } from "~/lib/post-status";
 import { prisma } from "~/db.server";
 import { getCarFollowerCounts } from "~/models/follow.server";
 
@@ -39,7 +40,7 @@ export async function countCarStats(carIds: number[]): Promise<(carId: number) =
   const [mods, followers, posts] = await Promise.all([
     prisma.mod.groupBy({ by: ["carId"], where, _count: { _all: true } }),
     getCarFollowerCounts(carIds),
-    prisma.postCar.groupBy({ by: ["carId"], where, _count: { _all: true } }),
+    prisma.postCar.groupBy({ by: ["carId"], where: { ...where, post: READY_POST }, _count: { _all: true } }),
   ]);
   const [modsBy, postsBy] = [tally(mods, "carId"), tally(posts, "carId")];
   return (carId) => ({ mods: modsBy.get(carId) ?? 0, followers: followers.get(carId) ?? 0, posts: postsBy.get(carId) ?? 0 });
@@ -55,7 +56,7 @@ export async function countCommentLikes(commentIds: number[]): Promise<Map<numbe
 /** Posts written by each user. */
 export async function countPostsByAuthor(userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await prisma.post.groupBy({ by: ["createdById"], where: { createdById: { in: userIds } }, _count: { _all: true } });
+  const rows = await prisma.post.groupBy({ by: ["createdById"], where: { createdById: { in: userIds }, ...READY_POST }, _count: { _all: true } });
   return tally(rows, "createdById");
 }
 

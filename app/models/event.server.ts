@@ -4,6 +4,7 @@
 // listEvents with `ids`.
 import { z } from "zod";
 import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text-schemas";
+import { READY_POST } from "~/lib/post-status";
 import { prisma } from "~/db.server";
 import { HttpError } from "~/lib/http.server";
 import { imageUrlForWidth, mediaUrl, pictureOf, type StoredPictureFields } from "~/lib/media-types";
@@ -342,8 +343,8 @@ async function newestPostIdByCar(carIds: number[]): Promise<Map<number, number>>
   const newest = new Map<number, number>();
   if (carIds.length === 0) return newest;
   const [tagged, legacy] = await Promise.all([
-    prisma.postCar.groupBy({ by: ["carId"], where: { carId: { in: carIds } }, _max: { postId: true } }),
-    prisma.post.groupBy({ by: ["carId"], where: { carId: { in: carIds } }, _max: { id: true } }),
+    prisma.postCar.groupBy({ by: ["carId"], where: { carId: { in: carIds }, post: READY_POST }, _max: { postId: true } }),
+    prisma.post.groupBy({ by: ["carId"], where: { carId: { in: carIds }, ...READY_POST }, _max: { id: true } }),
   ]);
   for (const row of tagged) if (row._max.postId) newest.set(row.carId, row._max.postId);
   for (const row of legacy) {

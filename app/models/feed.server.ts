@@ -76,6 +76,8 @@ export type FeedPost = {
   layout: Layout | null;
   effective_layout: Layout;
   soundcloud_url: string | null;
+  /** ready; processing or failed only ever reach the post's author and administrators. */
+  status: "processing" | "ready" | "failed";
   photos: FeedPhoto[];
   post_cars: Array<{ car_id: number; car: FeedCar }>;
   counts: FeedCounts;
@@ -110,6 +112,17 @@ export type FeedOptions = {
   /** Only posts naming this car. */
   carId?: number;
 };
+
+/**
+ * Which posts that are not ready (still processing, or failed) a read may return: none (every
+ * list and every visitor), the viewer's own (their post page), or any (administrators).
+ */
+export type UnreadyPosts = "none" | "own" | "any";
+
+/** What a reader may see of posts that are not ready: administrators all, members their own. */
+export function unreadyFor(user: { role: string } | null | undefined): UnreadyPosts {
+  return user?.role === "admin" ? "any" : user ? "own" : "none";
+}
 
 // ------------------------------------------------------------------ cursors
 
@@ -182,9 +195,15 @@ function isoText(value: string | number): string {
   return parseStoredDate(value).toISOString();
 }
 
-function pageConditions(options: FeedOptions & { id?: number }, postgres = false): Prisma.Sql {
+type PageQuery = FeedOptions & { id?: number; unready?: UnreadyPosts };
+
+function pageConditions(options: PageQuery, postgres = false): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (options.id !== undefined) conditions.push(Prisma.sql`p."id" = ${options.id}`);
+  // Only ready posts reach anyone but their author: feeds, profiles, showcases, Grams, embeds.
+  const unready = options.unready ?? "none";
+  if (unready === "own") conditions.push(Prisma.sql`(p."status" = 'ready' OR p."createdById" = ${options.viewerId ?? 0})`);
+  else if (unready === "none") conditions.push(Prisma.sql`p."status" = 'ready'`);
   if (options.cursor) {
     // A range on createdAt first, so SQLite walks the (createdAt, id) index downwards from
     // the cursor and stops after `limit` rows.
@@ -257,7 +276,7 @@ const POSTGRES_JSON: JsonDialect = {
  * The page as one row with one JSON text: an array of posts, each an array of the columns
  * read back by `readRow` (arrays rather than objects keep the text small).
  */
-function pageStatement(options: FeedOptions & { id?: number }, limit: number, viewerId: number | null): Prisma.Sql {
+function pageStatement(options: PageQuery, limit: number, viewerId: number | null): Prisma.Sql {
   const postgres = databaseProvider === "postgresql";
   const json = postgres ? POSTGRES_JSON : SQLITE_JSON;
   // A visitor matches no rows: user ids start at 1.
@@ -273,7 +292,7 @@ function pageStatement(options: FeedOptions & { id?: number }, limit: number, vi
     Prisma.sql`pc."position", pc."carId"`,
   );
   const post = json.tuple(Prisma.sql`
-      page."id", page."createdAt", page."createdById", page."carId", page."story", page."layout", page."soundcloudUrl",
+      page."id", page."createdAt", page."createdById", page."carId", page."story", page."layout", page."soundcloudUrl", page."status",
       u."username", u."nickname", u."profileImage",
       ${json.nested(Prisma.sql`SELECT ${media} FROM "photos" m JOIN "users" mu ON mu."id" = m."uploaderId" WHERE m."postId" = page."id"`)},
       ${json.nested(Prisma.sql`SELECT ${cars} FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE pc."postId" = page."id"`)},
@@ -289,7 +308,7 @@ function pageStatement(options: FeedOptions & { id?: number }, limit: number, vi
                                      WHERE pc."postId" = page."id" AND f."userId" = ${viewer})`)}`);
   return Prisma.sql`
     WITH page AS (
-      SELECT p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl"
+      SELECT p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl", p."status"
       FROM "posts" p
       ${pageConditions(options, postgres)}
       ORDER BY p."createdAt" DESC, p."id" DESC
@@ -325,6 +344,7 @@ type PostTuple = [
   story: string,
   layout: string | null,
   soundcloudUrl: string | null,
+  status: string,
   username: string,
   nickname: string | null,
   profileImage: string | null,
@@ -341,7 +361,7 @@ type PostTuple = [
   followedCar: number,
 ];
 
-async function queryPosts(options: FeedOptions & { id?: number }, limit: number): Promise<FeedPost[]> {
+async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
   const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null));
   const tuples = JSON.parse(rows[0]?.page ?? "[]") as PostTuple[];
   const now = Date.now();
@@ -356,10 +376,13 @@ export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> 
   return { posts, nextCursor: posts.length === limit && last ? encodeCursor(last) : null };
 }
 
-/** One post in the feed's shape, or null. */
-export async function getPost(id: number, viewerId: number | null = null): Promise<FeedPost | null> {
+/**
+ * One post in the feed's shape, or null. Only a ready post unless `unready` says otherwise:
+ * "own" lets the viewer see their own post while it is processing or failed.
+ */
+export async function getPost(id: number, viewerId: number | null = null, options: { unready?: UnreadyPosts } = {}): Promise<FeedPost | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const [post] = await queryPosts({ id, viewerId }, 1);
+  const [post] = await queryPosts({ id, viewerId, unready: options.unready }, 1);
   return post ?? null;
 }
 
@@ -411,7 +434,7 @@ function readCar(car: CarTuple): { car_id: number; car: FeedCar } {
 
 function readRow(tuple: PostTuple, now: number): FeedPost {
   const [
-    id, createdAt, createdById, carId, story, layout, soundcloudUrl, username, nickname, profileImage,
+    id, createdAt, createdById, carId, story, layout, soundcloudUrl, status, username, nickname, profileImage,
     media, cars, likes, dislikes, comments, mods, saves, shares, reaction, saved, followedCar,
   ] = tuple;
   const created = parseStoredDate(createdAt);
@@ -430,6 +453,7 @@ function readRow(tuple: PostTuple, now: number): FeedPost {
     layout: isLayout(layout) ? layout : null,
     effective_layout: effectiveLayout(layout, photos.length),
     soundcloud_url: soundcloudUrl || null,
+    status: status === "processing" || status === "failed" ? status : "ready",
     photos,
     post_cars: postCars,
     counts: { likes, dislikes, comments, mods, saves, shares, flags: 0 },

@@ -1,6 +1,7 @@
 // Reports of content (SPEC §3 Flag, §5, §8) and the administrators' queue. One report per
 // reporter and piece of content (a unique index); the reporter is always the session user.
 import { prisma } from "~/db.server";
+import { READY_POST } from "~/lib/post-status";
 import { HttpError } from "~/lib/http.server";
 import { FLAG_MESSAGES, type FlagContentType, type FlagInput, type FlagStatus } from "~/lib/flag-reasons";
 import { isUniqueViolation } from "~/models/like.server";
@@ -10,7 +11,7 @@ export async function contentExists(contentType: FlagContentType, contentId: num
   const where = { where: { id: contentId } };
   switch (contentType) {
     case "post":
-      return (await prisma.post.count(where)) > 0;
+      return (await prisma.post.count({ where: { id: contentId, ...READY_POST } })) > 0;
     case "comment":
       return (await prisma.comment.count(where)) > 0;
     case "user":

@@ -2,6 +2,7 @@
 // composite primary key) with a type: pressing like adds a like, turns a dislike into a
 // like, or removes the like; dislike the other way round.
 import { prisma } from "~/db.server";
+import { READY_POST } from "~/lib/post-status";
 import { HttpError } from "~/lib/http.server";
 
 export const REACTIONS = ["like", "dislike"] as const;
@@ -43,7 +44,7 @@ export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3): P
 }
 
 export async function postExists(postId: number): Promise<boolean> {
-  return (await prisma.post.count({ where: { id: postId } })) > 0;
+  return (await prisma.post.count({ where: { id: postId, ...READY_POST } })) > 0;
 }
 
 export function isForeignKeyViolation(error: unknown): boolean {
@@ -64,6 +65,8 @@ export function reactToPost(userId: number, postId: number, type: Reaction): Pro
     prisma.$transaction(async (tx) => {
       const removed = (await tx.postLike.deleteMany({ where: { userId, postId, type } })).count > 0;
       if (!removed) {
+        // A post that is not ready exists for its author only: nobody can react to it yet.
+        if ((await tx.post.count({ where: { id: postId, status: { not: READY_POST.status } } })) > 0) throw new HttpError(404, POST_NOT_FOUND);
         try {
           await tx.postLike.upsert({
             where: { userId_postId: { userId, postId } },

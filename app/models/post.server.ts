@@ -1,20 +1,22 @@
-// Posts: creating one from uploaded files (checked, converted and stored by the upload
-// pipeline), deleting one with its files, and counting shares. Reads live in feed.server.ts.
+// Posts: creating one (its files wait on disk for their background jobs, see
+// post-upload.server.ts), deleting one with its files, and counting shares. Reads live in
+// feed.server.ts.
 import { prisma } from "~/db.server";
 import { HttpError } from "~/lib/http.server";
-import {
-  checkPostUpload,
-  discardMedia,
-  mediaColumns,
-  processUpload,
-  type ProcessedMedia,
-} from "~/lib/images.server";
+import { checkPostUpload, discardMedia, type InspectedUpload, type UploadFile } from "~/lib/images.server";
+import { incomingName, removeIncoming } from "~/lib/incoming.server";
 import { sortVideosFirst } from "~/lib/media-types";
 import { isEmptyPost, POST_MESSAGES, type PostFields, type ShareChannel } from "~/lib/post-schemas";
+import { enqueueJob } from "~/models/job.server";
+import { POST_STATUS, READY_POST } from "~/lib/post-status";
+import { MEDIA_JOB, storedMediaOf } from "~/models/post-upload.server";
+
+/** An uploaded file on disk in the incoming folder, checked by inspectUploadFile. */
+export type PendingFile = { file: UploadFile; inspected: InspectedUpload };
 
 export type NewPost = PostFields & {
   /** The uploaded files in the order they were sent. */
-  files: Uint8Array[];
+  files: PendingFile[];
 };
 
 /** 403 unless every car exists and belongs to the user. One query. */
@@ -25,41 +27,59 @@ export async function assertOwnCars(userId: number, carIds: number[]): Promise<v
 }
 
 /**
- * Creates a post for `userId`: checks the fields and the cars, runs each file through the
- * upload pipeline (415 'Unsupported media type', 413 for sizes), then writes the post, its
- * cars and its media (videos first, SPEC §5) in one transaction. When anything fails, the
- * files already stored are deleted. Returns the new post's id.
+ * Creates a post for `userId`: checks the fields, the files' count and total size and the
+ * cars, then writes the post, its cars and one pending upload per file (videos first,
+ * SPEC §5) with one background job each, in one transaction. A post with files starts
+ * `processing` and becomes ready when every file is stored; one without is ready at once.
+ * The files stay in the incoming folder for their jobs; when this throws, the caller still
+ * owns them. Returns the new post's id.
  */
 export async function createPost(userId: number, input: NewPost): Promise<number> {
-  const files = input.files.filter((file) => file.byteLength > 0);
+  const files = input.files;
   if (isEmptyPost(input, files.length)) throw new HttpError(400, POST_MESSAGES.empty);
-  checkPostUpload(files.map((file) => file.byteLength));
+  checkPostUpload(files.map((file) => file.inspected.bytes));
   await assertOwnCars(userId, input.carIds);
+  const ordered = sortVideosFirst(files, (file) => file.inspected.kind === "video");
+  const names = ordered.map((pending) => {
+    const name = incomingName(pending.file.path);
+    if (!name) throw new Error(`Not a file of the incoming folder: ${pending.file.path}`);
+    return name;
+  });
 
-  const stored: ProcessedMedia[] = [];
-  try {
-    // One at a time: image encoding already uses every core, and memory stays bounded.
-    for (const file of files) stored.push(await processUpload(file));
-    const ordered = sortVideosFirst(stored, (media) => media.kind === "video");
-    const post = await prisma.post.create({
+  return prisma.$transaction(async (tx) => {
+    const post = await tx.post.create({
       data: {
         createdById: userId,
         story: input.story,
         layout: input.layout,
         soundcloudUrl: input.soundcloud_url,
         carId: input.carIds[0] ?? null,
+        status: ordered.length > 0 ? POST_STATUS.processing : POST_STATUS.ready,
         postCars: { create: input.carIds.map((carId, position) => ({ carId, position })) },
-        media: {
-          create: ordered.map((media, position) => ({ uploaderId: userId, position, ...mediaColumns(media) })),
-        },
       },
       select: { id: true },
     });
+    for (const [position, { file, inspected }] of ordered.entries()) {
+      const upload = await tx.postUpload.create({
+        data: {
+          postId: post.id,
+          position,
+          name: file.name.slice(0, 200) || `file ${position + 1}`,
+          tempPath: names[position],
+          kind: inspected.kind,
+          mimeType: inspected.mime,
+          ext: inspected.ext,
+          bytes: inspected.bytes,
+          width: inspected.width,
+          height: inspected.height,
+          durationMs: inspected.durationMs,
+        },
+        select: { id: true },
+      });
+      await enqueueJob(MEDIA_JOB, { uploadId: upload.id }, { db: tx });
+    }
     return post.id;
-  } catch (error) {
-    await Promise.all(stored.map((media) => discardMedia(media).catch(() => undefined)));
-    throw error;
-  }
+  });
 }
 
 /**
@@ -69,19 +89,26 @@ export async function createPost(userId: number, input: NewPost): Promise<number
 export async function deletePost(postId: number, actor: { id: number; role: string }): Promise<void> {
   const post = await prisma.post.findUnique({
     where: { id: postId },
-    select: { createdById: true, media: { select: { path: true, variants: true, posterPath: true, posterVariants: true } } },
+    select: {
+      createdById: true,
+      media: { select: { path: true, variants: true, posterPath: true, posterVariants: true } },
+      uploads: { select: { tempPath: true, result: true } },
+    },
   });
   if (!post) throw new HttpError(404, POST_MESSAGES.notFound);
   if (post.createdById !== actor.id && actor.role !== "admin") throw new HttpError(403, POST_MESSAGES.forbidden);
   await prisma.post.delete({ where: { id: postId } });
   // After the rows are gone: a failed unlink leaves an orphan file, never a broken post.
-  await Promise.all(post.media.map((media) => discardMedia(media).catch(() => undefined)));
+  // Files still waiting for their jobs go too (a job finding its upload gone does nothing).
+  const stored = [...post.media, ...post.uploads.flatMap((upload) => storedMediaOf(upload.result))];
+  await Promise.all(stored.map((media) => discardMedia(media).catch(() => undefined)));
+  await removeIncoming(...post.uploads.map((upload) => upload.tempPath)).catch(() => undefined);
 }
 
 /** Records a share (the user when signed in) and answers the post's share count. 404 when missing. */
 export async function recordShare(postId: number, userId: number | null, channel: ShareChannel): Promise<number> {
   return prisma.$transaction(async (tx) => {
-    const post = await tx.post.findUnique({ where: { id: postId }, select: { id: true } });
+    const post = await tx.post.findFirst({ where: { id: postId, ...READY_POST }, select: { id: true } });
     if (!post) throw new HttpError(404, POST_MESSAGES.notFound);
     await tx.share.create({ data: { postId, userId, channel } });
     return tx.share.count({ where: { postId } });
@@ -89,5 +116,5 @@ export async function recordShare(postId: number, userId: number | null, channel
 }
 
 export async function postExists(postId: number): Promise<boolean> {
-  return (await prisma.post.count({ where: { id: postId } })) > 0;
+  return (await prisma.post.count({ where: { id: postId, ...READY_POST } })) > 0;
 }

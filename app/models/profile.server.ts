@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { userText } from "~/lib/text-schemas";
 import { prisma } from "~/db.server";
+import { READY_POST } from "~/lib/post-status";
 import { MediaError, discardMedia, processAvatar } from "~/lib/images.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, mediaUrl, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media-types";
 import { countPostStats, type PostStats } from "~/models/counts.server";
@@ -95,7 +96,7 @@ export async function getUserPostTiles(
   take = POSTS_PAGE_SIZE,
 ): Promise<{ posts: PostTile[]; nextCursor: number | null }> {
   const rows = await prisma.post.findMany({
-    where: { createdById: userId, ...(before ? { id: { lt: before } } : {}) },
+    where: { createdById: userId, ...READY_POST, ...(before ? { id: { lt: before } } : {}) },
     orderBy: { id: "desc" },
     take: take + 1,
     select: {
@@ -114,7 +115,7 @@ export async function getUserPostTiles(
 export async function getPostTilesByIds(ids: number[]): Promise<PostTile[]> {
   if (ids.length === 0) return [];
   const rows = await prisma.post.findMany({
-    where: { id: { in: ids } },
+    where: { id: { in: ids }, ...READY_POST },
     select: {
       id: true,
       story: true,
@@ -203,7 +204,7 @@ export async function getUserPage(username: string, viewerId: number | null, bef
   const [followers, following, postCount, carCount, follow, cars, posts] = await Promise.all([
     prisma.userFollow.count({ where: { followingId: user.id } }),
     prisma.userFollow.count({ where: { followerId: user.id } }),
-    prisma.post.count({ where: { createdById: user.id } }),
+    prisma.post.count({ where: { createdById: user.id, ...READY_POST } }),
     prisma.car.count({ where: { ownerId: user.id } }),
     viewerId && !isSelf
       ? prisma.userFollow.findUnique({ where: { followerId_followingId: { followerId: viewerId, followingId: user.id } } })

@@ -1,6 +1,7 @@
 // Saved posts. The spec keeps saves on the device; we keep them on the server so they
 // follow the account: one row per user and post, toggled, listed on the profile's Saved tab.
 import { prisma } from "~/db.server";
+import { READY_POST } from "~/lib/post-status";
 import { HttpError } from "~/lib/http.server";
 import { POST_NOT_FOUND, retryOnConflict } from "~/models/like.server";
 
@@ -15,7 +16,7 @@ export type SaveResult = { saved: boolean; saves: number };
 export function toggleSave(userId: number, postId: number, want?: boolean): Promise<SaveResult> {
   return retryOnConflict(() =>
     prisma.$transaction(async (tx) => {
-      const post = await tx.post.findUnique({ where: { id: postId }, select: { id: true } });
+      const post = await tx.post.findFirst({ where: { id: postId, ...READY_POST }, select: { id: true } });
       if (!post) throw new HttpError(404, POST_NOT_FOUND);
       const existing = await tx.save.findUnique({ where: { userId_postId: { userId, postId } }, select: { postId: true } });
       const target = want ?? !existing;

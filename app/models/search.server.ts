@@ -218,7 +218,7 @@ export async function searchPosts(query: unknown, options: { limit?: number } = 
   const limit = clamp(options.limit, SEARCH_PAGE_PER_KIND);
   const rows = await prisma.$queryRaw<{ id: number }[]>`
     SELECT p."id" AS id FROM "posts" p JOIN "users" u ON u."id" = p."createdById"
-    WHERE u."suspendedAt" IS NULL AND ${allTermsMatch(Prisma.sql`p."story"`, terms)}
+    WHERE u."suspendedAt" IS NULL AND p."status" = 'ready' AND ${allTermsMatch(Prisma.sql`p."story"`, terms)}
     ORDER BY p."id" DESC LIMIT ${limit}`;
   const ids = rows.map((row) => Number(row.id));
   if (ids.length === 0) return [];

@@ -6,7 +6,7 @@ import { getUser, requireUser } from "~/lib/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, HttpError } from "~/lib/http.server";
 import { POST_MESSAGES } from "~/lib/post-schemas";
-import { getPost } from "~/models/feed.server";
+import { getPost, unreadyFor } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = postId(params);
   if (id === null) return errorResponse(404, POST_MESSAGES.notFound);
   const user = await getUser(request);
-  const post = await getPost(id, user?.id ?? null);
+  const post = await getPost(id, user?.id ?? null, { unready: unreadyFor(user) });
   if (!post) return errorResponse(404, POST_MESSAGES.notFound);
   return Response.json({ post }, { headers: { "Cache-Control": "private, no-store" } });
 }

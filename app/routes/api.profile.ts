@@ -3,14 +3,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
-import { errorResponse, readBody } from "~/lib/http.server";
-import { MAX_IMAGE_BYTES } from "~/lib/images.server";
+import { errorResponse, type Body } from "~/lib/http.server";
+import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
 import { flashCookie } from "~/lib/session.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-/** An avatar upload plus the form's other fields. */
-const MAX_PROFILE_BODY = MAX_IMAGE_BYTES + 64 * 1024;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -21,7 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PATCH" && request.method !== "POST") return errorResponse(405, "Method not allowed");
-  const body = await readBody(request, MAX_PROFILE_BODY);
+  return withUploadBody(request, PROFILE_UPLOAD, (body) => update(request, body));
+}
+
+async function update(request: Request, body: Body) {
   await limitWrite(request, "profile", body);
   const user = await requireUser(request);
   const result = await applyProfileChanges(user.id, body.fields);

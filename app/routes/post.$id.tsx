@@ -9,13 +9,15 @@ import { CommentSection } from "~/components/comments/CommentSection";
 import { gramsHref } from "~/components/grams";
 import { ModsPanel } from "~/components/mods/ModsPanel";
 import { PostCard } from "~/components/post/PostCard";
+import { PostProcessing } from "~/components/post/PostProcessing";
 import { carsText, ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
 import { postUrl, SITE_NAME } from "~/components/share/share-links";
 import { publicOrigin } from "~/lib/env.server";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { listComments } from "~/models/comment.server";
-import { getPost } from "~/models/feed.server";
+import { getPost, unreadyFor } from "~/models/feed.server";
+import { getPostProcessing } from "~/models/post-upload.server";
 import type { loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
 
@@ -24,6 +26,8 @@ const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Post not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
   const { post, origin } = data;
+  // Only its author sees a post that is not ready: nothing to share or index yet.
+  if (post.status !== "ready") return [{ title: `Processing… · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
   const title = shareTitle(post, SITE_NAME);
   const description = shareDescription(post);
   const url = postUrl(origin, post.id);
@@ -56,19 +60,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
   const user = await getUser(request);
-  const post = await getPost(id, user?.id ?? null);
+  // A post still processing (or failed) exists only for its author and administrators.
+  const post = await getPost(id, user?.id ?? null, { unready: unreadyFor(user) });
   if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
-  const comments = await listComments(id, user ? { id: user.id, role: user.role } : null);
+  const viewer = user ? { id: user.id, role: user.role } : null;
+  const ready = post.status === "ready";
+  const [comments, processing] = await Promise.all([
+    ready ? listComments(id, viewer) : Promise.resolve([]),
+    ready ? Promise.resolve(null) : getPostProcessing(id, viewer),
+  ]);
   return {
     post,
     comments,
+    processing,
     now: Date.now(),
     origin: publicOrigin(request),
   };
 }
 
 export default function PostPage() {
-  const { post, comments, now } = useLoaderData<typeof loader>();
+  const { post, comments, now, processing } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user ?? null;
   const navigate = useNavigate();
@@ -82,12 +93,14 @@ export default function PostPage() {
         <Link to="/" className="btn btn--ghost btn--sm post-page__back">
           <ArrowLeft aria-hidden size={18} /> Feed
         </Link>
-        {post.photos.length > 0 || post.soundcloud_url ? (
+        {processing === null && (post.photos.length > 0 || post.soundcloud_url) ? (
           <Link to={gramsHref("/", post.id)} className="btn btn--secondary btn--sm" data-testid="open-grams">
             <Clapperboard aria-hidden size={16} /> View in Grams
           </Link>
         ) : null}
       </nav>
+
+      {processing ? <PostProcessing processing={processing} /> : null}
 
       <div className="post-page__layout">
         <div className="post-page__post">
@@ -103,6 +116,7 @@ export default function PostPage() {
           />
         </div>
 
+        {processing ? null : (
         <section className="post-page__panel post-page__panel--comments" aria-labelledby="comments-title">
           <h2 id="comments-title" className="post-page__panel-title">
             <MessageCircle aria-hidden size={18} /> Comments
@@ -115,6 +129,7 @@ export default function PostPage() {
             showTitle={false}
           />
         </section>
+        )}
 
         {carIds.length > 0 ? (
           <section className="post-page__panel post-page__panel--mods" aria-labelledby="mods-title">

@@ -11,8 +11,8 @@ import { Avatar } from "~/components/shell/Avatar";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
-import { HttpError, readBody } from "~/lib/http.server";
-import { MAX_IMAGE_BYTES } from "~/lib/images.server";
+import { HttpError, type Body } from "~/lib/http.server";
+import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
 import { flashCookie } from "~/lib/session.server";
 import { getUserFollowCounts } from "~/models/follow.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
@@ -38,14 +38,17 @@ const MESSAGES: Record<string, string> = {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "profile");
-  const body = await readBody(request, MAX_IMAGE_BYTES + 64 * 1024);
+  return withUploadBody(request, PROFILE_UPLOAD, (body) => change(request, user.id, body));
+}
+
+async function change(request: Request, userId: number, body: Body) {
   const intent = typeof body.fields.intent === "string" ? body.fields.intent : "";
 
   if (intent === "resend-verification") {
     await limitWrite(request, "verifyEmail");
     let toast: { type: "success" | "error"; message: string } = { type: "success", message: VERIFY_MESSAGES.sent };
     try {
-      await resendVerificationEmail(user.id, publicOrigin(request));
+      await resendVerificationEmail(userId, publicOrigin(request));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       toast = { type: "error", message: error.message };
@@ -71,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ProfileActionData>({ intent, errors: { profile_image: "Choose an image to upload" } }, { status: 400 });
   }
 
-  const result = await applyProfileChanges(user.id, fields);
+  const result = await applyProfileChanges(userId, fields);
   if (!result.ok) {
     const values = intent === "nickname" && typeof fields.nickname === "string" ? { nickname: fields.nickname } : undefined;
     return data<ProfileActionData>({ intent, errors: result.errors, values }, { status: result.status });

@@ -156,6 +156,8 @@ export async function startServer(ws: Workspace, options: ServerOptions): Promis
       // The benchmark sends thousands of likes, comments and follows a minute from a few
       // members: the limits (per member) would answer 429 after the first seconds.
       RATE_LIMIT_SCALE: "1000000",
+      // Uploads of the upload → ready rows wait here for their background job.
+      UPLOAD_TMP_DIR: path.join(ws.dir, "incoming"),
       ...options.extraEnv,
     },
   });

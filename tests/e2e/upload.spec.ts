@@ -93,6 +93,11 @@ test("without JavaScript the plain form posts two photos and opens the post", as
   await page.getByRole("button", { name: "Share post" }).click();
   await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 20_000 });
   await expect(page.getByText("Post shared!")).toBeVisible();
+  // The photos are processed in the background: the page says so, with a link to reload.
+  for (let attempt = 0; attempt < 40 && (await page.getByTestId("post-processing").count()) > 0; attempt++) {
+    await page.waitForTimeout(1000);
+    await page.getByTestId("processing-reload").getByRole("link", { name: "Reload" }).click();
+  }
   await expect(page.getByTestId("post-card").locator('[data-layout="grid"] .media-tile')).toHaveCount(2);
   await expect(page.getByTestId("post-card")).toContainText(story);
 });
@@ -110,7 +115,7 @@ test("without JavaScript a refused form comes back with the story kept and the r
   await page.getByRole("button", { name: "Share post" }).click();
 
   await expect(page).toHaveURL(/\/upload\?draft=/);
-  await expect(page.getByTestId("upload-error")).toHaveText("Unsupported media type");
+  await expect(page.getByTestId("upload-error")).toHaveText("notes.jpg: Unsupported media type");
   await expect(page.getByLabel("Story")).toHaveValue("A story I do not want to type twice");
   await expect(page.locator(`input[name="carIds"][value="${carId}"]`)).toBeChecked();
   await expect(page.getByRole("radio", { name: /Album/ })).toBeChecked();

@@ -7,6 +7,7 @@ import { MAX_IMAGE_BYTES } from "~/lib/images.server";
 import { mediaDir } from "~/lib/media-storage.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { getPost } from "~/models/feed.server";
+import { runDueJobs } from "~/models/job-worker.server";
 import { action as register } from "~/routes/api.auth.register";
 import { action as createPostAction } from "~/routes/api.posts";
 import { action as postAction, loader as postLoader } from "~/routes/api.posts.$id";
@@ -102,8 +103,12 @@ describe("POST /api/posts", () => {
       ),
     );
     expect(status).toBe(201);
-    const post = body.post;
+    // The answer comes before the files are processed: the post waits, with no media yet.
+    expect(body.post).toMatchObject({ status: "processing", photos: [] });
+    expect(await runDueJobs()).toBe(3);
+    const post = (await getPost(body.post.id, owner.id))!;
     expect(post).toMatchObject({
+      status: "ready",
       story: "Sunday drive",
       created_by: owner.id,
       creator: { username: "poster" },
@@ -216,7 +221,7 @@ describe("POST /api/posts", () => {
       ),
     );
     expect(status).toBe(415);
-    expect(body).toEqual({ error: "Unsupported media type" });
+    expect(body).toEqual({ error: "photo.jpg: Unsupported media type" });
     expect(storedFiles().length).toBe(before);
     expect(await prisma.post.count()).toBe(postsBefore);
   });
@@ -269,7 +274,8 @@ async function call(handler: (a: never) => unknown, request: Request, params: Re
 async function newPostWithPhoto(cookie: string) {
   const { status, body } = await create(multipart([["story", "to delete"], ["media", await png(700, 500), "x.png"]], { cookie }));
   expect(status).toBe(201);
-  return body.post as { id: number; photos: { image_url: string }[] };
+  await runDueJobs();
+  return (await getPost(body.post.id))! as { id: number; photos: { image_url: string }[] };
 }
 
 const del = (id: number, cookie?: string) =>

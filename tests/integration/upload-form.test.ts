@@ -90,7 +90,7 @@ describe("a refused plain upload form", () => {
     ))) as Response;
     expect(response.status).toBe(303);
     const id = new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("draft");
-    expect(readDraft(owner.id, id)).toMatchObject({ error: "Unsupported media type", story: "Renamed text file" });
+    expect(readDraft(owner.id, id)).toMatchObject({ error: "photo.jpg: Unsupported media type", story: "Renamed text file" });
   });
 
   it("forgets drafts after ten minutes", () => {

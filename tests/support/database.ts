@@ -17,6 +17,7 @@ process.env.MEDIA_DIR ??= path.join(dir, `media-${randomUUID()}`);
 // Sign-ups mail a verification link: keep each file's mail in a folder of its own.
 process.env.MAIL_OUTBOX_DIR ??= path.join(dir, `outbox-${randomUUID()}`);
 afterAll(() => rmSync(process.env.MAIL_OUTBOX_DIR!, { recursive: true, force: true }));
+process.env.UPLOAD_TMP_DIR ??= path.join(dir, `incoming-${randomUUID()}`);
 
 const serverUrl = process.env.TEST_PG_URL;
 
@@ -54,6 +55,7 @@ if (serverUrl) {
     // FORCE ends any connection a test left open (PostgreSQL 13 and later).
     await onServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     rmSync(process.env.MEDIA_DIR!, { recursive: true, force: true });
+    rmSync(process.env.UPLOAD_TMP_DIR!, { recursive: true, force: true });
   });
 } else {
   const file = path.join(dir, `test-${randomUUID()}.db`);
@@ -65,5 +67,6 @@ if (serverUrl) {
     await prisma.$disconnect();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     rmSync(process.env.MEDIA_DIR!, { recursive: true, force: true });
+    rmSync(process.env.UPLOAD_TMP_DIR!, { recursive: true, force: true });
   });
 }

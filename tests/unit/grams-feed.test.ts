@@ -33,6 +33,7 @@ function post(id: number, photos: Array<{ kind: "image" | "video"; image_url: st
     layout: null,
     effective_layout: "single",
     soundcloud_url: null,
+    status: "ready",
     photos: photos.map((photo, index) => ({
       id: id * 10 + index,
       image_url: photo.image_url,

@@ -1,0 +1,239 @@
+// The worker that runs background jobs. Every server process runs one (unless JOB_WORKER=off)
+// and `npm run worker` runs one on its own; they share the queue through the database.
+// A worker runs JOB_CONCURRENCY jobs at once (1 by default: a transcode already keeps the
+// cores busy). While a job runs its lock is renewed; on a stop, the worker takes no new
+// job, waits a little for the running ones and then hands them back to the queue.
+// Every minute it also ends jobs interrupted too often, deletes old finished jobs and,
+// hourly, incoming files nothing refers to any more.
+import { jobConcurrency } from "~/lib/env.server";
+import { sweepIncoming } from "~/lib/incoming.server";
+import {
+  claimJob,
+  completeJob,
+  extendJobLock,
+  failExhaustedJobs,
+  failJob,
+  JOB_LOCK_MS,
+  pruneDoneJobs,
+  releaseJob,
+  workerName,
+  type ClaimedJob,
+} from "~/models/job.server";
+import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
+
+export type JobHandler = {
+  /** The work. Must be safe to run again after an interruption. */
+  run(payload: unknown, job: ClaimedJob): Promise<void>;
+  /** Called once when the job has failed for good (after its last attempt, or a permanent error). */
+  failed?(payload: unknown, error: unknown): Promise<void>;
+  /** An error that no retry can fix (a bad file): the job fails at once. */
+  permanent?(error: unknown): boolean;
+};
+
+const handlers = new Map<string, JobHandler>([
+  [
+    MEDIA_JOB,
+    {
+      run: (payload) => runMediaJob(payload as MediaJobPayload),
+      failed: (payload, error) => failMediaJob(payload as MediaJobPayload, error),
+      permanent: isPermanentMediaFailure,
+    },
+  ],
+]);
+
+/** Adds (or replaces) the handler of a job kind. */
+export function registerJobHandler(kind: string, handler: JobHandler): void {
+  handlers.set(kind, handler);
+}
+
+/** How often an idle worker looks for due jobs. */
+export const JOB_POLL_MS = 1000;
+const MAINTENANCE_MS = 60_000;
+const SWEEP_MS = 3600_000;
+/** Incoming files older than this that no upload refers to are deleted. */
+export const INCOMING_MAX_AGE_MS = 6 * 3600_000;
+
+export type WorkerOptions = {
+  concurrency?: number;
+  pollMs?: number;
+  lockMs?: number;
+  /** A label for the lock owner ("server", "worker"). */
+  label?: string;
+  /** Only these kinds (tests). */
+  kinds?: string[];
+  log?: (line: string) => void;
+};
+
+export type JobWorker = {
+  readonly name: string;
+  /** Stops taking jobs; waits up to `graceMs` for running ones, then hands them back. */
+  stop(graceMs?: number): Promise<void>;
+};
+
+const wakers = new Set<() => void>();
+
+/** Tells this process's idle workers to look at the queue now (after queueing a job). */
+export function wakeJobWorkers(): void {
+  for (const wake of wakers) wake();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs one claimed job to its end: done, queued again with a backoff, or failed (its
+ * handler told). Returns how it ended.
+ */
+export async function executeJob(job: ClaimedJob, options: { lockMs?: number; log?: (line: string) => void } = {}): Promise<"done" | "retry" | "failed" | "lost"> {
+  const lockMs = options.lockMs ?? JOB_LOCK_MS;
+  const handler = handlers.get(job.kind);
+  const heartbeat = setInterval(() => {
+    extendJobLock(job, { lockMs }).catch(() => undefined);
+  }, Math.max(50, Math.floor(lockMs / 3)));
+  heartbeat.unref();
+  try {
+    if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
+    await handler.run(job.payload, job);
+    clearInterval(heartbeat);
+    return (await completeJob(job)) ? "done" : "lost";
+  } catch (error) {
+    clearInterval(heartbeat);
+    const permanent = !handler || (handler.permanent?.(error) ?? false);
+    const final = permanent || job.attempts >= job.maxAttempts;
+    options.log?.(`[jobs] ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed: ${error instanceof Error ? error.message : String(error)}`);
+    // The owner records the failure first: should this process die before the job is
+    // marked, the job runs again and finds its work already ended.
+    if (final && handler?.failed) await handler.failed(job.payload, error).catch((failure: unknown) => options.log?.(`[jobs] recording the failure of #${job.id} failed: ${String(failure)}`));
+    return failJob(job, error, { permanent: final });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** Ends the jobs interrupted too often and tells their handlers. */
+async function endExhausted(log?: (line: string) => void) {
+  for (const job of await failExhaustedJobs()) {
+    log?.(`[jobs] ${job.kind} #${job.id}: ${job.lastError}`);
+    await handlers.get(job.kind)?.failed?.(job.payload, new Error(job.lastError)).catch(() => undefined);
+  }
+}
+
+/** Starts a worker in this process. */
+export function startJobWorker(options: WorkerOptions = {}): JobWorker {
+  const name = workerName(options.label);
+  const concurrency = options.concurrency ?? jobConcurrency();
+  const pollMs = options.pollMs ?? JOB_POLL_MS;
+  const lockMs = options.lockMs ?? JOB_LOCK_MS;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const running = new Map<number, ClaimedJob>();
+  let stopping = false;
+  const sleepers = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of [...sleepers]) wake();
+  };
+  wakers.add(wakeAll);
+
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, pollMs);
+      sleepers.add(done);
+    });
+
+  async function slot() {
+    while (!stopping) {
+      let job: ClaimedJob | null = null;
+      try {
+        job = await claimJob(name, { lockMs, kinds: options.kinds });
+      } catch (error) {
+        log(`[jobs] claiming failed: ${String(error)}`);
+      }
+      if (!job) {
+        await idle();
+        continue;
+      }
+      running.set(job.id, job);
+      try {
+        await executeJob(job, { lockMs, log });
+      } catch (error) {
+        log(`[jobs] ${job.kind} #${job.id}: ${String(error)}`);
+      } finally {
+        running.delete(job.id);
+      }
+    }
+  }
+
+  let lastSweep = 0;
+  async function maintenance() {
+    try {
+      await endExhausted(log);
+      await pruneDoneJobs();
+      if (Date.now() - lastSweep > SWEEP_MS) {
+        lastSweep = Date.now();
+        await sweepIncoming(INCOMING_MAX_AGE_MS, referencedIncoming);
+      }
+    } catch (error) {
+      log(`[jobs] maintenance failed: ${String(error)}`);
+    }
+  }
+  const maintenanceTimer = setInterval(maintenance, MAINTENANCE_MS);
+  maintenanceTimer.unref();
+  void maintenance();
+
+  const slots = Array.from({ length: concurrency }, () => slot());
+
+  return {
+    name,
+    async stop(graceMs = 5000) {
+      if (stopping) return;
+      stopping = true;
+      clearInterval(maintenanceTimer);
+      wakers.delete(wakeAll);
+      wakeAll();
+      const finished = Promise.all(slots);
+      await Promise.race([finished, sleep(graceMs)]);
+      // Jobs still running go back to the queue for another worker (or this one's next start).
+      await Promise.all([...running.values()].map((job) => releaseJob(job).catch(() => false)));
+    },
+  };
+}
+
+/**
+ * Runs due jobs in this process until none is left (tests, the bench, scripts). Answers how
+ * many ran.
+ */
+export async function runDueJobs(options: { kinds?: string[]; lockMs?: number; max?: number } = {}): Promise<number> {
+  const name = workerName("inline");
+  let count = 0;
+  const max = options.max ?? 1000;
+  while (count < max) {
+    const job = await claimJob(name, { kinds: options.kinds, lockMs: options.lockMs });
+    if (!job) break;
+    await executeJob(job, { lockMs: options.lockMs });
+    count += 1;
+  }
+  return count;
+}
+
+// ------------------------------------------------------------------ the process's own worker
+
+const PROCESS_WORKER = Symbol.for("carsocial.jobWorker");
+type Holder = { [PROCESS_WORKER]?: JobWorker };
+
+/** Starts this process's worker once (the server calls it at start-up). */
+export function startProcessJobWorker(options: WorkerOptions = {}): JobWorker {
+  const holder = globalThis as Holder;
+  holder[PROCESS_WORKER] ??= startJobWorker(options);
+  return holder[PROCESS_WORKER];
+}
+
+/** Stops this process's worker, when one runs (a graceful stop). */
+export async function stopProcessJobWorker(graceMs?: number): Promise<void> {
+  const holder = globalThis as Holder;
+  const worker = holder[PROCESS_WORKER];
+  delete holder[PROCESS_WORKER];
+  await worker?.stop(graceMs);
+}

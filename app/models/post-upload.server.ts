@@ -1,0 +1,221 @@
+// The files of a post between upload and publication. Each waits in the incoming folder
+// with a background job (MEDIA_JOB) that stores it in the media store. When every file of a
+// post is stored, one transaction turns them into Media rows and marks the post ready; until
+// then only its author (and administrators) can see it. A file that fails shows its name
+// and reason to the author, who can remove it or (when the failure was not the file's
+// fault) try again.
+import { prisma } from "~/db.server";
+import { HttpError } from "~/lib/http.server";
+import { discardMedia, MediaError, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/images.server";
+import { incomingPath, removeIncoming } from "~/lib/incoming.server";
+import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/post-status";
+import { enqueueJob, errorText } from "~/models/job.server";
+
+
+/** The job kind that stores one uploaded file of a post. */
+export const MEDIA_JOB = "post.media";
+
+export type MediaJobPayload = { uploadId: number };
+
+export const PROCESSING_MESSAGES = {
+  failed: "Processing failed. Try again, or remove this file.",
+  notRetryable: "This file cannot be processed: remove it",
+  notFailed: "This file has not failed",
+  uploadNotFound: "File not found",
+} as const;
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+
+/**
+ * The Media row of a stored file: the ONE place that maps what the upload pipeline returns
+ * onto the `photos` table.
+ */
+export function mediaRow(media: ProcessedMedia, at: { postId: number; uploaderId: number; position: number }) {
+  return { postId: at.postId, uploaderId: at.uploaderId, position: at.position, ...mediaColumns(media) };
+}
+
+/** The stored media a done upload holds (its `result`), for deleting it. */
+export function storedMediaOf(result: string | null): ProcessedMedia[] {
+  if (!result) return [];
+  try {
+    const media = JSON.parse(result) as ProcessedMedia;
+    return typeof media?.path === "string" ? [media] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Brings a post's status in line with its uploads: all done → Media rows written, uploads
+ * gone, ready; any failed → failed; else processing. Inside the caller's transaction.
+ */
+async function settlePost(tx: Tx, postId: number): Promise<PostStatus | null> {
+  const post = await tx.post.findUnique({ where: { id: postId }, select: { createdById: true, status: true } });
+  if (!post) return null;
+  const uploads = await tx.postUpload.findMany({ where: { postId }, orderBy: [{ position: "asc" }, { id: "asc" }] });
+  let status: PostStatus;
+  if (uploads.some((upload) => upload.status === "failed")) status = POST_STATUS.failed;
+  else if (uploads.some((upload) => upload.status !== "done")) status = POST_STATUS.processing;
+  else {
+    status = POST_STATUS.ready;
+    const rows = uploads.flatMap((upload) =>
+      storedMediaOf(upload.result).map((media) => mediaRow(media, { postId, uploaderId: post.createdById, position: upload.position })),
+    );
+    if (rows.length > 0) await tx.media.createMany({ data: rows });
+    await tx.postUpload.deleteMany({ where: { postId } });
+  }
+  if (status !== post.status) await tx.post.update({ where: { id: postId }, data: { status } });
+  return status;
+}
+
+function inspectedOf(upload: { kind: string; mimeType: string; ext: string; bytes: number; width: number | null; height: number | null; durationMs: number | null }): InspectedUpload {
+  return {
+    kind: upload.kind === "video" ? "video" : "image",
+    mime: upload.mimeType,
+    ext: upload.ext,
+    bytes: upload.bytes,
+    width: upload.width,
+    height: upload.height,
+    durationMs: upload.durationMs,
+  };
+}
+
+/**
+ * The work of one MEDIA_JOB: stores the upload's file, records the result and publishes the
+ * post when it was the last. Does nothing when the upload is gone (removed, post deleted)
+ * or already handled. Throws what the pipeline throws (MediaError for a bad file).
+ */
+export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
+  const upload = await prisma.postUpload.findUnique({ where: { id: Number(payload?.uploadId) } });
+  if (!upload || upload.status !== "queued") return;
+  const file = incomingPath(upload.tempPath);
+  if (!file) throw new MediaError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
+
+  const processed = await processUploadFile({ path: file, name: upload.name }, inspectedOf(upload));
+  let kept = false;
+  try {
+    kept = await prisma.$transaction(async (tx) => {
+      // Removed, or its post deleted, while it was being processed: the result is not wanted.
+      const updated = await tx.postUpload.updateMany({
+        where: { id: upload.id, status: "queued" },
+        data: { status: "done", result: JSON.stringify(processed), tempPath: null, error: null },
+      });
+      if (updated.count !== 1) return false;
+      await settlePost(tx, upload.postId);
+      return true;
+    });
+  } finally {
+    if (!kept) await discardMedia(processed).catch(() => undefined);
+  }
+  await removeIncoming(upload.tempPath);
+}
+
+/**
+ * Records that a MEDIA_JOB failed for good. A bad file (a MediaError: its message already
+ * names the file) is deleted at once, since trying again cannot help; any other failure
+ * keeps the file so the author can try again. The post becomes failed.
+ */
+export async function failMediaJob(payload: MediaJobPayload, error: unknown): Promise<void> {
+  const upload = await prisma.postUpload.findUnique({ where: { id: Number(payload?.uploadId) } });
+  if (!upload || upload.status !== "queued") return;
+  const badFile = error instanceof HttpError;
+  const message = badFile ? errorText(error) : `${upload.name}: ${PROCESSING_MESSAGES.failed}`;
+  await prisma.$transaction(async (tx) => {
+    const updated = await tx.postUpload.updateMany({
+      where: { id: upload.id, status: "queued" },
+      data: { status: "failed", error: message, ...(badFile ? { tempPath: null } : {}) },
+    });
+    if (updated.count === 1) await settlePost(tx, upload.postId);
+  });
+  if (badFile) await removeIncoming(upload.tempPath);
+}
+
+/** A bad file's failure: retrying the job cannot help. */
+export function isPermanentMediaFailure(error: unknown): boolean {
+  return error instanceof HttpError;
+}
+
+/** The processing state of a post for its author or an administrator; null for anyone else (and for a missing post). */
+export async function getPostProcessing(postId: number, viewer: { id: number; role: string } | null): Promise<PostProcessing | null> {
+  if (!viewer || !Number.isSafeInteger(postId) || postId <= 0) return null;
+  const post = await prisma.post.findUnique({
+    where: { id: postId },
+    select: {
+      id: true,
+      status: true,
+      createdById: true,
+      uploads: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, name: true, kind: true, status: true, error: true, tempPath: true } },
+    },
+  });
+  if (!post || (post.createdById !== viewer.id && viewer.role !== "admin")) return null;
+  return {
+    id: post.id,
+    status: postStatusOf(post.status),
+    files: post.uploads.map((upload) => ({
+      id: upload.id,
+      name: upload.name,
+      kind: upload.kind === "video" ? "video" : "image",
+      status: upload.status === "failed" ? "failed" : upload.status === "done" ? "done" : "queued",
+      error: upload.error,
+      retryable: upload.status === "failed" && upload.tempPath !== null,
+    })),
+  };
+}
+
+async function ownUpload(postId: number, uploadId: number, actor: { id: number; role: string }) {
+  const upload = await prisma.postUpload.findUnique({
+    where: { id: uploadId },
+    select: { id: true, postId: true, status: true, tempPath: true, name: true, result: true, post: { select: { createdById: true } } },
+  });
+  // Someone else's post answers like a missing one: it must not even be known to exist.
+  if (!upload || upload.postId !== postId || (upload.post.createdById !== actor.id && actor.role !== "admin")) {
+    throw new HttpError(404, PROCESSING_MESSAGES.uploadNotFound);
+  }
+  return upload;
+}
+
+/** Queues a failed file again (a new job). 404 unless the actor's; 400 when it cannot be retried. */
+export async function retryUpload(postId: number, uploadId: number, actor: { id: number; role: string }): Promise<PostStatus> {
+  const upload = await ownUpload(postId, uploadId, actor);
+  if (upload.status !== "failed") throw new HttpError(400, PROCESSING_MESSAGES.notFailed);
+  if (!upload.tempPath) throw new HttpError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
+  return prisma.$transaction(async (tx) => {
+    const updated = await tx.postUpload.updateMany({ where: { id: upload.id, status: "failed" }, data: { status: "queued", error: null } });
+    if (updated.count !== 1) throw new HttpError(400, PROCESSING_MESSAGES.notFailed);
+    await enqueueJob(MEDIA_JOB, { uploadId: upload.id }, { db: tx });
+    return (await settlePost(tx, postId)) ?? POST_STATUS.processing;
+  });
+}
+
+/**
+ * Removes one file from a post that is not ready yet (its bytes go too). When nothing is
+ * left of the post (no files, story or track), the post is deleted: answers "deleted".
+ */
+export async function removeUpload(postId: number, uploadId: number, actor: { id: number; role: string }): Promise<PostStatus | "deleted"> {
+  const upload = await ownUpload(postId, uploadId, actor);
+  const outcome = await prisma.$transaction(async (tx) => {
+    await tx.postUpload.delete({ where: { id: upload.id } });
+    const post = await tx.post.findUnique({
+      where: { id: postId },
+      select: { story: true, soundcloudUrl: true, _count: { select: { uploads: true, media: true } } },
+    });
+    if (!post) return "deleted" as const;
+    const empty = post._count.uploads === 0 && post._count.media === 0 && post.story === "" && !post.soundcloudUrl;
+    if (empty) {
+      await tx.post.delete({ where: { id: postId } });
+      return "deleted" as const;
+    }
+    return (await settlePost(tx, postId)) ?? ("deleted" as const);
+  });
+  await Promise.all(storedMediaOf(upload.result).map((media) => discardMedia(media).catch(() => undefined)));
+  await removeIncoming(upload.tempPath).catch(() => undefined);
+  return outcome;
+}
+
+/** The incoming files the database still needs, among `names` (for the incoming folder's sweep). */
+export async function referencedIncoming(names: string[]): Promise<Set<string>> {
+  const rows = await prisma.postUpload.findMany({ where: { tempPath: { in: names } }, select: { tempPath: true } });
+  return new Set(rows.map((row) => row.tempPath).filter((name): name is string => name !== null));
+}
+

@@ -1,0 +1,57 @@
+// GET /api/posts/{id}/processing: where a post's files are → { processing: { id, status,
+// files: [{ id, name, kind, status, error, retryable }] } }. The author and administrators
+// only; 404 for anyone else, as for a missing post (the post page polls this while it waits).
+// POST with intent=retry|remove and upload=<file id>: try a failed file again, or remove a
+// file → { processing } (or { deleted: true } when removing left nothing of the post). A
+// plain form (redirectTo) goes back to the post, or to the feed when the post is gone.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getUser, requireUser } from "~/lib/auth.server";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { errorResponse, HttpError } from "~/lib/http.server";
+import { POST_MESSAGES } from "~/lib/post-schemas";
+import { limitWrite } from "~/lib/rate-limit.server";
+import { getPostProcessing, removeUpload, retryUpload } from "~/models/post-upload.server";
+
+const idSchema = z.coerce.number().int().positive().safe();
+
+const actionSchema = z.object({
+  intent: z.enum(["retry", "remove"], { errorMap: () => ({ message: "Send intent=retry or intent=remove" }) }),
+  upload: idSchema.or(z.string().regex(/^\d+$/).pipe(idSchema)),
+});
+
+function postIdOf(value: string | undefined): number | null {
+  const parsed = /^\d+$/.test(value ?? "") ? idSchema.safeParse(value) : null;
+  return parsed?.success ? parsed.data : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = postIdOf(params.id);
+  const user = await getUser(request);
+  const processing = id === null || !user ? null : await getPostProcessing(id, { id: user.id, role: user.role });
+  if (!processing) return errorResponse(404, POST_MESSAGES.notFound);
+  return Response.json({ processing }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "GET, POST" });
+  return mutation(request, async (body) => {
+    await limitWrite(request, "postEdit", body);
+    const user = await requireUser(request);
+    const id = postIdOf(params.id);
+    if (id === null) throw new HttpError(404, POST_MESSAGES.notFound);
+    const input = actionSchema.safeParse(body.fields);
+    if (!input.success) throw new HttpError(400, input.error.issues[0]?.message ?? "Invalid request");
+    const actor = { id: user.id, role: user.role };
+    if (input.data.intent === "retry") {
+      await retryUpload(id, input.data.upload, actor);
+      return replyOk(request, body, { processing: await getPostProcessing(id, actor) }, {}, { type: "success", message: "Trying again…" });
+    }
+    const outcome = await removeUpload(id, input.data.upload, actor);
+    if (outcome === "deleted") {
+      const goneBody = body.redirectTo ? { ...body, redirectTo: "/" } : body;
+      return replyOk(request, goneBody, { deleted: true }, {}, { type: "success", message: POST_MESSAGES.deleted });
+    }
+    return replyOk(request, body, { processing: await getPostProcessing(id, actor) }, {}, { type: "success", message: "File removed" });
+  });
+}

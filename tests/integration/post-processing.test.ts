@@ -1,0 +1,317 @@
+// A post with files answers as soon as they are on disk and stays `processing` until the
+// background jobs have stored them: until then only its author (and administrators) see
+// it; feeds, search, profiles, showcases, embeds, likes and comments know nothing of it.
+// A file that fails is named with its reason; the author removes it or tries again.
+// Nothing of a refused upload is left in the incoming folder, the media store or the
+// database.
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "~/lib/images.server";
+import { listIncoming } from "~/lib/incoming.server";
+import { mediaDir } from "~/lib/media-storage.server";
+import { resetRateLimits } from "~/lib/rate-limit.server";
+import { getFeedPage, getPost } from "~/models/feed.server";
+import { claimJob } from "~/models/job.server";
+import { executeJob, runDueJobs } from "~/models/job-worker.server";
+import { getUserPostTiles } from "~/models/profile.server";
+import { getShowcase } from "~/models/car.server";
+import { searchPosts } from "~/models/search.server";
+import { failMediaJob, MEDIA_JOB } from "~/models/post-upload.server";
+import { action as register } from "~/routes/api.auth.register";
+import { action as createPostAction } from "~/routes/api.posts";
+import { loader as apiPostLoader } from "~/routes/api.posts.$id";
+import { action as likeAction } from "~/routes/api.posts.$id.like";
+import { action as processingAction, loader as processingLoader } from "~/routes/api.posts.$id.processing";
+import { loader as embedLoader } from "~/routes/embed.post.$postId";
+import { loader as postPageLoader } from "~/routes/post.$id";
+import { action as profileAction } from "~/routes/api.profile";
+import { args, cookiesOf, getRequest, jsonRequest } from "../support/requests";
+
+const ORIGIN = "http://127.0.0.1:3000";
+
+async function member(username: string) {
+  const response = (await register(args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })))) as Response;
+  expect(response.status).toBe(201);
+  const user = await prisma.user.findUniqueOrThrow({ where: { username } });
+  return { id: user.id, username, cookie: cookiesOf(response) };
+}
+
+const png = (width = 640, height = 480) => sharp({ create: { width, height, channels: 3, background: { r: 180, g: 30, b: 30 } } }).png().toBuffer();
+
+/** A JPEG cut short: its header says JPEG, its body cannot be decoded. */
+async function brokenJpeg() {
+  const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#345" } }).jpeg().toBuffer();
+  return jpeg.subarray(0, 300);
+}
+
+type Part = [name: string, value: string] | [name: string, value: Uint8Array, filename: string];
+
+function multipart(parts: Part[], cookie: string, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value, filename] of parts) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([value as Uint8Array<ArrayBuffer>]), filename);
+  }
+  return new Request(`${ORIGIN}/api/posts`, { method: "POST", body: form, headers: { Cookie: cookie, ...headers } });
+}
+
+async function call(handler: (a: never) => unknown, request: Request, params: Record<string, string> = {}) {
+  const result = (await Promise.resolve(handler(args(request, params))).catch((thrown: unknown) => thrown)) as unknown;
+  if (result instanceof Response) {
+    const isJson = result.headers.get("Content-Type")?.includes("json");
+    return { status: result.status, body: isJson ? await result.json() : null, response: result };
+  }
+  return { status: 200, body: result as Record<string, unknown>, response: null };
+}
+
+function storedFiles(): string[] {
+  const root = mediaDir();
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true }) as string[]).filter((entry) => /\.\w+$/.test(entry)).map((entry) => path.join(root, entry));
+}
+
+let author: Awaited<ReturnType<typeof member>>;
+let stranger: Awaited<ReturnType<typeof member>>;
+let car: { id: number };
+
+beforeAll(async () => {
+  author = await member("shooter");
+  stranger = await member("lurker");
+  car = await prisma.car.create({ data: { ownerId: author.id, make: "Nissan", model: "Skyline", year: 1999 } });
+});
+
+beforeEach(async () => {
+  resetRateLimits();
+  // Every test starts with an empty queue.
+  await runDueJobs();
+});
+
+describe("a post while its files are processed", () => {
+  it("answers 201 before processing, and shows the post to nobody but its author until it is ready", async () => {
+    const storedBefore = storedFiles().length;
+    const created = await call(
+      createPostAction as never,
+      multipart([["story", "zebracorn night run"], ["carIds", String(car.id)], ["media", await png(), "IMG_0001.PNG"]], author.cookie),
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.post.id as number;
+    expect(created.body.post).toMatchObject({ status: "processing", photos: [], story: "zebracorn night run" });
+    // Nothing was processed during the request: the file waits in the incoming folder.
+    expect(storedFiles().length).toBe(storedBefore);
+    expect(await listIncoming()).toHaveLength(1);
+    expect(await prisma.job.count({ where: { kind: MEDIA_JOB, state: "queued" } })).toBe(1);
+
+    // Others: not in the feed, search, the author's profile, the car's showcase; 404 for the post, its embed, its JSON, a like.
+    expect((await getFeedPage({ viewerId: stranger.id })).posts.map((post) => post.id)).not.toContain(id);
+    expect((await getFeedPage({ viewerId: author.id })).posts.map((post) => post.id)).not.toContain(id);
+    expect((await searchPosts("zebracorn")).map((post) => post.id)).not.toContain(id);
+    expect((await getUserPostTiles(author.id)).posts.map((post) => post.id)).not.toContain(id);
+    expect((await getShowcase(car.id))!.posts.map((post) => post.id)).not.toContain(id);
+    expect(await getPost(id, stranger.id)).toBeNull();
+    expect((await call(postPageLoader as never, getRequest(`/post/${id}`, { cookie: stranger.cookie }), { id: String(id) })).body).toMatchObject({ init: { status: 404 } });
+    expect((await call(postPageLoader as never, getRequest(`/post/${id}`), { id: String(id) })).body).toMatchObject({ init: { status: 404 } });
+    expect((await call(embedLoader as never, getRequest(`/embed/post/${id}`), { postId: String(id) })).body).toMatchObject({ init: { status: 404 } });
+    expect((await call(apiPostLoader as never, getRequest(`/api/posts/${id}`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
+    expect((await call(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
+    expect((await call(likeAction as never, jsonRequest(`/api/posts/${id}/like`, { type: "like" }, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
+
+    // The author sees it, processing, with its file.
+    const page = await call(postPageLoader as never, getRequest(`/post/${id}`, { cookie: author.cookie }), { id: String(id) });
+    expect(page.body).toMatchObject({
+      post: { id, status: "processing" },
+      processing: { id, status: "processing", files: [{ name: "IMG_0001.PNG", kind: "image", status: "queued", error: null }] },
+    });
+    const status = await call(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) });
+    expect(status.body.processing).toMatchObject({ status: "processing", files: [{ name: "IMG_0001.PNG", status: "queued" }] });
+
+    // The worker stores the file: the post is ready and everyone sees it; the incoming file is gone.
+    expect(await runDueJobs()).toBe(1);
+    const ready = (await getPost(id, stranger.id))!;
+    expect(ready).toMatchObject({ status: "ready", photos: [{ kind: "image", mime_type: "image/webp", width: 640, height: 480 }] });
+    expect(await listIncoming()).toEqual([]);
+    expect(await prisma.postUpload.count({ where: { postId: id } })).toBe(0);
+    expect((await getFeedPage({ viewerId: stranger.id })).posts.map((post) => post.id)).toContain(id);
+    expect((await searchPosts("zebracorn")).map((post) => post.id)).toContain(id);
+    expect((await getShowcase(car.id))!.posts.map((post) => post.id)).toContain(id);
+    expect((await call(embedLoader as never, getRequest(`/embed/post/${id}`), { postId: String(id) })).body).toMatchObject({ post: { id } });
+    const readyPage = await call(postPageLoader as never, getRequest(`/post/${id}`, { cookie: author.cookie }), { id: String(id) });
+    expect(readyPage.body).toMatchObject({ post: { status: "ready" }, processing: null });
+  });
+
+  it("sends a plain form to the new post's page at once (303)", async () => {
+    const response = await call(
+      createPostAction as never,
+      multipart([["redirectTo", "/upload"], ["story", "no js"], ["media", await png(), "a.png"]], author.cookie, { Accept: "text/html" }),
+    );
+    expect(response.status).toBe(303);
+    const location = response.response!.headers.get("Location")!;
+    expect(location).toMatch(/^\/post\/\d+$/);
+    expect((await prisma.post.findUniqueOrThrow({ where: { id: Number(location.split("/").pop()) } })).status).toBe("processing");
+  });
+});
+
+describe("refused uploads leave nothing behind", () => {
+  it("names the file of an unsupported type (415) and an empty file (400), and keeps no post, no file, no job", async () => {
+    const posts = await prisma.post.count();
+    const jobs = await prisma.job.count();
+    const stored = storedFiles().length;
+    const text = await call(
+      createPostAction as never,
+      multipart([["story", "x"], ["media", await png(), "good.png"], ["media", new TextEncoder().encode("hello, not a photo\n".repeat(20)), "notes.jpg"]], author.cookie),
+    );
+    expect(text.status).toBe(415);
+    expect(text.body.error).toBe("notes.jpg: Unsupported media type");
+    const empty = await call(createPostAction as never, multipart([["story", "x"], ["media", new Uint8Array(0), "IMG_0412.HEIC"]], author.cookie));
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatch(/^IMG_0412\.HEIC: /);
+    expect(await prisma.post.count()).toBe(posts);
+    expect(await prisma.job.count()).toBe(jobs);
+    expect(await prisma.postUpload.count()).toBe(0);
+    expect(storedFiles().length).toBe(stored);
+    expect(await listIncoming()).toEqual([]);
+  });
+
+  it("stops a file over the limit while it streams (413 naming the file), without a Content-Length", async () => {
+    const limit = Math.max(MAX_IMAGE_BYTES, MAX_VIDEO_BYTES);
+    const boundary = "----streamtest";
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="story"\r\n\r\nbig\r\n--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="huge.mov"\r\nContent-Type: video/quicktime\r\n\r\n`,
+    );
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+      },
+      pull(controller) {
+        // A body far larger than the limit, made as it is read: the server must stop reading.
+        if (sent > limit * 3) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request(`${ORIGIN}/api/posts`, {
+      method: "POST",
+      body,
+      headers: { Cookie: author.cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    const posts = await prisma.post.count();
+    const answer = await call(createPostAction as never, request);
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toMatch(/^huge\.mov: .*MB/);
+    // Read a little past the limit (buffers along the way), never the whole body.
+    expect(sent).toBeLessThan(limit + 16 * chunk.byteLength);
+    expect(cancelled).toBe(true);
+    expect(await listIncoming()).toEqual([]);
+    expect(await prisma.post.count()).toBe(posts);
+  });
+});
+
+describe("the profile photo goes through the same streaming parser", () => {
+  it("stores the photo and keeps nothing in the incoming folder; an oversized one is stopped with 413", async () => {
+    const form = new FormData();
+    form.append("profile_image", new Blob([await png(300, 300)], { type: "image/png" }), "me.png");
+    const stored = await call(profileAction as never, new Request(`${ORIGIN}/api/profile`, { method: "PATCH", body: form, headers: { Cookie: author.cookie } }));
+    expect(stored.status).toBe(200);
+    expect(stored.body.profile.profile_image).toMatch(/^\/media\/avatars\/.+\.webp$/);
+    expect(await listIncoming()).toEqual([]);
+
+    const big = new FormData();
+    big.append("profile_image", new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)], { type: "image/png" }), "huge.png");
+    const refused = await call(profileAction as never, new Request(`${ORIGIN}/api/profile`, { method: "PATCH", body: big, headers: { Cookie: author.cookie } }));
+    expect(refused.status).toBe(413);
+    expect(refused.body.error).toMatch(/^huge\.png: /);
+    expect(await listIncoming()).toEqual([]);
+  });
+});
+
+describe("a file that fails", () => {
+  it("names the bad file with its reason to the author; removing it publishes the rest", async () => {
+    const created = await call(
+      createPostAction as never,
+      multipart([["story", "one good one bad"], ["media", await png(), "good.png"], ["media", await brokenJpeg(), "IMG_0412.JPG"]], author.cookie),
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.post.id as number;
+    await runDueJobs();
+    const processing = (await call(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) })).body.processing;
+    expect(processing.status).toBe("failed");
+    const bad = processing.files.find((file: { name: string }) => file.name === "IMG_0412.JPG");
+    expect(bad).toMatchObject({ status: "failed", retryable: false });
+    expect(bad.error).toMatch(/^IMG_0412\.JPG: /);
+    expect(processing.files.find((file: { name: string }) => file.name === "good.png")).toMatchObject({ status: "done" });
+    // A bad file's bytes are gone at once; still hidden from others.
+    expect(await listIncoming()).toEqual([]);
+    expect(await getPost(id, stranger.id)).toBeNull();
+    const job = await prisma.job.findFirstOrThrow({ where: { kind: MEDIA_JOB, state: "failed" }, orderBy: { id: "desc" } });
+    expect(job.lastError).toMatch(/^IMG_0412\.JPG: /);
+
+    // Someone else cannot remove it; the author's plain form can.
+    const foreign = await call(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id) }, stranger.cookie), { id: String(id) });
+    expect(foreign.status).toBe(404);
+    const removed = await call(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id), redirectTo: `/post/${id}` }, author.cookie), { id: String(id) });
+    expect(removed.status).toBe(303);
+    expect(removed.response!.headers.get("Location")).toBe(`/post/${id}`);
+    expect(await getPost(id, stranger.id)).toMatchObject({ status: "ready", photos: [{ kind: "image" }] });
+  });
+
+  it("lets the author try again after a failure that was not the file's fault", async () => {
+    const created = await call(createPostAction as never, multipart([["media", await png(), "retry-me.png"]], author.cookie));
+    const id = created.body.post.id as number;
+    // The worker fails this job for good (say ffmpeg crashed on its last attempt).
+    const job = (await claimJob("test", { kinds: [MEDIA_JOB] }))!;
+    await failMediaJob(job.payload as { uploadId: number }, new Error("ffmpeg exited with code 137"));
+    const failed = (await call(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) })).body.processing;
+    expect(failed).toMatchObject({ status: "failed", files: [{ name: "retry-me.png", status: "failed", retryable: true }] });
+    expect(failed.files[0].error).toBe("retry-me.png: Processing failed. Try again, or remove this file.");
+    // The file is kept for the retry.
+    expect(await listIncoming()).toHaveLength(1);
+    await executeJob(job); // the old run ends; it finds its upload failed and does nothing more
+
+    const retried = await call(processingAction as never, jsonRequest(`/api/posts/${id}/processing`, { intent: "retry", upload: failed.files[0].id }, { cookie: author.cookie }), { id: String(id) });
+    expect(retried.status).toBe(200);
+    expect(retried.body.processing).toMatchObject({ status: "processing", files: [{ status: "queued" }] });
+    await runDueJobs();
+    expect(await getPost(id, stranger.id)).toMatchObject({ status: "ready", photos: [{ kind: "image" }] });
+    expect(await listIncoming()).toEqual([]);
+  });
+
+  it("deletes the post when removing its only file leaves nothing of it", async () => {
+    const created = await call(createPostAction as never, multipart([["media", await brokenJpeg(), "only.jpg"]], author.cookie));
+    const id = created.body.post.id as number;
+    await runDueJobs();
+    const upload = await prisma.postUpload.findFirstOrThrow({ where: { postId: id } });
+    const removed = await call(processingAction as never, jsonRequest(`/api/posts/${id}/processing`, { intent: "remove", upload: upload.id }, { cookie: author.cookie }), { id: String(id) });
+    expect(removed.body).toEqual({ deleted: true });
+    expect(await prisma.post.findUnique({ where: { id } })).toBeNull();
+  });
+
+  it("deleting a post while it waits removes its waiting files too", async () => {
+    const created = await call(createPostAction as never, multipart([["story", "gone soon"], ["media", await png(), "w.png"]], author.cookie));
+    const id = created.body.post.id as number;
+    expect(await listIncoming()).toHaveLength(1);
+    const { deletePost } = await import("~/models/post.server");
+    await deletePost(id, { id: author.id, role: "member" });
+    expect(await listIncoming()).toEqual([]);
+    // Its job finds nothing to do.
+    const stored = storedFiles().length;
+    await runDueJobs();
+    expect(storedFiles().length).toBe(stored);
+  });
+});
+
+function formPost(id: number, fields: Record<string, string>, cookie: string) {
+  return new Request(`${ORIGIN}/api/posts/${id}/processing`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields),
+  });
+}
