@@ -1,6 +1,6 @@
-// The tests use programs from Debian's packages: Chromium for the browser tests, and the
-// tools that make phone-like media samples and read what the app stored (ffmpeg/ffprobe,
-// exiftool, heif-enc). Installs whatever is missing when we may (root with apt-get);
+// The tests use programs from Debian's packages: Chromium for the browser tests, exiftool
+// to read what the app stored in a video, and heif-enc to make HEIC photos as phones do.
+// (ffmpeg and ffprobe come from npm with the app.) Installs whatever is missing when we may (root with apt-get);
 // otherwise says what to install. Playwright's own browser download is not used.
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
@@ -8,8 +8,6 @@ import { spawnSync } from "node:child_process";
 /** A command the tests run, and the Debian package that provides it. */
 const TOOLS = [
   { command: "/usr/bin/chromium", pkg: "chromium", skip: () => Boolean(process.env.PLAYWRIGHT_CHROMIUM_PATH) },
-  { command: "ffmpeg", pkg: "ffmpeg" },
-  { command: "ffprobe", pkg: "ffmpeg" },
   { command: "exiftool", pkg: "libimage-exiftool-perl" },
   { command: "heif-enc", pkg: "libheif-examples" },
 ];

@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, openAsBlob, renameSync, statSync } from "node:fs";
 import path from "node:path";
+import { videoPrograms } from "../../app/lib/video.server";
 import { root, type Member } from "./server";
 
 export type Clip = {
@@ -56,7 +57,7 @@ export function ensureClip(clip: Clip, log: (line: string) => void): string {
   if (existsSync(file)) return file;
   log(`Making ${clip.file} with ffmpeg…`);
   const partial = `${file}.part${path.extname(file)}`;
-  const made = spawnSync("nice", ["-n", "10", "ffmpeg", "-y", "-loglevel", "error", ...clip.make, partial], { stdio: ["ignore", "ignore", "pipe"], timeout: 20 * 60_000 });
+  const made = spawnSync("nice", ["-n", "10", videoPrograms().ffmpeg, "-y", "-loglevel", "error", ...clip.make, partial], { stdio: ["ignore", "ignore", "pipe"], timeout: 20 * 60_000 });
   if (made.status !== 0) throw new Error(`ffmpeg could not make ${clip.file}: ${made.stderr?.toString().trim().split("\n").slice(-3).join(" ")}`);
   renameSync(partial, file);
   return file;

@@ -37,6 +37,7 @@ function urlsFor(ids: Ids): Record<string, string> {
     "two-factor.tsx": "/two-factor",
     "upload.tsx": "/upload",
     "user.$username.tsx": `/user/${ids.username}`,
+    "verify-email.tsx": "/verify-email?token=not-a-real-token",
   };
 }
 
