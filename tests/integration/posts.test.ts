@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { MAX_IMAGE_BYTES } from "~/lib/images.server";
+import { fileMessage, MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
 import { mediaDir } from "~/lib/media-storage.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { getPost } from "~/models/feed.server";
@@ -221,7 +221,7 @@ describe("POST /api/posts", () => {
       ),
     );
     expect(status).toBe(415);
-    expect(body).toEqual({ error: "photo.jpg: Unsupported media type" });
+    expect(body).toEqual({ error: fileMessage("photo.jpg", 415, MEDIA_MESSAGES.unsupported) });
     expect(storedFiles().length).toBe(before);
     expect(await prisma.post.count()).toBe(postsBefore);
   });

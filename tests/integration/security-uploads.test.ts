@@ -5,7 +5,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_DIMENSION, MAX_INPUT_PIXELS, MEDIA_MESSAGES, processAvatar, processUpload } from "~/lib/images.server";
+import { fileMessage, MAX_IMAGE_DIMENSION, MAX_INPUT_PIXELS, MEDIA_MESSAGES, processAvatar, processUpload } from "~/lib/images.server";
 import { newKey, putMedia, readMedia } from "~/lib/media-storage.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action as createPost } from "~/routes/api.posts";
@@ -173,11 +173,11 @@ describe("upload routes answer a clear 4xx", () => {
   it("POST /api/posts: 415 for an SVG named .png, 413 for a declared 100000 px image", async () => {
     const svg = await answer(createPost(args(multipart("/api/posts", "media", Buffer.from(SVG), "cute.png", "image/png", { story: "look" }))));
     expect(svg.status).toBe(415);
-    expect(await svg.json()).toEqual({ error: `cute.png: ${MEDIA_MESSAGES.unsupported}` });
+    expect(await svg.json()).toEqual({ error: fileMessage("cute.png", 415, MEDIA_MESSAGES.unsupported) });
 
     const huge = await answer(createPost(args(multipart("/api/posts", "media", pngDeclaring(100_000, 100_000), "huge.png", "image/png", { story: "big" }))));
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ error: `huge.png: ${MEDIA_MESSAGES.dimensionsTooLarge}` });
+    expect(await huge.json()).toEqual({ error: fileMessage("huge.png", 413, MEDIA_MESSAGES.dimensionsTooLarge) });
   });
 
   it("PATCH /api/profile: a hostile profile photo is refused with its message", async () => {

@@ -3,6 +3,7 @@
 // post page loaders render posts and the 'Load more' page.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { fileMessage, MEDIA_MESSAGES } from "~/lib/images.server";
 import { clearDrafts, draftFrom, readDraft, saveDraft } from "~/components/upload/upload-drafts.server";
 import { action as register } from "~/routes/api.auth.register";
 import { action as createPostAction } from "~/routes/api.posts";
@@ -90,7 +91,7 @@ describe("a refused plain upload form", () => {
     ))) as Response;
     expect(response.status).toBe(303);
     const id = new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("draft");
-    expect(readDraft(owner.id, id)).toMatchObject({ error: "photo.jpg: Unsupported media type", story: "Renamed text file" });
+    expect(readDraft(owner.id, id)).toMatchObject({ error: fileMessage("photo.jpg", 415, MEDIA_MESSAGES.unsupported), story: "Renamed text file" });
   });
 
   it("forgets drafts after ten minutes", () => {
