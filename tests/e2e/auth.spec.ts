@@ -170,8 +170,10 @@ test.describe("with JavaScript", () => {
     await expect(welcome(page)).toContainText(user.username);
   });
 
-  test("server failures show the spec's fallback messages", async ({ page }) => {
+  test("server failures show the spec's fallback messages", async ({ page, pageErrors }) => {
     test.slow(); // many steps, each waiting on bcrypt
+    // The failures below are faked on purpose; the browser reports each one.
+    pageErrors.allow(/^Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/);
     await page.route("**/api/auth/login", (route) => route.fulfill({ status: 500, body: "" }));
     await page.route("**/api/auth/register", (route) => route.abort("failed"));
     await page.route("**/api/auth/reset-password", (route) => route.fulfill({ status: 500, body: "oops" }));

@@ -53,7 +53,9 @@ test("the embed renders inside another site's iframe with no scripts at all", as
   expect(response.headers()["x-frame-options"]).toBeUndefined();
 });
 
-test("other pages refuse to be framed by other sites", async ({ page, request }) => {
+test("other pages refuse to be framed by other sites", async ({ page, request, pageErrors }) => {
+  // The refusal under test is reported by the browser as a console error.
+  pageErrors.allow(/violates the following Content Security Policy directive: "frame-ancestors/);
   const response = await request.get("/");
   expect(response.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   expect(response.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
