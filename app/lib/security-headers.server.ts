@@ -58,7 +58,7 @@ export function contentSecurityPolicy(pathname: string, options: SecurityOptions
     "img-src 'self' data: blob: https://i1.sndcdn.com",
     "media-src 'self' blob:",
     "font-src 'self' data:",
-    "connect-src 'self' https://soundcloud.com",
+    "connect-src 'self' blob: https://soundcloud.com",
     "frame-src 'self' https://w.soundcloud.com",
     "worker-src 'self' blob:",
     "manifest-src 'self'",

@@ -29,7 +29,18 @@ test("a stored HEVC .mov plays in Chromium, upright, with its poster", async ({ 
     multipart: { story: "Cold start, shot on a phone", media: { name: "IMG_0412.MOV", mimeType: "video/quicktime", buffer: hevcClip() } },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const { post } = await created.json();
+  const { post: pending } = await created.json();
+  // The upload answers at once; the clip is converted in the background.
+  let post: { id: number; photos: { kind: string; mime_type: string; width: number; height: number; poster_url: string }[] } = pending;
+  await expect
+    .poll(
+      async () => {
+        post = (await (await page.request.get(`/api/posts/${pending.id}`)).json()).post;
+        return post.photos.length;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(1);
   expect(post.photos[0]).toMatchObject({ kind: "video", mime_type: "video/mp4", width: 240, height: 320 });
   expect(post.photos[0].poster_url).toMatch(/^\/media\/.+\.webp$/);
 
