@@ -113,13 +113,14 @@ test("member and admin pages hydrate with no CSP violation", async ({ page }) =>
 
 test("embeds may be framed anywhere and allow no script; media are served sandboxed", async ({ request }) => {
   const feed = await (await request.get("/api/feed?limit=20")).json();
-  const post = feed.posts.find((candidate: { photos: unknown[] }) => candidate.photos.length > 0);
+  type Photo = { kind: string; image_url: string };
+  const post = feed.posts.find((candidate: { photos: Photo[] }) => candidate.photos.some((photo) => photo.kind === "image"));
   const embed = await request.get(`/embed/post/${post.id}`);
   const policy = cspOf(embed.headers());
   expect(policy.get("frame-ancestors")).toBe("*");
   expect(policy.get("script-src")).toBe("'none'");
 
-  const image = post.photos.find((photo: { image_url: string }) => photo.image_url.startsWith("/media/") && photo.image_url.endsWith(".webp"));
+  const image = post.photos.find((photo: Photo) => photo.image_url.startsWith("/media/") && photo.image_url.endsWith(".webp"));
   const media = await request.get(image.image_url);
   expect(media.status()).toBe(200);
   expect(media.headers()["content-type"]).toBe("image/webp");
