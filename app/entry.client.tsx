@@ -3,8 +3,8 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { serverRenderedPartsReady } from "~/lib/lazy-component";
 
-// Parts whose code loads on demand but which the server rendered (a member's bell, the
-// login modal at ?login, Grams at ?grams) hydrate with the page, so their code comes first.
+// Parts whose code loads on demand but which the server rendered (a member's bell, Grams at
+// ?grams) hydrate with the page, so their code comes first.
 void serverRenderedPartsReady().then(() =>
   startTransition(() => {
     hydrateRoot(

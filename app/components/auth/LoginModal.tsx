@@ -27,10 +27,7 @@ import "./auth.css";
 
 // The dialog and its forms download when the modal first opens (most visits never open
 // it); the server renders it directly for `?login` pages.
-const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) => module.LoginDialog), {
-  server: ServerLoginDialog,
-  renderedIn: () => document.querySelector(".auth-modal") !== null,
-});
+const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) => module.LoginDialog), { server: ServerLoginDialog });
 
 type ModalState = {
   open: boolean;
