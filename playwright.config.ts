@@ -18,6 +18,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
+    // Headless Chromium here paints without a GPU: an endless animation over a blurred layer
+    // takes a whole core. The app stops its animations for reduced motion (app.css), so the
+    // suite runs in that mode; tests of motion itself opt back in with
+    // test.use({ reducedMotion: "no-preference" }).
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: chromium,
       args: chromium

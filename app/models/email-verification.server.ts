@@ -5,6 +5,7 @@
 // an unverified address: ADMIN_EMAILS waits for it, and Google sign-in takes such an account
 // over instead of joining it (user.server.ts).
 import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
 import { prisma } from "~/db.server";
 import { HttpError } from "~/lib/http.server";
 import { sendMail } from "~/lib/mailer.server";
@@ -24,6 +25,11 @@ export const VERIFY_MESSAGES = {
   alreadyVerified: "Your email address is already verified.",
   sent: "We've sent a new verification link. It works once, within 24 hours.",
 } as const;
+
+/** The confirm button's form: the token from the link. */
+export const verifyEmailSchema = z.object({
+  token: z.string({ required_error: VERIFY_MESSAGES.invalid }).min(1, VERIFY_MESSAGES.invalid).max(200, VERIFY_MESSAGES.invalid),
+});
 
 export type TokenState = "valid" | "used" | "expired" | "invalid";
 

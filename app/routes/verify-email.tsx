@@ -5,12 +5,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { Loader2, Mail } from "~/components/icons";
 import { APP_TITLE } from "~/lib/constants";
 import { HttpError, readBody } from "~/lib/http.server";
 import { limitWrite } from "~/lib/rate-limit.server";
-import { VERIFY_MESSAGES, inspectVerificationToken, tokenStateMessage, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
+import { VERIFY_MESSAGES, inspectVerificationToken, tokenStateMessage, verifyEmailSchema, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
 import "~/components/auth/auth.css";
 
 export const meta: MetaFunction = () => [{ title: `Confirm your email · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
@@ -27,14 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const verifySchema = z.object({ token: z.string({ required_error: VERIFY_MESSAGES.invalid }).min(1, VERIFY_MESSAGES.invalid).max(200, VERIFY_MESSAGES.invalid) });
-
 type ActionData = { ok: true; message: string } | { ok: false; error: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   await limitWrite(request, "signIn");
   const body = await readBody(request);
-  const parsed = verifySchema.safeParse(body.fields);
+  const parsed = verifyEmailSchema.safeParse(body.fields);
   if (!parsed.success) return data<ActionData>({ ok: false, error: VERIFY_MESSAGES.invalid }, { status: 400, headers: NO_STORE });
   try {
     await verifyEmailWithToken(parsed.data.token);

@@ -150,11 +150,12 @@ test("the share modal gives the link and the embed code, copies with 'Copied!' a
 
   const counted = page.waitForResponse((response) => response.url().endsWith(`/api/posts/${id}/share`) && response.request().method() === "POST");
   await modal.getByTestId("copy-embed").click();
+  // The confirmation shows at once, whenever the count's answer comes.
+  await expect(modal.getByTestId("copy-embed")).toHaveText("Copied!");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   const answer = await counted;
   expect(answer.status()).toBe(200);
   expect(answer.request().postDataJSON()).toEqual({ channel: "embed" });
-  await expect(modal.getByTestId("copy-embed")).toHaveText("Copied!");
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   // The confirmation lasts 2 s.
   await expect(modal.getByTestId("copy-embed")).toHaveText("Copy embed code", { timeout: 4000 });
 });

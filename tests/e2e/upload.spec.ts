@@ -115,7 +115,7 @@ test("without JavaScript a refused form comes back with the story kept and the r
   await page.getByRole("button", { name: "Share post" }).click();
 
   await expect(page).toHaveURL(/\/upload\?draft=/);
-  await expect(page.getByTestId("upload-error")).toHaveText("notes.jpg: Unsupported media type");
+  await expect(page.getByTestId("upload-error")).toHaveText(/^notes\.jpg: unsupported media type \(accepted: JPEG, PNG, WebP, GIF, AVIF, HEIC or HEIF photos; MP4, MOV, M4V or WebM videos\)$/);
   await expect(page.getByLabel("Story")).toHaveValue("A story I do not want to type twice");
   await expect(page.locator(`input[name="carIds"][value="${carId}"]`)).toBeChecked();
   await expect(page.getByRole("radio", { name: /Album/ })).toBeChecked();
