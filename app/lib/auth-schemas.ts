@@ -1,4 +1,4 @@
-// Sign-up and sign-in rules (SPEC §5), shared by the login modal and the server.
+// Sign-up and sign-in rules, shared by the login modal and the server.
 import { z } from "zod";
 import { PASSWORD_MIN, RESET_COOLDOWN } from "~/lib/constants";
 import { userText } from "~/lib/text-schemas";
@@ -27,7 +27,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * The client cooldown message (SPEC §5): the cooldown is 60 seconds but the wording says
+ * The client cooldown message: the cooldown is 60 seconds but the wording says
  * minutes, so N is the remaining time in minutes rounded up.
  */
 export function resetCooldownMessage(remainingMs: number): string {

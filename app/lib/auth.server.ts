@@ -24,8 +24,8 @@ authenticator.use(
 );
 
 /**
- * Checks an email-or-username and password. Throws AccountError with the spec's message
- * when they do not match.
+ * Checks an email-or-username and password. Throws AccountError with a message saying
+ * what did not match.
  */
 export async function authenticatePassword(request: Request, fields: { email: string; password: string }) {
   // The form strategy reads a form body; JSON callers are handed to it the same way.

@@ -223,7 +223,7 @@ export function groupModsByBuild(mods: readonly ModJson[]): BuildGroup[] {
   });
 }
 
-/** Labels for the mod types of SPEC §3. */
+/** Labels for the mod types: part, labor, build. */
 export const MOD_TYPE_LABELS: Record<string, string> = { part: "Part", labor: "Labor", build: "Build" };
 
 export function modTypeLabel(type: string): string {

@@ -1,5 +1,5 @@
-// The 'Version Changes' modal's changelog (SPEC §3 Version entry), served as GET /version.json,
-// and the rules of the feedback form beside it (SPEC §5 Feedback).
+// The 'Version Changes' modal's changelog (date, changes, build number), served as GET /version.json,
+// and the rules of the feedback form beside it (text required, rating 1-5 optional).
 import { z } from "zod";
 import { userText } from "~/lib/text-schemas";
 import { CURRENT_BUILD_FALLBACK } from "~/lib/constants";
@@ -60,7 +60,7 @@ export const VERSIONS: VersionEntry[] = [
   },
 ];
 
-/** The build the app is running: the newest entry's number, or the spec's fallback. */
+/** The build the app is running: the newest entry's number, or the fallback build number. */
 export function currentBuild(versions: VersionEntry[] = VERSIONS): number {
   const newest = versions.reduce<number | null>((max, entry) => (max === null || entry.buildNumber > max ? entry.buildNumber : max), null);
   return newest ?? CURRENT_BUILD_FALLBACK;

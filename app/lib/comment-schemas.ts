@@ -1,4 +1,4 @@
-// Comments (SPEC §3 Comment, §4 Comments, §5 Comment/reply): the input rules shared by the
+// Comments and replies (trimmed text, never blank): the input rules shared by the
 // comment box and POST /api/comments, the shape the API answers, and the pure updates the
 // comment section applies optimistically.
 import { z } from "zod";

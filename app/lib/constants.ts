@@ -1,4 +1,4 @@
-// Business constants and limits (SPEC §9). Times are in milliseconds.
+// Business constants and limits of the product. Times are in milliseconds.
 
 export const APP_TITLE = "car enthusiast social platform";
 

@@ -1,4 +1,4 @@
-// The Grams feed filter (SPEC §5). Only posts with photos or an audio URL are shown; unless
+// The Grams feed filter. Only posts with photos or an audio URL are shown; unless
 // the reader's profile has show_all_grams_posts, only posts with a video or an audio URL.
 // Pure: the Grams overlay applies it to the pages it loads, and the server's
 // `filter: "grams"` feed query is the same rule in SQL.

@@ -1,5 +1,5 @@
-// Reporting content (SPEC §5 Flag, §8 Flag errors). Shared by the server, which validates
-// reports, and the Report Content modal, which turns every answer into the spec's words.
+// Reporting content: reasons and answers. Shared by the server, which validates
+// reports, and the Report Content modal, which turns every answer into its fixed message.
 import { z } from "zod";
 
 export const FLAG_REASONS = [
@@ -63,7 +63,7 @@ function single(value: unknown): unknown {
 }
 
 /**
- * Checks a report's fields. A missing or blank reason gets the spec's 'Please select a
+ * Checks a report's fields. A missing or blank reason gets 'Please select a
  * reason…'; anything else wrong (type, id, an unknown reason, details too long) is
  * 'Invalid request data'. A reporterId field is never read: the reporter is the session.
  */
@@ -95,7 +95,7 @@ function serverMessage(body: unknown): string | null {
 }
 
 /**
- * What the Report Content modal shows for an answer of POST /api/flags/create (SPEC §8).
+ * What the Report Content modal shows for an answer of POST /api/flags/create.
  * `parsed` is false when the body could not be read as JSON. A 409 (already reported)
  * counts as success.
  */

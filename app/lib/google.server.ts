@@ -1,5 +1,5 @@
 // "Sign in with Google" through remix-auth-google: offline access and the account picker
-// (SPEC §7 Auth service). Settings:
+// (Google asks which account every time). Settings:
 //   GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET  both needed, else the button is hidden
 //   GOOGLE_OAUTH_BASE_URL                   points authorize, token and userinfo at another
 //                                           provider (scripts/fake-google.ts in tests and demos)

@@ -42,7 +42,7 @@ export const MAX_MEDIA_PER_POST = UPLOAD_LIMITS.files;
 export const MAX_INPUT_PIXELS = 50_000_000;
 /** Images wider or taller than this are refused. */
 export const MAX_IMAGE_DIMENSION = 10_000;
-/** WebP quality of stored images (SPEC §9: default quality 75). */
+/** Stored photos are WebP at quality 75. */
 export const WEBP_QUALITY = 75;
 /** WebP encoder effort (0-6): 2 is several times faster than the default 4 on these 2-core machines, for files a few percent larger. */
 export const WEBP_EFFORT = 2;

@@ -1,5 +1,5 @@
-// Post layouts (SPEC §3, §5): which layouts exist, the default when a post has none stored,
-// and the photo grid's visible items with its '+N' overlay (SPEC §9).
+// Post layouts: which layouts exist (album, grid, carousel, single), the default when a
+// post has none stored, and the photo grid's visible items (at most 6) with its '+N' overlay.
 // Pure: safe to import from components.
 import { PHOTO_GRID_MAX } from "~/lib/constants";
 
@@ -11,7 +11,7 @@ export function isLayout(value: unknown): value is Layout {
 }
 
 /**
- * The layout of a post that has none stored (SPEC §5): single for one item, grid for more
+ * The layout of a post that has none stored: single for one item, grid for more
  * than six, otherwise carousel. A post without media counts as single (nothing to arrange).
  */
 export function defaultLayout(itemCount: number): Layout {

@@ -1,4 +1,4 @@
-// The global 'show login' event (SPEC §2 Navigation): any action that needs a signed-in
+// The global 'show login' event: any action that needs a signed-in
 // user calls requestLogin(); the login modal, mounted once in the app shell, listens.
 // Without JavaScript the same modal is reached through the URL: `?login`, `?login=signup`,
 // `?login=reset`, optionally with `redirectTo=` (see loginHref).

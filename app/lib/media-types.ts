@@ -1,4 +1,4 @@
-// Media rules shared by the server and the browser (SPEC §5): which files are images or
+// Media rules shared by the server and the browser: which files are images or
 // videos, which URLs count as video for the feed filter and the viewer, videos-first order,
 // and the URLs of stored files and their resized variants (responsive srcset).
 // Pure: no Node APIs, safe to import from components.
@@ -34,7 +34,7 @@ export function extensionOf(pathOrUrl: string): string {
 }
 
 /**
- * Media type by extension (SPEC §5): images jpg, jpeg, png, gif, bmp, svg, webp; videos mp4,
+ * Media type by extension: images jpg, jpeg, png, gif, bmp, svg, webp; videos mp4,
  * mov, webm, avi, m4v, or any path containing "video". Null when neither.
  */
 export function mediaTypeOf(pathOrUrl: string | null | undefined): MediaKind | null {
@@ -47,7 +47,7 @@ export function mediaTypeOf(pathOrUrl: string | null | undefined): MediaKind | n
 }
 
 /**
- * The feed filter's video test (SPEC §5): the URL contains /video/ or video_upload, or ends
+ * The feed filter's video test: the URL contains /video/ or video_upload, or ends
  * with mp4, mov, webm, avi or m4v (a query string or fragment is ignored; any case).
  */
 export function isVideoUrl(url: string | null | undefined): boolean {
@@ -62,7 +62,7 @@ export function isVideoUrl(url: string | null | undefined): boolean {
 export const VIEWER_VIDEO_MARKERS = [".mp4", ".mov", ".webm", "video_upload", "/video/"] as const;
 
 /**
- * The viewer/gallery video test (SPEC §5): the feed rule, plus any URL that contains
+ * The viewer/gallery video test: the feed rule, plus any URL that contains
  * '.mp4', '.mov', '.webm', 'video_upload' or '/video/' anywhere (e.g. before a query string).
  */
 export function isViewerVideoUrl(url: string | null | undefined): boolean {
@@ -82,7 +82,7 @@ export function isVideoItem(item: MediaLike): boolean {
   return isViewerVideoUrl(item.url ?? item.image_url ?? item.path ?? "");
 }
 
-/** Videos before images (SPEC §5), otherwise keeping the original order. Returns a new array. */
+/** Videos before images, otherwise keeping the original order. Returns a new array. */
 export function sortVideosFirst<T>(items: readonly T[], isVideo: (item: T) => boolean = isVideoItem as (item: T) => boolean): T[] {
   return items
     .map((item, index) => ({ item, index, video: isVideo(item) }))

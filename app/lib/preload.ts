@@ -1,4 +1,4 @@
-// The media preload queue (SPEC §9): the viewer and Grams warm up the neighbours of what is
+// The media preload queue: the viewer and Grams warm up the neighbours of what is
 // on screen. At most PRELOAD_CONCURRENCY loads run at once, consecutive starts are at least
 // PRELOAD_DELAY apart, and a load that takes longer than PRELOAD_TIMEOUT is given up (15 s
 // instead when `performance.memory` reports more than 80 % of the JS heap in use, where the
@@ -6,7 +6,7 @@
 // Pure apart from the default loader, which needs a browser; tests pass their own.
 import { PRELOAD_CONCURRENCY, PRELOAD_DELAY, PRELOAD_TIMEOUT } from "~/lib/constants";
 
-/** The time-out when the page is short of memory (SPEC §9). */
+/** The time-out when the page is short of memory (over 80 % of the JS heap in use). */
 export const PRELOAD_TIMEOUT_HIGH_MEMORY = 15_000;
 /** The share of the JS heap in use above which loads get the longer time-out. */
 export const HIGH_MEMORY_RATIO = 0.8;

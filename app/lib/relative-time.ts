@@ -1,4 +1,4 @@
-// Relative time of posts and comments (SPEC §9): under 5 s 'Just now', then seconds,
+// Relative time of posts and comments: under 5 s 'Just now', then seconds,
 // minutes, hours, days (under 7 days), then weeks. Compact wording: '12s ago', '5m ago',
 // '3h ago', '2d ago', '3w ago'. Pure; pass `now` so server and browser agree.
 

@@ -1,4 +1,4 @@
-// The signed-in user as the browser keeps it (SPEC §3 "Session user", stored locally under
+// The signed-in user as the browser keeps it (stored locally under
 // `sessionUser`): id, email, username, loginTime. The server session stays the authority;
 // this copy lets tabs notice each other's sign-in and sign-out.
 import { SESSION_USER_STORAGE_KEY } from "~/lib/constants";

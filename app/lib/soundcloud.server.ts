@@ -1,7 +1,7 @@
-// Music search (SPEC §5, §7): asks SoundCloud's API when SOUNDCLOUD_CLIENT_ID is set
+// Music search: asks SoundCloud's API when SOUNDCLOUD_CLIENT_ID is set
 // (base URL SOUNDCLOUD_API_URL, default the public API host), with a 5 s time-out, and maps
-// the answer to SPEC §3 Music tracks. Without a client id, or when SoundCloud fails,
-// placeholder results are answered (SPEC §7), each flagged `placeholder: true`.
+// the answer to MusicTrack (lib/soundcloud.ts). Without a client id, or when SoundCloud fails,
+// placeholder results are answered, each flagged `placeholder: true`.
 import { MUSIC_MIN_CHARS } from "~/lib/constants";
 import type { MusicSearchResult, MusicTrack } from "~/lib/soundcloud";
 
@@ -30,7 +30,7 @@ function asString(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value : null;
 }
 
-/** One track of SoundCloud's answer in SPEC §3's shape; null when it lacks the essentials. */
+/** One track of SoundCloud's answer as a MusicTrack; null when it lacks the essentials. */
 export function toMusicTrack(raw: unknown): MusicTrack | null {
   if (typeof raw !== "object" || raw === null) return null;
   const track = raw as Record<string, unknown>;
@@ -61,7 +61,7 @@ function slug(text: string): string {
   );
 }
 
-/** Made-up but plausible tracks built from the query (SPEC §7: shown when search fails). */
+/** Made-up but plausible tracks built from the query (shown when search fails). */
 export function placeholderTracks(query: string): MusicTrack[] {
   const q = query.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
   const title = q.replace(/\b\w/g, (letter) => letter.toUpperCase());

@@ -1,10 +1,10 @@
-// SoundCloud audio links (SPEC §5, §7): the track URL pattern, the Music track shape of the
-// search (SPEC §3), and the URLs of the public oEmbed endpoint and the embedded player.
+// SoundCloud audio links: the track URL pattern, the Music track shape of the
+// search, and the URLs of the public oEmbed endpoint and the embedded player.
 // Pure: used by the upload form, the music search player and the server's validation.
 
 export const INVALID_SOUNDCLOUD_URL = "Invalid SoundCloud URL";
 
-/** SPEC §3 Music track. */
+/** One track of the music search. */
 export type MusicTrack = {
   id: number | string;
   title: string;
@@ -14,7 +14,7 @@ export type MusicTrack = {
   duration: number;
   artwork_url: string | null;
   playback_count: number;
-  /** Set on made-up results answered when SoundCloud cannot be asked (SPEC §7). */
+  /** Set on made-up results answered when SoundCloud cannot be asked. */
   placeholder?: true;
 };
 
@@ -62,12 +62,12 @@ export function normalizeSoundCloudUrl(input: string | null | undefined): string
   return `https://soundcloud.com/${segments.join("/")}`;
 }
 
-/** Whether the text is a SoundCloud track URL (SPEC §5). */
+/** Whether the text is a SoundCloud track URL. */
 export function isSoundCloudTrackUrl(input: string | null | undefined): boolean {
   return normalizeSoundCloudUrl(input) !== null;
 }
 
-/** The public oEmbed URL that gives a track's title and author_name (SPEC §7). */
+/** The public oEmbed URL that gives a track's title and author_name. */
 export function soundCloudOEmbedUrl(trackUrl: string): string {
   return `https://soundcloud.com/oembed?format=json&url=${encodeURIComponent(trackUrl)}`;
 }

@@ -1,4 +1,4 @@
-// Comments and replies (SPEC §3 Comment, §4 Comments). Replies sit one level under a
+// Comments and replies. Replies sit one level under a
 // top-level comment: a reply to a reply is stored under that reply's top-level comment.
 // Top-level comments are listed newest first; replies oldest first, so a conversation
 // under a comment reads downwards.

@@ -1,4 +1,4 @@
-// The feed: pages of posts newest first in the shape of SPEC §3/§7, with counts and the
+// The feed: pages of posts newest first in the API's post shape, with counts and the
 // reader's own flags.
 //
 // Cost per page, whatever its size (no N+1): ONE SQL statement that selects the page over
@@ -14,7 +14,7 @@ import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
 import { mediaUrl, srcSetFor, type MediaKind } from "~/lib/media-types";
 import { daysOld } from "~/lib/relative-time";
 
-/** SPEC §3 client extra: every post starts with the same priority. */
+/** Every post in the feed carries the same priority score. */
 export const PRIORITY_SCORE = 30;
 /** The most ids `exclude` may name (beyond that, page with `cursor`). */
 export const MAX_EXCLUDE = 1000;
@@ -58,7 +58,7 @@ export type FeedCounts = {
   mods: number;
   saves: number;
   shares: number;
-  /** Always 0 in the feed (SPEC §3). */
+  /** Always 0 in the feed: report counts are not shown. */
   flags: 0;
 };
 
@@ -105,7 +105,7 @@ export type FeedOptions = {
   exclude?: number[];
   /** Only posts older than this one (createdAt, then id). */
   cursor?: FeedCursor | null;
-  /** Only the posts Grams shows (SPEC §5 filter), for a reader with this setting. */
+  /** Only the posts Grams shows (the Grams filter), for a reader with this setting. */
   grams?: { showAll: boolean } | null;
   /** Only posts by this user. */
   createdById?: number;
@@ -228,7 +228,7 @@ function pageConditions(options: PageQuery, postgres = false): Prisma.Sql {
     conditions.push(Prisma.sql`p."id" IN (SELECT pc."postId" FROM "post_cars" pc WHERE pc."carId" = ${options.carId})`);
   }
   if (options.grams) {
-    // SPEC §5: audio, or media (any when show_all_grams_posts, else a video).
+    // Grams shows audio, or media (any when show_all_grams_posts, else a video).
     const media = options.grams.showAll
       ? Prisma.sql`EXISTS (SELECT 1 FROM "photos" m WHERE m."postId" = p."id")`
       : Prisma.sql`EXISTS (SELECT 1 FROM "photos" m WHERE m."postId" = p."id" AND m."kind" = 'video')`;

@@ -1,4 +1,4 @@
-// Feedback from the 'Version Changes' modal (SPEC §3 Feedback). Visitors may send it too;
+// Feedback from the 'Version Changes' modal: text and an optional 1-5 rating. Visitors may send it too;
 // the sender is the session user or nobody, never a user_id from the body.
 import { prisma } from "~/db.server";
 import type { FeedbackInput } from "~/lib/changelog";

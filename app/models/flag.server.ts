@@ -1,4 +1,4 @@
-// Reports of content (SPEC §3 Flag, §5, §8) and the administrators' queue. One report per
+// Reports of content and the administrators' queue. One report per
 // reporter and piece of content (a unique index); the reporter is always the session user.
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";

@@ -1,4 +1,4 @@
-// Likes and dislikes of posts (SPEC §4 Like/dislike). One row per user and post (the
+// Likes and dislikes of posts. One row per user and post (the
 // composite primary key) with a type: pressing like adds a like, turns a dislike into a
 // like, or removes the like; dislike the other way round.
 import { prisma } from "~/db.server";

@@ -1,4 +1,4 @@
-// One-time sign-in codes (SPEC §5, §7 "one-time code"): six digits sent by email, stored
+// One-time sign-in codes: six digits sent by email, stored
 // only as a keyed hash, good for LOGIN_CODE_LIFETIME and LOGIN_CODE_TRIES wrong guesses,
 // and used once. Asking never reveals whether an account exists: the caller answers the
 // same either way, and no email goes to an address without an account.

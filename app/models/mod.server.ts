@@ -1,4 +1,4 @@
-// Mods of a car: listing (with the cost rule of SPEC §5), and the owner's changes.
+// Mods of a car: listing (others see the cost only where show_cost is set), and the owner's changes.
 // Manufacturers, vendors and installers are shared name lists, matched case-insensitively;
 // builds belong to one car.
 import { prisma } from "~/db.server";

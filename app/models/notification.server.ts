@@ -1,4 +1,4 @@
-// Notifications (SPEC §3): someone followed you (user_follow), someone followed your car
+// Notifications: someone followed you (user_follow), someone followed your car
 // (car_follow), your car's insurance expires within 30 days (insurance_expiration).
 // Rules:
 // - no notification for following your own car (or yourself);
@@ -11,7 +11,7 @@ import { unblockedWith } from "~/models/block.server";
 
 export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration";
 
-/** The API and page shape of one notification (SPEC §3 field names). */
+/** The API and page shape of one notification (snake_case field names). */
 export type NotificationView = {
   id: number;
   type: NotificationType;

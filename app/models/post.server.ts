@@ -28,8 +28,8 @@ export async function assertOwnCars(userId: number, carIds: number[]): Promise<v
 
 /**
  * Creates a post for `userId`: checks the fields, the files' count and total size and the
- * cars, then writes the post, its cars and one pending upload per file (videos first,
- * SPEC §5) with one background job each, in one transaction. A post with files starts
+ * cars, then writes the post, its cars and one pending upload per file (videos first)
+ * with one background job each, in one transaction. A post with files starts
  * `processing` and becomes ready when every file is stored; one without is ready at once.
  * The files stay in the incoming folder for their jobs; when this throws, the caller still
  * owns them. Returns the new post's id.

@@ -1,4 +1,4 @@
-// Saved posts. The spec keeps saves on the device; we keep them on the server so they
+// Saved posts. Saves are kept on the server, not only on the device, so they
 // follow the account: one row per user and post, toggled, listed on the profile's Saved tab.
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";

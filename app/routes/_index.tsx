@@ -1,4 +1,4 @@
-// Home (SPEC §2): the feed, newest first. The first 50 posts come with the page; more load
+// Home: the feed, newest first. The first 50 posts come with the page; more load
 // as the reader scrolls (FeedList); without JavaScript a 'Load more' link renders the next
 // page here (`/?cursor=…`). `/?grams` and `/?grams=<postId>` open the Grams overlay, on the
 // server too.

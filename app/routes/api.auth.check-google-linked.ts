@@ -1,4 +1,4 @@
-// POST /api/auth/check-google-linked { email } → { isGoogleLinked } (SPEC §7): whether the
+// POST /api/auth/check-google-linked { email } → { isGoogleLinked }: whether the
 // account with that email signs in with Google.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { emailSchema } from "~/lib/auth-schemas";

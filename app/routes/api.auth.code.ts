@@ -1,5 +1,5 @@
-// POST /api/auth/code { email } or { phone }: sends a 6-digit sign-in code by email (SPEC
-// §5, §7). Always 200 for an email (whether or not an account uses it); 400 when neither is
+// POST /api/auth/code { email } or { phone }: sends a 6-digit sign-in code by email.
+// Always 200 for an email (whether or not an account uses it); 400 when neither is
 // given ('You must provide either an email or phone number.') and for a phone number
 // (codes by text message are not available). Rate limits: signIn per client, loginCode per
 // account (over it, nothing is sent and the answer is the same).

@@ -1,6 +1,6 @@
-// POST /api/auth/refresh-session (SPEC §7): extends the server session named by the cookie
-// by a full lifetime and answers { success, user }. The cookie is the credential; the
-// spec's refreshToken and userId in the body are accepted and not needed.
+// POST /api/auth/refresh-session: extends the server session named by the cookie
+// by a full lifetime and answers { success, user }. The cookie is the credential; a
+// refreshToken and userId in the body are accepted and not needed.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refreshSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";

@@ -1,5 +1,5 @@
 // POST /api/auth/validate-session { clientSessionData: { id, email, username, loginTime } }
-// (SPEC §4 Auth status, §7). Compares the browser's stored session user with the server
+// Compares the browser's stored session user with the server
 // session named by the cookie:
 //   same user                   → { valid: true,  syncRequired: false, action: null }
 //   no server session, a stored → { valid: false, syncRequired: true,  action: "clear_client_session" }

@@ -1,8 +1,8 @@
-// GET /api/feed: pages of the home feed, newest first, in SPEC §7's shape (DESIGN §4).
+// GET /api/feed: pages of the home feed, newest first, in the API's post shape.
 //   limit    page size, default and at most 50 (the first page); later pages ask for 10
 //   exclude  ids already loaded ("1,2,3" or repeated): never answered again
 //   cursor   the `nextCursor` of the previous page: keyset paging, cheap at any depth
-//   grams=1  only the posts Grams shows (SPEC §5 filter, with the reader's show_all_grams_posts)
+//   grams=1  only the posts Grams shows (the Grams filter, with the reader's show_all_grams_posts)
 //   userId / carId   only the posts of one member / naming one car
 // Answers { posts, nextCursor }.
 import type { LoaderFunctionArgs } from "@remix-run/node";

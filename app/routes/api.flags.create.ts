@@ -1,5 +1,5 @@
 // POST /api/flags/create (contentType, contentId, reason, details?) → 201. The reporter is
-// the session user; a reporterId in the body is ignored. 401/400/404/409 in SPEC §8's words.
+// the session user; a reporterId in the body is ignored. 401/400/404/409 with FLAG_MESSAGES.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { FLAG_MESSAGES, parseFlagInput } from "~/lib/flag-reasons";

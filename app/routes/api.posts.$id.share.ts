@@ -1,4 +1,4 @@
-// POST /api/posts/{id}/share: counts a share (SPEC §7). Body: channel link | embed | native
+// POST /api/posts/{id}/share: counts a share. Body: channel link | embed | native
 // (default link). Visitors may share; a signed-in sharer is recorded. Answers { shares }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";

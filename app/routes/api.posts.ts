@@ -1,4 +1,4 @@
-// POST /api/posts: create a post (DESIGN §4). Multipart: story, carIds (repeated), layout?,
+// POST /api/posts: create a post. Multipart: story, carIds (repeated), layout?,
 // soundcloud_url?, media (repeated files). JSON and urlencoded bodies work for posts
 // without files. Files are streamed to the incoming folder and checked quickly (type, size);
 // the answer comes as soon as they are safely on disk: 201 { post } with the post

@@ -1,4 +1,4 @@
-// GET /api/soundcloud/search?q=: { collection: [Music track] } (SPEC §3, §7). Placeholder
+// GET /api/soundcloud/search?q=: { collection: [MusicTrack] }. Placeholder
 // results, flagged `placeholder: true`, when SoundCloud is not configured or fails.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchTracks } from "~/lib/soundcloud.server";

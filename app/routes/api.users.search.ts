@@ -1,5 +1,5 @@
 // GET /api/users/search?id= or ?username= → { id, username, nickname } of that exact user,
-// or 404 (SPEC §7). GET /api/users/search?q=[&limit=] → { users: [{ id, username,
+// or 404. GET /api/users/search?q=[&limit=] → { users: [{ id, username,
 // nickname, profileImage }] }: usernames and nicknames containing the words, exact and
 // prefix matches first.
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// /embed/post/{postId}: the forum-safe embeddable view (SPEC §2). No header or bottom bar
+// /embed/post/{postId}: the forum-safe embeddable view. No header or bottom bar
 // (the shell hides them on /embed/*), no scripts at all (`handle.hydrate = false`, which
 // root.tsx honours), and only /embed/* may be framed by other sites (security headers).
 // Links open the app in a new tab.

@@ -1,4 +1,4 @@
-// /post/{id}: the public link to one post (SPEC §2). Rendered on the server with its
+// /post/{id}: the public link to one post. Rendered on the server with its
 // comments, the mods of its cars, and Open Graph / Twitter tags (title, description, an
 // absolute image URL) so a shared link unfurls. A missing post is a friendly 404.
 import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/node";

@@ -1,5 +1,5 @@
 // /profile (members only): your own profile. Change the profile image (resized and
-// re-encoded), the nickname, and the Grams setting show_all_grams_posts (SPEC §3/§6).
+// re-encoded), the nickname, and the Grams setting show_all_grams_posts (off by default).
 // Shows whether the email address is verified, with a button that mails the link again.
 // Each form works without JavaScript and shows its errors next to its field.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

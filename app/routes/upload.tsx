@@ -1,4 +1,4 @@
-// /upload: create a post (SPEC §2). Members only; the bottom bar is hidden here. The form
+// /upload: create a post. Members only; the bottom bar is hidden here. The form
 // posts to /api/posts; a refused plain form comes back as /upload?draft=<id> with what was
 // typed and the reason.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

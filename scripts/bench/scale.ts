@@ -387,7 +387,7 @@ function fillTables(db: Database.Database, pool: Pool, options: ScaleOptions, lo
       for (let k = 0; k < mediaCount; k++) {
         items.push(pool.videos.length > 0 && rng.chance(0.07) ? rng.pick(pool.videos) : rng.pick(pool.images));
       }
-      items.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "video" ? -1 : 1)); // SPEC §5: videos first
+      items.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "video" ? -1 : 1)); // videos before images
       items.forEach((item, position) => {
         mediaId += 1;
         photos.add(mediaId, id, creator, position, item.kind, poolKey(mediaId, item.name), item.mimeType, item.bytes, item.width, item.height, item.variants, created);

@@ -1,5 +1,5 @@
-// Accessibility (issue 9): axe-core finds no serious or critical violation on any page of
-// SPEC §2 (signed out, signed in, as an administrator, error pages) in the light and the dark
+// Accessibility (issue 9): axe-core finds no serious or critical violation on any page
+// (signed out, signed in, as an administrator, error pages) in the light and the dark
 // theme; every dialog, sheet and menu traps focus (menus: stay put), closes on Escape and
 // gives focus back to the control that opened it; and the shell, the feed and a form can be
 // used with the keyboard alone, with a visible focus ring.

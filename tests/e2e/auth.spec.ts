@@ -170,7 +170,7 @@ test.describe("with JavaScript", () => {
     await expect(welcome(page)).toContainText(user.username);
   });
 
-  test("server failures show the spec's fallback messages", async ({ page, pageErrors }) => {
+  test("server failures show the fixed fallback messages", async ({ page, pageErrors }) => {
     test.slow(); // many steps, each waiting on bcrypt
     // The failures below are faked on purpose; the browser reports each one.
     pageErrors.allow(/^Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/);
@@ -235,7 +235,7 @@ test.describe("with JavaScript", () => {
     await dialog(page).getByRole("button", { name: "Send Reset Link" }).click();
     await expect(dialog(page).getByRole("status")).toHaveText("If an account matches, we've sent a reset link to its email.");
 
-    // The client cooldown (60 s, worded in minutes as the spec says).
+    // The client cooldown (60 s, though its message counts minutes).
     await dialog(page).getByRole("button", { name: "Send Reset Link" }).click();
     await expect(dialog(page).getByRole("alert")).toHaveText("Please wait 1 minutes before requesting another password reset");
 

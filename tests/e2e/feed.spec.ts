@@ -107,7 +107,7 @@ test("the carousel moves with its buttons and a mouse drag, within bounds", asyn
   await carousel.getByRole("button", { name: "Previous photo" }).click();
   await expect(counter).toHaveText(`1 / ${total}`);
 
-  // A mouse drag of a few pixels to the left is enough (SPEC §4: over 1 px).
+  // A mouse drag of a few pixels to the left is enough (a mouse drag counts over 1 px).
   const box = (await carousel.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();

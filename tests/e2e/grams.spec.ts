@@ -1,4 +1,4 @@
-// Grams (SPEC §2, §4, §5, §9): the deep link `/?grams=<postId>` (rendered on the server),
+// Grams: the deep link `/?grams=<postId>` (rendered on the server),
 // the first-visit tutorial, moving by keys with the 500 ms lock, the Comments and Mods
 // panels, and closing.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
@@ -15,7 +15,7 @@ type ApiPost = {
 const PHONE = { width: 390, height: 844 };
 const TUTORIAL_KEY = "gramsview-tutorial-seen";
 
-/** The posts Grams shows a visitor, newest first (the server applies the SPEC §5 filter). */
+/** The posts Grams shows a visitor, newest first (the server applies the Grams filter). */
 async function gramsPosts(request: APIRequestContext): Promise<ApiPost[]> {
   const response = await request.get("/api/feed?grams=1&limit=50");
   expect(response.ok()).toBe(true);
@@ -42,7 +42,7 @@ test.describe("Grams", () => {
   // Hydration and smooth scrolling are slow on a busy machine.
   test.describe.configure({ timeout: 120_000 });
 
-  test("only posts with a video or audio are shown to a visitor (SPEC §5)", async ({ request }) => {
+  test("only posts with a video or audio are shown to a visitor", async ({ request }) => {
     const posts = await gramsPosts(request);
     expect(posts.length).toBeGreaterThanOrEqual(3);
     for (const post of posts) {

@@ -210,7 +210,7 @@ test("following cars from a garage: one card's button, then several through the 
   );
 });
 
-test("follow failures: 'Loading...' while busy, the spec's alerts, and the state reverts", async ({ browser }) => {
+test("follow failures: 'Loading...' while busy, the failure alerts, and the state reverts", async ({ browser }) => {
   const a = await member(browser, "flaky");
   const b = await member(browser, "retry");
   await addCar(a.page.request, { make: "Subaru", model: "Impreza", year: 2004, trim: "STI" });

@@ -1,4 +1,4 @@
-// The app shell (issue 2, SPEC §2 Navigation): bottom bar, header, sidebar for visitors,
+// The app shell (issue 2): bottom bar, header, sidebar for visitors,
 // members and administrators, the theme without a flash, every route for the right
 // people, and the embed view without chrome.
 import { expect, test, type Page } from "./fixtures";

@@ -1,4 +1,4 @@
-// The media viewer (SPEC §2 Media viewer, §4 Viewer, §9), opened from Grams: the counter,
+// The media viewer, opened from Grams: the counter,
 // wrap-around both ways, buttons, thumbnails, keys, swipes, neighbours preloaded, muted
 // looping videos, and the loading, failure and unsupported messages.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";

@@ -9,7 +9,7 @@ async function signUp(username: string, email: string, password = "secret1") {
 }
 
 describe("POST /api/auth/register", () => {
-  it("creates the account lower-cased, signs in and answers the spec's shape", async () => {
+  it("creates the account lower-cased, signs in and answers user, session and autoLogin", async () => {
     const response = await signUp("Speedy_Sam", "Sam@Example.COM");
     expect(response.status).toBe(201);
     const body = await response.json();
@@ -96,7 +96,7 @@ describe("POST /api/auth/login", () => {
     expect((await (old as Response).json()).authenticated).toBe(false);
   });
 
-  it("says which part was wrong in the spec's words", async () => {
+  it("says which part was wrong in its fixed messages", async () => {
     await signUp("racer", "racer@example.com");
     const unknownName = (await login(args(jsonRequest("/api/auth/login", { email: "nobody", password: "secret1" })))) as Response;
     expect(unknownName.status).toBe(401);

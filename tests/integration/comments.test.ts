@@ -30,7 +30,7 @@ function toggleLike(commentId: number, cookie?: string) {
 }
 
 describe("POST /api/comments", () => {
-  it("creates a trimmed comment and answers 201 with the spec's fields", async () => {
+  it("creates a trimmed comment and answers 201 with the comment and its author", async () => {
     const owner = await makeUser("poster");
     const post = await makePost(owner.id);
     const response = await comment({ postId: post.id, content: "  Nice build!  " }, owner.cookie);

@@ -195,7 +195,7 @@ describe("feed pages", () => {
 });
 
 describe("post shape, counts and the reader's flags", () => {
-  it("shapes a post per SPEC §3/§7 with correct counts", async () => {
+  it("shapes a post as the API answers it, with correct counts", async () => {
     const post = (await getPost(featured, null))!;
     expect(post).toMatchObject({
       id: featured,
@@ -287,7 +287,7 @@ describe("no N+1", () => {
   });
 });
 
-describe("Grams filter in SQL matches the SPEC §5 rule", () => {
+describe("Grams filter in SQL: video or audio, any media with show_all_grams_posts", () => {
   it("answers only video or audio posts by default, any media with show_all_grams_posts", async () => {
     const everything = await allPosts();
     expect(everything).toHaveLength(TOTAL);

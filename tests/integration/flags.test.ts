@@ -19,7 +19,7 @@ async function count(contentType: string, contentId: number | string) {
 }
 
 describe("POST /api/flags/create", () => {
-  it("answers 401, 400, 404, 201 then 409 in the spec's words", async () => {
+  it("answers 401, 400, 404, 201 then 409 with their fixed messages", async () => {
     const owner = await makeUser();
     const reporter = await makeUser();
     const post = await makePost(owner.id);

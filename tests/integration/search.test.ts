@@ -101,7 +101,7 @@ describe("GET /api/cars/search", () => {
 });
 
 describe("GET /api/users/search", () => {
-  it("answers one exact user by id or username (SPEC §7), else 404", async () => {
+  it("answers one exact user by id or username, else 404", async () => {
     const sam = await prisma.user.findUniqueOrThrow({ where: { username: "sam" } });
     expect((await get(usersLoader, `/api/users/search?id=${sam.id}`)).body).toEqual({ id: sam.id, username: "sam", nickname: "sam Nick" });
     expect((await get(usersLoader, "/api/users/search?username=SAM")).body).toEqual({ id: sam.id, username: "sam", nickname: "sam Nick" });

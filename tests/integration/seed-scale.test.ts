@@ -78,7 +78,7 @@ describe("seed-scale --users 50 --posts 300", () => {
     }
     const counts = new Set(posts.map((post) => post.media));
     expect(counts.size).toBeGreaterThanOrEqual(5); // varied, not all the same
-    // SPEC §5: videos sort before images; positions are 0..n-1.
+    // Videos sort before images; positions are 0..n-1.
     const misordered = one<number>(`
       SELECT COUNT(*) FROM "photos" v JOIN "photos" i ON i."postId" = v."postId"
       WHERE v."kind" = 'video' AND i."kind" = 'image' AND i."position" < v."position"`);

@@ -1,4 +1,5 @@
-// POST /api/auth/validate-session and POST /api/auth/refresh-session (SPEC §4, §7).
+// POST /api/auth/validate-session and POST /api/auth/refresh-session: the browser's stored
+// session user checked against the server session, and refreshing that session.
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { action as register } from "~/routes/api.auth.register";

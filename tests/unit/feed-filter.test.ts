@@ -5,7 +5,7 @@ const image = (url = "/media/ab/cd/photo.webp") => ({ image_url: url, kind: "ima
 const video = (url = "/media/ab/cd/clip.mp4") => ({ image_url: url, kind: "video" });
 const post = (photos: Array<{ image_url: string; kind?: string }>, soundcloud_url: string | null = null, id = 0) => ({ id, photos, soundcloud_url });
 
-describe("Grams feed filter (SPEC §5)", () => {
+describe("Grams feed filter", () => {
   it("never shows a post without photos and without audio", () => {
     expect(showInGrams(post([]), false)).toBe(false);
     expect(showInGrams(post([]), true)).toBe(false);

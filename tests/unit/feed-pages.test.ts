@@ -19,7 +19,7 @@ describe("feed paging URLs", () => {
   });
 });
 
-describe("withBackoff (SPEC §8/§9: 3 attempts, 1 s then 2 s)", () => {
+describe("withBackoff (3 attempts, 1 s then 2 s)", () => {
   it("waits 1 s then 2 s between three failing tries and rejects with the last error", async () => {
     const waits: number[] = [];
     const load = vi.fn(async (attempt: number) => {

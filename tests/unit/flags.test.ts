@@ -4,7 +4,7 @@ import { FLAG_REASONS, flagFailure, flagOutcome, parseFlagInput, reasonLabel, su
 afterEach(() => vi.unstubAllGlobals());
 
 describe("report reasons", () => {
-  it("are the spec's nine, each with a human label", () => {
+  it("are these nine, each with a human label", () => {
     expect(FLAG_REASONS.map((reason) => reason.value)).toEqual([
       "inappropriate",
       "spam",
@@ -54,7 +54,7 @@ describe("parseFlagInput", () => {
   });
 });
 
-describe("flagOutcome (SPEC §8 Flag)", () => {
+describe("flagOutcome (the modal's message for each answer)", () => {
   it("counts 2xx and 409 as success", () => {
     expect(flagOutcome(201, { success: true })).toEqual({ ok: true });
     expect(flagOutcome(200, null, false)).toEqual({ ok: true });

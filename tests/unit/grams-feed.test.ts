@@ -1,5 +1,5 @@
 // Grams data rules: the `grams` URL parameter, 3 attempts with 1 s then 2 s back-off
-// (SPEC §8/§9), the client-side SPEC §5 filter, what fills a post's media area, and the
+// between tries, the client-side Grams filter, what fills a post's media area, and the
 // media viewer's helpers (item kinds, wrap-around, neighbours).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -119,7 +119,7 @@ describe("loading with retries", () => {
   });
 });
 
-describe("the client-side filter (SPEC §5)", () => {
+describe("the client-side filter", () => {
   const video = post(1, [{ kind: "video", image_url: "/media/a.mp4" }]);
   const photo = post(2, [{ kind: "image", image_url: "/media/b.webp" }]);
   const audio = post(3, [], { soundcloud_url: "https://soundcloud.com/a/b" });
@@ -167,7 +167,7 @@ describe("media viewer helpers", () => {
     expect(neighbourIndexes(0, 1)).toEqual([]);
   });
 
-  it("tells images, videos and unsupported files apart (SPEC §5)", () => {
+  it("tells images, videos and unsupported files apart", () => {
     expect(viewerKind({ url: "/media/a.webp", kind: "image" })).toBe("image");
     expect(viewerKind({ url: "/media/a.JPG" })).toBe("image");
     expect(viewerKind({ url: "/media/a.mp4", kind: "video" })).toBe("video");

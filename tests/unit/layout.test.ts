@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultLayout, effectiveLayout, gridItems, isLayout, LAYOUTS } from "~/lib/layout";
 import { sortVideosFirst } from "~/lib/media-types";
 
-describe("defaultLayout (SPEC §5)", () => {
+describe("defaultLayout: single for 1, grid over 6, else carousel", () => {
   it("is single for one item", () => {
     expect(defaultLayout(1)).toBe("single");
   });
@@ -44,7 +44,7 @@ describe("effectiveLayout", () => {
   });
 });
 
-describe("gridItems (SPEC §9: at most 6, '+N' on the sixth)", () => {
+describe("gridItems (at most 6, '+N' on the sixth)", () => {
   it("shows everything without overlay up to six", () => {
     expect(gridItems([1, 2, 3])).toEqual({ visible: [1, 2, 3], hiddenCount: 0, overlay: null });
     expect(gridItems([1, 2, 3, 4, 5, 6]).overlay).toBeNull();
@@ -57,7 +57,7 @@ describe("gridItems (SPEC §9: at most 6, '+N' on the sixth)", () => {
   });
 });
 
-describe("videos sort before images (SPEC §5)", () => {
+describe("videos sort before images", () => {
   it("moves videos first and keeps the order otherwise", () => {
     const items = [
       { id: 1, kind: "image" },

@@ -14,7 +14,7 @@ import {
   variantUrl,
 } from "~/lib/media-types";
 
-describe("mediaTypeOf (SPEC §5: media type by extension)", () => {
+describe("mediaTypeOf (media type by extension)", () => {
   it.each(["jpg", "jpeg", "png", "gif", "bmp", "svg", "webp"])("%s is an image", (ext) => {
     expect(mediaTypeOf(`/media/ab/cd/photo.${ext}`)).toBe("image");
     expect(mediaTypeOf(`PHOTO.${ext.toUpperCase()}`)).toBe("image");
@@ -48,7 +48,7 @@ describe("mediaTypeOf (SPEC §5: media type by extension)", () => {
   });
 });
 
-describe("isVideoUrl (SPEC §5: the feed filter's video rule)", () => {
+describe("isVideoUrl (the feed filter's video rule)", () => {
   it("accepts URLs containing /video/ or video_upload", () => {
     expect(isVideoUrl("https://cdn.example.com/video/abc")).toBe(true);
     expect(isVideoUrl("https://cdn.example.com/files/video_upload_123.bin")).toBe(true);
@@ -70,7 +70,7 @@ describe("isVideoUrl (SPEC §5: the feed filter's video rule)", () => {
   });
 });
 
-describe("isViewerVideoUrl (SPEC §5: the viewer and gallery variant)", () => {
+describe("isViewerVideoUrl (the viewer and gallery variant)", () => {
   it("accepts everything the feed rule accepts", () => {
     expect(isViewerVideoUrl("/media/a/b/c.avi")).toBe(true);
     expect(isViewerVideoUrl("https://x.test/video/1")).toBe(true);
@@ -90,7 +90,7 @@ describe("isViewerVideoUrl (SPEC §5: the viewer and gallery variant)", () => {
   });
 });
 
-describe("sortVideosFirst (SPEC §5: videos sort before images)", () => {
+describe("sortVideosFirst (videos sort before images)", () => {
   it("puts videos first and keeps the order within each kind", () => {
     const urls = ["a.jpg", "b.mp4", "c.webp", "d.mov", "e.png"];
     expect(sortVideosFirst(urls)).toEqual(["b.mp4", "d.mov", "a.jpg", "c.webp", "e.png"]);

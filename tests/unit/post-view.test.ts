@@ -51,7 +51,7 @@ const car = (overrides: Partial<FeedCar> = {}): FeedCar => ({
 const post = (overrides: Partial<FeedPost> = {}) =>
   ({ photos: [], story: "", soundcloud_url: null, post_cars: [], creator: { id: 1, username: "jess", nickname: null, profileImage: null }, ...overrides }) as FeedPost;
 
-describe("mediaAreaOf (SPEC §2 placeholders)", () => {
+describe("mediaAreaOf (media or a placeholder)", () => {
   it("shows media when there is any", () => {
     expect(mediaAreaOf(post({ photos: [photo()] }))).toBe("media");
   });
@@ -83,7 +83,7 @@ describe("frameRatio", () => {
   });
 });
 
-describe("carousel rules (SPEC §4)", () => {
+describe("carousel rules (bounded index, swipe over 20 px, drag over 1 px)", () => {
   it("keeps the index within bounds (no wrapping)", () => {
     expect(clampIndex(-1, 3)).toBe(0);
     expect(clampIndex(3, 3)).toBe(2);

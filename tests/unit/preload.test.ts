@@ -1,4 +1,4 @@
-// The media preload queue (SPEC §9): 2 at a time, 150 ms between starts, 10 s time-out
+// The media preload queue: 2 at a time, 150 ms between starts, 10 s time-out
 // (15 s above 80 % memory use), one load per URL.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PRELOAD_CONCURRENCY, PRELOAD_DELAY, PRELOAD_TIMEOUT } from "~/lib/constants";
@@ -32,7 +32,7 @@ afterEach(() => {
 });
 
 describe("the preload queue", () => {
-  it("uses the spec's numbers", () => {
+  it("runs 2 at a time, 150 ms apart, with 10 s and 15 s time-outs", () => {
     expect(PRELOAD_CONCURRENCY).toBe(2);
     expect(PRELOAD_DELAY).toBe(150);
     expect(PRELOAD_TIMEOUT).toBe(10_000);

@@ -8,7 +8,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe("relativeTime (SPEC §9)", () => {
+describe("relativeTime: just now, seconds, minutes, hours, days, weeks", () => {
   it("says 'Just now' under 5 seconds", () => {
     expect(relativeTime(ago(0), NOW)).toBe("Just now");
     expect(relativeTime(ago(4999), NOW)).toBe("Just now");

@@ -8,7 +8,7 @@ describe("share links", () => {
     expect(embedUrl("https://cars.example", 12)).toBe("https://cars.example/embed/post/12");
   });
 
-  it("makes embed code of an iframe 100% wide and 800 tall (SPEC §9)", () => {
+  it("makes embed code of an iframe 100% wide and 800 tall", () => {
     const code = embedCode("https://cars.example", 12, 'Post by "jess"');
     expect(code).toMatch(/^<iframe src="https:\/\/cars\.example\/embed\/post\/12" width="100%" height="800" /);
     expect(code).toContain('title="Post by &quot;jess&quot;"');

@@ -13,7 +13,7 @@ describe("sidebarItems", () => {
     expect(gated).toEqual(["My Cars", "Post", "Messages", "Notifications", "Profile"]);
   });
 
-  it("gives a member My Posts on their own page, in the spec's order", () => {
+  it("gives a member My Posts on their own page, in the sidebar's order", () => {
     const items = sidebarItems({ username: "sam_e46", isAdmin: false });
     expect(labels(items)).toEqual([
       "My Cars",

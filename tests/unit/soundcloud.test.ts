@@ -6,7 +6,7 @@ import { loader as searchLoader } from "~/routes/api.soundcloud.search";
 import { formatDuration, isSoundCloudTrackUrl, normalizeSoundCloudUrl, soundCloudOEmbedUrl } from "~/lib/soundcloud";
 import { parsePostFields } from "~/lib/post-schemas";
 
-describe("SoundCloud track URL pattern (SPEC §5)", () => {
+describe("SoundCloud track URL pattern", () => {
   it("accepts track permalinks", () => {
     for (const url of [
       "https://soundcloud.com/artist-name/track-name",
@@ -161,7 +161,7 @@ describe("GET /api/soundcloud/search", () => {
     expect(requests).toHaveLength(0);
   });
 
-  it("asks SoundCloud with the client id and maps tracks to SPEC §3", async () => {
+  it("asks SoundCloud with the client id and maps tracks to the music track shape", async () => {
     process.env.SOUNDCLOUD_CLIENT_ID = "test-client";
     process.env.SOUNDCLOUD_API_URL = baseUrl;
     const body = await search("turbo");

@@ -72,7 +72,7 @@ describe("order of previews", () => {
   });
 });
 
-describe("automaticLayoutText (SPEC §5 default)", () => {
+describe("automaticLayoutText (the default layout)", () => {
   it("names the layout the default picks", () => {
     expect(automaticLayoutText(1)).toBe("Single for 1 item");
     expect(automaticLayoutText(4)).toBe("Carousel for 4 items");

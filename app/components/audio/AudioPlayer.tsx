@@ -1,4 +1,4 @@
-// A post's audio link (SPEC §2 music player): a card with the track's name; the SoundCloud
+// A post's audio link (the music player): a card with the track's name; the SoundCloud
 // widget (an iframe of w.soundcloud.com) is only loaded after a click. The title and author
 // come from SoundCloud's oEmbed endpoint when it can be reached, from the link otherwise.
 // 'Failed to load track' when SoundCloud says the track is gone or the player does not load

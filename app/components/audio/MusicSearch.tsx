@@ -1,4 +1,4 @@
-// Music search for a post's audio (SPEC §2, §5, §7): searching starts at 2 characters after
+// Music search for a post's audio: searching starts at 2 characters after
 // a 300 ms pause, through GET /api/soundcloud/search; results show artwork, title, artist
 // and duration; 'No tracks found' when there are none. Placeholder results (SoundCloud
 // not connected) are clearly marked as examples and cannot be picked. A track link can

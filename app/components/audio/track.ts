@@ -1,5 +1,5 @@
 // A post's SoundCloud track, free of React: a readable name from the URL (until oEmbed
-// answers), the oEmbed look-up (SPEC §7: title, author_name) and the player's messages.
+// answers), the oEmbed look-up (title, author_name) and the player's messages.
 import { normalizeSoundCloudUrl, soundCloudOEmbedUrl } from "~/lib/soundcloud";
 
 export const AUDIO_MESSAGES = {

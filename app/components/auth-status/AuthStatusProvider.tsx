@@ -1,4 +1,4 @@
-// The client's auth status (SPEC §4 "Auth status"): loading, then authenticated or
+// The client's auth status: loading, then authenticated or
 // unauthenticated. The browser's stored session user (`sessionUser`: id, email, username,
 // loginTime) is checked against the server session with POST /api/auth/validate-session
 // at start, every 5 minutes, 0.5 s after the tab becomes visible, 1 s after the network
@@ -75,7 +75,7 @@ function sameUser(a: SessionUser | null, b: SessionUser | null): boolean {
 
 type Outcome = { user: SessionUser | null; source: AuthStatusValue["source"]; fromServer: boolean };
 
-/** One round of SPEC §4's check; only touches local storage as the server says. */
+/** One round of the session check described above; only touches local storage as the server says. */
 async function checkSession(): Promise<Outcome> {
   const stored = readSessionUser();
   try {

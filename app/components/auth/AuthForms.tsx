@@ -35,7 +35,7 @@ async function postJson(url: string, body: Record<string, unknown>): Promise<Jso
   return { ok: response.ok, status: response.status, data };
 }
 
-/** The server's error text, or the spec's fallback when it gave none. */
+/** The server's error text, or the fixed fallback message when it gave none. */
 function errorOf(data: Record<string, unknown> | null, fallback: string): string {
   const error = data?.error;
   return typeof error === "string" && error.trim() ? error : fallback;

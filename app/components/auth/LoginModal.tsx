@@ -1,4 +1,4 @@
-// The login modal (SPEC §2, §4, §5): Sign In, Sign Up and Reset Password. Mounted once in
+// The login modal: Sign In, Sign Up and Reset Password. Mounted once in
 // the app shell. It opens on the global 'show login' event (requestLogin) and, so that it
 // works without JavaScript, whenever the URL carries `?login` (`?login=signup`,
 // `?login=reset`, optionally `redirectTo=`). Its forms are real posts to the auth API with a

@@ -8,8 +8,8 @@ import { createContext, useContext } from "react";
 import type { LoginMode } from "~/lib/login-events";
 
 /**
- * What the dialog shows: the three modes of SPEC §4 plus Sign In's "Email me a code" (which
- * the URL spells `?login=code`).
+ * What the dialog shows: Sign In, Sign Up and Reset Password, plus Sign In's "Email me a
+ * code" (which the URL spells `?login=code`).
  */
 export type LoginView = LoginMode | "code";
 
@@ -51,7 +51,7 @@ export type LoginDialogActions = {
   close: () => void;
   /** Switches to another view in place, with empty forms. */
   show: (view: LoginView) => void;
-  /** Signed in or signed up: closes after the SPEC delay and goes where the opener asked. */
+  /** Signed in or signed up: closes after 0.5 s (sign-in) or 1.5 s (sign-up), then goes where asked. */
   finish: (outcome: AuthOutcome) => void;
   /** The account has two-factor on: closes and goes to the challenge page. */
   goToTwoFactor: (target: string) => void;

@@ -1,4 +1,4 @@
-// The client side of the reset cooldown (SPEC §5: one request per 60 seconds), kept in
+// The client side of the reset cooldown (one request per 60 seconds), kept in
 // localStorage so a reload does not reset it, and in memory when storage is unavailable.
 const KEY = "passwordResetRequestedAt";
 let inMemory: number | null = null;

@@ -1,4 +1,4 @@
-// The comment section of a post (SPEC §2, §4 Comments, §5): comments newest first with one
+// The comment section of a post: comments newest first with one
 // level of replies, one reply form open at a time, optimistic posting (a temporary comment
 // replaced by the server's or removed on failure), optimistic comment likes (never below
 // 0; comments reload on failure), and delete where allowed. Every control is a real form

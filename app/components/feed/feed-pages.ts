@@ -1,5 +1,5 @@
 // The home feed's paging rules, free of React: the URL of the next page, loading it with
-// 3 attempts (1 s then 2 s back-off, SPEC §8/§9), which card starts the next load (the
+// 3 attempts (1 s then 2 s back-off), which card starts the next load (the
 // third-last: the reader is within the last 3 posts) and merging pages without repeats.
 import { FEED_ATTEMPTS, FEED_BACKOFF, FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
 import type { FeedPost } from "~/models/feed.server";

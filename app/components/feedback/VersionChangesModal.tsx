@@ -1,4 +1,4 @@
-// The 'Version Changes' modal (SPEC §2 Other UI): a feedback form (text required, optional
+// The 'Version Changes' modal: a feedback form (text required, optional
 // 1-5 stars, visitors welcome), the changelog from GET /version.json with the current build,
 // and on localhost or development hosts only a debug button that tests Google sign-in.
 import * as Dialog from "@radix-ui/react-dialog";

@@ -1,4 +1,4 @@
-// Follow a car (SPEC §4): not following, busy 'Loading...', following; 2 s star, 3 s look.
+// Follow a car: not following, busy 'Loading...', following; 2 s star, 3 s look.
 import { FollowControl } from "./FollowControl";
 
 export function FollowButton({

@@ -1,4 +1,4 @@
-// The 'Follow Cars' modal of the Grams feed (SPEC §2): a post with several cars lets the
+// The 'Follow Cars' modal of the Grams feed: a post with several cars lets the
 // viewer pick which to follow. At least one selection; 'Following...' while it works;
 // the alert 'Failed to follow some cars' when any of them fails.
 import * as Dialog from "@radix-ui/react-dialog";

@@ -1,6 +1,6 @@
-// The follow button's states (SPEC §4): not following, busy ('Loading...'), following; after a
-// successful follow a 2 s star animation and a 3 s 'following' look. A failure alerts the
-// spec's message and leaves the previous state; a lost session opens the login modal.
+// The follow button's states: not following, busy ('Loading...'), following; after a
+// successful follow a 2 s star animation and a 3 s 'following' look. A failure alerts
+// FOLLOW_FAILED and leaves the previous state; a lost session opens the login modal.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FOLLOW_LOOK, FOLLOW_STAR } from "~/lib/constants";
 import { requestLogin } from "~/lib/login-events";

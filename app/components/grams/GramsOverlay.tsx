@@ -1,4 +1,4 @@
-// Grams (SPEC §2, §4, §5, §9): the full-screen, vertical short-video style feed over the
+// Grams: the full-screen, vertical short-video style feed over the
 // page. One post per screen with scroll snapping; the up/down buttons, ArrowUp/ArrowDown/
 // PageUp/PageDown and the mouse wheel move one post, then moving is locked for 500 ms.
 // Loads /api/feed?grams=1 (3 tries, 1 s then 2 s apart) unless the server already sent the

@@ -1,4 +1,4 @@
-// The full-screen Comments and Mods panels of a Grams post (SPEC §2): a title, a close
+// The full-screen Comments and Mods panels of a Grams post: a title, a close
 // button and the content, sliding up over the feed. Only one is open at a time.
 import { X } from "~/components/icons";
 import { useEffect, useRef } from "react";

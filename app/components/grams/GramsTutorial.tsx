@@ -1,4 +1,4 @@
-// The first-visit tutorial bubble of Grams (SPEC §2, §4, §9): shown 1 s after Grams opens
+// The first-visit tutorial bubble of Grams: shown 1 s after Grams opens
 // unless `gramsview-tutorial-seen` is stored; 'Got it!' stores it.
 import { ChevronDown, ChevronUp, Hand } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";

@@ -1,6 +1,6 @@
-// The Grams feed's data rules, free of React: the words of SPEC §2, the `grams` URL
+// The Grams feed's data rules, free of React: its fixed words, the `grams` URL
 // parameter, loading pages of /api/feed?grams=1 with 3 attempts (1 s then 2 s back-off),
-// the client-side safety net of the SPEC §5 filter, and what a post's media area shows.
+// the client-side safety net of the Grams filter, and what a post's media area shows.
 import { FEED_ATTEMPTS, FEED_BACKOFF, FEED_FIRST_PAGE, FEED_PAGE } from "~/lib/constants";
 import { filterGramsPosts, hasAudio } from "~/lib/feed-filter";
 import type { FeedPost } from "~/models/feed.server";
@@ -121,7 +121,7 @@ export async function fetchPost(id: number, signal?: AbortSignal): Promise<FeedP
 }
 
 /**
- * The posts Grams shows, in order, without repeats: the SPEC §5 filter as a safety net on
+ * The posts Grams shows, in order, without repeats: the Grams filter as a safety net on
  * top of the server's (the post a link opened at is always kept).
  */
 export function gramsPosts(posts: readonly FeedPost[], showAllPosts: boolean, keepId?: number | null): FeedPost[] {

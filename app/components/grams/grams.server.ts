@@ -8,7 +8,7 @@ import { gramsParam, type GramsLaunch } from "./grams-feed";
 
 /**
  * Null when the URL does not ask for Grams. Otherwise the post the link names (first, when
- * it exists), then the newest Grams posts (SPEC §5 filter with the reader's
+ * it exists), then the newest Grams posts (the Grams filter with the reader's
  * show_all_grams_posts), and the cursor of the next page.
  */
 export async function loadGrams(request: Request): Promise<GramsLaunch | null> {

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from "react";
 import { lazyComponent } from "~/lib/lazy-component";
 import { requestLogin } from "~/lib/login-events";
 
-/** SPEC §2: the likes/dislikes list keeps 10px from the screen's edges. */
+/** The likes/dislikes list keeps 10px from the screen's edges. */
 export const LIKES_POPOVER_EDGE_MARGIN = 10;
 
 export type InteractionUser = { username: string; nickname: string | null; profileImage: string | null };

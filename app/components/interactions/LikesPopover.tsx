@@ -1,4 +1,4 @@
-// Who liked and who disliked a post: a popover (10px from the screen's edges, SPEC §2)
+// Who liked and who disliked a post: a popover (10px from the screen's edges)
 // loading GET /api/posts/{id}/interactions each time it opens. Visitors get the login modal.
 // LikesListPopover (the light trigger on every post) loads this module at the first press.
 import * as Popover from "@radix-ui/react-popover";

@@ -1,4 +1,4 @@
-// The optimistic rule of the like and dislike buttons (SPEC §4 Like/dislike): pressing like
+// The optimistic rule of the like and dislike buttons: pressing like
 // adds a like (clearing a dislike) or removes it; dislike the other way round. Pure.
 export type ReactionType = "like" | "dislike";
 export type ReactionView = { likes: number; dislikes: number; liked: boolean; disliked: boolean };

@@ -57,7 +57,7 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
           latestOnChange.current?.(confirmed.current);
         }
       } catch (error) {
-        // SPEC §8: a failed or timed-out like reverts and is logged.
+        // A failed or timed-out like reverts and is logged.
         console.warn("Like/dislike failed; reverting", error);
         if (id === sequence.current) {
           setState(confirmed.current);

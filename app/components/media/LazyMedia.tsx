@@ -1,4 +1,4 @@
-// Lazy media (SPEC §2, §9): an image (or a video's player) is only requested once its box
+// Lazy media: an image (or a video's player) is only requested once its box
 // comes within 50 px of the viewport with 10 % of it showing (IntersectionObserver,
 // rootMargin 50px, threshold 0.1). The box reserves the media's aspect ratio from its width
 // and height, so nothing jumps when it arrives; a shimmer stands in until then, and a

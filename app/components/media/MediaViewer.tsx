@@ -1,4 +1,4 @@
-// The media viewer (SPEC §2, §4 Viewer, §9): a full-screen lightbox over everything else.
+// The media viewer: a full-screen lightbox over everything else.
 // Previous/next buttons, a thumbnail strip, the counter '1 / N' and a close button; keys
 // Escape, ArrowLeft and ArrowRight; swipes on touch screens; the index wraps around at both
 // ends. The neighbours of the item on screen are warmed up through the preload queue (2 at

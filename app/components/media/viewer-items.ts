@@ -1,5 +1,5 @@
 // Pure helpers of the media viewer: what an item is (image, video or unsupported, by the
-// media-type rules of SPEC §5), index wrapping, which neighbours to preload, and feed photos
+// media-type rules of lib/media-types.ts), index wrapping, which neighbours to preload, and feed photos
 // turned into viewer items.
 import { extensionOf, isViewerVideoUrl, mediaTypeOf } from "~/lib/media-types";
 

@@ -1,4 +1,4 @@
-// One mod as a capsule (SPEC §4): category, name, who made / sold / fitted it, cost when
+// One mod as a capsule: category, name, who made / sold / fitted it, cost when
 // present, gains chips, and the description collapsed until clicked, with a hint when it is
 // longer than DESCRIPTION_HINT_OVER characters. Works without JavaScript (<details>).
 import { useState, type ReactNode } from "react";

@@ -1,4 +1,4 @@
-// Add or edit a mod with every field of SPEC §3. Names (manufacturer, vendor, installer,
+// Add or edit a mod with every field of the Mod model. Names (manufacturer, vendor, installer,
 // build) are inputs with a <datalist> of existing ones: pick one or type a new one, with or
 // without JavaScript. Gains: with JavaScript add and remove rows; without, 3 spare rows.
 import {

@@ -1,6 +1,6 @@
-// The 'Modifications' panel (SPEC §2/§4): for each car, its heading and its mods as
-// capsules, fetched from GET /api/cars/{id}/mods. Loading, error and empty states use the
-// spec's words. Used by the Grams feed, posts and anywhere else mods are shown.
+// The 'Modifications' panel: for each car, its heading and its mods as
+// capsules, fetched from GET /api/cars/{id}/mods. Loading, error and empty states have their
+// fixed messages. Used by the Grams feed, posts and anywhere else mods are shown.
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "@remix-run/react";
 import { RotateCw, Sparkles, Wrench } from "~/components/icons";

@@ -1,4 +1,4 @@
-// The header's notifications button (SPEC §2, §7, §8, §9): an unread badge ('99+' above 99)
+// The header's notifications button: an unread badge ('99+' above 99)
 // refreshed every 30 s, and a dropdown listing the newest notifications, refreshed every
 // 60 s while open, closing on an outside click. Fetch failures are silent and reset the
 // count to 0. Before JavaScript runs it is a plain link to /notifications.

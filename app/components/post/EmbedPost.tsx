@@ -1,4 +1,4 @@
-// The forum-safe view of a post (SPEC §2 /embed/post/{postId}): plain markup that works
+// The forum-safe view of a post (/embed/post/{postId}): plain markup that works
 // with no JavaScript at all (the route ships no scripts). Media as a CSS scroll-snap strip
 // with a count on each item, the audio as a link, the cars, the story and the counts; every
 // link opens the app in a new tab.

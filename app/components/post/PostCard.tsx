@@ -1,4 +1,4 @@
-// One post as a card (SPEC §2, §3): avatar, '@username', relative time, the cars line
+// One post as a card: avatar, '@username', relative time, the cars line
 // (each car to its showcase, 'Unknown Vehicle' where none), media in its layout or a
 // placeholder ('Text Post', 'No Media', 'Empty post'), the audio player, the story (line
 // breaks kept; long ones clamped with "more" in the feed), and the actions: like/dislike,

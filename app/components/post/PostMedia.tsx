@@ -1,4 +1,4 @@
-// A post's media in its layout (SPEC §2, §5): single; carousel (prev/next buttons, dots,
+// A post's media in its layout: single; carousel (prev/next buttons, dots,
 // swipes over 20 px, mouse drags over 1 px, within bounds); grid of at most 6 with '+N' on
 // the sixth; album (a big first item, the rest below). Videos come first and play muted,
 // looping and inline while on screen (lazy media). Every frame reserves its aspect ratio;

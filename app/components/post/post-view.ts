@@ -1,6 +1,6 @@
-// What a post card shows, free of React: the placeholder when there is no media (SPEC §2:
-// 'Text Post', 'No Media', 'Empty post'), the media in order (videos first, SPEC §5), the
-// frame's aspect ratio, the carousel's index and swipe rules (SPEC §4: 20 px, mouse 1 px),
+// What a post card shows, free of React: the placeholder when there is no media
+// ('Text Post', 'No Media', 'Empty post'), the media in order (videos first), the
+// frame's aspect ratio, the carousel's index and swipe rules (swipes over 20 px, mouse 1 px),
 // when a story is long enough to clamp, and the post's share texts (title, description,
 // Open Graph image).
 import { carDisplayLine, UNKNOWN_VEHICLE } from "~/lib/cars";
@@ -49,7 +49,7 @@ export function ratioCss(ratio: number): string {
 
 // ------------------------------------------------------------------ carousel
 
-/** `index` kept within 0..count-1 (the carousel does not wrap, SPEC §4). */
+/** `index` kept within 0..count-1 (the carousel stops at both ends, it does not wrap). */
 export function clampIndex(index: number, count: number): number {
   if (count <= 0) return 0;
   return Math.min(count - 1, Math.max(0, Math.trunc(index)));

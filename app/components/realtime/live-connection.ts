@@ -2,7 +2,7 @@
 // component that listens (the header badges, the messages page...).
 //
 // - The stream's events (`message`, `notification`, `read`, `session`) go to every listener.
-// - When the connection fails, it reconnects after 1 s, 2 s, 5 s, then 10 s (SPEC §9); a
+// - When the connection fails, it reconnects after 1 s, 2 s, 5 s, then 10 s; a
 //   `ready` event resets the ladder. After the last step it falls back to polling: each
 //   listener's `poll` runs every 30 s, and each poll also tries the stream once more.
 // - Coming back online or to the tab reconnects at once.

@@ -1,6 +1,6 @@
-// Fetching the unread message count (SPEC §7/§9): a 5 s time-out, and one retry after 2 s
+// Fetching the unread message count: a 5 s time-out, and one retry after 2 s
 // when the network fails (fetch rejects or times out). Any failure ends in 0, silently
-// (SPEC §8: count fetch failures are silent, the count resets to 0).
+// (a failed count fetch shows nothing to the reader; the count resets to 0).
 import { UNREAD_RETRY_AFTER, UNREAD_TIMEOUT } from "~/lib/constants";
 
 export const UNREAD_COUNT_URL = "/api/messages/unread-count";

@@ -1,6 +1,6 @@
-// The Report Content modal (SPEC §2, §4 Flag modal, §5 Flag, §8 Flag): the nine reasons,
+// The Report Content modal: the nine reasons,
 // optional details, submitting, then a success message and closing after 2 s. A 409
-// (already reported) counts as success. Every other answer is shown in the spec's words.
+// (already reported) counts as success. Every other answer gets its fixed message.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useReturnFocus } from "~/components/shell/focus";
 import { CheckCircle2, Flag, X } from "~/components/icons";

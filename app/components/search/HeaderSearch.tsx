@@ -1,4 +1,4 @@
-// The header's search box (SPEC §2): a GET form to /search that works without JavaScript;
+// The header's search box: a GET form to /search that works without JavaScript;
 // with it, a results list of cars, people and events (at most 3 each) appears 300 ms
 // after typing stops, with 'Show all' leading to /search?q=...
 // Keyboard: ↓/↑ move through the results, Enter opens one (or submits the form),

@@ -1,4 +1,4 @@
-// The share modal (SPEC §2): the post's link and its embed code (an iframe, full width,
+// The share modal: the post's link and its embed code (an iframe, full width,
 // 800 px tall), each with a copy button that says 'Copied!' for 2 s, and the device's own
 // share sheet where the browser has one. Every copy or share is counted through
 // POST /api/posts/{id}/share with its channel (link, embed, native).

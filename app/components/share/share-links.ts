@@ -1,4 +1,4 @@
-// The links a post is shared by (SPEC §2 share modal, §9 embed code): its public page and
+// The links a post is shared by (share modal, embed code): its public page and
 // the forum-safe embed, with the iframe code of EMBED_HEIGHT. Pure: used by the share
 // modal, the post page's meta tags and the embed view.
 import { EMBED_HEIGHT } from "~/lib/constants";

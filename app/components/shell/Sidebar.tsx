@@ -1,4 +1,4 @@
-// The sidebar (SPEC §2): My Cars, Post, Messages, Notifications, Events, My Posts, Profile,
+// The sidebar: My Cars, Post, Messages, Notifications, Events, My Posts, Profile,
 // Search, Admin Area (administrators only), then Log Out or Login, and the theme switcher.
 // Phones: an overlay with a backdrop. From 768px: a slim rail that expands on hover (or
 // stays expanded when pinned with the burger).

@@ -1,4 +1,4 @@
-// The notification stack (SPEC §2 Other UI): each toast auto-dismisses after 5 s and has a
+// The notification stack: each toast auto-dismisses after 5 s and has a
 // close button. Also shows the toast a server action flashed for this page.
 import { useEffect, useState } from "react";
 import { Toaster } from "sonner";

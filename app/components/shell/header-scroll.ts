@@ -1,4 +1,4 @@
-// The header's scroll behaviour (SPEC §2, §9): a "scrolled" look past 50px; on phones
+// The header's scroll behaviour: a "scrolled" look past 50px; on phones
 // (767px wide or less) it slides away when scrolling down past 100px and comes back as soon
 // as the reader scrolls up.
 import { HEADER_HIDE_AFTER_PX, HEADER_SCROLLED_AFTER_PX } from "~/lib/constants";

@@ -1,5 +1,5 @@
 // Which navigation items the shell shows, to whom, and where the chrome is hidden
-// (SPEC §2 Navigation). Pure functions: the components render them, unit tests check them.
+// (bottom bar, header, sidebar). Pure functions: the components render them, unit tests check them.
 
 export type ShellUser = { username: string; isAdmin: boolean } | null | undefined;
 
@@ -38,7 +38,7 @@ function item(key: Exclude<NavKey, "my-posts">): NavItem {
 }
 
 /**
- * The sidebar, in the spec's order: My Cars, Post, Messages, Notifications, Events,
+ * The sidebar, in this order: My Cars, Post, Messages, Notifications, Events,
  * My Posts, Profile, Search, Admin Area (administrators only). My Posts is the user's own
  * page, so a visitor (who has none) does not get it. Log Out / Login follow separately.
  */

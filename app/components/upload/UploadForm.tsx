@@ -1,4 +1,4 @@
-// The new-post form (SPEC §2 /upload): media, story, cars, layout, audio. A real multipart
+// The new-post form (/upload): media, story, cars, layout, audio. A real multipart
 // form posting to /api/posts with a hidden redirectTo, so it works with no JavaScript (the
 // server sends a refused form back here with what was typed). With JavaScript the files are
 // checked first, the upload shows its progress (XMLHttpRequest), errors appear next to the

@@ -1,7 +1,7 @@
 // The upload form's checks before anything is sent (the server checks again, and sniffs
 // the real type from the bytes): which files are photos or videos we take, their sizes,
-// how many, the post's total, the order they will be shown in (videos first, SPEC §5) and
-// what the Automatic layout would pick (SPEC §5 default).
+// how many, the post's total, the order they will be shown in (videos first) and
+// what the Automatic layout would pick (single for 1, grid for more than 6, else carousel).
 import { defaultLayout, LAYOUTS, type Layout } from "~/lib/layout";
 import { extensionOf, UPLOAD_IMAGE_TYPES, UPLOAD_LIMITS, UPLOAD_VIDEO_TYPES } from "~/lib/media-types";
 
@@ -119,7 +119,7 @@ export const LAYOUT_LABELS: Record<Layout, { title: string; text: string }> = {
 
 export const LAYOUT_CHOICES: readonly Layout[] = LAYOUTS;
 
-/** What the Automatic choice shows: the layout the SPEC §5 default picks for `count` items. */
+/** What the Automatic choice shows: the layout the default picks for `count` items. */
 export function automaticLayoutText(count: number): string {
   if (count === 0) return "Picks single, carousel or grid from the number of photos";
   const layout = defaultLayout(count);
