@@ -72,7 +72,8 @@ const setups = [
 
 for (const setup of setups) {
   test(`every page loads without an error: ${setup.name}`, async ({ browser, playwright }) => {
-    test.setTimeout(300_000);
+    // Some thirty pages, each loaded and hydrated in turn.
+    test.setTimeout(600_000);
     const baseURL = test.info().project.use.baseURL!;
     const api = await playwright.request.newContext({ baseURL });
     const ids = await demoIds(api);
