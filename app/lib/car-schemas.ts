@@ -3,6 +3,7 @@
 // a blank optional field is null ("clear it"), a missing one is undefined ("leave it").
 import { z } from "zod";
 import { MAX_COST_CENTS, UNNAMED, parseCostToCents } from "~/lib/cars";
+import { idField } from "~/lib/ids";
 import { normalizeText, textRules, type TextOptions } from "~/lib/text-schemas";
 
 /** The first car (Benz Patent-Motorwagen). */
@@ -130,7 +131,7 @@ function toNumber(value: unknown) {
 function toOptionalId(value: unknown) {
   if (value === undefined) return undefined;
   if (value === null || (typeof value === "string" && value.trim() === "")) return null;
-  return typeof value === "string" ? Number(value.trim()) : value;
+  return value;
 }
 
 function toBoolean(value: unknown) {
@@ -246,8 +247,7 @@ const cost = z.preprocess(
     .optional(),
 );
 
-const id = (message: string) =>
-  z.preprocess(toOptionalId, z.number({ invalid_type_error: message }).int(message).positive(message).nullable().optional());
+const id = (message: string) => z.preprocess(toOptionalId, idField(message).nullable().optional());
 
 const modFields = {
   mod_category: requiredText("Category", MOD_TEXT_MAX.mod_category),

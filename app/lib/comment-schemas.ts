@@ -2,6 +2,7 @@
 // comment box and POST /api/comments, the shape the API answers, and the pure updates the
 // comment section applies optimistically.
 import { z } from "zod";
+import { idSchema } from "~/lib/ids";
 import { userText } from "~/lib/text-schemas";
 
 export const COMMENT_MAX = 2000;
@@ -54,8 +55,6 @@ export function canPost(text: string): boolean {
   return trimmed.length > 0 && trimmed.length <= COMMENT_MAX;
 }
 
-const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
 export const commentInputSchema = z.object({
   postId: idSchema,
   content: userText("A comment", { multiline: true }).pipe(z.string().min(1, COMMENT_MESSAGES.blank).max(COMMENT_MAX, COMMENT_MESSAGES.tooLong)),
@@ -87,12 +86,6 @@ export function parseCommentInput(fields: Record<string, unknown>): { ok: true; 
     return { ok: false, message };
   }
   return { ok: true, value: { ...parsed.data, parentId: parsed.data.parentId ?? null } };
-}
-
-/** A positive integer id from a route parameter or field, or null. */
-export function parseId(value: unknown): number | null {
-  const id = typeof value === "number" ? value : typeof value === "string" && /^\d+$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 // ------------------------------------------------------------------ tree updates

@@ -1,6 +1,7 @@
 // Reporting content: reasons and answers. Shared by the server, which validates
 // reports, and the Report Content modal, which turns every answer into its fixed message.
 import { z } from "zod";
+import { idSchema } from "~/lib/ids";
 
 export const FLAG_REASONS = [
   { value: "inappropriate", label: "Inappropriate content" },
@@ -41,8 +42,6 @@ export const FLAG_MESSAGES = {
 export function reasonLabel(value: string): string {
   return FLAG_REASONS.find((reason) => reason.value === value)?.label ?? value;
 }
-
-const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 const flagSchema = z.object({
   contentType: z.enum(FLAG_CONTENT_TYPES),

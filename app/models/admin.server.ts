@@ -31,15 +31,6 @@ export function isContentType(value: unknown): value is FlagContentType {
   return typeof value === "string" && (FLAG_CONTENT_TYPES as readonly string[]).includes(value);
 }
 
-/** A positive whole number from a form or JSON value, or null. */
-export function parseId(value: unknown): number | null {
-  const raw = Array.isArray(value) ? value[value.length - 1] : value;
-  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
-  if (!/^\d{1,15}$/.test(text)) return null;
-  const id = Number(text);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 // ------------------------------------------------------------------ authors
 
 type Author = { id: number; username: string; role: string; suspendedAt: Date | null };

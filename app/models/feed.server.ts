@@ -10,6 +10,7 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
+import { parseId } from "~/lib/ids";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
 import { mediaUrl, srcSetFor, type MediaKind } from "~/lib/media-types";
 import { daysOld } from "~/lib/relative-time";
@@ -137,8 +138,8 @@ export function decodeCursor(value: string | null | undefined): FeedCursor | nul
   if (value === null || value === undefined || value === "") return null;
   const cut = value.lastIndexOf("_");
   const createdAt = new Date(value.slice(0, cut));
-  const id = Number(value.slice(cut + 1));
-  if (cut <= 0 || Number.isNaN(createdAt.getTime()) || !Number.isSafeInteger(id) || id <= 0) {
+  const id = parseId(value.slice(cut + 1));
+  if (cut <= 0 || Number.isNaN(createdAt.getTime()) || id === null) {
     throw new RangeError("Invalid cursor");
   }
   return { createdAt, id };
@@ -151,8 +152,8 @@ export function parseIdList(values: string[]): number[] {
     for (const part of value.split(",")) {
       const trimmed = part.trim();
       if (trimmed === "") continue;
-      const id = Number(trimmed);
-      if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError("Invalid id list");
+      const id = parseId(trimmed);
+      if (id === null) throw new RangeError("Invalid id list");
       ids.add(id);
     }
   }

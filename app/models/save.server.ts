@@ -3,6 +3,7 @@
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
 import { HttpError } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import { POST_NOT_FOUND, retryOnConflict } from "~/models/like.server";
 
 export const SAVED_PAGE = 20;
@@ -58,8 +59,9 @@ function encodeCursor(savedAt: Date, postId: number): string {
 
 function decodeCursor(cursor: string | null | undefined): { savedAt: Date; postId: number } | null {
   const match = /^(\d+)_(\d+)$/.exec(cursor ?? "");
-  if (!match) return null;
-  return { savedAt: new Date(Number(match[1])), postId: Number(match[2]) };
+  const postId = parseId(match?.[2]);
+  if (!match || postId === null) return null;
+  return { savedAt: new Date(Number(match[1])), postId };
 }
 
 /**

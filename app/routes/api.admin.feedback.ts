@@ -1,7 +1,8 @@
 // GET /api/admin/feedback[?cursor=] → { feedback: [...], next_cursor, average_rating, total }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
-import { listFeedback, parseId } from "~/models/admin.server";
+import { parseId } from "~/lib/ids";
+import { listFeedback } from "~/models/admin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

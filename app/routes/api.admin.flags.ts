@@ -8,12 +8,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, text } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import {
   ADMIN_TEXT,
   dismissReports,
   isContentType,
   listModerationQueue,
-  parseId,
   removeContent,
   suspendAuthor,
 } from "~/models/admin.server";

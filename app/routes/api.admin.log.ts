@@ -2,7 +2,8 @@
 // decision with who took it and when, newest first.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
-import { listModerationLog, parseId } from "~/models/admin.server";
+import { parseId } from "~/lib/ids";
+import { listModerationLog } from "~/models/admin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, text } from "~/lib/http.server";
-import { ADMIN_TEXT, parseId, setRole } from "~/models/admin.server";
+import { requireId } from "~/lib/ids";
+import { ADMIN_TEXT, setRole } from "~/models/admin.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -12,8 +13,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return mutation(request, async (body) => {
     await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);
-    const userId = parseId(params.id);
-    if (!userId) return replyError(request, body, 404, ADMIN_TEXT.userNotFound);
+    const userId = requireId(params, "id", ADMIN_TEXT.userNotFound);
     const role = text(body.fields, "role");
     if (role && role !== "admin" && role !== "member") return replyError(request, body, 400, ADMIN_TEXT.invalid);
     const user = await setRole(admin.id, userId, (role || undefined) as "admin" | "member" | undefined);

@@ -2,7 +2,8 @@
 // optionally matching q in username, nickname or email. Administrators only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
-import { listUsers, parseId } from "~/models/admin.server";
+import { parseId } from "~/lib/ids";
+import { listUsers } from "~/models/admin.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

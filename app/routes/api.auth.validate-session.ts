@@ -9,6 +9,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAuthState } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 type ClientSession = { id: number; email: string; username: string; loginTime: string | null };
@@ -24,8 +25,8 @@ function clientSessionOf(fields: Record<string, unknown>): ClientSession | null 
   }
   if (!raw || typeof raw !== "object") return null;
   const value = raw as Record<string, unknown>;
-  const id = typeof value.id === "number" ? value.id : Number(value.id);
-  if (!Number.isInteger(id) || id <= 0 || typeof value.email !== "string" || typeof value.username !== "string") return null;
+  const id = parseId(value.id);
+  if (id === null || typeof value.email !== "string" || typeof value.username !== "string") return null;
   return { id, email: value.email, username: value.username, loginTime: typeof value.loginTime === "string" ? value.loginTime : null };
 }
 

@@ -4,17 +4,13 @@ import { redirect } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { errorResponse, readBody, respond } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-events";
+import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, FollowError, carExists, isFollowingCar, parseFollowWant, setCarFollow } from "~/models/follow.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-function carIdOf(params: Record<string, string | undefined>): number | null {
-  const id = /^\d+$/.test(params.carId ?? "") ? Number(params.carId) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const carId = carIdOf(params);
-  if (carId === null || !(await carExists(carId))) return errorResponse(404, CAR_NOT_FOUND);
+  const carId = requireId(params, "carId", CAR_NOT_FOUND);
+  if (!(await carExists(carId))) return errorResponse(404, CAR_NOT_FOUND);
   const user = await getUser(request);
   return Response.json({ following: await isFollowingCar(user?.id ?? null, carId) }, { headers: { "Cache-Control": "no-store" } });
 }
@@ -29,8 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (body.redirectTo) return redirect(loginHref(body.redirectTo), 303);
     return errorResponse(401, "You must be signed in to follow cars");
   }
-  const carId = carIdOf(params);
-  if (carId === null) return errorResponse(404, CAR_NOT_FOUND);
+  const carId = requireId(params, "carId", CAR_NOT_FOUND);
   try {
     const result = await setCarFollow(user, carId, parseFollowWant(body.fields.following));
     return respond(body, result);

@@ -2,30 +2,27 @@
 // POST → 201 { mod }; the car's owner only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/lib/auth.server";
-import { expandFormFields, issuesOf, modSchema } from "~/lib/car-schemas";
+import { CAR_MESSAGES, expandFormFields, issuesOf, modSchema } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { ModFieldError, createMod, listCarMods, modJson } from "~/models/mod.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-function carIdOf(params: LoaderFunctionArgs["params"]) {
-  const id = /^\d+$/.test(params.carId ?? "") ? Number(params.carId) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
   const user = await getUser(request);
-  const { mods } = await listCarMods(carIdOf(params), user?.id ?? null);
+  const { mods } = await listCarMods(carId, user?.id ?? null);
   // What is sent depends on who asks: never share it between viewers.
   return Response.json({ mods }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
-  const carId = carIdOf(params);
   return mutation(request, async (body) => {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
     const parsed = modSchema.safeParse(expandFormFields(body.fields));
     let issues = parsed.success ? null : issuesOf(parsed.error);
     if (parsed.success) {

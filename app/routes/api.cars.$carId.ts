@@ -5,16 +5,13 @@ import { getUser, requireUser } from "~/lib/auth.server";
 import { CAR_MESSAGES, carPatchSchema, issuesOf } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { carJson, deleteCar, getCar, updateCar } from "~/models/car.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-function carIdOf(params: LoaderFunctionArgs["params"]) {
-  const id = /^\d+$/.test(params.carId ?? "") ? Number(params.carId) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [car, user] = await Promise.all([getCar(carIdOf(params)), getUser(request)]);
+  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+  const [car, user] = await Promise.all([getCar(carId), getUser(request)]);
   if (!car) return errorResponse(404, CAR_MESSAGES.notFound);
   return Response.json(
     { car: carJson(car, { owner: user?.id === car.ownerId }) },
@@ -24,10 +21,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!["PATCH", "DELETE", "POST"].includes(request.method)) return errorResponse(405, "Method not allowed");
-  const carId = carIdOf(params);
   return mutation(request, async (body) => {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
     const method = request.method === "POST" ? String(body.fields._method ?? "").toUpperCase() : request.method;
     delete body.fields._method;
 

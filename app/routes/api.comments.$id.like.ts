@@ -1,9 +1,10 @@
 // POST /api/comments/{id}/like (no body) toggles the caller's like → { liked, likes_count }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
-import { COMMENT_MESSAGES, parseId } from "~/lib/comment-schemas";
+import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { toggleCommentLike } from "~/models/comment.server";
 
@@ -13,8 +14,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "like", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to like comments");
-    const commentId = parseId(params.id);
-    if (commentId === null) return replyError(request, body, 404, COMMENT_MESSAGES.notFound);
+    const commentId = requireId(params, "id", COMMENT_MESSAGES.notFound);
     return replyOk(request, body, await toggleCommentLike(commentId, user.id));
   });
 }

@@ -2,9 +2,10 @@
 // id, post_id }. Plain forms (no JavaScript) send POST with intent=delete.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
-import { COMMENT_MESSAGES, parseId } from "~/lib/comment-schemas";
+import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { deleteComment } from "~/models/comment.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
@@ -15,8 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (request.method === "POST" && body.fields.intent !== "delete") return replyError(request, body, 400, COMMENT_MESSAGES.invalid);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to delete comments");
-    const commentId = parseId(params.id);
-    if (commentId === null) return replyError(request, body, 404, COMMENT_MESSAGES.notFound);
+    const commentId = requireId(params, "id", COMMENT_MESSAGES.notFound);
     const deleted = await deleteComment(commentId, user);
     return replyOk(request, body, { deleted: true, ...deleted }, {}, { type: "success", message: "Comment deleted" });
   });

@@ -5,8 +5,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
+import { parseId, requireId } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
-import { parseId } from "~/models/admin.server";
 import { EVENT_TEXT, setAttendance } from "~/models/event.server";
 
 function parseGoing(value: unknown): boolean | undefined {
@@ -22,8 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "attend", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to join events");
-    const eventId = parseId(params.id);
-    if (!eventId) return replyError(request, body, 404, EVENT_TEXT.notFound);
+    const eventId = requireId(params, "id", EVENT_TEXT.notFound);
     const rawCar = body.fields.carId ?? body.fields.car_id;
     const carId = rawCar === undefined || rawCar === "" || rawCar === null ? null : parseId(rawCar);
     if (rawCar !== undefined && rawCar !== "" && rawCar !== null && carId === null) {

@@ -6,13 +6,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, text } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { EVENT_TEXT, deleteEvent, eventView, getEvent, parseEventInput, updateEvent } from "~/models/event.server";
-import { parseId } from "~/models/admin.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = parseId(params.id);
-  const event = id ? await getEvent(id) : null;
+  const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));
   if (!event) return errorResponse(404, EVENT_TEXT.notFound);
   return Response.json({ event: eventView(event) });
 }
@@ -23,8 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return mutation(request, async (body) => {
     await limitWrite(request, "admin", body);
     await requireAdmin(request);
-    const id = parseId(params.id);
-    if (!id) return errorResponse(404, EVENT_TEXT.notFound);
+    const id = requireId(params, "id", EVENT_TEXT.notFound);
     const intent = method === "POST" ? text(body.fields, "intent") || "update" : method === "DELETE" ? "delete" : "update";
     delete body.fields.intent;
     if (intent === "delete") {

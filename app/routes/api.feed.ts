@@ -8,12 +8,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { errorResponse } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import { clampLimit, decodeCursor, getFeedPage, parseIdList, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
 
-function positiveId(value: string | null): number | undefined | null {
-  if (value === null || value === "") return undefined;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+/** An optional id filter: undefined when absent, null when it names no record. */
+function idFilter(value: string | null): number | undefined | null {
+  return value === null || value === "" ? undefined : parseId(value);
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,8 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (error instanceof RangeError) return errorResponse(400, error.message);
     throw error;
   }
-  const userId = positiveId(params.get("userId"));
-  const carId = positiveId(params.get("carId"));
+  const userId = idFilter(params.get("userId"));
+  const carId = idFilter(params.get("carId"));
   if (userId === null || carId === null) return errorResponse(400, "Invalid id");
   if (userId !== undefined) options.createdById = userId;
   if (carId !== undefined) options.carId = carId;

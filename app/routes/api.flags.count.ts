@@ -1,8 +1,8 @@
 // GET /api/flags/count?contentType=&contentId= → { count }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/lib/comment-schemas";
 import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/flag-reasons";
 import { errorResponse } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import { countFlags } from "~/models/flag.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

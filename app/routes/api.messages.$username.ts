@@ -6,6 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { HttpError, errorResponse } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -13,8 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const beforeParam = url.searchParams.get("before");
   const afterParam = url.searchParams.get("after");
-  const before = beforeParam && /^\d{1,15}$/.test(beforeParam) ? Number(beforeParam) : null;
-  const after = afterParam && /^\d{1,15}$/.test(afterParam) ? Number(afterParam) : null;
+  const before = parseId(beforeParam);
+  const after = parseId(afterParam);
   try {
     const thread = await getThread(user.id, params.username ?? "", { before, after });
     return Response.json(thread, { headers: { "Cache-Control": "no-store" } });

@@ -5,16 +5,13 @@ import { getUser, requireUser } from "~/lib/auth.server";
 import { MOD_MESSAGES, expandFormFields, issuesOf, modPatchSchema } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { ModFieldError, deleteMod, getMod, modJson, updateMod } from "~/models/mod.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-function modIdOf(params: LoaderFunctionArgs["params"]) {
-  const id = /^\d+$/.test(params.modId ?? "") ? Number(params.modId) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [mod, user] = await Promise.all([getMod(modIdOf(params)), getUser(request)]);
+  const modId = requireId(params, "modId", MOD_MESSAGES.notFound);
+  const [mod, user] = await Promise.all([getMod(modId), getUser(request)]);
   if (!mod) return errorResponse(404, MOD_MESSAGES.notFound);
   return Response.json(
     { mod: modJson(mod, { viewerIsOwner: user?.id === mod.car.ownerId }) },
@@ -24,10 +21,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!["PATCH", "DELETE", "POST"].includes(request.method)) return errorResponse(405, "Method not allowed");
-  const modId = modIdOf(params);
   return mutation(request, async (body) => {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);
+    const modId = requireId(params, "modId", MOD_MESSAGES.notFound);
     const method = request.method === "POST" ? String(body.fields._method ?? "").toUpperCase() : request.method;
     delete body.fields._method;
 

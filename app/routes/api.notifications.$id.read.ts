@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { errorResponse, readBody, respond } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { NotificationNotFound, countUnread, markNotificationRead } from "~/models/notification.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
@@ -10,8 +11,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const body = await readBody(request);
   await limitWrite(request, "read", body);
   const user = await requireUser(request);
-  const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
-  if (!Number.isSafeInteger(id) || id <= 0) return errorResponse(404, "Notification not found");
+  const id = requireId(params, "id", "Notification not found");
   try {
     const notification = await markNotificationRead(user.id, id);
     return respond(body, { notification, unread_count: await countUnread(user.id) });

@@ -2,13 +2,13 @@
 // with `replies` oldest first; is_liked and can_delete are for the caller.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
-import { COMMENT_MESSAGES, parseId } from "~/lib/comment-schemas";
+import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
 import { HttpError, errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { listComments } from "~/models/comment.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const postId = parseId(params.id);
-  if (postId === null) return errorResponse(404, COMMENT_MESSAGES.postNotFound);
+  const postId = requireId(params, "id", COMMENT_MESSAGES.postNotFound);
   try {
     const comments = await listComments(postId, await getUser(request));
     return Response.json({ comments }, { headers: { "Cache-Control": "no-store" } });

@@ -1,13 +1,12 @@
 // GET /api/posts/{id}/interactions → { likes: [users], dislikes: [users] }, newest first;
 // each user is { username, nickname, profileImage }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/lib/comment-schemas";
 import { HttpError, errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { POST_NOT_FOUND, getPostInteractions } from "~/models/like.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const postId = parseId(params.id);
-  if (postId === null) return errorResponse(404, POST_NOT_FOUND);
+  const postId = requireId(params, "id", POST_NOT_FOUND);
   try {
     return Response.json(await getPostInteractions(postId), { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

@@ -2,9 +2,9 @@
 // dislikes, liked, disliked }. A plain form post (redirectTo) comes back to its page.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
-import { parseId } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { INVALID_REACTION, POST_NOT_FOUND, parseReaction, reactToPost } from "~/models/like.server";
 
@@ -16,8 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "like", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, SIGN_IN_TO_REACT);
-    const postId = parseId(params.id);
-    if (postId === null) return replyError(request, body, 404, POST_NOT_FOUND);
+    const postId = requireId(params, "id", POST_NOT_FOUND);
     const type = parseReaction(body.fields.type);
     if (!type) return replyError(request, body, 400, INVALID_REACTION);
     return replyOk(request, body, await reactToPost(user.id, postId, type));

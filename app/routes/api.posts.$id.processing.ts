@@ -9,26 +9,20 @@ import { z } from "zod";
 import { getUser, requireUser } from "~/lib/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, HttpError } from "~/lib/http.server";
+import { idField, requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { getPostProcessing, removeUpload, retryUpload } from "~/models/post-upload.server";
 
-const idSchema = z.coerce.number().int().positive().safe();
-
 const actionSchema = z.object({
   intent: z.enum(["retry", "remove"], { errorMap: () => ({ message: "Send intent=retry or intent=remove" }) }),
-  upload: idSchema.or(z.string().regex(/^\d+$/).pipe(idSchema)),
+  upload: idField("Invalid input"),
 });
 
-function postIdOf(value: string | undefined): number | null {
-  const parsed = /^\d+$/.test(value ?? "") ? idSchema.safeParse(value) : null;
-  return parsed?.success ? parsed.data : null;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = postIdOf(params.id);
+  const id = requireId(params, "id", POST_MESSAGES.notFound);
   const user = await getUser(request);
-  const processing = id === null || !user ? null : await getPostProcessing(id, { id: user.id, role: user.role });
+  const processing = user ? await getPostProcessing(id, { id: user.id, role: user.role }) : null;
   if (!processing) return errorResponse(404, POST_MESSAGES.notFound);
   return Response.json({ processing }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -38,8 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return mutation(request, async (body) => {
     await limitWrite(request, "postEdit", body);
     const user = await requireUser(request);
-    const id = postIdOf(params.id);
-    if (id === null) throw new HttpError(404, POST_MESSAGES.notFound);
+    const id = requireId(params, "id", POST_MESSAGES.notFound);
     const input = actionSchema.safeParse(body.fields);
     if (!input.success) throw new HttpError(400, input.error.issues[0]?.message ?? "Invalid request");
     const actor = { id: user.id, role: user.role };

@@ -1,9 +1,9 @@
 // POST /api/posts/{id}/save toggles the caller's save → { saved, saves }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
-import { parseId } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { POST_NOT_FOUND } from "~/models/like.server";
 import { toggleSave } from "~/models/save.server";
@@ -17,8 +17,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "like", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, SIGN_IN_TO_SAVE);
-    const postId = parseId(params.id);
-    if (postId === null) return replyError(request, body, 404, POST_NOT_FOUND);
+    const postId = requireId(params, "id", POST_NOT_FOUND);
     const result = await toggleSave(user.id, postId);
     return replyOk(request, body, result, {}, { type: "success", message: result.saved ? "Post saved" : "Post removed from saved" });
   });

@@ -4,6 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, HttpError } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { POST_MESSAGES, shareChannel } from "~/lib/post-schemas";
 import { recordShare } from "~/models/post.server";
 import { limitWrite } from "~/lib/rate-limit.server";
@@ -12,8 +13,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "POST" });
   return mutation(request, async (body) => {
     await limitWrite(request, "share", body);
-    const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
-    if (!Number.isSafeInteger(id) || id <= 0) throw new HttpError(404, POST_MESSAGES.notFound);
+    const id = requireId(params, "id", POST_MESSAGES.notFound);
     const channel = shareChannel(body.fields.channel);
     if (!channel) throw new HttpError(400, POST_MESSAGES.badShareChannel);
     const user = await getUser(request);

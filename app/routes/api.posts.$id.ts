@@ -5,19 +5,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/lib/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, HttpError } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-function postId(params: LoaderFunctionArgs["params"]): number | null {
-  const id = /^\d+$/.test(params.id ?? "") ? Number(params.id) : NaN; // decimal digits only ("0x1F", "1e1" are not ids)
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = postId(params);
-  if (id === null) return errorResponse(404, POST_MESSAGES.notFound);
+  const id = requireId(params, "id", POST_MESSAGES.notFound);
   const user = await getUser(request);
   const post = await getPost(id, user?.id ?? null, { unready: unreadyFor(user) });
   if (!post) return errorResponse(404, POST_MESSAGES.notFound);
@@ -33,8 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw new HttpError(400, "Send DELETE, or intent=delete from a form");
     }
     const user = await requireUser(request);
-    const id = postId(params);
-    if (id === null) throw new HttpError(404, POST_MESSAGES.notFound);
+    const id = requireId(params, "id", POST_MESSAGES.notFound);
     await deletePost(id, user);
     if (body.redirectTo) return replyOk(request, body, null, {}, { type: "success", message: POST_MESSAGES.deleted });
     return new Response(null, { status: 204 });

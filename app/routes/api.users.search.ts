@@ -4,6 +4,7 @@
 // prefix matches first.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorResponse } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import { limitParam } from "~/lib/search";
 import { SEARCH_MAX_PER_KIND, SEARCH_PAGE_PER_KIND, findUserExact, searchUsers } from "~/models/search.server";
 
@@ -14,8 +15,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (id !== null || username !== null) {
     let user = null;
     if (id !== null) {
-      if (!/^\d{1,15}$/.test(id.trim())) return errorResponse(400, "id must be a positive whole number");
-      user = await findUserExact({ id: Number(id.trim()) });
+      const userId = parseId(id);
+      if (userId === null) return errorResponse(400, "id must be a positive whole number");
+      user = await findUserExact({ id: userId });
     } else {
       user = await findUserExact({ username });
     }

@@ -9,12 +9,15 @@ import { EmbedPost } from "~/components/post/EmbedPost";
 import { shareDescription, shareTitle } from "~/components/post/post-view";
 import { postUrl, SITE_NAME } from "~/components/share/share-links";
 import { publicOrigin } from "~/lib/env.server";
+import { requireId } from "~/lib/ids";
 import { Logo } from "~/components/shell/Logo";
 import { getPost } from "~/models/feed.server";
 import "~/components/shell/pages.css";
 
 /** Rendered without hydration: the page ships no JavaScript. */
 export const handle = { hydrate: false };
+
+const NOT_FOUND_MESSAGE = "This post is unavailable.";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Post unavailable · ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
@@ -27,9 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = Number(params.postId);
-  const post = Number.isSafeInteger(id) && id > 0 ? await getPost(id) : null;
-  if (!post) throw data({ error: "This post is unavailable." }, { status: 404 });
+  const post = await getPost(requireId(params, "postId", NOT_FOUND_MESSAGE));
+  if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
   // No reader-specific flags: the view is the same for everyone.
   return { post, origin: publicOrigin(request), now: Date.now() };
 }

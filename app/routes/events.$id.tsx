@@ -13,10 +13,13 @@ import { eventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
+import { requireId } from "~/lib/ids";
 import { getEventDetail } from "~/models/event.server";
 import { isAdmin } from "~/models/user.server";
 import type { loader as rootLoader } from "~/root";
 import "~/components/events/events.css";
+
+const NOT_FOUND_MESSAGE = "This event doesn't exist or was removed.";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: `Event not found · ${APP_TITLE}` }];
@@ -33,10 +36,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : NaN;
+  const id = requireId(params, "id", NOT_FOUND_MESSAGE);
   const user = await getUser(request);
-  const detail = Number.isSafeInteger(id) ? await getEventDetail(id, user?.id ?? null) : null;
-  if (!detail) throw data({ error: "This event doesn't exist or was removed." }, { status: 404 });
+  const detail = await getEventDetail(id, user?.id ?? null);
+  if (!detail) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
   return {
     event: eventCardView(detail.event),
     attendees: detail.attendees,

@@ -11,6 +11,7 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { HttpError } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!name || name === user.username) throw redirect("/messages");
   const url = new URL(request.url);
   const beforeParam = url.searchParams.get("before");
-  const before = beforeParam && /^\d{1,15}$/.test(beforeParam) ? Number(beforeParam) : null;
+  const before = parseId(beforeParam);
   if (raw !== name) throw redirect(`/messages/${encodeURIComponent(name)}${before ? `?before=${before}` : ""}`);
   try {
     const thread = await getThread(user.id, name, { before });

@@ -8,10 +8,11 @@ import { CarForm } from "~/components/cars/CarForm";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
-import { carSchema } from "~/lib/car-schemas";
+import { CAR_MESSAGES, carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { readForm } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.server";
 import "~/components/cars/cars.css";
@@ -23,14 +24,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
-  const car = await requireOwnedCar(Number(params.carId), user.id);
+  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
   return { car: carJson(car, { owner: true }) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
-  const carId = Number(params.carId);
+  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
   const form = await readForm(request);
   if (form.get("intent") === "delete") {
     const car = await deleteCar(carId, user.id);

@@ -8,10 +8,11 @@ import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { ModForm } from "~/components/mods/ModForm";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
-import { MOD_MESSAGES, modSchema } from "~/lib/car-schemas";
+import { CAR_MESSAGES, MOD_MESSAGES, modSchema } from "~/lib/car-schemas";
 import { carName, centsToInput } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { fail, readForm } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { ModFieldError, deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/models/mod.server";
@@ -24,8 +25,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 async function ownedModOfCar(request: Request, params: LoaderFunctionArgs["params"]) {
   const user = await requireUserPage(request);
-  const car = await requireOwnedCar(Number(params.carId), user.id);
-  const mod = await requireOwnedMod(Number(params.modId), user.id);
+  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+  const mod = await requireOwnedMod(requireId(params, "modId", MOD_MESSAGES.notFound), user.id);
   if (mod.carId !== car.id) fail(404, MOD_MESSAGES.notFound);
   return { user, car, mod };
 }

@@ -9,9 +9,11 @@ import { BuildGroups } from "~/components/mods/BuildGroups";
 import { GainChips } from "~/components/mods/GainChips";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
+import { CAR_MESSAGES, MOD_MESSAGES } from "~/lib/car-schemas";
 import { carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { fail, readForm } from "~/lib/http.server";
+import { parseId, requireId } from "~/lib/ids";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { deleteMod, listCarMods } from "~/models/mod.server";
@@ -24,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
-  const car = await requireOwnedCar(Number(params.carId), user.id);
+  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
   const { mods } = await listCarMods(car.id, user.id);
   return { car: carJson(car, { owner: true }), mods };
 }
@@ -32,11 +34,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
+  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
   const form = await readForm(request);
   if (form.get("intent") !== "delete") fail(400, "Unknown action");
-  await deleteMod(Number(form.get("modId")), user.id);
+  const modId = parseId(form.get("modId"));
+  if (modId === null) fail(404, MOD_MESSAGES.notFound);
+  await deleteMod(modId, user.id);
   const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
-  return redirect(`/my-cars/${params.carId}/mods`, { headers: { "Set-Cookie": cookie } });
+  return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });
 }
 
 export default function CarMods() {

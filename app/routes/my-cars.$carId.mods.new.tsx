@@ -7,10 +7,11 @@ import { Wrench } from "~/components/icons";
 import { ModForm } from "~/components/mods/ModForm";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
-import { modSchema } from "~/lib/car-schemas";
+import { CAR_MESSAGES, modSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { readForm } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { ModFieldError, createMod, getModFormOptions } from "~/models/mod.server";
@@ -23,14 +24,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
-  const car = await requireOwnedCar(Number(params.carId), user.id);
+  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
   return { car: carJson(car, { owner: true }), options: await getModFormOptions(car.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
-  const carId = Number(params.carId);
+  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
   const submission = parseWithZod(await readForm(request), { schema: modSchema, disableAutoCoercion: true });
   if (submission.status !== "success") return submission.reply();
   try {

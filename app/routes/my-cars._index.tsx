@@ -7,8 +7,10 @@ import { CarCard, type GarageCarView } from "~/components/cars/CarCard";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { APP_TITLE } from "~/lib/constants";
 import { requireUserPage } from "~/lib/auth.server";
+import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { fail, readForm } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, deleteCar, listGarage } from "~/models/car.server";
 import "~/components/cars/cars.css";
@@ -35,7 +37,9 @@ export async function action({ request }: ActionFunctionArgs) {
   await limitWrite(request, "garage");
   const form = await readForm(request);
   if (form.get("intent") !== "delete") fail(400, "Unknown action");
-  const car = await deleteCar(Number(form.get("carId")), user.id);
+  const carId = parseId(form.get("carId"));
+  if (carId === null) fail(404, CAR_MESSAGES.notFound);
+  const car = await deleteCar(carId, user.id);
   const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });
   return redirect("/my-cars", { headers: { "Set-Cookie": cookie } });
 }

@@ -15,6 +15,7 @@ import { postUrl, SITE_NAME } from "~/components/share/share-links";
 import { publicOrigin } from "~/lib/env.server";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
+import { requireId } from "~/lib/ids";
 import { listComments } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
@@ -57,8 +58,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
+  const id = requireId(params, "id", NOT_FOUND_MESSAGE);
   const user = await getUser(request);
   // A post still processing (or failed) exists only for its author and administrators.
   const post = await getPost(id, user?.id ?? null, { unready: unreadyFor(user) });

@@ -18,6 +18,7 @@ import { carDisplayLine, carName, carSpecLine, formatCost, realNickname, sumGain
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { fail } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
 import { imageUrlForWidth, mediaUrl, pictureOf } from "~/lib/media-types";
 import { relativeTime } from "~/lib/relative-time";
 import { carJson, getShowcase } from "~/models/car.server";
@@ -61,7 +62,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const carId = Number(params.carId);
+  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
   const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
   if (!showcase) fail(404, CAR_MESSAGES.notFound);
   const viewerId = viewer?.id ?? null;

@@ -12,6 +12,7 @@ import { ProfileHeader } from "~/components/profile/ProfileHeader";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
+import { parseId } from "~/lib/ids";
 import { getUserPage } from "~/models/profile.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -31,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const username = params.username ?? "";
   const raw = new URL(request.url).searchParams.get("before");
-  const before = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const before = parseId(raw);
   const viewer = await getUser(request);
   const page = await getUserPage(username, viewer?.id ?? null, before);
   if (!page) throw Response.json({ error: "User not found" }, { status: 404 });

@@ -6,6 +6,7 @@ import { loader as carFollowers } from "~/routes/api.cars.$carId.followers";
 import { action as followUser, loader as userFollowState } from "~/routes/api.users.$username.follow";
 import { getCarFollowState, getCarFollowerCounts, getUserFollowCounts } from "~/models/follow.server";
 import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { answer } from "./social-helpers";
 
 async function member(username: string) {
   const response = (await register(
@@ -21,7 +22,7 @@ function carOf(ownerId: number, model = "Skyline") {
 }
 
 async function call(handler: (a: never) => unknown, request: Request, params: Record<string, string>) {
-  const response = (await handler(args(request, params))) as Response;
+  const response = await answer(handler(args(request, params)));
   return { status: response.status, body: response.status === 204 ? null : await response.json(), response };
 }
 

@@ -133,7 +133,10 @@ describe("page loaders", () => {
 
     const missing = (await call(postLoader as never, getRequest("/post/999999"), { id: "999999" })) as { init?: { status?: number } };
     expect(missing.init?.status).toBe(404);
-    const embedMissing = (await call(embedLoader as never, getRequest("/embed/post/abc"), { postId: "abc" })) as { init?: { status?: number } };
+    const embedMissing = (await call(embedLoader as never, getRequest("/embed/post/999999"), { postId: "999999" })) as { init?: { status?: number } };
     expect(embedMissing.init?.status).toBe(404);
+    // "abc" names no post: requireId's 404 Response.
+    const embedBad = (await call(embedLoader as never, getRequest("/embed/post/abc"), { postId: "abc" })) as Response;
+    expect(embedBad.status).toBe(404);
   });
 });

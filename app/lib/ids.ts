@@ -1,0 +1,42 @@
+// Record ids, read the one way everywhere: from a route's URL, a query string, a form or
+// a JSON body. An id is a whole number from 1 to ID_MAX written in decimal digits only
+// ("0x1F", "1e1", "-1", "1.0" and " 1" are not ids); JSON may also send it as a number.
+// Anything else names no record, so a page or an API answers it as it answers an id that
+// does not exist: 404. Shared by server and browser code (the parsing has no server part).
+import { z } from "zod";
+
+/** The largest id: ids are the database's `Int`, a 32-bit signed integer (SERIAL in PostgreSQL). */
+export const ID_MAX = 2_147_483_647;
+
+const DECIMAL_DIGITS = /^\d+$/;
+
+/** The id `value` names, or null when it names none. */
+export function parseId(value: unknown): number | null {
+  const id =
+    typeof value === "number" ? value : typeof value === "string" && DECIMAL_DIGITS.test(value) ? Number(value) : Number.NaN;
+  return Number.isInteger(id) && id >= 1 && id <= ID_MAX ? id : null;
+}
+
+/** The id schema of a form or JSON field whose problem reads `message`. */
+export function idField(message = "Invalid id") {
+  return z.unknown().transform((value, ctx): number => {
+    const id = parseId(value);
+    if (id !== null) return id;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    return z.NEVER;
+  });
+}
+
+/** An id in a zod schema (see parseId). */
+export const idSchema = idField();
+
+/**
+ * The id in the route parameter `name`. A bad one throws the 404 every route answers for
+ * a missing record: the JSON `{ error: notFound }`, which a page's ErrorBoundary reads as
+ * its route error and a mutation sends back to a plain form as a toast.
+ */
+export function requireId(params: Readonly<Record<string, string | undefined>>, name: string, notFound = "Not found"): number {
+  const id = parseId(params[name]);
+  if (id === null) throw Response.json({ error: notFound }, { status: 404 });
+  return id;
+}
