@@ -6,8 +6,9 @@
 //
 // Environment: PORT (3000), HOST (all interfaces), REMIX_BUILD_DIR, NODE_ENV (production),
 // TRUST_PROXY (true, or the number of proxies in front, that set X-Forwarded-For/-Proto/-Host),
-// COOKIE_SECURE (HSTS on every answer), LOG_REQUESTS=0|1 (default: on, except in tests),
-// STOP_TIMEOUT_MS (10000).
+// COOKIE_SECURE (HSTS on every answer), LOG_REQUESTS=true|false (default: on, except in tests),
+// STOP_TIMEOUT_MS (10000). All are read through app/lib/env.server.ts, which says what to set
+// when one cannot be understood (the server then does not start).
 //
 // Before the app sees a request, this server: drops X-Forwarded-* headers unless TRUST_PROXY
 // says a proxy sets them; refuses cross-site state-changing requests (403); answers a method
@@ -27,7 +28,7 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/
 import compression from "compression";
 import express from "express";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
-import { checkStartupSettings, cookieSecure, trustedProxyHops } from "./app/lib/env.server";
+import { checkStartupSettings, cookieSecure, defaultNodeEnv, settings, trustedProxyHops, type Settings } from "./app/lib/env.server";
 import { CROSS_SITE_MESSAGE, crossSiteRefusal, STATE_CHANGING_METHODS } from "./app/lib/http.server";
 import { baseSecurityHeaders, personalCacheControl } from "./app/lib/security-headers.server";
 
@@ -37,7 +38,7 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
 
 /** Whether TRUST_PROXY asks to believe X-Forwarded-* headers (see trustedProxyHops). */
-export function trustProxy(env: NodeJS.ProcessEnv = process.env): boolean {
+export function trustProxy(env?: Record<string, string | undefined>): boolean {
   return trustedProxyHops(env) > 0;
 }
 
@@ -128,10 +129,8 @@ function requestLogger(): express.RequestHandler {
   };
 }
 
-function logRequests(env: NodeJS.ProcessEnv): boolean {
-  if (env.LOG_REQUESTS === "0" || env.LOG_REQUESTS === "false") return false;
-  if (env.LOG_REQUESTS === "1" || env.LOG_REQUESTS === "true") return true;
-  return env.NODE_ENV !== "test" && env.E2E !== "1" && !env.VITEST;
+function logRequests(config: Settings): boolean {
+  return config.LOG_REQUESTS ?? (config.NODE_ENV !== "test" && !config.E2E && !config.VITEST);
 }
 
 async function importBuild(buildPath: string): Promise<ServerBuild> {
@@ -278,19 +277,19 @@ export type StartOptions = {
 };
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const env = process.env;
-  env.NODE_ENV = env.NODE_ENV ?? "production";
-  // A missing or malformed APP_URL stops the start with a message that says what to set.
-  checkStartupSettings(env);
+  defaultNodeEnv("production");
+  // A missing or malformed setting stops the start with a message that says what to set.
+  checkStartupSettings();
+  const config = settings();
   enableSourceMaps();
   const buildPath = path.resolve(
-    options.buildPath ?? path.join(env.REMIX_BUILD_DIR ? path.resolve(root, env.REMIX_BUILD_DIR) : root, "build", "index.js"),
+    options.buildPath ?? path.join(config.REMIX_BUILD_DIR ? path.resolve(root, config.REMIX_BUILD_DIR) : root, "build", "index.js"),
   );
   if (!existsSync(buildPath)) throw new Error(`No server build at ${buildPath}: run \`npm run build\` first.`);
-  const development = env.NODE_ENV === "development";
-  const hops = trustedProxyHops(env);
+  const development = config.NODE_ENV === "development";
+  const hops = trustedProxyHops();
   const trusted = hops > 0;
-  const stopTimeoutMs = Number(env.STOP_TIMEOUT_MS ?? 10_000);
+  const stopTimeoutMs = config.STOP_TIMEOUT_MS;
 
   let build = await importBuild(buildPath);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -301,7 +300,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   app.use(compression());
   app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-  if (logRequests(env)) app.use(requestLogger());
+  if (logRequests(config)) app.use(requestLogger());
   app.use(appAnswerHeaders());
   let methodsOf = resourceMethods(build);
   app.use((req, res, next) => {
@@ -324,7 +323,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     app.all("*", (req, res, next) => createRequestHandler({ build, mode: "development" })(req, res, next));
   } else {
-    app.all("*", createRequestHandler({ build, mode: env.NODE_ENV }));
+    app.all("*", createRequestHandler({ build, mode: config.NODE_ENV }));
   }
 
   // ------------------------------------------------------------------ connections and stop
@@ -378,8 +377,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     socket.once("close", () => sockets.delete(socket));
   });
 
-  const port = options.port ?? (env.PORT !== undefined && env.PORT !== "" && !Number.isNaN(Number(env.PORT)) ? Number(env.PORT) : 3000);
-  const host = options.host ?? (env.HOST || undefined);
+  const port = options.port ?? config.PORT;
+  const host = options.host ?? config.HOST;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {

@@ -11,6 +11,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
 import { databaseUrl, sqliteFilePath } from "~/lib/database-url";
+import { isProduction, settings } from "~/lib/env.server";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
 
@@ -154,7 +155,7 @@ function serializeTransactions(client: PrismaClient): PrismaClient {
 function connectPostgres(url: string): PrismaClient {
   // A pool per process; DATABASE_POOL_SIZE caps it (every instance opens its own, so keep
   // instances x pool size under the server's max_connections).
-  const max = Math.max(1, Number(process.env.DATABASE_POOL_SIZE) || 10);
+  const max = settings().DATABASE_POOL_SIZE;
   const adapter = new PrismaPg({ connectionString: url, max });
   // Generated from the same model: the two clients differ only in the SQL they write.
   return serializeTransactions(new PostgresPrismaClient({ adapter }) as unknown as PrismaClient);
@@ -169,6 +170,6 @@ const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
 // Reused across development rebuilds so a reload does not open a new connection each time.
 export const prisma = globalForPrisma.prisma ?? connect();
-if (process.env.NODE_ENV !== "production") globalForPrisma.prisma = prisma;
+if (!isProduction()) globalForPrisma.prisma = prisma;
 
 export type { Prisma } from "~/generated/prisma/client";

@@ -1,8 +1,9 @@
-// Where the database lives. SQLite is the default: a file under data/.
-export const DEFAULT_DATABASE_URL = "file:./data/app.db";
+// Where the database lives (DATABASE_URL). SQLite is the default: a file under data/.
+// Imported by the scripts too, hence the relative import.
+import { settings } from "./env.server";
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+  return settings().DATABASE_URL;
 }
 
 /** The file path of a `file:` SQLite URL, resolved against the working directory. */

@@ -1,14 +1,278 @@
-// Settings read from the environment (all listed in .env.example).
+// Every setting the app and its server read from the environment, parsed in one place with
+// zod (those an operator sets are listed in .env.example and README.md). Nothing else in
+// app/ or server.ts reads process.env: they call settings() or one of the accessors below.
+//
+// A value that is blank (or only spaces) counts as unset and gets the default. A value that
+// cannot be understood throws an Error naming the setting and saying what to set; the
+// server runs checkStartupSettings before it starts, so such a value stops the start.
+// Values of secret settings are never repeated in a message.
+//
+// The environment is parsed again only when one of its settings has changed since the last
+// parse: a running server parses it once, at start-up, while tests may change a setting
+// between two cases (no reset is needed).
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+
+type Env = Record<string, string | undefined>;
+
+// ------------------------------------------------------------------ kinds of value
+
+const SWITCH_ON = ["true", "1", "yes", "on"];
+const SWITCH_OFF = ["false", "0", "no", "off"];
+
+/**
+ * A switch, read one way for every setting: on for true/1/yes/on and off for
+ * false/0/no/off, in any case (so TRUST_PROXY=True, true and 1 mean the same).
+ */
+function switchValue(value: string): boolean | undefined {
+  const lower = value.toLowerCase();
+  if (SWITCH_ON.includes(lower)) return true;
+  if (SWITCH_OFF.includes(lower)) return false;
+  return undefined;
+}
+
+const onOff = z.string().transform((value, ctx) => {
+  const on = switchValue(value);
+  if (on === undefined) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: "use true or false" });
+    return z.NEVER;
+  }
+  return on;
+});
+
+/** A whole number of at least `min`; above `max` it counts as `max` (or is refused when `clamp` is false). */
+function wholeNumber(min: number, max: number, { clamp }: { clamp: boolean }) {
+  const range = clamp ? `of at least ${min}` : `from ${min} to ${max}`;
+  return z.string().transform((value, ctx) => {
+    const number = /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(number >= min) || (!clamp && number > max)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `use a whole number ${range}` });
+      return z.NEVER;
+    }
+    return Math.min(number, max);
+  });
+}
+
+/** TRUST_PROXY: a switch (on = one proxy), or how many proxies stand in front. */
+const proxyHops = z.string().transform((value, ctx) => {
+  const on = switchValue(value);
+  if (on !== undefined) return on ? 1 : 0;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: "use true or false (or the number of proxies in front)" });
+  return z.NEVER;
+});
+
+/** An http(s) address, kept without its trailing slashes. */
+function httpAddress(example: string) {
+  return z.string().transform((value, ctx) => {
+    const url = parseUrl(value);
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `use an http(s) address such as ${example}` });
+      return z.NEVER;
+    }
+    return value.replace(/\/+$/, "");
+  });
+}
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** APP_URL as an origin (no path, no trailing slash). */
+const appUrlSchema = z.string().transform((value, ctx) => {
+  const url = parseUrl(value);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `APP_URL must be an http(s) address such as https://cars.example.com (got "${value}")` });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
+/** A comma-separated list, its entries trimmed and lower-cased, each matching `pattern`. */
+function list(pattern: RegExp, message: string) {
+  return z
+    .string()
+    .transform((value) => value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(pattern, message)));
+}
+
+/** DATABASE_URL: a `file:` URL (SQLite) or a `postgres://` / `postgresql://` URL. */
+const databaseUrlSchema = z
+  .string()
+  .refine((value) => /^file:/.test(value) || /^postgres(?:ql)?:\/\//i.test(value), {
+    message: "use a file: URL for SQLite (such as file:./data/app.db) or a postgres:// URL",
+  });
+
+/** SMTP_URL: an smtp:// or smtps:// URL (user and password in it). */
+const smtpUrlSchema = z.string().refine((value) => ["smtp:", "smtps:"].includes(parseUrl(value)?.protocol ?? ""), {
+  message: "use an SMTP URL such as smtp://user:password@mail.example.com:587",
+});
+
+// ------------------------------------------------------------------ the settings
+
+const settingsSchema = z.object({
+  /** production, development or test; the server sets production when it is unset. */
+  NODE_ENV: z.string().optional(),
+
+  // The server (server.ts).
+  PORT: wholeNumber(0, 65535, { clamp: false }).default("3000"),
+  HOST: z.string().optional(),
+  REMIX_BUILD_DIR: z.string().optional(),
+  /** One line per request on stdout; unset: on, except in tests. */
+  LOG_REQUESTS: onOff.optional(),
+  STOP_TIMEOUT_MS: wholeNumber(0, 3_600_000, { clamp: false }).default("10000"),
+  /** Set by the browser tests' server and by vitest: the request log stays quiet. */
+  E2E: onOff.optional(),
+  VITEST: onOff.optional(),
+
+  // The public address, proxies and TLS.
+  APP_URL: appUrlSchema.optional(),
+  ALLOWED_HOSTS: list(/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/, "list host names such as cars.local or cars.local:8080, separated by commas").default(""),
+  TRUST_PROXY: proxyHops.default("false"),
+  COOKIE_SECURE: onOff.default("false"),
+  /** The older name of COOKIE_SECURE. */
+  SECURE_COOKIES: onOff.default("false"),
+
+  // Accounts.
+  SESSION_SECRET: z.string().optional(),
+  ADMIN_EMAILS: list(/^[^\s@]+@[^\s@]+$/, "list email addresses separated by commas").default(""),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_OAUTH_BASE_URL: httpAddress("http://127.0.0.1:4010").optional(),
+  RATE_LIMIT_SCALE: z
+    .string()
+    .transform((value, ctx) => {
+      const scale = Number(value);
+      if (!(Number.isFinite(scale) && scale > 0)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "use a number above 0, such as 0.5 or 100 (every limit is multiplied by it)" });
+        return z.NEVER;
+      }
+      return scale;
+    })
+    .default("1"),
+
+  // The database.
+  DATABASE_URL: databaseUrlSchema.default("file:./data/app.db"),
+  DATABASE_POOL_SIZE: wholeNumber(1, 10_000, { clamp: false }).default("10"),
+
+  // Media and background jobs.
+  MEDIA_DIR: z.string().default("data/media"),
+  UPLOAD_TMP_DIR: z.string().default("data/incoming"),
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
+  VIDEO_THREADS: wholeNumber(1, 16, { clamp: true }).default("2"),
+  JOB_WORKER: onOff.default("on"),
+  JOB_CONCURRENCY: wholeNumber(1, 16, { clamp: true }).default("1"),
+
+  // Email.
+  SMTP_URL: smtpUrlSchema.optional(),
+  MAIL_FROM: z.string().default("Car Social <no-reply@localhost>"),
+  MAIL_OUTBOX_DIR: z.string().default("data/outbox"),
+
+  // Music search.
+  SOUNDCLOUD_CLIENT_ID: z.string().optional(),
+  SOUNDCLOUD_API_URL: httpAddress("https://api.soundcloud.com").default("https://api.soundcloud.com"),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+export type SettingName = keyof Settings;
+
+const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
+
+/** Settings whose values never appear in a message (they are secrets or may hold a password). */
+const SECRET_SETTINGS = new Set<string>(["SESSION_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL"]);
+
+/** Each setting's value as the schema takes it: trimmed, and blank as unset. */
+function rawSettings(env: Env): Record<SettingName, string | undefined> {
+  const raw = {} as Record<SettingName, string | undefined>;
+  for (const name of SETTING_NAMES) raw[name] = env[name]?.trim() || undefined;
+  return raw;
+}
+
+function problem(name: string, value: string | undefined, message: string): string {
+  if (message.startsWith(name)) return message;
+  const shown = SECRET_SETTINGS.has(name) || value === undefined ? name : `${name}=${JSON.stringify(value)}`;
+  return `${shown} is not understood: ${message}.`;
+}
+
+/** The parsed settings, or one line per setting that cannot be understood. */
+function parseSettings(env: Env): { settings: Settings } | { problems: string[] } {
+  const raw = rawSettings(env);
+  const parsed = settingsSchema.safeParse(raw);
+  if (parsed.success) return { settings: parsed.data };
+  const problems = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0]);
+    if (!problems.has(name)) problems.set(name, problem(name, raw[name as SettingName], issue.message));
+  }
+  return { problems: [...problems.values()] };
+}
+
+function problemMessage(problems: string[], heading = "Some settings are not understood:"): string {
+  return problems.length === 1 ? problems[0] : `${heading}\n- ${problems.join("\n- ")}`;
+}
+
+let last: { values: (string | undefined)[]; result: ReturnType<typeof parseSettings> } | undefined;
+
+/** Every setting, parsed (again only when a value has changed). Throws when one cannot be understood. */
+export function settings(env: Env = process.env): Settings {
+  const values = SETTING_NAMES.map((name) => env[name]);
+  if (!last || values.some((value, index) => value !== last!.values[index])) last = { values, result: parseSettings(env) };
+  if ("problems" in last.result) throw new Error(problemMessage(last.result.problems));
+  return last.result.settings;
+}
+
+/** Whether a setting has a value (blank counts as unset); never its value. */
+export function settingIsSet(name: SettingName, env: Env = process.env): boolean {
+  return Boolean(env[name]?.trim());
+}
+
+/** Sets NODE_ENV when it is unset (the server runs in production unless told otherwise). */
+export function defaultNodeEnv(mode: "production" | "development" | "test"): void {
+  process.env.NODE_ENV ??= mode;
+}
+
+export function isProduction(env: Env = process.env): boolean {
+  return settings(env).NODE_ENV === "production";
+}
+
+// ------------------------------------------------------------------ start-up
+
+/**
+ * Checked when the server starts: throws an Error that says what to set. Every setting
+ * must be understood; in production APP_URL and SESSION_SECRET are required.
+ */
+export function checkStartupSettings(env: Env = process.env): void {
+  const parsed = parseSettings(env);
+  const problems = "problems" in parsed ? [...parsed.problems] : [];
+  const raw = rawSettings(env);
+  if (raw.NODE_ENV === "production") {
+    if (!raw.APP_URL) {
+      problems.push(
+        "APP_URL must be set when NODE_ENV=production: the public address of the app, such as https://cars.example.com. " +
+          "Links in emails, og:url and the Google sign-in callback are built from it.",
+      );
+    }
+    if (!raw.SESSION_SECRET) {
+      problems.push("SESSION_SECRET must be set when NODE_ENV=production: a long random string (such as the output of `openssl rand -hex 32`) that signs the cookies.");
+    }
+  }
+  if (problems.length) throw new Error(problemMessage(problems, "The server cannot start with these settings:"));
+}
+
+// ------------------------------------------------------------------ accounts
 
 let devSecret: string | undefined;
 
 /** SESSION_SECRET, required in production; a generated value with a warning elsewhere. */
 export function sessionSecret(): string {
-  const secret = process.env.SESSION_SECRET?.trim();
-  if (secret) return secret;
-  if (process.env.NODE_ENV === "production") {
+  const { SESSION_SECRET, NODE_ENV } = settings();
+  if (SESSION_SECRET) return SESSION_SECRET;
+  if (NODE_ENV === "production") {
     throw new Error("SESSION_SECRET must be set when NODE_ENV=production");
   }
   if (!devSecret) {
@@ -20,37 +284,7 @@ export function sessionSecret(): string {
 
 /** Lower-cased emails from ADMIN_EMAILS; those accounts are administrators. */
 export function adminEmails(): Set<string> {
-  return new Set(
-    (process.env.ADMIN_EMAILS ?? "")
-      .split(",")
-      .map((email) => email.trim().toLowerCase())
-      .filter(Boolean),
-  );
-}
-
-// ------------------------------------------------------------------ proxies and TLS
-// One reading of TRUST_PROXY and COOKIE_SECURE for the server and the app alike: a switch
-// is on for true/1/yes/on and off for false/0/no/off or nothing, in any case; anything
-// else stops the start with a message naming the setting.
-
-const onOff = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(["true", "1", "yes", "on", "false", "0", "no", "off", ""]))
-  .transform((value) => ["true", "1", "yes", "on"].includes(value));
-
-/** TRUST_PROXY: on/off, or how many proxies stand in front (on = 1). */
-const proxyHops = z.union([
-  onOff.transform((on) => (on ? 1 : 0)),
-  z.string().trim().regex(/^\d{1,2}$/).transform(Number),
-]);
-
-function setting<T>(name: string, schema: z.ZodType<T, z.ZodTypeDef, string>, value: string | undefined, fallback: T): T {
-  if (value === undefined) return fallback;
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new Error(`${name}=${JSON.stringify(value)} is not understood: use true or false${name === "TRUST_PROXY" ? " (or the number of proxies in front)" : ""}.`);
-  return parsed.data;
+  return new Set(settings().ADMIN_EMAILS);
 }
 
 // ------------------------------------------------------------------ the app's public address
@@ -58,77 +292,31 @@ function setting<T>(name: string, schema: z.ZodType<T, z.ZodTypeDef, string>, va
 // APP_URL is the origin that links in emails, og:url and the Google callback are built
 // from; it is required in production. In development and tests the request's own origin
 // is used only when its host is this machine or listed in ALLOWED_HOSTS (comma-separated
-// host names, with or without a port); any other Host header gets DEV_APP_URL.
+// host names, with or without a port); any other Host header gets http://localhost:PORT.
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-type Env = Record<string, string | undefined>;
-
-const appUrlSchema = z
-  .string()
-  .trim()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    let url: URL | null = null;
-    try {
-      url = new URL(value);
-    } catch {
-      // reported below
-    }
-    if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `APP_URL must be an http(s) address such as https://cars.example.com (got "${value}")` });
-      return z.NEVER;
-    }
-    return url.origin;
-  });
-
-const allowedHostsSchema = z
-  .string()
-  .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/, "ALLOWED_HOSTS lists host names such as cars.local or cars.local:8080")));
-
-function parseSetting<T>(schema: z.ZodType<T, z.ZodTypeDef, string>, value: string | undefined): T {
-  const parsed = schema.safeParse(value ?? "");
-  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Invalid setting");
-  return parsed.data;
-}
-
 /** APP_URL as an origin (no trailing slash), or null when it is not set. Throws when it is malformed. */
 export function appUrl(env: Env = process.env): string | null {
-  return parseSetting(appUrlSchema, env.APP_URL);
+  return settings(env).APP_URL ?? null;
 }
 
 /** ALLOWED_HOSTS, lower-cased. Throws when an entry is not a host name. */
 export function allowedHosts(env: Env = process.env): string[] {
-  return parseSetting(allowedHostsSchema, env.ALLOWED_HOSTS);
+  return settings(env).ALLOWED_HOSTS;
 }
 
 /** Where links point in development when the request's host is not trusted. */
 export function devAppUrl(env: Env = process.env): string {
-  const port = Number(env.PORT);
-  return `http://localhost:${Number.isInteger(port) && port > 0 ? port : 3000}`;
-}
-
-/**
- * Checked when the server starts: throws an Error that says what to set. In production
- * APP_URL is required; everywhere, APP_URL and ALLOWED_HOSTS must parse.
- */
-export function checkStartupSettings(env: Env = process.env): void {
-  const url = appUrl(env);
-  allowedHosts(env);
-  if (!url && env.NODE_ENV === "production") {
-    throw new Error(
-      "APP_URL must be set when NODE_ENV=production: the public address of the app, such as https://cars.example.com. " +
-        "Links in emails, og:url and the Google sign-in callback are built from it.",
-    );
-  }
+  const port = settings(env).PORT;
+  return `http://localhost:${port > 0 ? port : 3000}`;
 }
 
 /** The origin to build absolute links with: APP_URL, else (outside production) a trusted request host. */
 export function publicOrigin(request: Request, env: Env = process.env): string {
   const configured = appUrl(env);
   if (configured) return configured;
-  if (env.NODE_ENV === "production") checkStartupSettings(env);
+  if (isProduction(env)) checkStartupSettings(env);
   const url = new URL(request.url);
   const host = url.host.toLowerCase();
   const hostname = url.hostname.toLowerCase();
@@ -136,41 +324,44 @@ export function publicOrigin(request: Request, env: Env = process.env): string {
   if (LOCAL_HOSTS.has(hostname) || allowed.includes(host) || allowed.includes(hostname)) return url.origin;
   return devAppUrl(env);
 }
+
+// ------------------------------------------------------------------ proxies and TLS
+
 /**
  * How many proxies in front of the app to believe (TRUST_PROXY): 0 ignores every
  * X-Forwarded-* header; n takes the client from the n-th X-Forwarded-For entry from the
  * right and the scheme and host from the nearest proxy.
  */
-export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
-  return setting("TRUST_PROXY", proxyHops, env.TRUST_PROXY, 0);
+export function trustedProxyHops(env: Env = process.env): number {
+  return settings(env).TRUST_PROXY;
 }
 
 /**
  * COOKIE_SECURE (or the older SECURE_COOKIES): the app is only served over TLS, so every
  * cookie is Secure and every answer carries HSTS.
  */
-export function cookieSecure(env: NodeJS.ProcessEnv = process.env): boolean {
-  return setting("COOKIE_SECURE", onOff, env.COOKIE_SECURE, false) || setting("SECURE_COOKIES", onOff, env.SECURE_COOKIES, false);
+export function cookieSecure(env: Env = process.env): boolean {
+  const { COOKIE_SECURE, SECURE_COOKIES } = settings(env);
+  return COOKIE_SECURE || SECURE_COOKIES;
 }
 
 /** The older name of cookieSecure. */
 export const secureCookies = (): boolean => cookieSecure();
+
+// ------------------------------------------------------------------ media and background jobs
 
 /**
  * The ffmpeg and ffprobe programs: FFMPEG_PATH / FFPROBE_PATH when set (e.g. a system
  * ffmpeg), else the binaries that `npm ci` installs from the registry packages.
  */
 export function ffmpegPaths(fallback: { ffmpeg: string; ffprobe: string }): { ffmpeg: string; ffprobe: string } {
-  return {
-    ffmpeg: process.env.FFMPEG_PATH?.trim() || fallback.ffmpeg,
-    ffprobe: process.env.FFPROBE_PATH?.trim() || fallback.ffprobe,
-  };
+  const { FFMPEG_PATH, FFPROBE_PATH } = settings();
+  return { ffmpeg: FFMPEG_PATH ?? fallback.ffmpeg, ffprobe: FFPROBE_PATH ?? fallback.ffprobe };
 }
 
-/** VIDEO_THREADS: threads one video transcode may use (default 2, at least 1). */
+/** VIDEO_THREADS: threads one video transcode may use (default 2, at least 1, at most 16). */
 export function videoThreads(): number {
-  const value = Number.parseInt(process.env.VIDEO_THREADS ?? "", 10);
-  return Number.isInteger(value) && value >= 1 ? Math.min(value, 16) : 2;
+  return settings().VIDEO_THREADS;
 }
 
 /**
@@ -178,17 +369,15 @@ export function videoThreads(): number {
  * has stored them (default data/incoming). On the same disk as MEDIA_DIR is best.
  */
 export function uploadTmpDir(): string {
-  return process.env.UPLOAD_TMP_DIR?.trim() || "data/incoming";
+  return settings().UPLOAD_TMP_DIR;
 }
 
 /** JOB_WORKER=off: this server process runs no background jobs (run `npm run worker` instead). */
 export function jobWorkerEnabled(): boolean {
-  const value = process.env.JOB_WORKER?.trim().toLowerCase();
-  return value !== "off" && value !== "false" && value !== "0";
+  return settings().JOB_WORKER;
 }
 
-/** JOB_CONCURRENCY: background jobs one process runs at once (default 1). */
+/** JOB_CONCURRENCY: background jobs one process runs at once (default 1, at most 16). */
 export function jobConcurrency(): number {
-  const value = Number(process.env.JOB_CONCURRENCY);
-  return Number.isInteger(value) && value >= 1 ? Math.min(value, 16) : 1;
+  return settings().JOB_CONCURRENCY;
 }

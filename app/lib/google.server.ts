@@ -10,7 +10,7 @@ import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { safeRedirect } from "~/lib/http.server";
-import { publicOrigin, secureCookies, sessionSecret } from "~/lib/env.server";
+import { publicOrigin, secureCookies, sessionSecret, settings } from "~/lib/env.server";
 import { AccountError, findOrCreateGoogleUser, type PublicUser } from "~/models/user.server";
 
 export const GOOGLE_START_PATH = "/api/auth/google";
@@ -26,11 +26,9 @@ export const GOOGLE_FLOW_MESSAGES = {
 type GoogleSettings = { clientID: string; clientSecret: string; baseUrl: string | null };
 
 function googleSettings(): GoogleSettings | null {
-  const clientID = process.env.GOOGLE_CLIENT_ID?.trim();
-  const clientSecret = process.env.GOOGLE_CLIENT_SECRET?.trim();
+  const { GOOGLE_CLIENT_ID: clientID, GOOGLE_CLIENT_SECRET: clientSecret, GOOGLE_OAUTH_BASE_URL } = settings();
   if (!clientID || !clientSecret) return null;
-  const baseUrl = process.env.GOOGLE_OAUTH_BASE_URL?.trim().replace(/\/+$/, "") || null;
-  return { clientID, clientSecret, baseUrl };
+  return { clientID, clientSecret, baseUrl: GOOGLE_OAUTH_BASE_URL ?? null };
 }
 
 /** Whether the 'Sign in with Google' button should show. */

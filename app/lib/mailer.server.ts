@@ -7,6 +7,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
+import { settings } from "~/lib/env.server";
 
 export type OutgoingMail = {
   to: string;
@@ -21,14 +22,12 @@ export type SentMail = {
   file?: string;
 };
 
-const DEFAULT_FROM = "Car Social <no-reply@localhost>";
-
 export function outboxDir(): string {
-  return path.resolve(process.env.MAIL_OUTBOX_DIR?.trim() || "data/outbox");
+  return path.resolve(settings().MAIL_OUTBOX_DIR);
 }
 
 function mailFrom(): string {
-  return process.env.MAIL_FROM?.trim() || DEFAULT_FROM;
+  return settings().MAIL_FROM;
 }
 
 let smtp: { url: string; transport: Transporter } | null = null;
@@ -44,7 +43,7 @@ const composer = nodemailer.createTransport({ streamTransport: true, buffer: tru
 /** Sends `mail` by SMTP, or writes it to the outbox folder when SMTP is not configured. */
 export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
   const message = { from: mailFrom(), ...mail };
-  const smtpUrl = process.env.SMTP_URL?.trim();
+  const smtpUrl = settings().SMTP_URL;
   if (smtpUrl) {
     const info = await smtpTransport(smtpUrl).sendMail(message);
     return { messageId: String(info.messageId ?? "") };

@@ -10,13 +10,12 @@ import { createReadStream } from "node:fs";
 import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { settings } from "~/lib/env.server";
 import { mediaUrl } from "~/lib/media-types";
-
-export const DEFAULT_MEDIA_DIR = "data/media";
 
 /** The absolute directory of the store, read at call time (tests point it elsewhere). */
 export function mediaDir(): string {
-  return path.resolve(process.cwd(), process.env.MEDIA_DIR?.trim() || DEFAULT_MEDIA_DIR);
+  return path.resolve(process.cwd(), settings().MEDIA_DIR);
 }
 
 // Keys are lower-case segments of letters, digits, '-' and '_', with one extension on the

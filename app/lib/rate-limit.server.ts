@@ -7,7 +7,7 @@
 import { redirect } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { errorResponse, safeRedirect } from "~/lib/http.server";
-import { trustedProxyHops } from "~/lib/env.server";
+import { settings, trustedProxyHops } from "~/lib/env.server";
 import { flashCookie } from "~/lib/session.server";
 import { accountIdByName, countHits, deleteAllWindows, deleteEndedWindows } from "~/models/limits.server";
 
@@ -61,9 +61,9 @@ export type RuleName = keyof typeof RULES;
 
 export type HitResult = { ok: true } | { ok: false; retryAfter: number };
 
+/** RATE_LIMIT_SCALE multiplies every limit (default 1). */
 function scale(): number {
-  const value = Number(process.env.RATE_LIMIT_SCALE ?? "1");
-  return Number.isFinite(value) && value > 0 ? value : 1;
+  return settings().RATE_LIMIT_SCALE;
 }
 
 /** One counted hit: a rule and whom it counts (`ip:<address>` or `user:<account id>`). */

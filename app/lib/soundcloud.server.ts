@@ -3,9 +3,9 @@
 // the answer to MusicTrack (lib/soundcloud.ts). Without a client id, or when SoundCloud fails,
 // placeholder results are answered, each flagged `placeholder: true`.
 import { MUSIC_MIN_CHARS } from "~/lib/constants";
+import { settings } from "~/lib/env.server";
 import type { MusicSearchResult, MusicTrack } from "~/lib/soundcloud";
 
-export const SOUNDCLOUD_API_DEFAULT = "https://api.soundcloud.com";
 export const SOUNDCLOUD_TIMEOUT = 5000;
 export const SEARCH_RESULTS = 10;
 export const MAX_QUERY_LENGTH = 100;
@@ -15,10 +15,8 @@ const CACHE_MAX = 200;
 const cache = new Map<string, { at: number; result: MusicSearchResult }>();
 
 function config() {
-  return {
-    clientId: process.env.SOUNDCLOUD_CLIENT_ID?.trim() || null,
-    baseUrl: (process.env.SOUNDCLOUD_API_URL?.trim() || SOUNDCLOUD_API_DEFAULT).replace(/\/+$/, ""),
-  };
+  const { SOUNDCLOUD_CLIENT_ID, SOUNDCLOUD_API_URL } = settings();
+  return { clientId: SOUNDCLOUD_CLIENT_ID ?? null, baseUrl: SOUNDCLOUD_API_URL };
 }
 
 function asNumber(value: unknown, fallback = 0): number {

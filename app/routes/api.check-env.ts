@@ -1,11 +1,12 @@
 // GET /api/check-env (debugging only): which settings are present, never their values.
 // Not found when NODE_ENV=production.
+import { isProduction, settingIsSet } from "~/lib/env.server";
 import { errorResponse } from "~/lib/http.server";
 
 export const CHECKED_SETTINGS = ["DATABASE_URL", "SESSION_SECRET", "SMTP_URL", "SOUNDCLOUD_CLIENT_ID", "GOOGLE_CLIENT_ID", "ADMIN_EMAILS"] as const;
 
 export function loader() {
-  if (process.env.NODE_ENV === "production") return errorResponse(404, "Not found");
-  const settings = Object.fromEntries(CHECKED_SETTINGS.map((name) => [name, Boolean(process.env[name]?.trim())]));
+  if (isProduction()) return errorResponse(404, "Not found");
+  const settings = Object.fromEntries(CHECKED_SETTINGS.map((name) => [name, settingIsSet(name)]));
   return Response.json({ settings }, { headers: { "Cache-Control": "no-store" } });
 }

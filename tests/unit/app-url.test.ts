@@ -7,7 +7,7 @@ const request = (url: string) => new Request(url);
 describe("APP_URL", () => {
   it("is required in production, with a message that says what to set", () => {
     expect(() => checkStartupSettings({ NODE_ENV: "production" })).toThrow(/APP_URL must be set when NODE_ENV=production/);
-    expect(() => checkStartupSettings({ NODE_ENV: "production", APP_URL: "https://cars.example.com" })).not.toThrow();
+    expect(() => checkStartupSettings({ NODE_ENV: "production", APP_URL: "https://cars.example.com", SESSION_SECRET: "s3cret" })).not.toThrow();
     expect(() => checkStartupSettings({ NODE_ENV: "development" })).not.toThrow();
   });
 
