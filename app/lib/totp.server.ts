@@ -1,7 +1,10 @@
 // Time-based one-time passwords (RFC 6238 over RFC 4226 HOTP): HMAC-SHA1, 30-second steps,
-// 6 digits, base32 secrets, as every authenticator app expects. Also the sealing of stored
-// secrets (AES-256-GCM under a key derived from SESSION_SECRET).
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+// 6 digits, base32 secrets, as every authenticator app expects. The codes, the secrets and
+// base32 come from otplib (docs/decisions/totp-library.md); this module fixes the settings
+// and the accepted window. Also the sealing of stored secrets (AES-256-GCM under a key
+// derived from SESSION_SECRET).
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { generateSecret, generateSync, ScureBase32Plugin, verifySync } from "otplib";
 import { sessionSecret } from "~/lib/env.server";
 
 export const TOTP_STEP_SECONDS = 30;
@@ -9,58 +12,32 @@ export const TOTP_DIGITS = 6;
 /** Codes from one step before and after are accepted too (clock drift). */
 export const TOTP_WINDOW = 1;
 export const TOTP_ISSUER = "Car Social";
+/** Bytes of a new secret: 160 bits, the HMAC-SHA1 block the RFC recommends. */
+const SECRET_BYTES = 20;
 
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+const TOTP_SETTINGS = { algorithm: "sha1", digits: TOTP_DIGITS, period: TOTP_STEP_SECONDS } as const;
+const base32 = new ScureBase32Plugin();
 
 export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
+  return base32.encode(bytes, { padding: false });
 }
 
-/** Decodes base32 (case, spaces, dashes and padding ignored). Throws on other characters. */
+/**
+ * Decodes base32 (case, spaces, dashes and padding ignored). Throws on other characters,
+ * and on text no encoder writes (an impossible length, stray bits after the last byte).
+ */
 export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/[\s=-]/g, "");
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error("Invalid base32 character");
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
+  return Buffer.from(base32.decode(text.toUpperCase().replace(/[\s=-]/g, "")));
 }
 
-/** A new random secret: 20 bytes (160 bits, the HMAC-SHA1 block the RFC recommends), base32. */
+/** A new random secret: 20 bytes, base32 without padding (32 characters). */
 export function generateTotpSecret(): string {
-  return base32Encode(randomBytes(20));
+  return generateSecret({ length: SECRET_BYTES });
 }
 
 /** RFC 4226 HOTP for a counter, with the given hash and number of digits. */
 export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS, algorithm: "sha1" | "sha256" | "sha512" = "sha1"): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const digest = createHmac(algorithm, key).update(message).digest();
-  const offset = digest[digest.length - 1] & 0x0f;
-  const binary =
-    ((digest[offset] & 0x7f) << 24) | (digest[offset + 1] << 16) | (digest[offset + 2] << 8) | digest[offset + 3];
-  return String(binary % 10 ** digits).padStart(digits, "0");
+  return generateSync({ strategy: "hotp", secret: key, counter, digits, algorithm });
 }
 
 /** The time step a moment falls in. */
@@ -70,38 +47,35 @@ export function totpStep(now = Date.now()): number {
 
 /** The code of a base32 secret at a moment. */
 export function totpCode(secret: string, now = Date.now()): string {
-  return hotp(base32Decode(secret), totpStep(now));
-}
-
-function sameCode(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+  return generateSync({ ...TOTP_SETTINGS, secret: base32Decode(secret), epoch: Math.floor(now / 1000) });
 }
 
 /**
- * Checks a code against the steps around `now` (±TOTP_WINDOW). Returns the step that
- * matched, so the caller can refuse the same step twice (replay), or null.
+ * Checks a code against the steps around `now` (±`window` steps). Returns the step that
+ * matched (the earliest, when two would), so the caller can refuse the same step twice
+ * (replay), or null. Codes are compared in constant time.
  */
 export function verifyTotp(secret: string, code: string, now = Date.now(), window = TOTP_WINDOW): number | null {
-  const entry = code.replace(/\s/g, "");
-  if (!/^\d{6}$/.test(entry)) return null;
-  let key: Buffer;
+  const token = code.replace(/\s/g, "");
+  if (!/^\d{6}$/.test(token)) return null;
   try {
-    key = base32Decode(secret);
+    const result = verifySync({
+      ...TOTP_SETTINGS,
+      secret: base32Decode(secret),
+      token,
+      epoch: Math.floor(now / 1000),
+      epochTolerance: window * TOTP_STEP_SECONDS,
+    });
+    return result.valid && "timeStep" in result ? result.timeStep : null;
   } catch {
-    return null;
+    return null; // not base32, or a secret or window the library refuses
   }
-  const current = totpStep(now);
-  let matched: number | null = null;
-  // Check every step (no early exit), so timing does not tell which one matched.
-  for (let step = current - window; step <= current + window; step += 1) {
-    if (step >= 0 && sameCode(hotp(key, step), entry) && matched === null) matched = step;
-  }
-  return matched;
 }
 
-/** The otpauth:// URI an authenticator app reads from the QR code. */
+/**
+ * The otpauth:// URI an authenticator app reads from the QR code. It names the algorithm,
+ * digits and period even though they are the defaults, for apps that do not assume them.
+ */
 export function otpauthUri(secret: string, account: string, issuer = TOTP_ISSUER): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
   const params = new URLSearchParams({

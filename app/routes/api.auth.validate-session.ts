@@ -1,40 +1,69 @@
 // POST /api/auth/validate-session { clientSessionData: { id, email, username, loginTime } }
-// Compares the browser's stored session user with the server
-// session named by the cookie:
-//   same user                   → { valid: true,  syncRequired: false, action: null }
-//   no server session, a stored → { valid: false, syncRequired: true,  action: "clear_client_session" }
-//   server session, other/none  → { valid: false, syncRequired: true,  action: "sync_from_server" }
-//   neither                     → { valid: false, syncRequired: false, action: null }
+// Compares the browser's stored session user with the live server session named by the
+// cookie (a session still waiting for its two-factor code is no session):
+//   stored user is the server session's user → { valid: true,  syncRequired: false, action: null }
+//   any other stored user                    → { valid: false, syncRequired: true,  action: "clear_client_session" }
+//   nothing stored, a server session         → { valid: false, syncRequired: true,  action: "sync_from_server" }
+//   nothing stored, no server session        → { valid: false, syncRequired: false, action: null }
+// "Any other stored user" is one of another id, one stored while the server has no session,
+// and one that is malformed (id not a positive whole number, email or username not text,
+// loginTime neither text nor null, or clientSessionData that is not such an object): the
+// browser cannot trust it, so it clears it. The same id with an older email or username is
+// the same user: the answer is valid: false with "sync_from_server", which refreshes the copy.
+// Nothing stored is a missing, null or empty clientSessionData (and no user fields in the
+// body itself, which is read as the stored user when clientSessionData is absent).
 // serverSession is { id, email, username, loginTime } of the server session, or null.
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { getAuthState } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
-import { parseId } from "~/lib/ids";
+import { idSchema } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-type ClientSession = { id: number; email: string; username: string; loginTime: string | null };
+const storedUserSchema = z.object({
+  // The stored copy has the id as a JSON number; text is a malformed copy.
+  id: z.number().pipe(idSchema),
+  email: z.string(),
+  username: z.string(),
+  loginTime: z.string().nullish(),
+});
 
-function clientSessionOf(fields: Record<string, unknown>): ClientSession | null {
-  let raw: unknown = fields.clientSessionData ?? fields;
+type StoredUser = z.infer<typeof storedUserSchema>;
+
+/** What the browser sent: nothing, a well-formed stored user, or something malformed. */
+type Stored = { kind: "none" } | { kind: "user"; user: StoredUser } | { kind: "malformed" };
+
+const USER_FIELDS = ["id", "email", "username", "loginTime"];
+
+function storedUserOf(fields: Record<string, unknown>): Stored {
+  // The stored user comes as clientSessionData, or as the body itself.
+  let raw = fields.clientSessionData ?? (USER_FIELDS.some((key) => key in fields) ? fields : undefined);
+  // A form field carries the stored user as JSON text.
   if (typeof raw === "string") {
+    if (raw.trim() === "") return { kind: "none" };
     try {
       raw = JSON.parse(raw);
     } catch {
-      return null;
+      return { kind: "malformed" };
     }
   }
-  if (!raw || typeof raw !== "object") return null;
-  const value = raw as Record<string, unknown>;
-  const id = parseId(value.id);
-  if (id === null || typeof value.email !== "string" || typeof value.username !== "string") return null;
-  return { id, email: value.email, username: value.username, loginTime: typeof value.loginTime === "string" ? value.loginTime : null };
+  if (raw === undefined || raw === null) return { kind: "none" };
+  const parsed = storedUserSchema.safeParse(raw);
+  return parsed.success ? { kind: "user", user: parsed.data } : { kind: "malformed" };
 }
+
+type Answer = { valid: boolean; syncRequired: boolean; action: "clear_client_session" | "sync_from_server" | null };
+
+const VALID: Answer = { valid: true, syncRequired: false, action: null };
+const CLEAR: Answer = { valid: false, syncRequired: true, action: "clear_client_session" };
+const SYNC: Answer = { valid: false, syncRequired: true, action: "sync_from_server" };
+const NOTHING: Answer = { valid: false, syncRequired: false, action: null };
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   await limitWrite(request, "session", body);
-  const client = clientSessionOf(body.fields);
+  const stored = storedUserOf(body.fields);
   const state = await getAuthState(request);
   const server = state && !state.pending ? state : null;
 
@@ -42,13 +71,15 @@ export async function action({ request }: ActionFunctionArgs) {
     ? { id: server.user.id, email: server.user.email, username: server.user.username, loginTime: server.createdAt.toISOString() }
     : null;
 
-  let answer: { valid: boolean; syncRequired: boolean; action: "clear_client_session" | "sync_from_server" | null };
-  if (!serverSession) {
-    answer = client ? { valid: false, syncRequired: true, action: "clear_client_session" } : { valid: false, syncRequired: false, action: null };
-  } else if (client && client.id === serverSession.id && client.email === serverSession.email && client.username === serverSession.username) {
-    answer = { valid: true, syncRequired: false, action: null };
+  let answer: Answer;
+  if (stored.kind === "none") {
+    answer = serverSession ? SYNC : NOTHING;
+  } else if (stored.kind === "malformed" || !serverSession || stored.user.id !== serverSession.id) {
+    answer = CLEAR;
+  } else if (stored.user.email === serverSession.email && stored.user.username === serverSession.username) {
+    answer = VALID;
   } else {
-    answer = { valid: false, syncRequired: true, action: "sync_from_server" };
+    answer = SYNC;
   }
 
   return Response.json(

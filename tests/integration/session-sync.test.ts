@@ -1,5 +1,5 @@
-// POST /api/auth/validate-session and POST /api/auth/refresh-session: the browser's stored
-// session user checked against the server session, and refreshing that session.
+// POST /api/auth/validate-session (the browser's stored user against the server session) and
+// POST /api/auth/refresh-session (a rolling session).
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { action as register } from "~/routes/api.auth.register";
@@ -48,17 +48,36 @@ describe("POST /api/auth/validate-session", () => {
     expect(body).toMatchObject({ valid: false, syncRequired: false, action: null, serverSession: null });
   });
 
-  it("tells the client to sync from the server when it has no or another user stored", async () => {
+  it("tells the client to sync from the server when it has no user stored", async () => {
     const { cookie, user } = await signUp("serverside");
-    expect(await validateWith(null, cookie)).toMatchObject({
+    for (const nothing of [null, undefined, ""]) {
+      expect(await validateWith(nothing, cookie)).toMatchObject({
+        valid: false,
+        syncRequired: true,
+        action: "sync_from_server",
+        serverSession: { id: user.id, username: "serverside" },
+      });
+    }
+  });
+
+  it("tells the client to clear a stored user that is not the server session's user", async () => {
+    const { cookie, user } = await signUp("otherstored");
+    expect(await validateWith({ id: user.id + 1000, email: "other@example.com", username: "other", loginTime: "" }, cookie)).toEqual({
+      valid: false,
+      syncRequired: true,
+      action: "clear_client_session",
+      serverSession: expect.objectContaining({ id: user.id, username: "otherstored" }),
+      expiresAt: expect.any(String),
+    });
+  });
+
+  it("refreshes a stored copy of the same user with an older username", async () => {
+    const { cookie, user } = await signUp("renamed");
+    expect(await validateWith({ ...user, username: "oldname", loginTime: "" }, cookie)).toMatchObject({
       valid: false,
       syncRequired: true,
       action: "sync_from_server",
-      serverSession: { id: user.id, username: "serverside" },
-    });
-    expect(await validateWith({ id: user.id + 1000, email: "other@example.com", username: "other", loginTime: "" }, cookie)).toMatchObject({
-      action: "sync_from_server",
-      serverSession: { id: user.id },
+      serverSession: { id: user.id, username: "renamed" },
     });
   });
 
@@ -66,6 +85,54 @@ describe("POST /api/auth/validate-session", () => {
     const { cookie, user } = await signUp("halfway");
     await prisma.user.update({ where: { id: user.id }, data: { totpEnabledAt: new Date() } });
     expect(await validateWith({ ...user, loginTime: "" }, cookie)).toMatchObject({ action: "clear_client_session", serverSession: null });
+  });
+
+  describe("a stored user that is present but malformed is cleared", () => {
+    const user = { id: 7, email: "stored@example.com", username: "stored", loginTime: "2024-01-01T00:00:00Z" };
+    const malformed: Array<[string, unknown]> = [
+      ["id as text", { ...user, id: "7" }],
+      ["id not a whole number", { ...user, id: 7.5 }],
+      ["id zero", { ...user, id: 0 }],
+      ["no id", { email: user.email, username: user.username, loginTime: user.loginTime }],
+      ["loginTime as a number", { ...user, loginTime: 1_704_067_200_000 }],
+      ["loginTime as an object", { ...user, loginTime: { at: user.loginTime } }],
+      ["email as a number", { ...user, email: 42 }],
+      ["no username", { id: user.id, email: user.email, loginTime: user.loginTime }],
+      ["a number", 42],
+      ["a list", [user]],
+      ["text that is not JSON", "{not json"],
+    ];
+
+    for (const [name, clientSessionData] of malformed) {
+      it(`${name}, without a server session`, async () => {
+        expect(await validateWith(clientSessionData)).toEqual({
+          valid: false,
+          syncRequired: true,
+          action: "clear_client_session",
+          serverSession: null,
+          expiresAt: null,
+        });
+      });
+    }
+
+    it("with a server session too, even when the id names the signed-in user", async () => {
+      const { cookie, user: signedIn } = await signUp("malformed");
+      const own = { ...signedIn, loginTime: new Date().toISOString() };
+      for (const clientSessionData of [{ ...own, id: String(own.id) }, { ...own, loginTime: Date.now() }, { ...own, username: null }]) {
+        expect(await validateWith(clientSessionData, cookie)).toMatchObject({
+          valid: false,
+          syncRequired: true,
+          action: "clear_client_session",
+          serverSession: { id: signedIn.id, username: "malformed" },
+        });
+      }
+    });
+
+    it("sent as a form field too", async () => {
+      const request = formRequest("/api/auth/validate-session", { clientSessionData: JSON.stringify({ ...user, id: "7" }) });
+      const body = await ((await validate(args(request))) as Response).json();
+      expect(body).toMatchObject({ valid: false, syncRequired: true, action: "clear_client_session" });
+    });
   });
 
   it("reads clientSessionData sent as a form field too", async () => {

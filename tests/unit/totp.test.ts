@@ -50,6 +50,27 @@ describe("TOTP (RFC 6238 appendix B, 8 digits)", () => {
   });
 });
 
+describe("TOTP (RFC 6238 appendix B, SHA-1 vector at T = 59)", () => {
+  // The published SHA-1 seed "12345678901234567890" as base32, at 59 s (step 1): the
+  // appendix lists 94287082 for 8 digits; an authenticator shows its last six.
+  const secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
+
+  it("gives the published code, and accepts it as the code of step 1", () => {
+    expect(totpCode(secret, 59_000)).toBe("287082");
+    expect(verifyTotp(secret, "287082", 59_000)).toBe(1);
+  });
+
+  it("accepts it one step later but not two (the window)", () => {
+    expect(verifyTotp(secret, "287082", 89_000)).toBe(1);
+    expect(verifyTotp(secret, "287082", 119_000)).toBeNull();
+  });
+
+  it("reads the secret in any case, with spaces and padding", () => {
+    expect(totpCode(formatManualKey(secret).toLowerCase(), 59_000)).toBe("287082");
+    expect(verifyTotp(`${secret}====`, "287082", 59_000)).toBe(1);
+  });
+});
+
 describe("verifyTotp", () => {
   const secret = base32Encode(SHA1_KEY);
   const now = 1111111111_000; // step 37037037
@@ -74,6 +95,28 @@ describe("verifyTotp", () => {
     const code = codeAt(0);
     expect(verifyTotp(secret, `${code.slice(0, 3)} ${code.slice(3)}`, now)).toBe(37037037);
     expect(verifyTotp("not base32!", code, now)).toBeNull();
+  });
+
+  it("answers the step of the earliest matching code, which the caller stores against replay", () => {
+    // The same code at its own step and one step later: both answers name its step, so a
+    // second use finds that step already claimed.
+    expect(verifyTotp(secret, codeAt(0), now)).toBe(37037037);
+    expect(verifyTotp(secret, codeAt(0), now + 30_000)).toBe(37037037);
+  });
+
+  it("accepts a wider or narrower window when asked", () => {
+    expect(verifyTotp(secret, codeAt(-2), now, 2)).toBe(37037035);
+    expect(verifyTotp(secret, codeAt(-1), now, 0)).toBeNull();
+    expect(verifyTotp(secret, codeAt(0), now, 0)).toBe(37037037);
+  });
+
+  it("keeps accepting codes of a secret made before the library (20 bytes, base32, unpadded)", () => {
+    // Written the way the hand-made encoder wrote it: 5-bit groups, most significant first.
+    const legacy = "AAAQEAYEAUDAOCAJBIFQYDIOB4IBCEQT"; // bytes 0..19
+    expect(base32Decode(legacy)).toEqual(Buffer.from(Array.from({ length: 20 }, (_, i) => i)));
+    // The code the hand-made HMAC-SHA1 code computed for this secret at step 37037037.
+    expect(totpCode(legacy, now)).toBe("148968");
+    expect(verifyTotp(legacy, "148968", now)).toBe(37037037);
   });
 });
 
