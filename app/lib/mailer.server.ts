@@ -7,6 +7,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
+import { SITE_NAME } from "~/lib/brand";
 
 export type OutgoingMail = {
   to: string;
@@ -21,7 +22,7 @@ export type SentMail = {
   file?: string;
 };
 
-const DEFAULT_FROM = "Car Social <no-reply@localhost>";
+const DEFAULT_FROM = `${SITE_NAME} <no-reply@localhost>`;
 
 export function outboxDir(): string {
   return path.resolve(process.env.MAIL_OUTBOX_DIR?.trim() || "data/outbox");

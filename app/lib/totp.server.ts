@@ -2,13 +2,14 @@
 // 6 digits, base32 secrets, as every authenticator app expects. Also the sealing of stored
 // secrets (AES-256-GCM under a key derived from SESSION_SECRET).
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { SITE_NAME } from "~/lib/brand";
 import { sessionSecret } from "~/lib/env.server";
 
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 /** Codes from one step before and after are accepted too (clock drift). */
 export const TOTP_WINDOW = 1;
-export const TOTP_ISSUER = "Car Social";
+export const TOTP_ISSUER = SITE_NAME;
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
