@@ -16,6 +16,7 @@ import { useEffect } from "react";
 import { AppShell } from "~/components/shell/AppShell";
 import { ErrorPage, errorTitle } from "~/components/shell/ErrorPage";
 import { ThemeProvider, useThemeMode } from "~/components/shell/theme";
+import { APP_ICONS, MANIFEST_PATH, THEME_COLORS } from "~/lib/brand";
 import { APP_TITLE } from "~/lib/constants";
 import { useNonce } from "~/lib/nonce";
 import { getUser } from "~/lib/auth.server";
@@ -32,7 +33,10 @@ export const meta: MetaFunction = () => [{ title: APP_TITLE }];
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: APP_ICONS.ico, sizes: "32x32" },
+  { rel: "icon", href: APP_ICONS.svg, type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: APP_ICONS.appleTouch },
+  { rel: "manifest", href: MANIFEST_PATH },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -60,9 +64,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
-// Theme colours for the browser's own chrome (address bar on phones).
-const THEME_COLOR = { light: "#f6f6f8", dark: "#0b0b0f" };
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const theme = useThemeMode(root?.theme ?? "system");
@@ -83,11 +84,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={mode === "system" ? "light dark" : mode} />
         {mode === "system" ? (
           <>
-            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLOR.light} />
-            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLOR.dark} />
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
           </>
         ) : (
-          <meta name="theme-color" content={THEME_COLOR[mode]} />
+          <meta name="theme-color" content={THEME_COLORS[mode]} />
         )}
         <Meta />
         <Links />

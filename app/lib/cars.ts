@@ -84,6 +84,11 @@ export function carDisplayLine(car: CarLike | null | undefined): string {
   return nickname ?? (spec || UNKNOWN_VEHICLE);
 }
 
+/** Several cars as one line ("A & B"); 'Unknown Vehicle' when there are none. */
+export function carsLine(cars: ReadonlyArray<CarLike>): string {
+  return cars.length > 0 ? cars.map(carDisplayLine).join(" & ") : UNKNOWN_VEHICLE;
+}
+
 /** The short name of a car: its nickname, else "year make model". */
 export function carName(car: CarLike | null | undefined): string {
   if (!car) return UNKNOWN_VEHICLE;

@@ -12,6 +12,7 @@
 // between two cases (no reset is needed).
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { SITE_NAME } from "./brand";
 
 type Env = Record<string, string | undefined>;
 
@@ -170,7 +171,7 @@ const settingsSchema = z.object({
 
   // Email.
   SMTP_URL: smtpUrlSchema.optional(),
-  MAIL_FROM: z.string().default("Car Social <no-reply@localhost>"),
+  MAIL_FROM: z.string().default(`${SITE_NAME} <no-reply@localhost>`),
   MAIL_OUTBOX_DIR: z.string().default("data/outbox"),
 
   // Music search.

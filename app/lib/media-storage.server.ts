@@ -121,15 +121,58 @@ export function openMedia(key: string, range?: { start: number; end: number }): 
   return createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : undefined);
 }
 
-/** Deletes stored files; unknown keys are ignored. */
+/** Deletes stored files, and the renditions made of them; unknown keys are ignored. */
 export async function deleteMedia(...keys: Array<string | null | undefined>): Promise<void> {
   await Promise.all(
     keys.map(async (key) => {
       if (!key) return;
       const file = resolveKey(key);
-      if (file) await rm(file, { force: true });
+      if (!file) return;
+      await rm(file, { force: true });
+      await Promise.all(RENDITION_EXTENSIONS.map((extension) => rm(renditionFileOf(key, extension)!, { force: true })));
     }),
   );
+}
+
+// ------------------------------------------------------------------ renditions
+// Another format of a stored file (the JPEG of a WebP photo, for link-preview scrapers) is
+// kept beside the store in `.renditions/`, under the file's key with the other extension.
+// It is never a key itself (keys cannot start with a dot), so /media/ never serves it, and
+// it goes when its file is deleted.
+
+const RENDITIONS_DIR = ".renditions";
+export const RENDITION_EXTENSIONS = ["jpg"] as const;
+
+/** The file a rendition of `key` in `extension` is kept in; null for an invalid key. */
+export function renditionFileOf(key: string, extension: (typeof RENDITION_EXTENSIONS)[number]): string | null {
+  if (!isValidKey(key)) return null;
+  return path.join(mediaDir(), RENDITIONS_DIR, `${key.slice(0, key.lastIndexOf("."))}.${extension}`);
+}
+
+/** A kept rendition's bytes; null when none was made yet. */
+export async function readRendition(key: string, extension: (typeof RENDITION_EXTENSIONS)[number]): Promise<Buffer | null> {
+  const file = renditionFileOf(key, extension);
+  if (!file) return null;
+  try {
+    return await readFile(file);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps a rendition (atomically: a temporary file renamed into place). */
+export async function putRendition(key: string, extension: (typeof RENDITION_EXTENSIONS)[number], bytes: Uint8Array): Promise<void> {
+  const file = renditionFileOf(key, extension);
+  if (!file) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(temporary, bytes, { flag: "wx" });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 /**

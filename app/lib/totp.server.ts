@@ -5,13 +5,14 @@
 // derived from SESSION_SECRET).
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { generateSecret, generateSync, ScureBase32Plugin, verifySync } from "otplib";
+import { SITE_NAME } from "~/lib/brand";
 import { sessionSecret } from "~/lib/env.server";
 
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 /** Codes from one step before and after are accepted too (clock drift). */
 export const TOTP_WINDOW = 1;
-export const TOTP_ISSUER = "Car Social";
+export const TOTP_ISSUER = SITE_NAME;
 /** Bytes of a new secret: 160 bits, the HMAC-SHA1 block the RFC recommends. */
 const SECRET_BYTES = 20;
 

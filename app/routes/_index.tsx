@@ -14,15 +14,18 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import { MemberLink } from "~/components/shell/MemberLink";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE, FEED_FIRST_PAGE } from "~/lib/constants";
+import { publicOrigin } from "~/lib/env.server";
 import { loginHref, requestLogin } from "~/lib/login-events";
+import { shareLink, shareMeta } from "~/lib/share-meta";
 import { decodeCursor, getFeedPage, type FeedCursor } from "~/models/feed.server";
 import type { loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
 
-export const meta: MetaFunction = () => [
-  { title: APP_TITLE },
-  { name: "description", content: "Photos, videos and stories of cars from people who love them: builds, mods, meets and weekend drives." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const description = "Photos, videos and stories of cars from people who love them: builds, mods, meets and weekend drives.";
+  if (!data) return [{ title: APP_TITLE }, { name: "description", content: description }];
+  return shareMeta({ share: data.share, title: APP_TITLE, description });
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -43,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageKey: cursor ? url.searchParams.get("cursor") ?? "" : "",
     now: Date.now(),
     grams,
+    share: shareLink(publicOrigin(request), "/"),
   };
 }
 

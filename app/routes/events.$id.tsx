@@ -14,6 +14,8 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
+import { publicOrigin } from "~/lib/env.server";
+import { shareLink, shareMeta } from "~/lib/share-meta";
 import { getEventDetail } from "~/models/event.server";
 import { isAdmin } from "~/models/user.server";
 import type { loader as rootLoader } from "~/root";
@@ -26,13 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   const event = loaded.event;
   const summary = [`${event.longDate}, ${event.time}`, event.location, event.description].filter(Boolean).join(" · ");
   const description = summary.length > 200 ? `${summary.slice(0, 199)}…` : summary;
-  return [
-    { title: `${event.name} · Events · ${APP_TITLE}` },
-    { name: "description", content: description },
-    { property: "og:title", content: event.name },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-  ];
+  return shareMeta({ share: loaded.share, title: `${event.name} · Events · ${APP_TITLE}`, headline: event.name, description });
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -45,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     attendees: detail.attendees,
     viewer: detail.viewer,
     isAdmin: isAdmin(user),
+    share: shareLink(publicOrigin(request), `/events/${detail.event.id}`),
   };
 }
 

@@ -11,20 +11,27 @@ import { splitEvents } from "~/components/events/event-view";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE, SEARCH_DEBOUNCE } from "~/lib/constants";
+import { publicOrigin } from "~/lib/env.server";
 import { normaliseQuery } from "~/lib/search";
+import { shareLink, shareMeta } from "~/lib/share-meta";
 import { searchEvents } from "~/models/search.server";
 import { isAdmin } from "~/models/user.server";
 import "~/components/events/events.css";
 
-export const meta: MetaFunction = () => [
-  { title: `Events · ${APP_TITLE}` },
-  { name: "description", content: "Car meets, drives, shows and track days: see what's coming up and who's going." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? shareMeta({
+        share: data.share,
+        title: `Events · ${APP_TITLE}`,
+        headline: "Events",
+        description: "Car meets, drives, shows and track days: see what's coming up and who's going.",
+      })
+    : [{ title: `Events · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = normaliseQuery(new URL(request.url).searchParams.get("q") ?? "");
   const [user, events] = await Promise.all([getUser(request), searchEvents(q)]);
-  return { q, ...splitEvents(events), isAdmin: isAdmin(user) };
+  return { q, ...splitEvents(events), isAdmin: isAdmin(user), share: shareLink(publicOrigin(request), "/events") };
 }
 
 export default function Events() {

@@ -1,7 +1,7 @@
 // /post/{id}: the public link to one post. Rendered on the server with its
-// comments, the mods of its cars, and Open Graph / Twitter tags (title, description, an
-// absolute image URL) so a shared link unfurls. A missing post is a friendly 404.
-import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/node";
+// comments, the mods of its cars, and the share tags (~/lib/share-meta: Open Graph, Twitter
+// card, oEmbed discovery) so a shared link unfurls. A missing post is a friendly 404.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ArrowLeft, Clapperboard, Compass, Home, MessageCircle, Wrench } from "~/components/icons";
@@ -10,12 +10,13 @@ import { gramsHref } from "~/components/grams";
 import { ModsPanel } from "~/components/mods/ModsPanel";
 import { PostCard } from "~/components/post/PostCard";
 import { PostProcessing } from "~/components/post/PostProcessing";
-import { carsText, ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
-import { postUrl, SITE_NAME } from "~/components/share/share-links";
+import { ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
+import { postPath, SITE_NAME } from "~/components/share/share-links";
 import { publicOrigin } from "~/lib/env.server";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
+import { shareLink, shareMeta } from "~/lib/share-meta";
 import { listComments } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
@@ -26,35 +27,20 @@ const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Post not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
-  const { post, origin } = data;
+  const { post, share } = data;
   // Only its author sees a post that is not ready: nothing to share or index yet.
   if (post.status !== "ready") return [{ title: `Processing… · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
-  const title = shareTitle(post, SITE_NAME);
-  const description = shareDescription(post);
-  const url = postUrl(origin, post.id);
-  const image = ogImageOf(post, origin);
-  const tags: MetaDescriptor[] = [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: SITE_NAME },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { property: "article:published_time", content: post.created_at },
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-  ];
-  if (image) {
-    tags.push({ property: "og:image", content: image.url }, { name: "twitter:image", content: image.url });
-    tags.push({ property: "og:image:alt", content: `Photo of ${carsText(post)}` });
-    if (image.width && image.height) {
-      tags.push({ property: "og:image:width", content: String(image.width) }, { property: "og:image:height", content: String(image.height) });
-    }
-  }
-  return tags;
+  return shareMeta({
+    share,
+    title: shareTitle(post, SITE_NAME),
+    description: shareDescription(post),
+    type: "article",
+    oembed: true,
+    extra: [
+      { property: "article:published_time", content: post.created_at },
+      { property: "article:author", content: shareLink(share.origin, `/user/${encodeURIComponent(post.creator.username)}`).url },
+    ],
+  });
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -74,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     comments,
     processing,
     now: Date.now(),
-    origin: publicOrigin(request),
+    share: shareLink(publicOrigin(request), postPath(post.id), ogImageOf(post)),
   };
 }
 

@@ -7,14 +7,22 @@ import { eventCardView } from "~/components/events/event-view";
 import { ResultTabs, SearchResults } from "~/components/search-page/SearchResults";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { APP_TITLE } from "~/lib/constants";
+import { publicOrigin } from "~/lib/env.server";
 import { SEARCH_MAX_CHARS, normaliseQuery, searchHref } from "~/lib/search";
+import { shareLink, shareMeta } from "~/lib/share-meta";
 import { SEARCH_PAGE_PER_KIND, searchAll } from "~/models/search.server";
 import "~/components/shell/pages.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.q ? `“${data.q}” · Search · ${APP_TITLE}` : `Search · ${APP_TITLE}` },
-  { name: "description", content: "Search cars, people, events and posts." },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Search · ${APP_TITLE}` }];
+  const headline = data.q ? `“${data.q}” · Search` : "Search";
+  return shareMeta({
+    share: data.share,
+    title: `${headline} · ${APP_TITLE}`,
+    headline,
+    description: data.q ? `Cars, people, events and posts matching “${data.q}”.` : "Search cars, people, events and posts.",
+  });
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = normaliseQuery(new URL(request.url).searchParams.get("q") ?? "");
@@ -23,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q: found.query,
     results: { cars: found.cars, users: found.users, events: found.events.map(eventCardView), posts: found.posts },
     now: Date.now(),
+    share: shareLink(publicOrigin(request), searchHref(found.query)),
   };
 }
 

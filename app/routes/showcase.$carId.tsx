@@ -1,7 +1,8 @@
 // /showcase/{carId}: the page a proud owner shares. Hero media from the car's posts, specs,
 // owner, mods grouped by build with visible cost and summed gains, followers and the follow
-// button, and the posts featuring the car. Server-rendered with Open Graph and Twitter tags.
-import type { LoaderFunctionArgs, MetaDescriptor, MetaFunction } from "@remix-run/node";
+// button, and the posts featuring the car. Server-rendered with the share tags (Open Graph,
+// Twitter card, oEmbed discovery: ~/lib/share-meta).
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { ArrowRight, CarFront, Compass, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "~/components/icons";
@@ -21,6 +22,7 @@ import { fail } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { imageUrlForWidth, mediaUrl, pictureOf } from "~/lib/media-types";
 import { relativeTime } from "~/lib/relative-time";
+import { shareLink, shareMeta, sharePictureOf } from "~/lib/share-meta";
 import { carJson, getShowcase } from "~/models/car.server";
 import { getCarFollowState } from "~/models/follow.server";
 import { listCarMods } from "~/models/mod.server";
@@ -28,7 +30,6 @@ import "~/components/cars/cars.css";
 
 /** Tiles in the hero mosaic: one large, the rest small; "+N" on the last when there are more. */
 const HERO_TILES = 5;
-const OG_IMAGE_WIDTH = 1080;
 
 function plural(count: number, one: string, many = `${one}s`) {
   return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
@@ -36,29 +37,16 @@ function plural(count: number, one: string, many = `${one}s`) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Car not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
-  const { car, owner, share } = data;
-  const title = `${carDisplayLine(car)} · Showcase`;
-  const tags: MetaDescriptor[] = [
-    { title: `${title} · ${APP_TITLE}` },
-    { name: "description", content: share.description },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: APP_TITLE },
-    { property: "og:title", content: title },
-    { property: "og:description", content: share.description },
-    { property: "og:url", content: share.url },
-    { name: "twitter:card", content: share.image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: share.description },
-    { name: "author", content: `@${owner.username}` },
-  ];
-  if (share.image) {
-    tags.push(
-      { property: "og:image", content: share.image },
-      { property: "og:image:alt", content: carName(car) },
-      { name: "twitter:image", content: share.image },
-    );
-  }
-  return tags;
+  const { car, owner, share, description } = data;
+  const headline = `${carDisplayLine(car)} · Showcase`;
+  return shareMeta({
+    share,
+    title: `${headline} · ${APP_TITLE}`,
+    headline,
+    description,
+    oembed: true,
+    extra: [{ name: "author", content: `@${owner.username}` }],
+  });
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -68,9 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewerId = viewer?.id ?? null;
   const [{ mods }, follow] = await Promise.all([listCarMods(carId, viewerId), getCarFollowState(carId, viewerId)]);
 
-  const origin = publicOrigin(request);
   const cover = showcase.media.map(pictureOf).find((picture) => picture !== null);
-  const image = cover ? new URL(imageUrlForWidth(cover.path, cover.variants, OG_IMAGE_WIDTH), origin).href : null;
   // What anyone may see: the shared description never reveals the owner's private costs.
   const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
   const description = [
@@ -92,7 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
     mods,
     follow,
-    share: { url: `${origin}/showcase/${carId}`, image, description },
+    description,
+    share: shareLink(publicOrigin(request), `/showcase/${carId}`, cover ? sharePictureOf(cover, carName(showcase.car)) : null),
   };
 }
 

@@ -13,20 +13,24 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
+import { publicOrigin } from "~/lib/env.server";
+import { avatarShareImage, shareLink, shareMeta } from "~/lib/share-meta";
 import { getUserPage } from "~/models/profile.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `User not found · ${APP_TITLE}` }];
-  const name = data.user.nickname || data.user.username;
-  const description = `${name} (@${data.user.username}): ${data.counts.cars} ${data.counts.cars === 1 ? "car" : "cars"}, ${data.counts.posts} ${data.counts.posts === 1 ? "post" : "posts"}, ${data.counts.followers} followers.`;
-  return [
-    { title: `${name} (@${data.user.username}) · ${APP_TITLE}` },
-    { name: "description", content: description },
-    { property: "og:title", content: `${name} (@${data.user.username})` },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "profile" },
-    ...(data.user.profileImage ? [{ property: "og:image", content: data.user.profileImage }] : []),
-  ];
+  const { user, counts, share } = data;
+  const name = user.nickname || user.username;
+  const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
+  const headline = `${name} (@${user.username})`;
+  return shareMeta({
+    share,
+    title: `${headline} · ${APP_TITLE}`,
+    headline,
+    description: `${headline}: ${plural(counts.cars, "car")}, ${plural(counts.posts, "post")}, ${plural(counts.followers, "follower")}.`,
+    type: "profile",
+    extra: [{ property: "profile:username", content: user.username }],
+  });
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -41,7 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     throw redirect(`/user/${encodeURIComponent(page.user.username)}${url.search}`, 301);
   }
-  return { ...page, before };
+  const share = shareLink(publicOrigin(request), `/user/${encodeURIComponent(page.user.username)}`, avatarShareImage(page.user));
+  return { ...page, before, share };
 }
 
 export default function UserPage() {

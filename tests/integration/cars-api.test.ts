@@ -182,14 +182,15 @@ describe("the showcase page", () => {
     expect(data.posts).toHaveLength(1);
     expect(data.follow).toEqual({ following: false, count: 0 });
     expect("cost" in data.mods[0]).toBe(false);
-    expect(data.share.image).toBe("http://127.0.0.1:3000/media/s2/k-w1080.webp");
-    expect(data.share.description).not.toContain("999");
+    // The 1080 px copy, as JPEG for scrapers that cannot read WebP.
+    expect(data.share.image).toMatchObject({ url: "http://127.0.0.1:3000/og-image/s2/k-w1080.jpg", type: "image/jpeg", large: true });
+    expect(data.description).not.toContain("999");
 
     const tags = (showcaseMeta as (a: unknown) => Record<string, string>[])({ data });
     const find = (key: string) => tags.find((tag) => tag.property === key || tag.name === key)?.content;
     expect(tags[0].title).toMatch(/^2004 Honda S2000 · Showcase/);
     expect(find("og:title")).toBe("2004 Honda S2000 · Showcase");
-    expect(find("og:image")).toBe("http://127.0.0.1:3000/media/s2/k-w1080.webp");
+    expect(find("og:image")).toBe("http://127.0.0.1:3000/og-image/s2/k-w1080.jpg");
     expect(find("og:url")).toBe(`http://127.0.0.1:3000/showcase/${car.id}`);
     expect(find("twitter:card")).toBe("summary_large_image");
     expect(find("twitter:image")).toBe(find("og:image"));

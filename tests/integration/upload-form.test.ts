@@ -123,13 +123,14 @@ describe("page loaders", () => {
     expect(broken.posts[0].id).toBe(created[2].id);
   });
 
-  it("answers a post page with its comments and origin, and 404 for a missing one", async () => {
+  it("answers a post page with its comments and share link, and 404 for a missing one", async () => {
     const post = await prisma.post.create({ data: { createdById: owner.id, story: "Hello" } });
     await prisma.comment.create({ data: { postId: post.id, userId: other.id, content: "Nice!" } });
-    const page = (await call(postLoader as never, getRequest(`/post/${post.id}`), { id: String(post.id) })) as { post: { id: number }; comments: Array<{ content: string }>; origin: string };
+    const page = (await call(postLoader as never, getRequest(`/post/${post.id}`), { id: String(post.id) })) as { post: { id: number }; comments: Array<{ content: string }>; share: { origin: string; url: string } };
     expect(page.post.id).toBe(post.id);
     expect(page.comments.map((comment) => comment.content)).toEqual(["Nice!"]);
-    expect(page.origin).toBe(ORIGIN);
+    expect(page.share.origin).toBe(ORIGIN);
+    expect(page.share.url).toBe(`${ORIGIN}/post/${post.id}`);
 
     const missing = (await call(postLoader as never, getRequest("/post/999999"), { id: "999999" })) as { init?: { status?: number } };
     expect(missing.init?.status).toBe(404);

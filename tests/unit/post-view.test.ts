@@ -137,22 +137,25 @@ describe("share texts", () => {
 });
 
 describe("ogImageOf", () => {
-  it("is the first image's 1080 copy as an absolute URL", () => {
-    expect(ogImageOf(post({ photos: [photo({ kind: "video", image_url: "/media/v.mp4", srcset: "" }), photo()] }), "https://cars.example/")).toEqual({
-      url: "https://cars.example/media/ab/cd/x-w1080.webp",
+  const jpeg = { type: "image/jpeg", alt: "Photo of Unknown Vehicle", large: true };
+
+  it("is the JPEG rendition of the first image's 1080 copy, with that copy's size", () => {
+    expect(ogImageOf(post({ photos: [photo({ kind: "video", image_url: "/media/v.mp4", srcset: "" }), photo()] }))).toEqual({
+      url: "/og-image/ab/cd/x-w1080.jpg",
       width: 1080,
       height: 810,
+      ...jpeg,
     });
   });
 
   it("falls back to the image itself when no 1080 copy was made", () => {
     const small = photo({ width: 800, height: 600, srcset: "/media/ab/cd/x-w320.webp 320w, /media/ab/cd/x-w640.webp 640w, /media/ab/cd/x.webp 800w" });
-    expect(ogImageOf(post({ photos: [small] }), "http://localhost:3000")).toEqual({ url: "http://localhost:3000/media/ab/cd/x.webp", width: 800, height: 600 });
-    expect(ogImageOf(post({ photos: [photo({ srcset: "" })] }), "http://h")?.url).toBe("http://h/media/ab/cd/x.webp");
+    expect(ogImageOf(post({ photos: [small] }))).toEqual({ url: "/og-image/ab/cd/x.jpg", width: 800, height: 600, ...jpeg });
+    expect(ogImageOf(post({ photos: [photo({ srcset: "" })] }))?.url).toBe("/og-image/ab/cd/x.jpg");
   });
 
   it("uses a video's still frame, else nothing", () => {
-    expect(ogImageOf(post({ photos: [photo({ kind: "video", poster_url: "/media/p.webp", srcset: "" })] }), "http://h")?.url).toBe("http://h/media/p.webp");
+    expect(ogImageOf(post({ photos: [photo({ kind: "video", poster_url: "/media/p.webp", srcset: "" })] }))?.url).toBe("/og-image/p.jpg");
     // A video-only post: its poster frame's 1080 px copy, with that copy's size.
     const video = photo({
       kind: "video",
@@ -163,8 +166,12 @@ describe("ogImageOf", () => {
       poster_width: 1920,
       poster_height: 1080,
     });
-    expect(ogImageOf(post({ photos: [video] }), "http://h")).toEqual({ url: "http://h/media/p-w1080.webp", width: 1080, height: 608 });
-    expect(ogImageOf(post(), "http://h")).toBeNull();
+    expect(ogImageOf(post({ photos: [video] }))).toEqual({ url: "/og-image/p-w1080.jpg", width: 1080, height: 608, ...jpeg });
+    expect(ogImageOf(post())).toBeNull();
+  });
+
+  it("shares nothing that is not a stored picture (another site's image)", () => {
+    expect(ogImageOf(post({ photos: [photo({ image_url: "https://elsewhere.example/x.webp", srcset: "" })] }))).toBeNull();
   });
 
   it("picks srcset candidates by width", () => {

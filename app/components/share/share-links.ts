@@ -1,9 +1,10 @@
 // The links a post is shared by (share modal, embed code): its public page and
 // the forum-safe embed, with the iframe code of EMBED_HEIGHT. Pure: used by the share
 // modal, the post page's meta tags and the embed view.
+import { SITE_NAME } from "~/lib/brand";
 import { EMBED_HEIGHT } from "~/lib/constants";
 
-export const SITE_NAME = "Car Social";
+export { SITE_NAME };
 
 export const SHARE_MESSAGES = {
   title: "Share post",

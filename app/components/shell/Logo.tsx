@@ -1,6 +1,9 @@
 // The brand: a light-theme and a dark-theme file (public/logo-light.svg, logo-dark.svg).
 // Both are in the markup; the CSS shows the one that fits the theme, so it never flashes.
-export const BRAND_NAME = "carsocial";
+import { SITE_NAME } from "~/lib/brand";
+
+/** The brand name the header and the sidebar say (the one name, ~/lib/brand). */
+export const BRAND_NAME = SITE_NAME;
 
 export function Logo({ compact = false }: { compact?: boolean }) {
   return (

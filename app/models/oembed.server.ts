@@ -1,0 +1,95 @@
+// The oEmbed answer for one of our pages (see ~/lib/oembed for the addresses and the size).
+//
+// - A post: type "rich", the iframe of its embed (/embed/post/{id}) at the height the post
+//   takes there, and its picture as the thumbnail.
+// - A showcase: the car has no embed of its own, so the iframe shows the embed of the car's
+//   newest post (the newest with a picture, when there is one), titled as the showcase and
+//   with the car's cover as the thumbnail. A car without posts has nothing to frame: the
+//   answer is then of type "link" (title, owner, thumbnail), which consumers show as a card.
+//
+// Only what a visitor may see is answered: ready posts, never one still processing.
+import { SITE_NAME } from "~/lib/brand";
+import { carDisplayLine, carsLine } from "~/lib/cars";
+import { pictureOf, sortVideosFirst } from "~/lib/media-types";
+import { embedIframe, embedSize, OEMBED_CACHE_AGE, OEMBED_VERSION, type EmbedContent, type EmbedLimits, type OembedTarget } from "~/lib/oembed";
+import { postShareImage, postShareTitle, shareLink, sharePictureOf, type ShareImage } from "~/lib/share-meta";
+import { getShowcase } from "~/models/car.server";
+import { getPost, type FeedPost } from "~/models/feed.server";
+
+type OembedCommon = {
+  version: typeof OEMBED_VERSION;
+  title: string;
+  author_name: string;
+  author_url: string;
+  provider_name: string;
+  provider_url: string;
+  cache_age: number;
+  thumbnail_url: string;
+  thumbnail_width: number;
+  thumbnail_height: number;
+};
+
+export type OembedRich = OembedCommon & { type: "rich"; html: string; width: number; height: number };
+export type OembedLink = OembedCommon & { type: "link" };
+export type OembedAnswer = OembedRich | OembedLink;
+
+/** What the embed of a post shows, for its height. */
+export function embedContentOf(post: FeedPost): EmbedContent {
+  const [first] = sortVideosFirst(post.photos, (photo) => photo.kind === "video");
+  return {
+    firstMedia: first ? { width: first.width, height: first.height } : null,
+    story: post.story,
+    cars: carsLine(post.post_cars.map(({ car }) => car)),
+    hasAudio: Boolean(post.soundcloud_url),
+  };
+}
+
+function common(origin: string, title: string, author: string, image: ShareImage | null): OembedCommon {
+  // A picture of unknown size cannot be a thumbnail (its width and height are required): the brand card stands in.
+  const thumbnail = shareLink(origin, "/", image?.width && image.height ? image : null).image;
+  return {
+    version: OEMBED_VERSION,
+    title,
+    author_name: `@${author}`,
+    author_url: shareLink(origin, `/user/${encodeURIComponent(author)}`).url,
+    provider_name: SITE_NAME,
+    provider_url: shareLink(origin, "/").url,
+    cache_age: OEMBED_CACHE_AGE,
+    thumbnail_url: thumbnail.url,
+    thumbnail_width: thumbnail.width!,
+    thumbnail_height: thumbnail.height!,
+  };
+}
+
+function framed(origin: string, post: FeedPost, title: string, limits: EmbedLimits): Pick<OembedRich, "html" | "width" | "height"> {
+  const size = embedSize(embedContentOf(post), limits);
+  const src = shareLink(origin, `/embed/post/${post.id}`).url;
+  return { html: embedIframe({ src, ...size, title }), ...size };
+}
+
+async function postAnswer(origin: string, id: number, limits: EmbedLimits): Promise<OembedAnswer | null> {
+  const post = await getPost(id);
+  if (!post || post.status !== "ready") return null;
+  const cars = carsLine(post.post_cars.map(({ car }) => car));
+  const title = postShareTitle(post.creator.username, cars, SITE_NAME);
+  const image = postShareImage(post.photos, `Photo of ${cars}`);
+  return { type: "rich", ...common(origin, title, post.creator.username, image), ...framed(origin, post, title, limits) };
+}
+
+async function showcaseAnswer(origin: string, carId: number, limits: EmbedLimits): Promise<OembedAnswer | null> {
+  const showcase = await getShowcase(carId);
+  if (!showcase) return null;
+  const title = `${carDisplayLine(showcase.car)} · Showcase`;
+  const cover = showcase.media.map(pictureOf).find((picture) => picture !== null);
+  const image = cover ? sharePictureOf(cover, carDisplayLine(showcase.car)) : null;
+  const base = common(origin, title, showcase.owner.username, image);
+  const newest = showcase.posts.find((post) => post.cover) ?? showcase.posts[0];
+  const post = newest ? await getPost(newest.id) : null;
+  if (!post || post.status !== "ready") return { type: "link", ...base };
+  return { type: "rich", ...base, ...framed(origin, post, title, limits) };
+}
+
+/** The oEmbed answer for a page of ours, or null when there is nothing there a visitor may see. */
+export function oembedFor(target: OembedTarget, origin: string, limits: EmbedLimits = {}): Promise<OembedAnswer | null> {
+  return target.kind === "post" ? postAnswer(origin, target.id, limits) : showcaseAnswer(origin, target.carId, limits);
+}
