@@ -20,7 +20,7 @@ import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { fail } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { imageUrlForWidth, mediaUrl, pictureOf } from "~/lib/media-types";
+import { mediaUrl, pictureOf } from "~/lib/media-types";
 import { relativeTime } from "~/lib/relative-time";
 import { shareLink, shareMeta, sharePictureOf } from "~/lib/share-meta";
 import { carJson, getShowcase } from "~/models/car.server";
