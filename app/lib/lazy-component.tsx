@@ -12,7 +12,7 @@
 // part hydrates with the rest of the page instead of staying a dehydrated Suspense boundary:
 // an update reaching such a boundary before its code arrives makes React throw the server
 // HTML away (error #421).
-import { Suspense, lazy, type ComponentType, type ReactNode } from "react";
+import { Suspense, lazy, useState, type ComponentType, type ReactNode } from "react";
 
 export type LazyComponent<P> = ComponentType<P & { whileLoading?: ReactNode }> & {
   /** Starts the download (on hover or focus of what opens it). */
@@ -49,8 +49,11 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   if (inBrowser && renderedIn?.()) pendingForHydration.push(start());
 
   function Lazy({ whileLoading, ...props }: P & { whileLoading?: ReactNode }) {
-    // Code already here renders at once: React.lazy would suspend once even then.
-    const Component = inBrowser ? (loaded ?? Deferred) : (server ?? Deferred);
+    // Code already here renders at once: React.lazy would suspend once even then. The choice
+    // is kept for the life of this instance: switching from Deferred to the loaded component
+    // on a later render would be a new component type, and React would remount it and lose
+    // its state (a "Copied!" confirmation gone when the share count updates).
+    const [Component] = useState(() => (inBrowser ? (loaded ?? Deferred) : (server ?? Deferred)));
     return (
       <Suspense fallback={whileLoading === undefined ? fallback : whileLoading}>
         <Component {...(props as P)} />
