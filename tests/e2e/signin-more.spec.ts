@@ -3,7 +3,7 @@
 // challenge, and signing out in one tab signing out the others.
 import { mkdirSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, waitingForHydration, type Page } from "./fixtures";
 import { signUpViaApi, totp, uniqueName } from "./support";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -173,8 +173,8 @@ test("two-factor: enrol on /profile/security, then the challenge at sign-in", as
 });
 
 test("signing in and out in one tab shows in the other", async ({ context }) => {
-  const first = await context.newPage();
-  const second = await context.newPage();
+  const first = waitingForHydration(await context.newPage());
+  const second = waitingForHydration(await context.newPage());
   await first.goto("/");
   await second.goto("/");
   await expect(second.getByTestId("auth-status")).toHaveAttribute("data-status", "unauthenticated");

@@ -151,6 +151,8 @@ test("without JavaScript: the plain form posts, the page says it is processing w
   for (let attempt = 0; attempt < 60 && (await page.getByTestId("post-processing").count()) > 0; attempt++) {
     await page.waitForTimeout(1500);
     await page.getByTestId("processing-reload").getByRole("link", { name: "Reload" }).click();
+    // The count above must read the reloaded page, not one still on its way.
+    await page.waitForLoadState("load");
   }
   await expect(page.getByTestId("post-processing")).toHaveCount(0);
   await expect(page.getByTestId("post-card")).toContainText("Posted without scripts");

@@ -97,6 +97,8 @@ test("without JavaScript the plain form posts two photos and opens the post", as
   for (let attempt = 0; attempt < 40 && (await page.getByTestId("post-processing").count()) > 0; attempt++) {
     await page.waitForTimeout(1000);
     await page.getByTestId("processing-reload").getByRole("link", { name: "Reload" }).click();
+    // The count above must read the reloaded page, not one still on its way.
+    await page.waitForLoadState("load");
   }
   await expect(page.getByTestId("post-card").locator('[data-layout="grid"] .media-tile')).toHaveCount(2);
   await expect(page.getByTestId("post-card")).toContainText(story);
