@@ -2,7 +2,14 @@
 
 export const APP_TITLE = "car enthusiast social platform";
 
+/** The most posts one feed request answers, and the first fetch of the Grams feed. */
 export const FEED_FIRST_PAGE = 50;
+/**
+ * Posts the home page renders with its document: a few phone screens' worth, so the page is
+ * small and hydrates fast; the rest arrive by infinite scroll (or "Load more" without
+ * JavaScript), FEED_PAGE at a time.
+ */
+export const FEED_FIRST_RENDER = 12;
 export const FEED_PAGE = 10;
 export const FEED_ATTEMPTS = 3;
 export const FEED_BACKOFF = [1000, 2000];

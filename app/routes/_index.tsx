@@ -1,4 +1,4 @@
-// Home: the feed, newest first. The first 50 posts come with the page; more load
+// Home: the feed, newest first. The first FEED_FIRST_RENDER posts come with the page; more load
 // as the reader scrolls (FeedList); without JavaScript a 'Load more' link renders the next
 // page here (`/?cursor=…`). `/?grams` and `/?grams=<postId>` open the Grams overlay, on the
 // server too.
@@ -13,7 +13,7 @@ import { SITE_NAME } from "~/components/share/share-links";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { MemberLink } from "~/components/shell/MemberLink";
 import { getUser } from "~/lib/auth.server";
-import { APP_TITLE, FEED_FIRST_PAGE } from "~/lib/constants";
+import { APP_TITLE, FEED_FIRST_RENDER } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { shareLink, shareMeta } from "~/lib/share-meta";
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const user = await getUser(request);
   const [page, grams] = await Promise.all([
-    getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_PAGE, cursor }),
+    getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_RENDER, cursor }),
     loadGrams(request),
   ]);
   return {

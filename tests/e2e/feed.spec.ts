@@ -1,18 +1,19 @@
-// The home feed in the browser: the first 50 posts come with the page, 10 more load when
+// The home feed in the browser: the first posts come with the page, 10 more load when
 // the reader nears the end (and 'Failed to load posts' with a retry after 3 failed tries),
 // 'Load more' with JavaScript off, the carousel's buttons and drag, the media viewer, and
 // the share modal with its embed code.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { FEED_FIRST_RENDER } from "../../app/lib/constants";
 import { signUpViaApi } from "./support";
 
 const cards = '[data-testid="post-card"]';
 
-/** Fifty cards take a moment to hydrate on a busy machine. */
+/** The cards take a moment to hydrate on a busy machine. */
 async function hydrated(page: Page) {
   await expect(page.locator('[data-testid="feed"][data-hydrated]')).toBeVisible({ timeout: 20_000 });
 }
 
-/** The seed has fewer than 50 posts: a filler member tops the feed up past one page. */
+/** The seed may have too few posts for two pages: a filler member tops the feed up. */
 async function fillFeed(request: APIRequestContext, count = 12) {
   await signUpViaApi(request, "filler");
   for (let i = 0; i < count; i += 1) {
@@ -23,15 +24,15 @@ async function fillFeed(request: APIRequestContext, count = 12) {
 
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}` });
-  const feed = await (await request.get("/api/feed?limit=50")).json();
-  if (feed.posts.length < 50 || !feed.nextCursor) await fillFeed(request);
+  const feed = await (await request.get(`/api/feed?limit=${FEED_FIRST_RENDER}`)).json();
+  if (feed.posts.length < FEED_FIRST_RENDER || !feed.nextCursor) await fillFeed(request);
   await request.dispose();
 });
 
 test("the feed comes with the page, newest first, and loads 10 more near the end", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Latest from the community" })).toBeVisible();
-  await expect(page.locator(cards)).toHaveCount(50);
+  await expect(page.locator(cards)).toHaveCount(FEED_FIRST_RENDER);
   await hydrated(page);
   const times = await page.locator(`${cards} time`).evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute("datetime") ?? "")));
   expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -43,23 +44,23 @@ test("the feed comes with the page, newest first, and loads 10 more near the end
 
   // Third-last card on screen: the next page arrives.
   const next = page.waitForResponse((response) => response.url().includes("/api/feed?limit=10&cursor="));
-  await page.locator(cards).nth(47).scrollIntoViewIfNeeded();
+  await page.locator(cards).nth(FEED_FIRST_RENDER - 3).scrollIntoViewIfNeeded();
   expect((await next).status()).toBe(200);
-  await expect.poll(() => page.locator(cards).count()).toBeGreaterThan(50);
+  await expect.poll(() => page.locator(cards).count()).toBeGreaterThan(FEED_FIRST_RENDER);
   const ids = await page.locator("[data-feed-post]").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-feed-post")));
   expect(new Set(ids).size).toBe(ids.length);
 });
 
 test("after 3 failed tries the feed says 'Failed to load posts' and can try again", async ({ page }) => {
   await page.goto("/");
-  await expect(page.locator(cards)).toHaveCount(50);
+  await expect(page.locator(cards)).toHaveCount(FEED_FIRST_RENDER);
   await hydrated(page);
   let attempts = 0;
   await page.route("**/api/feed?**", (route) => {
     attempts += 1;
     return route.abort();
   });
-  await page.locator(cards).nth(47).scrollIntoViewIfNeeded();
+  await page.locator(cards).nth(FEED_FIRST_RENDER - 3).scrollIntoViewIfNeeded();
   await expect(page.getByTestId("post-skeleton").first()).toBeVisible();
   await expect(page.getByText("Failed to load posts")).toBeVisible({ timeout: 10_000 });
   expect(attempts).toBe(3);
@@ -67,14 +68,14 @@ test("after 3 failed tries the feed says 'Failed to load posts' and can try agai
   await page.unroute("**/api/feed?**");
   await page.getByRole("button", { name: "Try again" }).click();
   await expect(page.getByText("Failed to load posts")).toBeHidden();
-  await expect.poll(() => page.locator(cards).count()).toBeGreaterThan(50);
+  await expect.poll(() => page.locator(cards).count()).toBeGreaterThan(FEED_FIRST_RENDER);
 });
 
 test("without JavaScript a 'Load more' link renders the next page", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/");
-  await expect(page.locator(cards)).toHaveCount(50);
+  await expect(page.locator(cards)).toHaveCount(FEED_FIRST_RENDER);
   const lastOfFirstPage = await page.locator(cards).last().getAttribute("data-post-id");
   const firstOfFirstPage = await page.locator(cards).first().getAttribute("data-post-id");
 
