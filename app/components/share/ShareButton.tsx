@@ -4,11 +4,12 @@ import { Share2 } from "~/components/icons";
 import { useState } from "react";
 import { compactCount } from "~/components/interactions/reactions";
 import { lazyComponent } from "~/lib/lazy-component";
-import { postPath } from "./share-links";
+import { postPath, type EmbeddablePost } from "./share-links";
 
 const ShareModal = lazyComponent(() => import("./ShareModal").then((module) => module.ShareModal));
 
-export function ShareButton({ postId, shares: initialShares, title }: { postId: number; shares: number; title?: string }) {
+export function ShareButton({ post, shares: initialShares, title }: { post: EmbeddablePost; shares: number; title?: string }) {
+  const postId = post.id;
   const [open, setOpen] = useState(false);
   const [shares, setShares] = useState(initialShares);
   return (
@@ -36,7 +37,7 @@ export function ShareButton({ postId, shares: initialShares, title }: { postId: 
         <Share2 aria-hidden className="reaction__icon" />
         {shares > 0 ? <span className="reaction__count">{compactCount(shares)}</span> : null}
       </a>
-      {open ? <ShareModal postId={postId} open={open} onOpenChange={setOpen} title={title} onShared={setShares} /> : null}
+      {open ? <ShareModal post={post} open={open} onOpenChange={setOpen} title={title} onShared={setShares} /> : null}
     </>
   );
 }
