@@ -90,7 +90,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="color-scheme" content={mode === "system" ? "light dark" : mode} />
+        {/* A page that stands alone declares no scheme: see embed.css. */}
+        {standalone ? null : <meta name="color-scheme" content={mode === "system" ? "light dark" : mode} />}
         {standalone ? null : mode === "system" ? (
           <>
             <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />

@@ -125,14 +125,17 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
 
         <div className="embed__footer">
           <p className="embed__counts">
-            <span aria-label={`${post.counts.likes} likes`}>
+            <span>
               <ThumbsUp aria-hidden /> {post.counts.likes}
+              <span className="visually-hidden"> {post.counts.likes === 1 ? "like" : "likes"}</span>
             </span>
-            <span aria-label={`${post.counts.dislikes} dislikes`}>
+            <span>
               <ThumbsDown aria-hidden /> {post.counts.dislikes}
+              <span className="visually-hidden"> {post.counts.dislikes === 1 ? "dislike" : "dislikes"}</span>
             </span>
-            <span aria-label={`${post.counts.comments} comments`}>
+            <span>
               <MessageCircle aria-hidden /> {post.counts.comments}
+              <span className="visually-hidden"> {post.counts.comments === 1 ? "comment" : "comments"}</span>
             </span>
           </p>
           <a href={postLink} {...newTab} className="embed__cta">

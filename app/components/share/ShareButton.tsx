@@ -1,7 +1,9 @@
 // The share action of a post: the share count and a button that opens the share modal.
-// Without JavaScript it links to the post's page (the link to share).
+// Without JavaScript it is a plain link to the post's page (the link to share); once the page
+// is hydrated it acts as a button that opens the dialog.
 import { Share2 } from "~/components/icons";
 import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { compactCount } from "~/components/interactions/reactions";
 import { lazyComponent } from "~/lib/lazy-component";
 import { postPath, type EmbeddablePost } from "./share-links";
@@ -10,16 +12,17 @@ const ShareModal = lazyComponent(() => import("./ShareModal").then((module) => m
 
 export function ShareButton({ post, shares: initialShares, title }: { post: EmbeddablePost; shares: number; title?: string }) {
   const postId = post.id;
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [shares, setShares] = useState(initialShares);
   return (
     <>
       <a
         href={postPath(postId)}
-        role="button"
+        role={hydrated ? "button" : undefined}
         className="reaction reaction--share"
         aria-label={`Share (${shares} ${shares === 1 ? "share" : "shares"})`}
-        aria-haspopup="dialog"
+        aria-haspopup={hydrated ? "dialog" : undefined}
         onPointerEnter={ShareModal.preload}
         onFocus={ShareModal.preload}
         onClick={(event) => {
