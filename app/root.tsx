@@ -64,12 +64,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
+/**
+ * What a route's `handle` may say about its document: `hydrate: false` ships no JavaScript at
+ * all; `stylesheets` are the only stylesheets it loads, in place of the app's (a page that
+ * stands alone, such as the embed, which other sites frame).
+ */
+export type DocumentHandle = { hydrate?: boolean; stylesheets?: string[] };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const theme = useThemeMode(root?.theme ?? "system");
+  const handles = useMatches().map((match) => (match.handle ?? {}) as DocumentHandle);
+  const hydrate = !handles.some((handle) => handle.hydrate === false);
+  const standalone = handles.find((handle) => handle.stylesheets)?.stylesheets;
+  // A page that stands alone follows the colour scheme it is shown in, not the reader's setting.
+  const theme = useThemeMode(standalone ? "system" : (root?.theme ?? "system"));
   const mode = theme.mode;
-  // A route with `handle = { hydrate: false }` (the embeds) ships no JavaScript at all.
-  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   // The CSP nonce of this response (server only): every inline script must carry it.
   const nonce = useNonce();
   // Marks the document once React has taken over, for tests and for styles that need JS.
@@ -81,8 +90,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="color-scheme" content={mode === "system" ? "light dark" : mode} />
-        {mode === "system" ? (
+        {/* A page that stands alone declares no scheme: see embed.css. */}
+        {standalone ? null : <meta name="color-scheme" content={mode === "system" ? "light dark" : mode} />}
+        {standalone ? null : mode === "system" ? (
           <>
             <meta name="theme-color" media="(prefers-color-scheme: light)" content={THEME_COLORS.light} />
             <meta name="theme-color" media="(prefers-color-scheme: dark)" content={THEME_COLORS.dark} />
@@ -91,7 +101,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="theme-color" content={THEME_COLORS[mode]} />
         )}
         <Meta />
-        <Links />
+        {standalone ? (
+          <>
+            {standalone.map((href) => (
+              <link key={href} rel="stylesheet" href={href} />
+            ))}
+            <link rel="icon" href={APP_ICONS.ico} sizes="32x32" />
+            <link rel="icon" href={APP_ICONS.svg} type="image/svg+xml" />
+          </>
+        ) : (
+          <Links />
+        )}
       </head>
       <body>
         <ThemeProvider value={theme}>{children}</ThemeProvider>

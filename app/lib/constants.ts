@@ -42,7 +42,6 @@ export const MUSIC_DEBOUNCE = 300;
 export const PHOTO_GRID_MAX = 6;
 export const SWIPE_THRESHOLD_PX = 20;
 export const MOUSE_DRAG_THRESHOLD_PX = 1;
-export const EMBED_HEIGHT = 800;
 
 export const PASSWORD_MIN = 6;
 export const RESET_COOLDOWN = 60_000;

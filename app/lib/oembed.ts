@@ -1,6 +1,8 @@
 // oEmbed, version 1.0, JSON only: which of our addresses can be embedded, and how large the
 // embed frame (/embed/post/{id}) must be so that it shows the whole post with no empty space
 // under it. The answer itself is put together in ~/models/oembed.server.
+import { carsLine, type CarLike } from "~/lib/cars";
+import { sortVideosFirst } from "~/lib/media-types";
 import { isLongStory, frameRatio } from "~/lib/post-frame";
 
 export const OEMBED_VERSION = "1.0";
@@ -98,6 +100,26 @@ export type EmbedContent = {
   hasAudio: boolean;
 };
 
+/** A post, as far as its embed goes (a feed post is one). */
+export type EmbeddablePost = {
+  id: number;
+  story: string;
+  soundcloud_url: string | null;
+  photos: ReadonlyArray<{ kind: string; width: number | null; height: number | null }>;
+  post_cars: ReadonlyArray<{ car: CarLike }>;
+};
+
+/** What the embed of a post shows, for its height. */
+export function embedContentOf(post: EmbeddablePost): EmbedContent {
+  const [first] = sortVideosFirst(post.photos, (photo) => photo.kind === "video");
+  return {
+    firstMedia: first ? { width: first.width, height: first.height } : null,
+    story: post.story,
+    cars: carsLine(post.post_cars.map(({ car }) => car)),
+    hasAudio: Boolean(post.soundcloud_url),
+  };
+}
+
 function linesOf(text: string, charsPerLine: number): number {
   return text.split("\n").reduce((lines, paragraph) => lines + Math.max(1, Math.ceil(paragraph.trim().length / charsPerLine)), 0);
 }
@@ -150,7 +172,10 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** The iframe a consumer pastes: the embed at its size, borderless, never wider than its container. */
+/**
+ * The iframe a consumer pastes (oEmbed's html, the share dialog's embed code): the embed at
+ * its size, borderless, never wider than its container.
+ */
 export function embedIframe(input: { src: string; width: number; height: number; title: string }): string {
   return (
     `<iframe src="${escapeAttribute(input.src)}" width="${input.width}" height="${input.height}" ` +

@@ -10,8 +10,8 @@
 // Only what a visitor may see is answered: ready posts, never one still processing.
 import { SITE_NAME } from "~/lib/brand";
 import { carDisplayLine, carsLine } from "~/lib/cars";
-import { pictureOf, sortVideosFirst } from "~/lib/media-types";
-import { embedIframe, embedSize, OEMBED_CACHE_AGE, OEMBED_VERSION, type EmbedContent, type EmbedLimits, type OembedTarget } from "~/lib/oembed";
+import { pictureOf } from "~/lib/media-types";
+import { embedContentOf, embedIframe, embedSize, OEMBED_CACHE_AGE, OEMBED_VERSION, type EmbedLimits, type OembedTarget } from "~/lib/oembed";
 import { postShareImage, postShareTitle, shareLink, sharePictureOf, type ShareImage } from "~/lib/share-meta";
 import { getShowcase } from "~/models/car.server";
 import { getPost, type FeedPost } from "~/models/feed.server";
@@ -32,17 +32,6 @@ type OembedCommon = {
 export type OembedRich = OembedCommon & { type: "rich"; html: string; width: number; height: number };
 export type OembedLink = OembedCommon & { type: "link" };
 export type OembedAnswer = OembedRich | OembedLink;
-
-/** What the embed of a post shows, for its height. */
-export function embedContentOf(post: FeedPost): EmbedContent {
-  const [first] = sortVideosFirst(post.photos, (photo) => photo.kind === "video");
-  return {
-    firstMedia: first ? { width: first.width, height: first.height } : null,
-    story: post.story,
-    cars: carsLine(post.post_cars.map(({ car }) => car)),
-    hasAudio: Boolean(post.soundcloud_url),
-  };
-}
 
 function common(origin: string, title: string, author: string, image: ShareImage | null): OembedCommon {
   // A picture of unknown size cannot be a thumbnail (its width and height are required): the brand card stands in.

@@ -1,7 +1,8 @@
 // /embed/post/{postId}: the forum-safe embeddable view. No header or bottom bar
 // (the shell hides them on /embed/*), no scripts at all (`handle.hydrate = false`, which
-// root.tsx honours), and only /embed/* may be framed by other sites (security headers).
-// Links open the app in a new tab.
+// root.tsx honours), only its own stylesheet (`handle.stylesheets`, in place of the app's),
+// and only /embed/* may be framed by other sites (security headers). Links open the app in a
+// new tab.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
@@ -12,10 +13,10 @@ import { publicOrigin } from "~/lib/env.server";
 import { requireId } from "~/lib/ids";
 import { Logo } from "~/components/shell/Logo";
 import { getPost } from "~/models/feed.server";
-import "~/components/shell/pages.css";
+import embedStyles from "~/components/post/embed.css";
 
-/** Rendered without hydration: the page ships no JavaScript. */
-export const handle = { hydrate: false };
+/** Rendered without hydration (the page ships no JavaScript), with embed.css as its only stylesheet. */
+export const handle = { hydrate: false, stylesheets: [embedStyles] };
 
 const NOT_FOUND_MESSAGE = "This post is unavailable.";
 

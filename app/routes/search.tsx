@@ -74,7 +74,7 @@ export default function SearchPage() {
             icon={<SearchIcon />}
             title="Find cars, people and events"
             actions={
-              <div className="sr-suggest" aria-label="Suggestions">
+              <div className="sr-suggest" role="group" aria-label="Suggestions">
                 {SUGGESTIONS.map((text) => (
                   <Link key={text} to={searchHref(text)} className="chip sr-suggest__chip">
                     {text}

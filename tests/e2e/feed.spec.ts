@@ -147,7 +147,10 @@ test("the share modal gives the link and the embed code, copies with 'Copied!' a
   const origin = new URL(page.url()).origin;
   await expect(modal.getByTestId("share-link")).toHaveValue(`${origin}/post/${id}`);
   const code = await modal.getByTestId("share-embed").inputValue();
-  expect(code).toContain(`<iframe src="${origin}/embed/post/${id}" width="100%" height="800"`);
+  // The frame is sized to the post, as oEmbed answers it (no fixed 800 px).
+  const oembed = await (await page.request.get(`/oembed?url=${encodeURIComponent(`${origin}/post/${id}`)}&format=json`)).json();
+  expect(code).toContain(`<iframe src="${origin}/embed/post/${id}" width="${oembed.width}" height="${oembed.height}"`);
+  expect(oembed.height).not.toBe(800);
 
   const counted = page.waitForResponse((response) => response.url().endsWith(`/api/posts/${id}/share`) && response.request().method() === "POST");
   await modal.getByTestId("copy-embed").click();

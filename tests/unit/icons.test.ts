@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
-import { createElement } from "react";
+import * as lucide from "lucide-react";
+import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { INDEX_FILE, SPRITE_FILE, renderFiles, usedIconNames } from "../../scripts/build-icons";
 import { Heart, ThumbsUp } from "~/components/icons";
+import { INLINE_ICONS } from "~/components/icons/inline";
 
 describe("the icon sprite", () => {
   it("has a symbol for every icon the app imports, and is up to date (npm run icons)", () => {
@@ -23,5 +25,20 @@ describe("the icon sprite", () => {
     expect(named).not.toContain("aria-hidden");
     expect(named).toContain('style="fill:currentColor"');
     expect(named).toContain('aria-label="Liked"');
+  });
+});
+
+describe("inline icons (the embed's)", () => {
+  it("draw the same shapes as lucide's icons of the same name, with no reference to a file", () => {
+    expect(INLINE_ICONS.length).toBeGreaterThan(0);
+    for (const InlineIcon of INLINE_ICONS) {
+      const name = InlineIcon.iconName;
+      const inner = (markup: string) => markup.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
+      const lucideIcon = (lucide as unknown as Record<string, ComponentType>)[name];
+      const html = renderToStaticMarkup(createElement(InlineIcon, { size: 16 }));
+      expect(inner(html), name).toBe(inner(renderToStaticMarkup(createElement(lucideIcon))));
+      expect(html).not.toContain("<use");
+      expect(html).toMatch(/^<svg [^>]*fill="none" stroke="currentColor" stroke-width="2"[^>]*aria-hidden="true"/);
+    }
   });
 });

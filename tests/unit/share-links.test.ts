@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { embedCode, embedUrl, postUrl } from "~/components/share/share-links";
+import { embedContentOf, embedIframe, embedSize, EMBED_DEFAULT_WIDTH } from "~/lib/oembed";
 import { lookUpTrack, trackNameFromUrl } from "~/components/audio/track";
 
 describe("share links", () => {
@@ -8,11 +9,22 @@ describe("share links", () => {
     expect(embedUrl("https://cars.example", 12)).toBe("https://cars.example/embed/post/12");
   });
 
-  it("makes embed code of an iframe 100% wide and 800 tall", () => {
-    const code = embedCode("https://cars.example", 12, 'Post by "jess"');
-    expect(code).toMatch(/^<iframe src="https:\/\/cars\.example\/embed\/post\/12" width="100%" height="800" /);
+  it("makes embed code of an iframe at the post's own size, the one oEmbed answers", () => {
+    const car = { make: "Nissan", model: "Skyline", year: 1999, trim: null, nickname: "Godzilla" };
+    const base = { story: "", soundcloud_url: null, post_cars: [{ car }] };
+    const wide = { ...base, id: 12, photos: [{ kind: "photo", width: 1600, height: 900 }] };
+    const tall = { ...base, id: 13, photos: [{ kind: "photo", width: 1080, height: 1350 }], story: "A long night at the meet.\nMore lines." };
+    const code = embedCode("https://cars.example", wide, 'Post by "jess"');
+    const { height } = embedSize(embedContentOf(wide));
+    expect(code).toMatch(new RegExp(`^<iframe src="https://cars\\.example/embed/post/12" width="${EMBED_DEFAULT_WIDTH}" height="${height}" `));
+    expect(code).toBe(embedIframe({ src: "https://cars.example/embed/post/12", width: EMBED_DEFAULT_WIDTH, height, title: 'Post by "jess"' }));
     expect(code).toContain('title="Post by &quot;jess&quot;"');
+    expect(code).toContain("max-width:100%");
     expect(code.endsWith("</iframe>")).toBe(true);
+    // A taller picture and a story make a taller frame; no fixed height any more.
+    const tallHeight = Number(/height="(\d+)"/.exec(embedCode("https://cars.example", tall))![1]);
+    expect(tallHeight).toBe(embedSize(embedContentOf(tall)).height);
+    expect(tallHeight).toBeGreaterThan(height + 100);
   });
 
 });

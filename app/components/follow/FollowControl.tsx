@@ -38,8 +38,9 @@ export function FollowControl({ action, initialFollowing, initialCount, subject,
   const classes = ["follow-btn", `follow-btn--${size}`, className].filter(Boolean).join(" ");
   const countBadge =
     count === undefined ? null : (
-      <span className="follow-btn__count" aria-label={`${count} ${count === 1 ? "follower" : "followers"}`}>
+      <span className="follow-btn__count">
         {count}
+        <span className="visually-hidden"> {count === 1 ? "follower" : "followers"}</span>
       </span>
     );
 

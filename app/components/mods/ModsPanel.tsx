@@ -140,7 +140,7 @@ export function ModsPanel({
 }) {
   const ids = [...new Set(carIds ?? (carId !== undefined ? [carId] : []))];
   return (
-    <div className="mods-panel" role="region" aria-label={title}>
+    <section className="mods-panel" aria-label={title}>
       {hideTitle ? null : <h2 className="mods-panel__title">{title}</h2>}
       {ids.length === 0 ? (
         <p className="mods-panel__empty">{MODS_MESSAGES.noVehicles}</p>
@@ -149,7 +149,7 @@ export function ModsPanel({
           <CarMods key={id} carId={id} known={cars?.find((car) => car.id === id)} showShowcaseLink={showShowcaseLinks} />
         ))
       )}
-    </div>
+    </section>
   );
 }
 

@@ -1,8 +1,9 @@
 // The forum-safe view of a post (/embed/post/{postId}): plain markup that works
 // with no JavaScript at all (the route ships no scripts). Media as a CSS scroll-snap strip
 // with a count on each item, the audio as a link, the cars, the story and the counts; every
-// link opens the app in a new tab.
-import { CarFront, ExternalLink, MessageCircle, Music2, ThumbsDown, ThumbsUp } from "~/components/icons";
+// link opens the app in a new tab. Its icons are drawn inline (a framed page in a sandbox
+// cannot reach the sprite file) and its one stylesheet is embed.css, which the route links.
+import { CarFront, ExternalLink, MessageCircle, Music2, ThumbsDown, ThumbsUp } from "~/components/icons/inline";
 import { Avatar } from "~/components/shell/Avatar";
 import { Logo } from "~/components/shell/Logo";
 import { SITE_NAME } from "~/components/share/share-links";
@@ -11,7 +12,6 @@ import { relativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 import { AUDIO_MESSAGES, trackNameFromUrl } from "~/components/audio/track";
 import { carLines, frameRatio, isLongStory, mediaAreaOf, orderedMedia, POST_PLACEHOLDERS, ratioCss } from "./post-view";
-import "./embed.css";
 
 const SIZES = "(min-width: 600px) 600px, 100vw";
 
@@ -125,17 +125,20 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
 
         <div className="embed__footer">
           <p className="embed__counts">
-            <span aria-label={`${post.counts.likes} likes`}>
+            <span>
               <ThumbsUp aria-hidden /> {post.counts.likes}
+              <span className="visually-hidden"> {post.counts.likes === 1 ? "like" : "likes"}</span>
             </span>
-            <span aria-label={`${post.counts.dislikes} dislikes`}>
+            <span>
               <ThumbsDown aria-hidden /> {post.counts.dislikes}
+              <span className="visually-hidden"> {post.counts.dislikes === 1 ? "dislike" : "dislikes"}</span>
             </span>
-            <span aria-label={`${post.counts.comments} comments`}>
+            <span>
               <MessageCircle aria-hidden /> {post.counts.comments}
+              <span className="visually-hidden"> {post.counts.comments === 1 ? "comment" : "comments"}</span>
             </span>
           </p>
-          <a href={postLink} {...newTab} className="btn btn--primary btn--sm embed__cta">
+          <a href={postLink} {...newTab} className="embed__cta">
             View on {SITE_NAME} <ExternalLink aria-hidden size={16} />
           </a>
         </div>

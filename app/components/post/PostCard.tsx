@@ -190,7 +190,7 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
           returnTo={returnTo}
           commentsHref={`${href}#comments`}
         >
-          <ShareButton postId={post.id} shares={post.counts.shares} title={shareTitle(post, SITE_NAME)} />
+          <ShareButton post={post} shares={post.counts.shares} title={shareTitle(post, SITE_NAME)} />
           <span className="post-card__spacer" />
           <SaveButton postId={post.id} saved={post.saved} signedIn={signedIn} returnTo={returnTo} />
         </LikeDislikeBar>

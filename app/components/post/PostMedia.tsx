@@ -295,7 +295,7 @@ function Carousel({
   return (
     <div
       className="post-media post-media--carousel carousel"
-      role="region"
+      role="group"
       aria-roledescription="carousel"
       aria-label={label}
       data-layout="carousel"

@@ -193,10 +193,15 @@ export function HeaderSearch({
         onNavigate?.();
       }}
     >
-      <Search className="header-search__icon" aria-hidden size={18} />
+      {/* A form needs a submit button; the magnifier is it (Enter submits too). */}
+      <button type="submit" className="header-search__submit" aria-label="Search" tabIndex={-1}>
+        <Search className="header-search__icon" aria-hidden size={18} />
+      </button>
+      {/* A text field, not type=search: a combobox role is only valid on a plain text input. */}
       <input
         ref={inputRef}
-        type="search"
+        type="text"
+        inputMode="search"
         name="q"
         className="header-search__input"
         placeholder={placeholder}

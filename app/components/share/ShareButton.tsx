@@ -1,24 +1,28 @@
 // The share action of a post: the share count and a button that opens the share modal.
-// Without JavaScript it links to the post's page (the link to share).
+// Without JavaScript it is a plain link to the post's page (the link to share); once the page
+// is hydrated it acts as a button that opens the dialog.
 import { Share2 } from "~/components/icons";
 import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { compactCount } from "~/components/interactions/reactions";
 import { lazyComponent } from "~/lib/lazy-component";
-import { postPath } from "./share-links";
+import { postPath, type EmbeddablePost } from "./share-links";
 
 const ShareModal = lazyComponent(() => import("./ShareModal").then((module) => module.ShareModal));
 
-export function ShareButton({ postId, shares: initialShares, title }: { postId: number; shares: number; title?: string }) {
+export function ShareButton({ post, shares: initialShares, title }: { post: EmbeddablePost; shares: number; title?: string }) {
+  const postId = post.id;
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [shares, setShares] = useState(initialShares);
   return (
     <>
       <a
         href={postPath(postId)}
-        role="button"
+        role={hydrated ? "button" : undefined}
         className="reaction reaction--share"
         aria-label={`Share (${shares} ${shares === 1 ? "share" : "shares"})`}
-        aria-haspopup="dialog"
+        aria-haspopup={hydrated ? "dialog" : undefined}
         onPointerEnter={ShareModal.preload}
         onFocus={ShareModal.preload}
         onClick={(event) => {
@@ -36,7 +40,7 @@ export function ShareButton({ postId, shares: initialShares, title }: { postId: 
         <Share2 aria-hidden className="reaction__icon" />
         {shares > 0 ? <span className="reaction__count">{compactCount(shares)}</span> : null}
       </a>
-      {open ? <ShareModal postId={postId} open={open} onOpenChange={setOpen} title={title} onShared={setShares} /> : null}
+      {open ? <ShareModal post={post} open={open} onOpenChange={setOpen} title={title} onShared={setShares} /> : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
-// The share modal: the post's link and its embed code (an iframe, full width,
-// 800 px tall), each with a copy button that says 'Copied!' for 2 s, and the device's own
+// The share modal: the post's link and its embed code (an iframe at the post's own size,
+// as oEmbed gives it), each with a copy button that says 'Copied!' for 2 s, and the device's own
 // share sheet where the browser has one. Every copy or share is counted through
 // POST /api/posts/{id}/share with its channel (link, embed, native).
 import * as Dialog from "@radix-ui/react-dialog";
@@ -8,12 +8,13 @@ import { Check, Code2, Copy, Link2, Share, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { COPY_CONFIRMATION } from "~/lib/constants";
 import type { ShareChannel } from "~/lib/post-schemas";
-import { embedCode, postUrl, SHARE_MESSAGES, SITE_NAME } from "./share-links";
+import { embedCode, postUrl, SHARE_MESSAGES, SITE_NAME, type EmbeddablePost } from "./share-links";
 import "~/components/report/report.css";
 import "./share.css";
 
 export type ShareModalProps = {
-  postId: number;
+  /** The post; its content sizes the embed code. */
+  post: EmbeddablePost;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** "@jess on Car Social: Godzilla" (native share and the iframe's title). */
@@ -85,9 +86,10 @@ function CopyButton({ label, onCopy, testId }: { label: string; onCopy: () => Pr
   );
 }
 
-export function ShareModal({ postId, open, onOpenChange, title, onShared, origin }: ShareModalProps) {
+export function ShareModal({ post, open, onOpenChange, title, onShared, origin }: ShareModalProps) {
   // Focus goes back to whatever opened it (there is no Dialog.Trigger).
   const returnFocus = useReturnFocus(open);
+  const postId = post.id;
   const [base, setBase] = useState(origin ?? "");
   const [canShare, setCanShare] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -105,7 +107,7 @@ export function ShareModal({ postId, open, onOpenChange, title, onShared, origin
   }, [open]);
 
   const link = postUrl(base, postId);
-  const code = embedCode(base, postId, title ?? `Post on ${SITE_NAME}`);
+  const code = embedCode(base, post, title ?? `Post on ${SITE_NAME}`);
 
   async function count(channel: ShareChannel) {
     const shares = await recordShare(postId, channel);

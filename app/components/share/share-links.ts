@@ -1,8 +1,8 @@
 // The links a post is shared by (share modal, embed code): its public page and
-// the forum-safe embed, with the iframe code of EMBED_HEIGHT. Pure: used by the share
+// the forum-safe embed, with the iframe code at the post's own size. Pure: used by the share
 // modal, the post page's meta tags and the embed view.
 import { SITE_NAME } from "~/lib/brand";
-import { EMBED_HEIGHT } from "~/lib/constants";
+import { embedContentOf, embedIframe, embedSize, type EmbeddablePost } from "~/lib/oembed";
 
 export { SITE_NAME };
 
@@ -39,14 +39,13 @@ export function embedUrl(origin: string, postId: number): string {
   return `${normalizeOrigin(origin)}${embedPath(postId)}`;
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
+export type { EmbeddablePost };
 
-/** The iframe code a forum or a web page pastes in: full width, EMBED_HEIGHT tall. */
-export function embedCode(origin: string, postId: number, title = `Post on ${SITE_NAME}`): string {
-  return (
-    `<iframe src="${escapeAttribute(embedUrl(origin, postId))}" width="100%" height="${EMBED_HEIGHT}" ` +
-    `style="border:0;max-width:600px" loading="lazy" title="${escapeAttribute(title)}" allowfullscreen></iframe>`
-  );
+/**
+ * The embed code of a post: the one place the iframe a forum or a web page pastes in is made
+ * (the share dialog and the share page). It is as wide as the embed gets and exactly as tall
+ * as this post is there, the size oEmbed answers too.
+ */
+export function embedCode(origin: string, post: EmbeddablePost, title = `Post on ${SITE_NAME}`): string {
+  return embedIframe({ src: embedUrl(origin, post.id), ...embedSize(embedContentOf(post)), title });
 }
