@@ -1,5 +1,5 @@
 // The share action of a post: the share count and a button that opens the share modal.
-// Without JavaScript it links to the post's page (the link to share).
+// Without JavaScript it links to the share page (/post/{id}/share: link and embed code).
 import { Share2 } from "~/components/icons";
 import { useState } from "react";
 import { compactCount } from "~/components/interactions/reactions";
@@ -14,7 +14,7 @@ export function ShareButton({ postId, shares: initialShares, title }: { postId: 
   return (
     <>
       <a
-        href={postPath(postId)}
+        href={`${postPath(postId)}/share`}
         role="button"
         className="reaction reaction--share"
         aria-label={`Share (${shares} ${shares === 1 ? "share" : "shares"})`}
