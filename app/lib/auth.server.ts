@@ -9,7 +9,7 @@ import { MESSAGES } from "~/lib/auth-schemas";
 import { AccountError, isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
 import * as sessions from "~/models/session.server";
 import { isTwoFactorEnabled, markTwoFactorPassed, sessionAuthState, type SessionAuthState } from "~/models/two-factor.server";
-import { withoutLoginParams } from "~/lib/login-events";
+import { loginHref, withoutLoginParams } from "~/lib/login-events";
 
 // remix-auth dispatches to the strategies; sessions are started by startSession below.
 export const authenticator = new Authenticator<PublicUser>(sessionStorage);
@@ -196,7 +196,7 @@ export async function requireAdmin(request: Request): Promise<PublicUser> {
   return user;
 }
 
-/** For pages: the user, or a redirect that opens the login modal and comes back. */
+/** For pages: the user, or a redirect to the Sign In page that comes back. */
 export async function requireUserPage(request: Request): Promise<PublicUser> {
   const user = await getUser(request);
   if (!user) {
@@ -204,7 +204,7 @@ export async function requireUserPage(request: Request): Promise<PublicUser> {
     const back = url.pathname + url.search;
     // Half signed in: finish with the two-factor code rather than start again.
     if (await getPendingTwoFactor(request)) throw redirect(twoFactorPath(back));
-    throw redirect(`/?login&redirectTo=${encodeURIComponent(back)}`);
+    throw redirect(loginHref(back));
   }
   return user;
 }

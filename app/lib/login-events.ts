@@ -1,7 +1,8 @@
 // The global 'show login' event: any action that needs a signed-in
 // user calls requestLogin(); the login modal, mounted once in the app shell, listens.
-// Without JavaScript the same modal is reached through the URL: `?login`, `?login=signup`,
-// `?login=reset`, optionally with `redirectTo=` (see loginHref).
+// Without JavaScript, links lead to the sign-in pages (/login, /signup, /reset-password,
+// optionally with `redirectTo=`; see loginHref). The modal also opens from the URL: `?login`,
+// `?login=signup`, `?login=reset`.
 import { useEffect, useRef } from "react";
 import { sameOriginPath } from "~/lib/redirect-path";
 
@@ -59,26 +60,47 @@ export function withoutLoginParams(path: string): string {
   return url.pathname + url.search;
 }
 
+/** The sign-in pages: each shows its form first, and works without JavaScript. */
+export const AUTH_PAGES: Record<LoginMode, string> = { signin: "/login", signup: "/signup", reset: "/reset-password" };
+/** `/login?method=code`: Sign In by an emailed code. */
+export const METHOD_PARAM = "method";
+
+function isAuthPage(pathname: string): boolean {
+  return Object.values(AUTH_PAGES).includes(pathname);
+}
+
 /**
- * A link that opens the login modal on the page `currentPath` (pathname plus search),
- * for markup that must work without JavaScript. `redirectTo` is kept only when it names
- * a page other than the current one.
+ * The sign-in page for `view` (Sign In, its "Email me a code", Sign Up, Reset Password),
+ * coming back to `returnTo` after. A return path that is itself a sign-in page comes back to
+ * where that page would; the home page needs no parameter.
+ */
+export function authPageHref(view: LoginMode | "code", returnTo?: string | null, extra: Record<string, string> = {}): string {
+  const url = new URL(view === "code" ? AUTH_PAGES.signin : AUTH_PAGES[view], "http://local");
+  if (view === "code") url.searchParams.set(METHOD_PARAM, "code");
+  const target = returnPathOf(safePath(returnTo) ?? "/");
+  if (target !== "/") url.searchParams.set(REDIRECT_PARAM, target);
+  for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
+  return url.pathname + url.search;
+}
+
+/**
+ * The link to sign in (in `mode`) from the page `currentPath` (pathname plus search): the
+ * sign-in page, coming back to `redirectTo` when it is safe, otherwise to `currentPath`.
+ * With JavaScript, the links that carry it open the login modal instead.
  */
 export function loginHref(currentPath: string, mode: LoginMode = "signin", redirectTo?: string): string {
-  const url = new URL(withoutLoginParams(currentPath), "http://local");
-  url.searchParams.set(LOGIN_PARAM, mode === "signin" ? "" : mode);
-  const target = safePath(redirectTo);
-  if (target && target !== withoutLoginParams(currentPath)) url.searchParams.set(REDIRECT_PARAM, target);
-  // `?login=` reads better as `?login`.
-  return url.pathname + url.search.replace(/([?&]login)=(?=&|$)/, "$1");
+  return authPageHref(mode, safePath(redirectTo) ?? returnPathOf(currentPath));
 }
 
 /**
  * Where a sign-in started on `currentPath` comes back to: the explicit `redirectTo`
- * parameter when safe, otherwise the page without the modal's parameters.
+ * parameter when safe, otherwise the page without the modal's parameters; never a sign-in
+ * page (those come back home).
  */
 export function returnPathOf(currentPath: string): string {
   const url = new URL(currentPath, "http://local");
   const target = safePath(url.searchParams.get(REDIRECT_PARAM));
-  return withoutLoginParams(target ?? currentPath);
+  const path = target ?? currentPath;
+  if (isAuthPage(new URL(path, "http://local").pathname)) return target ? returnPathOf(target) : "/";
+  return withoutLoginParams(path);
 }

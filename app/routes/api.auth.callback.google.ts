@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { MESSAGES } from "~/lib/auth-schemas";
-import { withLoginModal, withoutLoginModal } from "~/lib/auth-form.server";
+import { signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 import { beginSession, twoFactorPath } from "~/lib/auth.server";
 import { GoogleSignInError, clearFlowCookies, finishGoogleSignIn } from "~/lib/google.server";
 import { flashCookie } from "~/lib/session.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     for (const cookie of await clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
     const error = tooManyMessage(limited.retryAfter);
     headers.append("Set-Cookie", await flashCookie(request, { authForm: { mode: "signin", error, values: {} } }));
-    return redirect(withLoginModal("/", "signin"), { status: 303, headers });
+    return redirect(signInPageFor("/", "signin"), { status: 303, headers });
   }
 
   let outcome;
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const headers = new Headers({ "Cache-Control": "no-store" });
     for (const cookie of await clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await flashCookie(request, { authForm: { mode: "signin", error: error.message, values: {} } }));
-    return redirect(withLoginModal(error.redirectTo, "signin"), { status: 303, headers });
+    return redirect(signInPageFor(error.redirectTo, "signin"), { status: 303, headers });
   }
 
   const headers = new Headers({ "Cache-Control": "no-store" });

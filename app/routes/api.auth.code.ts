@@ -3,12 +3,12 @@
 // given ('You must provide either an email or phone number.') and for a phone number
 // (codes by text message are not available). Rate limits: signIn per client, loginCode per
 // account (over it, nothing is sent and the answer is the same).
-// A plain form post (the login modal without JavaScript) goes back to the modal.
+// A plain form post (no JavaScript) goes to the Sign In page in its code mode.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { emailSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody, text } from "~/lib/http.server";
-import { LOGIN_PARAM } from "~/lib/login-events";
+import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { LOGIN_CODE_MESSAGES, requestLoginCode } from "~/models/login-code.server";
@@ -24,19 +24,17 @@ export async function action({ request }: ActionFunctionArgs) {
     email = "";
   }
 
-  // The login modal's code mode, with the outcome (no JavaScript).
+  // The Sign In page in its code mode, with the outcome (no JavaScript).
   const back = async (status: number, values: Record<string, string>, error = "", headers: Record<string, string> = {}) => {
     if (!body.redirectTo) {
       return status === 200
         ? Response.json({ success: true, message: LOGIN_CODE_MESSAGES.sent })
         : errorResponse(status, error, headers);
     }
-    const url = new URL(body.redirectTo, "http://local");
-    url.searchParams.set(LOGIN_PARAM, "code");
     // Echoed in a cookie: bounded, so a huge field is a 4xx rather than a cookie too long.
     const bounded = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.slice(0, 254)]));
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error, values: { method: "code", ...bounded } } });
-    return redirect(url.pathname + url.search, { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirect(signInPageFor(body.redirectTo, "code"), { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
   // Per client first (every request counts), then per account (silently).

@@ -7,7 +7,7 @@ import { MESSAGES, emailSchema } from "~/lib/auth-schemas";
 import { withoutLoginModal } from "~/lib/auth-form.server";
 import { beginSession, twoFactorRequiredResponse } from "~/lib/auth.server";
 import { errorResponse, readBody, text } from "~/lib/http.server";
-import { LOGIN_PARAM } from "~/lib/login-events";
+import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
 import { LOGIN_CODE_MESSAGES, LoginCodeError, verifyLoginCode } from "~/models/login-code.server";
@@ -20,11 +20,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const failure = async (status: number, message: string, headers: Record<string, string> = {}) => {
     if (!body.redirectTo) return errorResponse(status, message, headers);
-    const url = new URL(body.redirectTo, "http://local");
-    url.searchParams.set(LOGIN_PARAM, "code");
     const values = { method: "code", step: email ? "verify" : "request", email: email.slice(0, 254) }; // echoed in a cookie: bounded
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error: message, values } });
-    return redirect(url.pathname + url.search, { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirect(signInPageFor(body.redirectTo, "code"), { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
   // Per client first (every attempt counts), then per account.

@@ -3,7 +3,7 @@
 // page's form-action policy). Comes back at /api/auth/callback/google.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { withLoginModal } from "~/lib/auth-form.server";
+import { signInPageFor } from "~/lib/auth-form.server";
 import { GoogleSignInError, startGoogleSignIn } from "~/lib/google.server";
 import { readBody, safeRedirect } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
@@ -15,7 +15,7 @@ async function start(request: Request, redirectTo: string) {
   } catch (error) {
     if (!(error instanceof GoogleSignInError)) throw error;
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error: error.message, values: {} } });
-    return redirect(withLoginModal(redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirect(signInPageFor(redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
   }
 }
 

@@ -6,7 +6,7 @@ import { errorResponse, readBody } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { AccountError } from "~/models/user.server";
-import { firstIssue, withLoginModal, withoutLoginModal } from "~/lib/auth-form.server";
+import { firstIssue, signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
@@ -17,7 +17,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!body.redirectTo) return errorResponse(status, message, headers);
     const values = { email: String(body.fields.email ?? "").slice(0, 254) }; // echoed in a cookie: bounded
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error: message, values } });
-    return redirect(withLoginModal(body.redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirect(signInPageFor(body.redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
   // Per client first (every attempt counts), then per account.

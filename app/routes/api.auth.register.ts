@@ -8,7 +8,7 @@ import { checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { AccountError, registerUser } from "~/models/user.server";
 import { sendVerificationEmail } from "~/models/email-verification.server";
 import { publicOrigin } from "~/lib/env.server";
-import { firstIssue, withLoginModal } from "~/lib/auth-form.server";
+import { firstIssue, signInPageFor } from "~/lib/auth-form.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!body.redirectTo) return Response.json({ success: false, error: message }, { status, headers });
     const values = { username: String(body.fields.username ?? "").slice(0, 100), email: String(body.fields.email ?? "").slice(0, 254) }; // echoed in a cookie: bounded
     const cookie = await flashCookie(request, { authForm: { mode: "signup", error: message, values } });
-    return redirect(withLoginModal(body.redirectTo, "signup"), { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirect(signInPageFor(body.redirectTo, "signup"), { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
   const limited = await checkWrite(request, "signUp");

@@ -1,20 +1,18 @@
 // POST /api/auth/reset-password: email or username. Always 200 (no account probing); the
-// email with the reset link goes out in the background. A plain form post (the login
-// modal without JavaScript) goes back to its page with the modal showing the outcome.
+// email with the reset link goes out in the background. A plain form post (no JavaScript)
+// goes to the Reset Password page showing the outcome.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { MESSAGES, resetRequestSchema } from "~/lib/auth-schemas";
 import { publicOrigin } from "~/lib/env.server";
 import { errorResponse, readBody } from "~/lib/http.server";
-import { LOGIN_PARAM, RESET_STATUS_PARAM } from "~/lib/login-events";
+import { RESET_STATUS_PARAM } from "~/lib/login-events";
+import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 
 function backToModal(path: string, status: "sent" | "missing" | "limited"): string {
-  const url = new URL(path, "http://local");
-  url.searchParams.set(LOGIN_PARAM, "reset");
-  url.searchParams.set(RESET_STATUS_PARAM, status);
-  return url.pathname + url.search;
+  return signInPageFor(path, "reset", { [RESET_STATUS_PARAM]: status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,6 @@
-// /reset-password?token=...: the page a reset email links to. Choose a new password (same
-// rules as sign-up), which signs you in. The form posts to /api/auth/reset-password/confirm
+// /reset-password: without a token, Reset Password as a page (ask for the email with a link,
+// form first). With ?token=... it is the page a reset email links to: choose a new password
+// (same rules as sign-up), which signs you in. The form posts to /api/auth/reset-password/confirm
 // and works without JavaScript; with JavaScript it is sent as JSON and errors show in place.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
@@ -10,30 +11,34 @@ import { KeyRound, Loader2 } from "~/components/icons";
 import { toast } from "sonner";
 import { APP_TITLE } from "~/lib/constants";
 import { MESSAGES, resetPasswordFormSchema } from "~/lib/auth-schemas";
-import { loginHref } from "~/lib/login-events";
+import { authPageHref } from "~/lib/login-events";
 import { storeSessionUser } from "~/lib/session-user";
 import { findUsableResetToken } from "~/models/password-reset.server";
 import { resetErrorMessage } from "~/components/auth/reset-errors";
+import { AuthPage } from "~/components/auth/AuthPage";
+import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import "~/components/auth/auth.css";
 
-export const meta: MetaFunction = () => [{ title: APP_TITLE }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: `Reset Password · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const token = url.searchParams.get("token") ?? "";
+  const token = url.searchParams.get("token");
+  if (token === null) return Response.json({ request: true, valid: false, error: null });
   const errorCode = url.searchParams.get("error");
   const usable = token.length > 0 && token.length <= 200 && (await findUsableResetToken(token)) !== null;
   return Response.json(
-    { valid: usable, error: usable ? resetErrorMessage(errorCode) : null },
+    { request: false, valid: usable, error: usable ? resetErrorMessage(errorCode) : null },
     // The token is a credential: keep the page out of caches.
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
-type LoaderData = { valid: boolean; error: string | null };
+type LoaderData = { request: boolean; valid: boolean; error: string | null };
 
 export default function ResetPasswordPage() {
-  const { valid, error } = useLoaderData<typeof loader>() as LoaderData;
+  const { request, valid, error } = useLoaderData<typeof loader>() as LoaderData;
+  if (request) return <AuthPage view="reset" />;
   return (
     <div className="page auth-page">
       <section className="auth-card" aria-labelledby="reset-title">
@@ -50,7 +55,7 @@ export default function ResetPasswordPage() {
             <p className="auth-alert auth-alert--error" role="alert">
               {MESSAGES.resetLinkInvalid}
             </p>
-            <Link to={loginHref("/", "reset")} className="btn btn--primary btn--block auth-submit">
+            <Link to={authPageHref("reset")} className="btn btn--primary btn--block auth-submit">
               Request a new link
             </Link>
           </>
@@ -164,4 +169,8 @@ function NewPasswordForm({ serverError }: { serverError: string | null }) {
       </form>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorPage />;
 }

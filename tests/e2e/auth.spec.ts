@@ -257,7 +257,7 @@ test.describe("with JavaScript", () => {
     // The link works once.
     await page.goto(link.pathname + link.search);
     await expect(page.getByRole("heading", { name: "Reset link not valid" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/?login=reset");
+    await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/reset-password");
 
     // Signed out, the new password signs in.
     await page.context().clearCookies();
@@ -284,33 +284,84 @@ test.describe("without JavaScript", () => {
     await expect(dialog(page)).toHaveCount(0);
   });
 
-  test("a failed sign-in shows the error and keeps the email, never the password", async ({ page, request }) => {
+  test("a failed sign-in goes to the Sign In page with the error, keeping the email, never the password", async ({ page, request }) => {
     const user = await signUpViaApi(request, "nojsfail");
     await page.goto("/events?login");
     await dialog(page).getByLabel("Email or username").fill(user.email);
     await dialog(page).getByLabel("Password").fill("wrong-password");
     await dialog(page).getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/events\?login=signin$/);
-    await expect(dialog(page).getByRole("alert")).toHaveText("Invalid email/username or password. Please try again.");
-    await expect(dialog(page).getByLabel("Email or username")).toHaveValue(user.email);
-    await expect(dialog(page).getByLabel("Password")).toHaveValue("");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fevents$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("alert")).toHaveText("Invalid email/username or password. Please try again.");
+    await expect(main.getByLabel("Email or username")).toHaveValue(user.email);
+    await expect(main.getByLabel("Password")).toHaveValue("");
+    // Right this time: back on /events, signed in.
+    await main.getByLabel("Password").fill(user.password);
+    await main.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(welcome(page)).toContainText(user.username);
   });
 
-  test("mode links and the close link are plain links", async ({ page }) => {
+  test("the modal's close link is a plain link; its mode links lead to the sign-in pages", async ({ page }) => {
     await page.goto("/events?login");
-    await dialog(page).getByRole("link", { name: "Sign Up" }).click();
-    await expect(page).toHaveURL(/\/events\?login=signup$/);
-    await expect(dialog(page).getByRole("heading", { name: "Sign Up" })).toBeVisible();
-    await dialog(page).getByRole("link", { name: "Sign In" }).click();
-    await dialog(page).getByRole("link", { name: "Forgot Password?" }).click();
-    await expect(dialog(page).getByRole("heading", { name: "Reset Password" })).toBeVisible();
-    await dialog(page).getByLabel("Email or username").fill(uniqueName("nobody"));
-    await dialog(page).getByRole("button", { name: "Send Reset Link" }).click();
-    await expect(page).toHaveURL(/\/events\?login=reset&resetStatus=sent$/);
-    await expect(dialog(page).getByRole("status")).toHaveText("If an account matches, we've sent a reset link to its email.");
     await dialog(page).getByRole("link", { name: "Close" }).click();
     await expect(page).toHaveURL(/\/events$/);
     await expect(dialog(page)).toHaveCount(0);
+
+    await page.goto("/events?login");
+    await dialog(page).getByRole("link", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/signup\?redirectTo=%2Fevents$/);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Sign Up" })).toBeVisible();
+    await main.getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fevents$/);
+    await main.getByRole("link", { name: "Forgot Password?" }).click();
+    await expect(page).toHaveURL(/\/reset-password\?redirectTo=%2Fevents$/);
+    await expect(main.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
+    await main.getByLabel("Email or username").fill(uniqueName("nobody"));
+    await main.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page).toHaveURL(/\/reset-password\?redirectTo=%2Fevents&resetStatus=sent$/);
+    await expect(main.getByRole("status")).toHaveText("If an account matches, we've sent a reset link to its email.");
+  });
+
+  test("Sign in in the header leads to /login, form first, and back to the page after", async ({ page, request }) => {
+    const user = await signUpViaApi(request, "nojspage");
+    await page.goto("/events");
+    await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fevents$/);
+    await expect(page).toHaveTitle(/^Sign In · /);
+    // The form comes first: the first text field in the document is the sign-in one.
+    await expect(page.locator("main form").first()).toHaveAttribute("action", "/api/auth/login");
+    await expect(dialog(page)).toHaveCount(0);
+    const main = page.getByRole("main");
+    await main.getByLabel("Email or username").fill(user.username);
+    await main.getByLabel("Password").fill(user.password);
+    await main.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(welcome(page)).toContainText(user.username);
+    // Signed in, /login goes straight on.
+    await page.goto("/login?redirectTo=%2Fsearch");
+    await expect(page).toHaveURL(/\/search$/);
+  });
+
+  test("Sign Up and Reset Password are pages too; /reset-password without a token asks for the email", async ({ page }) => {
+    await page.goto("/signup?redirectTo=%2Fevents");
+    await expect(page).toHaveTitle(/^Sign Up · /);
+    const main = page.getByRole("main");
+    const name = uniqueName("pagejoin");
+    await main.getByLabel("Username").fill(name);
+    await main.getByLabel("Email").fill(`${name}@example.com`);
+    await main.getByLabel("Password", { exact: true }).fill("secret-123");
+    await main.getByLabel("Confirm Password").fill("secret-123");
+    await main.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(welcome(page)).toContainText(name);
+
+    await page.context().clearCookies();
+    await page.goto("/reset-password");
+    await expect(page).toHaveTitle(/^Reset Password · /);
+    await expect(main.getByRole("heading", { level: 1, name: "Reset Password" })).toBeVisible();
+    await expect(main.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
   });
 });
 

@@ -190,5 +190,5 @@ test("unknown people get a 404 page inside Messages; your own name goes back to 
 
 test("a visitor is asked to sign in", async ({ page }) => {
   await page.goto("/messages/demo");
-  await expect(page).toHaveURL(/\/\?login&redirectTo=%2Fmessages%2Fdemo$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmessages%2Fdemo$/);
 });

@@ -104,7 +104,7 @@ test.describe("without JavaScript", () => {
     const visitor = await browser.newContext({ javaScriptEnabled: false });
     const page = await visitor.newPage();
     await page.goto(`/user/${a.user.username}`);
-    await expect(page.getByRole("link", { name: `Follow @${a.user.username}` })).toHaveAttribute("href", `/user/${a.user.username}?login`);
+    await expect(page.getByRole("link", { name: `Follow @${a.user.username}` })).toHaveAttribute("href", `/login?redirectTo=%2Fuser%2F${a.user.username}`);
   });
 
   test("the profile forms post and come back", async ({ browser }) => {

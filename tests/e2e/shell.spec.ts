@@ -28,9 +28,9 @@ test.describe("phone", () => {
     await expect(bar.getByRole("link", { name: "Search" })).toHaveAttribute("href", "/search");
     await expect(bar.getByRole("link", { name: "Events" })).toHaveAttribute("href", "/events");
     // Signed out, Post / Messages / Profile are login links that work without JavaScript...
-    await expect(bar.getByRole("link", { name: "Post" })).toHaveAttribute("href", "/?login&redirectTo=%2Fupload");
-    await expect(bar.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/?login&redirectTo=%2Fmessages");
-    await expect(bar.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/?login&redirectTo=%2Fprofile");
+    await expect(bar.getByRole("link", { name: "Post" })).toHaveAttribute("href", "/login?redirectTo=%2Fupload");
+    await expect(bar.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/login?redirectTo=%2Fmessages");
+    await expect(bar.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login?redirectTo=%2Fprofile");
     // ...and with JavaScript open the modal in place.
     await bar.getByRole("link", { name: "Post" }).click();
     await expect(loginDialog(page)).toBeVisible();
@@ -116,7 +116,7 @@ test.describe("desktop", () => {
     await expect(bottomBar(page)).toBeHidden();
     const nav = sidebarNav(page);
     await expect(nav.getByRole("link")).toHaveText(["My Cars", "Post", "Messages", "Notifications", "Events", "Profile", "Search"]);
-    await expect(nav.getByRole("link", { name: "My Cars" })).toHaveAttribute("href", "/?login&redirectTo=%2Fmy-cars");
+    await expect(nav.getByRole("link", { name: "My Cars" })).toHaveAttribute("href", "/login?redirectTo=%2Fmy-cars");
     await expect(nav.getByRole("link", { name: "Events" })).toHaveAttribute("href", "/events");
     await expect(page.locator("#app-sidebar").getByRole("link", { name: "Login" })).toBeVisible();
     await expect(page.locator("#app-sidebar").getByRole("button", { name: "Log Out" })).toHaveCount(0);
@@ -248,11 +248,11 @@ test.describe("routes", () => {
     await expect(page.getByRole("banner")).toBeVisible();
   });
 
-  test("a visitor opening a member page gets the login modal, coming back there after", async ({ page }) => {
+  test("a visitor opening a member page gets the Sign In page, coming back there after", async ({ page }) => {
     for (const path of ["/upload", "/messages", "/notifications"]) {
       await page.goto(path);
-      await expect(page, path).toHaveURL(new RegExp(`/\\?login&redirectTo=${encodeURIComponent(path)}$`));
-      await expect(loginDialog(page)).toBeVisible();
+      await expect(page, path).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`));
+      await expect(page.getByRole("heading", { level: 1, name: "Sign In" })).toBeVisible();
     }
   });
 
@@ -303,12 +303,12 @@ test.describe("routes", () => {
   });
 });
 
-test("without JavaScript a members-only item is a working link to the login modal", async ({ browser }) => {
+test("without JavaScript a members-only item is a working link to the Sign In page", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
   const page = await context.newPage();
   await page.goto("/events");
   await bottomBar(page).getByRole("link", { name: "Messages" }).click();
-  await expect(page).toHaveURL(/\/events\?login&redirectTo=%2Fmessages$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmessages$/);
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
   await context.close();
 });

@@ -174,9 +174,9 @@ test("like, dislike, comment, reply and comment like without JavaScript", async 
   await reply.getByRole("button", { name: /^Like comment/ }).click();
   await expect(commentItem(page, "And a plain reply").getByRole("button", { name: "Unlike comment (1 like)" })).toBeVisible();
 
-  // Visitors without JavaScript are sent to the login modal.
+  // Visitors without JavaScript are sent to the Sign In page.
   const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
   await visitor.goto(postPath(postId));
   await visitor.getByRole("button", { name: "Like", exact: true }).click();
-  await expect(visitor).toHaveURL(new RegExp(`${postPath(postId)}\\?login$`));
+  await expect(visitor).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(postPath(postId))}$`));
 });

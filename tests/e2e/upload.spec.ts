@@ -187,5 +187,5 @@ test("music search marks placeholder results as examples, says 'No tracks found'
 
 test("visitors are sent to sign in", async ({ page }) => {
   await page.goto("/upload");
-  await expect(page).toHaveURL(/\/\?login&redirectTo=%2Fupload/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fupload/);
 });

@@ -59,7 +59,7 @@ describe("POST /api/auth/register", () => {
       args(formRequest("/api/auth/register", { username: "x", email: "bad", password: "secret1", confirmPassword: "secret1", redirectTo: "/events" })),
     )) as Response;
     expect(failed.status).toBe(303);
-    expect(failed.headers.get("Location")).toBe("/events?login=signup");
+    expect(failed.headers.get("Location")).toBe("/signup?redirectTo=%2Fevents");
 
     const ok = (await register(
       args(

@@ -99,7 +99,7 @@ describe("POST /api/comments", () => {
     expect(back.headers.get("Location")).toBe(`/post/${post.id}#comment-${created.id}`);
 
     const visitor = await answer(postComment(args(formRequest("/api/comments", { postId: String(post.id), content: "hi", redirectTo: `/post/${post.id}` }))));
-    expect(visitor.headers.get("Location")).toBe(`/post/${post.id}?login`);
+    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=%2Fpost%2F${post.id}`);
   });
 
   it("answers 429 with Retry-After past the comment limit", async () => {

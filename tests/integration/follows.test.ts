@@ -85,7 +85,7 @@ describe("car follows", () => {
 
     const visitor = await followCar(args(formRequest(path, { redirectTo: `/showcase/${car.id}` }), params)) as Response;
     expect(visitor.status).toBe(303);
-    expect(visitor.headers.get("Location")).toBe(`/showcase/${car.id}?login`);
+    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=%2Fshowcase%2F${car.id}`);
 
     const foreign = await followCar(
       args(jsonRequest(path, {}, { cookie: fan.cookie, headers: { Origin: "https://evil.example" } }), params),

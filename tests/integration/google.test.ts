@@ -211,7 +211,7 @@ describe("Sign in with Google", () => {
     fake.setUser({ sub: "g-unverified", email: "unverified@example.com", email_verified: false });
     const { callback, jar } = await signInWithGoogle("/events");
     expect(callback.status).toBe(303);
-    expect(callback.headers.get("Location")).toBe("/events?login=signin");
+    expect(callback.headers.get("Location")).toBe("/login?redirectTo=%2Fevents");
     expect((await prisma.user.findUniqueOrThrow({ where: { email: "unverified@example.com" } })).googleId).toBeNull();
     expect((await signedInAs(jar)).authenticated).toBe(false);
     expect(jar.header()).toContain("__flash=");
@@ -227,7 +227,7 @@ describe("Sign in with Google", () => {
     back.searchParams.set("state", "forged");
     const callback = await call(googleCallback, getRequest(back.pathname + back.search, { cookie: jar.header() }));
     expect(callback.status).toBe(303);
-    expect(callback.headers.get("Location")).toBe("/?login=signin");
+    expect(callback.headers.get("Location")).toBe("/login");
     expect(await prisma.user.count({ where: { googleId: "g-state" } })).toBe(0);
   });
 
@@ -264,7 +264,7 @@ describe("Sign in with Google", () => {
     try {
       const start = await call(googleStart, getRequest("/api/auth/google?redirectTo=/events"));
       expect(start.status).toBe(303);
-      expect(start.headers.get("Location")).toBe("/events?login=signin");
+      expect(start.headers.get("Location")).toBe("/login?redirectTo=%2Fevents");
     } finally {
       process.env.GOOGLE_CLIENT_ID = saved;
     }

@@ -109,7 +109,7 @@ describe("POST /api/posts/{id}/like", () => {
 
     const visitor = await answer(like(args(formRequest(`/api/posts/${post.id}/like`, { type: "like", redirectTo: `/post/${post.id}` }), { id: String(post.id) })));
     expect(visitor.status).toBe(303);
-    expect(visitor.headers.get("Location")).toBe(`/post/${post.id}?login`);
+    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=%2Fpost%2F${post.id}`);
 
     // An error on a plain form comes back to the page with a toast cookie.
     const wrong = await answer(

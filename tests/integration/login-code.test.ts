@@ -124,7 +124,7 @@ describe("POST /api/auth/code", () => {
       args(formRequest("/api/auth/code", { email: "noscript@example.com", redirectTo: "/events" })),
     )) as Response;
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/events?login=code");
+    expect(response.headers.get("Location")).toBe("/login?method=code&redirectTo=%2Fevents");
     const code = await codeFromOutbox("noscript@example.com");
     const verified = (await verifyCode(
       args(formRequest("/api/auth/code/verify", { email: "noscript@example.com", code, redirectTo: "/events" })),

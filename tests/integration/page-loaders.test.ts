@@ -31,7 +31,7 @@ describe("/messages", () => {
   it("sends visitors to the login modal", async () => {
     const thrown = (await thrownBy(messagesLoader(args(getRequest("/messages"))))) as Response;
     expect(thrown.status).toBe(302);
-    expect(thrown.headers.get("Location")).toBe("/?login&redirectTo=%2Fmessages");
+    expect(thrown.headers.get("Location")).toBe("/login?redirectTo=%2Fmessages");
   });
 
   it("opens the conversation named by ?to=, and explains what is wrong otherwise", async () => {

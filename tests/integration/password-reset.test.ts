@@ -138,9 +138,9 @@ describe("POST /api/auth/reset-password", () => {
   it("answers a plain form post by going back to the page with the modal in reset mode", async () => {
     const sent = await call(requestReset, formRequest("/api/auth/reset-password", { email: "whoever", redirectTo: "/events" }));
     expect(sent.status).toBe(303);
-    expect(sent.headers.get("Location")).toBe("/events?login=reset&resetStatus=sent");
+    expect(sent.headers.get("Location")).toBe("/reset-password?redirectTo=%2Fevents&resetStatus=sent");
     const missing = await call(requestReset, formRequest("/api/auth/reset-password", { email: "", redirectTo: "/events" }));
-    expect(missing.headers.get("Location")).toBe("/events?login=reset&resetStatus=missing");
+    expect(missing.headers.get("Location")).toBe("/reset-password?redirectTo=%2Fevents&resetStatus=missing");
   });
 });
 
@@ -151,7 +151,7 @@ describe("POST /api/auth/reset-password/confirm", () => {
     const token = new URL(resetLinkOf((await outboxMessages(1))[0])).searchParams.get("token")!;
 
     const page = (await resetPage(args(getRequest(`/reset-password?token=${token}`)))) as Response;
-    expect(await page.json()).toEqual({ valid: true, error: null });
+    expect(await page.json()).toEqual({ request: false, valid: true, error: null });
 
     const response = await call(
       confirmReset,
@@ -215,7 +215,7 @@ describe("POST /api/auth/reset-password/confirm", () => {
     expect(wrong.status).toBe(303);
     expect(wrong.headers.get("Location")).toBe(`/reset-password?token=${token}&error=mismatch`);
     const page = (await resetPage(args(getRequest(`/reset-password?token=${token}&error=mismatch`)))) as Response;
-    expect(await page.json()).toEqual({ valid: true, error: "Passwords do not match" });
+    expect(await page.json()).toEqual({ request: false, valid: true, error: "Passwords do not match" });
 
     const ok = await call(
       confirmReset,

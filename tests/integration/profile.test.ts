@@ -130,7 +130,7 @@ describe("/profile page forms", () => {
   it("sends visitors to the login modal", async () => {
     const response = await settle(profilePage(args(getRequest("/profile"))));
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/?login&redirectTo=%2Fprofile");
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
   });
 });
 

@@ -197,7 +197,7 @@ describe("the challenge at sign-in", () => {
   it("the challenge page sends visitors without a pending sign-in away", async () => {
     const page = await call(twoFactorPageLoader, getRequest("/two-factor"));
     expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/?login");
+    expect(page.headers.get("Location")).toBe("/login");
   });
 
   it("accepts each recovery code once", async () => {

@@ -10,7 +10,7 @@ import {
   signInSchema,
   signUpFormSchema,
 } from "~/lib/auth-schemas";
-import { loginHref, parseLoginMode, returnPathOf, withoutLoginParams } from "~/lib/login-events";
+import { authPageHref, loginHref, parseLoginMode, returnPathOf, withoutLoginParams } from "~/lib/login-events";
 
 const valid = { username: "Speedy_Sam", email: "Sam@Example.COM", password: "secret1", confirmPassword: "secret1" };
 
@@ -101,12 +101,20 @@ describe("login modal URLs", () => {
     expect(parseLoginMode("other")).toBe("signin");
   });
 
-  it("builds links that open the modal and come back", () => {
-    expect(loginHref("/events")).toBe("/events?login");
-    expect(loginHref("/events?page=2", "signup")).toBe("/events?page=2&login=signup");
-    expect(loginHref("/", "signin", "/messages")).toBe("/?login&redirectTo=%2Fmessages");
-    expect(loginHref("/?login=reset", "signin")).toBe("/?login");
-    expect(loginHref("/", "signin", "https://evil.example")).toBe("/?login");
+  it("builds links to the sign-in pages that come back", () => {
+    expect(loginHref("/events")).toBe("/login?redirectTo=%2Fevents");
+    expect(loginHref("/events?page=2", "signup")).toBe("/signup?redirectTo=%2Fevents%3Fpage%3D2");
+    expect(loginHref("/", "signin", "/messages")).toBe("/login?redirectTo=%2Fmessages");
+    expect(loginHref("/?login=reset", "signin")).toBe("/login");
+    expect(loginHref("/", "signin", "https://evil.example")).toBe("/login");
+    expect(loginHref("/", "reset")).toBe("/reset-password");
+  });
+
+  it("never sends a sign-in page back to a sign-in page", () => {
+    expect(loginHref("/login?redirectTo=%2Fevents", "signup")).toBe("/signup?redirectTo=%2Fevents");
+    expect(loginHref("/signup")).toBe("/login");
+    expect(authPageHref("code", "/login?redirectTo=%2Fmessages")).toBe("/login?method=code&redirectTo=%2Fmessages");
+    expect(returnPathOf("/reset-password?redirectTo=%2Fsignup")).toBe("/");
   });
 
   it("knows where a sign-in returns to", () => {

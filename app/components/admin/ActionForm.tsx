@@ -6,7 +6,7 @@
 // no JavaScript either), optionally with a note for the moderation log.
 import { useRevalidator } from "@remix-run/react";
 import { useId, useState, type ReactNode } from "react";
-import { ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
+import { CancelLink, ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
 import { notify } from "~/components/shell/notify";
 import { formFields, postForm } from "./form-post";
 import "./admin.css";
@@ -127,9 +127,7 @@ export function ConfirmAction({
             </>
           ) : null}
           <div className="confirm-action__buttons">
-            <button type="button" className="btn btn--ghost btn--sm" onClick={close}>
-              Cancel
-            </button>
+            <CancelLink className="btn btn--ghost btn--sm" onCancel={close} />
             <button type="submit" className={`btn btn--sm ${danger ? "btn--danger" : "btn--primary"}`} disabled={busy} aria-busy={busy || undefined}>
               {busy ? "Working..." : confirmLabel}
             </button>

@@ -9,21 +9,21 @@ import { X } from "~/components/icons";
 import { CodeForm, ResetForm, SignInForm, SignUpForm } from "./AuthForms";
 import { LoginDialogContext, modeOf, type LoginDialogProps, type LoginView } from "./login-state";
 
-const TITLES: Record<LoginView, string> = {
+export const TITLES: Record<LoginView, string> = {
   signin: "Sign In",
   code: "Sign In",
   signup: "Sign Up",
   reset: "Reset Password",
 };
 
-const DESCRIPTIONS: Record<LoginView, string> = {
+export const DESCRIPTIONS: Record<LoginView, string> = {
   signin: "Welcome back. Sign in with your email or username.",
   code: "No password needed: we'll email you a 6-digit code to sign in with.",
   signup: "Join the club: post your cars, follow builds and meet other enthusiasts.",
   reset: "Enter your email or username and we'll email you a link to choose a new password.",
 };
 
-const FORMS: Record<LoginView, ComponentType> = {
+export const FORMS: Record<LoginView, ComponentType> = {
   signin: SignInForm,
   code: CodeForm,
   signup: SignUpForm,

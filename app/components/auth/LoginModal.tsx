@@ -21,7 +21,7 @@ import {
 } from "~/lib/login-events";
 import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/session-user";
 import { lazyComponent } from "~/lib/lazy-component";
-import type { AuthFlash, AuthOutcome, LoginDialogActions, LoginDialogState, LoginLinks, LoginView } from "./login-state";
+import { flashIsFor, type AuthOutcome, type LoginDialogActions, type LoginDialogState, type LoginLinks, type LoginView } from "./login-state";
 import { LoginDialog as ServerLoginDialog } from "./dialog.server";
 import "./auth.css";
 
@@ -43,12 +43,6 @@ type ModalState = {
 /** The view `?login=...` asks for: `?login=code` is Sign In by email code; null without `?login`. */
 function viewOf(loginParam: string | null): LoginView | null {
   return loginParam === "code" ? "code" : parseLoginMode(loginParam);
-}
-
-/** Whether a failed plain post's flash belongs to `view` (the code form flashes `method: "code"`). */
-function flashIsFor(flash: AuthFlash, view: LoginView): boolean {
-  const fromCodeForm = flash.values?.method === "code";
-  return view === "code" ? fromCodeForm && flash.mode === "signin" : !fromCodeForm && flash.mode === view;
 }
 
 /** The modal's plain links on `currentPath`, keeping the opener's redirect target. */

@@ -2,8 +2,8 @@
 // decides everything from the URL, the root loader's flash and the clicks so far, and hands
 // the dialog one `state` and a few `actions`; the dialog (downloaded when the modal first
 // opens, rendered directly by the server for `?login` pages) shares them with its forms
-// through a context. LoginModal imports only the types, so none of this is in the first
-// visit's code.
+// through a context. LoginModal imports only the types and flashIsFor, so little of this is in the
+// first visit's code.
 import { createContext, useContext } from "react";
 import type { LoginMode } from "~/lib/login-events";
 
@@ -62,6 +62,12 @@ export type LoginDialogProps = { state: LoginDialogState; actions: LoginDialogAc
 /** The title and form heading that goes with a view ("Email me a code" is a kind of Sign In). */
 export function modeOf(view: LoginView): LoginMode {
   return view === "code" ? "signin" : view;
+}
+
+/** Whether a failed plain post's flash belongs to `view` (the code form flashes `method: "code"`). */
+export function flashIsFor(flash: AuthFlash, view: LoginView): boolean {
+  const fromCodeForm = flash.values?.method === "code";
+  return view === "code" ? fromCodeForm && flash.mode === "signin" : !fromCodeForm && flash.mode === view;
 }
 
 export const LoginDialogContext = createContext<LoginDialogProps | null>(null);

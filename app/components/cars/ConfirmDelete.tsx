@@ -2,7 +2,7 @@
 // off: the disclosure opens and the form posts.
 import { Form } from "@remix-run/react";
 import { Trash2 } from "~/components/icons";
-import { ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
+import { CancelLink, ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
 
 export function ConfirmDelete({
   question,
@@ -36,9 +36,7 @@ export function ConfirmDelete({
     >
       {(close) => (
         <div className="confirm-delete__actions">
-          <button type="button" className="btn btn--secondary btn--sm" onClick={close}>
-            Cancel
-          </button>
+          <CancelLink className="btn btn--secondary btn--sm" onCancel={close} />
           <Form method="post" action={action}>
             {Object.entries(fields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />

@@ -77,37 +77,7 @@ export function VersionChangesModal({ open, onOpenChange }: { open: boolean; onO
 
           {open && <FeedbackForm buildNumber={build} />}
 
-          <section className="version-modal__changelog" aria-labelledby="changelog-title">
-            <h3 id="changelog-title" className="version-modal__heading">
-              What's new
-            </h3>
-            {versions === null ? (
-              <div className="version-modal__loading" aria-busy="true" aria-label="Loading changes">
-                <span className="skeleton version-modal__skeleton" />
-                <span className="skeleton version-modal__skeleton version-modal__skeleton--short" />
-              </div>
-            ) : versions.length === 0 ? (
-              <p className="version-modal__muted">No changes listed yet.</p>
-            ) : (
-              <ol className="version-modal__versions">
-                {versions.map((entry) => (
-                  <li key={entry.buildNumber} className="version-modal__version">
-                    <div className="version-modal__version-head">
-                      <span className="version-modal__number">Build {entry.buildNumber}</span>
-                      <time dateTime={entry.date} className="version-modal__date">
-                        {formatDate(entry.date)}
-                      </time>
-                    </div>
-                    <ul className="version-modal__changes">
-                      {entry.changes.map((change) => (
-                        <li key={change}>{change}</li>
-                      ))}
-                    </ul>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <Changelog versions={versions} />
 
           {devHost && (
             <section className="version-modal__debug" aria-label="Debug">
@@ -122,7 +92,48 @@ export function VersionChangesModal({ open, onOpenChange }: { open: boolean; onO
   );
 }
 
-function FeedbackForm({ buildNumber }: { buildNumber: number }) {
+/** The changelog, newest first; null while it loads. */
+export function Changelog({ versions }: { versions: VersionEntry[] | null }) {
+  return (
+    <section className="version-modal__changelog" aria-labelledby="changelog-title">
+      <h3 id="changelog-title" className="version-modal__heading">
+        What's new
+      </h3>
+      {versions === null ? (
+        <div className="version-modal__loading" aria-busy="true" aria-label="Loading changes">
+          <span className="skeleton version-modal__skeleton" />
+          <span className="skeleton version-modal__skeleton version-modal__skeleton--short" />
+        </div>
+      ) : versions.length === 0 ? (
+        <p className="version-modal__muted">No changes listed yet.</p>
+      ) : (
+        <ol className="version-modal__versions">
+          {versions.map((entry) => (
+            <li key={entry.buildNumber} className="version-modal__version">
+              <div className="version-modal__version-head">
+                <span className="version-modal__number">Build {entry.buildNumber}</span>
+                <time dateTime={entry.date} className="version-modal__date">
+                  {formatDate(entry.date)}
+                </time>
+              </div>
+              <ul className="version-modal__changes">
+                {entry.changes.map((change) => (
+                  <li key={change}>{change}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The feedback form. A real form posting to /api/feedback/submit: without JavaScript it
+ * comes back to `redirectTo` with a toast; with JavaScript it is sent with fetch.
+ */
+export function FeedbackForm({ buildNumber, redirectTo }: { buildNumber: number; redirectTo?: string }) {
   const [text, setText] = useState("");
   const [rating, setRating] = useState<number | null>(null);
   const [phase, setPhase] = useState<"form" | "sending" | "sent">("form");
@@ -178,6 +189,7 @@ function FeedbackForm({ buildNumber }: { buildNumber: number }) {
       }}
     >
       <input type="hidden" name="build_number" value={buildNumber} />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <label htmlFor={textId} className="version-modal__heading">
         Send feedback
       </label>

@@ -1,6 +1,7 @@
 // The likes and dislikes counts of a post open a list of who reacted (LikesPopover). Every
-// post shows two of these, so until one is pressed it is a plain button: the popover's code
-// (and its positioning library) downloads on hover or focus and mounts at the first press.
+// post shows two of these, so until one is pressed it is a plain link to the likes page
+// (/post/{id}/likes, the list without JavaScript): the popover's code (and its positioning
+// library) downloads on hover or focus and mounts at the first press.
 import { useState, type ReactNode } from "react";
 import { lazyComponent } from "~/lib/lazy-component";
 import { requestLogin } from "~/lib/login-events";
@@ -24,22 +25,34 @@ const LikesPopover = lazyComponent(() => import("./LikesPopover").then((module) 
 
 export function LikesListPopover(props: LikesListProps) {
   const [pressed, setPressed] = useState(false);
+  const press = () => {
+    if (props.signedIn) setPressed(true);
+    else requestLogin();
+  };
   const trigger = (
-    <button
-      type="button"
+    <a
+      href={`/post/${props.postId}/likes${props.initialTab === "dislikes" ? "#dislikes-title" : ""}`}
+      role="button"
       className="reaction-count"
       aria-label={props.label}
       aria-haspopup="dialog"
       aria-expanded={false}
       onPointerEnter={LikesPopover.preload}
       onFocus={LikesPopover.preload}
-      onClick={() => {
-        if (props.signedIn) setPressed(true);
-        else requestLogin();
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        press();
+      }}
+      onKeyDown={(event) => {
+        // A link acting as a button: Space presses it too.
+        if (event.key !== " ") return;
+        event.preventDefault();
+        press();
       }}
     >
       {props.children}
-    </button>
+    </a>
   );
   // While its code downloads, the pressed button stays where it is.
   return pressed ? <LikesPopover {...props} whileLoading={trigger} /> : trigger;

@@ -1,6 +1,6 @@
 // The share action of a post: the share count and a button that opens the share modal.
-// Without JavaScript it is a plain link to the post's page (the link to share); once the page
-// is hydrated it acts as a button that opens the dialog.
+// Without JavaScript it is a plain link to the share page (/post/{id}/share: the link and the
+// embed code); once the page is hydrated it acts as a button that opens the dialog.
 import { Share2 } from "~/components/icons";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -18,7 +18,7 @@ export function ShareButton({ post, shares: initialShares, title }: { post: Embe
   return (
     <>
       <a
-        href={postPath(postId)}
+        href={`${postPath(postId)}/share`}
         role={hydrated ? "button" : undefined}
         className="reaction reaction--share"
         aria-label={`Share (${shares} ${shares === 1 ? "share" : "shares"})`}

@@ -23,7 +23,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(false);
   const [pinned, setPinned] = useState(false);
-  const burgerRef = useRef<HTMLButtonElement>(null);
+  const burgerRef = useRef<HTMLAnchorElement>(null);
 
   const close = useCallback(() => setOpen(false), []);
   const closeAndRefocus = useCallback(() => {

@@ -1,10 +1,12 @@
 // "Are you sure?" next to the button that asks it: a <details> disclosure, so it opens and
-// its form posts with JavaScript off too. With JavaScript, Escape and Cancel close it and give
+// its form posts with JavaScript off too. Cancel is a link back to the same page, which
+// closes it without JavaScript; with JavaScript, Escape and Cancel close it in place and give
 // focus back to the button that opened it.
 //
 // The parts are named after `block` (BEM), so each use keeps its own look:
 // `block` on the <details>, `block__panel` on the question's panel, `block__question` on the
 // question. `children` is the panel's form; it gets `close` for its Cancel button.
+import { Link, useLocation } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
 
 export function ConfirmDisclosure({
@@ -57,5 +59,32 @@ export function ConfirmDisclosure({
         {children(close)}
       </div>
     </details>
+  );
+}
+
+/** The Cancel of a confirmation: a link to this same page (closed), closing in place with JavaScript. */
+export function CancelLink({ className, onCancel, children = "Cancel" }: { className: string; onCancel: () => void; children?: ReactNode }) {
+  const location = useLocation();
+  return (
+    <Link
+      to={location.pathname + location.search}
+      replace
+      preventScrollReset
+      role="button"
+      className={className}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        onCancel();
+      }}
+      onKeyDown={(event) => {
+        // A link acting as a button: Space presses it too.
+        if (event.key !== " ") return;
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      {children}
+    </Link>
   );
 }

@@ -1,6 +1,6 @@
 // What the root ErrorBoundary shows, inside the shell: a clear status, the reason, and a
 // way on (home, back, or sign in when signing in would help).
-import { Link, useLocation } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Ban, CircleAlert, Compass, LogIn } from "~/components/icons";
 import { loginHref, requestLogin } from "~/lib/login-events";
 
@@ -45,4 +45,21 @@ export function ErrorPage({ status, message, signedIn }: { status: number; messa
       </div>
     </div>
   );
+}
+
+/** A page route's ErrorBoundary: the same card, inside the page, for a thrown response or error. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const root = useRouteLoaderData("root") as { user?: unknown } | undefined;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const data = isRouteErrorResponse(error) ? (error.data as unknown) : null;
+  const message =
+    data && typeof data === "object" && "error" in data
+      ? String((data as { error: unknown }).error)
+      : typeof data === "string" && data
+        ? data
+        : status === 500
+          ? "Something went wrong on our side. Please try again."
+          : errorTitle(status);
+  return <ErrorPage status={status} message={message} signedIn={Boolean(root?.user)} />;
 }

@@ -31,7 +31,7 @@ export function Header({
   isMobile: boolean;
   sidebarExpanded: boolean;
   onToggleSidebar: () => void;
-  burgerRef: React.RefObject<HTMLButtonElement>;
+  burgerRef: React.RefObject<HTMLAnchorElement>;
 }) {
   const scroll = useHeaderScroll(isMobile);
   const location = useLocation();
@@ -45,17 +45,29 @@ export function Header({
       data-hidden={hidden ? "true" : "false"}
     >
       <div className="app-header__inner">
-        <button
+        {/* The menu page without JavaScript; the sidebar with it. */}
+        <a
           ref={burgerRef}
-          type="button"
+          href="/menu"
+          role="button"
           className="icon-button app-header__burger"
           aria-label="Menu"
           aria-controls="app-sidebar"
           aria-expanded={sidebarExpanded}
-          onClick={onToggleSidebar}
+          onClick={(event) => {
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+            event.preventDefault();
+            onToggleSidebar();
+          }}
+          onKeyDown={(event) => {
+            // A link acting as a button: Space presses it too.
+            if (event.key !== " ") return;
+            event.preventDefault();
+            onToggleSidebar();
+          }}
         >
           <Menu aria-hidden />
-        </button>
+        </a>
 
         <Link to="/" className="app-header__brand" aria-label={`${BRAND_NAME} home`} prefetch="intent">
           <Logo />

@@ -43,6 +43,11 @@ export function Sidebar({
   const [versionsOpen, setVersionsOpen] = useState(false);
   // Mounted at the first open and kept, so closing keeps its focus return.
   const [versionsUsed, setVersionsUsed] = useState(false);
+  const openVersions = () => {
+    onClose();
+    setVersionsUsed(true);
+    setVersionsOpen(true);
+  };
 
   // Opening the overlay moves focus into it, and Tab stays inside while it is open.
   useEffect(() => {
@@ -147,20 +152,28 @@ export function Sidebar({
 
         <div className="sidebar__bottom">
           <ThemeSwitcher className="sidebar__theme" />
-          <button
-            type="button"
+          {/* The Version Changes page without JavaScript; the modal with it. */}
+          <Link
+            to="/version-changes"
+            role="button"
             className="sidebar__link"
             data-nav="versions"
             title="Version Changes"
-            onClick={() => {
-              onClose();
-              setVersionsUsed(true);
-              setVersionsOpen(true);
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              openVersions();
+            }}
+            onKeyDown={(event) => {
+              // A link acting as a button: Space presses it too.
+              if (event.key !== " ") return;
+              event.preventDefault();
+              openVersions();
             }}
           >
             <History className="sidebar__icon" aria-hidden />
             <span className="sidebar__label">Version Changes</span>
-          </button>
+          </Link>
           {user ? (
             <Form method="post" action="/logout" className="sidebar__logout">
               <input type="hidden" name="redirectTo" value="/" />

@@ -1,7 +1,11 @@
 // Three options: System (follows the OS live), Light, Dark. Real radio buttons, so arrow
-// keys move between them and screen readers announce a group.
+// keys move between them and screen readers announce a group. They sit in a form posting to
+// /theme, which sets the cookie and comes back to this page: without JavaScript the reader
+// picks one and presses Apply; with JavaScript a change applies at once and Apply is hidden.
+import { Form, useLocation } from "@remix-run/react";
 import { Monitor, Moon, Sun, type IconComponent } from "~/components/icons";
 import { useId } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { THEME_LABELS, THEME_MODES, type ThemeMode } from "~/lib/theme";
 import { useTheme } from "./theme";
 
@@ -9,30 +13,41 @@ const ICONS: Record<ThemeMode, IconComponent> = { system: Monitor, light: Sun, d
 
 export function ThemeSwitcher({ className }: { className?: string }) {
   const { mode, setMode } = useTheme();
-  const name = useId();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const id = useId();
   return (
-    <fieldset className={["theme-switch", className].filter(Boolean).join(" ")}>
-      <legend className="theme-switch__legend">Theme</legend>
-      <div className="theme-switch__options">
-        {THEME_MODES.map((option) => {
-          const Icon = ICONS[option];
-          return (
-            <label key={option} className="theme-switch__option" title={THEME_LABELS[option]}>
-              <input
-                type="radio"
-                name={name}
-                value={option}
-                checked={mode === option}
-                onChange={() => setMode(option)}
-                aria-label={THEME_LABELS[option]}
-                data-theme-option={option}
-              />
-              <Icon aria-hidden size={18} />
-              <span className="theme-switch__label">{THEME_LABELS[option]}</span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
+    <Form method="post" action="/theme" reloadDocument className={["theme-switch", className].filter(Boolean).join(" ")}>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <fieldset className="theme-switch__fieldset">
+        <legend className="theme-switch__legend">Theme</legend>
+        <div className="theme-switch__options">
+          {THEME_MODES.map((option) => {
+            const Icon = ICONS[option];
+            return (
+              <label key={option} className="theme-switch__option" title={THEME_LABELS[option]}>
+                <input
+                  type="radio"
+                  name="mode"
+                  id={`${id}-${option}`}
+                  value={option}
+                  checked={mode === option}
+                  onChange={() => setMode(option)}
+                  aria-label={THEME_LABELS[option]}
+                  data-theme-option={option}
+                />
+                <Icon aria-hidden size={18} />
+                <span className="theme-switch__label">{THEME_LABELS[option]}</span>
+              </label>
+            );
+          })}
+        </div>
+        {hydrated ? null : (
+          <button type="submit" className="btn btn--secondary btn--sm theme-switch__apply">
+            Apply
+          </button>
+        )}
+      </fieldset>
+    </Form>
   );
 }
