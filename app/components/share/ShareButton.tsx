@@ -17,7 +17,6 @@ export function ShareButton({ postId, shares: initialShares, title }: { postId: 
         href={postPath(postId)}
         role="button"
         className="reaction reaction--share"
-        aria-label={`Share (${shares} ${shares === 1 ? "share" : "shares"})`}
         aria-haspopup="dialog"
         onPointerEnter={ShareModal.preload}
         onFocus={ShareModal.preload}
@@ -34,7 +33,12 @@ export function ShareButton({ postId, shares: initialShares, title }: { postId: 
         }}
       >
         <Share2 aria-hidden className="reaction__icon" />
-        {shares > 0 ? <span className="reaction__count">{compactCount(shares)}</span> : null}
+        {shares > 0 ? (
+          <span className="reaction__count" aria-hidden>
+            {compactCount(shares)}
+          </span>
+        ) : null}
+        <span className="visually-hidden">{`Share (${shares} ${shares === 1 ? "share" : "shares"})`}</span>
       </a>
       {open ? <ShareModal postId={postId} open={open} onOpenChange={setOpen} title={title} onShared={setShares} /> : null}
     </>
