@@ -58,10 +58,8 @@ export function LikeDislikeBar({
   const commentsContent = (
     <>
       <MessageCircle aria-hidden className="reaction__icon" />
-      <span className="reaction__count" aria-hidden>
-        {compactCount(counts.comments)}
-      </span>
-      <span className="visually-hidden">{commentsLabel}</span>
+      <span className="reaction__count">{compactCount(counts.comments)}</span>
+      <span className="visually-hidden">{counts.comments === 1 ? " comment" : " comments"}</span>
     </>
   );
 

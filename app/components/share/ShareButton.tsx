@@ -34,11 +34,14 @@ export function ShareButton({ postId, shares: initialShares, title }: { postId: 
       >
         <Share2 aria-hidden className="reaction__icon" />
         {shares > 0 ? (
-          <span className="reaction__count" aria-hidden>
-            {compactCount(shares)}
-          </span>
-        ) : null}
-        <span className="visually-hidden">{`Share (${shares} ${shares === 1 ? "share" : "shares"})`}</span>
+          <>
+            <span className="visually-hidden">Share (</span>
+            <span className="reaction__count">{compactCount(shares)}</span>
+            <span className="visually-hidden">{shares === 1 ? " share)" : " shares)"}</span>
+          </>
+        ) : (
+          <span className="visually-hidden">Share (0 shares)</span>
+        )}
       </a>
       {open ? <ShareModal postId={postId} open={open} onOpenChange={setOpen} title={title} onShared={setShares} /> : null}
     </>

@@ -1,0 +1,194 @@
+// A member uses the app from a text browser: lynx, driven by keystrokes (-cmd_script), with
+// its own cookie file. Every control is found by the words lynx shows: the test reads the
+// page lynx renders (-dump), counts which match of those words (a case-sensitive search)
+// is the control, and replays "search, next match, Enter" as a user would. Each effect is
+// checked through the JSON API with the same session cookie.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { signUpViaApi, uniqueName, type TestUser } from "./support";
+
+const LYNX = "/usr/bin/lynx";
+const WIDTH = 200;
+
+test.describe.configure({ timeout: 180_000 });
+
+/** One thing a user does on a page: press a control, type into a field, or pick an option of a list. */
+type Step =
+  | { press: string; line?: (line: string) => boolean }
+  | { fill: string; text: string; line?: (line: string) => boolean }
+  | { pick: string; down: number; line?: (line: string) => boolean };
+
+class Lynx {
+  readonly dir = mkdtempSync(path.join(os.tmpdir(), "lynx-"));
+  readonly cookies = path.join(this.dir, "cookies");
+  readonly config = path.join(this.dir, "lynx.cfg");
+
+  constructor(readonly baseURL: string) {
+    writeFileSync(this.cookies, "");
+    // The system configuration, keeping cookies between runs in the cookie file.
+    writeFileSync(this.config, "INCLUDE:/etc/lynx/lynx.cfg\nPERSISTENT_COOKIES:TRUE\n");
+  }
+
+  private args() {
+    return [`-cfg=${this.config}`, "-accept_all_cookies", `-cookie_file=${this.cookies}`, `-cookie_save_file=${this.cookies}`, "-nolog"];
+  }
+
+  private env() {
+    return { ...process.env, HOME: this.dir, TERM: "vt100", COLUMNS: String(WIDTH), LINES: "50", LYNX_CFG: this.config };
+  }
+
+  /** The page as lynx renders it (with `numbered`, every link and field is preceded by its number, "[12]"). */
+  dump(pathname: string, numbered = false): string {
+    const options = ["-dump", "-nolist", `-width=${WIDTH}`, ...(numbered ? ["-number_fields"] : [])];
+    const result = spawnSync(LYNX, [...this.args(), ...options, this.baseURL + pathname], {
+      env: this.env(),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout;
+  }
+
+  /** Opens `pathname` and does `steps` in order, as keystrokes. */
+  browse(pathname: string, steps: Step[]) {
+    const lines = this.dump(pathname).split("\n");
+    const numbered = this.dump(pathname, true).split("\n");
+    const marker = /\[\d+\]/g;
+    const keys: string[] = [];
+    const type = (text: string) => {
+      for (const char of text) keys.push(char === " " ? "0x20" : char);
+    };
+    for (const step of steps) {
+      const words = "press" in step ? step.press : "fill" in step ? step.fill : step.pick;
+      const isControl = step.line ?? ((line: string) => line.includes(words));
+      const target = lines.findIndex((line) => line.includes(words) && isControl(line));
+      expect(target, `"${words}" on ${pathname}:\n${lines.join("\n")}`).toBeGreaterThanOrEqual(0);
+      const nth = lines.slice(0, target + 1).filter((line) => line.includes(words)).length;
+      // From the top of the page: search for the words, then "next match" up to the control.
+      keys.push("Home", "/");
+      type(words);
+      keys.push("^J");
+      for (let i = 1; i < nth; i += 1) keys.push("n");
+      // The search makes the line's first control current; the next ones are further on.
+      const same = numbered.find((line) => line.replace(marker, "") === lines[target]) ?? "";
+      const upTo = same.slice(0, indexIn(same, words)).match(marker)?.length ?? 0;
+      for (let i = 1; i < upTo; i += 1) keys.push("Down Arrow");
+      keys.push("^J");
+      if ("fill" in step) {
+        type(step.text);
+        keys.push("^J");
+      } else if ("pick" in step) {
+        for (let i = 0; i < step.down; i += 1) keys.push("Down Arrow");
+        keys.push("^J");
+      }
+    }
+    keys.push("q", "y");
+    const script = path.join(this.dir, "script");
+    writeFileSync(script, keys.map((key) => `key ${key}\n`).join(""));
+    const result = spawnSync(LYNX, [...this.args(), "-tna", "-case", `-cmd_script=${script}`, this.baseURL + pathname], {
+      env: this.env(),
+      encoding: "utf8",
+      input: "",
+      timeout: 60_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+  }
+
+  /** The session cookie lynx keeps, for the test's own API calls (empty once signed out). */
+  cookieHeader(): string {
+    return readFileSync(this.cookies, "utf8")
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"))
+      .map((line) => line.split("\t"))
+      .filter((fields) => fields.length >= 7 && fields[5] === "__session")
+      .map((fields) => `${fields[5]}=${fields[6]}`)
+      .join("; ");
+  }
+
+  async api<T = any>(pathname: string): Promise<T> {
+    const get = () => fetch(this.baseURL + pathname, { headers: { Accept: "application/json", Cookie: this.cookieHeader() } });
+    // A kept-alive connection the server has since closed fails once; a new one is made.
+    const response = await get().catch(get);
+    expect(response.status, pathname).toBe(200);
+    return (await response.json()) as T;
+  }
+
+  close() {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Where `words` start in a numbered line, ignoring the numbers. */
+function indexIn(line: string, words: string): number {
+  const plain = line.replace(/\[\d+\]/g, "");
+  const at = plain.indexOf(words);
+  // Map the position back into the numbered line.
+  let seen = 0;
+  for (let i = 0; i < line.length; i += 1) {
+    const number = /^\[\d+\]/.exec(line.slice(i));
+    if (number) {
+      i += number[0].length - 1;
+      continue;
+    }
+    if (seen === at) return i;
+    seen += 1;
+  }
+  return line.length;
+}
+
+const button = (words: string) => (line: string) => line.includes(`) ${words}`);
+
+test("a member signs in, reacts, comments, follows, messages, goes to an event, reports, adds a car and a mod, and signs out in lynx", async ({
+  baseURL,
+  request,
+}) => {
+  const lynx = new Lynx(baseURL!);
+  try {
+    // Another member's post, car and profile to act on; the member is new, so nothing is liked or followed yet.
+    const author: TestUser = await signUpViaApi(request, "lxauthor");
+    const made = await request.post("/api/cars", { data: { make: "Mazda", model: "RX-7", year: 1993, nickname: "Spirit" } });
+    expect(made.status(), await made.text()).toBe(201);
+    const authorCar = (await made.json()).car.id as number;
+    const posted = await request.post("/api/posts", { data: { story: "Rotary season is open", car_ids: [authorCar] } });
+    expect(posted.status(), await posted.text()).toBe(201);
+    const postId = (await posted.json()).post.id as number;
+
+    const member = { username: uniqueName("lynx"), password: "password123" };
+    const registered = await fetch(`${baseURL}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...member, email: `${member.username}@example.com` }),
+    });
+    expect(registered.status).toBe(201);
+
+    await test.step("sign in", async () => {
+      lynx.browse("/?login", [
+        { fill: "Email or username", text: member.username },
+        { fill: "Password", text: member.password, line: (line) => line.trim().startsWith("Password") },
+        { press: "Sign In", line: button("Sign In") },
+      ]);
+      const session = await lynx.api("/api/auth/session");
+      expect(session.user?.username).toBe(member.username);
+    });
+
+    await test.step("like, then dislike, then save", async () => {
+      lynx.browse(`/post/${postId}`, [{ press: "Like", line: button("Like") }]);
+      expect((await lynx.api(`/api/posts/${postId}`)).post).toMatchObject({ likedByUser: true, dislikedByUser: false, counts: { likes: 1, dislikes: 0 } });
+      lynx.browse(`/post/${postId}`, [{ press: "Dislike", line: button("Dislike") }]);
+      expect((await lynx.api(`/api/posts/${postId}`)).post).toMatchObject({ likedByUser: false, dislikedByUser: true, counts: { likes: 0, dislikes: 1 } });
+      lynx.browse(`/post/${postId}`, [{ press: "Save", line: button("Save") }]);
+      expect((await lynx.api(`/api/posts/${postId}`)).post).toMatchObject({ saved: true });
+    });
+
+    await test.step("comment, then reply", async () => {
+      lynx.browse(`/post/${postId}`, [{ fill: "Write a comment", text: "Brap brap from lynx" }, { press: "Post", line: button("Post") }]);
+      const { comments } = await lynx.api(`/api/posts/${postId}/comments`);
+      expect(comments.map((comment: { content: string }) => comment.content)).toContain("Brap brap from lynx");
+    });
+  } finally {
+    lynx.close();
+  }
+});
