@@ -64,22 +64,25 @@ class Lynx {
     for (const step of steps) {
       const words = "press" in step ? step.press : "fill" in step ? step.fill : step.pick;
       const isControl = step.line ?? ((line: string) => line.includes(words));
-      const target = lines.findIndex((line) => line.includes(words) && isControl(line));
+      const target = numbered.findIndex((line) => isControl(line.replace(marker, "")) && line.replace(marker, "").includes(words));
       expect(target, `"${words}" on ${pathname}:\n${lines.join("\n")}`).toBeGreaterThanOrEqual(0);
-      const nth = lines.slice(0, target + 1).filter((line) => line.includes(words)).length;
-      // From the top of the page: search for the words, then "next match" up to the control.
-      keys.push("Home", "/");
-      type(words);
-      keys.push("^J");
-      for (let i = 1; i < nth; i += 1) keys.push("n");
-      // The search makes the line's first control current; the next ones are further on.
-      const same = numbered.find((line) => line.replace(marker, "") === lines[target]) ?? "";
-      const upTo = same.slice(0, indexIn(same, words)).match(marker)?.length ?? 0;
-      for (let i = 1; i < upTo; i += 1) keys.push("Down Arrow");
+      // Lynx moves from control to control: numbered links and fields, and the buttons outside
+      // forms, which carry no number. The control is the last one before the words on their
+      // line, or (a label on a line of its own) the first one after them.
+      const lineStart = numbered.slice(0, target).reduce((sum, text) => sum + text.length + 1, 0);
+      const at = lineStart + indexIn(numbered[target], words);
+      const controls = [...numbered.join("\n").matchAll(/\[\d+\]|\(BUTTON\)/g)].map((match) => match.index!);
+      const onLine = controls.filter((index) => index >= lineStart && index < at);
+      const control = onLine.length > 0 ? onLine[onLine.length - 1] : controls.find((index) => index >= at)!;
+      const number = controls.indexOf(control) + 1;
+      // From the top of the page, down from control to control until that one.
+      keys.push("Home");
+      for (let i = 1; i < number; i += 1) keys.push("Down Arrow");
       keys.push("^J");
       if ("fill" in step) {
+        // Enter opens the field for typing; moving up leaves it.
         type(step.text);
-        keys.push("^J");
+        keys.push("Up Arrow");
       } else if ("pick" in step) {
         for (let i = 0; i < step.down; i += 1) keys.push("Down Arrow");
         keys.push("^J");
@@ -88,13 +91,16 @@ class Lynx {
     keys.push("q", "y");
     const script = path.join(this.dir, "script");
     writeFileSync(script, keys.map((key) => `key ${key}\n`).join(""));
-    const result = spawnSync(LYNX, [...this.args(), "-tna", "-case", `-cmd_script=${script}`, this.baseURL + pathname], {
+    const trace = process.env.LYNX_TRACE ? ["-trace"] : [];
+    const result = spawnSync(LYNX, [...this.args(), ...trace, "-tna", "-case", `-cmd_script=${script}`, this.baseURL + pathname], {
       env: this.env(),
       encoding: "utf8",
       input: "",
       timeout: 60_000,
     });
     expect(result.status, result.stderr).toBe(0);
+    if (process.env.LYNX_TRACE) writeFileSync(`${process.env.LYNX_TRACE}.keys`, readFileSync(script));
+    if (process.env.LYNX_TRACE) writeFileSync(process.env.LYNX_TRACE, readFileSync(path.join(this.dir, "Lynx.trace")));
   }
 
   /** The session cookie lynx keeps, for the test's own API calls (empty once signed out). */
