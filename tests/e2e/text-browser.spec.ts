@@ -13,7 +13,8 @@ import { signUpViaApi, uniqueName, type TestUser } from "./support";
 const LYNX = "/usr/bin/lynx";
 const WIDTH = 200;
 
-test.describe.configure({ timeout: 180_000 });
+// Every step reads the page twice and replays keystrokes in a new lynx: a few seconds each.
+test.describe.configure({ timeout: 300_000 });
 
 /** One thing a user does on a page: press a control, type into a field, or pick an option of a list. */
 type Step =
@@ -101,6 +102,17 @@ class Lynx {
     expect(result.status, result.stderr).toBe(0);
     if (process.env.LYNX_TRACE) writeFileSync(`${process.env.LYNX_TRACE}.keys`, readFileSync(script));
     if (process.env.LYNX_TRACE) writeFileSync(process.env.LYNX_TRACE, readFileSync(path.join(this.dir, "Lynx.trace")));
+  }
+
+  /** The addresses of the page's links, as lynx lists them. */
+  links(pathname: string): string[] {
+    const result = spawnSync(LYNX, [...this.args(), "-dump", "-listonly", "-nonumbers", this.baseURL + pathname], {
+      env: this.env(),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout.split("\n").map((line) => line.trim()).filter((line) => line.startsWith("http"));
   }
 
   /** The session cookie lynx keeps, for the test's own API calls (empty once signed out). */
@@ -193,6 +205,78 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
       lynx.browse(`/post/${postId}`, [{ fill: "Write a comment", text: "Brap brap from lynx" }, { press: "Post", line: button("Post") }]);
       const { comments } = await lynx.api(`/api/posts/${postId}/comments`);
       expect(comments.map((comment: { content: string }) => comment.content)).toContain("Brap brap from lynx");
+    });
+
+    await test.step("reply", async () => {
+      const { comments } = await lynx.api(`/api/posts/${postId}/comments`);
+      const commentId = comments[0].id as number;
+      // The comment's Reply link leads to the reply form.
+      expect(lynx.links(`/post/${postId}`)).toContain(`${baseURL}/post/${postId}?replyTo=${commentId}#reply-${commentId}`);
+      lynx.browse(`/post/${postId}?replyTo=${commentId}`, [{ fill: "Write a reply", text: "Same here" }, { press: "Reply", line: button("Reply") }]);
+      const after = await lynx.api(`/api/posts/${postId}/comments`);
+      expect(after.comments[0].replies.map((reply: { content: string }) => reply.content)).toEqual(["Same here"]);
+    });
+
+    await test.step("report the post", async () => {
+      lynx.browse(`/post/${postId}`, [{ press: "Spam" }, { press: "Submit Report", line: button("Submit Report") }]);
+      expect((await lynx.api(`/api/flags/count?contentType=post&contentId=${postId}`)).count).toBe(1);
+    });
+
+    await test.step("follow a member and a car", async () => {
+      lynx.browse(`/user/${author.username}`, [{ press: "Follow", line: button("Follow") }]);
+      expect((await lynx.api(`/api/users/${author.username}/follow`)).following).toBe(true);
+      lynx.browse(`/showcase/${authorCar}`, [{ press: "Follow", line: button("Follow") }]);
+      expect((await lynx.api(`/api/cars/${authorCar}/follow`)).following).toBe(true);
+    });
+
+    await test.step("send a message", async () => {
+      lynx.browse(`/messages/${author.username}`, [
+        { fill: "Message", text: "Want to swap rotors?", line: (line) => line.trim() === "Message" },
+        { press: "Send", line: button("Send") },
+      ]);
+      const { messages } = await lynx.api(`/api/messages/${author.username}`);
+      expect(messages.map((message: { content: string }) => message.content)).toContain("Want to swap rotors?");
+    });
+
+    let carId = 0;
+    await test.step("add a car, then a mod", async () => {
+      lynx.browse("/my-cars/new", [
+        { fill: "Make", text: "Honda", line: (line) => line.trim().startsWith("Make") },
+        { fill: "Model", text: "S2000", line: (line) => line.trim().startsWith("Model") },
+        { fill: "Year", text: "2004", line: (line) => line.trim().startsWith("Year") },
+        { press: "Add car", line: button("Add car") },
+      ]);
+      const link = lynx.links("/my-cars").find((href) => /\/my-cars\/\d+\/mods$/.test(href));
+      expect(link, "the new car's Mods link").toBeTruthy();
+      carId = Number(/\/my-cars\/(\d+)\/mods$/.exec(link!)![1]);
+      expect((await lynx.api(`/api/cars/${carId}`)).car).toMatchObject({ make: "Honda", model: "S2000", year: 2004 });
+
+      lynx.browse(`/my-cars/${carId}/mods/new`, [
+        { fill: "Category", text: "Intake", line: (line) => line.trim().startsWith("Category") },
+        { fill: "Model name", text: "Cold air intake", line: (line) => line.trim().startsWith("Model name") },
+        { press: "Add mod", line: button("Add mod") },
+      ]);
+      const { mods } = await lynx.api(`/api/cars/${carId}/mods`);
+      expect(mods.map((mod: { model_name?: string; name?: string }) => mod.model_name ?? mod.name)).toContain("Cold air intake");
+    });
+
+    await test.step("say I'm going to an event, with the new car", async () => {
+      const { events } = await lynx.api("/api/events");
+      const upcoming = events.find((event: { date_time: string }) => new Date(event.date_time).getTime() > Date.now());
+      const before = (await lynx.api(`/api/events/${upcoming.id}`)).event.going_count as number;
+      // The car list offers "No car, just me" first, then the member's one car.
+      lynx.browse(`/events/${upcoming.id}`, [
+        { pick: "Bringing a car?", down: 1 },
+        { press: "I'm going", line: button("I'm going") },
+      ]);
+      expect((await lynx.api(`/api/events/${upcoming.id}`)).event.going_count).toBe(before + 1);
+      expect(lynx.dump(`/events/${upcoming.id}`)).toContain("You're going with 2004 Honda S2000");
+    });
+
+    await test.step("sign out", async () => {
+      lynx.browse("/", [{ press: "Log Out", line: button("Log Out") }]);
+      const session = await lynx.api("/api/auth/session");
+      expect(session.authenticated).toBe(false);
     });
   } finally {
     lynx.close();
