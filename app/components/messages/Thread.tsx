@@ -139,7 +139,7 @@ function ThreadMenu({ username, blocked, redirectTo }: { username: string; block
   }, []);
   return (
     <details className="msg-menu" ref={ref}>
-      <summary className="icon-button msg-menu__trigger">
+      <summary className="icon-button msg-menu__trigger" aria-label="Conversation options">
         <MoreHorizontal aria-hidden />
         <span className="visually-hidden">Conversation options</span>
       </summary>

@@ -70,7 +70,7 @@ export function PostMenu({ postId, signedIn, canDelete, afterDelete, onDeleted }
 
   return (
     <details ref={ref} className="post-menu">
-      <summary className="icon-button post-menu__trigger">
+      <summary className="icon-button post-menu__trigger" aria-label="More options">
         <MoreHorizontal aria-hidden />
         <span className="visually-hidden">More options</span>
       </summary>
