@@ -92,6 +92,7 @@ class Lynx {
     keys.push("q", "y");
     const script = path.join(this.dir, "script");
     writeFileSync(script, keys.map((key) => `key ${key}\n`).join(""));
+    // LYNX_TRACE=<file> keeps lynx's trace of the last run there (and the keystrokes in <file>.keys).
     const trace = process.env.LYNX_TRACE ? ["-trace"] : [];
     const result = spawnSync(LYNX, [...this.args(), ...trace, "-tna", "-case", `-cmd_script=${script}`, this.baseURL + pathname], {
       env: this.env(),
@@ -170,6 +171,8 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
     const made = await request.post("/api/cars", { data: { make: "Mazda", model: "RX-7", year: 1993, nickname: "Spirit" } });
     expect(made.status(), await made.text()).toBe(201);
     const authorCar = (await made.json()).car.id as number;
+    const modded = await request.post(`/api/cars/${authorCar}/mods`, { data: { mod_category: "Exhaust", model_name: "Bridgeport pipe" } });
+    expect(modded.status(), await modded.text()).toBe(201);
     const posted = await request.post("/api/posts", { data: { story: "Rotary season is open", car_ids: [authorCar] } });
     expect(posted.status(), await posted.text()).toBe(201);
     const postId = (await posted.json()).post.id as number;
@@ -190,6 +193,12 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
       ]);
       const session = await lynx.api("/api/auth/session");
       expect(session.user?.username).toBe(member.username);
+    });
+
+    await test.step("the post's Mods panel shows its car's mods", async () => {
+      const page = lynx.dump(`/post/${postId}`);
+      expect(page).toContain("Bridgeport pipe");
+      expect(page).not.toContain("Loading modifications");
     });
 
     await test.step("like, then dislike, then save", async () => {
