@@ -16,10 +16,12 @@ import { publicOrigin } from "~/lib/env.server";
 import { getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
+import type { ModJson } from "~/lib/cars";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { listComments } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
+import { listModsForCars } from "~/models/mod.server";
 import type { loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
 
@@ -51,21 +53,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
   const viewer = user ? { id: user.id, role: user.role } : null;
   const ready = post.status === "ready";
-  const [comments, processing] = await Promise.all([
+  const [comments, processing, mods] = await Promise.all([
     ready ? listComments(id, viewer) : Promise.resolve([]),
     ready ? Promise.resolve(null) : getPostProcessing(id, viewer),
+    listModsForCars(
+      post.post_cars.map((postCar) => postCar.car_id),
+      user?.id ?? null,
+    ),
   ]);
   return {
     post,
     comments,
     processing,
+    // The Mods panel's content, so it shows without JavaScript.
+    mods: Object.fromEntries(mods) as Record<number, ModJson[]>,
     now: Date.now(),
     share: shareLink(publicOrigin(request), postPath(post.id), ogImageOf(post)),
   };
 }
 
 export default function PostPage() {
-  const { post, comments, now, processing } = useLoaderData<typeof loader>();
+  const { post, comments, now, processing, mods } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user ?? null;
   const navigate = useNavigate();
@@ -122,7 +130,7 @@ export default function PostPage() {
             <h2 id="mods-title" className="post-page__panel-title">
               <Wrench aria-hidden size={18} /> Mods
             </h2>
-            <ModsPanel carIds={carIds} cars={post.post_cars.map((postCar) => postCar.car)} hideTitle />
+            <ModsPanel carIds={carIds} cars={post.post_cars.map((postCar) => postCar.car)} mods={mods} hideTitle />
           </section>
         ) : null}
       </div>

@@ -63,6 +63,7 @@ export function CarCard({ car }: { car: GarageCarView }) {
         </Link>
         <Link to={`/showcase/${car.id}`} className="btn btn--ghost btn--sm garage-car__showcase" aria-label={`Showcase of ${carName(car)}`} title="Showcase">
           <Sparkles aria-hidden size={16} />
+          <span className="visually-hidden">{`Showcase of ${carName(car)}`}</span>
         </Link>
         <ConfirmDelete
           compact

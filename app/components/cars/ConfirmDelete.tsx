@@ -27,11 +27,10 @@ export function ConfirmDelete({
       trigger={
         <>
           <Trash2 aria-hidden size={16} />
-          {compact ? null : <span>{label}</span>}
+          <span className={compact ? "visually-hidden" : undefined}>{label}</span>
         </>
       }
       triggerClassName="btn btn--ghost btn--sm confirm-delete__trigger"
-      triggerLabel={compact ? label : undefined}
       question={question}
     >
       {(close) => (

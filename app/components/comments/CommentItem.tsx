@@ -76,6 +76,7 @@ export function CommentItem({
             >
               <Heart aria-hidden size={16} />
               <span className="comment__like-count">{comment.likes_count}</span>
+              <span className="visually-hidden">{` ${comment.is_liked ? "Unlike" : "Like"} comment`}</span>
             </button>
           </form>
           {!pending && (

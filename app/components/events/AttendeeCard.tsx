@@ -47,6 +47,7 @@ export function AttendeeCard({ attendee }: { attendee: AttendeeView }) {
         style={{ "--ratio": "4 / 3", "--car-hue": hue } as React.CSSProperties}
         aria-label={`${carName(car)} showcase`}
       >
+        <span className="visually-hidden">{`${carName(car)} showcase`}</span>
         {post?.cover_image ? (
           <img src={post.cover_image} alt="" loading="lazy" />
         ) : (

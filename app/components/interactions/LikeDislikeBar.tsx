@@ -1,7 +1,9 @@
 // Like, dislike and comment counts of a post. The like and dislike buttons are real form
-// posts (with a hidden redirectTo, so they work without JavaScript); with JavaScript they
-// change at once and revert if the call fails or takes over 10 s. The counts open the
-// likes/dislikes list. Visitors get the login modal.
+// posts (each alone in its form, with a hidden redirectTo, so they work without JavaScript);
+// with JavaScript they change at once and revert if the call fails or takes over 10 s. The
+// counts sit outside the forms and open the likes/dislikes list. Every control carries its
+// name as text (visually hidden beside the icon), which text browsers show. Visitors get the
+// login modal.
 import { Link, useLocation } from "@remix-run/react";
 import { MessageCircle, Share2, ThumbsDown, ThumbsUp } from "~/components/icons";
 import type { ReactNode } from "react";
@@ -57,63 +59,67 @@ export function LikeDislikeBar({
     <>
       <MessageCircle aria-hidden className="reaction__icon" />
       <span className="reaction__count">{compactCount(counts.comments)}</span>
+      <span className="visually-hidden">{counts.comments === 1 ? " comment" : " comments"}</span>
     </>
   );
 
   return (
     <div className={["reactions", className].filter(Boolean).join(" ")} data-orientation={orientation}>
-      <form method="post" action={`/api/posts/${postId}/like`} className="reactions__form">
-        <input type="hidden" name="redirectTo" value={back} />
-        <div className="reaction-group" data-active={state.liked || undefined}>
+      <div className="reaction-group" data-active={state.liked || undefined}>
+        <form method="post" action={`/api/posts/${postId}/like`} className="reactions__form">
+          <input type="hidden" name="redirectTo" value={back} />
           <button
             type="submit"
             name="type"
             value="like"
             className="reaction reaction--like"
             aria-pressed={state.liked}
-            aria-label={state.liked ? "Remove like" : "Like"}
             onClick={(event) => {
               event.preventDefault();
               void press("like");
             }}
           >
             <ThumbsUp aria-hidden className="reaction__icon" />
+            <span className="visually-hidden">{state.liked ? "Remove like" : "Like"}</span>
           </button>
-          <LikesListPopover postId={postId} signedIn={signedIn} initialTab="likes" label={`${plural(state.likes, "like", "likes")}: see who`}>
-            <span className="reaction__count" data-testid="likes-count">
-              {compactCount(state.likes)}
-            </span>
-          </LikesListPopover>
-        </div>
-        <div className="reaction-group" data-active={state.disliked || undefined}>
+        </form>
+        <LikesListPopover postId={postId} signedIn={signedIn} initialTab="likes" label={`${plural(state.likes, "like", "likes")}: see who`}>
+          <span className="reaction__count" data-testid="likes-count">
+            {compactCount(state.likes)}
+          </span>
+        </LikesListPopover>
+      </div>
+      <div className="reaction-group" data-active={state.disliked || undefined}>
+        <form method="post" action={`/api/posts/${postId}/like`} className="reactions__form">
+          <input type="hidden" name="redirectTo" value={back} />
           <button
             type="submit"
             name="type"
             value="dislike"
             className="reaction reaction--dislike"
             aria-pressed={state.disliked}
-            aria-label={state.disliked ? "Remove dislike" : "Dislike"}
             onClick={(event) => {
               event.preventDefault();
               void press("dislike");
             }}
           >
             <ThumbsDown aria-hidden className="reaction__icon" />
+            <span className="visually-hidden">{state.disliked ? "Remove dislike" : "Dislike"}</span>
           </button>
-          <LikesListPopover postId={postId} signedIn={signedIn} initialTab="dislikes" label={`${plural(state.dislikes, "dislike", "dislikes")}: see who`}>
-            <span className="reaction__count" data-testid="dislikes-count">
-              {compactCount(state.dislikes)}
-            </span>
-          </LikesListPopover>
-        </div>
-      </form>
+        </form>
+        <LikesListPopover postId={postId} signedIn={signedIn} initialTab="dislikes" label={`${plural(state.dislikes, "dislike", "dislikes")}: see who`}>
+          <span className="reaction__count" data-testid="dislikes-count">
+            {compactCount(state.dislikes)}
+          </span>
+        </LikesListPopover>
+      </div>
 
       {onCommentsClick ? (
-        <button type="button" className="reaction reaction--comments" aria-label={commentsLabel} onClick={onCommentsClick}>
+        <button type="button" className="reaction reaction--comments" onClick={onCommentsClick}>
           {commentsContent}
         </button>
       ) : commentsHref ? (
-        <Link to={commentsHref} className="reaction reaction--comments" aria-label={commentsLabel}>
+        <Link to={commentsHref} className="reaction reaction--comments">
           {commentsContent}
         </Link>
       ) : (

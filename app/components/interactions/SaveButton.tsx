@@ -74,7 +74,6 @@ export function SaveButton({
         type="submit"
         className={["reaction reaction--save", className].filter(Boolean).join(" ")}
         aria-pressed={saved}
-        aria-label={saved ? "Remove from saved" : "Save"}
         data-active={saved || undefined}
         onClick={(event) => {
           event.preventDefault();
@@ -82,6 +81,7 @@ export function SaveButton({
         }}
       >
         {saved ? <BookmarkCheck aria-hidden className="reaction__icon" /> : <Bookmark aria-hidden className="reaction__icon" />}
+        <span className="visually-hidden">{saved ? "Remove from saved" : "Save"}</span>
       </button>
     </form>
   );

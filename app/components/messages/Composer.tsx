@@ -90,10 +90,10 @@ export function Composer({
       <button
         type="submit"
         className="msg-composer__send"
-        aria-label="Send"
         disabled={disabled || (hydrated && onSend ? !canSend(text) : false)}
       >
         <SendHorizontal aria-hidden size={20} />
+        <span className="visually-hidden">Send</span>
       </button>
     </form>
   );

@@ -141,6 +141,7 @@ function ThreadMenu({ username, blocked, redirectTo }: { username: string; block
     <details className="msg-menu" ref={ref}>
       <summary className="icon-button msg-menu__trigger" aria-label="Conversation options">
         <MoreHorizontal aria-hidden />
+        <span className="visually-hidden">Conversation options</span>
       </summary>
       <div className="msg-menu__panel">
         <Link to={`/user/${encodeURIComponent(username)}`} className="msg-menu__item">
@@ -354,8 +355,9 @@ export function Thread({
   return (
     <section className="msg-thread" aria-label={`Conversation with @${username}`}>
       <header className="msg-thread__header">
-        <Link to="/messages" className="icon-button msg-thread__back" aria-label="All conversations">
+        <Link to="/messages" className="icon-button msg-thread__back">
           <ArrowLeft aria-hidden />
+          <span className="visually-hidden">All conversations</span>
         </Link>
         <Link to={`/user/${encodeURIComponent(username)}`} className="msg-thread__who">
           <Avatar name={username} image={smallAvatar(partner.profileImage)} size={40} />

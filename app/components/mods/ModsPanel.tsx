@@ -1,6 +1,8 @@
 // The 'Modifications' panel: for each car, its heading and its mods as
-// capsules, fetched from GET /api/cars/{id}/mods. Loading, error and empty states have their
-// fixed messages. Used by the Grams feed, posts and anywhere else mods are shown.
+// capsules. A page rendered on the server passes the mods it loaded (`mods`), so they show
+// without JavaScript; otherwise they are fetched from GET /api/cars/{id}/mods. Loading, error
+// and empty states have their fixed messages. Used by the Grams feed, posts and anywhere else
+// mods are shown.
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "@remix-run/react";
 import { RotateCw, Sparkles, Wrench } from "~/components/icons";
@@ -32,19 +34,23 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
   return (await response.json()) as T;
 }
 
-function useCarMods(carId: number, known: PanelCar | undefined) {
-  const [state, setState] = useState<CarState>({ car: known ?? null, carError: null, mods: null, modsError: null });
+function useCarMods(carId: number, known: PanelCar | undefined, loaded: readonly ModJson[] | undefined) {
+  const [state, setState] = useState<CarState>({ car: known ?? null, carError: null, mods: loaded ? [...loaded] : null, modsError: null });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ car: known ?? null, carError: null, mods: null, modsError: null });
+    // Mods the page was rendered with are shown as they are; "Try again" fetches them.
+    const given = loaded !== undefined && attempt === 0;
+    setState({ car: known ?? null, carError: null, mods: given ? [...loaded] : null, modsError: null });
     const live = () => !controller.signal.aborted;
 
-    getJson<{ mods: ModJson[] }>(`/api/cars/${carId}/mods`, controller.signal).then(
-      (body) => live() && setState((s) => ({ ...s, mods: Array.isArray(body.mods) ? body.mods : [] })),
-      () => live() && setState((s) => ({ ...s, modsError: MODS_MESSAGES.fetchMods })),
-    );
+    if (!given) {
+      getJson<{ mods: ModJson[] }>(`/api/cars/${carId}/mods`, controller.signal).then(
+        (body) => live() && setState((s) => ({ ...s, mods: Array.isArray(body.mods) ? body.mods : [] })),
+        () => live() && setState((s) => ({ ...s, modsError: MODS_MESSAGES.fetchMods })),
+      );
+    }
     if (!known) {
       getJson<{ car: CarJson }>(`/api/cars/${carId}`, controller.signal).then(
         (body) => live() && setState((s) => ({ ...s, car: body.car })),
@@ -54,14 +60,24 @@ function useCarMods(carId: number, known: PanelCar | undefined) {
     return () => controller.abort();
     // `known` is compared by id: callers often pass a fresh object each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [carId, known?.id, attempt]);
+  }, [carId, known?.id, attempt, loaded]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, retry };
 }
 
-function CarMods({ carId, known, showShowcaseLink }: { carId: number; known?: PanelCar; showShowcaseLink: boolean }) {
-  const { car, carError, mods, modsError, retry } = useCarMods(carId, known);
+function CarMods({
+  carId,
+  known,
+  loaded,
+  showShowcaseLink,
+}: {
+  carId: number;
+  known?: PanelCar;
+  loaded?: readonly ModJson[];
+  showShowcaseLink: boolean;
+}) {
+  const { car, carError, mods, modsError, retry } = useCarMods(carId, known, loaded);
   const headingId = `mods-panel-car-${carId}`;
   return (
     <section className="mods-panel__car" aria-labelledby={headingId} aria-busy={mods === null && !modsError}>
@@ -121,12 +137,14 @@ export function ModsSkeleton({ count = 2 }: { count?: number }) {
 
 /**
  * The 'Modifications' panel for one car (`carId`) or several (`carIds`). Pass `cars` when
- * the caller already has their details, to save a request per car.
+ * the caller already has their details, to save a request per car, and `mods` (by car id)
+ * when it loaded them, so the panel shows them at once (and without JavaScript).
  */
 export function ModsPanel({
   carIds,
   carId,
   cars,
+  mods,
   title = MODS_MESSAGES.title,
   hideTitle = false,
   showShowcaseLinks = true,
@@ -134,6 +152,7 @@ export function ModsPanel({
   carIds?: readonly number[];
   carId?: number;
   cars?: readonly PanelCar[];
+  mods?: Readonly<Record<number, readonly ModJson[]>>;
   title?: string;
   hideTitle?: boolean;
   showShowcaseLinks?: boolean;
@@ -146,7 +165,13 @@ export function ModsPanel({
         <p className="mods-panel__empty">{MODS_MESSAGES.noVehicles}</p>
       ) : (
         ids.map((id) => (
-          <CarMods key={id} carId={id} known={cars?.find((car) => car.id === id)} showShowcaseLink={showShowcaseLinks} />
+          <CarMods
+            key={id}
+            carId={id}
+            known={cars?.find((car) => car.id === id)}
+            loaded={mods?.[id]}
+            showShowcaseLink={showShowcaseLinks}
+          />
         ))
       )}
     </section>

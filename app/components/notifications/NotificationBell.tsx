@@ -33,9 +33,11 @@ function BellIcon({ count }: { count: number }) {
   return (
     <>
       <Bell aria-hidden />
+      <span className="visually-hidden">Notifications</span>
       {count > 0 ? (
         <span className="badge notification-bell__badge" data-testid="notification-badge">
           {badgeText(count)}
+          <span className="visually-hidden"> unread</span>
         </span>
       ) : null}
     </>

@@ -72,6 +72,7 @@ export function PostMenu({ postId, signedIn, canDelete, afterDelete, onDeleted }
     <details ref={ref} className="post-menu">
       <summary className="icon-button post-menu__trigger" aria-label="More options">
         <MoreHorizontal aria-hidden />
+        <span className="visually-hidden">More options</span>
       </summary>
       <div className="post-menu__panel">
         <ReportButton contentType="post" contentId={postId} signedIn={signedIn} showLabel label="Report post" className="post-menu__item" />

@@ -1,10 +1,12 @@
-// Opens the Report Content modal. The modal needs JavaScript: without it, visitors get a
-// link to the login modal (`?login`) and members see nothing until the page is hydrated.
+// Opens the Report Content modal. Without JavaScript, visitors get a link to the login modal
+// (`?login`) and members a disclosure holding the same report form as a plain form post that
+// comes back to this page. The label is text (visually hidden beside the flag), which text
+// browsers show.
 import { Link, useLocation } from "@remix-run/react";
 import { Flag } from "~/components/icons";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { FlagContentType } from "~/lib/flag-reasons";
+import { FLAG_DETAILS_MAX, FLAG_REASONS, type FlagContentType } from "~/lib/flag-reasons";
 import { lazyComponent } from "~/lib/lazy-component";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import "./report.css";
@@ -39,7 +41,7 @@ export function ReportButton({
   const content = children ?? (
     <>
       <Flag aria-hidden size={18} />
-      {showLabel && <span>{label}</span>}
+      <span className={showLabel ? undefined : "visually-hidden"}>{label}</span>
     </>
   );
 
@@ -49,7 +51,6 @@ export function ReportButton({
         to={loginHref(location.pathname + location.search)}
         preventScrollReset
         className={classes}
-        aria-label={showLabel ? undefined : label}
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
           event.preventDefault();
@@ -60,13 +61,19 @@ export function ReportButton({
       </Link>
     );
   }
-  if (!hydrated) return null;
+  if (!hydrated) {
+    return (
+      <details className="report-fallback">
+        <summary className={classes}>{content}</summary>
+        <ReportForm contentType={contentType} contentId={contentId} redirectTo={location.pathname + location.search} />
+      </details>
+    );
+  }
   return (
     <>
       <button
         type="button"
         className={classes}
-        aria-label={showLabel ? undefined : label}
         onPointerEnter={ReportModal.preload}
         onFocus={ReportModal.preload}
         onClick={() => {
@@ -78,5 +85,32 @@ export function ReportButton({
       </button>
       {used ? <ReportModal contentType={contentType} contentId={contentId} open={open} onOpenChange={setOpen} /> : null}
     </>
+  );
+}
+
+/** The report form as a plain form post: the reasons, optional details, and back to `redirectTo`. */
+function ReportForm({ contentType, contentId, redirectTo }: { contentType: FlagContentType; contentId: number; redirectTo: string }) {
+  return (
+    <form method="post" action="/api/flags/create" className="report-fallback__form">
+      <input type="hidden" name="contentType" value={contentType} />
+      <input type="hidden" name="contentId" value={String(contentId)} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <fieldset className="report-modal__reasons">
+        <legend className="report-modal__legend">Why are you reporting this?</legend>
+        {FLAG_REASONS.map((option) => (
+          <label key={option.value} className="report-modal__reason">
+            <input type="radio" name="reason" value={option.value} required />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label className="label">
+        Details <span className="report-modal__optional">(optional)</span>
+        <textarea name="details" className="input report-modal__details" rows={3} maxLength={FLAG_DETAILS_MAX} />
+      </label>
+      <button type="submit" className="btn btn--danger">
+        Submit Report
+      </button>
+    </form>
   );
 }

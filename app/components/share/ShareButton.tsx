@@ -21,7 +21,6 @@ export function ShareButton({ post, shares: initialShares, title }: { post: Embe
         href={`${postPath(postId)}/share`}
         role={hydrated ? "button" : undefined}
         className="reaction reaction--share"
-        aria-label={`Share (${shares} ${shares === 1 ? "share" : "shares"})`}
         aria-haspopup={hydrated ? "dialog" : undefined}
         onPointerEnter={ShareModal.preload}
         onFocus={ShareModal.preload}
@@ -38,7 +37,15 @@ export function ShareButton({ post, shares: initialShares, title }: { post: Embe
         }}
       >
         <Share2 aria-hidden className="reaction__icon" />
-        {shares > 0 ? <span className="reaction__count">{compactCount(shares)}</span> : null}
+        {shares > 0 ? (
+          <>
+            <span className="visually-hidden">Share (</span>
+            <span className="reaction__count">{compactCount(shares)}</span>
+            <span className="visually-hidden">{shares === 1 ? " share)" : " shares)"}</span>
+          </>
+        ) : (
+          <span className="visually-hidden">Share (0 shares)</span>
+        )}
       </a>
       {open ? <ShareModal post={post} open={open} onOpenChange={setOpen} title={title} onShared={setShares} /> : null}
     </>

@@ -51,7 +51,6 @@ export function Header({
           href="/menu"
           role="button"
           className="icon-button app-header__burger"
-          aria-label="Menu"
           aria-controls="app-sidebar"
           aria-expanded={sidebarExpanded}
           onClick={(event) => {
@@ -67,10 +66,12 @@ export function Header({
           }}
         >
           <Menu aria-hidden />
+          <span className="visually-hidden">Menu</span>
         </a>
 
-        <Link to="/" className="app-header__brand" aria-label={`${BRAND_NAME} home`} prefetch="intent">
+        <Link to="/" className="app-header__brand" prefetch="intent">
           <Logo />
+          <span className="visually-hidden">{`${BRAND_NAME} home`}</span>
         </Link>
 
         <p className="app-header__welcome" data-testid="welcome">
@@ -87,26 +88,30 @@ export function Header({
         <HeaderSearch />
 
         <nav className="app-header__actions" aria-label="Account">
-          <Link to="/search" className="icon-button app-header__search-link" aria-label="Search">
+          <Link to="/search" className="icon-button app-header__search-link">
             <Search aria-hidden />
+            <span className="visually-hidden">Search</span>
           </Link>
           <MemberLink to="/upload" signedIn={signedIn} className="btn btn--primary app-header__post" aria-label="Post">
             <Plus aria-hidden size={20} />
             <span className="app-header__post-label">Post</span>
           </MemberLink>
-          <MemberLink to="/messages" signedIn={signedIn} className="icon-button" aria-label="Messages">
+          <MemberLink to="/messages" signedIn={signedIn} className="icon-button">
             <MessageCircle aria-hidden />
+            <span className="visually-hidden">Messages</span>
             {user ? <UnreadMessagesBadge /> : null}
           </MemberLink>
           {user ? <NotificationBell initialUnread={user.unreadNotifications} /> : null}
           {user ? (
-            <Link to="/profile" className="icon-button app-header__profile" aria-label="Profile">
+            <Link to="/profile" className="icon-button app-header__profile">
               <Avatar name={user.username} image={user.profileImage} size={32} />
+              <span className="visually-hidden">Profile</span>
             </Link>
           ) : (
             <>
-              <MemberLink to="/profile" signedIn={false} className="icon-button app-header__profile-guest" aria-label="Profile">
+              <MemberLink to="/profile" signedIn={false} className="icon-button app-header__profile-guest">
                 <UserRound aria-hidden />
+                <span className="visually-hidden">Profile</span>
               </MemberLink>
               <Link
                 to={loginHref(location.pathname + location.search)}

@@ -91,11 +91,13 @@ export function Sidebar({
         aria-modal={isMobile && open ? true : undefined}
       >
         <div className="sidebar__top">
-          <Link to="/" className="sidebar__brand" aria-label={`${BRAND_NAME} home`}>
+          <Link to="/" className="sidebar__brand">
             <Logo />
+            <span className="visually-hidden">{`${BRAND_NAME} home`}</span>
           </Link>
-          <button ref={closeRef} type="button" className="icon-button sidebar__close" aria-label="Close menu" onClick={onClose}>
+          <button ref={closeRef} type="button" className="icon-button sidebar__close" onClick={onClose}>
             <X aria-hidden />
+            <span className="visually-hidden">Close menu</span>
           </button>
         </div>
 
