@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from "react";
 import { lazyComponent } from "~/lib/lazy-component";
 import { requestLogin } from "~/lib/login-events";
+import { pressLinkHandlers } from "~/lib/press-link";
 
 /** The likes/dislikes list keeps 10px from the screen's edges. */
 export const LIKES_POPOVER_EDGE_MARGIN = 10;
@@ -39,17 +40,7 @@ export function LikesListPopover(props: LikesListProps) {
       aria-expanded={false}
       onPointerEnter={LikesPopover.preload}
       onFocus={LikesPopover.preload}
-      onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-        event.preventDefault();
-        press();
-      }}
-      onKeyDown={(event) => {
-        // A link acting as a button: Space presses it too.
-        if (event.key !== " ") return;
-        event.preventDefault();
-        press();
-      }}
+      {...pressLinkHandlers(press)}
     >
       {props.children}
     </a>

@@ -7,6 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { compactCount } from "~/components/interactions/reactions";
 import { lazyComponent } from "~/lib/lazy-component";
 import { postPath, type EmbeddablePost } from "./share-links";
+import { pressLinkHandlers } from "~/lib/press-link";
 
 const ShareModal = lazyComponent(() => import("./ShareModal").then((module) => module.ShareModal));
 
@@ -24,17 +25,7 @@ export function ShareButton({ post, shares: initialShares, title }: { post: Embe
         aria-haspopup={hydrated ? "dialog" : undefined}
         onPointerEnter={ShareModal.preload}
         onFocus={ShareModal.preload}
-        onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-        onKeyDown={(event) => {
-          // A link acting as a button: Space presses it too.
-          if (event.key !== " ") return;
-          event.preventDefault();
-          setOpen(true);
-        }}
+        {...pressLinkHandlers(() => setOpen(true))}
       >
         <Share2 aria-hidden className="reaction__icon" />
         {shares > 0 ? (

@@ -8,6 +8,7 @@
 // question. `children` is the panel's form; it gets `close` for its Cancel button.
 import { Link, useLocation } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
+import { pressLinkHandlers } from "~/lib/press-link";
 
 export function ConfirmDisclosure({
   block,
@@ -72,17 +73,7 @@ export function CancelLink({ className, onCancel, children = "Cancel" }: { class
       preventScrollReset
       role="button"
       className={className}
-      onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-        event.preventDefault();
-        onCancel();
-      }}
-      onKeyDown={(event) => {
-        // A link acting as a button: Space presses it too.
-        if (event.key !== " ") return;
-        event.preventDefault();
-        onCancel();
-      }}
+      {...pressLinkHandlers(onCancel)}
     >
       {children}
     </Link>

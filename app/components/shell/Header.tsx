@@ -13,6 +13,7 @@ import { BRAND_NAME, Logo } from "./Logo";
 import { MemberLink } from "./MemberLink";
 import { useHeaderScroll } from "./hooks";
 import type { ShellRootUser } from "./AppShell";
+import { pressLinkHandlers } from "~/lib/press-link";
 
 // Visitors have no bell, so its popover code downloads only on members' pages.
 const NotificationBell = lazyComponent<{ initialUnread?: number }>(
@@ -53,17 +54,7 @@ export function Header({
           className="icon-button app-header__burger"
           aria-controls="app-sidebar"
           aria-expanded={sidebarExpanded}
-          onClick={(event) => {
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-            event.preventDefault();
-            onToggleSidebar();
-          }}
-          onKeyDown={(event) => {
-            // A link acting as a button: Space presses it too.
-            if (event.key !== " ") return;
-            event.preventDefault();
-            onToggleSidebar();
-          }}
+          {...pressLinkHandlers(onToggleSidebar)}
         >
           <Menu aria-hidden />
           <span className="visually-hidden">Menu</span>

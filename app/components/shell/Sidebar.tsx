@@ -15,6 +15,7 @@ import { ThemeSwitcher } from "./ThemeSwitcher";
 import { NAV_ICONS } from "./icons";
 import { sidebarItems } from "./nav";
 import type { ShellRootUser } from "./AppShell";
+import { pressLinkHandlers } from "~/lib/press-link";
 
 const VersionChangesModal = lazyComponent(() =>
   import("~/components/feedback/VersionChangesModal").then((module) => module.VersionChangesModal),
@@ -161,17 +162,7 @@ export function Sidebar({
             className="sidebar__link"
             data-nav="versions"
             title="Version Changes"
-            onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-              event.preventDefault();
-              openVersions();
-            }}
-            onKeyDown={(event) => {
-              // A link acting as a button: Space presses it too.
-              if (event.key !== " ") return;
-              event.preventDefault();
-              openVersions();
-            }}
+            {...pressLinkHandlers(openVersions)}
           >
             <History className="sidebar__icon" aria-hidden />
             <span className="sidebar__label">Version Changes</span>
