@@ -76,6 +76,9 @@ type PageCase = {
   path: (ids: Ids) => string;
   status?: number;
   phone?: boolean;
+  /** An embed, framed by other sites: it ignores the site's theme cookie and follows the
+   * reader's system setting (which the test's context sets to the theme under test). */
+  embed?: boolean;
   /** Waits until the page shows what it is about. */
   ready?: (page: Page) => Promise<void>;
 };
@@ -98,7 +101,7 @@ const PAGES: PageCase[] = [
   { name: "a post", who: "visitor", path: (ids) => `/post/${ids.postId}`, ready: async (page) => void (await expect(page.getByTestId("post-card")).toBeVisible()) },
   { name: "a car showcase", who: "visitor", path: (ids) => `/showcase/${ids.carId}` },
   { name: "a profile", who: "visitor", path: (ids) => `/user/${ids.creator}` },
-  { name: "the embed", who: "visitor", path: (ids) => `/embed/post/${ids.postId}` },
+  { name: "the embed", who: "visitor", embed: true, path: (ids) => `/embed/post/${ids.postId}` },
   { name: "Grams", who: "visitor", phone: true, path: (ids) => `/?grams=${ids.gramsPostId}`, ready: async (page) => void (await expect(page.getByRole("dialog", { name: "Grams", exact: true })).toHaveAttribute("data-ready", "true", { timeout: 45_000 })) },
   { name: "reset password with a bad link", who: "visitor", path: () => "/reset-password?token=not-a-token" },
   { name: "upload asks to sign in", who: "visitor", path: () => "/upload" },
@@ -106,7 +109,7 @@ const PAGES: PageCase[] = [
   { name: "404 page", who: "visitor", path: () => "/no-such-page", status: 404 },
   { name: "missing post", who: "visitor", path: () => "/post/999999", status: 404 },
   { name: "missing showcase", who: "visitor", path: () => "/showcase/987654321", status: 404 },
-  { name: "missing embed", who: "visitor", path: () => "/embed/post/999999", status: 404 },
+  { name: "missing embed", who: "visitor", embed: true, path: () => "/embed/post/999999", status: 404 },
   // Signed in.
   { name: "home", who: "member", path: () => "/", ready: async (page) => void (await expect(page.getByTestId("post-card").first()).toBeVisible()) },
   { name: "home on a phone", who: "member", path: () => "/", phone: true, ready: async (page) => void (await expect(page.getByTestId("post-card").first()).toBeVisible()) },
@@ -156,7 +159,7 @@ for (const theme of THEMES) {
         try {
           const response = await page.goto(entry.path(ids));
           expect(response?.status(), "status").toBe(entry.status ?? 200);
-          await expect(page.locator("html")).toHaveAttribute("data-theme-mode", theme);
+          await expect(page.locator("html")).toHaveAttribute("data-theme-mode", entry.embed ? "system" : theme);
           if (entry.ready) await entry.ready(page);
           await expectAccessible(page, `${entry.name} as ${entry.who}, ${theme}`);
         } finally {
