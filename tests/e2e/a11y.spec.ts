@@ -267,7 +267,7 @@ for (const theme of THEMES) {
       await page.keyboard.press("Escape");
       await expect(more).toBeFocused();
       // The likes list popover (non-modal): Escape closes it and focus goes back.
-      const likes = card.locator("button.reaction-count").first();
+      const likes = card.locator(".reaction-count").first();
       await checkLayer(page, "likes list", likes, page.getByRole("dialog", { name: "Likes and dislikes" }), { modal: false });
       await context.close();
     });
