@@ -46,7 +46,7 @@ test("without JavaScript the search is a plain GET form", async ({ browser }) =>
   const page = await context.newPage();
   await page.goto("/events");
   await page.getByRole("searchbox", { name: "Search events" }).fill("rally");
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/events\?q=rally$/);
   await expect(names(page, "upcoming-events")).toHaveText(["Winter Rally Sprint"]);
   await expect(page.getByTestId("past-events")).toHaveCount(0);
