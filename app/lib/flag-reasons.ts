@@ -1,7 +1,6 @@
-// Reporting content: reasons and answers. Shared by the server, which validates
-// reports, and the Report Content modal, which turns every answer into its fixed message.
-import { z } from "zod";
-import { idSchema } from "~/lib/ids";
+// Reporting content: reasons and answers. Shared by the server and the report forms, which
+// are on every post card: no validation library here (the server's checks of a report are
+// in flag-input.ts), so the first visit's JavaScript stays small.
 
 export const FLAG_REASONS = [
   { value: "inappropriate", label: "Inappropriate content" },
@@ -41,45 +40,6 @@ export const FLAG_MESSAGES = {
 
 export function reasonLabel(value: string): string {
   return FLAG_REASONS.find((reason) => reason.value === value)?.label ?? value;
-}
-
-const flagSchema = z.object({
-  contentType: z.enum(FLAG_CONTENT_TYPES),
-  contentId: idSchema,
-  reason: z.enum(FLAG_REASON_VALUES),
-  details: z
-    .string()
-    .trim()
-    .max(FLAG_DETAILS_MAX)
-    .optional()
-    .transform((value) => (value ? value : null)),
-});
-
-export type FlagInput = { contentType: FlagContentType; contentId: number; reason: FlagReason; details: string | null };
-
-function single(value: unknown): unknown {
-  return Array.isArray(value) ? value[value.length - 1] : value;
-}
-
-/**
- * Checks a report's fields. A missing or blank reason gets 'Please select a
- * reason…'; anything else wrong (type, id, an unknown reason, details too long) is
- * 'Invalid request data'. A reporterId field is never read: the reporter is the session.
- */
-export function parseFlagInput(fields: Record<string, unknown>): { ok: true; value: FlagInput } | { ok: false; message: string } {
-  const reason = single(fields.reason);
-  if (reason === undefined || reason === null || (typeof reason === "string" && reason.trim() === "")) {
-    return { ok: false, message: FLAG_MESSAGES.reasonRequired };
-  }
-  const details = single(fields.details);
-  const parsed = flagSchema.safeParse({
-    contentType: single(fields.contentType),
-    contentId: single(fields.contentId),
-    reason: typeof reason === "string" ? reason.trim() : reason,
-    details: details === null || details === "" ? undefined : details,
-  });
-  if (!parsed.success) return { ok: false, message: FLAG_MESSAGES.invalid };
-  return { ok: true, value: parsed.data };
 }
 
 export type FlagOutcome = { ok: true } | { ok: false; message: string };

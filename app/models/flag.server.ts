@@ -3,7 +3,8 @@
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
 import { HttpError } from "~/lib/http.server";
-import { FLAG_MESSAGES, type FlagContentType, type FlagInput, type FlagStatus } from "~/lib/flag-reasons";
+import type { FlagInput } from "~/lib/flag-input";
+import { FLAG_MESSAGES, type FlagContentType, type FlagStatus } from "~/lib/flag-reasons";
 import { isUniqueViolation } from "~/models/like.server";
 
 /** Whether the reported thing exists. */

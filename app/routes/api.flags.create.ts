@@ -2,7 +2,8 @@
 // the session user; a reporterId in the body is ignored. 401/400/404/409 with FLAG_MESSAGES.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
-import { FLAG_MESSAGES, parseFlagInput } from "~/lib/flag-reasons";
+import { parseFlagInput } from "~/lib/flag-input";
+import { FLAG_MESSAGES } from "~/lib/flag-reasons";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { limitWrite } from "~/lib/rate-limit.server";

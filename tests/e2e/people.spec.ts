@@ -39,7 +39,8 @@ test("B follows A's car; A sees the badge and the notification in the dropdown",
 
   await a.page.goto("/");
   const badge = a.page.getByTestId("notification-badge");
-  await expect(badge).toHaveText("1");
+  // The badge shows the count; text browsers and screen readers also get the word "unread".
+  await expect(badge).toHaveText("1 unread");
   await a.page.getByRole("button", { name: /^Notifications/ }).click();
   const entry = a.page.getByRole("link", { name: new RegExp(`${b.user.username} followed your Skyline GT-R`) });
   await expect(entry).toBeVisible();

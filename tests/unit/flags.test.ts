@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { FLAG_REASONS, flagFailure, flagOutcome, parseFlagInput, reasonLabel, submitFlag } from "~/lib/flag-reasons";
+import { parseFlagInput } from "~/lib/flag-input";
+import { FLAG_REASONS, flagFailure, flagOutcome, reasonLabel, submitFlag } from "~/lib/flag-reasons";
 
 afterEach(() => vi.unstubAllGlobals());
 

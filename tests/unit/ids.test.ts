@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { modPatchSchema } from "~/lib/car-schemas";
 import { parseCommentInput } from "~/lib/comment-schemas";
-import { parseFlagInput } from "~/lib/flag-reasons";
+import { parseFlagInput } from "~/lib/flag-input";
 import { ID_MAX, idField, idSchema, parseId, requireId } from "~/lib/ids";
 
 const NOT_IDS: unknown[] = [

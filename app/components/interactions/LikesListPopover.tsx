@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from "react";
 import { lazyComponent } from "~/lib/lazy-component";
 import { requestLogin } from "~/lib/login-events";
-import { pressLinkHandlers } from "~/lib/press-link";
+import { usePressLink } from "~/lib/press-link";
 
 /** The likes/dislikes list keeps 10px from the screen's edges. */
 export const LIKES_POPOVER_EDGE_MARGIN = 10;
@@ -30,17 +30,17 @@ export function LikesListPopover(props: LikesListProps) {
     if (props.signedIn) setPressed(true);
     else requestLogin();
   };
+  const pressLink = usePressLink(press);
   const trigger = (
     <a
       href={`/post/${props.postId}/likes${props.initialTab === "dislikes" ? "#dislikes-title" : ""}`}
-      role="button"
       className="reaction-count"
       aria-label={props.label}
       aria-haspopup="dialog"
       aria-expanded={false}
       onPointerEnter={LikesPopover.preload}
       onFocus={LikesPopover.preload}
-      {...pressLinkHandlers(press)}
+      {...pressLink}
     >
       {props.children}
     </a>

@@ -7,7 +7,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { compactCount } from "~/components/interactions/reactions";
 import { lazyComponent } from "~/lib/lazy-component";
 import { postPath, type EmbeddablePost } from "./share-links";
-import { pressLinkHandlers } from "~/lib/press-link";
+import { usePressLink } from "~/lib/press-link";
 
 const ShareModal = lazyComponent(() => import("./ShareModal").then((module) => module.ShareModal));
 
@@ -15,17 +15,17 @@ export function ShareButton({ post, shares: initialShares, title }: { post: Embe
   const postId = post.id;
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  const pressLink = usePressLink(() => setOpen(true));
   const [shares, setShares] = useState(initialShares);
   return (
     <>
       <a
         href={`${postPath(postId)}/share`}
-        role={hydrated ? "button" : undefined}
         className="reaction reaction--share"
         aria-haspopup={hydrated ? "dialog" : undefined}
         onPointerEnter={ShareModal.preload}
         onFocus={ShareModal.preload}
-        {...pressLinkHandlers(() => setOpen(true))}
+        {...pressLink}
       >
         <Share2 aria-hidden className="reaction__icon" />
         {shares > 0 ? (

@@ -8,7 +8,7 @@
 // question. `children` is the panel's form; it gets `close` for its Cancel button.
 import { Link, useLocation } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
-import { pressLinkHandlers } from "~/lib/press-link";
+import { usePressLink } from "~/lib/press-link";
 
 export function ConfirmDisclosure({
   block,
@@ -66,14 +66,14 @@ export function ConfirmDisclosure({
 /** The Cancel of a confirmation: a link to this same page (closed), closing in place with JavaScript. */
 export function CancelLink({ className, onCancel, children = "Cancel" }: { className: string; onCancel: () => void; children?: ReactNode }) {
   const location = useLocation();
+  const pressLink = usePressLink(onCancel);
   return (
     <Link
       to={location.pathname + location.search}
       replace
       preventScrollReset
-      role="button"
       className={className}
-      {...pressLinkHandlers(onCancel)}
+      {...pressLink}
     >
       {children}
     </Link>

@@ -13,7 +13,7 @@ import { BRAND_NAME, Logo } from "./Logo";
 import { MemberLink } from "./MemberLink";
 import { useHeaderScroll } from "./hooks";
 import type { ShellRootUser } from "./AppShell";
-import { pressLinkHandlers } from "~/lib/press-link";
+import { usePressLink } from "~/lib/press-link";
 
 // Visitors have no bell, so its popover code downloads only on members' pages.
 const NotificationBell = lazyComponent<{ initialUnread?: number }>(
@@ -38,6 +38,7 @@ export function Header({
   const location = useLocation();
   const signedIn = Boolean(user);
   const hidden = scroll.hidden && !(isMobile && sidebarExpanded);
+  const burger = usePressLink(onToggleSidebar);
 
   return (
     <header
@@ -50,11 +51,10 @@ export function Header({
         <a
           ref={burgerRef}
           href="/menu"
-          role="button"
           className="icon-button app-header__burger"
           aria-controls="app-sidebar"
           aria-expanded={sidebarExpanded}
-          {...pressLinkHandlers(onToggleSidebar)}
+          {...burger}
         >
           <Menu aria-hidden />
           <span className="visually-hidden">Menu</span>

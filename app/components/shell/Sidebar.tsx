@@ -15,7 +15,7 @@ import { ThemeSwitcher } from "./ThemeSwitcher";
 import { NAV_ICONS } from "./icons";
 import { sidebarItems } from "./nav";
 import type { ShellRootUser } from "./AppShell";
-import { pressLinkHandlers } from "~/lib/press-link";
+import { usePressLink } from "~/lib/press-link";
 
 const VersionChangesModal = lazyComponent(() =>
   import("~/components/feedback/VersionChangesModal").then((module) => module.VersionChangesModal),
@@ -49,6 +49,7 @@ export function Sidebar({
     setVersionsUsed(true);
     setVersionsOpen(true);
   };
+  const versionsLink = usePressLink(openVersions);
 
   // Opening the overlay moves focus into it, and Tab stays inside while it is open.
   useEffect(() => {
@@ -158,11 +159,10 @@ export function Sidebar({
           {/* The Version Changes page without JavaScript; the modal with it. */}
           <Link
             to="/version-changes"
-            role="button"
             className="sidebar__link"
             data-nav="versions"
             title="Version Changes"
-            {...pressLinkHandlers(openVersions)}
+            {...versionsLink}
           >
             <History className="sidebar__icon" aria-hidden />
             <span className="sidebar__label">Version Changes</span>
