@@ -1,7 +1,7 @@
 // /menu: the sidebar as a page, where the burger leads without JavaScript: every sidebar
 // item, the theme switcher, Version Changes, and Log Out or Login.
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { History, LogIn, LogOut, Menu } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
@@ -10,12 +10,12 @@ import { sidebarItems } from "~/components/shell/nav";
 import { ThemeSwitcher } from "~/components/shell/ThemeSwitcher";
 import { APP_TITLE } from "~/lib/constants";
 import { loginHref } from "~/lib/login-events";
-import type { RootData } from "~/root";
+import { useRootData } from "~/lib/user";
 
 export const meta: MetaFunction = () => [{ title: `Menu · ${APP_TITLE}` }];
 
 export default function MenuPage() {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const user = root?.user ?? null;
   const items = sidebarItems(user);
   return (

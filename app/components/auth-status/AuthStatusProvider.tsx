@@ -9,8 +9,7 @@
 // If validation fails (8 s time-out, network, server error) the status falls back to
 // GET /api/auth/session, then to the locally stored user.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import type { RootData } from "~/root";
+import { useRevalidator } from "@remix-run/react";
 import {
   SESSION_CHECK_INTERVAL,
   SESSION_LIFETIME,
@@ -20,6 +19,7 @@ import {
   SESSION_VISIBLE_DELAY,
 } from "~/lib/constants";
 import { clearSessionUser, readSessionUser, storeSessionUser, type SessionUser } from "~/lib/session-user";
+import { useRootData } from "~/lib/user";
 
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
@@ -114,7 +114,7 @@ async function checkSession(): Promise<Outcome> {
 }
 
 export function AuthStatusProvider({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const rootUserId = root?.user?.id ?? null;
   const revalidator = useRevalidator();
 

@@ -3,17 +3,17 @@
 // The view switches are plain links to the other pages; after signing in, the page goes to
 // `redirectTo` (home when there is none).
 import { useEffect, useMemo, useRef } from "react";
-import { useLocation, useNavigate, useRouteLoaderData } from "@remix-run/react";
-import type { RootData } from "~/root";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN, LOGIN_MODAL_CLOSE_AFTER_SIGN_UP } from "~/lib/constants";
 import { REDIRECT_PARAM, RESET_STATUS_PARAM, authPageHref, returnPathOf } from "~/lib/login-events";
 import { storeSessionUser } from "~/lib/session-user";
 import { DESCRIPTIONS, FORMS, TITLES } from "./LoginDialog";
 import { LoginDialogContext, flashIsFor, modeOf, type AuthOutcome, type LoginDialogProps, type LoginView } from "./login-state";
 import "./auth.css";
+import { useRootData } from "~/lib/user";
 
 export function AuthPage({ view }: { view: LoginView }) {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);

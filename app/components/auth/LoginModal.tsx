@@ -5,8 +5,7 @@
 // hidden redirectTo; with JavaScript they are sent with fetch and the JSON answers handled here.
 // The dialog itself takes one `state` and a few `actions` (see login-state.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
-import type { RootData } from "~/root";
+import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN, LOGIN_MODAL_CLOSE_AFTER_SIGN_UP } from "~/lib/constants";
 import {
   LOGIN_PARAM,
@@ -24,6 +23,7 @@ import { lazyComponent } from "~/lib/lazy-component";
 import { flashIsFor, type AuthOutcome, type LoginDialogActions, type LoginDialogState, type LoginLinks, type LoginView } from "./login-state";
 import { LoginDialog as ServerLoginDialog } from "./dialog.server";
 import "./auth.css";
+import { useRootData } from "~/lib/user";
 
 // The dialog and its forms download when the modal first opens (most visits never open
 // it); the server renders it directly for `?login` pages.
@@ -62,7 +62,7 @@ function linksFor(currentPath: string, redirectTo: string | null, googleEnabled:
 }
 
 export function LoginModal() {
-  const root = useRouteLoaderData("root") as RootData | undefined;
+  const root = useRootData();
   const user = root?.user ?? null;
   const authForm = root?.authForm ?? null;
   const location = useLocation();

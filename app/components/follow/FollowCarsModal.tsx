@@ -6,7 +6,8 @@ import { useReturnFocus } from "~/components/shell/focus";
 import { Check, X } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { requestLogin } from "~/lib/login-events";
-import { postJson, useViewer } from "./viewer";
+import { useOptionalUser } from "~/lib/user";
+import { postJson } from "./viewer";
 import "./follow.css";
 
 export const FOLLOW_SOME_FAILED = "Failed to follow some cars";
@@ -44,7 +45,7 @@ export function FollowCarsModal({
   /** The ids that are now followed. */
   onFollowed?: (carIds: number[]) => void;
 }) {
-  const viewer = useViewer();
+  const viewer = useOptionalUser();
   // Focus goes back to whatever opened it (there is no Dialog.Trigger).
   const returnFocus = useReturnFocus(open && Boolean(viewer));
   const [selected, setSelected] = useState<Set<number>>(new Set());

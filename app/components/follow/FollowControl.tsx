@@ -5,7 +5,7 @@ import { useLocation } from "@remix-run/react";
 import { Check, Plus, Star } from "~/components/icons";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { useFollowToggle } from "./useFollowToggle";
-import { useViewer } from "./viewer";
+import { useOptionalUser } from "~/lib/user";
 import "./follow.css";
 
 export type FollowControlProps = {
@@ -21,7 +21,7 @@ export type FollowControlProps = {
 };
 
 export function FollowControl({ action, initialFollowing, initialCount, subject, size = "md", onChange, className }: FollowControlProps) {
-  const viewer = useViewer();
+  const viewer = useOptionalUser();
   const location = useLocation();
   const here = location.pathname + location.search;
   const follow = useFollowToggle({

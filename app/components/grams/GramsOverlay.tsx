@@ -10,7 +10,7 @@ import { useReturnFocus } from "~/components/shell/focus";
 import { ChevronDown, ChevronUp, ImageOff, RotateCw, Volume2, VolumeX, X } from "~/components/icons";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FollowCarsModal, type FollowableCar } from "~/components/follow/FollowCarsModal";
-import { useViewer } from "~/components/follow/viewer";
+import { useOptionalUser } from "~/lib/user";
 import { MediaViewer } from "~/components/media/MediaViewer";
 import type { ViewerItem } from "~/components/media/viewer-items";
 import { FEED_LOAD_MORE_WITHIN, GRAMS_NAV_LOCK } from "~/lib/constants";
@@ -68,7 +68,7 @@ export function GramsOverlay(props: GramsOverlayProps) {
   // Closing gives focus back to the control that opened Grams (there is no Dialog.Trigger).
   const returnFocus = useReturnFocus(true);
   const showAll = props.showAllPosts ?? true;
-  const viewer = useViewer();
+  const viewer = useOptionalUser();
   const [now] = useState(() => Date.now());
   const [feed, setFeed] = useState<FeedState>(() => initialState(props, showAll));
   const [attempt, setAttempt] = useState(0);

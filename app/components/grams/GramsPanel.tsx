@@ -4,7 +4,7 @@ import { X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { useFocusTrap } from "~/components/shell/focus";
 import { CommentSection } from "~/components/comments/CommentSection";
-import { useViewer } from "~/components/follow/viewer";
+import { useOptionalUser } from "~/lib/user";
 import { ModsPanel } from "~/components/mods/ModsPanel";
 import type { FeedPost } from "~/models/feed.server";
 import { GRAMS_MESSAGES } from "./grams-feed";
@@ -22,7 +22,7 @@ export function GramsPanel({
   onClose: () => void;
   onCommentCount: (count: number) => void;
 }) {
-  const viewer = useViewer();
+  const viewer = useOptionalUser();
   const title = kind === "comments" ? GRAMS_MESSAGES.comments : GRAMS_MESSAGES.mods;
   const closeRef = useRef<HTMLButtonElement>(null);
   // A modal sheet over Grams: Tab stays inside; closing returns focus to its button.

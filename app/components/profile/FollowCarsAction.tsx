@@ -5,13 +5,13 @@ import { Plus } from "~/components/icons";
 import { useState } from "react";
 import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useViewer } from "~/components/follow/viewer";
+import { useOptionalUser } from "~/lib/user";
 import { requestLogin } from "~/lib/login-events";
 import type { CarCard } from "~/models/profile.server";
 
 export function FollowCarsAction({ cars }: { cars: CarCard[] }) {
   const hydrated = useHydrated();
-  const viewer = useViewer();
+  const viewer = useOptionalUser();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   if (!hydrated || cars.length < 2 || cars.every((car) => car.following)) return null;

@@ -5,7 +5,7 @@ import { MessageCircle, Pencil } from "~/components/icons";
 import { useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";
 import { FollowUserButton } from "~/components/follow/FollowUserButton";
-import { useViewer } from "~/components/follow/viewer";
+import { useOptionalUser } from "~/lib/user";
 import { loginHref } from "~/lib/login-events";
 import "./profile.css";
 
@@ -42,7 +42,7 @@ export function ProfileHeader({
   isSelf: boolean;
   isFollowing: boolean;
 }) {
-  const viewer = useViewer();
+  const viewer = useOptionalUser();
   // The follower count moves with the button without waiting for a reload.
   const [delta, setDelta] = useState(0);
   const followers = counts.followers + delta;

@@ -1,14 +1,13 @@
 // The unread messages count as a badge ("99+" above 99), for the Messages buttons of the
 // header, sidebar and bottom bar. Renders nothing when there is nothing unread or nobody
 // is signed in. Place it inside the `.icon-button` (the badge sits on its corner).
-import { useRouteLoaderData } from "@remix-run/react";
 import { badgeText } from "~/lib/constants";
 import { useUnreadCount } from "./useUnreadCount";
+import { useRootData } from "~/lib/user";
 
-type RootData = { user: { id: number } | null } | undefined;
 
 export function UnreadMessagesBadge({ className = "badge" }: { className?: string }) {
-  const root = useRouteLoaderData("root") as RootData;
+  const root = useRootData();
   const { count } = useUnreadCount({ enabled: Boolean(root?.user) });
   if (count <= 0) return null;
   return (

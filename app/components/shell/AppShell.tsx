@@ -1,9 +1,8 @@
 // The app shell: skip link, header, sidebar, the page (<main>), the phone's bottom bar,
 // the login modal and the toasts. /upload hides the bottom bar; /embed/* hides all chrome.
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LoginModal } from "~/components/auth/LoginModal";
-import type { loader as rootLoader } from "~/root";
 import { BottomNav } from "./BottomNav";
 import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";
@@ -11,12 +10,12 @@ import { Toasts } from "./Toasts";
 import { useIsMobile } from "./hooks";
 import { chromeFor } from "./nav";
 import "./shell.css";
+import { useRootData, type RootUser } from "~/lib/user";
 
-type RootData = ReturnType<typeof useRouteLoaderData<typeof rootLoader>>;
-export type ShellRootUser = NonNullable<RootData>["user"];
+export type ShellRootUser = RootUser | null;
 
 export function AppShell({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const root = useRootData();
   const user = root?.user ?? null;
   const location = useLocation();
   const chrome = chromeFor(location.pathname);

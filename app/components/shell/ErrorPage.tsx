@@ -1,8 +1,9 @@
 // What the root ErrorBoundary shows, inside the shell: a clear status, the reason, and a
 // way on (home, back, or sign in when signing in would help).
-import { Link, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { Ban, CircleAlert, Compass, LogIn } from "~/components/icons";
 import { loginHref, requestLogin } from "~/lib/login-events";
+import { useRootData } from "~/lib/user";
 
 export function errorTitle(status: number): string {
   if (status === 404) return "Page not found";
@@ -50,7 +51,7 @@ export function ErrorPage({ status, message, signedIn }: { status: number; messa
 /** A page route's ErrorBoundary: the same card, inside the page, for a thrown response or error. */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const root = useRouteLoaderData("root") as { user?: unknown } | undefined;
+  const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const data = isRouteErrorResponse(error) ? (error.data as unknown) : null;
   const message =
