@@ -68,42 +68,16 @@ export function flagOutcome(status: number, body: unknown, parsed = true): FlagO
   return { ok: false, message: serverMessage(body) ?? `Server error (${status})` };
 }
 
-/** What the modal shows when the call itself throws: a network failure or anything else. */
-export function flagFailure(error: unknown): string {
-  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-  // fetch rejects with a TypeError when the network or the server cannot be reached.
-  if (offline || error instanceof TypeError) return FLAG_MESSAGES.network;
-  return FLAG_MESSAGES.unexpected;
-}
-
-/** Sends a report and answers what to show. Never throws. */
-export async function submitFlag(input: {
-  contentType: FlagContentType;
-  contentId: number | string;
-  reason: string;
-  details?: string;
-}): Promise<FlagOutcome> {
-  let response: Response;
-  try {
-    response = await fetch("/api/flags/create", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify(input),
-    });
-  } catch (error) {
-    return { ok: false, message: flagFailure(error) };
-  }
-  try {
-    let body: unknown = null;
-    let parsed = true;
-    try {
-      body = await response.json();
-    } catch {
-      parsed = false;
-    }
-    return flagOutcome(response.status, body, parsed);
-  } catch {
-    return { ok: false, message: FLAG_MESSAGES.unexpected };
-  }
+/**
+ * What the Report Content modal shows for the JSON answer of POST /api/flags/create as a
+ * fetcher gets it (without its status): `{ success: true }` is a report sent, and so is the
+ * duplicate's `{ error: "You have already reported this content" }` (a 409); any other
+ * `{ error }` (401, 400, 404, 429) is shown as it is.
+ */
+export function flagAnswer(data: unknown): FlagOutcome {
+  const error = serverMessage(data);
+  if (error === FLAG_MESSAGES.duplicate) return { ok: true };
+  if (error !== null) return { ok: false, message: error };
+  const success = typeof data === "object" && data !== null && (data as { success?: unknown }).success === true;
+  return success ? { ok: true } : { ok: false, message: FLAG_MESSAGES.unexpected };
 }

@@ -10,6 +10,9 @@ const SELF_CONTAINED = [
   /^\/api\/posts\/\d+\/(like|save|share)$/,
   /^\/api\/comments\/\d+\/like$/,
   /^\/api\/notifications\/(\d+\/read|read-all)$/,
+  // A deleted post: the page takes it out of its list (or leaves the post's own page) itself;
+  // reloading the post's page would only find it gone.
+  /^\/api\/posts\/\d+$/,
 ];
 
 export function answersItself(formAction: string | undefined): boolean {

@@ -20,6 +20,7 @@ import { shareLink, shareMeta } from "~/lib/share-meta";
 import { decodeCursor, getFeedPage, type FeedCursor } from "~/models/feed.server";
 import type { loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
+export { shouldRevalidate } from "~/lib/revalidation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const description = "Photos, videos and stories of cars from people who love them: builds, mods, meets and weekend drives.";

@@ -24,6 +24,7 @@ import { getPostProcessing } from "~/models/post-upload.server";
 import { listModsForCars } from "~/models/mod.server";
 import type { loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
+export { shouldRevalidate } from "~/lib/revalidation";
 
 const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
 

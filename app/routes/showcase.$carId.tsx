@@ -27,6 +27,7 @@ import { carJson, getShowcase } from "~/models/car.server";
 import { getCarFollowState } from "~/models/follow.server";
 import { listCarMods } from "~/models/mod.server";
 import "~/components/cars/cars.css";
+export { shouldRevalidate } from "~/lib/revalidation";
 
 /** Tiles in the hero mosaic: one large, the rest small; "+N" on the last when there are more. */
 const HERO_TILES = 5;

@@ -16,6 +16,7 @@ import { parseId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/env.server";
 import { avatarShareImage, shareLink, shareMeta } from "~/lib/share-meta";
 import { getUserPage } from "~/models/profile.server";
+export { shouldRevalidate } from "~/lib/revalidation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `User not found · ${APP_TITLE}` }];

@@ -152,7 +152,8 @@ test("the share modal gives the link and the embed code, copies with 'Copied!' a
   expect(code).toContain(`<iframe src="${origin}/embed/post/${id}" width="${oembed.width}" height="${oembed.height}"`);
   expect(oembed.height).not.toBe(800);
 
-  const counted = page.waitForResponse((response) => response.url().endsWith(`/api/posts/${id}/share`) && response.request().method() === "POST");
+  // The count goes through a fetcher, which posts to the action's `.data` address.
+  const counted = page.waitForResponse((response) => /\/api\/posts\/\d+\/share(\.data)?$/.test(response.url()) && response.url().includes(`/${id}/share`) && response.request().method() === "POST");
   await modal.getByTestId("copy-embed").click();
   // The confirmation shows at once, whenever the count's answer comes.
   await expect(modal.getByTestId("copy-embed")).toHaveText("Copied!");

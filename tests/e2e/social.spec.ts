@@ -24,6 +24,14 @@ async function makePost(page: Page, story: string): Promise<number> {
   return (await response.json()).post.id;
 }
 
+/**
+ * A failed action as a fetcher receives it: with JavaScript the forms post through Remix
+ * fetchers, which call `<action>.data` and read Remix's encoding of `{ data: <the JSON> }`.
+ * These are that encoding of `{ error: "boom" }` and of `{}`.
+ */
+const FAILED_WITH_BOOM = '[{"_1":2},"data",{"_3":4},"error","boom"]\n';
+const FAILED_EMPTY = '[{"_1":2},"data",{}]\n';
+
 function commentItem(page: Page, text: string) {
   return page.locator("li.comment", { has: page.getByText(text, { exact: true }) }).last();
 }
@@ -58,7 +66,7 @@ test("like, then dislike, then the likes list, with JavaScript", async ({ browse
   await page.keyboard.press("Escape");
 
   // A failed call reverts the optimistic change.
-  await page.route(`**/api/posts/${postId}/like`, (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"boom"}' }));
+  await page.route(`**/api/posts/${postId}/like.data`, (route) => route.fulfill({ status: 500, contentType: "text/x-script", body: FAILED_WITH_BOOM }));
   await page.getByRole("button", { name: "Like", exact: true }).click();
   await expect(page.getByTestId("likes-count")).toHaveText("0");
   await expect(page.getByTestId("dislikes-count")).toHaveText("1");
@@ -110,7 +118,7 @@ test("a comment, a reply and a comment like, with JavaScript", async ({ browser 
   await expect(commentItem(page, "What tyres were you running?").getByText("Cup 2s, all day")).toBeVisible();
 
   // A failed post removes the temporary comment.
-  await page.route("**/api/comments", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+  await page.route("**/api/comments.data", (route) => route.fulfill({ status: 500, contentType: "text/x-script", body: FAILED_EMPTY }));
   await page.getByLabel("Write a comment").fill("This one fails");
   await page.getByRole("button", { name: "Post", exact: true }).click();
   await expect(page.getByText("Your comment could not be posted. Please try again.")).toBeVisible();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseFlagInput } from "~/lib/flag-input";
-import { FLAG_REASONS, flagFailure, flagOutcome, reasonLabel, submitFlag } from "~/lib/flag-reasons";
+import { FLAG_REASONS, flagAnswer, flagOutcome, reasonLabel } from "~/lib/flag-reasons";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -96,35 +96,30 @@ describe("flagOutcome (the modal's message for each answer)", () => {
   });
 });
 
-describe("flagFailure", () => {
-  it("names network failures, and anything else as unexpected", () => {
-    expect(flagFailure(new TypeError("Failed to fetch"))).toBe("Network error. Please check your connection and try again.");
-    expect(flagFailure(new Error("odd"))).toBe("An unexpected error occurred while submitting your report");
-    expect(flagFailure("odd")).toBe("An unexpected error occurred while submitting your report");
-    vi.stubGlobal("navigator", { onLine: false });
-    expect(flagFailure(new Error("odd"))).toBe("Network error. Please check your connection and try again.");
-  });
-});
-
-describe("submitFlag", () => {
-  const input = { contentType: "post" as const, contentId: 3, reason: "spam" };
-
-  it("posts JSON and maps the answer", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ error: "dup" }), { status: 409 }));
-    vi.stubGlobal("fetch", fetchMock);
-    expect(await submitFlag(input)).toEqual({ ok: true });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/flags/create");
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual(input);
+describe("flagAnswer (the modal's message for a fetcher's answer)", () => {
+  it("counts a report sent and an already reported one as success", () => {
+    expect(flagAnswer({ success: true, message: "Thank you. Your report has been sent to our moderators." })).toEqual({ ok: true });
+    expect(flagAnswer({ error: "You have already reported this content" })).toEqual({ ok: true });
   });
 
-  it("handles unreadable bodies, network failures and surprises", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>oops</html>", { status: 502 })));
-    expect(await submitFlag(input)).toEqual({ ok: false, message: "Server error (502). Please try again." });
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    expect(await submitFlag(input)).toEqual({ ok: false, message: "Network error. Please check your connection and try again." });
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new Error("weird"))));
-    expect(await submitFlag(input)).toEqual({ ok: false, message: "An unexpected error occurred while submitting your report" });
+  it("shows the server's message for every other error answer", () => {
+    expect(flagAnswer({ error: "You must be logged in to report content" })).toEqual({ ok: false, message: "You must be logged in to report content" });
+    expect(flagAnswer({ error: "Content not found or may have been deleted" })).toEqual({
+      ok: false,
+      message: "Content not found or may have been deleted",
+    });
+    expect(flagAnswer({ error: "Please select a reason for flagging this content" })).toEqual({
+      ok: false,
+      message: "Please select a reason for flagging this content",
+    });
+    expect(flagAnswer({ error: "Too many attempts. Please try again in 5 minutes." })).toEqual({
+      ok: false,
+      message: "Too many attempts. Please try again in 5 minutes.",
+    });
+  });
+
+  it("calls anything else unexpected", () => {
+    expect(flagAnswer(null)).toEqual({ ok: false, message: "An unexpected error occurred while submitting your report" });
+    expect(flagAnswer({ error: "" })).toEqual({ ok: false, message: "An unexpected error occurred while submitting your report" });
   });
 });

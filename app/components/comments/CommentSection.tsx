@@ -1,30 +1,20 @@
 // The comment section of a post: comments newest first with one
 // level of replies, one reply form open at a time, optimistic posting (a temporary comment
 // replaced by the server's or removed on failure), optimistic comment likes (never below
-// 0; comments reload on failure), and delete where allowed. Every control is a real form
+// 0; comments reload on failure), and delete where allowed, each on a fetcher (useComments.ts). Every control is a real form
 // or link, so it all works without JavaScript too. Visitors are asked to sign in.
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { LogIn, MessageCircle } from "~/components/icons";
-import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  COMMENT_MESSAGES,
-  addComment,
-  countComments,
-  removeComment,
-  replaceComment,
-  setCommentLikeIn,
-  toggleCommentLikeIn,
-  type CommentView,
-} from "~/lib/comment-schemas";
+import { useEffect, useRef, useState } from "react";
+import { COMMENT_MESSAGES, addComment, countComments, findComment, removeComment, type CommentView } from "~/lib/comment-schemas";
 import { loginHref, requestLogin } from "~/lib/login-events";
-import { notify } from "~/components/shell/notify";
 import { CommentForm } from "./CommentForm";
 import { CommentItem, type CommentActions } from "./CommentItem";
+import { useCommentDelete, useCommentLike, useCommentList, useCommentPost, type CommentViewer } from "./useComments";
 import "./comments.css";
 
 export const REPLY_PARAM = "replyTo";
-
-export type CommentViewer = { id: number; username: string; nickname?: string | null; profileImage?: string | null } | null;
+export type { CommentViewer };
 
 export type CommentSectionProps = {
   postId: number;
@@ -39,22 +29,10 @@ export type CommentSectionProps = {
   className?: string;
 };
 
-let temporaryIds = 0;
-
-async function readError(response: Response, fallback: string): Promise<string> {
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    return typeof body.error === "string" ? body.error : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 export function CommentSection({ postId, initialComments, signedIn, viewer, onCountChange, showTitle = true, className }: CommentSectionProps) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const [comments, setComments] = useState<CommentView[]>(initialComments ?? []);
-  const [status, setStatus] = useState<"ready" | "loading" | "error">(initialComments ? "ready" : "loading");
+  const { comments, setComments, status, reload } = useCommentList(postId, initialComments);
   const replyParam = Number(searchParams.get(REPLY_PARAM));
   const [replyTo, setReplyTo] = useState<{ topId: number; mention: string } | null>(
     Number.isSafeInteger(replyParam) && replyParam > 0 ? { topId: replyParam, mention: "" } : null,
@@ -67,130 +45,19 @@ export function CommentSection({ postId, initialComments, signedIn, viewer, onCo
   const here = location.pathname + (query ? `?${query}` : "");
   const signIn = loginHref(here);
 
+  const { post, temporary } = useCommentPost(postId, signedIn, viewer, setComments, (topId, text) => setReplyTo({ topId, mention: text }));
+  const like = useCommentLike(setComments, reload);
+  const { remove, hidden } = useCommentDelete(setComments, reload);
+  // What the list shows: the comment being posted added, the one being deleted left out.
+  const withPosting = temporary && !findComment(comments, temporary.id) ? addComment(comments, temporary) : comments;
+  const shown = hidden !== null ? removeComment(withPosting, hidden) : withPosting;
+
   const latestCount = useRef(onCountChange);
   latestCount.current = onCountChange;
-  const total = countComments(comments);
+  const total = countComments(shown);
   useEffect(() => {
     latestCount.current?.(total);
   }, [total]);
-
-  const reload = useCallback(async () => {
-    try {
-      const response = await fetch(`/api/posts/${postId}/comments`, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-      if (!response.ok) throw new Error(await readError(response, COMMENT_MESSAGES.loadFailed));
-      const body = (await response.json()) as { comments?: CommentView[] };
-      setComments(body.comments ?? []);
-      setStatus("ready");
-    } catch (error) {
-      console.warn("Could not load comments", error);
-      setStatus((current) => (current === "ready" ? current : "error"));
-    }
-  }, [postId]);
-
-  // Loader data wins when it changes; without it the section loads the comments itself.
-  useEffect(() => {
-    if (initialComments) {
-      setComments(initialComments);
-      setStatus("ready");
-    } else {
-      setStatus("loading");
-      void reload();
-    }
-  }, [initialComments, reload]);
-
-  const post = useCallback(
-    async (content: string, parentId: number | null): Promise<boolean> => {
-      if (!signedIn || !viewer) {
-        requestLogin();
-        return false;
-      }
-      const tempId = -(++temporaryIds);
-      const temporary: CommentView = {
-        id: tempId,
-        content: content.trim(),
-        created_at: new Date().toISOString(),
-        user_id: viewer.id,
-        post_id: postId,
-        parent_id: parentId,
-        username: viewer.username,
-        nickname: viewer.nickname ?? null,
-        profileImage: viewer.profileImage ?? null,
-        likes_count: 0,
-        is_liked: false,
-        can_delete: false,
-        replies: [],
-      };
-      setComments((list) => addComment(list, temporary));
-      try {
-        const response = await fetch("/api/comments", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          credentials: "same-origin",
-          body: JSON.stringify({ postId, content, parentId }),
-        });
-        if (!response.ok) {
-          if (response.status === 401) requestLogin();
-          throw new Error(await readError(response, COMMENT_MESSAGES.postFailed));
-        }
-        const saved = (await response.json()) as CommentView;
-        setComments((list) => replaceComment(list, tempId, { ...saved, replies: saved.replies ?? [] }));
-        return true;
-      } catch (error) {
-        setComments((list) => removeComment(list, tempId));
-        // A failed reply reopens its form with the text, so nothing typed is lost.
-        if (parentId !== null) setReplyTo({ topId: parentId, mention: content });
-        notify.error(error instanceof Error && error.message && !(error instanceof TypeError) ? error.message : COMMENT_MESSAGES.postFailed);
-        return false;
-      }
-    },
-    [postId, signedIn, viewer],
-  );
-
-  const like = useCallback(
-    async (comment: CommentView) => {
-      setComments((list) => toggleCommentLikeIn(list, comment.id));
-      try {
-        const response = await fetch(`/api/comments/${comment.id}/like`, {
-          method: "POST",
-          headers: { Accept: "application/json" },
-          credentials: "same-origin",
-        });
-        if (!response.ok) {
-          if (response.status === 401) requestLogin();
-          throw new Error(await readError(response, COMMENT_MESSAGES.likeFailed));
-        }
-        const body = (await response.json()) as { liked: boolean; likes_count: number };
-        setComments((list) => setCommentLikeIn(list, comment.id, body.liked, body.likes_count));
-      } catch (error) {
-        console.warn("Comment like failed; reloading comments", error);
-        notify.error(COMMENT_MESSAGES.likeFailed);
-        await reload();
-      }
-    },
-    [reload],
-  );
-
-  const remove = useCallback(
-    async (comment: CommentView) => {
-      if (!window.confirm("Delete this comment?")) return;
-      const before = comments;
-      setComments((list) => removeComment(list, comment.id));
-      try {
-        const response = await fetch(`/api/comments/${comment.id}`, {
-          method: "DELETE",
-          headers: { Accept: "application/json" },
-          credentials: "same-origin",
-        });
-        if (!response.ok) throw new Error(await readError(response, COMMENT_MESSAGES.deleteFailed));
-        notify.success("Comment deleted");
-      } catch (error) {
-        setComments(before);
-        notify.error(error instanceof Error && error.message && !(error instanceof TypeError) ? error.message : COMMENT_MESSAGES.deleteFailed);
-        await reload();
-      }
-    },
-    [comments, reload],
-  );
 
   const replyHref = (topId: number) => {
     const next = new URLSearchParams(location.search);
@@ -204,12 +71,12 @@ export function CommentSection({ postId, initialComments, signedIn, viewer, onCo
     here,
     loginHref: signIn,
     replyHref,
-    onLike: (comment) => void like(comment),
+    onLike: like,
     onReply: (top, to) => {
       const mention = to.id !== top.id && to.username && to.username !== viewer?.username ? `@${to.username} ` : "";
       setReplyTo((current) => (current?.topId === top.id && !mention ? null : { topId: top.id, mention }));
     },
-    onDelete: (comment) => void remove(comment),
+    onDelete: remove,
     onLoginNeeded: () => requestLogin(),
   };
 
@@ -254,18 +121,18 @@ export function CommentSection({ postId, initialComments, signedIn, viewer, onCo
       ) : status === "error" ? (
         <div className="comments__empty" role="alert">
           <p>{COMMENT_MESSAGES.loadFailed}</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void reload()}>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={reload}>
             Try again
           </button>
         </div>
-      ) : comments.length === 0 ? (
+      ) : shown.length === 0 ? (
         <div className="comments__empty">
           <MessageCircle aria-hidden size={28} />
           <p>No comments yet. Start the conversation!</p>
         </div>
       ) : (
         <ol className="comments__list">
-          {comments.map((comment) => (
+          {shown.map((comment) => (
             <CommentItem
               key={comment.id}
               comment={comment}

@@ -4,7 +4,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useReturnFocus } from "~/components/shell/focus";
 import { Bug, CheckCircle2, History, Send, Star, X } from "~/components/icons";
+import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
+import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import {
   FEEDBACK_MAX,
   FEEDBACK_MESSAGES,
@@ -36,24 +38,21 @@ export function VersionChangesModal({ open, onOpenChange }: { open: boolean; onO
     setDevHost(isDevHost(window.location.hostname));
   }, []);
 
+  // /version.json through a fetcher's load each time the dialog opens.
+  const changelog = useFetcher<unknown>();
+  useFetcherSettled(changelog, (data) => {
+    try {
+      if (data === undefined || errorOf(data) !== null) throw new Error(errorOf(data) ?? "no answer");
+      setVersions(parseVersions(data));
+    } catch (error) {
+      // The changelog ships with the app too: show that rather than nothing.
+      console.warn("Could not load /version.json", error);
+      setVersions(VERSIONS);
+    }
+  });
   useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    (async () => {
-      try {
-        const response = await fetch("/version.json", { headers: { Accept: "application/json" } });
-        if (!response.ok) throw new Error(`version.json answered ${response.status}`);
-        const list = parseVersions(await response.json());
-        if (!cancelled) setVersions(list);
-      } catch (error) {
-        // The changelog ships with the app too: show that rather than nothing.
-        console.warn("Could not load /version.json", error);
-        if (!cancelled) setVersions(VERSIONS);
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
+    if (open) changelog.load("/version.json");
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const build = currentBuild(versions ?? VERSIONS);
@@ -136,34 +135,34 @@ export function Changelog({ versions }: { versions: VersionEntry[] | null }) {
 export function FeedbackForm({ buildNumber, redirectTo }: { buildNumber: number; redirectTo?: string }) {
   const [text, setText] = useState("");
   const [rating, setRating] = useState<number | null>(null);
-  const [phase, setPhase] = useState<"form" | "sending" | "sent">("form");
+  const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const textId = useId();
+  // Sent on a fetcher to the same action as the plain form (without its redirectTo).
+  const fetcher = useFetcher<{ success?: boolean } | ErrorAnswer>();
+  const phase = sent ? "sent" : fetcher.state !== "idle" ? "sending" : "form";
 
-  async function submit() {
+  useFetcherSettled(fetcher, (data) => {
+    if (data && errorOf(data) === null && (data as { success?: boolean }).success) {
+      setSent(true);
+      setText("");
+      setRating(null);
+      return;
+    }
+    console.warn("Feedback failed", errorOf(data));
+    setError(FEEDBACK_MESSAGES.failed);
+  });
+
+  function submit() {
     if (phase === "sending") return;
     if (text.trim() === "") {
       setError(FEEDBACK_MESSAGES.blank);
       return;
     }
     setError(null);
-    setPhase("sending");
-    try {
-      const response = await fetch("/api/feedback/submit", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        credentials: "same-origin",
-        body: JSON.stringify({ build_number: buildNumber, feedback_text: text, rating }),
-      });
-      if (!response.ok) throw new Error(`Feedback answered ${response.status}`);
-      setPhase("sent");
-      setText("");
-      setRating(null);
-    } catch (failure) {
-      console.warn("Feedback failed", failure);
-      setError(FEEDBACK_MESSAGES.failed);
-      setPhase("form");
-    }
+    const fields: Record<string, string> = { build_number: String(buildNumber), feedback_text: text };
+    if (rating !== null) fields.rating = String(rating);
+    fetcher.submit(fields, { method: "post", action: "/api/feedback/submit" });
   }
 
   if (phase === "sent") {
@@ -171,7 +170,7 @@ export function FeedbackForm({ buildNumber, redirectTo }: { buildNumber: number;
       <div className="version-modal__thanks" role="status">
         <CheckCircle2 aria-hidden size={28} />
         <p>{FEEDBACK_MESSAGES.thanks}</p>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setPhase("form")}>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setSent(false)}>
           Send more feedback
         </button>
       </div>

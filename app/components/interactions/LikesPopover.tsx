@@ -1,10 +1,11 @@
 // Who liked and who disliked a post: a popover (10px from the screen's edges)
-// loading GET /api/posts/{id}/interactions each time it opens. Visitors get the login modal.
+// loading GET /api/posts/{id}/interactions (a fetcher's load) each time it opens. Visitors get the login modal.
 // LikesListPopover (the light trigger on every post) loads this module at the first press.
 import * as Popover from "@radix-ui/react-popover";
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { RotateCw, ThumbsDown, ThumbsUp, X } from "~/components/icons";
 import { useCallback, useEffect, useState } from "react";
+import { errorOf, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { Avatar } from "~/components/shell/Avatar";
 import { LIKES_POPOVER_EDGE_MARGIN, type InteractionUser, type LikesListProps } from "./LikesListPopover";
@@ -17,26 +18,22 @@ type Tab = "likes" | "dislikes";
 export function LikesPopover({ postId, signedIn, initialTab = "likes", label, children }: LikesListProps) {
   const [open, setOpen] = useState(true);
   const [tab, setTab] = useState<Tab>(initialTab);
-  const [lists, setLists] = useState<Lists | null>(null);
-  const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
+  const fetcher = useFetcher<Partial<Lists> | ErrorAnswer>();
+  const answer = fetcher.data;
+  const failed = answer !== undefined && (errorOf(answer) !== null || typeof answer !== "object");
+  const lists: Lists | null =
+    fetcher.state === "idle" && answer && !failed ? { likes: (answer as Partial<Lists>).likes ?? [], dislikes: (answer as Partial<Lists>).dislikes ?? [] } : null;
+  const status = fetcher.state === "idle" && failed ? "error" : "idle";
 
-  const load = useCallback(async () => {
-    setStatus("loading");
-    try {
-      const response = await fetch(`/api/posts/${postId}/interactions`, { headers: { Accept: "application/json" } });
-      if (!response.ok) throw new Error(`Interactions failed (${response.status})`);
-      const body = (await response.json()) as Partial<Lists>;
-      setLists({ likes: body.likes ?? [], dislikes: body.dislikes ?? [] });
-      setStatus("idle");
-    } catch (error) {
-      console.warn("Could not load the likes list", error);
-      setStatus("error");
-    }
-  }, [postId]);
+  const load = useCallback(() => fetcher.load(`/api/posts/${postId}/interactions`), [postId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (open) void load();
+    if (open) load();
   }, [open, load]);
+
+  useEffect(() => {
+    if (failed) console.warn("Could not load the likes list", errorOf(answer));
+  }, [failed, answer]);
 
   return (
     <Popover.Root
@@ -91,7 +88,7 @@ export function LikesPopover({ postId, signedIn, initialTab = "likes", label, ch
             {status === "error" ? (
               <div className="likes-popover__message">
                 <p>Could not load the list.</p>
-                <button type="button" className="btn btn--secondary btn--sm" onClick={() => void load()}>
+                <button type="button" className="btn btn--secondary btn--sm" onClick={load}>
                   <RotateCw aria-hidden size={16} /> Try again
                 </button>
               </div>

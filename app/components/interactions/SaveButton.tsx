@@ -1,14 +1,19 @@
 // Save a post for later (the profile's Saved tab). A real form post with redirectTo; with
-// JavaScript it flips at once and flips back if the call fails. Visitors get the login modal.
-import { useLocation } from "@remix-run/react";
+// JavaScript a fetcher posts the same action (without redirectTo, so it answers { saved,
+// saves }): the button flips at once (from `fetcher.formData`) and flips back if the call
+// fails or takes over LIKE_TIMEOUT. Visitors get the login modal.
+import { useFetcher, useLocation } from "@remix-run/react";
 import { Bookmark, BookmarkCheck } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
+import { asksToSignIn, errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
 import "./interactions.css";
 
 export const SAVE_FAILED = "Could not update your saved posts. Please try again.";
+
+type SaveAnswer = { saved: boolean; saves?: number } | ErrorAnswer;
 
 export function SaveButton({
   postId,
@@ -27,44 +32,50 @@ export function SaveButton({
 }) {
   const location = useLocation();
   const back = returnTo ?? location.pathname + location.search;
-  const [saved, setSaved] = useState(initialSaved);
-  const pending = useRef(false);
+  const fetcher = useFetcher<SaveAnswer>();
+  const busy = fetcher.state !== "idle";
+  // The last state the server confirmed (or the page's, when nothing is in flight).
+  const [confirmed, setConfirmed] = useState(initialSaved);
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
   useEffect(() => {
-    if (!pending.current) setSaved(initialSaved);
+    if (!busyRef.current) setConfirmed(initialSaved);
   }, [initialSaved]);
 
-  async function toggle() {
+  // A save unanswered after LIKE_TIMEOUT flips back and says so.
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (!busy) return;
+    setTimedOut(false);
+    const timer = setTimeout(() => {
+      setTimedOut(true);
+      notify.error(SAVE_FAILED);
+    }, LIKE_TIMEOUT);
+    return () => clearTimeout(timer);
+  }, [busy]);
+
+  useFetcherSettled(fetcher, (data) => {
+    setTimedOut(false);
+    const error = errorOf(data);
+    if (data && !error && typeof (data as { saved?: unknown }).saved === "boolean") {
+      const answer = data as { saved: boolean; saves?: number };
+      setConfirmed(answer.saved);
+      onChange?.({ saved: answer.saved, saves: answer.saves });
+      return;
+    }
+    if (error && asksToSignIn(error)) requestLogin();
+    notify.error(error ?? SAVE_FAILED);
+  });
+
+  const saved = busy && !timedOut ? !confirmed : confirmed;
+
+  function toggle() {
     if (!signedIn) {
       requestLogin();
       return;
     }
-    if (pending.current) return;
-    pending.current = true;
-    const previous = saved;
-    setSaved(!previous);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), LIKE_TIMEOUT);
-    try {
-      const response = await fetch(`/api/posts/${postId}/save`, {
-        method: "POST",
-        headers: { Accept: "application/json" },
-        credentials: "same-origin",
-        signal: controller.signal,
-      });
-      const body = (await response.json().catch(() => null)) as { saved?: boolean; saves?: number; error?: string } | null;
-      if (!response.ok || typeof body?.saved !== "boolean") {
-        if (response.status === 401) requestLogin();
-        throw new Error(body?.error ?? SAVE_FAILED);
-      }
-      setSaved(body.saved);
-      onChange?.({ saved: body.saved, saves: body.saves });
-    } catch (error) {
-      setSaved(previous);
-      notify.error(error instanceof Error && error.message && !(error instanceof DOMException) ? error.message : SAVE_FAILED);
-    } finally {
-      clearTimeout(timer);
-      pending.current = false;
-    }
+    if (busy) return;
+    fetcher.submit(null, { method: "post", action: `/api/posts/${postId}/save` });
   }
 
   return (
@@ -77,7 +88,7 @@ export function SaveButton({
         data-active={saved || undefined}
         onClick={(event) => {
           event.preventDefault();
-          void toggle();
+          toggle();
         }}
       >
         {saved ? <BookmarkCheck aria-hidden className="reaction__icon" /> : <Bookmark aria-hidden className="reaction__icon" />}

@@ -1,75 +1,86 @@
-// The like/dislike state of one post: optimistic presses that revert when the call fails or
-// takes longer than LIKE_TIMEOUT (10 s), and that follow new props from the page's loader.
+// The like/dislike state of one post, on a fetcher posting to the same action as the plain
+// forms (without their redirectTo, so the action answers with the post's new counts). While
+// a press is in flight the bar shows it applied (from `fetcher.formData`); the answer becomes
+// the confirmed state. A failed press, or one still unanswered after LIKE_TIMEOUT (10 s),
+// goes back to the last confirmed state. New props from the page's loader win when nothing
+// is in flight.
+import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
+import { asksToSignIn, errorOf, isRateLimited, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
 import { applyReaction, type ReactionType, type ReactionView } from "./reactions";
 
+type ReactionAnswer = ReactionView | ErrorAnswer;
+
+function reactionOf(data: ReactionAnswer | undefined): ReactionView | null {
+  if (!data || errorOf(data) !== null) return null;
+  const { likes, dislikes, liked, disliked } = data as ReactionView;
+  return typeof likes === "number" ? { likes, dislikes, liked, disliked } : null;
+}
+
 export function usePostReaction(postId: number, initial: ReactionView, signedIn: boolean, onChange?: (state: ReactionView) => void) {
-  const [state, setState] = useState(initial);
+  const fetcher = useFetcher<ReactionAnswer>();
   // The last state the server confirmed: where a failed press goes back to.
-  const confirmed = useRef(initial);
-  const sequence = useRef(0);
-  const pending = useRef(0);
-  const [busy, setBusy] = useState(false);
+  const [confirmed, setConfirmed] = useState(initial);
+  // What the press in flight applies to (the state shown when it was pressed).
+  const base = useRef(initial);
+  const [timedOut, setTimedOut] = useState(false);
   const latestOnChange = useRef(onChange);
   latestOnChange.current = onChange;
+  const busy = fetcher.state !== "idle";
 
   // New data from the page (after a reload or navigation) wins when nothing is in flight.
   const { likes, dislikes, liked, disliked } = initial;
   useEffect(() => {
-    if (pending.current > 0) return;
+    if (busy) return;
     const next = { likes, dislikes, liked, disliked };
-    confirmed.current = next;
-    setState(next);
+    base.current = next;
+    setConfirmed(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [postId, likes, dislikes, liked, disliked]);
 
+  // A press unanswered after LIKE_TIMEOUT shows the confirmed state again.
+  useEffect(() => {
+    if (!busy) return;
+    setTimedOut(false);
+    const timer = setTimeout(() => setTimedOut(true), LIKE_TIMEOUT);
+    return () => clearTimeout(timer);
+  }, [busy, fetcher.formData]);
+
+  useFetcherSettled(fetcher, (data) => {
+    const answer = reactionOf(data);
+    const next = answer ?? confirmed;
+    if (!answer) {
+      // A failed like reverts and is logged; a 401 asks to sign in, a 429 says why.
+      const error = errorOf(data);
+      console.warn("Like/dislike failed; reverting", error);
+      if (error && asksToSignIn(error)) requestLogin();
+      else if (error && isRateLimited(error)) notify.error(error);
+    }
+    base.current = next;
+    setConfirmed(next);
+    setTimedOut(false);
+    latestOnChange.current?.(next);
+  });
+
+  const pressed = fetcher.formData?.get("type");
+  const pending = busy && !timedOut && (pressed === "like" || pressed === "dislike") ? pressed : null;
+  const state = pending ? applyReaction(base.current, pending) : confirmed;
+
   const press = useCallback(
-    async (type: ReactionType) => {
+    (type: ReactionType) => {
       if (!signedIn) {
         requestLogin();
         return;
       }
-      const id = ++sequence.current;
-      setState((current) => applyReaction(current, type));
-      pending.current += 1;
-      setBusy(true);
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), LIKE_TIMEOUT);
-      try {
-        const response = await fetch(`/api/posts/${postId}/like`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          credentials: "same-origin",
-          body: JSON.stringify({ type }),
-          signal: controller.signal,
-        });
-        const body = (await response.json().catch(() => null)) as (ReactionView & { error?: string }) | null;
-        if (!response.ok || !body) {
-          if (response.status === 401) requestLogin();
-          if (response.status === 429 && body?.error) notify.error(body.error);
-          throw new Error(body?.error ?? `Like failed (${response.status})`);
-        }
-        confirmed.current = { likes: body.likes, dislikes: body.dislikes, liked: body.liked, disliked: body.disliked };
-        if (id === sequence.current) {
-          setState(confirmed.current);
-          latestOnChange.current?.(confirmed.current);
-        }
-      } catch (error) {
-        // A failed or timed-out like reverts and is logged.
-        console.warn("Like/dislike failed; reverting", error);
-        if (id === sequence.current) {
-          setState(confirmed.current);
-          latestOnChange.current?.(confirmed.current);
-        }
-      } finally {
-        clearTimeout(timer);
-        pending.current -= 1;
-        if (pending.current === 0) setBusy(false);
-      }
+      base.current = state;
+      fetcher.submit({ type }, { method: "post", action: `/api/posts/${postId}/like` });
     },
-    [postId, signedIn],
+    // fetcher.submit is stable; `state` is what the next press applies to.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [postId, signedIn, state],
   );
 
   return { state, press, busy };

@@ -1,10 +1,13 @@
 // A post's "more" menu: report, and delete for its creator or an administrator. A <details>
 // disclosure, so it opens without JavaScript; deleting asks once more inside the menu and
-// is a real form (intent=delete with a redirectTo). With JavaScript the delete runs in place.
+// is a real form (intent=delete with a redirectTo). With JavaScript a fetcher posts the same
+// fields without the redirectTo, and the delete runs in place.
 import { Loader2, MoreHorizontal, Trash2 } from "~/components/icons";
-import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { ReportButton } from "~/components/report/ReportButton";
 import { notify } from "~/components/shell/notify";
+import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { POST_MESSAGES } from "~/lib/post-messages";
 
 export type PostMenuProps = {
@@ -46,26 +49,25 @@ function useDismiss(ref: React.RefObject<HTMLDetailsElement>) {
 
 export function PostMenu({ postId, signedIn, canDelete, afterDelete, onDeleted }: PostMenuProps) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<ErrorAnswer | null>();
+  const busy = fetcher.state !== "idle";
   useDismiss(ref);
 
-  async function remove() {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const response = await fetch(`/api/posts/${postId}`, { method: "DELETE", headers: { Accept: "application/json" }, credentials: "same-origin" });
-      if (response.status !== 204 && !response.ok) {
-        const body = (await response.json().catch(() => null)) as { error?: string } | null;
-        throw new Error(body?.error ?? "Could not delete the post");
-      }
-      notify.success(POST_MESSAGES.deleted);
-      if (ref.current) ref.current.open = false;
-      onDeleted?.(postId);
-    } catch (error) {
-      notify.error(error instanceof Error ? error.message : "Could not delete the post");
-    } finally {
-      setBusy(false);
+  // The action answers 204 (no data) once the post is gone, or { error }.
+  useFetcherSettled(fetcher, (data) => {
+    const error = errorOf(data);
+    if (error || data === undefined) {
+      notify.error(error ?? "Could not delete the post");
+      return;
     }
+    notify.success(POST_MESSAGES.deleted);
+    if (ref.current) ref.current.open = false;
+    onDeleted?.(postId);
+  });
+
+  function remove() {
+    if (busy) return;
+    fetcher.submit({ intent: "delete" }, { method: "post", action: `/api/posts/${postId}` });
   }
 
   return (
@@ -87,7 +89,7 @@ export function PostMenu({ postId, signedIn, canDelete, afterDelete, onDeleted }
               className="post-menu__confirm-form"
               onSubmit={(event) => {
                 event.preventDefault();
-                void remove();
+                remove();
               }}
             >
               <input type="hidden" name="intent" value="delete" />

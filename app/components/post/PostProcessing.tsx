@@ -2,12 +2,13 @@
 // and for a file that failed, its name and why, with Remove and (when it can help) Try
 // again. Those are real forms (POST with a redirectTo back here), so they work without
 // JavaScript; with JavaScript they go through a fetcher to the same action. With
-// JavaScript the panel also asks the server every few seconds and reloads the page's data
+// JavaScript the panel also asks the server every few seconds (a fetcher's load) and reloads the page's data
 // once the post is ready (or has failed); without, it says so and offers a reload link.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CheckCircle2, Clock, Film, Image, Loader2, RotateCcw, Trash2, XCircle } from "~/components/icons";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { processingUrl, PROCESSING_TEXT, type PostProcessing as Processing, type UploadView } from "~/lib/post-status";
 import "./processing.css";
 
@@ -19,33 +20,30 @@ function usePolledProcessing(initial: Processing): Processing {
   const revalidator = useRevalidator();
   const [current, setCurrent] = useState(initial);
   useEffect(() => setCurrent(initial), [initial]);
+  const poll = useFetcher<{ processing?: Processing } | ErrorAnswer>();
+  const polling = useRef(false);
+  polling.current = poll.state !== "idle";
+
+  useFetcherSettled(poll, (data) => {
+    if (data === undefined) return; // offline for a moment: ask again next time
+    if (errorOf(data) !== null) {
+      // Gone (deleted elsewhere) or published and moved on: let the loader decide.
+      revalidator.revalidate();
+      return;
+    }
+    const processing = (data as { processing?: Processing }).processing;
+    if (!processing) return;
+    setCurrent(processing);
+    if (processing.status !== "processing") revalidator.revalidate();
+  });
 
   useEffect(() => {
     if (!hydrated || current.status !== "processing") return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      try {
-        const response = await fetch(processingUrl(initial.id), { headers: { Accept: "application/json" }, credentials: "same-origin" });
-        if (stopped) return;
-        if (response.status === 404) {
-          // Gone (deleted elsewhere) or published and moved on: let the loader decide.
-          revalidator.revalidate();
-          return;
-        }
-        if (!response.ok) return;
-        const body = (await response.json()) as { processing?: Processing };
-        if (!body.processing || stopped) return;
-        setCurrent(body.processing);
-        if (body.processing.status !== "processing") revalidator.revalidate();
-      } catch {
-        // offline for a moment: ask again next time
-      }
+    const timer = setInterval(() => {
+      if (!polling.current) poll.load(processingUrl(initial.id));
     }, PROCESSING_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-    // The revalidator object changes identity on every render; the poll only needs starting once per state.
+    return () => clearInterval(timer);
+    // The fetcher and revalidator objects change identity on every render; the poll only needs starting once per state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated, current.status, initial.id]);
   return current;

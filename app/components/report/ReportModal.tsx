@@ -6,7 +6,9 @@ import { useReturnFocus } from "~/components/shell/focus";
 import { CheckCircle2, Flag, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { FLAG_SUCCESS_CLOSE } from "~/lib/constants";
-import { FLAG_DETAILS_MAX, FLAG_MESSAGES, FLAG_REASONS, submitFlag, type FlagContentType } from "~/lib/flag-reasons";
+import { useFetcher } from "@remix-run/react";
+import { useFetcherSettled } from "~/lib/fetcher-answer";
+import { FLAG_DETAILS_MAX, FLAG_MESSAGES, FLAG_REASONS, flagAnswer, type FlagContentType } from "~/lib/flag-reasons";
 import "./report.css";
 
 export type ReportModalProps = {
@@ -45,15 +47,10 @@ export function ReportModal({ contentType, contentId, open, onOpenChange }: Repo
     };
   }, [open, contentType, contentId]);
 
-  async function submit() {
-    if (phase !== "form") return;
-    if (!reason) {
-      setError(FLAG_MESSAGES.reasonRequired);
-      return;
-    }
-    setError(null);
-    setPhase("submitting");
-    const outcome = await submitFlag({ contentType, contentId, reason, details: details.trim() || undefined });
+  // The report goes to POST /api/flags/create on a fetcher; its answer says what to show.
+  const fetcher = useFetcher();
+  useFetcherSettled(fetcher, (data) => {
+    const outcome = flagAnswer(data);
     if (outcome.ok) {
       setPhase("success");
       closeTimer.current = setTimeout(() => onOpenChange(false), FLAG_SUCCESS_CLOSE);
@@ -61,6 +58,20 @@ export function ReportModal({ contentType, contentId, open, onOpenChange }: Repo
       setError(outcome.message);
       setPhase("form");
     }
+  });
+
+  function submit() {
+    if (phase !== "form") return;
+    if (!reason) {
+      setError(FLAG_MESSAGES.reasonRequired);
+      return;
+    }
+    setError(null);
+    setPhase("submitting");
+    const fields: Record<string, string> = { contentType, contentId: String(contentId), reason };
+    const note = details.trim();
+    if (note) fields.details = note;
+    fetcher.submit(fields, { method: "post", action: "/api/flags/create" });
   }
 
   const noun = NOUNS[contentType];

@@ -1,12 +1,14 @@
 // The share modal: the post's link and its embed code (an iframe at the post's own size,
 // as oEmbed gives it), each with a copy button that says 'Copied!' for 2 s, and the device's own
 // share sheet where the browser has one. Every copy or share is counted through
-// POST /api/posts/{id}/share with its channel (link, embed, native).
+// POST /api/posts/{id}/share with its channel (link, embed, native), on a fetcher.
 import * as Dialog from "@radix-ui/react-dialog";
+import { useFetcher } from "@remix-run/react";
 import { useReturnFocus } from "~/components/shell/focus";
 import { Check, Code2, Copy, Link2, Share, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { COPY_CONFIRMATION } from "~/lib/constants";
+import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import type { ShareChannel } from "~/lib/post-schemas";
 import { embedCode, postUrl, SHARE_MESSAGES, SITE_NAME, type EmbeddablePost } from "./share-links";
 import "~/components/report/report.css";
@@ -25,21 +27,17 @@ export type ShareModalProps = {
   origin?: string;
 };
 
-/** Counts a share; resolves to the new count (null when it could not be counted). */
-export async function recordShare(postId: number, channel: ShareChannel): Promise<number | null> {
-  try {
-    const response = await fetch(`/api/posts/${postId}/share`, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ channel }),
-    });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { shares?: unknown };
-    return typeof body.shares === "number" ? body.shares : null;
-  } catch {
-    return null;
-  }
+/**
+ * Counts shares on a fetcher (POST /api/posts/{id}/share with the channel); the answer's
+ * { shares } goes to `onShared`. A share that could not be counted is not shown.
+ */
+function useShareCount(postId: number, onShared?: (shares: number) => void) {
+  const fetcher = useFetcher<{ shares?: unknown } | ErrorAnswer>();
+  useFetcherSettled(fetcher, (data) => {
+    const shares = data && !errorOf(data) ? (data as { shares?: unknown }).shares : undefined;
+    if (typeof shares === "number") onShared?.(shares);
+  });
+  return (channel: ShareChannel) => fetcher.submit({ channel }, { method: "post", action: `/api/posts/${postId}/share` });
 }
 
 async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {
@@ -109,10 +107,7 @@ export function ShareModal({ post, open, onOpenChange, title, onShared, origin }
   const link = postUrl(base, postId);
   const code = embedCode(base, post, title ?? `Post on ${SITE_NAME}`);
 
-  async function count(channel: ShareChannel) {
-    const shares = await recordShare(postId, channel);
-    if (shares !== null) onShared?.(shares);
-  }
+  const count = useShareCount(postId, onShared);
 
   async function copy(channel: "link" | "embed") {
     const ok = await copyText(channel === "link" ? link : code, channel === "link" ? linkRef.current : codeRef.current);
