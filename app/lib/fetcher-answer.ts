@@ -20,18 +20,24 @@ export function needsSignIn(answer: unknown): boolean {
 }
 
 /**
- * Calls `handle` once for each new answer of `fetcher`, as soon as it arrives: while the
- * page's data reloads the component may already be on its way out (a dismissed report, a
- * deleted event), and its toast must not be lost with it.
+ * Calls `handle` once for each new answer of `fetcher`. By default as soon as it arrives:
+ * while the page's data reloads the component may already be on its way out (a dismissed
+ * report), and its toast must not be lost with it. With `whenIdle`, only once the reload is
+ * over: a navigation started during it would be overtaken by the reload finishing.
  */
-export function useFetcherAnswer<T>(fetcher: { data: T | undefined }, handle: (answer: T) => void): void {
+export function useFetcherAnswer<T>(
+  fetcher: { state: string; data: T | undefined },
+  handle: (answer: T) => void,
+  { whenIdle = false }: { whenIdle?: boolean } = {},
+): void {
   const handled = useRef<T | undefined>(fetcher.data);
   const latest = useRef(handle);
   latest.current = handle;
-  const { data } = fetcher;
+  const { state, data } = fetcher;
   useEffect(() => {
     if (data === undefined || data === handled.current) return;
+    if (whenIdle && state !== "idle") return;
     handled.current = data;
     latest.current(data);
-  }, [data]);
+  }, [data, state, whenIdle]);
 }

@@ -100,7 +100,7 @@ export default function EventPage() {
                   fields={{ intent: "delete" }}
                   redirectTo={here}
                   success="Event deleted"
-                  leavesPage
+                  navigates
                   label={
                     <>
                       <Trash2 aria-hidden size={16} /> Delete

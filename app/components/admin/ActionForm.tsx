@@ -4,9 +4,9 @@
 // and Remix reloads the page's data.
 //
 // ActionForm posts at once; ConfirmAction first asks, in a ConfirmDisclosure (which needs
-// no JavaScript either), optionally with a note for the moderation log. An action that takes
-// away the page's own item (`leavesPage`) posts as a navigation instead, redirectTo and all,
-// and follows the server's redirect (and its toast) elsewhere.
+// no JavaScript either), optionally with a note for the moderation log. A deletion answers
+// JSON with no body (204), and may take away the page's own item: with `navigates` it posts
+// as a navigation instead, redirectTo and all, and follows the server's redirect and toast.
 import { Form as NavigationForm, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -84,17 +84,17 @@ function ConfirmForm({
   confirmLabel,
   withNote,
   danger,
-  leavesPage,
+  navigates,
   close,
-}: Common & { confirmLabel: string; withNote: boolean; danger: boolean; leavesPage: boolean; close: () => void }) {
+}: Common & { confirmLabel: string; withNote: boolean; danger: boolean; navigates: boolean; close: () => void }) {
   const noteId = `${useId()}-note`;
   const fetcher = useActionFetcher(success, close);
   const navigation = useNavigation();
-  const Form = leavesPage ? NavigationForm : fetcher.Form;
-  const busy = leavesPage ? navigation.state !== "idle" && navigation.formAction === action : fetcher.busy;
+  const Form = navigates ? NavigationForm : fetcher.Form;
+  const busy = navigates ? navigation.state !== "idle" && navigation.formAction === action : fetcher.busy;
   return (
     <Form method="post" action={action} className="confirm-action__form">
-      <HiddenFields fields={fields} redirectTo={redirectTo} always={leavesPage} />
+      <HiddenFields fields={fields} redirectTo={redirectTo} always={navigates} />
       {withNote ? (
         <>
           <label className="visually-hidden" htmlFor={noteId}>
@@ -119,7 +119,7 @@ export function ConfirmAction({
   triggerClassName = "btn btn--secondary btn--sm",
   withNote = false,
   danger = true,
-  leavesPage = false,
+  navigates = false,
   ...form
 }: Common & {
   label: ReactNode;
@@ -129,12 +129,12 @@ export function ConfirmAction({
   withNote?: boolean;
   triggerClassName?: string;
   danger?: boolean;
-  /** The action removes the page's own item: navigate to where the server sends us. */
-  leavesPage?: boolean;
+  /** Post as a navigation and go where the server sends us (with its toast). */
+  navigates?: boolean;
 }) {
   return (
     <ConfirmDisclosure block="confirm-action" trigger={label} triggerClassName={triggerClassName} question={question}>
-      {(close) => <ConfirmForm {...form} withNote={withNote} danger={danger} leavesPage={leavesPage} close={close} />}
+      {(close) => <ConfirmForm {...form} withNote={withNote} danger={danger} navigates={navigates} close={close} />}
     </ConfirmDisclosure>
   );
 }

@@ -33,8 +33,8 @@ export function toDateTimeLocal(iso: string, inUtc: boolean): string {
 type EventAnswer = { event?: { id: number }; error?: string };
 
 /**
- * The event form's fetcher. After a success: the toast, `onDone`, and a new event's page;
- * an edit shows in the page's reloaded data. The error is the action's own text.
+ * The event form's fetcher. After a success, once the page's data has reloaded: the toast,
+ * `onDone`, and a new event's page. The error is the action's own text.
  */
 function useEventFetcher(editing: boolean, onDone?: () => void) {
   const fetcher = useFetcher<EventAnswer>();
@@ -48,7 +48,7 @@ function useEventFetcher(editing: boolean, onDone?: () => void) {
     notify.success(editing ? "Event saved" : "Event created");
     onDone?.();
     if (!editing && answer.event) navigate(`/events/${answer.event.id}`);
-  });
+  }, { whenIdle: true });
   const error = fetcher.state === "submitting" ? null : answerError(fetcher.data);
   return { Form: fetcher.Form, busy: fetcher.state !== "idle", error };
 }
