@@ -16,13 +16,13 @@ export function errorOf(data: unknown): string | null {
 }
 
 /** A 401 answer: the action needs a signed-in user (the login dialog opens). */
-export function asksToSignIn(message: string): boolean {
-  return /^You must be (signed|logged) in\b/.test(message);
+export function asksToSignIn(message: string | null): boolean {
+  return message !== null && /^You must be (signed|logged) in\b/.test(message);
 }
 
 /** A 429 answer: the rate limit's "Too many attempts. Please try again in …". */
-export function isRateLimited(message: string): boolean {
-  return message.startsWith("Too many attempts.");
+export function isRateLimited(message: string | null): boolean {
+  return message !== null && message.startsWith("Too many attempts.");
 }
 
 type Settling<T> = { state: "idle" | "loading" | "submitting"; data: T | undefined };
@@ -31,16 +31,31 @@ type Settling<T> = { state: "idle" | "loading" | "submitting"; data: T | undefin
 const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
- * Calls `settled(data)` once each time the fetcher comes back to idle after a submission or a
- * load, with what the action or loader answered.
+ * Calls `settled(data)` once for each submission or load of `fetcher`, with what the action or
+ * loader answered (undefined for an empty answer, such as a 204).
+ *
+ * By default it runs when the fetcher is back to idle: after the page's data has reloaded, so a
+ * navigation it starts is not overtaken by that reload. With `early`, it runs as soon as a new
+ * answer arrives: while the page reloads, the component may already be on its way out (a row
+ * the action removed), and its toast must not be lost with it.
  */
-export function useFetcherSettled<T>(fetcher: Settling<T>, settled: (data: T | undefined) => void): void {
+export function useFetcherSettled<T>(fetcher: Settling<T>, settled: (data: T) => void, options: { early: true }): void;
+export function useFetcherSettled<T>(fetcher: Settling<T>, settled: (data: T | undefined) => void, options?: { early?: false }): void;
+export function useFetcherSettled<T>(fetcher: Settling<T>, settled: (data: T | undefined) => void, { early = false }: { early?: boolean } = {}): void {
   const latest = useRef(settled);
   latest.current = settled;
   const previous = useRef(fetcher.state);
+  const handled = useRef(fetcher.data);
+  const { state, data } = fetcher;
   useBeforePaint(() => {
     const was = previous.current;
-    previous.current = fetcher.state;
-    if (was !== "idle" && fetcher.state === "idle") latest.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
+    previous.current = state;
+    if (early) {
+      if (data === undefined || data === handled.current) return;
+      handled.current = data;
+      latest.current(data);
+    } else if (was !== "idle" && state === "idle") {
+      latest.current(data);
+    }
+  }, [state, data, early]);
 }

@@ -19,7 +19,7 @@ import { flashCookie } from "~/lib/session.server";
 import { getPost } from "~/models/feed.server";
 import { wakeJobWorkers } from "~/models/job-worker.server";
 import { createPost, type PendingFile } from "~/models/post.server";
-import { draftRedirect } from "~/components/upload/upload-drafts.server";
+import { draftRedirect } from "~/lib/upload-drafts.server";
 
 const UPLOAD_PAGE = "/upload";
 /** Names a file part may have. */

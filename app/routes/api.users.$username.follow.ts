@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
-import { errorResponse, readBody, respond } from "~/lib/http.server";
+import { mutation } from "~/lib/form-reply.server";
+import { errorResponse, respond } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-events";
 import {
   FollowError,
@@ -29,18 +30,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
-  const body = await readBody(request);
-  await limitWrite(request, "follow", body);
-  const user = await getUser(request);
-  if (!user) {
-    if (body.redirectTo) return redirect(loginHref(body.redirectTo), 303);
-    return errorResponse(401, "You must be signed in to follow people");
-  }
-  try {
-    const result = await setUserFollow(user, params.username ?? "", parseFollowWant(body.fields.following));
-    return respond(body, result);
-  } catch (error) {
-    if (error instanceof FollowError) return errorResponse(error.status, error.message);
-    throw error;
-  }
+  // Through `mutation`: a refusal such as the rate limit's 429 is an answer for a fetcher.
+  return mutation(request, async (body) => {
+    await limitWrite(request, "follow", body);
+    const user = await getUser(request);
+    if (!user) {
+      if (body.redirectTo) return redirect(loginHref(body.redirectTo), 303);
+      return errorResponse(401, "You must be signed in to follow people");
+    }
+    try {
+      const result = await setUserFollow(user, params.username ?? "", parseFollowWant(body.fields.following));
+      return respond(body, result);
+    } catch (error) {
+      if (error instanceof FollowError) return errorResponse(error.status, error.message);
+      throw error;
+    }
+  });
 }

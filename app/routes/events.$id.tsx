@@ -3,7 +3,7 @@
 // here. Unknown ids answer 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarDays, Clock, MapPin, Trash2, Users } from "~/components/icons";
 import { ConfirmAction } from "~/components/admin/ActionForm";
 import { AttendeeCard } from "~/components/events/AttendeeCard";
@@ -16,9 +16,9 @@ import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/env.server";
 import { shareLink, shareMeta } from "~/lib/share-meta";
+import { useOptionalUser } from "~/lib/user";
 import { getEventDetail } from "~/models/event.server";
 import { isAdmin } from "~/models/user.server";
-import type { loader as rootLoader } from "~/root";
 import "~/components/events/events.css";
 
 const NOT_FOUND_MESSAGE = "This event doesn't exist or was removed.";
@@ -47,8 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function EventPage() {
   const { event, attendees, viewer, isAdmin: admin } = useLoaderData<typeof loader>();
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  const navigate = useNavigate();
+  const member = useOptionalUser();
   const here = `/events/${event.id}`;
   const withCars = attendees.filter((attendee) => attendee.car).length;
 
@@ -101,7 +100,7 @@ export default function EventPage() {
                   fields={{ intent: "delete" }}
                   redirectTo={here}
                   success="Event deleted"
-                  onDone={() => navigate("/events")}
+                  navigates
                   label={
                     <>
                       <Trash2 aria-hidden size={16} /> Delete
@@ -120,7 +119,7 @@ export default function EventPage() {
             key={event.id}
             eventId={event.id}
             past={event.past}
-            signedIn={Boolean(root?.user)}
+            signedIn={Boolean(member)}
             cars={viewer?.cars ?? []}
             initial={{ going: viewer?.going ?? false, going_count: event.attendees, car_id: viewer?.car_id ?? null }}
           />

@@ -6,7 +6,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ImagePlus } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { UploadForm } from "~/components/upload/UploadForm";
-import { DRAFT_PARAM, readDraft } from "~/components/upload/upload-drafts.server";
+import { DRAFT_PARAM, readDraft } from "~/lib/upload-drafts.server";
 import { requireUserPage } from "~/lib/auth.server";
 import { carDisplayLine } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";

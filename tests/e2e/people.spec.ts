@@ -220,9 +220,12 @@ test("follow failures: 'Loading...' while busy, the failure alerts, and the stat
 
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await b.page.route("**/api/cars/*/follow", async (route) => {
+  // The buttons post through Remix fetchers (/api/cars/{id}/follow.data), whose answers are
+  // Remix's own encoding: the held request goes on to a car that does not exist, so the
+  // server itself refuses it with its 404 `{ error }`.
+  await b.page.route(/\/api\/cars\/\d+\/follow(\.data)?(\?.*)?$/, async (route) => {
     await held;
-    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "boom" }) });
+    await route.continue({ url: route.request().url().replace(/\/api\/cars\/\d+\/follow/, "/api/cars/999999999/follow") });
   });
 
   const alerts: string[] = [];

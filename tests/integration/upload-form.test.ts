@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { fileMessage, MEDIA_MESSAGES } from "~/lib/images.server";
-import { clearDrafts, draftFrom, readDraft, saveDraft } from "~/components/upload/upload-drafts.server";
+import { clearDrafts, draftFrom, readDraft, saveDraft } from "~/lib/upload-drafts.server";
 import { action as register } from "~/routes/api.auth.register";
 import { action as createPostAction } from "~/routes/api.posts";
 import { loader as uploadLoader } from "~/routes/upload";

@@ -1,14 +1,19 @@
 // Buttons that change something on the server, as real forms: without JavaScript they post
-// and the server comes back to `redirectTo` with a toast; with JavaScript they post in
-// place, show the toast, and reload the page's data (or call `onDone`).
+// with a hidden redirectTo and the server comes back to the page with a toast; once hydrated
+// the same form posts through a fetcher, the API answers JSON, the toast shows its outcome
+// and Remix reloads the page's data.
 //
 // ActionForm posts at once; ConfirmAction first asks, in a ConfirmDisclosure (which needs
-// no JavaScript either), optionally with a note for the moderation log.
-import { useRevalidator } from "@remix-run/react";
-import { useId, useState, type ReactNode } from "react";
+// no JavaScript either), optionally with a note for the moderation log. A deletion answers
+// JSON with no body (204), and may take away the page's own item: with `navigates` it posts
+// as a navigation instead, redirectTo and all, and follows the server's redirect and toast.
+import { Form as NavigationForm, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { CancelLink, ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
 import { notify } from "~/components/shell/notify";
-import { formFields, postForm } from "./form-post";
+import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
+import { requestLogin } from "~/lib/login-events";
 import "./admin.css";
 
 type Common = {
@@ -17,37 +22,34 @@ type Common = {
   redirectTo: string;
   /** The toast after success (the server's own words for plain posts). */
   success: string | ((data: unknown) => string);
-  /** Runs after success instead of reloading the page's data. */
-  onDone?: (data: unknown) => void;
 };
 
-function useSubmit({ action, success, onDone }: Pick<Common, "action" | "success" | "onDone">) {
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  async function submit(form: HTMLFormElement, submitter?: HTMLElement | null): Promise<boolean> {
-    if (busy) return false;
-    setBusy(true);
-    const result = await postForm(action, formFields(form, submitter));
-    setBusy(false);
-    if (!result.ok) {
-      notify.error(result.error);
-      return false;
+/** A fetcher for one action: toasts its answer; `onSuccess` runs after a success. */
+function useActionFetcher(success: Common["success"], onSuccess?: () => void) {
+  const fetcher = useFetcher<unknown>();
+  const location = useLocation();
+  useFetcherSettled(fetcher, (answer) => {
+    const error = errorOf(answer);
+    if (error === null) {
+      notify.success(typeof success === "function" ? success(answer) : success);
+      onSuccess?.();
+      return;
     }
-    notify.success(typeof success === "function" ? success(result.data) : success);
-    if (onDone) onDone(result.data);
-    else revalidator.revalidate();
-    return true;
-  }
-  return { busy, submit };
+    if (asksToSignIn(errorOf(answer))) requestLogin({ redirectTo: location.pathname + location.search });
+    notify.error(error);
+  }, { early: true });
+  return { Form: fetcher.Form, busy: fetcher.state !== "idle" };
 }
 
-function HiddenFields({ fields, redirectTo }: Pick<Common, "fields" | "redirectTo">) {
+/** The form's own fields; redirectTo only while the page has no JavaScript (or `always`). */
+function HiddenFields({ fields, redirectTo, always = false }: Pick<Common, "fields" | "redirectTo"> & { always?: boolean }) {
+  const hydrated = useHydrated();
   return (
     <>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {hydrated && !always ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
     </>
   );
 }
@@ -57,43 +59,68 @@ export function ActionForm({
   fields,
   redirectTo,
   success,
-  onDone,
   className = "btn btn--secondary btn--sm",
   children,
   disabled = false,
   title,
 }: Common & { className?: string; children: ReactNode; disabled?: boolean; title?: string }) {
-  const { busy, submit } = useSubmit({ action, success, onDone });
+  const { Form, busy } = useActionFetcher(success);
   return (
-    <form
-      method="post"
-      action={action}
-      className="action-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-      }}
-    >
+    <Form method="post" action={action} className="action-form">
       <HiddenFields fields={fields} redirectTo={redirectTo} />
       <button type="submit" className={className} disabled={disabled || busy} aria-busy={busy || undefined} title={title}>
         {children}
       </button>
-    </form>
+    </Form>
   );
 }
 
-export function ConfirmAction({
+/** The confirmation's form: closes its disclosure after a success. */
+function ConfirmForm({
   action,
   fields,
   redirectTo,
   success,
-  onDone,
+  confirmLabel,
+  withNote,
+  danger,
+  navigates,
+  close,
+}: Common & { confirmLabel: string; withNote: boolean; danger: boolean; navigates: boolean; close: () => void }) {
+  const noteId = `${useId()}-note`;
+  const fetcher = useActionFetcher(success, close);
+  const navigation = useNavigation();
+  const Form = navigates ? NavigationForm : fetcher.Form;
+  const busy = navigates ? navigation.state !== "idle" && navigation.formAction === action : fetcher.busy;
+  return (
+    <Form method="post" action={action} className="confirm-action__form">
+      <HiddenFields fields={fields} redirectTo={redirectTo} always={navigates} />
+      {withNote ? (
+        <>
+          <label className="visually-hidden" htmlFor={noteId}>
+            Note for the log (optional)
+          </label>
+          <input id={noteId} name="note" className="input confirm-action__note" maxLength={500} placeholder="Note for the log (optional)" />
+        </>
+      ) : null}
+      <div className="confirm-action__buttons">
+        <CancelLink className="btn btn--ghost btn--sm" onCancel={close} />
+        <button type="submit" className={`btn btn--sm ${danger ? "btn--danger" : "btn--primary"}`} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? "Working..." : confirmLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function ConfirmAction({
   label,
   question,
-  confirmLabel,
-  withNote = false,
   triggerClassName = "btn btn--secondary btn--sm",
+  withNote = false,
   danger = true,
+  navigates = false,
+  ...form
 }: Common & {
   label: ReactNode;
   question: string;
@@ -102,38 +129,12 @@ export function ConfirmAction({
   withNote?: boolean;
   triggerClassName?: string;
   danger?: boolean;
+  /** Post as a navigation and go where the server sends us (with its toast). */
+  navigates?: boolean;
 }) {
-  const noteId = `${useId()}-note`;
-  const { busy, submit } = useSubmit({ action, success, onDone });
   return (
     <ConfirmDisclosure block="confirm-action" trigger={label} triggerClassName={triggerClassName} question={question}>
-      {(close) => (
-        <form
-          method="post"
-          action={action}
-          className="confirm-action__form"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            if (await submit(event.currentTarget)) close();
-          }}
-        >
-          <HiddenFields fields={fields} redirectTo={redirectTo} />
-          {withNote ? (
-            <>
-              <label className="visually-hidden" htmlFor={noteId}>
-                Note for the log (optional)
-              </label>
-              <input id={noteId} name="note" className="input confirm-action__note" maxLength={500} placeholder="Note for the log (optional)" />
-            </>
-          ) : null}
-          <div className="confirm-action__buttons">
-            <CancelLink className="btn btn--ghost btn--sm" onCancel={close} />
-            <button type="submit" className={`btn btn--sm ${danger ? "btn--danger" : "btn--primary"}`} disabled={busy} aria-busy={busy || undefined}>
-              {busy ? "Working..." : confirmLabel}
-            </button>
-          </div>
-        </form>
-      )}
+      {(close) => <ConfirmForm {...form} withNote={withNote} danger={danger} navigates={navigates} close={close} />}
     </ConfirmDisclosure>
   );
 }

@@ -44,6 +44,7 @@ function EventRow({ event }: { event: EventCardView }) {
           fields={{ intent: "delete" }}
           redirectTo={here}
           success="Event deleted"
+          navigates
           label={
             <>
               <Trash2 aria-hidden size={16} /> Delete

@@ -1,13 +1,15 @@
 // Creating and editing an event (administrators): a real form posting to /api/events or
-// /api/events/{id}. With JavaScript it opens in a dialog and saves in place; without, it
-// sits in a <details> disclosure and the server answers with a redirect and a toast.
+// /api/events/{id}. With JavaScript it opens in a dialog and posts through a fetcher (the
+// API answers JSON; an error shows in the form); without, it sits in a <details> disclosure,
+// carries redirectTo, and the server answers with a redirect and a toast.
 import * as Dialog from "@radix-ui/react-dialog";
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { CalendarPlus, Pencil, X } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
-import { formFields, postForm } from "~/components/admin/form-post";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { notify } from "~/components/shell/notify";
+import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
+import { requestLogin } from "~/lib/login-events";
 import "~/components/report/report.css";
 import "./events.css";
 
@@ -27,6 +29,30 @@ export function toDateTimeLocal(iso: string, inUtc: boolean): string {
   return shifted.toISOString().slice(0, 16);
 }
 
+/** What /api/events and /api/events/{id} answer: the event, or `{ error }`. */
+type EventAnswer = { event?: { id: number }; error?: string };
+
+/**
+ * The event form's fetcher. After a success, once the page's data has reloaded: the toast,
+ * `onDone`, and a new event's page. The error is the action's own text.
+ */
+function useEventFetcher(editing: boolean, onDone?: () => void) {
+  const fetcher = useFetcher<EventAnswer>();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useFetcherSettled(fetcher, (answer) => {
+    if (errorOf(answer) !== null) {
+      if (asksToSignIn(errorOf(answer))) requestLogin({ redirectTo: location.pathname + location.search });
+      return;
+    }
+    notify.success(editing ? "Event saved" : "Event created");
+    onDone?.();
+    if (!editing && answer?.event) navigate(`/events/${answer.event.id}`);
+  });
+  const error = fetcher.state === "submitting" ? null : errorOf(fetcher.data);
+  return { Form: fetcher.Form, busy: fetcher.state !== "idle", error };
+}
+
 export function EventForm({
   event,
   redirectTo,
@@ -42,43 +68,24 @@ export function EventForm({
 }) {
   const id = useId();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { Form, busy, error } = useEventFetcher(Boolean(event), onDone);
   const [offset, setOffset] = useState(0);
   useEffect(() => setOffset(new Date().getTimezoneOffset()), []);
 
   const action = event ? `/api/events/${event.id}` : "/api/events";
 
   return (
-    <form
+    <Form
       // Before JavaScript the date is in UTC; after, in the browser's own time zone.
       key={hydrated ? "local" : "utc"}
       method="post"
       action={action}
       className={`event-form${compact ? " event-form--compact" : ""}`}
       aria-describedby={error ? `${id}-error` : undefined}
-      onSubmit={async (submitEvent) => {
-        submitEvent.preventDefault();
-        if (busy) return;
-        setBusy(true);
-        setError(null);
-        const result = await postForm<{ event: { id: number } }>(action, formFields(submitEvent.currentTarget));
-        setBusy(false);
-        if (!result.ok) {
-          setError(result.error);
-          return;
-        }
-        notify.success(event ? "Event saved" : "Event created");
-        onDone?.();
-        if (event) revalidator.revalidate();
-        else navigate(`/events/${result.data.event.id}`);
-      }}
     >
       {event ? <input type="hidden" name="intent" value="update" /> : null}
       <input type="hidden" name="tz_offset" value={hydrated ? String(offset) : "0"} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
       <div className="field">
         <label className="label" htmlFor={`${id}-name`}>
           Name
@@ -143,7 +150,7 @@ export function EventForm({
           {busy ? "Saving..." : event ? "Save changes" : "Create event"}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,19 +1,65 @@
 // "I'm going": a real form posting to /api/events/{id}/attend, with a picker of your own
-// cars. With JavaScript the count and the button change at once, and go back if the
-// server says no. Visitors get a button that opens the login modal.
-import { useRevalidator } from "@remix-run/react";
+// cars. Without JavaScript it carries redirectTo and the server comes back with a toast;
+// once hydrated it posts through a fetcher: the count and the button change at once (from
+// what is being sent), and go back if the server says no. Visitors get a button that opens
+// the login modal.
+import { useFetcher } from "@remix-run/react";
 import { CalendarCheck, CalendarX, Check, LogIn, Users } from "~/components/icons";
-import { useEffect, useId, useState } from "react";
-import { formFields, postForm } from "~/components/admin/form-post";
+import { useId, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MemberLink } from "~/components/shell/MemberLink";
 import { notify } from "~/components/shell/notify";
 import { carName } from "~/lib/cars";
+import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
+import { requestLogin } from "~/lib/login-events";
 import { goingText } from "./event-view";
 
 export type PickerCar = { id: number; make: string; model: string; year: number; trim: string | null; nickname: string | null };
 
 type Attendance = { going: boolean; going_count: number; car_id: number | null };
+
+/** The attendance a pending form asks for, shown before the server answers. */
+function wantedAttendance(confirmed: Attendance, sent: FormData | undefined): Attendance {
+  if (!sent) return confirmed;
+  const going = sent.get("going") !== "false";
+  const car = sent.get("carId");
+  return {
+    going,
+    going_count: Math.max(0, confirmed.going_count + (going === confirmed.going ? 0 : going ? 1 : -1)),
+    car_id: going && typeof car === "string" && car ? Number(car) : null,
+  };
+}
+
+/** The picked car, back to the page's own whenever that changes (or a post fails). */
+function useCarChoice(initialCar: number | null) {
+  const confirmed = initialCar ? String(initialCar) : "";
+  const [carId, setCarId] = useState(confirmed);
+  const [seen, setSeen] = useState(confirmed);
+  if (seen !== confirmed) {
+    setSeen(confirmed);
+    setCarId(confirmed);
+  }
+  return { carId, setCarId, reset: () => setCarId(confirmed) };
+}
+
+/**
+ * The going form's fetcher: the attendance to show (what is being sent, else the page's),
+ * and the toasts of its answers. The page's data reloads after a success.
+ */
+function useAttendance(initial: Attendance, onRefused: () => void) {
+  const fetcher = useFetcher<Attendance & { error?: string }>();
+  useFetcherSettled(fetcher, (answer) => {
+    const error = errorOf(answer);
+    if (error === null) {
+      notify.success(answer.going ? "You're going" : "You're no longer going");
+      return;
+    }
+    onRefused();
+    if (asksToSignIn(errorOf(answer))) requestLogin();
+    notify.error(error);
+  }, { early: true });
+  return { Form: fetcher.Form, state: wantedAttendance(initial, fetcher.formData), busy: fetcher.state !== "idle" };
+}
 
 export function GoingForm({
   eventId,
@@ -29,19 +75,11 @@ export function GoingForm({
   signedIn: boolean;
 }) {
   const id = useId();
-  const revalidator = useRevalidator();
   const hydrated = useHydrated();
-  const [state, setState] = useState<Attendance>(initial);
-  const [carId, setCarId] = useState<string>(initial.car_id ? String(initial.car_id) : "");
-  const [busy, setBusy] = useState(false);
+  const { carId, setCarId, reset } = useCarChoice(initial.car_id);
+  const { Form, state, busy } = useAttendance(initial, reset);
   const here = `/events/${eventId}`;
   const action = `/api/events/${eventId}/attend`;
-
-  // Fresh page data wins (after a revalidation).
-  useEffect(() => {
-    setState(initial);
-    setCarId(initial.car_id ? String(initial.car_id) : "");
-  }, [initial.going, initial.going_count, initial.car_id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const count = (
     <p className="going__count" data-testid="going-count">
@@ -76,40 +114,9 @@ export function GoingForm({
   const carChanged = state.going && (state.car_id ? String(state.car_id) : "") !== carId;
 
   return (
-    <form
-      method="post"
-      action={action}
-      className="going"
-      data-going={state.going ? "true" : "false"}
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (busy) return;
-        const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        const fields = formFields(event.currentTarget, submitter);
-        const wantGoing = fields.get("going") !== "false";
-        const before = state;
-        // Optimistic: the button and the count move now.
-        setState({
-          going: wantGoing,
-          going_count: Math.max(0, before.going_count + (wantGoing === before.going ? 0 : wantGoing ? 1 : -1)),
-          car_id: wantGoing ? (carId ? Number(carId) : null) : null,
-        });
-        setBusy(true);
-        const result = await postForm<Attendance>(action, fields);
-        setBusy(false);
-        if (!result.ok) {
-          setState(before);
-          setCarId(before.car_id ? String(before.car_id) : "");
-          notify.error(result.error);
-          return;
-        }
-        setState(result.data);
-        notify.success(result.data.going ? "You're going" : "You're no longer going");
-        revalidator.revalidate();
-      }}
-    >
+    <Form method="post" action={action} className="going" data-going={state.going ? "true" : "false"}>
       {count}
-      <input type="hidden" name="redirectTo" value={here} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={here} />}
       {cars.length > 0 && !past ? (
         <div className="going__car field">
           <label className="label" htmlFor={`${id}-car`}>
@@ -147,6 +154,6 @@ export function GoingForm({
           </button>
         )}
       </div>
-    </form>
+    </Form>
   );
 }

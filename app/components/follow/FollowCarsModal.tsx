@@ -1,13 +1,16 @@
 // The 'Follow Cars' modal of the Grams feed: a post with several cars lets the
 // viewer pick which to follow. At least one selection; 'Following...' while it works;
-// the alert 'Failed to follow some cars' when any of them fails.
+// the alert 'Failed to follow some cars' when any of them fails. Each car posts to its own
+// follow action through its own fetcher, all at once.
 import * as Dialog from "@radix-ui/react-dialog";
+import { useFetcher } from "@remix-run/react";
 import { useReturnFocus } from "~/components/shell/focus";
 import { Check, X } from "~/components/icons";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { useOptionalUser } from "~/lib/user";
-import { postJson } from "./viewer";
+import type { FollowAnswer } from "./useFollowToggle";
 import "./follow.css";
 
 export const FOLLOW_SOME_FAILED = "Failed to follow some cars";
@@ -33,6 +36,78 @@ function carDescription(car: FollowableCar) {
   return [car.year, car.make, car.model, car.trim].filter(Boolean).join(" ");
 }
 
+/** One sending of the selected cars: `id` tells a new sending from the last. */
+type Round = { id: number; carIds: number[] };
+
+/**
+ * Sends the selection and waits for every car's answer, then calls `onFinish` with the ids
+ * that are now followed and whether any failed.
+ */
+function useFollowRound(onFinish: (followed: number[], anyFailed: boolean) => void) {
+  const [round, setRound] = useState<Round | null>(null);
+  const [results, setResults] = useState<ReadonlyMap<number, boolean>>(new Map());
+  const finish = useRef(onFinish);
+  finish.current = onFinish;
+
+  const start = useCallback((carIds: number[]) => {
+    setResults(new Map());
+    setRound((last) => ({ id: (last?.id ?? 0) + 1, carIds }));
+  }, []);
+  const report = useCallback((carId: number, ok: boolean) => setResults((current) => new Map(current).set(carId, ok)), []);
+
+  useEffect(() => {
+    if (!round || round.carIds.some((id) => !results.has(id))) return;
+    const followed = round.carIds.filter((id) => results.get(id));
+    setRound(null);
+    finish.current(followed, followed.length < round.carIds.length);
+  }, [round, results]);
+
+  return { round, busy: round !== null, start, report };
+}
+
+/** A car to tick; while its round runs, it posts its own follow and reports the answer. */
+function CarOption({
+  car,
+  checked,
+  disabled,
+  onToggle,
+  round,
+  onResult,
+}: {
+  car: FollowableCar;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: (id: number) => void;
+  round: Round | null;
+  onResult: (carId: number, ok: boolean) => void;
+}) {
+  const fetcher = useFetcher<FollowAnswer>();
+  const { submit } = fetcher;
+  const sendIn = round?.carIds.includes(car.id) ? round.id : null;
+  useEffect(() => {
+    if (sendIn !== null) submit({ following: "true" }, { method: "post", action: `/api/cars/${car.id}/follow` });
+  }, [sendIn, submit, car.id]);
+  useFetcherSettled(fetcher, (answer) => onResult(car.id, answer.following === true), { early: true });
+
+  return (
+    <li>
+      <label className="follow-modal__car" data-checked={checked ? "true" : "false"}>
+        <input type="checkbox" name="carIds" value={car.id} checked={checked} disabled={disabled} onChange={() => onToggle(car.id)} />
+        <span className="follow-modal__tick" aria-hidden>
+          <Check />
+        </span>
+        <span className="follow-modal__car-text">
+          <span className="follow-modal__car-name">{hasNickname(car) ? car.nickname : carDescription(car) || "Unknown Vehicle"}</span>
+          <span className="follow-modal__car-meta">
+            {hasNickname(car) ? carDescription(car) : car.bodystyle ?? ""}
+            {car.following ? <span className="chip">Following</span> : null}
+          </span>
+        </span>
+      </label>
+    </li>
+  );
+}
+
 export function FollowCarsModal({
   cars,
   open,
@@ -49,7 +124,11 @@ export function FollowCarsModal({
   // Focus goes back to whatever opened it (there is no Dialog.Trigger).
   const returnFocus = useReturnFocus(open && Boolean(viewer));
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const { round, busy, start, report } = useFollowRound((followed, anyFailed) => {
+    if (followed.length > 0) onFollowed?.(followed);
+    if (anyFailed) window.alert(FOLLOW_SOME_FAILED);
+    onClose();
+  });
 
   // Every opening starts with nothing selected.
   useEffect(() => {
@@ -64,35 +143,16 @@ export function FollowCarsModal({
     }
   }, [open, viewer, onClose]);
 
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (selected.size === 0 || busy) return;
-    setBusy(true);
-    const ids = [...selected];
-    const results = await Promise.all(
-      ids.map(async (id) => {
-        try {
-          const { status, data } = await postJson<{ following?: boolean }>(`/api/cars/${id}/follow`, { following: true });
-          return status >= 200 && status < 300 && data?.following === true;
-        } catch {
-          return false;
-        }
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
       }),
-    );
-    setBusy(false);
-    const followed = ids.filter((_, index) => results[index]);
-    if (followed.length > 0) onFollowed?.(followed);
-    if (followed.length < ids.length) window.alert(FOLLOW_SOME_FAILED);
-    onClose();
-  }
+    [],
+  );
 
   const count = selected.size;
   return (
@@ -106,38 +166,27 @@ export function FollowCarsModal({
               <X aria-hidden />
             </Dialog.Close>
           </div>
-          <form onSubmit={submit}>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (count > 0 && !busy) start([...selected]);
+            }}
+          >
             <Dialog.Description id="follow-cars-description" className="follow-modal__text">
               Select which cars you'd like to follow:
             </Dialog.Description>
             <ul className="follow-modal__list">
-              {cars.map((car) => {
-                const checked = car.following || selected.has(car.id);
-                return (
-                  <li key={car.id}>
-                    <label className="follow-modal__car" data-checked={checked ? "true" : "false"}>
-                      <input
-                        type="checkbox"
-                        name="carIds"
-                        value={car.id}
-                        checked={checked}
-                        disabled={car.following || busy}
-                        onChange={() => toggle(car.id)}
-                      />
-                      <span className="follow-modal__tick" aria-hidden>
-                        <Check />
-                      </span>
-                      <span className="follow-modal__car-text">
-                        <span className="follow-modal__car-name">{hasNickname(car) ? car.nickname : carDescription(car) || "Unknown Vehicle"}</span>
-                        <span className="follow-modal__car-meta">
-                          {hasNickname(car) ? carDescription(car) : car.bodystyle ?? ""}
-                          {car.following ? <span className="chip">Following</span> : null}
-                        </span>
-                      </span>
-                    </label>
-                  </li>
-                );
-              })}
+              {cars.map((car) => (
+                <CarOption
+                  key={car.id}
+                  car={car}
+                  checked={Boolean(car.following) || selected.has(car.id)}
+                  disabled={Boolean(car.following) || busy}
+                  onToggle={toggle}
+                  round={round}
+                  onResult={report}
+                />
+              ))}
             </ul>
             <div className="follow-modal__actions">
               <button type="button" className="btn btn--ghost" onClick={onClose} disabled={busy}>

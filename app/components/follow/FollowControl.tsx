@@ -1,7 +1,9 @@
-// The markup shared by the car and the user follow buttons. A real form posting to the API
-// (with a hidden redirectTo, so it works without JavaScript); with JavaScript the submit is
-// handled in place. Visitors get a link that opens the login modal.
+// The markup shared by the car and the user follow buttons. A real form posting to the API:
+// without JavaScript it carries a hidden redirectTo and the server comes back to the page;
+// once hydrated the same form posts through a fetcher and the API answers JSON. Visitors
+// get a link that opens the login modal.
 import { useLocation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Check, Plus, Star } from "~/components/icons";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { useFollowToggle } from "./useFollowToggle";
@@ -23,14 +25,9 @@ export type FollowControlProps = {
 export function FollowControl({ action, initialFollowing, initialCount, subject, size = "md", onChange, className }: FollowControlProps) {
   const viewer = useOptionalUser();
   const location = useLocation();
+  const hydrated = useHydrated();
   const here = location.pathname + location.search;
-  const follow = useFollowToggle({
-    action,
-    initialFollowing,
-    onChange: (following) => {
-      onChange?.(following);
-    },
-  });
+  const follow = useFollowToggle({ initialFollowing, onChange });
   const count =
     initialCount === undefined
       ? undefined
@@ -66,16 +63,8 @@ export function FollowControl({ action, initialFollowing, initialCount, subject,
 
   const state = follow.busy ? "busy" : follow.following ? (follow.fresh ? "fresh" : "following") : "idle";
   return (
-    <form
-      method="post"
-      action={action}
-      className="follow-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void follow.toggle();
-      }}
-    >
-      <input type="hidden" name="redirectTo" value={here} />
+    <follow.Form method="post" action={action} className="follow-form">
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={here} />}
       <input type="hidden" name="following" value={follow.following ? "false" : "true"} />
       <button
         type="submit"
@@ -99,6 +88,6 @@ export function FollowControl({ action, initialFollowing, initialCount, subject,
           </span>
         ) : null}
       </button>
-    </form>
+    </follow.Form>
   );
 }

@@ -1,6 +1,11 @@
 // Follow a person: the same states and no-JavaScript behaviour as the car follow button.
 import { FollowControl } from "./FollowControl";
 
+/** The follow action of a person (what the button's fetcher posts to). */
+export function followUserAction(username: string): string {
+  return `/api/users/${encodeURIComponent(username)}/follow`;
+}
+
 export function FollowUserButton({
   username,
   initialFollowing,
@@ -18,7 +23,7 @@ export function FollowUserButton({
 }) {
   return (
     <FollowControl
-      action={`/api/users/${encodeURIComponent(username)}/follow`}
+      action={followUserAction(username)}
       initialFollowing={initialFollowing}
       initialCount={initialCount}
       subject={`@${username}`}

@@ -1,71 +1,70 @@
 // The follow button's states: not following, busy ('Loading...'), following; after a
-// successful follow a 2 s star animation and a 3 s 'following' look. A failure alerts
+// successful follow a 2 s star animation and a 3 s 'following' look. The form posts through
+// a fetcher: while it works the button shows what was asked for; a failure alerts
 // FOLLOW_FAILED and leaves the previous state; a lost session opens the login modal.
+import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FOLLOW_LOOK, FOLLOW_STAR } from "~/lib/constants";
+import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
-import { postJson } from "./viewer";
 
 export const FOLLOW_FAILED = "Failed to update follow status. Please try again.";
 
-export type FollowToggle = {
-  following: boolean;
-  busy: boolean;
-  /** True for FOLLOW_STAR after a follow succeeds. */
-  star: boolean;
-  /** True for FOLLOW_LOOK after a follow succeeds. */
-  fresh: boolean;
-  toggle: () => Promise<void>;
-};
+/** What the follow actions answer: the new state, or `{ error }`. */
+export type FollowAnswer = { following?: boolean; error?: string };
 
-export function useFollowToggle(options: {
-  action: string;
-  initialFollowing: boolean;
-  onChange?: (following: boolean) => void;
-}): FollowToggle {
-  const { action, initialFollowing } = options;
-  const [following, setFollowing] = useState(initialFollowing);
-  const [busy, setBusy] = useState(false);
+/** The star (FOLLOW_STAR) and the 'following' look (FOLLOW_LOOK) after a follow. */
+function useCelebration() {
   const [star, setStar] = useState(false);
   const [fresh, setFresh] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  const onChange = useRef(options.onChange);
-  onChange.current = options.onChange;
-
-  // A new page state (after a reload of the loader) wins over what we had.
-  useEffect(() => setFollowing(initialFollowing), [initialFollowing]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
-  const toggle = useCallback(async () => {
-    if (busy) return;
-    const next = !following;
-    setBusy(true);
-    try {
-      const { status, data } = await postJson<{ following?: boolean }>(action, { following: next });
-      if (status === 401) {
-        requestLogin();
-        return;
-      }
-      if (status < 200 || status >= 300 || typeof data?.following !== "boolean") throw new Error(`Follow failed (${status})`);
-      setFollowing(data.following);
-      if (data.following) {
-        timers.current.forEach(clearTimeout);
-        setStar(true);
-        setFresh(true);
-        timers.current = [setTimeout(() => setStar(false), FOLLOW_STAR), setTimeout(() => setFresh(false), FOLLOW_LOOK)];
-      } else {
-        setStar(false);
-        setFresh(false);
-      }
-      onChange.current?.(data.following);
-    } catch (error) {
-      console.error(error);
-      setFollowing(following);
-      window.alert(FOLLOW_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  }, [action, busy, following]);
+  const celebrate = useCallback((on: boolean) => {
+    timers.current.forEach(clearTimeout);
+    timers.current = [];
+    setStar(on);
+    setFresh(on);
+    if (on) timers.current = [setTimeout(() => setStar(false), FOLLOW_STAR), setTimeout(() => setFresh(false), FOLLOW_LOOK)];
+  }, []);
+  return { star, fresh, celebrate };
+}
 
-  return { following, busy, star, fresh, toggle };
+/**
+ * The last known state: the page's, or the action's answer when that is newer. Both are
+ * taken while rendering, so the button never shows the old state for a frame.
+ */
+function useConfirmedState(initialFollowing: boolean, answer: FollowAnswer | undefined): boolean {
+  const [confirmed, setConfirmed] = useState(initialFollowing);
+  const [seen, setSeen] = useState<{ initial: boolean; answer: FollowAnswer | undefined }>({ initial: initialFollowing, answer });
+  if (seen.initial !== initialFollowing || seen.answer !== answer) {
+    setSeen({ initial: initialFollowing, answer });
+    if (seen.initial !== initialFollowing) setConfirmed(initialFollowing);
+    else if (typeof answer?.following === "boolean") setConfirmed(answer.following);
+  }
+  return confirmed;
+}
+
+export function useFollowToggle(options: { initialFollowing: boolean; onChange?: (following: boolean) => void }) {
+  const { initialFollowing, onChange } = options;
+  const fetcher = useFetcher<FollowAnswer>();
+  const confirmed = useConfirmedState(initialFollowing, fetcher.state === "idle" ? fetcher.data : undefined);
+  const { star, fresh, celebrate } = useCelebration();
+
+  useFetcherSettled(fetcher, (answer) => {
+    if (typeof answer.following === "boolean") {
+      celebrate(answer.following);
+      onChange?.(answer.following);
+    } else if (asksToSignIn(errorOf(answer))) {
+      requestLogin();
+    } else {
+      window.alert(FOLLOW_FAILED);
+    }
+  }, { early: true });
+
+  const busy = fetcher.state !== "idle";
+  // While the request runs, the state asked for; after, the confirmed one.
+  const wanted = fetcher.formData?.get("following");
+  const following = typeof wanted === "string" ? wanted === "true" : confirmed;
+  return { Form: fetcher.Form, following, busy, star, fresh };
 }

@@ -1,6 +1,6 @@
 // 'Follow cars' on someone's garage: opens the Follow Cars modal for their cars. Needs
-// JavaScript (each card's own follow button works without it).
-import { useRevalidator } from "@remix-run/react";
+// JavaScript (each card's own follow button works without it). The modal's fetchers reload
+// the page's data, so the cards show the new state.
 import { Plus } from "~/components/icons";
 import { useState } from "react";
 import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
@@ -12,9 +12,9 @@ import type { CarCard } from "~/models/profile.server";
 export function FollowCarsAction({ cars }: { cars: CarCard[] }) {
   const hydrated = useHydrated();
   const viewer = useOptionalUser();
-  const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
-  if (!hydrated || cars.length < 2 || cars.every((car) => car.following)) return null;
+  // An open modal stays until it is done, even when the reloaded cards are all followed.
+  if (!hydrated || cars.length < 2 || (!open && cars.every((car) => car.following))) return null;
   return (
     <>
       <button
@@ -25,12 +25,7 @@ export function FollowCarsAction({ cars }: { cars: CarCard[] }) {
         <Plus aria-hidden size={18} />
         Follow cars
       </button>
-      <FollowCarsModal
-        cars={cars}
-        open={open}
-        onClose={() => setOpen(false)}
-        onFollowed={() => revalidator.revalidate()}
-      />
+      <FollowCarsModal cars={cars} open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

@@ -1,10 +1,9 @@
 // The top of a person's page: big avatar, name, @username, counts and the actions
 // (Follow + Message for others, Edit profile on your own page).
-import { Link } from "@remix-run/react";
+import { Link, useFetchers } from "@remix-run/react";
 import { MessageCircle, Pencil } from "~/components/icons";
-import { useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";
-import { FollowUserButton } from "~/components/follow/FollowUserButton";
+import { FollowUserButton, followUserAction } from "~/components/follow/FollowUserButton";
 import { useOptionalUser } from "~/lib/user";
 import { loginHref } from "~/lib/login-events";
 import "./profile.css";
@@ -31,6 +30,17 @@ function compact(count: number) {
   return `${(count / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
 }
 
+/**
+ * The follower count moves with the button without waiting for a reload: +1 or -1 while
+ * the follow button's fetcher sends a change (the reloaded counts take over after).
+ */
+function usePendingFollowDelta(username: string, isFollowing: boolean): number {
+  const action = followUserAction(username);
+  const sending = useFetchers().find((fetcher) => fetcher.formAction === action && fetcher.formData)?.formData?.get("following");
+  if (typeof sending !== "string" || (sending === "true") === isFollowing) return 0;
+  return sending === "true" ? 1 : -1;
+}
+
 export function ProfileHeader({
   user,
   counts,
@@ -43,9 +53,7 @@ export function ProfileHeader({
   isFollowing: boolean;
 }) {
   const viewer = useOptionalUser();
-  // The follower count moves with the button without waiting for a reload.
-  const [delta, setDelta] = useState(0);
-  const followers = counts.followers + delta;
+  const followers = counts.followers + usePendingFollowDelta(user.username, isFollowing);
   const name = user.nickname || user.username;
   const messageHref = `/messages?to=${encodeURIComponent(user.username)}`;
 
@@ -86,7 +94,6 @@ export function ProfileHeader({
                 username={user.username}
                 initialFollowing={isFollowing}
                 className="profile-hero__action"
-                onChange={(following) => setDelta(following === isFollowing ? 0 : following ? 1 : -1)}
               />
               <Link
                 to={viewer ? messageHref : loginHref(`/user/${user.username}`, "signin", messageHref)}
