@@ -58,15 +58,21 @@ export function lazyBody(totalBytes: number, piece = "a=" + "x".repeat(64 * 1024
   return { stream, pulled: () => sent };
 }
 
+/** What a loader or action throws as its answer: a Response, or `data(…, { status })`. */
+function isThrownAnswer(thrown: unknown): boolean {
+  return thrown instanceof Response || (typeof thrown === "object" && thrown !== null && (thrown as { type?: unknown }).type === "DataWithResponseInit");
+}
+
 /**
- * Awaits a loader or action; a thrown Response counts as its answer. It is a Response unless
- * the test names what else the handler answers (a loader's plain data: `answer<unknown>`).
+ * Awaits a loader or action; a thrown answer (a Response or `data(…)`) counts as its answer.
+ * It is a Response unless the test names what else the handler answers (a loader's plain
+ * data: `answer<unknown>`).
  */
 export async function answer<T = Response>(result: unknown): Promise<T> {
   try {
     return (await result) as T;
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown as T;
+    if (isThrownAnswer(thrown)) return thrown as T;
     throw thrown;
   }
 }
