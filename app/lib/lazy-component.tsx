@@ -8,10 +8,11 @@
 // directly, which comes from a `*.server` re-export that Remix leaves out of the browser
 // build. When the server did render the part (`renderedIn` finds it in the document), the
 // browser starts downloading its code as soon as this module runs, and the page hydrates
-// only once that code is there (`serverRenderedPartsReady`, awaited by entry.client). So the
-// part hydrates with the rest of the page instead of staying a dehydrated Suspense boundary:
-// an update reaching such a boundary before its code arrives makes React throw the server
-// HTML away (error #421).
+// only once that code is there (`serverRenderedPartsReady`, awaited by entry.client). Such a
+// part renders without a Suspense boundary, on the server and in the browser alike, so it
+// hydrates with the rest of the page: React hydrates what is inside a Suspense boundary in a
+// later pass, and an update reaching the boundary before then (any re-render of its parents
+// right after hydration) makes React throw the server HTML away (error #421).
 import { Suspense, lazy, useState, type ComponentType, type ReactNode } from "react";
 
 export type LazyComponent<P> = ComponentType<P & { whileLoading?: ReactNode }> & {
@@ -53,7 +54,13 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     // is kept for the life of this instance: switching from Deferred to the loaded component
     // on a later render would be a new component type, and React would remount it and lose
     // its state (a "Copied!" confirmation gone when the share count updates).
-    const [Component] = useState(() => (inBrowser ? (loaded ?? Deferred) : (server ?? Deferred)));
+    // A part the server may render (`renderedIn`) goes without Suspense whenever its code is
+    // at hand: then the server's HTML and the browser's first render match.
+    const [{ Component, bare }] = useState(() => {
+      const ready = inBrowser ? loaded : (server ?? null);
+      return { Component: ready ?? Deferred, bare: ready !== null && renderedIn !== undefined };
+    });
+    if (bare) return <Component {...(props as P)} />;
     return (
       <Suspense fallback={whileLoading === undefined ? fallback : whileLoading}>
         <Component {...(props as P)} />

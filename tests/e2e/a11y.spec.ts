@@ -16,8 +16,8 @@ import {
   openContext,
   type Account,
   type Theme,
-} from "./a11y-support";
-import { DEMO, enableTwoFactor, signUpViaApi } from "./support";
+} from "../support/a11y";
+import { DEMO, enableTwoFactor, signUpViaApi } from "../support/browser";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -397,7 +397,7 @@ test.describe("keyboard", () => {
 
   test("the feed: like, comment, share and open a post with the keyboard", async ({ browser }) => {
     const { context, page } = await open(browser, "dark", "visitor");
-    const { signUpViaApi } = await import("./support");
+    const { signUpViaApi } = await import("../support/browser");
     await signUpViaApi(page.request, "a11ykeys");
     await page.goto("/");
     const card = page.getByTestId("post-card").first();
@@ -442,7 +442,7 @@ test.describe("keyboard", () => {
 
   test("a form: add a car with the keyboard alone", async ({ browser }) => {
     const { context, page } = await open(browser, "light", "visitor");
-    const { signUpViaApi } = await import("./support");
+    const { signUpViaApi } = await import("../support/browser");
     await signUpViaApi(page.request, "a11yform");
     await page.goto("/my-cars/new");
     const make = page.getByLabel("Make");

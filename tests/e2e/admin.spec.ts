@@ -3,17 +3,13 @@
 // who did what; the members tab toggles the administrator role; accounts named in
 // ADMIN_EMAILS are shown as such.
 import { expect, test, type Browser, type Page } from "./fixtures";
-import { DEMO, signInViaApi, signUpViaApi, type TestUser } from "./support";
+import { DEMO, signInAsAdmin, signInViaApi, signUpViaApi, type TestUser } from "../support/browser";
 
 const DESKTOP = { width: 1280, height: 800 };
 
 test.use({ viewport: DESKTOP });
 
 /** Signs the page in as the demo administrator (verified, and listed in the test server's ADMIN_EMAILS). */
-async function signInAsAdmin(page: Page) {
-  await signInViaApi(page, DEMO.admin);
-}
-
 /** A fresh member with a post of their own, and another member who reports it. */
 async function reportedPost(browser: Browser, story: string, reason = "spam", details?: string) {
   const authorContext = await browser.newContext();

@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
-import { signUpViaApi, uniqueName } from "./support";
+import { signUpViaApi, uniqueName } from "../support/browser";
 
 // The server's MAIL_OUTBOX_DIR: scripts/e2e-server.ts sets tests/.tmp/e2e-outbox, with the
 // port appended when E2E_PORT is not the default 3100.

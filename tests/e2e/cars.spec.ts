@@ -2,15 +2,7 @@
 // a gain, see it on the showcase with its cost; per-field messages with JavaScript off;
 // a missing car's showcase is a clear 404.
 import { expect, test, type Browser, type Page, waitingForHydration } from "./fixtures";
-import { signUpViaApi, type TestUser } from "./support";
-
-async function member(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<{ user: TestUser; page: Page }> {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  if (javaScriptEnabled) waitingForHydration(page);
-  const user = await signUpViaApi(page.request, prefix);
-  return { user, page };
-}
+import { member, signUpViaApi, type TestUser } from "../support/browser";
 
 test("add a car, add a mod with a gain, and see both on the showcase with the cost", async ({ browser }) => {
   const { user, page } = await member(browser, "garage");

@@ -2,15 +2,11 @@
 // event page with "I'm going" and a car picker, and administrators creating, editing and
 // deleting events.
 import { expect, test, type Page } from "./fixtures";
-import { DEMO, signInViaApi, signUpViaApi } from "./support";
+import { DEMO, signInAsAdmin, signInViaApi, signUpViaApi } from "../support/browser";
 
 const DESKTOP = { width: 1280, height: 800 };
 
 /** Signs the page in as the demo administrator (verified, and listed in the test server's ADMIN_EMAILS). */
-async function signInAsAdmin(page: Page) {
-  await signInViaApi(page, DEMO.admin);
-}
-
 const names = (page: Page, testId: string) => page.getByTestId(testId).locator(".event-card__name");
 
 test.use({ viewport: DESKTOP });

@@ -5,7 +5,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { devices, expect, test } from "./fixtures";
-import { DEMO } from "./support";
+import { DEMO } from "../support/browser";
 
 type Ids = { postId: number; carId: number; modId: number; eventId: number; username: string };
 
@@ -47,6 +47,11 @@ function urlsFor(ids: Ids): Record<string, string> {
   };
 }
 
+/** Pages the server renders with a part opened by the URL: the sign-in dialog and Grams. */
+function openedPartsFor(ids: Ids): string[] {
+  return ["/?login=signin", "/?login=signup", `/?grams=${ids.postId}`];
+}
+
 const pageModules = readdirSync(path.resolve("app/routes")).filter((file) => file.endsWith(".tsx"));
 
 /** Real ids from the demo seed, found the way a member would: through their pages. */
@@ -86,7 +91,7 @@ for (const setup of setups) {
     const context = await browser.newContext({ baseURL, viewport: setup.viewport, colorScheme: setup.colorScheme });
     if (setup.member) await context.request.post("/api/auth/login", { data: { email: DEMO.member.email, password: DEMO.member.password } });
     const page = await context.newPage();
-    for (const url of new Set(Object.values(urlsFor(ids)))) {
+    for (const url of new Set([...Object.values(urlsFor(ids)), ...openedPartsFor(ids)])) {
       await test.step(url, async () => {
         const response = await page.goto(url);
         expect(response?.status() ?? 0, url).toBeLessThan(500);

@@ -4,7 +4,7 @@
 // the share modal with its embed code.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { FEED_FIRST_RENDER } from "../../app/lib/constants";
-import { signUpViaApi } from "./support";
+import { signUpViaApi } from "../support/browser";
 
 const cards = '[data-testid="post-card"]';
 

@@ -2,13 +2,10 @@
 // - `page.goto` and `page.reload` wait until React has hydrated the page (root.tsx marks
 //   <html data-hydrated>), so a test never clicks a button whose handler is not attached
 //   yet. Pages without scripts (embeds, JavaScript off) are not waited for.
-// - Any page error in any page the test opens (its own contexts included) fails the test,
-//   unless the test declares it provokes it with `pageErrors.allow(pattern)`. Console
-//   errors are attached to the test's report; the allow-list below (4xx answers, cut
-//   network) is ready for when they fail tests too.
-//   React's error #421 (a Suspense boundary updated before it hydrated, after which React
-//   renders that part again in the browser) is allowed for now: it still shows up now and
-//   then on members' pages and is being tracked down.
+// - Any page error or console error in any page the test opens (its own contexts
+//   included) fails the test, unless the test declares it provokes it with
+//   `pageErrors.allow(pattern)`. Only deliberate 4xx answers and deliberately cut network
+//   are allowed everywhere (the list below).
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
 
 export * from "@playwright/test";
@@ -45,7 +42,6 @@ const ALLOWED = [
   /^Failed to load resource: the server responded with a status of 4\d\d\b/,
   // Tests cut the network on purpose (route.abort) to show the app's offline messages.
   /^Failed to load resource: net::ERR_FAILED$/,
-  /Minified React error #421;/,
 ];
 
 type PageErrors = { errors: string[]; allowed: RegExp[]; allow(pattern: RegExp): void };
@@ -57,9 +53,7 @@ function watchForErrors(context: BrowserContext, record: PageErrors) {
   const watch = (page: Page) => {
     page.on("pageerror", (error) => note(`page error on ${page.url()}: ${error.message}`, error.message));
     page.on("console", (message) => {
-      // Console errors are reported with the test but do not fail it yet: several tests
-      // provoke server failures on purpose and have still to declare them.
-      if (message.type() === "error") base.info().annotations.push({ type: "console error", description: `${page.url()}: ${message.text()}` });
+      if (message.type() === "error") note(`console error on ${page.url()}: ${message.text()}`, message.text());
     });
   };
   context.pages().forEach(watch);

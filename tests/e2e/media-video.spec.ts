@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { signInViaApi, signUpViaApi } from "./support";
+import { signInViaApi, signUpViaApi } from "../support/browser";
 
 function hevcClip(): Buffer {
   const ffmpeg = (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string }).path;

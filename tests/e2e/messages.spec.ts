@@ -2,7 +2,7 @@
 // composer works without JavaScript; the Message button's ?to= opens the conversation;
 // blocking closes the composer; older messages load on demand; unknown people get a 404.
 import { expect, test, type Browser, type BrowserContext, type Page } from "./fixtures";
-import { signUpViaApi, type TestUser } from "./support";
+import { signUpViaApi, type TestUser } from "../support/browser";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

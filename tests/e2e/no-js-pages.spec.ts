@@ -2,7 +2,7 @@
 // form, Version Changes, the share page with the embed code, the likes page, and Cancel in
 // a delete confirmation. Each is used here with JavaScript off.
 import { expect, test, type Page } from "./fixtures";
-import { DEMO, signInViaApi, signUpViaApi } from "./support";
+import { DEMO, signInViaApi, signUpViaApi } from "../support/browser";
 
 test.use({ javaScriptEnabled: false });
 

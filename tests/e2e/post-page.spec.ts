@@ -1,7 +1,7 @@
 // /post/{id}: the server-rendered page with its comments and the tags that make a shared
 // link unfurl (checked with JavaScript off), the friendly 404, and deleting your own post.
 import { expect, test } from "./fixtures";
-import { signUpViaApi } from "./support";
+import { signUpViaApi } from "../support/browser";
 
 test("with JavaScript off the post page shows the post, its comments and Open Graph tags", async ({ browser, request }) => {
   // The newest seeded post with photos and comments.

@@ -9,7 +9,7 @@ import path from "node:path";
 import { root, startServerProcess, type ServerProcess } from "../../scripts/lib/server-process";
 import { applyMigrations } from "../../scripts/migrator";
 import { expect, test } from "./fixtures";
-import { DEMO } from "./support";
+import { DEMO } from "../support/browser";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const suffix = port === 3100 ? "" : `-${port}`;

@@ -2,16 +2,12 @@
 // members and administrators, the theme without a flash, every route for the right
 // people, and the embed view without chrome.
 import { expect, test, type Page } from "./fixtures";
-import { DEMO, signInViaApi, signUpViaApi } from "./support";
+import { DEMO, signInAsAdmin, signInViaApi, signUpViaApi } from "../support/browser";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 /** Signs the page in as the demo administrator (verified, and listed in the test server's ADMIN_EMAILS). */
-async function signInAsAdmin(page: Page) {
-  await signInViaApi(page, DEMO.admin);
-}
-
 const sidebarNav = (page: Page) => page.locator("#app-sidebar").getByRole("navigation", { name: "Main" });
 const bottomBar = (page: Page) => page.getByRole("navigation", { name: "Quick navigation" });
 const loginDialog = (page: Page) => page.getByRole("dialog").filter({ hasText: "Sign In" });

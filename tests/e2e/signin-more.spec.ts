@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test, waitingForHydration, type Page } from "./fixtures";
-import { signUpViaApi, totp, uniqueName } from "./support";
+import { signUpViaApi, totp, uniqueName } from "../support/browser";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SUFFIX = PORT === 3100 ? "" : `-${PORT}`;

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { signUpViaApi } from "./support";
+import { signUpViaApi } from "../support/browser";
 
 test("the home page renders with the product title", async ({ page }) => {
   await page.goto("/");

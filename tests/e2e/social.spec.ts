@@ -2,20 +2,12 @@
 // JavaScript (optimistic updates, the likes list, the Report Content modal) and once
 // without it where the feature has a form.
 import { expect, test, waitingForHydration, type Browser, type Page } from "./fixtures";
-import { signUpViaApi, type TestUser } from "./support";
+import { member, signUpViaApi, type TestUser } from "../support/browser";
 
 const postPath = (id: number) => `/post/${id}`;
 
 // Several browser contexts per test, and two 2-second closes in the report test.
 test.describe.configure({ timeout: 90_000 });
-
-async function member(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<{ user: TestUser; page: Page }> {
-  const context = await browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  if (javaScriptEnabled) waitingForHydration(page);
-  const user = await signUpViaApi(page.request, prefix);
-  return { user, page };
-}
 
 /** A story-only post by the signed-in user of `page`. */
 async function makePost(page: Page, story: string): Promise<number> {
@@ -36,7 +28,9 @@ function commentItem(page: Page, text: string) {
   return page.locator("li.comment", { has: page.getByText(text, { exact: true }) }).last();
 }
 
-test("like, then dislike, then the likes list, with JavaScript", async ({ browser }) => {
+test("like, then dislike, then the likes list, with JavaScript", async ({ browser, pageErrors }) => {
+  // A failing like is faked on purpose below; the browser reports it.
+  pageErrors.allow(/^Failed to load resource: the server responded with a status of 500/);
   const owner = await member(browser, "likeowner");
   const fan = await member(browser, "likefan");
   const postId = await makePost(owner.page, "Fresh wrap on the Supra");
@@ -82,7 +76,9 @@ test("visitors pressing like get the login modal", async ({ browser }) => {
   await expect(page.getByTestId("likes-count")).toHaveText("0");
 });
 
-test("a comment, a reply and a comment like, with JavaScript", async ({ browser }) => {
+test("a comment, a reply and a comment like, with JavaScript", async ({ browser, pageErrors }) => {
+  // A failing comment is faked on purpose below; the browser reports it.
+  pageErrors.allow(/^Failed to load resource: the server responded with a status of 500/);
   const owner = await member(browser, "cmtowner");
   const fan = await member(browser, "cmtfan");
   const postId = await makePost(owner.page, "Track day at Spa");

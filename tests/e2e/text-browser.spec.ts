@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { signUpViaApi, uniqueName, type TestUser } from "./support";
+import { signUpViaApi, uniqueName, type TestUser } from "../support/browser";
 
 const LYNX = "/usr/bin/lynx";
 const WIDTH = 200;

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type Browser, type Page, waitingForHydration } from "./fixtures";
-import { signUpViaApi } from "./support";
+import { signUpViaApi } from "../support/browser";
 
 const TMP = path.resolve("tests/.tmp/e2e-processing-files");
 

@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page, waitingForHydration } from "./fixtures";
 import sharp from "sharp";
-import { signUpViaApi, type TestUser } from "./support";
+import { signUpViaApi, type TestUser } from "../support/browser";
 
 const TMP = path.resolve("tests/.tmp/e2e-upload-files");
 

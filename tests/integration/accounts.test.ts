@@ -7,7 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { verifyLogin } from "~/models/user.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as login } from "~/routes/api.auth.login";
 import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { action as requestReset } from "~/routes/api.auth.reset-password";
@@ -18,7 +17,9 @@ import { action as roleAction } from "~/routes/api.admin.users.$id.role";
 import { loader as adminLoader } from "~/routes/admin";
 import { loader as checkAdmin } from "~/routes/api.users.check-admin";
 import { loader as showcaseLoader } from "~/routes/showcase.$carId";
-import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { action as register } from "~/routes/api.auth.register";
+import { sessionOf, signUp } from "../support/accounts";
+import { args, call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { linkTo, mailsIn, waitForMails } from "../support/mail";
 
 const outbox = () => process.env.MAIL_OUTBOX_DIR!;
@@ -36,29 +37,8 @@ afterEach(() => {
   }
 });
 
-async function call(handler: (a: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  try {
-    return (await handler(args(request, params))) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 /** What a page loader or action answered with `data()`. */
 type DataAnswer<T> = { data: T; init: { status?: number } | null };
-
-async function signUp(username: string, email = `${username}@example.com`, password = "secret1") {
-  const response = await call(register, jsonRequest("/api/auth/register", { username, email, password }));
-  expect(response.status).toBe(201);
-  const body = await response.json();
-  return { cookie: cookiesOf(response), id: body.user.id as number, email: email.toLowerCase(), body };
-}
-
-async function signedInAs(cookie: string) {
-  const response = (await sessionLoader(args(getRequest("/api/auth/session", { cookie })))) as Response;
-  return (await response.json()) as { authenticated: boolean; user: { username: string; role?: string } | null };
-}
 
 async function verificationLink(email: string, count = 1): Promise<URL> {
   const mails = await waitForMails(outbox(), { to: email, subject: VERIFY_SUBJECT }, count);
@@ -94,9 +74,9 @@ const verifiedAt = async (id: number) => (await prisma.user.findUniqueOrThrow({ 
 
 describe("email verification", () => {
   it("mails a single-use link at sign-up, still signing in at once, and stores only the token's hash", async () => {
-    const account = await signUp("fresh", "Fresh@Example.com");
+    const account = await signUp("fresh", { email: "Fresh@Example.com" });
     expect(account.body.autoLogin).toBe(true);
-    expect(await signedInAs(account.cookie)).toMatchObject({ authenticated: true, user: { username: "fresh" } });
+    expect(await sessionOf(account.cookie)).toMatchObject({ authenticated: true, user: { username: "fresh" } });
     expect(await verifiedAt(account.id)).toBeNull();
 
     const link = await verificationLink("fresh@example.com");

@@ -11,26 +11,20 @@ import { loader as logLoader } from "~/routes/api.admin.log";
 import { loader as usersLoader } from "~/routes/api.admin.users";
 import { action as roleAction } from "~/routes/api.admin.users.$id.role";
 import { action as suspendAction } from "~/routes/api.admin.users.$id.suspend";
-import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
-import { answer, makePost, makeUser, type TestUser } from "./social-helpers";
+import { makePost, makeUser, type TestUser } from "../support/accounts";
+import { callJson, formRequest, getRequest, jsonRequest } from "../support/requests";
 
 let n = 0;
 const unique = (prefix: string) => `${prefix}${++n}_${Math.random().toString(36).slice(2, 6)}`;
 
 beforeEach(() => setLiveTransport(new MemoryTransport()));
 
-async function call(handler: (a: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  const response = await answer(handler(args(request, params)));
-  const body = response.headers.get("Content-Type")?.includes("json") ? await response.json() : null;
-  return { status: response.status, body, response };
-}
-
 async function report(reporter: TestUser, contentType: string, contentId: number, reason = "spam", details: string | null = null) {
   return prisma.flag.create({ data: { reporterId: reporter.id, contentType, contentId, reason, details } });
 }
 
 async function act(admin: TestUser, fields: Record<string, unknown>) {
-  return call(flagsAction, jsonRequest("/api/admin/flags", fields, { cookie: admin.cookie }));
+  return callJson(flagsAction, jsonRequest("/api/admin/flags", fields, { cookie: admin.cookie }));
 }
 
 async function lastAction() {
@@ -51,8 +45,8 @@ describe("access", () => {
       [suspendAction, (cookie) => jsonRequest(`/api/admin/users/${target.id}/suspend`, {}, { cookie }), { id: String(target.id) }],
     ];
     for (const [handler, request, params] of cases) {
-      expect((await call(handler, request(), params)).status).toBe(401);
-      const refused = await call(handler, request(member.cookie), params);
+      expect((await callJson(handler, request(), params)).status).toBe(401);
+      const refused = await callJson(handler, request(member.cookie), params);
       expect(refused.status).toBe(403);
       expect(refused.body.error).toBeTruthy();
     }
@@ -73,7 +67,7 @@ describe("the report queue", () => {
     await report(r3, "post", post.id, "inappropriate");
     await report(r1, "user", author.id, "other");
 
-    const { status, body } = await call(flagsLoader, getRequest("/api/admin/flags", { cookie: admin.cookie }));
+    const { status, body } = await callJson(flagsLoader, getRequest("/api/admin/flags", { cookie: admin.cookie }));
     expect(status).toBe(200);
     const item = body.queue.find((entry: { contentType: string; contentId: number }) => entry.contentType === "post" && entry.contentId === post.id);
     expect(item).toMatchObject({
@@ -175,7 +169,7 @@ describe("queue actions", () => {
 
     const author = await makeUser(unique("author"));
     const post = await makePost(author.id);
-    const form = await call(
+    const form = await callJson(
       flagsAction,
       formRequest("/api/admin/flags", { contentType: "post", contentId: String(post.id), action: "dismiss", redirectTo: "/admin" }, { cookie: admin.cookie }),
     );
@@ -190,7 +184,7 @@ describe("accounts", () => {
     const other = await makeUser(unique("admin"), "admin");
     const member = await makeUser(unique("member"));
     const suspend = (id: number, fields: Record<string, unknown> = {}) =>
-      call(suspendAction, jsonRequest(`/api/admin/users/${id}/suspend`, fields, { cookie: admin.cookie }), { id: String(id) });
+      callJson(suspendAction, jsonRequest(`/api/admin/users/${id}/suspend`, fields, { cookie: admin.cookie }), { id: String(id) });
 
     const on = await suspend(member.id);
     expect(on.status).toBe(200);
@@ -210,7 +204,7 @@ describe("accounts", () => {
     const admin = await makeUser(unique("admin"), "admin");
     const member = await makeUser(unique("member"));
     const role = (id: number, fields: Record<string, unknown> = {}) =>
-      call(roleAction, jsonRequest(`/api/admin/users/${id}/role`, fields, { cookie: admin.cookie }), { id: String(id) });
+      callJson(roleAction, jsonRequest(`/api/admin/users/${id}/role`, fields, { cookie: admin.cookie }), { id: String(id) });
 
     const granted = await role(member.id);
     expect(granted.body.user).toMatchObject({ id: member.id, role: "admin", is_admin: true });
@@ -229,7 +223,7 @@ describe("accounts", () => {
     const admin = await makeUser(unique("admin"), "admin");
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await makeUser(unique("lister_")));
-    const page = await call(usersLoader, getRequest("/api/admin/users?q=lister_", { cookie: admin.cookie }));
+    const page = await callJson(usersLoader, getRequest("/api/admin/users?q=lister_", { cookie: admin.cookie }));
     expect(page.body.users.map((u: { id: number }) => u.id)).toEqual(made.map((u) => u.id).reverse());
     expect(page.body.users[0]).toMatchObject({ email: expect.stringContaining("@"), role: "member", suspended_at: null, post_count: 0 });
 
@@ -249,13 +243,13 @@ describe("feedback and the log", () => {
     await prisma.feedback.create({ data: { text: "Love it", rating: 5, userId: member.id, buildNumber: 3081 } });
     await prisma.feedback.create({ data: { text: "Anonymous note", rating: null } });
     await prisma.feedback.create({ data: { text: "Meh", rating: 2 } });
-    const feedback = await call(feedbackLoader, getRequest("/api/admin/feedback", { cookie: admin.cookie }));
+    const feedback = await callJson(feedbackLoader, getRequest("/api/admin/feedback", { cookie: admin.cookie }));
     expect(feedback.body.feedback.map((f: { feedback_text: string }) => f.feedback_text)).toEqual(["Meh", "Anonymous note", "Love it"]);
     expect(feedback.body.feedback[2]).toMatchObject({ rating: 5, build_number: 3081, user: { id: member.id, username: member.username } });
     expect(feedback.body.average_rating).toBe(3.5);
 
-    await call(roleAction, jsonRequest(`/api/admin/users/${member.id}/role`, {}, { cookie: admin.cookie }), { id: String(member.id) });
-    const log = await call(logLoader, getRequest("/api/admin/log", { cookie: admin.cookie }));
+    await callJson(roleAction, jsonRequest(`/api/admin/users/${member.id}/role`, {}, { cookie: admin.cookie }), { id: String(member.id) });
+    const log = await callJson(logLoader, getRequest("/api/admin/log", { cookie: admin.cookie }));
     expect(log.body.actions[0]).toMatchObject({
       action: "grant_admin",
       moderator: { id: admin.id, username: admin.username },

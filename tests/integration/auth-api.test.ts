@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { action as register } from "~/routes/api.auth.register";
 import { action as login } from "~/routes/api.auth.login";
 import { action as sessionAction, loader as sessionLoader } from "~/routes/api.auth.session";
+import { action as register } from "~/routes/api.auth.register";
+import { registerAccount } from "../support/accounts";
 import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
-
-async function signUp(username: string, email: string, password = "secret1") {
-  return register(args(jsonRequest("/api/auth/register", { username, email, password }))) as Promise<Response>;
-}
 
 describe("POST /api/auth/register", () => {
   it("creates the account lower-cased, signs in and answers user, session and autoLogin", async () => {
-    const response = await signUp("Speedy_Sam", "Sam@Example.COM");
+    const response = await registerAccount("Speedy_Sam", { email: "Sam@Example.COM" });
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toMatchObject({
@@ -26,17 +23,17 @@ describe("POST /api/auth/register", () => {
   });
 
   it("refuses a taken username in any case and a taken email", async () => {
-    await signUp("taken", "taken@example.com");
-    const sameName = await signUp("TAKEN", "other@example.com");
+    await registerAccount("taken", { email: "taken@example.com" });
+    const sameName = await registerAccount("TAKEN", { email: "other@example.com" });
     expect(sameName.status).toBe(409);
     expect(await sameName.json()).toEqual({ success: false, error: "Username already taken. Please choose another one." });
-    const sameEmail = await signUp("fresh", "Taken@Example.com");
+    const sameEmail = await registerAccount("fresh", { email: "Taken@Example.com" });
     expect(sameEmail.status).toBe(409);
     expect((await sameEmail.json()).error).toBe("Email already registered. Please use another email or try logging in.");
   });
 
   it("checks the password length and the confirmation", async () => {
-    const short = await signUp("shorty", "short@example.com", "12345");
+    const short = await registerAccount("shorty", { email: "short@example.com", password: "12345" });
     expect(short.status).toBe(400);
     expect((await short.json()).error).toBe("Password must be at least 6 characters");
 
@@ -80,7 +77,7 @@ describe("POST /api/auth/register", () => {
 
 describe("POST /api/auth/login", () => {
   it("signs in by username in any case or by email, with a new session id each time", async () => {
-    await signUp("driver", "driver@example.com");
+    await registerAccount("driver", { email: "driver@example.com" });
     const byName = (await login(args(jsonRequest("/api/auth/login", { email: "DrIvEr", password: "secret1" })))) as Response;
     expect(byName.status).toBe(200);
     expect((await byName.json()).user).toMatchObject({ username: "driver", email: "driver@example.com" });
@@ -97,7 +94,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("says which part was wrong in its fixed messages", async () => {
-    await signUp("racer", "racer@example.com");
+    await registerAccount("racer", { email: "racer@example.com" });
     const unknownName = (await login(args(jsonRequest("/api/auth/login", { email: "nobody", password: "secret1" })))) as Response;
     expect(unknownName.status).toBe(401);
     expect(await unknownName.json()).toEqual({ error: "Username not found. Please try using your email address." });
@@ -131,7 +128,7 @@ describe("POST /api/auth/login", () => {
 
 describe("sessions", () => {
   it("DELETE /api/auth/session signs out and the cookie no longer works", async () => {
-    const created = await signUp("leaver", "leaver@example.com");
+    const created = await registerAccount("leaver", { email: "leaver@example.com" });
     const cookie = cookiesOf(created);
     const out = (await sessionAction(args(new Request("http://127.0.0.1:3000/api/auth/session", { method: "DELETE", headers: { Cookie: cookie } })))) as Response;
     expect(out.status).toBe(200);
@@ -142,7 +139,7 @@ describe("sessions", () => {
 
 describe("sign-in limits", () => {
   it("answers 429 with Retry-After after ten failed tries on one account", async () => {
-    await signUp("target", "target@example.com");
+    await registerAccount("target", { email: "target@example.com" });
     for (let i = 0; i < 10; i++) {
       const wrong = (await login(args(jsonRequest("/api/auth/login", { email: "target", password: "nope-nope" })))) as Response;
       expect(wrong.status).toBe(401);

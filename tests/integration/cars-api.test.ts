@@ -1,29 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { action as register } from "~/routes/api.auth.register";
 import { action as createCarAction } from "~/routes/api.cars";
 import { action as carAction, loader as carLoader } from "~/routes/api.cars.$carId";
 import { prisma } from "~/db.server";
 import { listGarage, getShowcase } from "~/models/car.server";
 import { loader as showcaseLoader, meta as showcaseMeta } from "~/routes/showcase.$carId";
 import { maxCarYear } from "~/lib/car-schemas";
-import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
-
-async function signUp(username: string) {
-  const response = (await register(
-    args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })),
-  )) as Response;
-  const body = await response.json();
-  return { cookie: cookiesOf(response), id: body.user.id as number };
-}
-
-async function call(handler: (a: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    return (await handler(args(request, params))) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+import { signUp } from "../support/accounts";
+import { args, call, formRequest, getRequest, jsonRequest } from "../support/requests";
 
 const skyline = { make: "Nissan", model: "Skyline", year: 1999, trim: "GT-R", bodystyle: "Coupe", nickname: "Godzilla" };
 

@@ -5,8 +5,8 @@ import { action as postComment } from "~/routes/api.comments";
 import { action as commentAction } from "~/routes/api.comments.$id";
 import { action as likeComment } from "~/routes/api.comments.$id.like";
 import { loader as listComments } from "~/routes/api.posts.$id.comments";
-import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
-import { answer, makePost, makeUser } from "./social-helpers";
+import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { makePost, makeUser } from "../support/accounts";
 
 afterEach(() => resetRateLimits());
 

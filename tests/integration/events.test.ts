@@ -7,8 +7,8 @@ import { getEventDetail, parseEventDate } from "~/models/event.server";
 import { action as createAction, loader as listLoader } from "~/routes/api.events";
 import { action as eventAction, loader as eventLoader } from "~/routes/api.events.$id";
 import { action as attendAction } from "~/routes/api.events.$id.attend";
-import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
-import { answer, makeUser, type TestUser } from "./social-helpers";
+import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { makeUser, type TestUser } from "../support/accounts";
 
 beforeEach(() => resetRateLimits());
 

@@ -6,8 +6,8 @@ import { loader as loginLoader } from "~/routes/login";
 import { loader as likesLoader } from "~/routes/post.$id_.likes";
 import { loader as resetPageLoader } from "~/routes/reset-password";
 import { action as themeAction } from "~/routes/theme";
-import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
-import { answer, makePost, makeUser } from "./social-helpers";
+import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { makePost, makeUser } from "../support/accounts";
 
 beforeEach(async () => {
   await resetRateLimits();

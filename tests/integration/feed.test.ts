@@ -4,9 +4,9 @@ import { prisma } from "~/db.server";
 import { FEED_FIRST_PAGE, FEED_PAGE } from "~/lib/constants";
 import { filterGramsPosts } from "~/lib/feed-filter";
 import { getFeedPage, getPost, getPostsByCar, getPostsByUser, type FeedPost } from "~/models/feed.server";
-import { action as register } from "~/routes/api.auth.register";
 import { loader as feedLoader } from "~/routes/api.feed";
-import { args, cookiesOf, getRequest, jsonRequest } from "../support/requests";
+import { type SignedUp, signUp } from "../support/accounts";
+import { args, getRequest, jsonRequest } from "../support/requests";
 
 // Every SQL statement a request runs is counted where the driver runs it: better-sqlite3's
 // Statement#all (queries) and #run (writes), whose `source` is the SQL, or pg's
@@ -27,15 +27,6 @@ function watchStatements(): () => string[] {
   return () => [...all.mock.contexts, ...run.mock.contexts].map((context) => (context as Statement).source);
 }
 
-async function member(username: string) {
-  const response = (await register(
-    args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })),
-  )) as Response;
-  expect(response.status).toBe(201);
-  const user = await prisma.user.findUniqueOrThrow({ where: { username } });
-  return { id: user.id, username, cookie: cookiesOf(response) };
-}
-
 async function feed(query = "", cookie?: string) {
   const response = (await feedLoader(args(getRequest(`/api/feed${query}`, { cookie })))) as Response;
   return { status: response.status, body: await response.json(), headers: response.headers };
@@ -52,9 +43,9 @@ async function allPosts() {
 
 const TOTAL = 64;
 const BASE = Date.parse("2026-10-01T12:00:00.000Z");
-let alice: Awaited<ReturnType<typeof member>>;
-let bob: Awaited<ReturnType<typeof member>>;
-let carol: Awaited<ReturnType<typeof member>>;
+let alice: SignedUp;
+let bob: SignedUp;
+let carol: SignedUp;
 let bobCars: { id: number }[];
 let aliceCar: { id: number };
 /** Post ids in the feed's order (newest first). */
@@ -62,9 +53,9 @@ let expectedOrder: number[];
 let featured: number;
 
 beforeAll(async () => {
-  alice = await member("alice");
-  bob = await member("bob");
-  carol = await member("carol");
+  alice = await signUp("alice");
+  bob = await signUp("bob");
+  carol = await signUp("carol");
   bobCars = await Promise.all(
     ["Supra", "Skyline", "NSX"].map((model, i) =>
       prisma.car.create({ data: { ownerId: bob.id, make: "JDM", model, year: 1990 + i, nickname: i === 0 ? "Orange" : null } }),

@@ -6,8 +6,8 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action as submit } from "~/routes/api.feedback.submit";
 import { loader as versionJson } from "~/routes/[version.json]";
 import { loader as checkEnv } from "~/routes/api.check-env";
-import { args, formRequest, jsonRequest } from "../support/requests";
-import { answer, makeUser } from "./social-helpers";
+import { answer, args, formRequest, jsonRequest } from "../support/requests";
+import { makeUser } from "../support/accounts";
 
 afterEach(() => resetRateLimits());
 

@@ -4,8 +4,8 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action as createFlag } from "~/routes/api.flags.create";
 import { loader as countFlags } from "~/routes/api.flags.count";
 import { listFlagQueue, resolveFlags } from "~/models/flag.server";
-import { args, getRequest, jsonRequest } from "../support/requests";
-import { answer, makePost, makeUser } from "./social-helpers";
+import { answer, args, getRequest, jsonRequest } from "../support/requests";
+import { makePost, makeUser } from "../support/accounts";
 
 afterEach(() => resetRateLimits());
 

@@ -1,79 +1,64 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as followCar, loader as carFollowState } from "~/routes/api.cars.$carId.follow";
 import { loader as carFollowers } from "~/routes/api.cars.$carId.followers";
 import { action as followUser, loader as userFollowState } from "~/routes/api.users.$username.follow";
 import { getCarFollowState, getCarFollowerCounts, getUserFollowCounts } from "~/models/follow.server";
-import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
-import { answer } from "./social-helpers";
-
-async function member(username: string) {
-  const response = (await register(
-    args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })),
-  )) as Response;
-  expect(response.status).toBe(201);
-  const user = await prisma.user.findUniqueOrThrow({ where: { username } });
-  return { id: user.id, username, cookie: cookiesOf(response) };
-}
+import { signUp } from "../support/accounts";
+import { args, callJson, formRequest, getRequest, jsonRequest } from "../support/requests";
 
 function carOf(ownerId: number, model = "Skyline") {
   return prisma.car.create({ data: { ownerId, make: "Nissan", model, year: 1999 } });
 }
 
-async function call(handler: (a: never) => unknown, request: Request, params: Record<string, string>) {
-  const response = await answer(handler(args(request, params)));
-  return { status: response.status, body: response.status === 204 ? null : await response.json(), response };
-}
-
 describe("car follows", () => {
   it("toggles, reports state and counts, and needs a signed-in user", async () => {
-    const owner = await member("car_owner");
-    const fan = await member("car_fan");
-    const other = await member("car_other");
+    const owner = await signUp("car_owner");
+    const fan = await signUp("car_fan");
+    const other = await signUp("car_other");
     const car = await carOf(owner.id);
     const params = { carId: String(car.id) };
     const path = `/api/cars/${car.id}/follow`;
 
-    expect((await call(carFollowState, getRequest(path), params)).body).toEqual({ following: false });
-    expect((await call(carFollowers, getRequest(`/api/cars/${car.id}/followers`), params)).body).toEqual({ count: 0 });
+    expect((await callJson(carFollowState, getRequest(path), params)).body).toEqual({ following: false });
+    expect((await callJson(carFollowers, getRequest(`/api/cars/${car.id}/followers`), params)).body).toEqual({ count: 0 });
 
-    const visitor = await call(followCar, jsonRequest(path, {}), params);
+    const visitor = await callJson(followCar, jsonRequest(path, {}), params);
     expect(visitor.status).toBe(401);
     expect(visitor.body.error).toBeTruthy();
 
-    expect((await call(followCar, jsonRequest(path, {}, { cookie: fan.cookie }), params)).body).toEqual({ following: true });
-    expect((await call(followCar, jsonRequest(path, {}, { cookie: other.cookie }), params)).body).toEqual({ following: true });
-    expect((await call(carFollowState, getRequest(path, { cookie: fan.cookie }), params)).body).toEqual({ following: true });
-    expect((await call(carFollowers, getRequest(`/api/cars/${car.id}/followers`), params)).body).toEqual({ count: 2 });
+    expect((await callJson(followCar, jsonRequest(path, {}, { cookie: fan.cookie }), params)).body).toEqual({ following: true });
+    expect((await callJson(followCar, jsonRequest(path, {}, { cookie: other.cookie }), params)).body).toEqual({ following: true });
+    expect((await callJson(carFollowState, getRequest(path, { cookie: fan.cookie }), params)).body).toEqual({ following: true });
+    expect((await callJson(carFollowers, getRequest(`/api/cars/${car.id}/followers`), params)).body).toEqual({ count: 2 });
     expect(await getCarFollowState(car.id, fan.id)).toEqual({ following: true, count: 2 });
     expect(await getCarFollowState(car.id, null)).toEqual({ following: false, count: 2 });
 
     // Toggle off.
-    expect((await call(followCar, jsonRequest(path, {}, { cookie: fan.cookie }), params)).body).toEqual({ following: false });
+    expect((await callJson(followCar, jsonRequest(path, {}, { cookie: fan.cookie }), params)).body).toEqual({ following: false });
     expect(await getCarFollowState(car.id, fan.id)).toEqual({ following: false, count: 1 });
 
     // An explicit state does not toggle (the Follow Cars modal sends following=true).
-    expect((await call(followCar, jsonRequest(path, { following: true }, { cookie: other.cookie }), params)).body).toEqual({
+    expect((await callJson(followCar, jsonRequest(path, { following: true }, { cookie: other.cookie }), params)).body).toEqual({
       following: true,
     });
     expect(await getCarFollowState(car.id, other.id)).toEqual({ following: true, count: 1 });
-    expect((await call(followCar, jsonRequest(path, { following: "maybe" }, { cookie: other.cookie }), params)).status).toBe(400);
+    expect((await callJson(followCar, jsonRequest(path, { following: "maybe" }, { cookie: other.cookie }), params)).status).toBe(400);
   });
 
   it("answers 404 for a missing car", async () => {
-    const fan = await member("lost_fan");
+    const fan = await signUp("lost_fan");
     for (const carId of ["999999", "abc", "-1"]) {
       const params = { carId };
-      expect((await call(followCar, jsonRequest(`/api/cars/${carId}/follow`, {}, { cookie: fan.cookie }), params)).status).toBe(404);
-      expect((await call(carFollowState, getRequest(`/api/cars/${carId}/follow`), params)).status).toBe(404);
-      expect((await call(carFollowers, getRequest(`/api/cars/${carId}/followers`), params)).status).toBe(404);
+      expect((await callJson(followCar, jsonRequest(`/api/cars/${carId}/follow`, {}, { cookie: fan.cookie }), params)).status).toBe(404);
+      expect((await callJson(carFollowState, getRequest(`/api/cars/${carId}/follow`), params)).status).toBe(404);
+      expect((await callJson(carFollowers, getRequest(`/api/cars/${carId}/followers`), params)).status).toBe(404);
     }
   });
 
   it("answers a plain form post with a redirect back, and sends visitors to the login modal", async () => {
-    const owner = await member("form_owner");
-    const fan = await member("form_fan");
+    const owner = await signUp("form_owner");
+    const fan = await signUp("form_fan");
     const car = await carOf(owner.id);
     const params = { carId: String(car.id) };
     const path = `/api/cars/${car.id}/follow`;
@@ -94,8 +79,8 @@ describe("car follows", () => {
   });
 
   it("batches follower counts", async () => {
-    const owner = await member("batch_owner");
-    const fan = await member("batch_fan");
+    const owner = await signUp("batch_owner");
+    const fan = await signUp("batch_fan");
     const [a, b] = await Promise.all([carOf(owner.id, "A"), carOf(owner.id, "B")]);
     await prisma.carFollow.create({ data: { userId: fan.id, carId: a.id } });
     const counts = await getCarFollowerCounts([a.id, b.id]);
@@ -106,32 +91,32 @@ describe("car follows", () => {
 
 describe("user follows", () => {
   it("toggles, counts both ways and refuses yourself", async () => {
-    const alice = await member("alice_f");
-    const bob = await member("bob_f");
+    const alice = await signUp("alice_f");
+    const bob = await signUp("bob_f");
     const path = "/api/users/alice_f/follow";
     const params = { username: "alice_f" };
 
-    expect((await call(followUser, jsonRequest(path, {}), params)).status).toBe(401);
-    expect((await call(followUser, jsonRequest(path, {}, { cookie: bob.cookie }), params)).body).toEqual({ following: true });
+    expect((await callJson(followUser, jsonRequest(path, {}), params)).status).toBe(401);
+    expect((await callJson(followUser, jsonRequest(path, {}, { cookie: bob.cookie }), params)).body).toEqual({ following: true });
     expect(await getUserFollowCounts(alice.id)).toEqual({ followers: 1, following: 0 });
     expect(await getUserFollowCounts(bob.id)).toEqual({ followers: 0, following: 1 });
-    expect((await call(userFollowState, getRequest(path, { cookie: bob.cookie }), params)).body).toEqual({
+    expect((await callJson(userFollowState, getRequest(path, { cookie: bob.cookie }), params)).body).toEqual({
       following: true,
       followers: 1,
       following_count: 0,
     });
 
     // Case-insensitive names, toggling off.
-    expect((await call(followUser, jsonRequest("/api/users/ALICE_F/follow", {}, { cookie: bob.cookie }), { username: "ALICE_F" })).body).toEqual({
+    expect((await callJson(followUser, jsonRequest("/api/users/ALICE_F/follow", {}, { cookie: bob.cookie }), { username: "ALICE_F" })).body).toEqual({
       following: false,
     });
     expect(await getUserFollowCounts(alice.id)).toEqual({ followers: 0, following: 0 });
 
-    const self = await call(followUser, jsonRequest(path, {}, { cookie: alice.cookie }), params);
+    const self = await callJson(followUser, jsonRequest(path, {}, { cookie: alice.cookie }), params);
     expect(self.status).toBe(400);
     expect(self.body).toEqual({ error: "You cannot follow yourself" });
 
-    const missing = await call(followUser, jsonRequest("/api/users/nobody_here/follow", {}, { cookie: bob.cookie }), { username: "nobody_here" });
+    const missing = await callJson(followUser, jsonRequest("/api/users/nobody_here/follow", {}, { cookie: bob.cookie }), { username: "nobody_here" });
     expect(missing.status).toBe(404);
   });
 });

@@ -11,7 +11,8 @@ import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { usernameBaseFor } from "~/models/user.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { startFakeGoogle, type FakeGoogle } from "../../scripts/fake-google";
-import { args, cookiesOf, getRequest, jsonRequest } from "../support/requests";
+import { isSignedIn, sessionOf } from "../support/accounts";
+import { args, call, cookiesOf, getRequest, jsonRequest } from "../support/requests";
 import { waitForMails } from "../support/mail";
 
 let fake: FakeGoogle;
@@ -48,15 +49,6 @@ class Jar {
   }
 }
 
-async function call<T>(handler: (a: never) => Promise<T>, request: Request): Promise<Response> {
-  try {
-    return (await handler(args(request))) as unknown as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 /** The whole browser round trip; answers the callback's response and the jar. */
 async function signInWithGoogle(redirectTo = "/my-cars", jar = new Jar()) {
   const start = await call(googleStart, getRequest(`/api/auth/google?redirectTo=${encodeURIComponent(redirectTo)}`, { cookie: jar.header() }));
@@ -69,16 +61,6 @@ async function signInWithGoogle(redirectTo = "/my-cars", jar = new Jar()) {
   const callback = await call(googleCallback, getRequest(back.pathname + back.search, { cookie: jar.header() }));
   jar.take(callback);
   return { authorize, callback, jar };
-}
-
-async function signedInAsCookie(cookie: string): Promise<boolean> {
-  const response = (await sessionLoader(args(getRequest("/api/auth/session", { cookie })))) as Response;
-  return (await response.json()).authenticated;
-}
-
-async function signedInAs(jar: Jar) {
-  const response = (await sessionLoader(args(getRequest("/api/auth/session", { cookie: jar.header() })))) as Response;
-  return (await response.json()) as { authenticated: boolean; user: { username: string; email: string } | null };
 }
 
 describe("Sign in with Google", () => {
@@ -122,13 +104,13 @@ describe("Sign in with Google", () => {
     expect(user.passwordHash).toBeNull();
     expect(user.emailVerifiedAt).not.toBeNull();
     expect(user.profile).not.toBeNull();
-    expect(await signedInAs(jar)).toMatchObject({ authenticated: true, user: { username: "new.driver" } });
+    expect(await sessionOf(jar.header())).toMatchObject({ authenticated: true, user: { username: "new.driver" } });
 
     // The next time the same Google account signs in to the same account.
     const again = await signInWithGoogle("/");
     expect(again.callback.headers.get("Location")).toBe("/");
     expect(await prisma.user.count({ where: { googleId: "g-new" } })).toBe(1);
-    expect(await signedInAs(again.jar)).toMatchObject({ authenticated: true, user: { username: "new.driver" } });
+    expect(await sessionOf(again.jar.header())).toMatchObject({ authenticated: true, user: { username: "new.driver" } });
   });
 
   it("makes the username unique with a number", async () => {
@@ -151,12 +133,12 @@ describe("Sign in with Google", () => {
     const users = await prisma.user.findMany({ where: { email: "linkme@example.com" } });
     expect(users).toHaveLength(1);
     expect(users[0].googleId).toBe("g-link");
-    expect(await signedInAs(jar)).toMatchObject({ authenticated: true, user: { username: "linkme" } });
+    expect(await sessionOf(jar.header())).toMatchObject({ authenticated: true, user: { username: "linkme" } });
 
     // The password and the other sessions of a verified account stay as they were.
     const password = (await login(args(jsonRequest("/api/auth/login", { email: "linkme@example.com", password: "secret1" })))) as Response;
     expect(password.status).toBe(200);
-    expect(await signedInAsCookie(ownSession)).toBe(true);
+    expect(await isSignedIn(ownSession)).toBe(true);
   });
 
   it("takes over an account whose address was never verified: the registrant's password, two-factor and sessions go", async () => {
@@ -175,7 +157,7 @@ describe("Sign in with Google", () => {
     const { callback, jar } = await signInWithGoogle("/messages");
     expect(callback.status).toBe(303);
     expect(callback.headers.get("Location")).toBe("/messages");
-    expect(await signedInAs(jar)).toMatchObject({ authenticated: true, user: { username: "squatter" } });
+    expect(await sessionOf(jar.header())).toMatchObject({ authenticated: true, user: { username: "squatter" } });
 
     const after = await prisma.user.findUniqueOrThrow({ where: { id: before.id } });
     expect(after.googleId).toBe("g-owner");
@@ -186,7 +168,7 @@ describe("Sign in with Google", () => {
     expect(await prisma.recoveryCode.count({ where: { userId: before.id } })).toBe(0);
 
     // The registrant is out: the old session ended and the password no longer works.
-    expect(await signedInAsCookie(attackerCookie)).toBe(false);
+    expect(await isSignedIn(attackerCookie)).toBe(false);
     const password = (await login(args(jsonRequest("/api/auth/login", { email: "owner@example.com", password: "attacker1" })))) as Response;
     expect(password.status).toBe(401);
 
@@ -213,7 +195,7 @@ describe("Sign in with Google", () => {
     expect(callback.status).toBe(303);
     expect(callback.headers.get("Location")).toBe("/login?redirectTo=%2Fevents");
     expect((await prisma.user.findUniqueOrThrow({ where: { email: "unverified@example.com" } })).googleId).toBeNull();
-    expect((await signedInAs(jar)).authenticated).toBe(false);
+    expect((await sessionOf(jar.header())).authenticated).toBe(false);
     expect(jar.header()).toContain("__flash=");
   });
 
@@ -238,7 +220,7 @@ describe("Sign in with Google", () => {
     const { callback, jar } = await signInWithGoogle("/my-cars");
     expect(callback.status).toBe(303);
     expect(callback.headers.get("Location")).toBe("/two-factor?redirectTo=%2Fmy-cars");
-    expect((await signedInAs(jar)).authenticated).toBe(false);
+    expect((await sessionOf(jar.header())).authenticated).toBe(false);
     const session = await prisma.session.findFirstOrThrow({ where: { user: { googleId: "g-2fa" } }, orderBy: { createdAt: "desc" } });
     expect(session.mfaPassedAt).toBeNull();
   });

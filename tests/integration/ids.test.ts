@@ -23,7 +23,7 @@ import { loader as editCarLoader } from "~/routes/my-cars.$carId.edit";
 import { loader as postPageLoader } from "~/routes/post.$id";
 import { loader as showcaseLoader } from "~/routes/showcase.$carId";
 import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
-import { makeUser, type TestUser } from "./social-helpers";
+import { makeUser, type TestUser } from "../support/accounts";
 
 // Records whose ids a lax parser would reach: 0x7FFFFFF0 and 1e9 written out.
 const HEX_ID = 0x7ffffff0;

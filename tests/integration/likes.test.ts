@@ -7,8 +7,8 @@ import { action as save } from "~/routes/api.posts.$id.save";
 import { listSavedPosts } from "~/models/save.server";
 import { getReactionState } from "~/models/like.server";
 import { applyReaction, compactCount } from "~/components/interactions/reactions";
-import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
-import { answer, makePost, makeUser } from "./social-helpers";
+import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { makePost, makeUser } from "../support/accounts";
 
 afterEach(() => resetRateLimits());
 

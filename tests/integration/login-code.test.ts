@@ -6,24 +6,17 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { action as requestCode } from "~/routes/api.auth.code";
 import { action as verifyCode } from "~/routes/api.auth.code.verify";
-import { action as register } from "~/routes/api.auth.register";
 import { loader as sessionLoader } from "~/routes/api.auth.session";
+import { action as register } from "~/routes/api.auth.register";
 import { LOGIN_CODE_LIFETIME, LOGIN_CODE_MESSAGES, LOGIN_CODE_TRIES, hashLoginCode, requestLoginCode, verifyLoginCode } from "~/models/login-code.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
+import { signUp } from "../support/accounts";
 import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 
 const outbox = mkdtempSync(path.join(tmpdir(), "login-code-outbox-"));
 process.env.MAIL_OUTBOX_DIR = outbox;
 afterAll(() => rmSync(outbox, { recursive: true, force: true }));
 beforeEach(() => resetRateLimits());
-
-async function makeUser(username: string) {
-  const response = (await register(
-    args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })),
-  )) as Response;
-  expect(response.status).toBe(201);
-  return (await response.json()).user as { id: number; email: string };
-}
 
 function mailsTo(address: string): string[] {
   return readdirSync(outbox)
@@ -58,7 +51,7 @@ describe("POST /api/auth/code", () => {
   });
 
   it("answers the same whether or not an account exists, and mails only real accounts", async () => {
-    await makeUser("coder");
+    await signUp("coder");
     const real = await post(requestCode, "/api/auth/code", { email: "Coder@Example.com" });
     const unknown = await post(requestCode, "/api/auth/code", { email: "ghost@example.com" });
     expect(real.status).toBe(200);
@@ -78,7 +71,7 @@ describe("POST /api/auth/code", () => {
   });
 
   it("signs in with the emailed code, once", async () => {
-    await makeUser("onceonly");
+    await signUp("onceonly");
     await post(requestCode, "/api/auth/code", { email: "onceonly@example.com" });
     const code = await codeFromOutbox("onceonly@example.com");
 
@@ -93,7 +86,7 @@ describe("POST /api/auth/code", () => {
   });
 
   it("sends at most 5 codes per account in 15 minutes, answering the same", async () => {
-    await makeUser("spammy");
+    await signUp("spammy");
     for (let i = 0; i < 7; i += 1) {
       const response = await post(requestCode, "/api/auth/code", { email: "spammy@example.com" });
       expect(response.status).toBe(200);
@@ -119,7 +112,7 @@ describe("POST /api/auth/code", () => {
   });
 
   it("goes back to the modal's code mode for a plain form post", async () => {
-    await makeUser("noscript");
+    await signUp("noscript");
     const response = (await requestCode(
       args(formRequest("/api/auth/code", { email: "noscript@example.com", redirectTo: "/events" })),
     )) as Response;
@@ -174,7 +167,7 @@ describe("a code proves the address", () => {
 
 describe("verifyLoginCode", () => {
   it("expires after 10 minutes", async () => {
-    await makeUser("latecomer");
+    await signUp("latecomer");
     const start = new Date("2030-01-01T10:00:00Z");
     await (await requestLoginCode("latecomer@example.com", start)).delivery;
     const row = await prisma.loginCode.findFirstOrThrow({ where: { email: "latecomer@example.com" }, orderBy: { id: "desc" } });
@@ -187,7 +180,7 @@ describe("verifyLoginCode", () => {
   });
 
   it("allows 5 tries, then the code is dead even when right", async () => {
-    await makeUser("guesser");
+    await signUp("guesser");
     await (await requestLoginCode("guesser@example.com")).delivery;
     const row = await prisma.loginCode.findFirstOrThrow({ where: { email: "guesser@example.com" }, orderBy: { id: "desc" } });
     await prisma.loginCode.update({ where: { id: row.id }, data: { codeHash: hashLoginCode("guesser@example.com", "654321") } });
@@ -199,7 +192,7 @@ describe("verifyLoginCode", () => {
   });
 
   it("a new code replaces the previous one", async () => {
-    await makeUser("twice");
+    await signUp("twice");
     await (await requestLoginCode("twice@example.com")).delivery;
     const first = await prisma.loginCode.findFirstOrThrow({ where: { email: "twice@example.com" }, orderBy: { id: "desc" } });
     await prisma.loginCode.update({ where: { id: first.id }, data: { codeHash: hashLoginCode("twice@example.com", "111111") } });

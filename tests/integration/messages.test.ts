@@ -10,8 +10,8 @@ import { loader as threadLoader } from "~/routes/api.messages.$username";
 import { action as markReadAction } from "~/routes/api.messages.$username.read";
 import { loader as unreadLoader } from "~/routes/api.messages.unread-count";
 import { action as blockAction, loader as blockLoader } from "~/routes/api.users.$username.block";
-import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
-import { answer, makeUser, type TestUser } from "./social-helpers";
+import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { makeUser, type TestUser } from "../support/accounts";
 
 beforeEach(async () => {
   await resetRateLimits();

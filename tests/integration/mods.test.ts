@@ -1,27 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { action as register } from "~/routes/api.auth.register";
 import { action as modsAction, loader as modsLoader } from "~/routes/api.cars.$carId.mods";
 import { action as modAction, loader as modLoader } from "~/routes/api.mods.$modId";
 import { prisma } from "~/db.server";
 import { getModFormOptions, listModsForCars, upsertName } from "~/models/mod.server";
-import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
-
-async function signUp(username: string) {
-  const response = (await register(
-    args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })),
-  )) as Response;
-  const body = await response.json();
-  return { cookie: cookiesOf(response), id: body.user.id as number };
-}
-
-async function call(handler: (a: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    return (await handler(args(request, params))) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
+import { signUp } from "../support/accounts";
+import { call, formRequest, getRequest, jsonRequest } from "../support/requests";
 
 async function garage(username: string) {
   const owner = await signUp(username);

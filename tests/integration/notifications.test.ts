@@ -1,20 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { action as register } from "~/routes/api.auth.register";
 import { loader as listNotifications } from "~/routes/api.notifications";
 import { action as readOne } from "~/routes/api.notifications.$id.read";
 import { action as readAll } from "~/routes/api.notifications.read-all";
 import { setCarFollow, setUserFollow } from "~/models/follow.server";
 import { remindInsuranceForCar, sendInsuranceReminders, subscribeNotifications } from "~/models/notification.server";
 import { startInsuranceReminders, stopInsuranceReminders } from "~/lib/insurance-reminders.server";
-import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { signUp } from "../support/accounts";
+import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
 
+/** A member whose nickname is `nickname` (none unless given). */
 async function member(username: string, nickname?: string) {
-  const response = (await register(
-    args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })),
-  )) as Response;
-  const user = await prisma.user.update({ where: { username }, data: { nickname: nickname ?? null } });
-  return { id: user.id, username, cookie: cookiesOf(response) };
+  const account = await signUp(username);
+  await prisma.user.update({ where: { id: account.id }, data: { nickname: nickname ?? null } });
+  return account;
 }
 
 async function feed(cookie: string, query = "") {

@@ -10,8 +10,8 @@ import { loader as eventsLoader } from "~/routes/events._index";
 import { loader as threadPageLoader } from "~/routes/messages.$username";
 import { loader as messagesLoader } from "~/routes/messages";
 import { loader as searchLoader } from "~/routes/search";
-import { args, getRequest } from "../support/requests";
-import { answer, makePost, makeUser } from "./social-helpers";
+import { answer, args, getRequest } from "../support/requests";
+import { makePost, makeUser } from "../support/accounts";
 
 beforeEach(async () => {
   await resetRateLimits();

@@ -7,13 +7,13 @@ import { prisma } from "~/db.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createResetToken, findUsableResetToken, hashResetToken, RESET_TOKEN_LIFETIME } from "~/models/password-reset.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as login } from "~/routes/api.auth.login";
 import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { action as requestReset } from "~/routes/api.auth.reset-password";
 import { action as confirmReset } from "~/routes/api.auth.reset-password.confirm";
 import { loader as resetPage } from "~/routes/reset-password";
-import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { isSignedIn, logIn, signUp } from "../support/accounts";
+import { args, call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { waitForMails } from "../support/mail";
 
 const outbox = mkdtempSync(path.join(os.tmpdir(), "reset-outbox-"));
@@ -26,24 +26,6 @@ beforeEach(async () => {
   await resetRateLimits();
   for (const file of readdirSync(outbox)) rmSync(path.join(outbox, file));
 });
-
-const call = async (handler: (a: never) => unknown, request: Request) =>
-  (await Promise.resolve(handler(args(request))).catch((thrown: unknown) => thrown)) as Response;
-
-async function signUp(username: string, password = "secret1") {
-  const response = await call(register, jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password }));
-  expect(response.status).toBe(201);
-  return { cookie: cookiesOf(response), user: (await response.json()).user as { id: number } };
-}
-
-async function signIn(email: string, password: string) {
-  return call(login, jsonRequest("/api/auth/login", { email, password }));
-}
-
-async function isSignedIn(cookie: string) {
-  const response = (await sessionLoader(args(getRequest("/api/auth/session", { cookie })))) as Response;
-  return (await response.json()).authenticated as boolean;
-}
 
 /** Waits for the background delivery and returns the outbox's messages. */
 async function outboxMessages(expected: number): Promise<string[]> {
@@ -146,7 +128,7 @@ describe("POST /api/auth/reset-password", () => {
 
 describe("POST /api/auth/reset-password/confirm", () => {
   it("sets the password once, ends the other sessions and signs in", async () => {
-    const { cookie: oldCookie, user } = await signUp("forgetful", "oldpass1");
+    const { cookie: oldCookie, user } = await signUp("forgetful", { password: "oldpass1" });
     await call(requestReset, jsonRequest("/api/auth/reset-password", { email: "forgetful@example.com" }));
     const token = new URL(resetLinkOf((await outboxMessages(1))[0])).searchParams.get("token")!;
 
@@ -163,8 +145,8 @@ describe("POST /api/auth/reset-password/confirm", () => {
     expect(await isSignedIn(cookiesOf(response))).toBe(true);
     expect(await isSignedIn(oldCookie)).toBe(false);
 
-    expect((await signIn("forgetful", "oldpass1")).status).toBe(401);
-    expect((await signIn("forgetful", "newpass1")).status).toBe(200);
+    expect((await logIn("forgetful", "oldpass1")).status).toBe(401);
+    expect((await logIn("forgetful", "newpass1")).status).toBe(200);
 
     // Single use.
     const again = await call(confirmReset, jsonRequest("/api/auth/reset-password/confirm", { token, password: "another1" }));
@@ -187,7 +169,7 @@ describe("POST /api/auth/reset-password/confirm", () => {
       const response = await call(confirmReset, jsonRequest("/api/auth/reset-password/confirm", { token, password: "newpass1" }));
       expect(response.status).toBe(400);
     }
-    expect((await signIn("latecomer", "secret1")).status).toBe(200);
+    expect((await logIn("latecomer", "secret1")).status).toBe(200);
   });
 
   it("checks the new password with the sign-up rules", async () => {

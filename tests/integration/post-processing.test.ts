@@ -20,7 +20,6 @@ import { getUserPostTiles } from "~/models/profile.server";
 import { getShowcase } from "~/models/car.server";
 import { searchPosts } from "~/models/search.server";
 import { failMediaJob, MEDIA_JOB } from "~/models/post-upload.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as createPostAction } from "~/routes/api.posts";
 import { loader as apiPostLoader } from "~/routes/api.posts.$id";
 import { action as likeAction } from "~/routes/api.posts.$id.like";
@@ -28,16 +27,10 @@ import { action as processingAction, loader as processingLoader } from "~/routes
 import { loader as embedLoader } from "~/routes/embed.post.$postId";
 import { loader as postPageLoader } from "~/routes/post.$id";
 import { action as profileAction } from "~/routes/api.profile";
-import { args, cookiesOf, getRequest, jsonRequest } from "../support/requests";
+import { signUp, type SignedUp } from "../support/accounts";
+import { callJson, getRequest, jsonRequest, multipartRequest } from "../support/requests";
 
 const ORIGIN = "http://127.0.0.1:3000";
-
-async function member(username: string) {
-  const response = (await register(args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })))) as Response;
-  expect(response.status).toBe(201);
-  const user = await prisma.user.findUniqueOrThrow({ where: { username } });
-  return { id: user.id, username, cookie: cookiesOf(response) };
-}
 
 const png = (width = 640, height = 480) => sharp({ create: { width, height, channels: 3, background: { r: 180, g: 30, b: 30 } } }).png().toBuffer();
 
@@ -56,39 +49,19 @@ async function breakWaitingFile(postId: number, name: string) {
   writeFileSync(incomingPath(upload.tempPath)!, await brokenJpeg());
 }
 
-type Part = [name: string, value: string] | [name: string, value: Uint8Array, filename: string];
-
-function multipart(parts: Part[], cookie: string, headers: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value, filename] of parts) {
-    if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([value as Uint8Array<ArrayBuffer>]), filename);
-  }
-  return new Request(`${ORIGIN}/api/posts`, { method: "POST", body: form, headers: { Cookie: cookie, ...headers } });
-}
-
-async function call(handler: (a: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  const result = (await Promise.resolve(handler(args(request, params))).catch((thrown: unknown) => thrown)) as unknown;
-  if (result instanceof Response) {
-    const isJson = result.headers.get("Content-Type")?.includes("json");
-    return { status: result.status, body: isJson ? await result.json() : null, response: result };
-  }
-  return { status: 200, body: result as Record<string, unknown>, response: null };
-}
-
 function storedFiles(): string[] {
   const root = mediaDir();
   if (!existsSync(root)) return [];
   return (readdirSync(root, { recursive: true }) as string[]).filter((entry) => /\.\w+$/.test(entry)).map((entry) => path.join(root, entry));
 }
 
-let author: Awaited<ReturnType<typeof member>>;
-let stranger: Awaited<ReturnType<typeof member>>;
+let author: SignedUp;
+let stranger: SignedUp;
 let car: { id: number };
 
 beforeAll(async () => {
-  author = await member("shooter");
-  stranger = await member("lurker");
+  author = await signUp("shooter");
+  stranger = await signUp("lurker");
   car = await prisma.car.create({ data: { ownerId: author.id, make: "Nissan", model: "Skyline", year: 1999 } });
 });
 
@@ -101,9 +74,9 @@ beforeEach(async () => {
 describe("a post while its files are processed", () => {
   it("answers 201 before processing, and shows the post to nobody but its author until it is ready", async () => {
     const storedBefore = storedFiles().length;
-    const created = await call(
+    const created = await callJson(
       createPostAction as never,
-      multipart([["story", "zebracorn night run"], ["carIds", String(car.id)], ["media", await png(), "IMG_0001.PNG"]], author.cookie),
+      multipartRequest("/api/posts", [["story", "zebracorn night run"], ["carIds", String(car.id)], ["media", await png(), "IMG_0001.PNG"]], { cookie: author.cookie }),
     );
     expect(created.status).toBe(201);
     const id = created.body.post.id as number;
@@ -120,20 +93,20 @@ describe("a post while its files are processed", () => {
     expect((await getUserPostTiles(author.id)).posts.map((post) => post.id)).not.toContain(id);
     expect((await getShowcase(car.id))!.posts.map((post) => post.id)).not.toContain(id);
     expect(await getPost(id, stranger.id)).toBeNull();
-    expect((await call(postPageLoader as never, getRequest(`/post/${id}`, { cookie: stranger.cookie }), { id: String(id) })).body).toMatchObject({ init: { status: 404 } });
-    expect((await call(postPageLoader as never, getRequest(`/post/${id}`), { id: String(id) })).body).toMatchObject({ init: { status: 404 } });
-    expect((await call(embedLoader as never, getRequest(`/embed/post/${id}`), { postId: String(id) })).body).toMatchObject({ init: { status: 404 } });
-    expect((await call(apiPostLoader as never, getRequest(`/api/posts/${id}`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
-    expect((await call(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
-    expect((await call(likeAction as never, jsonRequest(`/api/posts/${id}/like`, { type: "like" }, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
+    expect((await callJson(postPageLoader as never, getRequest(`/post/${id}`, { cookie: stranger.cookie }), { id: String(id) })).body).toMatchObject({ init: { status: 404 } });
+    expect((await callJson(postPageLoader as never, getRequest(`/post/${id}`), { id: String(id) })).body).toMatchObject({ init: { status: 404 } });
+    expect((await callJson(embedLoader as never, getRequest(`/embed/post/${id}`), { postId: String(id) })).body).toMatchObject({ init: { status: 404 } });
+    expect((await callJson(apiPostLoader as never, getRequest(`/api/posts/${id}`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
+    expect((await callJson(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
+    expect((await callJson(likeAction as never, jsonRequest(`/api/posts/${id}/like`, { type: "like" }, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
 
     // The author sees it, processing, with its file.
-    const page = await call(postPageLoader as never, getRequest(`/post/${id}`, { cookie: author.cookie }), { id: String(id) });
+    const page = await callJson(postPageLoader as never, getRequest(`/post/${id}`, { cookie: author.cookie }), { id: String(id) });
     expect(page.body).toMatchObject({
       post: { id, status: "processing" },
       processing: { id, status: "processing", files: [{ name: "IMG_0001.PNG", kind: "image", status: "queued", error: null }] },
     });
-    const status = await call(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) });
+    const status = await callJson(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) });
     expect(status.body.processing).toMatchObject({ status: "processing", files: [{ name: "IMG_0001.PNG", status: "queued" }] });
 
     // The worker stores the file: the post is ready and everyone sees it; the incoming file is gone.
@@ -145,15 +118,15 @@ describe("a post while its files are processed", () => {
     expect((await getFeedPage({ viewerId: stranger.id })).posts.map((post) => post.id)).toContain(id);
     expect((await searchPosts("zebracorn")).map((post) => post.id)).toContain(id);
     expect((await getShowcase(car.id))!.posts.map((post) => post.id)).toContain(id);
-    expect((await call(embedLoader as never, getRequest(`/embed/post/${id}`), { postId: String(id) })).body).toMatchObject({ post: { id } });
-    const readyPage = await call(postPageLoader as never, getRequest(`/post/${id}`, { cookie: author.cookie }), { id: String(id) });
+    expect((await callJson(embedLoader as never, getRequest(`/embed/post/${id}`), { postId: String(id) })).body).toMatchObject({ post: { id } });
+    const readyPage = await callJson(postPageLoader as never, getRequest(`/post/${id}`, { cookie: author.cookie }), { id: String(id) });
     expect(readyPage.body).toMatchObject({ post: { status: "ready" }, processing: null });
   });
 
   it("sends a plain form to the new post's page at once (303)", async () => {
-    const response = await call(
+    const response = await callJson(
       createPostAction as never,
-      multipart([["redirectTo", "/upload"], ["story", "no js"], ["media", await png(), "a.png"]], author.cookie, { Accept: "text/html" }),
+      multipartRequest("/api/posts", [["redirectTo", "/upload"], ["story", "no js"], ["media", await png(), "a.png"]], { cookie: author.cookie, headers: { Accept: "text/html" } }),
     );
     expect(response.status).toBe(303);
     const location = response.response!.headers.get("Location")!;
@@ -167,13 +140,13 @@ describe("refused uploads leave nothing behind", () => {
     const posts = await prisma.post.count();
     const jobs = await prisma.job.count();
     const stored = storedFiles().length;
-    const text = await call(
+    const text = await callJson(
       createPostAction as never,
-      multipart([["story", "x"], ["media", await png(), "good.png"], ["media", new TextEncoder().encode("hello, not a photo\n".repeat(20)), "notes.jpg"]], author.cookie),
+      multipartRequest("/api/posts", [["story", "x"], ["media", await png(), "good.png"], ["media", new TextEncoder().encode("hello, not a photo\n".repeat(20)), "notes.jpg"]], { cookie: author.cookie }),
     );
     expect(text.status).toBe(415);
     expect(text.body.error).toBe(fileMessage("notes.jpg", 415, MEDIA_MESSAGES.unsupported));
-    const empty = await call(createPostAction as never, multipart([["story", "x"], ["media", new Uint8Array(0), "IMG_0412.HEIC"]], author.cookie));
+    const empty = await callJson(createPostAction as never, multipartRequest("/api/posts", [["story", "x"], ["media", new Uint8Array(0), "IMG_0412.HEIC"]], { cookie: author.cookie }));
     expect(empty.status).toBe(400);
     expect(empty.body.error).toMatch(/^IMG_0412\.HEIC: /);
     expect(await prisma.post.count()).toBe(posts);
@@ -213,7 +186,7 @@ describe("refused uploads leave nothing behind", () => {
       duplex: "half",
     } as RequestInit);
     const posts = await prisma.post.count();
-    const answer = await call(createPostAction as never, request);
+    const answer = await callJson(createPostAction as never, request);
     expect(answer.status).toBe(413);
     expect(answer.body.error).toMatch(/^huge\.mov: .*MB/);
     // Read a little past the limit (buffers along the way), never the whole body.
@@ -228,14 +201,14 @@ describe("the profile photo goes through the same streaming parser", () => {
   it("stores the photo and keeps nothing in the incoming folder; an oversized one is stopped with 413", async () => {
     const form = new FormData();
     form.append("profile_image", new Blob([await png(300, 300)], { type: "image/png" }), "me.png");
-    const stored = await call(profileAction as never, new Request(`${ORIGIN}/api/profile`, { method: "PATCH", body: form, headers: { Cookie: author.cookie } }));
+    const stored = await callJson(profileAction as never, new Request(`${ORIGIN}/api/profile`, { method: "PATCH", body: form, headers: { Cookie: author.cookie } }));
     expect(stored.status).toBe(200);
     expect(stored.body.profile.profile_image).toMatch(/^\/media\/avatars\/.+\.webp$/);
     expect(await listIncoming()).toEqual([]);
 
     const big = new FormData();
     big.append("profile_image", new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)], { type: "image/png" }), "huge.png");
-    const refused = await call(profileAction as never, new Request(`${ORIGIN}/api/profile`, { method: "PATCH", body: big, headers: { Cookie: author.cookie } }));
+    const refused = await callJson(profileAction as never, new Request(`${ORIGIN}/api/profile`, { method: "PATCH", body: big, headers: { Cookie: author.cookie } }));
     expect(refused.status).toBe(413);
     expect(refused.body.error).toMatch(/^huge\.png: /);
     expect(await listIncoming()).toEqual([]);
@@ -244,15 +217,15 @@ describe("the profile photo goes through the same streaming parser", () => {
 
 describe("a file that fails", () => {
   it("names the bad file with its reason to the author; removing it publishes the rest", async () => {
-    const created = await call(
+    const created = await callJson(
       createPostAction as never,
-      multipart([["story", "one good one bad"], ["media", await png(), "good.png"], ["media", await png(), "IMG_0412.JPG"]], author.cookie),
+      multipartRequest("/api/posts", [["story", "one good one bad"], ["media", await png(), "good.png"], ["media", await png(), "IMG_0412.JPG"]], { cookie: author.cookie }),
     );
     expect(created.status).toBe(201);
     const id = created.body.post.id as number;
     await breakWaitingFile(id, "IMG_0412.JPG");
     await runDueJobs();
-    const processing = (await call(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) })).body.processing;
+    const processing = (await callJson(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) })).body.processing;
     expect(processing.status).toBe("failed");
     const bad = processing.files.find((file: { name: string }) => file.name === "IMG_0412.JPG");
     expect(bad).toMatchObject({ status: "failed", retryable: false });
@@ -265,28 +238,28 @@ describe("a file that fails", () => {
     expect(job.lastError).toMatch(/^IMG_0412\.JPG: /);
 
     // Someone else cannot remove it; the author's plain form can.
-    const foreign = await call(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id) }, stranger.cookie), { id: String(id) });
+    const foreign = await callJson(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id) }, stranger.cookie), { id: String(id) });
     expect(foreign.status).toBe(404);
-    const removed = await call(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id), redirectTo: `/post/${id}` }, author.cookie), { id: String(id) });
+    const removed = await callJson(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id), redirectTo: `/post/${id}` }, author.cookie), { id: String(id) });
     expect(removed.status).toBe(303);
     expect(removed.response!.headers.get("Location")).toBe(`/post/${id}`);
     expect(await getPost(id, stranger.id)).toMatchObject({ status: "ready", photos: [{ kind: "image" }] });
   });
 
   it("lets the author try again after a failure that was not the file's fault", async () => {
-    const created = await call(createPostAction as never, multipart([["media", await png(), "retry-me.png"]], author.cookie));
+    const created = await callJson(createPostAction as never, multipartRequest("/api/posts", [["media", await png(), "retry-me.png"]], { cookie: author.cookie }));
     const id = created.body.post.id as number;
     // The worker fails this job for good (say ffmpeg crashed on its last attempt).
     const job = (await claimJob("test", { kinds: [MEDIA_JOB] }))!;
     await failMediaJob(job.payload as { uploadId: number }, new Error("ffmpeg exited with code 137"));
-    const failed = (await call(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) })).body.processing;
+    const failed = (await callJson(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) })).body.processing;
     expect(failed).toMatchObject({ status: "failed", files: [{ name: "retry-me.png", status: "failed", retryable: true }] });
     expect(failed.files[0].error).toBe("retry-me.png: Processing failed. Try again, or remove this file.");
     // The file is kept for the retry.
     expect(await listIncoming()).toHaveLength(1);
     await executeJob(job); // the old run ends; it finds its upload failed and does nothing more
 
-    const retried = await call(processingAction as never, jsonRequest(`/api/posts/${id}/processing`, { intent: "retry", upload: failed.files[0].id }, { cookie: author.cookie }), { id: String(id) });
+    const retried = await callJson(processingAction as never, jsonRequest(`/api/posts/${id}/processing`, { intent: "retry", upload: failed.files[0].id }, { cookie: author.cookie }), { id: String(id) });
     expect(retried.status).toBe(200);
     expect(retried.body.processing).toMatchObject({ status: "processing", files: [{ status: "queued" }] });
     await runDueJobs();
@@ -295,18 +268,18 @@ describe("a file that fails", () => {
   });
 
   it("deletes the post when removing its only file leaves nothing of it", async () => {
-    const created = await call(createPostAction as never, multipart([["media", await png(), "only.jpg"]], author.cookie));
+    const created = await callJson(createPostAction as never, multipartRequest("/api/posts", [["media", await png(), "only.jpg"]], { cookie: author.cookie }));
     const id = created.body.post.id as number;
     await breakWaitingFile(id, "only.jpg");
     await runDueJobs();
     const upload = await prisma.postUpload.findFirstOrThrow({ where: { postId: id } });
-    const removed = await call(processingAction as never, jsonRequest(`/api/posts/${id}/processing`, { intent: "remove", upload: upload.id }, { cookie: author.cookie }), { id: String(id) });
+    const removed = await callJson(processingAction as never, jsonRequest(`/api/posts/${id}/processing`, { intent: "remove", upload: upload.id }, { cookie: author.cookie }), { id: String(id) });
     expect(removed.body).toEqual({ deleted: true });
     expect(await prisma.post.findUnique({ where: { id } })).toBeNull();
   });
 
   it("deleting a post while it waits removes its waiting files too", async () => {
-    const created = await call(createPostAction as never, multipart([["story", "gone soon"], ["media", await png(), "w.png"]], author.cookie));
+    const created = await callJson(createPostAction as never, multipartRequest("/api/posts", [["story", "gone soon"], ["media", await png(), "w.png"]], { cookie: author.cookie }));
     const id = created.body.post.id as number;
     expect(await listIncoming()).toHaveLength(1);
     const { deletePost } = await import("~/models/post.server");

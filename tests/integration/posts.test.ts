@@ -8,22 +8,13 @@ import { mediaDir } from "~/lib/media-storage.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { getPost } from "~/models/feed.server";
 import { runDueJobs } from "~/models/job-worker.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as createPostAction } from "~/routes/api.posts";
 import { action as postAction, loader as postLoader } from "~/routes/api.posts.$id";
 import { action as shareAction } from "~/routes/api.posts.$id.share";
-import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { signUp, type SignedUp } from "../support/accounts";
+import { callJson, formRequest, getRequest, jsonRequest, multipartRequest, type Part } from "../support/requests";
 
 const ORIGIN = "http://127.0.0.1:3000";
-
-async function member(username: string) {
-  const response = (await register(
-    args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })),
-  )) as Response;
-  expect(response.status).toBe(201);
-  const user = await prisma.user.findUniqueOrThrow({ where: { username } });
-  return { id: user.id, username, cookie: cookiesOf(response) };
-}
 
 async function png(width = 1200, height = 900, color = { r: 200, g: 40, b: 40 }) {
   return sharp({ create: { width, height, channels: 3, background: color } })
@@ -38,25 +29,8 @@ function mp4(): Buffer {
   return readFileSync(path.resolve(__dirname, "../../prisma/seed-assets/videos/track-pass.mp4"));
 }
 
-type Part = [name: string, value: string] | [name: string, value: Uint8Array, filename: string, type?: string];
-
-function multipart(parts: Part[], init: { cookie?: string; headers?: Record<string, string> } = {}) {
-  const form = new FormData();
-  for (const [name, value, filename, type] of parts) {
-    if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([value as Uint8Array<ArrayBuffer>], { type: type ?? "application/octet-stream" }), filename);
-  }
-  return new Request(`${ORIGIN}/api/posts`, {
-    method: "POST",
-    body: form,
-    headers: { ...(init.cookie ? { Cookie: init.cookie } : {}), ...init.headers },
-  });
-}
-
-async function create(request: Request) {
-  const response = (await createPostAction(args(request)).catch((thrown: unknown) => thrown)) as Response;
-  const isJson = response.headers.get("Content-Type")?.includes("json");
-  return { status: response.status, body: isJson ? await response.json() : null, response };
+function create(request: Request) {
+  return callJson(createPostAction, request);
 }
 
 function storedFiles(): string[] {
@@ -65,17 +39,17 @@ function storedFiles(): string[] {
   return (readdirSync(root, { recursive: true }) as string[]).filter((entry) => /\.\w+$/.test(entry)).map((entry) => path.join(root, entry));
 }
 
-let owner: Awaited<ReturnType<typeof member>>;
-let other: Awaited<ReturnType<typeof member>>;
-let admin: Awaited<ReturnType<typeof member>>;
+let owner: SignedUp;
+let other: SignedUp;
+let admin: SignedUp;
 let ownCar: { id: number };
 let secondCar: { id: number };
 let otherCar: { id: number };
 
 beforeAll(async () => {
-  owner = await member("poster");
-  other = await member("stranger");
-  admin = await member("boss");
+  owner = await signUp("poster");
+  other = await signUp("stranger");
+  admin = await signUp("boss");
   await prisma.user.update({ where: { id: admin.id }, data: { role: "admin" } });
   ownCar = await prisma.car.create({ data: { ownerId: owner.id, make: "Porsche", model: "911", year: 1973, nickname: "Bluebird" } });
   secondCar = await prisma.car.create({ data: { ownerId: owner.id, make: "BMW", model: "M3", year: 1988, trim: "E30" } });
@@ -88,7 +62,8 @@ describe("POST /api/posts", () => {
   it("creates a post with two photos and a video: videos first, cars in order, files re-encoded", async () => {
     const before = storedFiles().length;
     const { status, body } = await create(
-      multipart(
+      multipartRequest(
+        "/api/posts",
         [
           ["story", "  Sunday drive  "],
           ["carIds", String(ownCar.id)],
@@ -137,7 +112,8 @@ describe("POST /api/posts", () => {
 
   it("lets a plain form post go to the new post's page with a toast", async () => {
     const { status, response } = await create(
-      multipart(
+      multipartRequest(
+        "/api/posts",
         [
           ["story", "No JavaScript here"],
           ["redirectTo", "/upload"],
@@ -169,7 +145,7 @@ describe("POST /api/posts", () => {
   });
 
   it("needs a signed-in member", async () => {
-    const { status, body } = await create(multipart([["story", "hi"]]));
+    const { status, body } = await create(multipartRequest("/api/posts", [["story", "hi"]]));
     expect(status).toBe(401);
     expect(body.error).toBeTruthy();
     const navigation = await create(
@@ -180,15 +156,15 @@ describe("POST /api/posts", () => {
   });
 
   it("refuses an empty post, a bad layout and a bad audio link with 400", async () => {
-    const empty = await create(multipart([["story", "   "]], { cookie: owner.cookie }));
+    const empty = await create(multipartRequest("/api/posts", [["story", "   "]], { cookie: owner.cookie }));
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe("Add a photo, a video, a story or a track");
 
-    const layout = await create(multipart([["story", "x"], ["layout", "mosaic"]], { cookie: owner.cookie }));
+    const layout = await create(multipartRequest("/api/posts", [["story", "x"], ["layout", "mosaic"]], { cookie: owner.cookie }));
     expect(layout.status).toBe(400);
     expect(layout.body.error).toBe("Layout must be album, grid, carousel or single");
 
-    const audio = await create(multipart([["soundcloud_url", "https://soundcloud.com/artist/sets/playlist"]], { cookie: owner.cookie }));
+    const audio = await create(multipartRequest("/api/posts", [["soundcloud_url", "https://soundcloud.com/artist/sets/playlist"]], { cookie: owner.cookie }));
     expect(audio.status).toBe(400);
     expect(audio.body).toEqual({ error: "Invalid SoundCloud URL" });
   });
@@ -198,7 +174,7 @@ describe("POST /api/posts", () => {
     const postsBefore = await prisma.post.count();
     for (const carId of [otherCar.id, 987654]) {
       const { status, body } = await create(
-        multipart([["story", "mine?"], ["carIds", String(ownCar.id)], ["carIds", String(carId)], ["media", await png(), "a.png"]], { cookie: owner.cookie }),
+        multipartRequest("/api/posts", [["story", "mine?"], ["carIds", String(ownCar.id)], ["carIds", String(carId)], ["media", await png(), "a.png"]], { cookie: owner.cookie }),
       );
       expect(status).toBe(403);
       expect(body.error).toBe("You can only post with your own cars");
@@ -211,7 +187,8 @@ describe("POST /api/posts", () => {
     const before = storedFiles().length;
     const postsBefore = await prisma.post.count();
     const { status, body } = await create(
-      multipart(
+      multipartRequest(
+        "/api/posts",
         [
           ["story", "sneaky"],
           ["media", await png(), "good.png", "image/png"],
@@ -230,7 +207,7 @@ describe("POST /api/posts", () => {
     // A real PNG's start, padded past the image limit.
     const huge = new Uint8Array(MAX_IMAGE_BYTES + 1);
     huge.set(await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).png().toBuffer());
-    const tooBig = await create(multipart([["story", "big"], ["media", huge, "big.png"]], { cookie: owner.cookie }));
+    const tooBig = await create(multipartRequest("/api/posts", [["story", "big"], ["media", huge, "big.png"]], { cookie: owner.cookie }));
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toMatch(/15 MB/);
 
@@ -244,13 +221,13 @@ describe("POST /api/posts", () => {
     expect(declared.status).toBe(413);
 
     const many = await create(
-      multipart([["story", "many"], ...Array.from({ length: 21 }, (_, i): Part => ["media", mp4(), `clip${i}.mp4`])], { cookie: owner.cookie }),
+      multipartRequest("/api/posts", [["story", "many"], ...Array.from({ length: 21 }, (_, i): Part => ["media", mp4(), `clip${i}.mp4`])], { cookie: owner.cookie }),
     );
     expect(many.status).toBe(413);
   });
 
   it("limits each member to 20 posts an hour (429)", async () => {
-    const spammer = await member("spammer");
+    const spammer = await signUp("spammer");
     for (let i = 0; i < 20; i++) {
       expect((await create(jsonRequest("/api/posts", { story: `spam ${i}` }, { cookie: spammer.cookie }))).status).toBe(201);
     }
@@ -260,19 +237,13 @@ describe("POST /api/posts", () => {
   });
 
   it("refuses another origin with 403", async () => {
-    const { status } = await create(multipart([["story", "x"]], { cookie: owner.cookie, headers: { Origin: "https://evil.example" } }));
+    const { status } = await create(multipartRequest("/api/posts", [["story", "x"]], { cookie: owner.cookie, headers: { Origin: "https://evil.example" } }));
     expect(status).toBe(403);
   });
 });
 
-async function call(handler: (a: never) => unknown, request: Request, params: Record<string, string>) {
-  const response = (await Promise.resolve(handler(args(request, params))).catch((thrown: unknown) => thrown)) as Response;
-  const isJson = response.headers.get("Content-Type")?.includes("json");
-  return { status: response.status, body: isJson ? await response.json() : null, response };
-}
-
 async function newPostWithPhoto(cookie: string) {
-  const { status, body } = await create(multipart([["story", "to delete"], ["media", await png(700, 500), "x.png"]], { cookie }));
+  const { status, body } = await create(multipartRequest("/api/posts", [["story", "to delete"], ["media", await png(700, 500), "x.png"]], { cookie }));
   expect(status).toBe(201);
   await runDueJobs();
   return (await getPost(body.post.id))! as { id: number; photos: { image_url: string }[] };
@@ -285,13 +256,13 @@ describe("GET and DELETE /api/posts/{id}", () => {
   it("answers { post } with the caller's flags, or 404", async () => {
     const post = await newPostWithPhoto(owner.cookie);
     await prisma.postLike.create({ data: { userId: other.id, postId: post.id, type: "like" } });
-    const asOther = await call(postLoader, getRequest(`/api/posts/${post.id}`, { cookie: other.cookie }), { id: String(post.id) });
+    const asOther = await callJson(postLoader, getRequest(`/api/posts/${post.id}`, { cookie: other.cookie }), { id: String(post.id) });
     expect(asOther.status).toBe(200);
     expect(asOther.body.post).toMatchObject({ id: post.id, likedByUser: true, counts: { likes: 1 } });
-    const asVisitor = await call(postLoader, getRequest(`/api/posts/${post.id}`), { id: String(post.id) });
+    const asVisitor = await callJson(postLoader, getRequest(`/api/posts/${post.id}`), { id: String(post.id) });
     expect(asVisitor.body.post.likedByUser).toBe(false);
-    expect((await call(postLoader, getRequest("/api/posts/999999"), { id: "999999" })).status).toBe(404);
-    expect((await call(postLoader, getRequest("/api/posts/abc"), { id: "abc" })).status).toBe(404);
+    expect((await callJson(postLoader, getRequest("/api/posts/999999"), { id: "999999" })).status).toBe(404);
+    expect((await callJson(postLoader, getRequest("/api/posts/abc"), { id: "abc" })).status).toBe(404);
   });
 
   it("lets only the creator or an administrator delete, and removes the files", async () => {
@@ -300,25 +271,25 @@ describe("GET and DELETE /api/posts/{id}", () => {
     const onDisk = files.map((media) => path.join(mediaDir(), media.path));
     expect(onDisk.every((file) => existsSync(file))).toBe(true);
 
-    expect((await call(postAction, del(post.id), { id: String(post.id) })).status).toBe(401);
-    const refused = await call(postAction, del(post.id, other.cookie), { id: String(post.id) });
+    expect((await callJson(postAction, del(post.id), { id: String(post.id) })).status).toBe(401);
+    const refused = await callJson(postAction, del(post.id, other.cookie), { id: String(post.id) });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe("You can only delete your own posts");
 
-    const done = await call(postAction, del(post.id, owner.cookie), { id: String(post.id) });
+    const done = await callJson(postAction, del(post.id, owner.cookie), { id: String(post.id) });
     expect(done.status).toBe(204);
     expect(await prisma.post.findUnique({ where: { id: post.id } })).toBeNull();
     expect(onDisk.some((file) => existsSync(file))).toBe(false);
-    expect((await call(postAction, del(post.id, owner.cookie), { id: String(post.id) })).status).toBe(404);
+    expect((await callJson(postAction, del(post.id, owner.cookie), { id: String(post.id) })).status).toBe(404);
 
     const byAdmin = await newPostWithPhoto(owner.cookie);
-    expect((await call(postAction, del(byAdmin.id, admin.cookie), { id: String(byAdmin.id) })).status).toBe(204);
+    expect((await callJson(postAction, del(byAdmin.id, admin.cookie), { id: String(byAdmin.id) })).status).toBe(204);
   });
 
   it("deletes from a plain form with intent=delete and goes back with a toast", async () => {
     const post = await newPostWithPhoto(owner.cookie);
     const request = formRequest(`/api/posts/${post.id}`, { intent: "delete", redirectTo: "/user/poster" }, { cookie: owner.cookie });
-    const { status, response } = await call(postAction, request, { id: String(post.id) });
+    const { status, response } = await callJson(postAction, request, { id: String(post.id) });
     expect(status).toBe(303);
     expect(response.headers.get("Location")).toBe("/user/poster");
     expect(await prisma.post.findUnique({ where: { id: post.id } })).toBeNull();
@@ -330,9 +301,9 @@ describe("POST /api/posts/{id}/share", () => {
     const post = await newPostWithPhoto(owner.cookie);
     const params = { id: String(post.id) };
     const path = `/api/posts/${post.id}/share`;
-    expect((await call(shareAction, jsonRequest(path, {}), params)).body).toEqual({ shares: 1 });
-    expect((await call(shareAction, jsonRequest(path, { channel: "embed" }, { cookie: other.cookie }), params)).body).toEqual({ shares: 2 });
-    expect((await call(shareAction, jsonRequest(path, { channel: "native" }), params)).body).toEqual({ shares: 3 });
+    expect((await callJson(shareAction, jsonRequest(path, {}), params)).body).toEqual({ shares: 1 });
+    expect((await callJson(shareAction, jsonRequest(path, { channel: "embed" }, { cookie: other.cookie }), params)).body).toEqual({ shares: 2 });
+    expect((await callJson(shareAction, jsonRequest(path, { channel: "native" }), params)).body).toEqual({ shares: 3 });
     const rows = await prisma.share.findMany({ where: { postId: post.id }, orderBy: { id: "asc" } });
     expect(rows.map((row) => [row.channel, row.userId])).toEqual([
       ["link", null],
@@ -341,8 +312,8 @@ describe("POST /api/posts/{id}/share", () => {
     ]);
     expect((await getPost(post.id))!.counts.shares).toBe(3);
 
-    const bad = await call(shareAction, jsonRequest(path, { channel: "carrier-pigeon" }), params);
+    const bad = await callJson(shareAction, jsonRequest(path, { channel: "carrier-pigeon" }), params);
     expect(bad.status).toBe(400);
-    expect((await call(shareAction, jsonRequest("/api/posts/999999/share", {}), { id: "999999" })).status).toBe(404);
+    expect((await callJson(shareAction, jsonRequest("/api/posts/999999/share", {}), { id: "999999" })).status).toBe(404);
   });
 });

@@ -1,22 +1,15 @@
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { prisma } from "~/db.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as patchProfile, loader as getProfile } from "~/routes/api.profile";
 import { action as profilePageAction, loader as profilePage } from "~/routes/profile";
 import { loader as userPage } from "~/routes/user.$username";
 import { loader as savedPage } from "~/routes/profile_.saved";
+import { action as register } from "~/routes/api.auth.register";
 import { getShowAllGramsPosts, getUserPage } from "~/models/profile.server";
 import { statMedia } from "~/lib/media-storage.server";
-import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
-
-async function member(username: string) {
-  const response = (await register(
-    args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })),
-  )) as Response;
-  const user = await prisma.user.findUniqueOrThrow({ where: { username } });
-  return { id: user.id, username, cookie: cookiesOf(response) };
-}
+import { signUp } from "../support/accounts";
+import { answer, args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 
 function multipart(path: string, form: FormData, cookie: string, method = "POST") {
   return new Request(`http://127.0.0.1:3000${path}`, { method, headers: { Cookie: cookie }, body: form });
@@ -27,34 +20,27 @@ async function jpeg(width = 640, height = 480) {
   return new File([new Uint8Array(bytes)], "me.jpg", { type: "image/jpeg" });
 }
 
-async function settle(promise: unknown): Promise<Response> {
-  return Promise.resolve(promise).then(
-    (value) => value as Response,
-    (error: unknown) => error as Response,
-  );
-}
-
 describe("PATCH /api/profile", () => {
   it("changes the nickname and the Grams setting, and reads them back", async () => {
-    const user = await member("nick_nora");
+    const user = await signUp("nick_nora");
     expect(await getShowAllGramsPosts(user.id)).toBe(false);
 
-    const response = await settle(patchProfile(args(jsonRequest("/api/profile", { nickname: "  Nora ", show_all_grams_posts: true }, { method: "PATCH", cookie: user.cookie }))));
+    const response = await answer(patchProfile(args(jsonRequest("/api/profile", { nickname: "  Nora ", show_all_grams_posts: true }, { method: "PATCH", cookie: user.cookie }))));
     expect(response.status).toBe(200);
     expect((await response.json()).profile).toMatchObject({ username: "nick_nora", nickname: "Nora", show_all_grams_posts: true, profile_image: null });
     expect(await getShowAllGramsPosts(user.id)).toBe(true);
 
-    const read = await settle(getProfile(args(getRequest("/api/profile", { cookie: user.cookie }))));
+    const read = await answer(getProfile(args(getRequest("/api/profile", { cookie: user.cookie }))));
     expect((await read.json()).profile).toMatchObject({ nickname: "Nora", show_all_grams_posts: true });
 
     // Empty clears the nickname; "false" as text is understood.
-    const cleared = await settle(patchProfile(args(jsonRequest("/api/profile", { nickname: "", show_all_grams_posts: "false" }, { method: "PATCH", cookie: user.cookie }))));
+    const cleared = await answer(patchProfile(args(jsonRequest("/api/profile", { nickname: "", show_all_grams_posts: "false" }, { method: "PATCH", cookie: user.cookie }))));
     expect((await cleared.json()).profile).toMatchObject({ nickname: null, show_all_grams_posts: false });
   });
 
   it("answers per-field errors and changes nothing on bad input", async () => {
-    const user = await member("bad_input_bo");
-    const response = await settle(
+    const user = await signUp("bad_input_bo");
+    const response = await answer(
       patchProfile(args(jsonRequest("/api/profile", { nickname: "x".repeat(41), show_all_grams_posts: "sometimes" }, { method: "PATCH", cookie: user.cookie }))),
     );
     expect(response.status).toBe(400);
@@ -64,19 +50,19 @@ describe("PATCH /api/profile", () => {
       nickname: "Nickname must be at most 40 characters",
       show_all_grams_posts: "show_all_grams_posts must be true or false",
     });
-    const lineBreak = await settle(patchProfile(args(jsonRequest("/api/profile", { nickname: "a\nb" }, { method: "PATCH", cookie: user.cookie }))));
+    const lineBreak = await answer(patchProfile(args(jsonRequest("/api/profile", { nickname: "a\nb" }, { method: "PATCH", cookie: user.cookie }))));
     expect(lineBreak.status).toBe(400);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).nickname).toBeNull();
 
-    expect((await settle(patchProfile(args(jsonRequest("/api/profile", { nickname: "x" }, { method: "PATCH" }))))).status).toBe(401);
-    expect((await settle(getProfile(args(getRequest("/api/profile"))))).status).toBe(401);
+    expect((await answer(patchProfile(args(jsonRequest("/api/profile", { nickname: "x" }, { method: "PATCH" }))))).status).toBe(401);
+    expect((await answer(getProfile(args(getRequest("/api/profile"))))).status).toBe(401);
   });
 
   it("stores an uploaded profile image as a square WebP and deletes the one it replaces", async () => {
-    const user = await member("photo_phil");
+    const user = await signUp("photo_phil");
     const form = new FormData();
     form.set("profile_image", await jpeg());
-    const first = await settle(patchProfile(args(multipart("/api/profile", form, user.cookie, "PATCH"))));
+    const first = await answer(patchProfile(args(multipart("/api/profile", form, user.cookie, "PATCH"))));
     expect(first.status).toBe(200);
     const image: string = (await first.json()).profile.profile_image;
     expect(image).toMatch(/^\/media\/avatars\/.+\.webp$/);
@@ -85,14 +71,14 @@ describe("PATCH /api/profile", () => {
 
     const second = new FormData();
     second.set("profile_image", await jpeg(300, 900));
-    const replaced = await settle(patchProfile(args(multipart("/api/profile", second, user.cookie, "PATCH"))));
+    const replaced = await answer(patchProfile(args(multipart("/api/profile", second, user.cookie, "PATCH"))));
     const next: string = (await replaced.json()).profile.profile_image;
     expect(next).not.toBe(image);
     expect(await statMedia(key)).toBeNull();
 
     const junk = new FormData();
     junk.set("profile_image", new File([new TextEncoder().encode("not an image at all")], "x.jpg", { type: "image/jpeg" }));
-    const refused = await settle(patchProfile(args(multipart("/api/profile", junk, user.cookie, "PATCH"))));
+    const refused = await answer(patchProfile(args(multipart("/api/profile", junk, user.cookie, "PATCH"))));
     expect(refused.status).toBe(415);
     expect((await refused.json()).errors.profile_image).toBe("Unsupported media type");
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).profileImage).toBe(next);
@@ -101,8 +87,8 @@ describe("PATCH /api/profile", () => {
 
 describe("/profile page forms", () => {
   it("saves the nickname from a plain form and comes back with a toast", async () => {
-    const user = await member("form_fran");
-    const response = await settle(profilePageAction(args(formRequest("/profile", { intent: "nickname", nickname: "Fran" }, { cookie: user.cookie }))));
+    const user = await signUp("form_fran");
+    const response = await answer(profilePageAction(args(formRequest("/profile", { intent: "nickname", nickname: "Fran" }, { cookie: user.cookie }))));
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/profile");
     expect(response.headers.get("Set-Cookie")).toContain("__flash");
@@ -110,14 +96,14 @@ describe("/profile page forms", () => {
 
     // An unticked checkbox sends nothing: the setting goes off.
     await prisma.profile.update({ where: { id: user.id }, data: { showAllGramsPosts: true } });
-    await settle(profilePageAction(args(formRequest("/profile", { intent: "grams" }, { cookie: user.cookie }))));
+    await answer(profilePageAction(args(formRequest("/profile", { intent: "grams" }, { cookie: user.cookie }))));
     expect(await getShowAllGramsPosts(user.id)).toBe(false);
-    await settle(profilePageAction(args(formRequest("/profile", { intent: "grams", show_all_grams_posts: "true" }, { cookie: user.cookie }))));
+    await answer(profilePageAction(args(formRequest("/profile", { intent: "grams", show_all_grams_posts: "true" }, { cookie: user.cookie }))));
     expect(await getShowAllGramsPosts(user.id)).toBe(true);
   });
 
   it("keeps what was typed and shows the field's error", async () => {
-    const user = await member("long_lou");
+    const user = await signUp("long_lou");
     const tooLong = "L".repeat(45);
     // Remix's data(): the page re-renders with this as its action data, status 400.
     const result = (await profilePageAction(
@@ -128,7 +114,7 @@ describe("/profile page forms", () => {
   });
 
   it("sends visitors to the login modal", async () => {
-    const response = await settle(profilePage(args(getRequest("/profile"))));
+    const response = await answer(profilePage(args(getRequest("/profile"))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fprofile");
   });
@@ -136,8 +122,8 @@ describe("/profile page forms", () => {
 
 describe("/user/{username}", () => {
   it("shows counts, cars with followers, and posts as tiles", async () => {
-    const owner = await member("garage_gus");
-    const fan = await member("fan_fay");
+    const owner = await signUp("garage_gus");
+    const fan = await signUp("fan_fay");
     const car = await prisma.car.create({ data: { ownerId: owner.id, make: "Toyota", model: "Supra", year: 1998, nickname: "Orange" } });
     const text = await prisma.post.create({ data: { createdById: owner.id, story: "Just a story", postCars: { create: { carId: car.id } } } });
     const photo = await prisma.post.create({ data: { createdById: owner.id, story: "", postCars: { create: { carId: car.id } } } });
@@ -169,7 +155,7 @@ describe("/user/{username}", () => {
   });
 
   it("pages through posts with a cursor", async () => {
-    const owner = await member("prolific_pia");
+    const owner = await signUp("prolific_pia");
     await prisma.post.createMany({ data: Array.from({ length: 30 }, (_, i) => ({ createdById: owner.id, story: `post ${i}` })) });
     const first = await getUserPage("prolific_pia", null);
     expect(first!.posts).toHaveLength(24);
@@ -180,10 +166,10 @@ describe("/user/{username}", () => {
   });
 
   it("answers 404 for an unknown user and redirects other spellings", async () => {
-    const missing = await settle(userPage(args(getRequest("/user/nobody_at_all"), { username: "nobody_at_all" })));
+    const missing = await answer(userPage(args(getRequest("/user/nobody_at_all"), { username: "nobody_at_all" })));
     expect(missing.status).toBe(404);
-    await member("case_cat");
-    const moved = await settle(userPage(args(getRequest("/user/Case_Cat"), { username: "Case_Cat" })));
+    await signUp("case_cat");
+    const moved = await answer(userPage(args(getRequest("/user/Case_Cat"), { username: "Case_Cat" })));
     expect(moved.status).toBe(301);
     expect(moved.headers.get("Location")).toBe("/user/case_cat");
   });

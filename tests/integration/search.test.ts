@@ -5,8 +5,8 @@ import { prisma } from "~/db.server";
 import { searchAll, searchPosts } from "~/models/search.server";
 import { loader as carsLoader } from "~/routes/api.cars.search";
 import { loader as usersLoader } from "~/routes/api.users.search";
-import { args, getRequest } from "../support/requests";
-import { answer, makeUser, type TestUser } from "./social-helpers";
+import { answer, args, getRequest } from "../support/requests";
+import { makeUser, type TestUser } from "../support/accounts";
 
 async function get(loader: (a: never) => unknown, path: string) {
   const response = await answer(loader(args(getRequest(path))));

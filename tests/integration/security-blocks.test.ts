@@ -10,8 +10,8 @@ import { action as postComment } from "~/routes/api.comments";
 import { action as followUser } from "~/routes/api.users.$username.follow";
 import { action as followCar } from "~/routes/api.cars.$carId.follow";
 import { loader as notifications } from "~/routes/api.notifications";
-import { args, getRequest, jsonRequest } from "../support/requests";
-import { answer, makePost, makeUser, type TestUser } from "./social-helpers";
+import { answer, args, getRequest, jsonRequest } from "../support/requests";
+import { makePost, makeUser, type TestUser } from "../support/accounts";
 
 let blocker: TestUser;
 let blocked: TestUser;

@@ -9,8 +9,8 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action as addCar } from "~/routes/api.cars";
 import { action as garagePage } from "~/routes/my-cars._index";
 import { action as newCarPage } from "~/routes/my-cars.new";
-import { args, lazyBody, rawRequest } from "../support/requests";
-import { answer, makeUser } from "./social-helpers";
+import { answer, args, lazyBody, rawRequest } from "../support/requests";
+import { makeUser } from "../support/accounts";
 
 beforeEach(() => resetRateLimits());
 

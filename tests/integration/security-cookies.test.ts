@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as sessionAction } from "~/routes/api.auth.session";
+import { signUp } from "../support/accounts";
 import { args, cookiesOf } from "../support/requests";
 
 afterEach(async () => {
@@ -16,16 +16,10 @@ afterEach(async () => {
 
 let counter = 0;
 
-async function signUp(headers: Record<string, string> = {}) {
+/** The answer to a new sign-up (a new member each time), sent with `headers`. */
+async function signUpAnswer(headers: Record<string, string> = {}): Promise<Response> {
   counter += 1;
-  const request = new Request("http://127.0.0.1:3000/api/auth/register", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...headers },
-    body: JSON.stringify({ username: `cookie${counter}`, email: `cookie${counter}@example.com`, password: "secret1" }),
-  });
-  const response = (await register(args(request))) as Response;
-  expect(response.status).toBe(201);
-  return response;
+  return (await signUp(`cookie${counter}`, { headers })).response;
 }
 
 function sessionCookie(response: Response): string {
@@ -38,20 +32,20 @@ const attributes = (line: string) => line.split(";").slice(1).map((part) => part
 
 describe("session cookie", () => {
   it("is HttpOnly, SameSite=Lax and not Secure on plain HTTP", async () => {
-    const line = sessionCookie(await signUp());
+    const line = sessionCookie(await signUpAnswer());
     expect(attributes(line)).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/"]));
     expect(attributes(line)).not.toContain("secure");
   });
 
   it("ignores X-Forwarded-Proto unless the proxy is trusted", async () => {
-    expect(attributes(sessionCookie(await signUp({ "X-Forwarded-Proto": "https" })))).not.toContain("secure");
+    expect(attributes(sessionCookie(await signUpAnswer({ "X-Forwarded-Proto": "https" })))).not.toContain("secure");
   });
 
   it("is Secure behind a trusted TLS proxy, and so is the cookie that ends the session", async () => {
     process.env.TRUST_PROXY = "true";
-    const signedUp = await signUp({ "X-Forwarded-Proto": "https" });
+    const signedUp = await signUpAnswer({ "X-Forwarded-Proto": "https" });
     expect(attributes(sessionCookie(signedUp))).toContain("secure");
-    expect(attributes(sessionCookie(await signUp({ "X-Forwarded-Proto": "http" })))).not.toContain("secure");
+    expect(attributes(sessionCookie(await signUpAnswer({ "X-Forwarded-Proto": "http" })))).not.toContain("secure");
 
     const signOut = new Request("http://127.0.0.1:3000/api/auth/session", {
       method: "DELETE",
@@ -64,7 +58,7 @@ describe("session cookie", () => {
 
   it("is Secure everywhere with COOKIE_SECURE=true", async () => {
     process.env.COOKIE_SECURE = "true";
-    expect(attributes(sessionCookie(await signUp()))).toContain("secure");
+    expect(attributes(sessionCookie(await signUpAnswer()))).toContain("secure");
   });
 });
 

@@ -10,8 +10,8 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action as login } from "~/routes/api.auth.login";
 import { action as addCar } from "~/routes/api.cars";
 import { action as newCarPage } from "~/routes/my-cars.new";
-import { args, rawRequest } from "../support/requests";
-import { answer, makeUser } from "./social-helpers";
+import { answer, args, rawRequest } from "../support/requests";
+import { makeUser } from "../support/accounts";
 
 beforeEach(() => resetRateLimits());
 afterEach(() => {

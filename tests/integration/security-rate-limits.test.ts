@@ -13,8 +13,8 @@ import { action as followUser } from "~/routes/api.users.$username.follow";
 import { action as readAll } from "~/routes/api.notifications.read-all";
 import { action as newCarPage } from "~/routes/my-cars.new";
 import { loader as googleCallback } from "~/routes/api.auth.callback.google";
-import { args } from "../support/requests";
-import { answer, makeUser, type TestUser } from "./social-helpers";
+import { answer, args } from "../support/requests";
+import { makeUser, type TestUser } from "../support/accounts";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const ROUTES_DIR = path.resolve(__dirname, "../../app/routes");

@@ -9,8 +9,8 @@ import { safePath } from "~/lib/login-events";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action as postComment } from "~/routes/api.comments";
 import { action as register } from "~/routes/api.auth.register";
-import { args, formRequest } from "../support/requests";
-import { answer, makePost, makeUser } from "./social-helpers";
+import { answer, args, formRequest } from "../support/requests";
+import { makePost, makeUser } from "../support/accounts";
 
 beforeEach(() => resetRateLimits());
 

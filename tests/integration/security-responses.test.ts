@@ -15,8 +15,8 @@ import { action as markRead } from "~/routes/api.messages.$username.read";
 import { loader as unreadCount } from "~/routes/api.messages.unread-count";
 import { MAX_STREAMS_PER_MEMBER, loader as streamLoader } from "~/routes/api.stream";
 import { clientAddress } from "../../server";
-import { args, getRequest, jsonRequest, rawRequest } from "../support/requests";
-import { answer, makeUser } from "./social-helpers";
+import { answer, args, getRequest, jsonRequest, rawRequest } from "../support/requests";
+import { makeUser } from "../support/accounts";
 
 beforeEach(() => {
   resetRateLimits();

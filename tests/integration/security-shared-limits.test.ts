@@ -14,8 +14,8 @@ import { resetUsedTotpSteps, verifySecondFactor } from "~/models/two-factor.serv
 import { action as register } from "~/routes/api.auth.register";
 import { action as login } from "~/routes/api.auth.login";
 import { action as readAll } from "~/routes/api.notifications.read-all";
-import { args, cookiesOf, jsonRequest } from "../support/requests";
-import { answer, makeUser } from "./social-helpers";
+import { answer, args, cookiesOf, jsonRequest } from "../support/requests";
+import { makeUser } from "../support/accounts";
 
 const root = path.resolve(__dirname, "../..");
 

@@ -12,8 +12,8 @@ import { action as createCar } from "~/routes/api.cars";
 import { action as createMod } from "~/routes/api.cars.$carId.mods";
 import { action as createEvent } from "~/routes/api.events";
 import { action as submitFeedback } from "~/routes/api.feedback.submit";
-import { args, jsonRequest } from "../support/requests";
-import { answer, makePost, makeUser, type TestUser } from "./social-helpers";
+import { answer, args, jsonRequest } from "../support/requests";
+import { makePost, makeUser, type TestUser } from "../support/accounts";
 
 const RLO = "\u202E";
 const ZWSP = "\u200B";

@@ -11,8 +11,8 @@ import { resetRateLimits } from "~/lib/rate-limit.server";
 import { action as createPost } from "~/routes/api.posts";
 import { action as updateProfile } from "~/routes/api.profile";
 import { loader as media } from "~/routes/media.$";
-import { args } from "../support/requests";
-import { answer, makeUser, type TestUser } from "./social-helpers";
+import { answer, args } from "../support/requests";
+import { makeUser, type TestUser } from "../support/accounts";
 import { expectMediaError } from "../support/media";
 
 const ORIGIN = "http://127.0.0.1:3000";

@@ -2,22 +2,14 @@
 // POST /api/auth/refresh-session (a rolling session).
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as validate } from "~/routes/api.auth.validate-session";
 import { action as refresh } from "~/routes/api.auth.refresh-session";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { SESSION_LIFETIME } from "~/lib/constants";
-import { args, cookiesOf, formRequest, jsonRequest } from "../support/requests";
+import { signUp } from "../support/accounts";
+import { args, formRequest, jsonRequest } from "../support/requests";
 
 beforeEach(() => resetRateLimits());
-
-async function signUp(username: string) {
-  const response = (await register(
-    args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })),
-  )) as Response;
-  const body = await response.json();
-  return { cookie: cookiesOf(response), user: body.user as { id: number; email: string; username: string } };
-}
 
 async function validateWith(clientSessionData: unknown, cookie?: string) {
   const response = (await validate(args(jsonRequest("/api/auth/validate-session", { clientSessionData }, { cookie })))) as Response;

@@ -18,8 +18,8 @@ import { action as sendAction } from "~/routes/api.messages";
 import { loader as streamLoader } from "~/routes/api.stream";
 import { LiveConnection, reconnectDelay, type LiveStatus } from "~/components/realtime/live-connection";
 import { fetchUnreadCount } from "~/components/realtime/unread-count";
-import { args, getRequest, jsonRequest } from "../support/requests";
-import { answer, makeUser } from "./social-helpers";
+import { answer, args, getRequest, jsonRequest } from "../support/requests";
+import { makeUser } from "../support/accounts";
 
 beforeEach(async () => {
   await resetRateLimits();

@@ -2,7 +2,6 @@
 // every sign-in, recovery codes, removal with the password, and signing out other devices.
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as login } from "~/routes/api.auth.login";
 import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { action as enrol } from "~/routes/api.auth.two-factor.enrol";
@@ -15,36 +14,13 @@ import { action as securityAction } from "~/routes/profile_.security";
 import { totpCode } from "~/lib/totp.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { TWO_FACTOR_PENDING_LIFETIME, resetUsedTotpSteps, sessionAuthState } from "~/models/two-factor.server";
-import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { isSignedIn, logIn, signUp } from "../support/accounts";
+import { args, call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 
 beforeEach(async () => {
   await resetRateLimits();
   await resetUsedTotpSteps();
 });
-
-async function call(handler: (a: never) => unknown, request: Request): Promise<Response> {
-  try {
-    return (await handler(args(request))) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
-async function signUp(username: string) {
-  const response = await call(register, jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" }));
-  expect(response.status).toBe(201);
-  return { cookie: cookiesOf(response), email: `${username}@example.com`, id: (await response.json()).user.id as number };
-}
-
-async function passwordLogin(email: string) {
-  return call(login, jsonRequest("/api/auth/login", { email, password: "secret1" }));
-}
-
-async function authenticated(cookie: string): Promise<boolean> {
-  const response = (await sessionLoader(args(getRequest("/api/auth/session", { cookie })))) as Response;
-  return (await response.json()).authenticated;
-}
 
 /** Signs up and turns two-factor on; answers the secret, the recovery codes and the cookie. */
 async function withTwoFactor(username: string) {
@@ -66,7 +42,7 @@ const nextCode = (secret: string) => totpCode(secret, Date.now() + 30_000);
 describe("enrolment", () => {
   it("needs a right code, then turns on with 10 hashed recovery codes, keeping this session signed in", async () => {
     const account = await signUp("enroller");
-    const other = await passwordLogin(account.email); // another device, signed in before
+    const other = await logIn(account.email); // another device, signed in before
     const otherCookie = cookiesOf(other);
 
     const enrolled = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", { password: "secret1" }, { cookie: account.cookie }));
@@ -88,9 +64,9 @@ describe("enrolment", () => {
     expect(rows).toHaveLength(10);
     expect(rows.map((r) => r.codeHash)).not.toContain(recoveryCodes[0]);
 
-    expect(await authenticated(account.cookie)).toBe(true);
+    expect(await isSignedIn(account.cookie)).toBe(true);
     // The other device must now pass the challenge too.
-    expect(await authenticated(otherCookie)).toBe(false);
+    expect(await isSignedIn(otherCookie)).toBe(false);
   });
 
   it("needs a signed-in user", async () => {
@@ -138,11 +114,11 @@ describe("enrolment", () => {
 describe("the challenge at sign-in", () => {
   it("password sign-in answers twoFactorRequired with a pending session; a code signs in", async () => {
     const account = await withTwoFactor("gated");
-    const response = await passwordLogin(account.email);
+    const response = await logIn(account.email);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ twoFactorRequired: true, redirectTo: "/two-factor" });
     const pending = cookiesOf(response);
-    expect(await authenticated(pending)).toBe(false);
+    expect(await isSignedIn(pending)).toBe(false);
 
     const wrong = await call(challenge, jsonRequest("/api/auth/two-factor/challenge", { code: "123456" }, { cookie: pending }));
     expect(wrong.status).toBe(400);
@@ -154,12 +130,12 @@ describe("the challenge at sign-in", () => {
     expect(await right.json()).toMatchObject({ user: { username: "gated" } });
     const signedIn = cookiesOf(right);
     expect(signedIn).not.toBe(pending); // a new session id
-    expect(await authenticated(signedIn)).toBe(true);
-    expect(await authenticated(pending)).toBe(false);
+    expect(await isSignedIn(signedIn)).toBe(true);
+    expect(await isSignedIn(pending)).toBe(false);
 
     // The same code does not work twice (the very same code: a new one would be due if the
     // 30-second step turned meanwhile).
-    const again = await passwordLogin(account.email);
+    const again = await logIn(account.email);
     const replay = await call(challenge, jsonRequest("/api/auth/two-factor/challenge", { code }, { cookie: cookiesOf(again) }));
     expect(replay.status).toBe(400);
   });
@@ -191,7 +167,7 @@ describe("the challenge at sign-in", () => {
     );
     expect(good.status).toBe(303);
     expect(good.headers.get("Location")).toBe("/events");
-    expect(await authenticated(cookiesOf(good))).toBe(true);
+    expect(await isSignedIn(cookiesOf(good))).toBe(true);
   });
 
   it("the challenge page sends visitors without a pending sign-in away", async () => {
@@ -202,10 +178,10 @@ describe("the challenge at sign-in", () => {
 
   it("accepts each recovery code once", async () => {
     const account = await withTwoFactor("recoverer");
-    const first = cookiesOf(await passwordLogin(account.email));
+    const first = cookiesOf(await logIn(account.email));
     const used = await call(challenge, jsonRequest("/api/auth/two-factor/challenge", { code: account.recoveryCodes[3].toUpperCase() }, { cookie: first }));
     expect(used.status).toBe(200);
-    const second = cookiesOf(await passwordLogin(account.email));
+    const second = cookiesOf(await logIn(account.email));
     const reused = await call(challenge, jsonRequest("/api/auth/two-factor/challenge", { code: account.recoveryCodes[3] }, { cookie: second }));
     expect(reused.status).toBe(400);
     expect(await prisma.recoveryCode.count({ where: { userId: account.id, usedAt: null } })).toBe(9);
@@ -213,7 +189,7 @@ describe("the challenge at sign-in", () => {
 
   it("a pending sign-in lapses after 10 minutes", async () => {
     const account = await withTwoFactor("slowpoke");
-    await passwordLogin(account.email);
+    await logIn(account.email);
     const session = await prisma.session.findFirstOrThrow({ where: { userId: account.id, mfaPassedAt: null } });
     expect(await sessionAuthState(session.id)).toMatchObject({ pending: true });
     const later = new Date(session.createdAt.getTime() + TWO_FACTOR_PENDING_LIFETIME + 1000);
@@ -222,7 +198,7 @@ describe("the challenge at sign-in", () => {
 
   it("limits challenge attempts with 429 and Retry-After", async () => {
     const account = await withTwoFactor("hammer");
-    const pending = cookiesOf(await passwordLogin(account.email));
+    const pending = cookiesOf(await logIn(account.email));
     let last: Response | null = null;
     for (let i = 0; i < 11; i += 1) {
       last = await call(challenge, jsonRequest("/api/auth/two-factor/challenge", { code: "000000" }, { cookie: pending }));
@@ -248,7 +224,7 @@ describe("turning it off", () => {
     expect(right.status).toBe(200);
     expect(await prisma.recoveryCode.count({ where: { userId: account.id } })).toBe(0);
 
-    const response = await passwordLogin(account.email);
+    const response = await logIn(account.email);
     expect(await response.json()).toMatchObject({ user: { username: "quitter" } });
   });
 });
@@ -256,14 +232,14 @@ describe("turning it off", () => {
 describe("sign out of other devices", () => {
   it("ends every other session and keeps this one", async () => {
     const account = await signUp("multidevice");
-    const phone = cookiesOf(await passwordLogin(account.email));
-    const tablet = cookiesOf(await passwordLogin(account.email));
+    const phone = cookiesOf(await logIn(account.email));
+    const tablet = cookiesOf(await logIn(account.email));
     const response = await call(signOutOthers, jsonRequest("/api/auth/sessions/others", {}, { method: "DELETE", cookie: account.cookie }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, count: 2 });
-    expect(await authenticated(account.cookie)).toBe(true);
-    expect(await authenticated(phone)).toBe(false);
-    expect(await authenticated(tablet)).toBe(false);
+    expect(await isSignedIn(account.cookie)).toBe(true);
+    expect(await isSignedIn(phone)).toBe(false);
+    expect(await isSignedIn(tablet)).toBe(false);
 
     const visitor = await call(signOutOthers, jsonRequest("/api/auth/sessions/others", {}, { method: "DELETE" }));
     expect(visitor.status).toBe(401);

@@ -5,22 +5,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { fileMessage, MEDIA_MESSAGES } from "~/lib/images.server";
 import { clearDrafts, draftFrom, readDraft, saveDraft } from "~/lib/upload-drafts.server";
-import { action as register } from "~/routes/api.auth.register";
 import { action as createPostAction } from "~/routes/api.posts";
 import { loader as uploadLoader } from "~/routes/upload";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as postLoader } from "~/routes/post.$id";
 import { loader as embedLoader } from "~/routes/embed.post.$postId";
-import { args, cookiesOf, getRequest, jsonRequest } from "../support/requests";
+import { signUp, type SignedUp } from "../support/accounts";
+import { call, getRequest } from "../support/requests";
 
 const ORIGIN = "http://127.0.0.1:3000";
-
-async function member(username: string) {
-  const response = (await register(args(jsonRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret1" })))) as Response;
-  expect(response.status).toBe(201);
-  const user = await prisma.user.findUniqueOrThrow({ where: { username } });
-  return { id: user.id, cookie: cookiesOf(response) };
-}
 
 function plainForm(fields: Array<[string, string | Blob, string?]>, cookie: string) {
   const form = new FormData();
@@ -31,17 +24,13 @@ function plainForm(fields: Array<[string, string | Blob, string?]>, cookie: stri
   return new Request(`${ORIGIN}/api/posts`, { method: "POST", body: form, headers: { Cookie: cookie, Accept: "text/html", "Sec-Fetch-Mode": "navigate" } });
 }
 
-async function call<T>(handler: (a: never) => Promise<T>, request: Request, params: Record<string, string> = {}): Promise<T | Response> {
-  return handler(args(request, params)).catch((thrown: unknown) => thrown as Response);
-}
-
-let owner: Awaited<ReturnType<typeof member>>;
-let other: Awaited<ReturnType<typeof member>>;
+let owner: SignedUp;
+let other: SignedUp;
 let carId: number;
 
 beforeAll(async () => {
-  owner = await member("uploader");
-  other = await member("snoop");
+  owner = await signUp("uploader");
+  other = await signUp("snoop");
   const car = await prisma.car.create({ data: { ownerId: owner.id, make: "Mazda", model: "MX-5", year: 2019, nickname: "Ruby" } });
   carId = car.id;
 });
@@ -49,7 +38,7 @@ beforeAll(async () => {
 describe("a refused plain upload form", () => {
   it("comes back to /upload with the story, cars, layout and link it had, and the reason", async () => {
     const story = "Long story about my car.\n".repeat(100);
-    const response = (await call(createPostAction as never, plainForm(
+    const response = (await call<unknown>(createPostAction as never, plainForm(
       [
         ["redirectTo", "/upload"],
         ["story", story],
@@ -64,7 +53,7 @@ describe("a refused plain upload form", () => {
     const location = response.headers.get("Location")!;
     expect(location).toMatch(/^\/upload\?draft=[\w-]+$/);
 
-    const page = (await call(uploadLoader as never, getRequest(location, { cookie: owner.cookie }))) as { draft: { story: string } | null; cars: Array<{ id: number; line: string }> };
+    const page = (await call<unknown>(uploadLoader as never, getRequest(location, { cookie: owner.cookie }))) as { draft: { story: string } | null; cars: Array<{ id: number; line: string }> };
     // Multipart bodies carry line breaks as CRLF.
     expect({ ...page.draft, story: page.draft?.story.replace(/\r\n/g, "\n") }).toEqual({
       error: "Invalid SoundCloud URL",
@@ -76,12 +65,12 @@ describe("a refused plain upload form", () => {
     expect(page.cars).toEqual([{ id: carId, line: "Ruby · 2019 Mazda MX-5" }]);
 
     // Nobody else reads it.
-    const theirs = (await call(uploadLoader as never, getRequest(location, { cookie: other.cookie }))) as { draft: unknown };
+    const theirs = (await call<unknown>(uploadLoader as never, getRequest(location, { cookie: other.cookie }))) as { draft: unknown };
     expect(theirs.draft).toBeNull();
   });
 
   it("keeps the typed text when a file is refused", async () => {
-    const response = (await call(createPostAction as never, plainForm(
+    const response = (await call<unknown>(createPostAction as never, plainForm(
       [
         ["redirectTo", "/upload"],
         ["story", "Renamed text file"],
@@ -108,36 +97,36 @@ describe("page loaders", () => {
     for (let i = 0; i < 3; i += 1) {
       created.push(await prisma.post.create({ data: { createdById: owner.id, story: `Post ${i}`, createdAt: new Date(Date.now() - (3 - i) * 1000) } }));
     }
-    const first = (await call(homeLoader as never, getRequest("/"))) as { posts: Array<{ id: number }>; nextCursor: string | null; now: number; pageKey: string };
+    const first = (await call<unknown>(homeLoader as never, getRequest("/"))) as { posts: Array<{ id: number }>; nextCursor: string | null; now: number; pageKey: string };
     expect(first.posts[0].id).toBe(created[2].id);
     expect(first.pageKey).toBe("");
     expect(typeof first.now).toBe("number");
 
     const cursor = `${(await prisma.post.findUniqueOrThrow({ where: { id: created[2].id } })).createdAt.toISOString()}_${created[2].id}`;
-    const next = (await call(homeLoader as never, getRequest(`/?cursor=${encodeURIComponent(cursor)}`))) as { posts: Array<{ id: number }>; pageKey: string };
+    const next = (await call<unknown>(homeLoader as never, getRequest(`/?cursor=${encodeURIComponent(cursor)}`))) as { posts: Array<{ id: number }>; pageKey: string };
     expect(next.posts.map((post) => post.id)).not.toContain(created[2].id);
     expect(next.posts[0].id).toBe(created[1].id);
     expect(next.pageKey).toBe(cursor);
 
-    const broken = (await call(homeLoader as never, getRequest("/?cursor=nonsense"))) as { posts: Array<{ id: number }> };
+    const broken = (await call<unknown>(homeLoader as never, getRequest("/?cursor=nonsense"))) as { posts: Array<{ id: number }> };
     expect(broken.posts[0].id).toBe(created[2].id);
   });
 
   it("answers a post page with its comments and share link, and 404 for a missing one", async () => {
     const post = await prisma.post.create({ data: { createdById: owner.id, story: "Hello" } });
     await prisma.comment.create({ data: { postId: post.id, userId: other.id, content: "Nice!" } });
-    const page = (await call(postLoader as never, getRequest(`/post/${post.id}`), { id: String(post.id) })) as { post: { id: number }; comments: Array<{ content: string }>; share: { origin: string; url: string } };
+    const page = (await call<unknown>(postLoader as never, getRequest(`/post/${post.id}`), { id: String(post.id) })) as { post: { id: number }; comments: Array<{ content: string }>; share: { origin: string; url: string } };
     expect(page.post.id).toBe(post.id);
     expect(page.comments.map((comment) => comment.content)).toEqual(["Nice!"]);
     expect(page.share.origin).toBe(ORIGIN);
     expect(page.share.url).toBe(`${ORIGIN}/post/${post.id}`);
 
-    const missing = (await call(postLoader as never, getRequest("/post/999999"), { id: "999999" })) as { init?: { status?: number } };
+    const missing = (await call<unknown>(postLoader as never, getRequest("/post/999999"), { id: "999999" })) as { init?: { status?: number } };
     expect(missing.init?.status).toBe(404);
-    const embedMissing = (await call(embedLoader as never, getRequest("/embed/post/999999"), { postId: "999999" })) as { init?: { status?: number } };
+    const embedMissing = (await call<unknown>(embedLoader as never, getRequest("/embed/post/999999"), { postId: "999999" })) as { init?: { status?: number } };
     expect(embedMissing.init?.status).toBe(404);
     // "abc" names no post: requireId's 404 Response.
-    const embedBad = (await call(embedLoader as never, getRequest("/embed/post/abc"), { postId: "abc" })) as Response;
+    const embedBad = (await call<unknown>(embedLoader as never, getRequest("/embed/post/abc"), { postId: "abc" })) as Response;
     expect(embedBad.status).toBe(404);
   });
 });

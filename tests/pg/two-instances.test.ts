@@ -10,7 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_APPLICATION_NAME, stopLiveTransport } from "~/lib/live-events.server";
-import { makeUser, type TestUser } from "../integration/social-helpers";
+import { makeUser, type TestUser } from "../support/accounts";
 import { freePort } from "../../scripts/lib/free-port";
 
 const root = path.resolve(__dirname, "../..");

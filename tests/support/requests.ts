@@ -57,3 +57,57 @@ export function lazyBody(totalBytes: number, piece = "a=" + "x".repeat(64 * 1024
   });
   return { stream, pulled: () => sent };
 }
+
+/** What a loader or action throws as its answer: a Response, or `data(…, { status })`. */
+function isThrownAnswer(thrown: unknown): boolean {
+  return thrown instanceof Response || (typeof thrown === "object" && thrown !== null && (thrown as { type?: unknown }).type === "DataWithResponseInit");
+}
+
+/**
+ * Awaits a loader or action; a thrown answer (a Response or `data(…)`) counts as its answer.
+ * It is a Response unless the test names what else the handler answers (a loader's plain
+ * data: `answer<unknown>`).
+ */
+export async function answer<T = Response>(result: unknown): Promise<T> {
+  try {
+    return (await result) as T;
+  } catch (thrown) {
+    if (isThrownAnswer(thrown)) return thrown as T;
+    throw thrown;
+  }
+}
+
+type Handler = (a: never) => unknown;
+
+/** Calls a loader or action with `request` and answers what it returns or throws (see `answer`). */
+export function call<T = Response>(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<T> {
+  return answer<T>(handler(args(request, params)));
+}
+
+/**
+ * Calls a loader or action and reads its answer: the status, the JSON body (null when the
+ * answer is not JSON) and the Response. A plain value (a loader's data) counts as a 200
+ * answer with that body.
+ */
+/** A JSON answer: tests read whatever fields they check. */
+type Json = any;
+
+export async function callJson(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<{ status: number; body: Json; response: Response }> {
+  const result = await answer<unknown>(handler(args(request, params)));
+  if (!(result instanceof Response)) return { status: 200, body: result, response: Response.json(result) };
+  const body: Json = result.headers.get("Content-Type")?.includes("json") ? await result.json() : null;
+  return { status: result.status, body, response: result };
+}
+
+/** A form field, or a file: [name, bytes, filename, type (application/octet-stream unless given)]. */
+export type Part = [name: string, value: string] | [name: string, value: Uint8Array, filename: string, type?: string];
+
+/** A multipart/form-data POST, the way a browser sends a form with files. */
+export function multipartRequest(path: string, parts: Part[], init: { cookie?: string; headers?: Record<string, string> } = {}) {
+  const form = new FormData();
+  for (const [name, value, filename, type] of parts) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([value as Uint8Array<ArrayBuffer>], { type: type ?? "application/octet-stream" }), filename);
+  }
+  return new Request(ORIGIN + path, { method: "POST", body: form, headers: { ...(init.cookie ? { Cookie: init.cookie } : {}), ...init.headers } });
+}

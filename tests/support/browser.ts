@@ -1,7 +1,8 @@
 // Helpers for the browser tests: unique accounts made through the real API, so every
 // test starts from its own user on the shared seeded server.
-import { createHmac } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { generateSync, ScureBase32Plugin } from "otplib";
+import { waitingForHydration } from "../e2e/fixtures";
 
 let counter = 0;
 
@@ -22,6 +23,15 @@ export async function signUpViaApi(request: APIRequestContext, prefix = "user"):
   return { ...user, id: body.user.id };
 }
 
+/** A new member in a browser context of their own (JavaScript on unless told), signed in. */
+export async function member(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<{ user: TestUser; page: Page }> {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  if (javaScriptEnabled) waitingForHydration(page);
+  const user = await signUpViaApi(page.request, prefix);
+  return { user, page };
+}
+
 /** Signs the page's browser context in as `user` through POST /api/auth/login. */
 export async function signInViaApi(page: Page, user: { email: string; password: string }) {
   const response = await page.request.post("/api/auth/login", { data: { email: user.email, password: user.password } });
@@ -34,18 +44,17 @@ export const DEMO = {
   admin: { email: "admin@example.com", username: "admin", password: "password123" },
 };
 
+const base32 = new ScureBase32Plugin();
+
+/** Signs the page's browser context in as the seed's administrator. */
+export async function signInAsAdmin(page: Page) {
+  await signInViaApi(page, DEMO.admin);
+}
+
 /** RFC 6238 code (SHA-1, 30 s, 6 digits) of a base32 secret, like an authenticator app. */
 export function totp(secret: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/\s/g, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const digest = createHmac("sha1", key).update(counter).digest();
-  const offset = digest[19] & 0x0f;
-  const value = (digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(value).padStart(6, "0");
+  const key = base32.decode(secret.replace(/\s/g, "").toUpperCase());
+  return generateSync({ algorithm: "sha1", digits: 6, period: 30, secret: key, epoch: Math.floor(at / 1000) });
 }
 
 /**

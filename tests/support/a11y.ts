@@ -5,7 +5,7 @@
 import { appendFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, request as playwrightRequest, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { waitingForHydration } from "./fixtures";
+import { waitingForHydration } from "../e2e/fixtures";
 
 export type Theme = "light" | "dark";
 export const THEMES: Theme[] = ["light", "dark"];
