@@ -2,15 +2,17 @@
 // can_message, blocked_by_me }: the conversation between the session user and
 // {username}, oldest first (the newest 50, or the 50 before `before`). Reading changes
 // nothing; POST /api/messages/{username}/read marks the thread read. Nobody else's
-// conversation can be named.
+// conversation can be named. Errors (401 signed out too) are answered, not thrown, so a
+// fetcher reads them as data.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { SIGN_IN_REQUIRED, getUser } from "~/lib/auth.server";
 import { HttpError, errorResponse } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await getUser(request);
+  if (!user) return errorResponse(401, SIGN_IN_REQUIRED);
   const url = new URL(request.url);
   const beforeParam = url.searchParams.get("before");
   const afterParam = url.searchParams.get("after");

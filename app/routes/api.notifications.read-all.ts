@@ -1,17 +1,20 @@
 // POST /api/notifications/read-all → 204 (a plain form post goes back to its page).
+// Errors are answered, not thrown, so a fetcher reads them as data.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { mutation } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/http.server";
 import { markAllNotificationsRead } from "~/models/notification.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
-  const body = await readBody(request);
-  await limitWrite(request, "read", body);
-  const user = await requireUser(request);
-  await markAllNotificationsRead(user.id);
-  if (body.redirectTo) return redirect(body.redirectTo, 303);
-  return new Response(null, { status: 204 });
+  return mutation(request, async (body) => {
+    await limitWrite(request, "read", body);
+    const user = await requireUser(request);
+    await markAllNotificationsRead(user.id);
+    if (body.redirectTo) return redirect(body.redirectTo, 303);
+    return new Response(null, { status: 204 });
+  });
 }

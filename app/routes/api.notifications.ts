@@ -1,11 +1,14 @@
 // GET /api/notifications → { notifications (newest first, at most 50), unread_count }.
-// `?limit=0` answers the unread count alone (the header badge polls that).
+// `?limit=0` answers the unread count alone (the header badge polls that). Signed out: a
+// 401 answer (not thrown, so the bell's fetcher reads it as data).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { SIGN_IN_REQUIRED, getUser } from "~/lib/auth.server";
+import { errorResponse } from "~/lib/http.server";
 import { NOTIFICATION_LIST_LIMIT, getNotificationFeed } from "~/models/notification.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await getUser(request);
+  if (!user) return errorResponse(401, SIGN_IN_REQUIRED, { "Cache-Control": "no-store" });
   const raw = new URL(request.url).searchParams.get("limit");
   const limit = raw === null || raw.trim() === "" || !Number.isFinite(Number(raw)) ? NOTIFICATION_LIST_LIMIT : Number(raw);
   return Response.json(await getNotificationFeed(user.id, limit), { headers: { "Cache-Control": "no-store" } });

@@ -2,11 +2,12 @@
 // conversation (or an empty state) on the right; on phones one of the two fills the
 // screen. `?to=<username>` (the Message button on a person's page, and the "New message"
 // box) opens that conversation. The list stays live: a new message moves its
-// conversation to the top and adds to its unread count.
+// conversation to the top and adds to its unread count; after the live stream was down
+// the page's loaders are revalidated.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Outlet, useLoaderData, useNavigation, useParams } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Outlet, useLoaderData, useNavigation, useParams, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { ConversationList } from "~/components/messages/ConversationList";
 import { NewMessageForm } from "~/components/messages/NewMessageForm";
 import { applyLiveMessage, applyRead, normaliseRecipient, type Conversation } from "~/components/messages/thread-state";
@@ -47,8 +48,7 @@ export default function MessagesLayout() {
   const data = useLoaderData<typeof loader>();
   const params = useParams();
   const active = params.username ? normaliseRecipient(params.username) : null;
-  const activeRef = useRef(active);
-  activeRef.current = active;
+  const { revalidate } = useRevalidator();
   const clock = useClock(data.now);
   const navigation = useNavigation();
   // Opening another conversation: the current one dims until the next arrives.
@@ -66,27 +66,13 @@ export default function MessagesLayout() {
     });
   }, [active]);
 
-  const refresh = useCallback(async () => {
-    try {
-      const response = await fetch("/api/messages", { headers: { Accept: "application/json" }, cache: "no-store" });
-      if (!response.ok) return;
-      const body = (await response.json()) as { conversations: Conversation[] };
-      const open = activeRef.current;
-      setConversations(
-        body.conversations.map((conversation) => (conversation.user.username === open ? { ...conversation, unread_count: 0 } : conversation)),
-      );
-    } catch {
-      // The next poll tries again.
-    }
-  }, []);
-
   useLiveEvents({
-    message: ({ message, partner }) => setConversations((current) => applyLiveMessage(current, message, partner, activeRef.current)),
+    message: ({ message, partner }) => setConversations((current) => applyLiveMessage(current, message, partner, active)),
     read: ({ reader_id, partner_id }) => {
       if (reader_id === data.me.id) setConversations((current) => applyRead(current, partner_id));
     },
-    reconnect: () => void refresh(),
-    poll: () => void refresh(),
+    reconnect: () => revalidate(),
+    poll: () => revalidate(),
   });
 
   const context: MessagesOutletContext = { conversationCount: conversations.length };

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Bell } from "~/components/icons";
-import { MarkAllReadButton, NotificationList } from "~/components/notifications";
+import { MarkAllReadButton, NotificationList, unreadAfter, usePendingReads } from "~/components/notifications";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
 import { getNotificationFeed } from "~/models/notification.server";
@@ -14,13 +14,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Notifications() {
   const { notifications, unread_count } = useLoaderData<typeof loader>();
+  const unread = unreadAfter(unread_count, usePendingReads());
   return (
     <div className="page">
       <PageHeader
         title="Notifications"
         subtitle="Follows, reminders and news about your cars"
         icon={<Bell />}
-        actions={unread_count > 0 ? <MarkAllReadButton /> : null}
+        actions={unread > 0 ? <MarkAllReadButton /> : null}
       />
       {notifications.length === 0 ? (
         <EmptyState icon={<Bell />} title="No notifications yet">

@@ -5,6 +5,7 @@
 // also be pasted by hand and is checked ('Invalid SoundCloud URL'). The chosen link is the
 // form's `soundcloud_url` field; without JavaScript only the link field shows.
 import { Link2, Loader2, Music2, Search, X } from "~/components/icons";
+import { useFetcher } from "@remix-run/react";
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { MUSIC_DEBOUNCE, MUSIC_MIN_CHARS } from "~/lib/constants";
 import { formatDuration, INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl, type MusicSearchResult, type MusicTrack } from "~/lib/soundcloud";
@@ -18,6 +19,29 @@ type SearchState =
   | { status: "searching" }
   | { status: "done"; tracks: MusicTrack[]; placeholder: boolean }
   | { status: "error" };
+
+/**
+ * SoundCloud tracks for `query`: a fetcher loads GET /api/soundcloud/search after a pause
+ * in typing, from the second character on. Idle below that; an answer without tracks is an
+ * error.
+ */
+function useTrackSearch(query: string): SearchState {
+  const q = query.trim();
+  const active = q.length >= MUSIC_MIN_CHARS;
+  const fetcher = useFetcher<MusicSearchResult & { error?: string }>();
+  const { load, data } = fetcher;
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => load(`/api/soundcloud/search?${new URLSearchParams({ q })}`), MUSIC_DEBOUNCE);
+    return () => clearTimeout(timer);
+  }, [active, q, load]);
+  if (!active) return { status: "idle" };
+  if (fetcher.state !== "idle") return { status: "searching" };
+  if (!data) return { status: "idle" };
+  if (!Array.isArray(data.collection)) return { status: "error" };
+  const tracks = data.collection;
+  return { status: "done", tracks, placeholder: Boolean(data.placeholder) || tracks.some((track) => track.placeholder) };
+}
 
 export type MusicSearchHandle = { focusSearch: () => void };
 
@@ -41,7 +65,7 @@ export const MusicSearch = forwardRef<MusicSearchHandle, MusicSearchProps>(funct
 ) {
   const hydrated = useHydrated();
   const [query, setQuery] = useState("");
-  const [state, setState] = useState<SearchState>({ status: "idle" });
+  const state = useTrackSearch(query);
   const [url, setUrl] = useState(defaultValue);
   const [urlError, setUrlError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string | null>(() => normalizeSoundCloudUrl(defaultValue));
@@ -57,37 +81,6 @@ export const MusicSearch = forwardRef<MusicSearchHandle, MusicSearchProps>(funct
       searchRef.current?.focus();
     },
   }));
-
-  // Search after a pause in typing, from the second character on.
-  useEffect(() => {
-    const q = query.trim();
-    if (q.length < MUSIC_MIN_CHARS) {
-      setState({ status: "idle" });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      setState({ status: "searching" });
-      try {
-        const response = await fetch(`/api/soundcloud/search?${new URLSearchParams({ q })}`, {
-          headers: { Accept: "application/json" },
-          signal: controller.signal,
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as MusicSearchResult;
-        const tracks = Array.isArray(body.collection) ? body.collection : [];
-        setState({ status: "done", tracks, placeholder: Boolean(body.placeholder) || tracks.some((track) => track.placeholder) });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        console.warn("Music search failed", error);
-        setState({ status: "error" });
-      }
-    }, MUSIC_DEBOUNCE);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
 
   function choose(link: string) {
     const normalized = normalizeSoundCloudUrl(link);

@@ -1,12 +1,26 @@
 // "New message": a GET form to /messages?to=<username>, which opens the conversation (it
-// works without JavaScript). With JavaScript the box suggests people as you type.
-import { Form } from "@remix-run/react";
+// works without JavaScript). With JavaScript the box suggests people as you type (a
+// fetcher loads GET /api/users/search a moment after the last key).
+import { Form, useFetcher } from "@remix-run/react";
 import { PenSquare } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import { SEARCH_DEBOUNCE } from "~/lib/constants";
 import { normaliseRecipient } from "./thread-state";
 
 type Suggestion = { id: number; username: string; nickname: string | null };
+
+/** People whose name matches `query`, not me, loaded a moment after it last changed. */
+function useSuggestions(query: string, meUsername: string | undefined): Suggestion[] {
+  const fetcher = useFetcher<{ users?: Suggestion[] }>();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!query) return;
+    const timer = setTimeout(() => load(`/api/users/search?q=${encodeURIComponent(query)}&limit=6`), SEARCH_DEBOUNCE);
+    return () => clearTimeout(timer);
+  }, [query, load]);
+  if (!query) return [];
+  return (fetcher.data?.users ?? []).filter((user) => user.username !== meUsername);
+}
 
 export function NewMessageForm({
   defaultValue = "",
@@ -21,26 +35,8 @@ export function NewMessageForm({
 }) {
   const id = useId();
   const [value, setValue] = useState(defaultValue);
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const query = normaliseRecipient(value);
-
-  useEffect(() => {
-    if (!query) {
-      setSuggestions([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/users/search?q=${encodeURIComponent(query)}&limit=6`, { headers: { Accept: "application/json" }, signal: controller.signal })
-        .then((response) => (response.ok ? response.json() : { users: [] }))
-        .then((body: { users?: Suggestion[] }) => setSuggestions((body.users ?? []).filter((user) => user.username !== meUsername)))
-        .catch(() => {});
-    }, SEARCH_DEBOUNCE);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, meUsername]);
+  const suggestions = useSuggestions(query, meUsername);
 
   return (
     <Form method="get" action="/messages" className="msg-new" aria-label="New message">

@@ -1,10 +1,11 @@
 // The 'Modifications' panel: for each car, its heading and its mods as
 // capsules. A page rendered on the server passes the mods it loaded (`mods`), so they show
-// without JavaScript; otherwise they are fetched from GET /api/cars/{id}/mods. Loading, error
+// without JavaScript; otherwise fetchers load GET /api/cars/{id}/mods (and the car from
+// GET /api/cars/{id} when the caller does not know it). Loading, error
 // and empty states have their fixed messages. Used by the Grams feed, posts and anywhere else
 // mods are shown.
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { RotateCw, Sparkles, Wrench } from "~/components/icons";
 import { carDisplayLine, type CarJson, type CarLike, type ModJson } from "~/lib/cars";
 import { ModCapsule } from "./ModCapsule";
@@ -21,49 +22,30 @@ export const MODS_MESSAGES = {
 
 type PanelCar = CarLike & { id: number };
 
-type CarState = {
-  car: PanelCar | null;
-  carError: string | null;
-  mods: ModJson[] | null;
-  modsError: string | null;
-};
-
-async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin", signal });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return (await response.json()) as T;
+/** Loads `url` with a fetcher when `wanted`, again on each new `attempt`; its answer, or undefined. */
+function useLoaded<T>(url: string, wanted: boolean, attempt: number) {
+  const fetcher = useFetcher<T & { error?: string }>();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (wanted) load(url);
+  }, [url, wanted, attempt, load]);
+  return { data: wanted ? fetcher.data : undefined, loading: fetcher.state !== "idle" };
 }
 
 function useCarMods(carId: number, known: PanelCar | undefined, loaded: readonly ModJson[] | undefined) {
-  const [state, setState] = useState<CarState>({ car: known ?? null, carError: null, mods: loaded ? [...loaded] : null, modsError: null });
   const [attempt, setAttempt] = useState(0);
+  // Mods the page was rendered with are shown as they are; "Try again" loads them.
+  const given = loaded !== undefined && attempt === 0;
+  const modsAnswer = useLoaded<{ mods?: ModJson[] }>(`/api/cars/${carId}/mods`, !given, attempt);
+  const carAnswer = useLoaded<{ car?: CarJson }>(`/api/cars/${carId}`, !known, 0);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    // Mods the page was rendered with are shown as they are; "Try again" fetches them.
-    const given = loaded !== undefined && attempt === 0;
-    setState({ car: known ?? null, carError: null, mods: given ? [...loaded] : null, modsError: null });
-    const live = () => !controller.signal.aborted;
-
-    if (!given) {
-      getJson<{ mods: ModJson[] }>(`/api/cars/${carId}/mods`, controller.signal).then(
-        (body) => live() && setState((s) => ({ ...s, mods: Array.isArray(body.mods) ? body.mods : [] })),
-        () => live() && setState((s) => ({ ...s, modsError: MODS_MESSAGES.fetchMods })),
-      );
-    }
-    if (!known) {
-      getJson<{ car: CarJson }>(`/api/cars/${carId}`, controller.signal).then(
-        (body) => live() && setState((s) => ({ ...s, car: body.car })),
-        () => live() && setState((s) => ({ ...s, carError: MODS_MESSAGES.fetchCar })),
-      );
-    }
-    return () => controller.abort();
-    // `known` is compared by id: callers often pass a fresh object each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [carId, known?.id, attempt, loaded]);
-
+  const fresh = modsAnswer.data && !modsAnswer.loading ? modsAnswer.data : undefined;
+  const mods = given ? [...loaded] : fresh ? (Array.isArray(fresh.mods) ? fresh.mods : null) : null;
+  const modsError = !given && fresh && !Array.isArray(fresh.mods) ? MODS_MESSAGES.fetchMods : null;
+  const car = known ?? carAnswer.data?.car ?? null;
+  const carError = !known && carAnswer.data && !carAnswer.data.car ? MODS_MESSAGES.fetchCar : null;
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, retry };
+  return { car, carError, mods, modsError, retry };
 }
 
 function CarMods({

@@ -1,32 +1,73 @@
 // The header's notifications button: an unread badge ('99+' above 99)
 // refreshed every 30 s, and a dropdown listing the newest notifications, refreshed every
-// 60 s while open, closing on an outside click. Fetch failures are silent and reset the
-// count to 0. Before JavaScript runs it is a plain link to /notifications.
+// 60 s while open, closing on an outside click. Both read GET /api/notifications through
+// fetchers; a failed read resets the count to 0. Reads on their way (a clicked row, 'Mark
+// all as read') count as done at once. Before JavaScript runs it is a plain link to
+// /notifications.
 import * as Popover from "@radix-ui/react-popover";
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { Bell } from "~/components/icons";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { COUNT_POLL, NOTIFICATIONS_POLL, badgeText } from "~/lib/constants";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { NOTIFICATIONS_CHANGED_EVENT } from "./events";
 import { MarkAllReadButton, NotificationList, NotificationSkeleton, type NotificationView } from "./NotificationList";
+import { unreadAfter, usePendingReads } from "./reads";
 import "./notifications.css";
 
 export { NOTIFICATIONS_CHANGED_EVENT };
 
-type Feed = { notifications: NotificationView[]; unread_count: number };
+type Feed = { notifications?: NotificationView[]; unread_count?: number; error?: string };
 
-async function fetchFeed(limit: number): Promise<Feed> {
-  const response = await fetch(`/api/notifications?limit=${limit}`, {
-    credentials: "same-origin",
-    headers: { Accept: "application/json" },
-  });
-  if (!response.ok) throw new Error(`Notifications failed (${response.status})`);
-  const body = (await response.json()) as Partial<Feed>;
-  return {
-    notifications: Array.isArray(body.notifications) ? body.notifications : [],
-    unread_count: typeof body.unread_count === "number" ? body.unread_count : 0,
-  };
+function feedUrl(limit: number): string {
+  return `/api/notifications?limit=${limit}`;
+}
+
+/** A feed answer's unread count: 0 for an error answer. */
+function unreadOf(feed: Feed): number {
+  return typeof feed.unread_count === "number" ? feed.unread_count : 0;
+}
+
+/**
+ * Loads `limit` notifications now, every `every` ms (not while the tab is hidden), when the
+ * tab comes back into view and whenever something says the notifications changed. Off
+ * while `active` is false.
+ */
+function usePolledFeed(limit: number, every: number, active: boolean) {
+  const fetcher = useFetcher<Feed>();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!active) return;
+    const refresh = () => {
+      if (document.visibilityState !== "hidden") load(feedUrl(limit));
+    };
+    refresh();
+    const timer = setInterval(refresh, every);
+    window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [active, every, limit, load]);
+  return fetcher.data;
+}
+
+/**
+ * The unread count: the root loader's (it reloads after every fetcher's action), the badge's
+ * own poll and the open list, whichever answered last, less the reads on their way.
+ */
+function useUnreadCount(initialUnread: number, polled: Feed | undefined, listed: Feed | undefined): number {
+  const [count, setCount] = useState(initialUnread);
+  useEffect(() => setCount(initialUnread), [initialUnread]);
+  useEffect(() => {
+    if (polled) setCount(unreadOf(polled));
+  }, [polled]);
+  useEffect(() => {
+    if (listed) setCount(unreadOf(listed));
+  }, [listed]);
+  return unreadAfter(count, usePendingReads());
 }
 
 function BellIcon({ count }: { count: number }) {
@@ -51,70 +92,11 @@ function label(count: number) {
 export function NotificationBell({ initialUnread = 0 }: { initialUnread?: number } = {}) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const [count, setCount] = useState(initialUnread);
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<NotificationView[] | null>(null);
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-
-  const refreshCount = useCallback(async () => {
-    try {
-      const feed = await fetchFeed(0);
-      if (alive.current) setCount(feed.unread_count);
-    } catch {
-      if (alive.current) setCount(0);
-    }
-  }, []);
-
-  const refreshList = useCallback(async () => {
-    try {
-      const feed = await fetchFeed(50);
-      if (!alive.current) return;
-      setItems(feed.notifications);
-      setCount(feed.unread_count);
-    } catch {
-      if (!alive.current) return;
-      setItems((current) => current ?? []);
-      setCount(0);
-    }
-  }, []);
-
-  // The badge: now, every 30 s, and whenever something says the notifications changed.
-  useEffect(() => {
-    void refreshCount();
-    const timer = setInterval(() => {
-      if (document.visibilityState !== "hidden") void refreshCount();
-    }, COUNT_POLL);
-    const onChanged = () => void refreshCount();
-    const onVisible = () => {
-      if (document.visibilityState === "visible") void refreshCount();
-    };
-    window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, onChanged);
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, onChanged);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [refreshCount]);
-
-  // The list: when the dropdown opens and every 60 s while it stays open.
-  useEffect(() => {
-    if (!open) return;
-    void refreshList();
-    const timer = setInterval(() => void refreshList(), NOTIFICATIONS_POLL);
-    const onChanged = () => void refreshList();
-    window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, onChanged);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, onChanged);
-    };
-  }, [open, refreshList]);
+  const polled = usePolledFeed(0, COUNT_POLL, hydrated);
+  const listed = usePolledFeed(50, NOTIFICATIONS_POLL, open);
+  const count = useUnreadCount(initialUnread, polled, listed);
+  const items = listed ? (listed.notifications ?? []) : null;
 
   // Going to another page closes it.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -126,18 +108,6 @@ export function NotificationBell({ initialUnread = 0 }: { initialUnread?: number
       </Link>
     );
   }
-
-  const markAllDone = () => {
-    setItems((current) => current?.map((n) => ({ ...n, is_read: true })) ?? current);
-    setCount(0);
-  };
-  const onOpenItem = (n: NotificationView) => {
-    if (!n.is_read) {
-      setItems((current) => current?.map((item) => (item.id === n.id ? { ...item, is_read: true } : item)) ?? current);
-      setCount((value) => Math.max(0, value - 1));
-    }
-    setOpen(false);
-  };
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -154,13 +124,13 @@ export function NotificationBell({ initialUnread = 0 }: { initialUnread?: number
         >
           <div className="notification-dropdown__head">
             <h2 className="notification-dropdown__title">Notifications</h2>
-            {count > 0 ? <MarkAllReadButton onDone={markAllDone} className="btn btn--ghost btn--sm notification-dropdown__mark" /> : null}
+            {count > 0 ? <MarkAllReadButton className="btn btn--ghost btn--sm notification-dropdown__mark" /> : null}
           </div>
           <div className="notification-dropdown__body">
             {items === null ? (
               <NotificationSkeleton rows={4} />
             ) : (
-              <NotificationList notifications={items} variant="dropdown" onOpen={onOpenItem} />
+              <NotificationList notifications={items} variant="dropdown" onOpen={() => setOpen(false)} />
             )}
           </div>
           <Link to="/notifications" className="notification-dropdown__all" onClick={() => setOpen(false)}>

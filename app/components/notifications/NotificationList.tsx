@@ -1,13 +1,14 @@
 // The list of notifications, used by the header dropdown and the /notifications page:
 // avatar (or a car icon), the message, a compact time, an unread dot, a link to the
-// related user or car. Clicking a row marks it read (with JavaScript).
-import { Link, useLocation, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
+// related user or car. Clicking a row marks it read (with JavaScript, through a fetcher,
+// so the bell and the lists show it read while the request is on its way).
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { BellOff, CheckCheck, ShieldAlert } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media-types";
 import type { NotificationView } from "~/models/notification.server";
-import { announceNotificationsChanged } from "./events";
+import { READ_ALL_ACTION, readAction, usePendingReads, withPendingReads } from "./reads";
 import { shortRelativeTime } from "./time";
 import "./notifications.css";
 
@@ -19,15 +20,10 @@ function smallAvatar(url: string | null): string | null {
   return url.startsWith("/media/avatars/") ? variantUrl(url, AVATAR_SMALL_SIZE) : url;
 }
 
-export function markNotificationRead(id: number) {
-  return fetch(`/api/notifications/${id}/read`, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: "{}",
-  })
-    .then(() => announceNotificationsChanged())
-    .catch(() => undefined);
+/** Marks one notification read; the request goes on after the row leaves the page. */
+function useMarkRead(id: number) {
+  const fetcher = useFetcher();
+  return () => fetcher.submit({}, { method: "post", action: readAction(id), encType: "application/json" });
 }
 
 export function NotificationItem({
@@ -39,6 +35,7 @@ export function NotificationItem({
 }) {
   const n = notification;
   const name = n.related_user_nickname || n.related_user_username || "";
+  const markRead = useMarkRead(n.id);
   return (
     <li className="notification" data-unread={n.is_read ? "false" : "true"} data-type={n.type}>
       <Link
@@ -46,7 +43,7 @@ export function NotificationItem({
         className="notification__link"
         prefetch="intent"
         onClick={() => {
-          if (!n.is_read) void markNotificationRead(n.id);
+          if (!n.is_read) markRead();
           onOpen?.(n);
         }}
       >
@@ -100,7 +97,8 @@ export function NotificationList({
   onOpen?: (notification: NotificationView) => void;
   variant?: "page" | "dropdown";
 }) {
-  if (notifications.length === 0) {
+  const shown = withPendingReads(notifications, usePendingReads());
+  if (shown.length === 0) {
     return (
       <div className={`notification-empty notification-empty--${variant}`}>
         <span className="notification-empty__icon" aria-hidden>
@@ -113,7 +111,7 @@ export function NotificationList({
   }
   return (
     <ul className={`notification-list notification-list--${variant}`} data-testid="notification-list">
-      {notifications.map((n) => (
+      {shown.map((n) => (
         <NotificationItem key={n.id} notification={n} onOpen={onOpen} />
       ))}
     </ul>
@@ -122,42 +120,20 @@ export function NotificationList({
 
 /**
  * 'Mark all as read' as a real form (without JavaScript it posts and comes back to the page).
- * With JavaScript it posts in place, then calls `onDone`, or reloads the page's data.
+ * With JavaScript a fetcher posts it in place: the lists show everything read at once (see
+ * usePendingReads) and the page's data reloads after.
  */
-export function MarkAllReadButton({ onDone, className }: { onDone?: () => void; className?: string }) {
+export function MarkAllReadButton({ className }: { className?: string }) {
   const location = useLocation();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
   return (
-    <form
-      method="post"
-      action="/api/notifications/read-all"
-      className="notification-mark-all"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (busy) return;
-        setBusy(true);
-        void fetch("/api/notifications/read-all", {
-          method: "POST",
-          credentials: "same-origin",
-          headers: { "Content-Type": "application/json" },
-          body: "{}",
-        })
-          .then((response) => {
-            if (!response.ok) return;
-            if (onDone) onDone();
-            else revalidator.revalidate();
-            announceNotificationsChanged();
-          })
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
-      }}
-    >
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <button type="submit" className={className ?? "btn btn--ghost btn--sm"} disabled={busy}>
+    <fetcher.Form method="post" action={READ_ALL_ACTION} className="notification-mark-all">
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={location.pathname + location.search} />}
+      <button type="submit" className={className ?? "btn btn--ghost btn--sm"} disabled={fetcher.state !== "idle"}>
         <CheckCheck aria-hidden size={18} />
         Mark all as read
       </button>
-    </form>
+    </fetcher.Form>
   );
 }
