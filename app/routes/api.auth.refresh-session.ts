@@ -6,6 +6,9 @@ import { refreshSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
+/** Fetchers from the forms get a failed request back as an answer (see answerForFetcher). */
+export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
+
 const REFRESH_FAILED = "Failed to refresh session";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -12,6 +12,9 @@ import { checkWrite, tooManyAnswer } from "~/lib/rate-limit.server";
 import { ResetTokenError, resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetErrorCode } from "~/components/auth/reset-errors";
 
+/** Fetchers from the forms get a failed request back as an answer (see answerForFetcher). */
+export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
+
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);

@@ -11,6 +11,9 @@ import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 
+/** Fetchers from the forms get a failed request back as an answer (see answerForFetcher). */
+export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
+
 function backToModal(path: string, status: "sent" | "missing" | "limited"): string {
   return signInPageFor(path, "reset", { [RESET_STATUS_PARAM]: status });
 }
