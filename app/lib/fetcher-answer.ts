@@ -1,35 +1,25 @@
 // The clientAction of the resource routes that forms reach through fetchers (sign-in, sign-up,
-// reset, one-time codes, session refresh). A fetcher's failed request would otherwise go to the
-// page's error boundary and replace the page; here it becomes an answer the form shows:
-//   the action's JSON answer (4xx included)      → as it is
-//   a redirect                                   → goes on as a redirect
-//   a response the action threw (`{ error }`)    → its JSON body
-//   a 4xx/5xx that never reached the app         → its body when that is a JSON object, else {}
-//   no answer at all (network down)              → { unreachable: true }
-// An answer without an `error` text makes the form show its fixed fallback message.
+// reset, one-time codes, session refresh). The fetcher's submission goes to the route's own
+// URL as it is, and its JSON answer (4xx included) becomes fetcher.data. Routed through Remix's
+// data requests instead, a failed request would go to the page's error boundary and replace
+// the page, and an answer that did not come from the app could not be read at all. Here:
+//   a JSON object answer, of any status       → as it is
+//   any other answer (a bare 500, a proxy's)  → {} (the form shows its fixed fallback message)
+//   no answer at all (network down)           → { unreachable: true }
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 
-function objectOf(value: unknown): Record<string, unknown> {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-export async function answerForFetcher({ serverAction }: ClientActionFunctionArgs): Promise<unknown> {
+export async function answerForFetcher({ request }: ClientActionFunctionArgs): Promise<Record<string, unknown>> {
+  let response: Response;
   try {
-    return await serverAction();
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      if (thrown.status >= 300 && thrown.status < 400) throw thrown;
-      return objectOf(await thrown.json().catch(() => null));
-    }
-    if (thrown instanceof TypeError) return { unreachable: true };
-    // Remix reports an answer from something between us and the app as an Error holding its body.
-    if (thrown instanceof Error) {
-      try {
-        return objectOf(JSON.parse(thrown.message));
-      } catch {
-        return {};
-      }
-    }
-    return {};
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/json", Accept: "application/json" },
+      credentials: "same-origin",
+      body: await request.text(),
+    });
+  } catch {
+    return { unreachable: true };
   }
+  const data: unknown = await response.json().catch(() => null);
+  return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }

@@ -13,7 +13,7 @@ import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rat
 import { flashCookie } from "~/lib/session.server";
 import { LOGIN_CODE_MESSAGES, requestLoginCode } from "~/models/login-code.server";
 
-/** Fetchers from the forms get a failed request back as an answer (see answerForFetcher). */
+/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
 export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -8,7 +8,7 @@ import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rat
 import { AccountError } from "~/models/user.server";
 import { firstIssue, signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 
-/** Fetchers from the forms get a failed request back as an answer (see answerForFetcher). */
+/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
 export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -6,7 +6,7 @@ import { refreshSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-/** Fetchers from the forms get a failed request back as an answer (see answerForFetcher). */
+/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
 export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
 
 const REFRESH_FAILED = "Failed to refresh session";

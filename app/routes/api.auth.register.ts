@@ -10,7 +10,7 @@ import { sendVerificationEmail } from "~/models/email-verification.server";
 import { publicOrigin } from "~/lib/env.server";
 import { firstIssue, signInPageFor } from "~/lib/auth-form.server";
 
-/** Fetchers from the forms get a failed request back as an answer (see answerForFetcher). */
+/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
 export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {

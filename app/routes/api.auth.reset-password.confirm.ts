@@ -12,7 +12,7 @@ import { checkWrite, tooManyAnswer } from "~/lib/rate-limit.server";
 import { ResetTokenError, resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetErrorCode } from "~/components/auth/reset-errors";
 
-/** Fetchers from the forms get a failed request back as an answer (see answerForFetcher). */
+/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
 export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -11,7 +11,7 @@ import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 
-/** Fetchers from the forms get a failed request back as an answer (see answerForFetcher). */
+/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
 export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
 
 function backToModal(path: string, status: "sent" | "missing" | "limited"): string {
