@@ -41,19 +41,20 @@ export function useAuthFetcher(action: string, onAnswer: (data: AuthAnswer) => v
   const latest = useRef(onAnswer);
   latest.current = onAnswer;
 
-  // The answer is in when the submission ends (before the page's data is revalidated); an
-  // answer that is not a JSON object (a bare 500) reads as an answer without an error text.
-  const submitting = fetcher.state === "submitting";
-  const wasSubmitting = useRef(submitting);
+  // Each answer is handled once the fetcher is idle again, after Remix has revalidated the
+  // page's data, so what the answer starts (a navigation) does not race that revalidation.
+  // An answer that is not a JSON object reads as one without an error text.
+  const busy = fetcher.state !== "idle";
+  const wasBusy = useRef(busy);
   const data = answerOf(fetcher.data);
   useEffect(() => {
-    const ended = wasSubmitting.current && !submitting;
-    wasSubmitting.current = submitting;
+    const ended = wasBusy.current && !busy;
+    wasBusy.current = busy;
     if (ended) latest.current(data ?? {});
-  }, [submitting, data]);
+  }, [busy, data]);
 
   const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post", action, encType: "application/json" });
-  return { submit, pending: fetcher.state !== "idle", data };
+  return { submit, pending: busy, data };
 }
 
 function answerOf(data: unknown): AuthAnswer | undefined {
