@@ -104,7 +104,8 @@ function useNewPassword(serverError: string | null) {
     storeSessionUser(user, loginTimeOf(answer));
     toast.success(typeof answer.message === "string" ? answer.message : MESSAGES.resetDone);
     navigate("/", { replace: true });
-  });
+    // At once: revalidated, this page shows the used link as not valid and this form is gone.
+  }, { afterRevalidation: false });
   const done = Boolean(userOf(data) || twoFactorTargetOf(data));
   const failure = data?.unreachable === true ? UNREACHABLE : errorOf(data, MESSAGES.resetLinkInvalid);
   const error = pending || done ? null : data ? failure : serverError;

@@ -36,22 +36,24 @@ export function loginTimeOf(data: AuthAnswer | undefined): string | undefined {
  * the action answers JSON (a two-factor account too, where a form post would be sent on to
  * the challenge page); `onAnswer` runs once for each answer.
  */
-export function useAuthFetcher(action: string, onAnswer: (data: AuthAnswer) => void) {
+export function useAuthFetcher(action: string, onAnswer: (data: AuthAnswer) => void, { afterRevalidation = true } = {}) {
   const fetcher = useFetcher<AuthAnswer>();
   const latest = useRef(onAnswer);
   latest.current = onAnswer;
 
   // Each answer is handled once the fetcher is idle again, after Remix has revalidated the
-  // page's data, so what the answer starts (a navigation) does not race that revalidation.
-  // An answer that is not a JSON object reads as one without an error text.
+  // page's data, so what the answer starts (a navigation) does not race that revalidation;
+  // with `afterRevalidation: false` as soon as it arrives, for a form that the revalidated
+  // page no longer shows. An answer that is not a JSON object reads as one without an error text.
   const busy = fetcher.state !== "idle";
-  const wasBusy = useRef(busy);
+  const waiting = afterRevalidation ? busy : fetcher.state === "submitting";
+  const wasWaiting = useRef(waiting);
   const data = answerOf(fetcher.data);
   useEffect(() => {
-    const ended = wasBusy.current && !busy;
-    wasBusy.current = busy;
+    const ended = wasWaiting.current && !waiting;
+    wasWaiting.current = waiting;
     if (ended) latest.current(data ?? {});
-  }, [busy, data]);
+  }, [waiting, data]);
 
   const submit = (fields: Record<string, string>) => fetcher.submit(fields, { method: "post", action, encType: "application/json" });
   return { submit, pending: busy, data };
