@@ -4,6 +4,7 @@
 // that need more than a toast are told by their text: the 401s all ask the visitor to sign in
 // ("You must be signed in to …", "You must be logged in to …") and the 429s all begin
 // "Too many attempts.".
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 
 export type ErrorAnswer = { error: string };
@@ -58,4 +59,29 @@ export function useFetcherSettled<T>(fetcher: Settling<T>, settled: (data: T | u
       latest.current(data);
     }
   }, [state, data, early]);
+}
+
+/**
+ * The clientAction of the sign-in routes that forms reach through fetchers (sign-in, sign-up,
+ * reset, one-time codes, session refresh). The submission goes to the route's own URL as it
+ * is, and its JSON answer (4xx included) becomes fetcher.data, so a failed request never
+ * reaches the page's error boundary:
+ *   a JSON object answer, of any status       → as it is
+ *   any other answer (a bare 500, a proxy's)  → {} (the form shows its fixed fallback message)
+ *   no answer at all (network down)           → { unreachable: true }
+ */
+export async function answerForFetcher({ request }: ClientActionFunctionArgs): Promise<Record<string, unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/json", Accept: "application/json" },
+      credentials: "same-origin",
+      body: await request.text(),
+    });
+  } catch {
+    return { unreachable: true };
+  }
+  const data: unknown = await response.json().catch(() => null);
+  return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }

@@ -19,6 +19,20 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * The stored copy exactly as kept (JSON text), or null when nothing is stored. The session
+ * check sends this, not readSessionUser's reading of it: a copy with a wrong-typed field is
+ * still a stored user, and the server tells the browser to clear it.
+ */
+export function readStoredSessionData(): string | null {
+  try {
+    const raw = storage()?.getItem(SESSION_USER_STORAGE_KEY);
+    return raw ? raw : null;
+  } catch {
+    return null;
+  }
+}
+
 export function readSessionUser(): SessionUser | null {
   const raw = storage()?.getItem(SESSION_USER_STORAGE_KEY);
   if (!raw) return null;

@@ -7,7 +7,7 @@ import { prisma } from "~/db.server";
 import { sessionSecret } from "~/lib/env.server";
 import { sendMail } from "~/lib/mailer.server";
 import { grantListedAdmin, publicUserSelect, takeOverUnverifiedAccount, type PublicUser } from "~/models/user.server";
-import { LOGIN_CODE_MESSAGES } from "~/components/auth-status/auth-messages";
+import { LOGIN_CODE_MESSAGES } from "~/lib/login-code-messages";
 
 export const LOGIN_CODE_LIFETIME = 10 * 60 * 1000;
 export const LOGIN_CODE_TRIES = 5;

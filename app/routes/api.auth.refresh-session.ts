@@ -6,6 +6,9 @@ import { refreshSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
+/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
+export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
+
 const REFRESH_FAILED = "Failed to refresh session";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,13 +1,13 @@
 // /reset-password: without a token, Reset Password as a page (ask for the email with a link,
 // form first). With ?token=... it is the page a reset email links to: choose a new password
 // (same rules as sign-up), which signs you in. The form posts to /api/auth/reset-password/confirm
-// and works without JavaScript; with JavaScript it is sent as JSON and errors show in place.
+// and works without JavaScript; with JavaScript a fetcher sends it to the same action and
+// errors show in place.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { KeyRound, Loader2 } from "~/components/icons";
+import { KeyRound } from "~/components/icons";
 import { toast } from "sonner";
 import { APP_TITLE } from "~/lib/constants";
 import { MESSAGES, resetPasswordFormSchema } from "~/lib/auth-schemas";
@@ -16,6 +16,8 @@ import { storeSessionUser } from "~/lib/session-user";
 import { findUsableResetToken } from "~/models/password-reset.server";
 import { resetErrorMessage } from "~/components/auth/reset-errors";
 import { AuthPage } from "~/components/auth/AuthPage";
+import { errorOf, loginTimeOf, twoFactorTargetOf, useAuthFetcher, userOf } from "~/components/auth/auth-answer";
+import { Submit } from "~/components/auth/form-parts";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import "~/components/auth/auth.css";
 
@@ -33,6 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+const ACTION = "/api/auth/reset-password/confirm";
+const UNREACHABLE = "Could not reach the server. Please try again.";
 
 type LoaderData = { request: boolean; valid: boolean; error: string | null };
 
@@ -83,13 +88,34 @@ function PasswordField({ meta, label, autoFocus }: { meta: FieldMetadata<string>
   );
 }
 
-function NewPasswordForm({ serverError }: { serverError: string | null }) {
+/** Sets the new password through a fetcher; signed in, it goes home (or to the two-factor challenge). */
+function useNewPassword(serverError: string | null) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const { submit, pending, data } = useAuthFetcher(ACTION, (answer) => {
+    // The password changed; an account with two-factor sign-in still has to pass the challenge.
+    const twoFactor = twoFactorTargetOf(answer);
+    if (twoFactor) return navigate(twoFactor, { replace: true });
+    const user = userOf(answer);
+    if (!user) {
+      if (answer.error === MESSAGES.resetLinkInvalid) revalidator.revalidate();
+      return;
+    }
+    storeSessionUser(user, loginTimeOf(answer));
+    toast.success(typeof answer.message === "string" ? answer.message : MESSAGES.resetDone);
+    navigate("/", { replace: true });
+    // At once: revalidated, this page shows the used link as not valid and this form is gone.
+  }, { afterRevalidation: false });
+  const done = Boolean(userOf(data) || twoFactorTargetOf(data));
+  const failure = data?.unreachable === true ? UNREACHABLE : errorOf(data, MESSAGES.resetLinkInvalid);
+  const error = pending || done ? null : data ? failure : serverError;
+  return { submit, pending, done, error };
+}
+
+function NewPasswordForm({ serverError }: { serverError: string | null }) {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const [error, setError] = useState<string | null>(serverError);
-  const [submitting, setSubmitting] = useState(false);
+  const reset = useNewPassword(serverError);
 
   const [form, fields] = useForm({
     id: "reset-password",
@@ -97,44 +123,11 @@ function NewPasswordForm({ serverError }: { serverError: string | null }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
-    async onSubmit(event, { submission }) {
+    onSubmit(event, { submission }) {
       event.preventDefault();
-      if (submitting || submission?.status !== "success") return;
-      setError(null);
-      setSubmitting(true);
-      try {
-        const response = await fetch("/api/auth/reset-password/confirm", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json" },
-          credentials: "same-origin",
-          body: JSON.stringify(submission.value),
-        });
-        const data = (await response.json().catch(() => null)) as {
-          error?: string;
-          message?: string;
-          user?: { id: number; email: string; username: string };
-          session?: { loginTime?: string };
-          twoFactorRequired?: boolean;
-          redirectTo?: string;
-        } | null;
-        // The password changed; an account with two-factor sign-in still has to pass the challenge.
-        if (data?.twoFactorRequired && data.redirectTo) {
-          navigate(data.redirectTo, { replace: true });
-          return;
-        }
-        if (!response.ok || !data?.user) {
-          setError(data?.error || MESSAGES.resetLinkInvalid);
-          setSubmitting(false);
-          if (response.status === 400 && data?.error === MESSAGES.resetLinkInvalid) revalidator.revalidate();
-          return;
-        }
-        storeSessionUser(data.user, data.session?.loginTime);
-        toast.success(data.message ?? MESSAGES.resetDone);
-        navigate("/", { replace: true });
-      } catch {
-        setError("Could not reach the server. Please try again.");
-        setSubmitting(false);
-      }
+      if (reset.pending || reset.done || submission?.status !== "success") return;
+      const { token, password, confirmPassword } = submission.value;
+      reset.submit({ token, password, confirmPassword });
     },
   });
 
@@ -144,28 +137,19 @@ function NewPasswordForm({ serverError }: { serverError: string | null }) {
         Choose a new password
       </h1>
       <p className="auth-modal__description">After this you are signed in, and signed out everywhere else.</p>
-      <form method="post" action="/api/auth/reset-password/confirm" className="auth-form" {...getFormProps(form)}>
+      <form method="post" action={ACTION} className="auth-form" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value="/" />
         <input type="hidden" name="token" value={token} />
         <div className="auth-messages" aria-live="polite">
-          {error ? (
+          {reset.error ? (
             <p className="auth-alert auth-alert--error" role="alert" data-testid="auth-error">
-              {error}
+              {reset.error}
             </p>
           ) : null}
         </div>
         <PasswordField meta={fields.password} label="New password" autoFocus />
         <PasswordField meta={fields.confirmPassword} label="Confirm new password" />
-        <button type="submit" className="btn btn--primary btn--block auth-submit" disabled={submitting} aria-busy={submitting}>
-          {submitting ? (
-            <>
-              <Loader2 className="auth-spin" aria-hidden size={18} />
-              Loading...
-            </>
-          ) : (
-            "Set new password"
-          )}
-        </button>
+        <Submit pending={reset.pending} done={reset.done} label="Set new password" />
       </form>
     </>
   );

@@ -1,13 +1,14 @@
 // POST /api/auth/validate-session (the browser's stored user against the server session) and
 // POST /api/auth/refresh-session (a rolling session).
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { action as validate } from "~/routes/api.auth.validate-session";
 import { action as refresh } from "~/routes/api.auth.refresh-session";
 import { resetRateLimits } from "~/lib/rate-limit.server";
-import { SESSION_LIFETIME } from "~/lib/constants";
-import { signUp } from "../support/accounts";
+import { SESSION_LIFETIME, SESSION_USER_STORAGE_KEY } from "~/lib/constants";
+import { readStoredSessionData } from "~/lib/session-user";
 import { args, formRequest, jsonRequest } from "../support/requests";
+import { signUp } from "../support/accounts";
 
 beforeEach(() => resetRateLimits());
 
@@ -132,6 +133,62 @@ describe("POST /api/auth/validate-session", () => {
     const request = formRequest("/api/auth/validate-session", { clientSessionData: JSON.stringify({ ...user, loginTime: "" }) }, { cookie });
     const body = await ((await validate(args(request))) as Response).json();
     expect(body).toMatchObject({ valid: true });
+  });
+});
+
+// What the browser's session check sends is its stored copy as kept: a copy with a
+// wrong-typed id or loginTime is still a stored user that matches no live session, so the
+// answer tells the browser to clear it (not "nothing stored").
+describe("the browser's stored copy, as the session check sends it", () => {
+  const kept = new Map<string, string>();
+  beforeEach(() => {
+    kept.clear();
+    vi.stubGlobal("window", {
+      localStorage: {
+        getItem: (key: string) => kept.get(key) ?? null,
+        setItem: (key: string, value: string) => void kept.set(key, value),
+        removeItem: (key: string) => void kept.delete(key),
+      },
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function checkStored(stored: unknown, cookie?: string) {
+    kept.set(SESSION_USER_STORAGE_KEY, JSON.stringify(stored));
+    const request = formRequest("/api/auth/validate-session", { clientSessionData: readStoredSessionData() ?? "" }, { cookie });
+    const response = (await validate(args(request))) as Response;
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  const CLEAR = { valid: false, syncRequired: true, action: "clear_client_session" };
+  const wrongTypes = (user: { id: number; email: string; username: string }): Array<[string, unknown]> => [
+    ["id as text", { ...user, id: String(user.id), loginTime: "2024-01-01T00:00:00Z" }],
+    ["id not a whole number", { ...user, id: user.id + 0.5, loginTime: "2024-01-01T00:00:00Z" }],
+    ["loginTime as a number", { ...user, loginTime: 1_704_067_200_000 }],
+    ["loginTime as an object", { ...user, loginTime: { at: "2024-01-01T00:00:00Z" } }],
+  ];
+
+  for (const [name, stored] of wrongTypes({ id: 7, email: "kept@example.com", username: "kept" })) {
+    it(`clears a stored user with ${name} when the server has no session`, async () => {
+      expect(await checkStored(stored)).toEqual({ ...CLEAR, serverSession: null, expiresAt: null });
+    });
+  }
+
+  it("clears a stored copy of the signed-in user whose id or loginTime has the wrong type", async () => {
+    const { cookie, user } = await signUp("wrongtypes");
+    for (const [, stored] of wrongTypes(user)) {
+      expect(await checkStored(stored, cookie)).toMatchObject({ ...CLEAR, serverSession: { id: user.id, username: "wrongtypes" } });
+    }
+  });
+
+  it("keeps a well-formed copy of the signed-in user", async () => {
+    const { cookie, user } = await signUp("welltyped");
+    expect(await checkStored({ ...user, loginTime: new Date().toISOString() }, cookie)).toMatchObject({ valid: true, action: null });
+  });
+
+  it("sends nothing when nothing is stored", async () => {
+    expect(readStoredSessionData()).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@
 // If validation fails (8 s time-out, network, server error) the status falls back to
 // GET /api/auth/session, then to the locally stored user.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { useRevalidator } from "@remix-run/react";
+import { useFetcher, useRevalidator } from "@remix-run/react";
 import {
   SESSION_CHECK_INTERVAL,
   SESSION_LIFETIME,
@@ -18,7 +18,7 @@ import {
   SESSION_VALIDATE_TIMEOUT,
   SESSION_VISIBLE_DELAY,
 } from "~/lib/constants";
-import { clearSessionUser, readSessionUser, storeSessionUser, type SessionUser } from "~/lib/session-user";
+import { clearSessionUser, readSessionUser, readStoredSessionData, storeSessionUser, type SessionUser } from "~/lib/session-user";
 import { useRootData } from "~/lib/user";
 
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
@@ -73,7 +73,13 @@ function sameUser(a: SessionUser | null, b: SessionUser | null): boolean {
   return a?.id === b?.id && a?.email === b?.email && a?.username === b?.username;
 }
 
-type Outcome = { user: SessionUser | null; source: AuthStatusValue["source"]; fromServer: boolean };
+type Outcome = {
+  user: SessionUser | null;
+  source: AuthStatusValue["source"];
+  fromServer: boolean;
+  /** The user whose session should be extended now (POST /api/auth/refresh-session), if any. */
+  refreshFor?: number | null;
+};
 
 /** One round of the session check described above; only touches local storage as the server says. */
 async function checkSession(): Promise<Outcome> {
@@ -81,22 +87,17 @@ async function checkSession(): Promise<Outcome> {
   try {
     const answer = await fetchJson<ValidateAnswer>(
       "/api/auth/validate-session",
-      { method: "POST", body: JSON.stringify({ clientSessionData: stored }) },
+      // The copy as kept: the server tells a malformed one (an id or loginTime of the wrong
+      // type) to clear itself, where readSessionUser would have read it as nothing stored.
+      { method: "POST", body: JSON.stringify({ clientSessionData: readStoredSessionData() }) },
       SESSION_VALIDATE_TIMEOUT,
     );
     const server = answer.serverSession;
     if (answer.action === "clear_client_session") clearSessionUser();
     else if (answer.action === "sync_from_server" && server) storeSessionUser(server, server.loginTime);
     // A rolling session: extend it once half its lifetime has gone.
-    if (server && answer.expiresAt && Date.parse(answer.expiresAt) - Date.now() < SESSION_LIFETIME / 2) {
-      void fetch("/api/auth/refresh-session", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ userId: server.id }),
-      }).catch(() => undefined);
-    }
-    return { user: server, source: "validate", fromServer: true };
+    const refreshDue = Boolean(server && answer.expiresAt && Date.parse(answer.expiresAt) - Date.now() < SESSION_LIFETIME / 2);
+    return { user: server, source: "validate", fromServer: true, refreshFor: refreshDue && server ? server.id : null };
   } catch {
     // Fall back to the plain session check, then to what this browser remembers.
     try {
@@ -125,6 +126,9 @@ export function AuthStatusProvider({ children }: { children: React.ReactNode }) 
   rootUserRef.current = rootUserId;
   const revalidatorRef = useRef(revalidator);
   revalidatorRef.current = revalidator;
+  const refresher = useFetcher();
+  const refresherRef = useRef(refresher);
+  refresherRef.current = refresher;
   const running = useRef<Promise<void> | null>(null);
   const again = useRef(false);
 
@@ -138,6 +142,10 @@ export function AuthStatusProvider({ children }: { children: React.ReactNode }) 
       do {
         again.current = false;
         const outcome = await checkSession();
+        if (outcome.refreshFor) {
+          const body = { userId: outcome.refreshFor };
+          refresherRef.current.submit(body, { method: "post", action: "/api/auth/refresh-session", encType: "application/json" });
+        }
         setState((previous) => {
           const status: AuthStatus = outcome.user ? "authenticated" : "unauthenticated";
           return previous.status === status && sameUser(previous.user, outcome.user) && previous.source === outcome.source

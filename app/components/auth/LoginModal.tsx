@@ -2,7 +2,8 @@
 // the app shell. It opens on the global 'show login' event (requestLogin) and, so that it
 // works without JavaScript, whenever the URL carries `?login` (`?login=signup`,
 // `?login=reset`, optionally `redirectTo=`). Its forms are real posts to the auth API with a
-// hidden redirectTo; with JavaScript they are sent with fetch and the JSON answers handled here.
+// hidden redirectTo; with JavaScript fetchers send them to the same actions and the forms
+// read the JSON answers.
 // The dialog itself takes one `state` and a few `actions` (see login-state.ts).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
@@ -21,7 +22,7 @@ import {
 import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/session-user";
 import { lazyComponent } from "~/lib/lazy-component";
 import { flashIsFor, type AuthOutcome, type LoginDialogActions, type LoginDialogState, type LoginLinks, type LoginView } from "./login-state";
-import { LoginDialog as ServerLoginDialog } from "./dialog.server";
+import { LoginDialog as ServerLoginDialog } from "~/lib/login-dialog.server";
 import "./auth.css";
 import { useRootData } from "~/lib/user";
 

@@ -1,0 +1,103 @@
+// The small pieces every sign-in form is built from: the message area, a labelled field with
+// its error, the submit button with its pending state, and a link that switches view.
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { Loader2 } from "~/components/icons";
+import { useLoginDialog, type LoginView } from "./login-state";
+
+export function Messages({ error, success }: { error: string | null; success: string | null }) {
+  return (
+    <div className="auth-messages" aria-live="polite">
+      {error ? (
+        <p className="auth-alert auth-alert--error" role="alert" data-testid="auth-error">
+          {error}
+        </p>
+      ) : null}
+      {success ? (
+        <p className="auth-alert auth-alert--success" role="status" data-testid="auth-success">
+          {success}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Field({
+  meta,
+  label,
+  type,
+  autoComplete,
+  autoFocus,
+  inputMode,
+}: {
+  meta: FieldMetadata<string>;
+  label: string;
+  type: "text" | "email" | "password";
+  autoComplete: string;
+  autoFocus?: boolean;
+  inputMode?: "email" | "text";
+}) {
+  const { key, ...inputProps } = getInputProps(meta, { type });
+  const error = meta.errors?.[0];
+  return (
+    <div className="field auth-field">
+      <label className="label" htmlFor={meta.id}>
+        {label}
+      </label>
+      <input
+        key={key}
+        {...inputProps}
+        className="input auth-input"
+        autoComplete={autoComplete}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        autoFocus={autoFocus}
+        inputMode={inputMode}
+      />
+      {error ? (
+        <p id={meta.errorId} className="auth-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The submit button: "Loading..." while the request runs, disabled then and once done. */
+export function Submit({ pending, done = false, label }: { pending: boolean; done?: boolean; label: string }) {
+  return (
+    <button type="submit" className="btn btn--primary btn--block auth-submit" disabled={pending || done} aria-busy={pending}>
+      {pending ? (
+        <>
+          <Loader2 className="auth-spin" aria-hidden size={18} />
+          Loading...
+        </>
+      ) : (
+        label
+      )}
+    </button>
+  );
+}
+
+/** Whether a click should be left to the browser (another button, or a modifier key). */
+export function isPlainClick(event: React.MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey;
+}
+
+/** A link that switches view in place, and works as a plain link without JavaScript. */
+export function ViewLink({ to, className = "auth-link", children }: { to: LoginView; className?: string; children: React.ReactNode }) {
+  const { state, actions } = useLoginDialog();
+  return (
+    <a
+      href={state.links[to]}
+      className={className}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        actions.show(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
