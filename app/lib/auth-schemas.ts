@@ -117,3 +117,24 @@ export const resetConfirmSchema = z
     message: MESSAGES.passwordsDiffer,
     path: ["confirmPassword"],
   });
+
+/**
+ * A text field whose problems the model words ("Enter the code..."): a string, trimmed, or
+ * "" when it is absent or not a string, so the model's message is the one the user sees.
+ */
+export const textField = z.unknown().transform((value) => (typeof value === "string" ? value.trim() : ""));
+
+/** A password as typed (never trimmed); "" when absent or not a string. */
+const passwordField = z.unknown().transform((value) => (typeof value === "string" ? value : ""));
+
+/** The two-factor challenge and confirmation: `code` from the app, or a recovery code. */
+export const twoFactorCodeSchema = z.object({ code: textField });
+
+/** Turning two-factor off: the password, or a code for an account without one. */
+export const twoFactorDisableSchema = z.object({ password: passwordField, code: textField });
+
+/** Starting two-factor set-up: the password (absent for an account without one). */
+export const twoFactorEnrolSchema = z.object({ password: z.string({ invalid_type_error: "Password must be text" }).max(200, "Password must be text").optional() });
+
+/** Signing in with an emailed code: the address (checked by emailSchema next) and the code. */
+export const loginCodeVerifySchema = z.object({ email: textField, code: textField });

@@ -3,18 +3,10 @@
 // `redirectTo` field and is answered with a 303 back to the page instead of JSON.
 import { redirect } from "@remix-run/node";
 import { sameOriginPath } from "~/lib/redirect-path";
+import { UserError } from "~/lib/user-error";
 
 /** The largest JSON or urlencoded body we read (uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** A JSON error answer: `{ "error": message }` with the status. */
 export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
@@ -108,7 +100,7 @@ function limitedBody(request: Request, maxBytes: number): { stream: ReadableStre
       size += chunk.byteLength;
       if (size > maxBytes) {
         over = true;
-        controller.error(new HttpError(413, TOO_LARGE));
+        controller.error(new UserError(413, TOO_LARGE));
         return;
       }
       controller.enqueue(chunk);

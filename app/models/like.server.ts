@@ -3,7 +3,7 @@
 // like, or removes the like; dislike the other way round.
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 
 export const REACTIONS = ["like", "dislike"] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -53,7 +53,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * Applies a press of like or dislike by `userId` on a post and answers what happened and
- * the new counts. HttpError 404 when the post does not exist.
+ * the new counts. UserError 404 when the post does not exist.
  *
  * The press removes the member's reaction of that type if there is one; otherwise it
  * writes the reaction, adding the row or switching the other type. A missing post fails
@@ -66,7 +66,7 @@ export function reactToPost(userId: number, postId: number, type: Reaction): Pro
       const removed = (await tx.postLike.deleteMany({ where: { userId, postId, type } })).count > 0;
       if (!removed) {
         // A post that is not ready exists for its author only: nobody can react to it yet.
-        if ((await tx.post.count({ where: { id: postId, status: { not: READY_POST.status } } })) > 0) throw new HttpError(404, POST_NOT_FOUND);
+        if ((await tx.post.count({ where: { id: postId, status: { not: READY_POST.status } } })) > 0) throw new UserError(404, POST_NOT_FOUND);
         try {
           await tx.postLike.upsert({
             where: { userId_postId: { userId, postId } },
@@ -74,7 +74,7 @@ export function reactToPost(userId: number, postId: number, type: Reaction): Pro
             update: { type, createdAt: new Date() },
           });
         } catch (error) {
-          if (isForeignKeyViolation(error)) throw new HttpError(404, POST_NOT_FOUND);
+          if (isForeignKeyViolation(error)) throw new UserError(404, POST_NOT_FOUND);
           throw error;
         }
       }
@@ -105,9 +105,9 @@ export async function getReactionState(postId: number, userId: number | null): P
   return { ...counts, liked: mine?.type === "like", disliked: mine?.type === "dislike" };
 }
 
-/** Who liked and who disliked a post, newest first. HttpError 404 for a missing post. */
+/** Who liked and who disliked a post, newest first. UserError 404 for a missing post. */
 export async function getPostInteractions(postId: number): Promise<{ likes: InteractionUser[]; dislikes: InteractionUser[] }> {
-  if (!(await postExists(postId))) throw new HttpError(404, POST_NOT_FOUND);
+  if (!(await postExists(postId))) throw new UserError(404, POST_NOT_FOUND);
   const list = (type: Reaction) =>
     prisma.postLike.findMany({
       where: { postId, type },

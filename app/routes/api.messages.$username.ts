@@ -5,7 +5,7 @@
 // conversation can be named.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
-import { HttpError, errorResponse } from "~/lib/http.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
 
@@ -16,11 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const afterParam = url.searchParams.get("after");
   const before = parseId(beforeParam);
   const after = parseId(afterParam);
-  try {
+  return answerUserErrors(async () => {
     const thread = await getThread(user.id, params.username ?? "", { before, after });
     return Response.json(thread, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (error instanceof HttpError) return errorResponse(error.status, error.message);
-    throw error;
-  }
+  });
 }

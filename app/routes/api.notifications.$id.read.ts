@@ -1,22 +1,19 @@
 // POST /api/notifications/{id}/read → { notification, unread_count }. Only your own: 404 otherwise.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
-import { errorResponse, readBody, respond } from "~/lib/http.server";
+import { mutation } from "~/lib/form-reply.server";
+import { errorResponse, respond } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { NotificationNotFound, countUnread, markNotificationRead } from "~/models/notification.server";
+import { countUnread, markNotificationRead } from "~/models/notification.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
-  const body = await readBody(request);
-  await limitWrite(request, "read", body);
-  const user = await requireUser(request);
-  const id = requireId(params, "id", "Notification not found");
-  try {
+  return mutation(request, async (body) => {
+    await limitWrite(request, "read", body);
+    const user = await requireUser(request);
+    const id = requireId(params, "id", "Notification not found");
     const notification = await markNotificationRead(user.id, id);
     return respond(body, { notification, unread_count: await countUnread(user.id) });
-  } catch (error) {
-    if (error instanceof NotificationNotFound) return errorResponse(404, error.message);
-    throw error;
-  }
+  });
 }
