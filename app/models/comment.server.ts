@@ -9,7 +9,7 @@ import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentView } from
 import { isAdmin } from "~/models/user.server";
 import { countCommentLikes } from "~/models/counts.server";
 import { blockedPartnerIds } from "~/models/block.server";
-import { retryOnConflict } from "~/models/like.server";
+import { retryOnConflict } from "~/lib/db/conflicts";
 
 /** Who is looking: decides is_liked and can_delete. */
 export type Viewer = { id: number; role: string } | null;

@@ -5,7 +5,7 @@ import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 import type { FlagInput } from "~/lib/flag-input";
 import { FLAG_MESSAGES, type FlagContentType, type FlagStatus } from "~/lib/flag-reasons";
-import { isUniqueViolation } from "~/models/like.server";
+import { isUniqueViolation } from "~/lib/db/conflicts";
 
 /** Whether the reported thing exists. */
 export async function contentExists(contentType: FlagContentType, contentId: number): Promise<boolean> {

@@ -4,16 +4,13 @@ import { prisma } from "~/db.server";
 import { isBlockedEitherWay } from "~/models/block.server";
 import { carWordsSelect, notifyFollow, type Actor } from "~/models/notification.server";
 import { UserError } from "~/lib/user-error";
+import { isUniqueViolation } from "~/lib/db/conflicts";
 
 export const CAR_NOT_FOUND = "Car not found";
 export const USER_NOT_FOUND = "User not found";
 export const CANNOT_FOLLOW_YOURSELF = "You cannot follow yourself";
 export const CANNOT_FOLLOW_USER = "You can't follow this user";
 export const CANNOT_FOLLOW_CAR = "You can't follow this car";
-
-function isUniqueViolation(error: unknown) {
-  return (error as { code?: string }).code === "P2002";
-}
 
 // ------------------------------------------------------------------ cars
 

@@ -4,6 +4,7 @@
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
+import { isForeignKeyViolation, retryOnConflict } from "~/lib/db/conflicts";
 
 export const REACTIONS = ["like", "dislike"] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -24,31 +25,8 @@ export function parseReaction(value: unknown): Reaction | null {
   return value === "like" || value === "dislike" ? value : null;
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === "P2002";
-}
-
-/**
- * Runs a read-then-write transaction again when a concurrent writer got there first
- * (a unique-key violation). SQLite serialises transactions anyway; PostgreSQL under READ
- * COMMITTED can let two of them see "no row" at once, and the loser retries.
- */
-export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= attempts) throw error;
-    }
-  }
-}
-
 export async function postExists(postId: number): Promise<boolean> {
   return (await prisma.post.count({ where: { id: postId, ...READY_POST } })) > 0;
-}
-
-export function isForeignKeyViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === "P2003";
 }
 
 /**

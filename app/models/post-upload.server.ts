@@ -6,6 +6,7 @@
 // fault) try again.
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
+import { parseId } from "~/lib/ids";
 import { discardMedia, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/images.server";
 import { incomingPath, removeIncoming } from "~/lib/incoming.server";
 import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/post-status";
@@ -87,7 +88,7 @@ function inspectedOf(upload: { kind: string; mimeType: string; ext: string; byte
  * or already handled. Throws what the pipeline throws (UserError for a bad file).
  */
 export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
-  const upload = await prisma.postUpload.findUnique({ where: { id: Number(payload?.uploadId) } });
+  const upload = await prisma.postUpload.findUnique({ where: { id: parseId(payload?.uploadId) ?? 0 } });
   if (!upload || upload.status !== "queued") return;
   const file = incomingPath(upload.tempPath);
   if (!file) throw new UserError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
@@ -117,7 +118,7 @@ export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
  * keeps the file so the author can try again. The post becomes failed.
  */
 export async function failMediaJob(payload: MediaJobPayload, error: unknown): Promise<void> {
-  const upload = await prisma.postUpload.findUnique({ where: { id: Number(payload?.uploadId) } });
+  const upload = await prisma.postUpload.findUnique({ where: { id: parseId(payload?.uploadId) ?? 0 } });
   if (!upload || upload.status !== "queued") return;
   const badFile = error instanceof UserError;
   const message = badFile ? errorText(error) : `${upload.name}: ${PROCESSING_MESSAGES.failed}`;

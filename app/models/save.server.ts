@@ -4,7 +4,8 @@ import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
-import { POST_NOT_FOUND, retryOnConflict } from "~/models/like.server";
+import { retryOnConflict } from "~/lib/db/conflicts";
+import { POST_NOT_FOUND } from "~/models/like.server";
 
 export const SAVED_PAGE = 20;
 
