@@ -3,6 +3,7 @@
 // `redirectTo` field and is answered with a 303 back to the page instead of JSON.
 import { redirect } from "@remix-run/node";
 import { sameOriginPath } from "~/lib/redirect-path";
+import type { z } from "zod";
 import { UserError } from "~/lib/user-error";
 
 /** The largest JSON or urlencoded body we read (uploads have their own limits). */
@@ -200,4 +201,14 @@ export function text(fields: Record<string, unknown>, name: string): string {
 export function respond(body: Body, json: unknown, init?: ResponseInit): Response {
   if (body.redirectTo) return redirect(safeRedirect(body.redirectTo), { status: 303, headers: init?.headers });
   return Response.json(json, init);
+}
+
+/**
+ * An action's input through its zod schema: the parsed value, or a UserError 400 with the
+ * first problem's message (or `message`, where every problem reads the same).
+ */
+export function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, unknown>, message?: string): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new UserError(400, message ?? parsed.error.issues[0]?.message ?? "Invalid request data");
 }
