@@ -2,7 +2,7 @@
 // caller passes (the admin pages show "Invalid request" whatever the field).
 import { z } from "zod";
 import { idField } from "~/lib/ids";
-import { textField } from "~/lib/auth-schemas";
+import { textField } from "~/lib/text-schemas";
 
 /** A text field that may be left out: trimmed, and "" when absent. */
 const optionalText = z.union([z.string(), z.undefined()]).transform((value) => (value ?? "").trim());

@@ -1,7 +1,7 @@
 // Sign-up and sign-in rules, shared by the login modal and the server.
 import { z } from "zod";
 import { PASSWORD_MIN, RESET_COOLDOWN } from "~/lib/constants";
-import { userText } from "~/lib/text-schemas";
+import { textField, userText } from "~/lib/text-schemas";
 
 export const MESSAGES = {
   passwordsDiffer: "Passwords do not match",
@@ -117,12 +117,6 @@ export const resetConfirmSchema = z
     message: MESSAGES.passwordsDiffer,
     path: ["confirmPassword"],
   });
-
-/**
- * A text field whose problems the model words ("Enter the code..."): a string, trimmed, or
- * "" when it is absent or not a string, so the model's message is the one the user sees.
- */
-export const textField = z.unknown().transform((value) => (typeof value === "string" ? value.trim() : ""));
 
 /** A password as typed (never trimmed); "" when absent or not a string. */
 const passwordField = z.unknown().transform((value) => (typeof value === "string" ? value : ""));
