@@ -132,3 +132,6 @@ export const twoFactorEnrolSchema = z.object({ password: z.string({ invalid_type
 
 /** Signing in with an emailed code: the address (checked by emailSchema next) and the code. */
 export const loginCodeVerifySchema = z.object({ email: textField, code: textField });
+
+/** Asking for an emailed (or texted) code: the address or the phone number. */
+export const loginCodeRequestSchema = z.object({ email: textField, phone: textField });
