@@ -8,8 +8,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { errorResponse } from "~/lib/http.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
 import { parseId, parseIdList } from "~/lib/ids";
+import { UserError } from "~/lib/user-error";
 import { MAX_EXCLUDE, clampLimit, decodeCursor, getFeedPage, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
 
 /** An optional id filter: undefined when absent, null when it names no record. */
@@ -26,10 +26,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!Number.isFinite(value)) return errorResponse(400, "limit must be a number");
     options.limit = clampLimit(value);
   }
-  await answerUserErrors(async () => {
+  try {
     options.exclude = parseIdList(params.getAll("exclude"), MAX_EXCLUDE);
     options.cursor = decodeCursor(params.get("cursor"));
-  });
+  } catch (error) {
+    // Answered, not thrown: this loader answers every refusal with a returned Response.
+    if (error instanceof UserError) return errorResponse(error.status, error.message);
+    throw error;
+  }
   const userId = idFilter(params.get("userId"));
   const carId = idFilter(params.get("carId"));
   if (userId === null || carId === null) return errorResponse(400, "Invalid id");
