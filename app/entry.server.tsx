@@ -9,7 +9,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/lib/insurance-reminders.server";
@@ -95,6 +95,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 function isExpectedClientError(error: unknown): boolean {
   const status =
-    error instanceof Response ? error.status : isRouteErrorResponse(error) ? error.status : error instanceof HttpError ? error.status : 500;
+    error instanceof Response ? error.status : isRouteErrorResponse(error) ? error.status : error instanceof UserError ? error.status : 500;
   return status >= 400 && status < 500;
 }

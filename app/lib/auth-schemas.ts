@@ -1,7 +1,7 @@
 // Sign-up and sign-in rules, shared by the login modal and the server.
 import { z } from "zod";
 import { PASSWORD_MIN, RESET_COOLDOWN } from "~/lib/constants";
-import { userText } from "~/lib/text-schemas";
+import { textField, userText } from "~/lib/text-schemas";
 
 export const MESSAGES = {
   passwordsDiffer: "Passwords do not match",
@@ -117,3 +117,21 @@ export const resetConfirmSchema = z
     message: MESSAGES.passwordsDiffer,
     path: ["confirmPassword"],
   });
+
+/** A password as typed (never trimmed); "" when absent or not a string. */
+const passwordField = z.unknown().transform((value) => (typeof value === "string" ? value : ""));
+
+/** The two-factor challenge and confirmation: `code` from the app, or a recovery code. */
+export const twoFactorCodeSchema = z.object({ code: textField });
+
+/** Turning two-factor off: the password, or a code for an account without one. */
+export const twoFactorDisableSchema = z.object({ password: passwordField, code: textField });
+
+/** Starting two-factor set-up: the password (absent for an account without one). */
+export const twoFactorEnrolSchema = z.object({ password: z.string({ invalid_type_error: "Password must be text" }).max(200, "Password must be text").optional() });
+
+/** Signing in with an emailed code: the address (checked by emailSchema next) and the code. */
+export const loginCodeVerifySchema = z.object({ email: textField, code: textField });
+
+/** Asking for an emailed (or texted) code: the address or the phone number. */
+export const loginCodeRequestSchema = z.object({ email: textField, phone: textField });

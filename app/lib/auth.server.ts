@@ -6,10 +6,11 @@ import { FormStrategy } from "remix-auth-form";
 import { cookieFlags, sessionIdOf, sessionStorage } from "~/lib/session.server";
 import { fail, safeRedirect } from "~/lib/http.server";
 import { MESSAGES } from "~/lib/auth-schemas";
-import { AccountError, isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
+import { isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
 import * as sessions from "~/models/session.server";
 import { isTwoFactorEnabled, markTwoFactorPassed, sessionAuthState, type SessionAuthState } from "~/models/two-factor.server";
 import { loginHref, withoutLoginParams } from "~/lib/login-events";
+import { UserError } from "~/lib/user-error";
 
 // remix-auth dispatches to the strategies; sessions are started by startSession below.
 export const authenticator = new Authenticator<PublicUser>(sessionStorage);
@@ -24,7 +25,7 @@ authenticator.use(
 );
 
 /**
- * Checks an email-or-username and password. Throws AccountError with a message saying
+ * Checks an email-or-username and password. Throws a UserError with a message saying
  * what did not match.
  */
 export async function authenticatePassword(request: Request, fields: { email: string; password: string }) {
@@ -35,9 +36,9 @@ export async function authenticatePassword(request: Request, fields: { email: st
   try {
     return await authenticator.authenticate("password", formRequest, { throwOnError: true });
   } catch (error) {
-    if (error instanceof AuthorizationError && error.cause instanceof AccountError) throw error.cause;
-    if (error instanceof AccountError) throw error;
-    throw new AccountError(MESSAGES.loginFailed, 401);
+    if (error instanceof AuthorizationError && error.cause instanceof UserError) throw error.cause;
+    if (error instanceof UserError) throw error;
+    throw new UserError(401, MESSAGES.loginFailed);
   }
 }
 

@@ -1,8 +1,11 @@
 // Answers for mutations that both scripts (JSON) and plain forms (redirectTo) call.
 // A script gets `{ error }` with the status; a plain form goes back to its page with a
 // toast, or to the login modal when it needs a signed-in user.
+// This is also where a UserError (lib/user-error.ts) becomes a response: `mutation` for API
+// actions, `answerUserErrors` for loaders, `replyToUserError` for page actions.
 import { redirect } from "@remix-run/node";
-import { HttpError, errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
+import { errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { loginHref } from "~/lib/login-events";
 import { flashCookie, type Toast } from "~/lib/session.server";
 
@@ -35,7 +38,34 @@ async function messageOf(response: Response): Promise<string> {
 }
 
 /**
- * Reads the body, then runs `handle`. Errors it throws (HttpError from a model, or a
+ * Runs a loader's (or a resource route's) work; a UserError it throws becomes the JSON
+ * answer `{ error }` with its status, thrown as a Response: a resource route sends it as it
+ * is, a page's ErrorBoundary reads it as its route error.
+ */
+export async function answerUserErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UserError) throw errorResponse(error.status, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Runs a page action's work; a UserError it throws is answered by `reply` (the page's own
+ * shape: a message next to a field, an error banner...). Other errors go on to Remix.
+ */
+export async function replyToUserError<T>(work: () => Promise<T>, reply: (error: UserError) => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UserError) return reply(error);
+    throw error;
+  }
+}
+
+/**
+ * Reads the body, then runs `handle`. Errors it throws (UserError from a model, or a
  * thrown 4xx Response such as a rate limit's 429) become answers that fit the caller.
  */
 export async function mutation(request: Request, handle: (body: Body) => Promise<Response>): Promise<Response> {
@@ -43,7 +73,7 @@ export async function mutation(request: Request, handle: (body: Body) => Promise
   try {
     return await handle(body);
   } catch (error) {
-    if (error instanceof HttpError) return replyError(request, body, error.status, error.message);
+    if (error instanceof UserError) return replyError(request, body, error.status, error.message);
     if (error instanceof Response && error.status >= 400 && error.status < 500) {
       if (!body.redirectTo) return error;
       return replyError(request, body, error.status, await messageOf(error));

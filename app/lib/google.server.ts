@@ -10,8 +10,9 @@ import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { safeRedirect } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { publicOrigin, secureCookies, sessionSecret, settings } from "~/lib/env.server";
-import { AccountError, findOrCreateGoogleUser, type PublicUser } from "~/models/user.server";
+import { findOrCreateGoogleUser, type PublicUser } from "~/models/user.server";
 
 export const GOOGLE_START_PATH = "/api/auth/google";
 export const GOOGLE_CALLBACK_PATH = "/api/auth/callback/google";
@@ -127,24 +128,13 @@ function authenticatorFor(request: Request, settings: GoogleSettings) {
   return authenticator;
 }
 
-export class GoogleSignInError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-    /** Where the person wanted to go (to send them back there with the modal open). */
-    readonly redirectTo = "/",
-  ) {
-    super(message);
-  }
-}
-
 /**
  * The redirect to Google's account picker, remembering where to come back to.
- * Throws GoogleSignInError when Google is not configured.
+ * Throws a UserError when Google is not configured.
  */
 export async function startGoogleSignIn(request: Request, redirectTo: string): Promise<Response> {
   const settings = googleSettings();
-  if (!settings) throw new GoogleSignInError(GOOGLE_FLOW_MESSAGES.notConfigured, 404, redirectTo);
+  if (!settings) throw new UserError(404, GOOGLE_FLOW_MESSAGES.notConfigured);
   const authenticator = authenticatorFor(request, settings);
   try {
     await authenticator.authenticate("google", request, { throwOnError: true });
@@ -158,30 +148,34 @@ export async function startGoogleSignIn(request: Request, redirectTo: string): P
     throw thrown;
   }
   // The strategy always redirects away from the start path.
-  throw new GoogleSignInError(GOOGLE_FLOW_MESSAGES.failed, 400, redirectTo);
+  throw new UserError(400, GOOGLE_FLOW_MESSAGES.failed);
+}
+
+/** Where the person who started the flow wanted to go (to send them back there with the modal open). */
+export async function googleReturnPath(request: Request): Promise<string> {
+  return safeRedirect(await returnCookie.parse(request.headers.get("Cookie")));
 }
 
 /**
  * Finishes the flow at the callback: checks the state, trades the code, reads the profile
  * and finds, links or creates the account. Answers the user, where to go next, and the
- * Set-Cookie values that clear the flow's cookies. Throws GoogleSignInError.
+ * Set-Cookie values that clear the flow's cookies. Throws a UserError (see googleReturnPath
+ * for where the person wanted to go).
  */
 export async function finishGoogleSignIn(request: Request): Promise<{ user: PublicUser; redirectTo: string; clearCookies: string[] }> {
-  const redirectTo = safeRedirect(await returnCookie.parse(request.headers.get("Cookie")));
+  const redirectTo = await googleReturnPath(request);
   const settings = googleSettings();
-  if (!settings) throw new GoogleSignInError(GOOGLE_FLOW_MESSAGES.notConfigured, 404, redirectTo);
-  if (new URL(request.url).searchParams.get("error")) throw new GoogleSignInError(GOOGLE_FLOW_MESSAGES.cancelled, 400, redirectTo);
+  if (!settings) throw new UserError(404, GOOGLE_FLOW_MESSAGES.notConfigured);
+  if (new URL(request.url).searchParams.get("error")) throw new UserError(400, GOOGLE_FLOW_MESSAGES.cancelled);
 
   let user: PublicUser;
   try {
     user = await authenticatorFor(request, settings).authenticate("google", request, { throwOnError: true });
   } catch (error) {
-    if (error instanceof AuthorizationError && error.cause instanceof AccountError) {
-      throw new GoogleSignInError(error.cause.message, error.cause.status, redirectTo);
-    }
-    if (error instanceof AccountError) throw new GoogleSignInError(error.message, error.status, redirectTo);
+    if (error instanceof AuthorizationError && error.cause instanceof UserError) throw error.cause;
+    if (error instanceof UserError) throw error;
     if (!(error instanceof AuthorizationError)) console.error("Google sign-in failed", error);
-    throw new GoogleSignInError(GOOGLE_FLOW_MESSAGES.failed, 400, redirectTo);
+    throw new UserError(400, GOOGLE_FLOW_MESSAGES.failed);
   }
   return { user, redirectTo, clearCookies: await clearFlowCookies(request) };
 }

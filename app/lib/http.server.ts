@@ -3,18 +3,11 @@
 // `redirectTo` field and is answered with a 303 back to the page instead of JSON.
 import { redirect } from "@remix-run/node";
 import { sameOriginPath } from "~/lib/redirect-path";
+import type { z } from "zod";
+import { UserError } from "~/lib/user-error";
 
 /** The largest JSON or urlencoded body we read (uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** A JSON error answer: `{ "error": message }` with the status. */
 export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
@@ -108,7 +101,7 @@ function limitedBody(request: Request, maxBytes: number): { stream: ReadableStre
       size += chunk.byteLength;
       if (size > maxBytes) {
         over = true;
-        controller.error(new HttpError(413, TOO_LARGE));
+        controller.error(new UserError(413, TOO_LARGE));
         return;
       }
       controller.enqueue(chunk);
@@ -208,4 +201,14 @@ export function text(fields: Record<string, unknown>, name: string): string {
 export function respond(body: Body, json: unknown, init?: ResponseInit): Response {
   if (body.redirectTo) return redirect(safeRedirect(body.redirectTo), { status: 303, headers: init?.headers });
   return Response.json(json, init);
+}
+
+/**
+ * An action's input through its zod schema: the parsed value, or a UserError 400 with the
+ * first problem's message (or `message`, where every problem reads the same).
+ */
+export function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, unknown>, message?: string): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  throw new UserError(400, message ?? parsed.error.issues[0]?.message ?? "Invalid request data");
 }

@@ -4,6 +4,7 @@
 // Anything else names no record, so a page or an API answers it as it answers an id that
 // does not exist: 404. Shared by server and browser code (the parsing has no server part).
 import { z } from "zod";
+import { UserError } from "~/lib/user-error";
 
 /** The largest id: ids are the database's `Int`, a 32-bit signed integer (SERIAL in PostgreSQL). */
 export const ID_MAX = 2_147_483_647;
@@ -39,4 +40,23 @@ export function requireId(params: Readonly<Record<string, string | undefined>>, 
   const id = parseId(params[name]);
   if (id === null) throw Response.json({ error: notFound }, { status: 404 });
   return id;
+}
+
+/**
+ * A list of ids from a query string, "1,2,3" or the parameter repeated: unique, in order.
+ * Anything that is not an id, or more than `max` of them, is a UserError 400.
+ */
+export function parseIdList(values: readonly string[], max: number): number[] {
+  const ids = new Set<number>();
+  for (const value of values) {
+    for (const part of value.split(",")) {
+      const trimmed = part.trim();
+      if (trimmed === "") continue;
+      const id = parseId(trimmed);
+      if (id === null) throw new UserError(400, "Invalid id list");
+      ids.add(id);
+    }
+  }
+  if (ids.size > max) throw new UserError(400, `At most ${max} ids may be excluded`);
+  return [...ids];
 }

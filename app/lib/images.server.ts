@@ -7,12 +7,12 @@
 //
 // Two steps, so the heavy work can run off the request: inspectUploadFile does the fast
 // checks (type, size, length, header, damage), processUploadFile the conversion. Every
-// refusal is a MediaError whose message starts with the file's name.
+// refusal is a UserError whose message starts with the file's name.
 import { open, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { decodeHeic, HeicError } from "~/lib/heic.server";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { deleteMedia, newKey, putMedia, putMediaFile, scratchFileFor } from "~/lib/media-storage.server";
 import {
   AVATAR_SIZE,
@@ -68,17 +68,6 @@ export const MEDIA_MESSAGES = {
   notVideo: "Not a video that can be read",
 } as const;
 
-/** A refused upload: 415 for a type we do not take, 413 for a size, 400 for an empty or damaged file. */
-export class MediaError extends HttpError {
-  /** The user's name of the file refused, when known. */
-  readonly file: string | undefined;
-  constructor(status: 400 | 413 | 415, message: string, file?: string) {
-    super(status, message);
-    this.name = "MediaError";
-    this.file = file;
-  }
-}
-
 /**
  * The message for a file the user named: "IMG_0412.HEIC: could not be read (damaged or
  * incomplete)". A 415 also says what we take.
@@ -98,13 +87,13 @@ function displayName(name: string): string {
   return short || "file";
 }
 
-/** Runs `work` and names the file in any MediaError it throws. */
+/** Runs `work` and names the file in any UserError it throws (a refused upload: 415 for a type we do not take, 413 for a size, 400 for an empty or damaged file). */
 async function namingFile<T>(name: string | undefined, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (name === undefined || !(error instanceof MediaError) || error.file !== undefined) throw error;
-    throw new MediaError(error.status as 400 | 413 | 415, fileMessage(name, error.status, error.message), name);
+    if (name === undefined || !(error instanceof UserError) || error.file !== undefined) throw error;
+    throw new UserError(error.status, fileMessage(name, error.status, error.message), { file: name });
   }
 }
 
@@ -175,9 +164,9 @@ export async function sniffMedia(bytes: Uint8Array): Promise<Sniffed | null> {
 
 /** Refuses a post whose files are too many or too big together (call before processing). */
 export function checkPostUpload(sizes: readonly number[]) {
-  if (sizes.length > MAX_MEDIA_PER_POST) throw new MediaError(413, MEDIA_MESSAGES.tooManyFiles);
+  if (sizes.length > MAX_MEDIA_PER_POST) throw new UserError(413, MEDIA_MESSAGES.tooManyFiles);
   const total = sizes.reduce((sum, size) => sum + size, 0);
-  if (total > MAX_POST_BYTES) throw new MediaError(413, MEDIA_MESSAGES.postTooLarge);
+  if (total > MAX_POST_BYTES) throw new UserError(413, MEDIA_MESSAGES.postTooLarge);
 }
 
 export type ProcessOptions = {
@@ -205,7 +194,7 @@ async function readHead(file: string, length = 4100): Promise<Buffer> {
 /**
  * The fast checks on an uploaded file, done while the request is open: its real type, its
  * size and (for a video) its length, its header, and whether it was cut short. Throws a
- * MediaError naming the file: 400 empty or damaged, 413 over a limit, 415 a type we do not
+ * UserError naming the file: 400 empty or damaged, 413 over a limit, 415 a type we do not
  * take (or a video ffprobe cannot read).
  */
 export async function inspectUploadFile(file: UploadFile, options: Pick<ProcessOptions, "maxBytes"> = {}): Promise<InspectedUpload> {
@@ -214,18 +203,18 @@ export async function inspectUploadFile(file: UploadFile, options: Pick<ProcessO
 
 async function inspect(path: string, maxBytes = Number.POSITIVE_INFINITY): Promise<InspectedUpload> {
   const { size } = await stat(path);
-  if (size === 0) throw new MediaError(400, MEDIA_MESSAGES.empty);
+  if (size === 0) throw new UserError(400, MEDIA_MESSAGES.empty);
   // The type from the first bytes only; the limits then depend on it.
   const sniffed = await sniffMedia(await readHead(path));
-  if (!sniffed) throw new MediaError(415, MEDIA_MESSAGES.unsupported);
+  if (!sniffed) throw new UserError(415, MEDIA_MESSAGES.unsupported);
 
   if (sniffed.kind === "video") {
-    if (size > MAX_VIDEO_BYTES) throw new MediaError(413, MEDIA_MESSAGES.videoTooLarge);
-    if (size > maxBytes) throw new MediaError(413, MEDIA_MESSAGES.fileTooLarge);
+    if (size > MAX_VIDEO_BYTES) throw new UserError(413, MEDIA_MESSAGES.videoTooLarge);
+    if (size > maxBytes) throw new UserError(413, MEDIA_MESSAGES.fileTooLarge);
     return inspectVideo(path, sniffed, size);
   }
-  if (size > MAX_IMAGE_BYTES) throw new MediaError(413, MEDIA_MESSAGES.imageTooLarge);
-  if (size > maxBytes) throw new MediaError(413, MEDIA_MESSAGES.fileTooLarge);
+  if (size > MAX_IMAGE_BYTES) throw new UserError(413, MEDIA_MESSAGES.imageTooLarge);
+  if (size > maxBytes) throw new UserError(413, MEDIA_MESSAGES.fileTooLarge);
   const info = await inspectImage(path);
   // A cut-off file fails while decoding: a small decode finds it now (HEIC is decoded later).
   if (!isHeif(sniffed.mime)) {
@@ -239,15 +228,15 @@ async function inspect(path: string, maxBytes = Number.POSITIVE_INFINITY): Promi
 }
 
 async function inspectVideo(path: string, sniffed: Sniffed, size: number): Promise<InspectedUpload> {
-  if (sniffed.ext !== "webm" && (await isTruncatedMp4(path))) throw new MediaError(400, MEDIA_MESSAGES.damaged);
+  if (sniffed.ext !== "webm" && (await isTruncatedMp4(path))) throw new UserError(400, MEDIA_MESSAGES.damaged);
   const facts = videoFacts(await probeFile(path));
-  if (!facts) throw new MediaError(415, MEDIA_MESSAGES.notVideo);
+  if (!facts) throw new UserError(415, MEDIA_MESSAGES.notVideo);
   if (facts.width > VIDEO_MAX_DIMENSION || facts.height > VIDEO_MAX_DIMENSION) {
-    throw new MediaError(413, MEDIA_MESSAGES.videoDimensionsTooLarge);
+    throw new UserError(413, MEDIA_MESSAGES.videoDimensionsTooLarge);
   }
   // Half a second over is rounding (a phone's "60 s" clip is often 60.02 s).
   if (facts.durationMs !== null && facts.durationMs > MAX_VIDEO_SECONDS * 1000 + 500) {
-    throw new MediaError(413, MEDIA_MESSAGES.videoTooLong);
+    throw new UserError(413, MEDIA_MESSAGES.videoTooLong);
   }
   return { kind: "video", mime: sniffed.mime, ext: sniffed.ext, bytes: size, width: facts.width, height: facts.height, durationMs: facts.durationMs };
 }
@@ -262,14 +251,14 @@ async function probeFile(path: string) {
   }
 }
 
-function probeError(error: ProbeError): MediaError {
-  return error.reason === "damaged" ? new MediaError(400, MEDIA_MESSAGES.damaged) : new MediaError(415, MEDIA_MESSAGES.notVideo);
+function probeError(error: ProbeError): UserError {
+  return error.reason === "damaged" ? new UserError(400, MEDIA_MESSAGES.damaged) : new UserError(415, MEDIA_MESSAGES.notVideo);
 }
 
 /**
  * The heavy work for an inspected file: photos decoded and written as WebP with resized
  * copies; videos remuxed or transcoded to H.264/AAC MP4, with a poster frame. Writes into
- * the media store; when it throws (a MediaError naming the file), nothing is left behind.
+ * the media store; when it throws (a UserError naming the file), nothing is left behind.
  */
 export async function processUploadFile(file: UploadFile, inspected: InspectedUpload, options: ProcessOptions = {}): Promise<ProcessedMedia> {
   return namingFile(file.name, () =>
@@ -280,11 +269,11 @@ export async function processUploadFile(file: UploadFile, inspected: InspectedUp
 /**
  * Checks, converts and stores one file held in memory (the profile photo form, the seed).
  * The same steps as inspectUploadFile then processUploadFile, through a scratch file.
- * Throws MediaError (unnamed messages); nothing is left in the store when it throws.
+ * Throws UserError (unnamed messages); nothing is left in the store when it throws.
  */
 export async function processUpload(input: Uint8Array, options: ProcessOptions & { name?: string } = {}): Promise<ProcessedMedia> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  if (bytes.byteLength === 0) throw new MediaError(400, options.name ? fileMessage(options.name, 400, MEDIA_MESSAGES.empty) : MEDIA_MESSAGES.empty);
+  if (bytes.byteLength === 0) throw new UserError(400, options.name ? fileMessage(options.name, 400, MEDIA_MESSAGES.empty) : MEDIA_MESSAGES.empty);
   const scratch = await scratchFileFor("upload");
   try {
     await writeFile(scratch, bytes);
@@ -305,25 +294,25 @@ async function inspectImage(input: Buffer | string): Promise<ImageInfo> {
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new MediaError(400, MEDIA_MESSAGES.damaged);
+    throw new UserError(400, MEDIA_MESSAGES.damaged);
   }
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.pageHeight ?? meta.autoOrient?.height ?? meta.height;
-  if (!width || !height) throw new MediaError(400, MEDIA_MESSAGES.damaged);
+  if (!width || !height) throw new UserError(400, MEDIA_MESSAGES.damaged);
   if (width > MAX_IMAGE_DIMENSION || height > MAX_IMAGE_DIMENSION) {
-    throw new MediaError(413, MEDIA_MESSAGES.dimensionsTooLarge);
+    throw new UserError(413, MEDIA_MESSAGES.dimensionsTooLarge);
   }
   const pages = meta.format === "heif" ? 1 : (meta.pages ?? 1);
-  if (width * height * pages > MAX_INPUT_PIXELS) throw new MediaError(413, MEDIA_MESSAGES.tooManyPixels);
+  if (width * height * pages > MAX_INPUT_PIXELS) throw new UserError(413, MEDIA_MESSAGES.tooManyPixels);
   return { width, height, animated: pages > 1 && (meta.format === "gif" || meta.format === "webp") };
 }
 
 /** Maps sharp's decoding failures to the upload errors (pixel limit → 413, else damaged → 400). */
-function decodeError(error: unknown): MediaError {
-  if (error instanceof MediaError) return error;
+function decodeError(error: unknown): UserError {
+  if (error instanceof UserError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new MediaError(413, MEDIA_MESSAGES.tooManyPixels);
-  return new MediaError(400, MEDIA_MESSAGES.damaged);
+  if (/pixel limit/i.test(message)) return new UserError(413, MEDIA_MESSAGES.tooManyPixels);
+  return new UserError(400, MEDIA_MESSAGES.damaged);
 }
 
 function decoder(input: Buffer | string, animated = false) {
@@ -338,9 +327,9 @@ async function heifPixels(input: Buffer | string): Promise<Sharp> {
     return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } });
   } catch (error) {
     if (error instanceof HeicError) {
-      if (error.reason === "too-large") throw new MediaError(413, MEDIA_MESSAGES.dimensionsTooLarge);
-      if (error.reason === "too-many-pixels") throw new MediaError(413, MEDIA_MESSAGES.tooManyPixels);
-      throw new MediaError(400, MEDIA_MESSAGES.damaged);
+      if (error.reason === "too-large") throw new UserError(413, MEDIA_MESSAGES.dimensionsTooLarge);
+      if (error.reason === "too-many-pixels") throw new UserError(413, MEDIA_MESSAGES.tooManyPixels);
+      throw new UserError(400, MEDIA_MESSAGES.damaged);
     }
     throw error;
   }
@@ -527,10 +516,10 @@ export type ProcessedAvatar = {
 /** A profile image: square-cropped (the interesting part kept) to 256 and 64 px WebP. */
 export async function processAvatar(input: Uint8Array): Promise<ProcessedAvatar> {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  if (bytes.byteLength === 0) throw new MediaError(400, MEDIA_MESSAGES.empty);
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new MediaError(413, MEDIA_MESSAGES.imageTooLarge);
+  if (bytes.byteLength === 0) throw new UserError(400, MEDIA_MESSAGES.empty);
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new UserError(413, MEDIA_MESSAGES.imageTooLarge);
   const sniffed = await sniffMedia(bytes);
-  if (!sniffed || sniffed.kind !== "image") throw new MediaError(415, MEDIA_MESSAGES.unsupported);
+  if (!sniffed || sniffed.kind !== "image") throw new UserError(415, MEDIA_MESSAGES.unsupported);
   await inspectImage(bytes);
   // HEIC/HEIF: decoded once by libheif (upright), then cropped like any photo.
   const heif = isHeif(sniffed.mime) ? await (await heifPixels(bytes)).png({ compressionLevel: 0 }).toBuffer() : null;

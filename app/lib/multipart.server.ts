@@ -9,7 +9,8 @@ import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { assertSameOrigin, fail as refuse, HttpError, readBody, safeRedirect, type Body } from "~/lib/http.server";
+import { assertSameOrigin, fail as refuse, readBody, safeRedirect, type Body } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
 import { newIncomingFile, removeIncoming } from "~/lib/incoming.server";
 
@@ -56,7 +57,7 @@ const DEFAULT_FIELDS = 200;
 /** Counts the bytes going through and stops the stream past a cap. */
 class ByteCounter extends Transform {
   bytes = 0;
-  constructor(private readonly check: (chunkBytes: number) => HttpError | null) {
+  constructor(private readonly check: (chunkBytes: number) => UserError | null) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -84,11 +85,11 @@ export function cleanFileName(name: string | undefined): string {
 
 /**
  * Reads a multipart/form-data request, streaming each kept file part to the incoming
- * folder. Throws HttpError 413 (a limit, naming the file where one is to blame) or 400
+ * folder. Throws UserError 413 (a limit, naming the file where one is to blame) or 400
  * (a malformed body); nothing written survives a throw.
  */
 export async function receiveMultipart(request: Request, limits: MultipartLimits): Promise<ReceivedForm> {
-  if (!request.body) throw new HttpError(400, "Malformed form body");
+  if (!request.body) throw new UserError(400, "Malformed form body");
   const maxFieldBytes = limits.maxFieldBytes ?? DEFAULT_FIELD_BYTES;
   const fields: ReceivedForm["fields"] = {};
   const files: ReceivedFile[] = [];
@@ -96,7 +97,7 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
   const pending: Promise<void>[] = [];
   const open = new Set<Readable>();
   let total = 0;
-  let failure: HttpError | null = null;
+  let failure: UserError | null = null;
 
   let parser: busboy.Busboy;
   try {
@@ -111,13 +112,13 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
       },
     });
   } catch {
-    throw new HttpError(400, "Malformed form body");
+    throw new UserError(400, "Malformed form body");
   }
   const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
 
   const done = new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => {
-      failure ??= error instanceof HttpError ? error : new HttpError(400, "Malformed form body");
+      failure ??= error instanceof UserError ? error : new UserError(400, "Malformed form body");
       source.unpipe(parser);
       source.destroy();
       // File parts still being written end now, so their writers finish and can be cleaned up.
@@ -126,12 +127,12 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
     };
 
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated || info.nameTruncated) return fail(new HttpError(413, "Request body is too large"));
+      if (info.valueTruncated || info.nameTruncated) return fail(new UserError(413, "Request body is too large"));
       addField(fields, name, value);
     });
-    parser.on("fieldsLimit", () => fail(new HttpError(413, "Request body is too large")));
-    parser.on("filesLimit", () => fail(new HttpError(413, limits.messages.tooManyFiles)));
-    parser.on("partsLimit", () => fail(new HttpError(413, "Request body is too large")));
+    parser.on("fieldsLimit", () => fail(new UserError(413, "Request body is too large")));
+    parser.on("filesLimit", () => fail(new UserError(413, limits.messages.tooManyFiles)));
+    parser.on("partsLimit", () => fail(new UserError(413, "Request body is too large")));
 
     parser.on("file", (field, stream, info) => {
       const name = cleanFileName(info.filename);
@@ -142,7 +143,7 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
       }
       if (files.length >= limits.maxFiles) {
         stream.resume();
-        return fail(new HttpError(413, limits.messages.tooManyFiles));
+        return fail(new UserError(413, limits.messages.tooManyFiles));
       }
       const entry: ReceivedFile = { path: "", name, field, declaredType: info.mimeType ?? "", bytes: 0 };
       files.push(entry);
@@ -152,8 +153,8 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
       stream.once("close", () => open.delete(stream));
       const counter = new ByteCounter((chunkBytes) => {
         total += chunkBytes;
-        if (counter.bytes > limits.maxFileBytes) return new HttpError(413, `${name}: ${limits.messages.fileTooLarge}`);
-        if (total > limits.maxTotalBytes) return new HttpError(413, `${name}: ${limits.messages.totalTooLarge}`);
+        if (counter.bytes > limits.maxFileBytes) return new UserError(413, `${name}: ${limits.messages.fileTooLarge}`);
+        if (total > limits.maxTotalBytes) return new UserError(413, `${name}: ${limits.messages.totalTooLarge}`);
         return null;
       });
       pending.push(
@@ -185,7 +186,7 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
     // Wait for the writers to stop before deleting what they wrote.
     await Promise.allSettled(pending);
     await removeIncoming(...written);
-    throw error instanceof HttpError ? error : new HttpError(400, "Malformed form body");
+    throw error instanceof UserError ? error : new UserError(400, "Malformed form body");
   }
   return { fields, files };
 }
@@ -211,7 +212,7 @@ export async function withUploadBody<T>(request: Request, limits: MultipartLimit
   try {
     form = await receiveMultipart(request, limits);
   } catch (error) {
-    if (error instanceof HttpError) refuse(error.status, error.message);
+    if (error instanceof UserError) refuse(error.status, error.message);
     throw error;
   }
   try {

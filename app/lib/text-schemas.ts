@@ -79,3 +79,9 @@ export function userText(label: string, options: TextOptions & { required_error?
     .transform((value) => normalizeText(value, rules) as string)
     .superRefine(textRules(label, rules));
 }
+
+/**
+ * A text field whose problems the model words ("Enter the code..."): a string, trimmed, or
+ * "" when it is absent or not a string, so the model's message is the one the user sees.
+ */
+export const textField = z.unknown().transform((value) => (typeof value === "string" ? value.trim() : ""));

@@ -7,7 +7,7 @@
 // adds each item's author (id, suspended, role) so the page can offer "suspend the author".
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/flag-reasons";
 import { discardMedia } from "~/lib/images.server";
 import { publish } from "~/lib/live-events.server";
@@ -128,7 +128,7 @@ export async function removeContent(
 /** Suspends the author of reported content (the reports stay open for a decision on the content). */
 export async function suspendAuthor(moderatorId: number, contentType: FlagContentType, contentId: number, note?: string) {
   const author = await authorOf(contentType, contentId);
-  if (!author) throw new HttpError(404, ADMIN_TEXT.notFound);
+  if (!author) throw new UserError(404, ADMIN_TEXT.notFound);
   return suspendUser(moderatorId, author.id, { contentType, contentId, note, closeReports: contentType === "user" });
 }
 
@@ -182,7 +182,7 @@ async function getAdminUser(id: number): Promise<AdminUser> {
     prisma.user.findUnique({ where: { id }, select: adminUserSelect }),
     prisma.post.count({ where: { createdById: id } }),
   ]);
-  if (!row) throw new HttpError(404, ADMIN_TEXT.userNotFound);
+  if (!row) throw new UserError(404, ADMIN_TEXT.userNotFound);
   return adminUserView(row, postCount);
 }
 
@@ -195,10 +195,10 @@ export async function suspendUser(
   userId: number,
   options: { contentType?: FlagContentType; contentId?: number; note?: string; closeReports?: boolean } = {},
 ): Promise<AdminUser> {
-  if (userId === moderatorId) throw new HttpError(400, ADMIN_TEXT.suspendYourself);
+  if (userId === moderatorId) throw new UserError(400, ADMIN_TEXT.suspendYourself);
   const user = await prisma.user.findUnique({ where: { id: userId }, select: authorSelect });
-  if (!user) throw new HttpError(404, ADMIN_TEXT.userNotFound);
-  if (user.role === "admin") throw new HttpError(400, ADMIN_TEXT.suspendAdmin);
+  if (!user) throw new UserError(404, ADMIN_TEXT.userNotFound);
+  if (user.role === "admin") throw new UserError(400, ADMIN_TEXT.suspendAdmin);
   const now = new Date();
   await prisma.$transaction([
     prisma.user.update({ where: { id: userId }, data: { suspendedAt: user.suspendedAt ?? now } }),
@@ -226,17 +226,17 @@ export async function suspendUser(
   return getAdminUser(userId);
 }
 
-/** Whether the account is suspended; HttpError 404 when it does not exist. */
+/** Whether the account is suspended; UserError 404 when it does not exist. */
 export async function getSuspension(userId: number): Promise<boolean> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { suspendedAt: true } });
-  if (!user) throw new HttpError(404, ADMIN_TEXT.userNotFound);
+  if (!user) throw new UserError(404, ADMIN_TEXT.userNotFound);
   return user.suspendedAt !== null;
 }
 
 /** Lifts a suspension (the user signs in again as usual) and records it. */
 export async function unsuspendUser(moderatorId: number, userId: number, note?: string): Promise<AdminUser> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: authorSelect });
-  if (!user) throw new HttpError(404, ADMIN_TEXT.userNotFound);
+  if (!user) throw new UserError(404, ADMIN_TEXT.userNotFound);
   await prisma.$transaction([
     prisma.user.update({ where: { id: userId }, data: { suspendedAt: null } }),
     prisma.moderationAction.create({
@@ -254,9 +254,9 @@ export async function unsuspendUser(moderatorId: number, userId: number, note?: 
  */
 export async function setRole(moderatorId: number, userId: number, role?: "admin" | "member"): Promise<AdminUser> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: authorSelect });
-  if (!user) throw new HttpError(404, ADMIN_TEXT.userNotFound);
+  if (!user) throw new UserError(404, ADMIN_TEXT.userNotFound);
   const next = role ?? (user.role === "admin" ? "member" : "admin");
-  if (next === "member" && userId === moderatorId) throw new HttpError(400, ADMIN_TEXT.demoteYourself);
+  if (next === "member" && userId === moderatorId) throw new UserError(400, ADMIN_TEXT.demoteYourself);
   if (next === user.role) return getAdminUser(userId);
   await prisma.$transaction([
     prisma.user.update({ where: { id: userId }, data: { role: next, adminRevokedAt: next === "admin" ? null : new Date() } }),

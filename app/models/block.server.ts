@@ -3,7 +3,7 @@
 // other and of each other's cars, and notifications. Blocking ends the follows both ways
 // and removes the notifications either caused the other.
 import { prisma, type Prisma } from "~/db.server";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 
 export const BLOCK_MESSAGES = {
   userNotFound: "User not found",
@@ -64,12 +64,12 @@ export function listBlockedUsers(userId: number) {
 
 /**
  * Blocks or unblocks `username` for `blockerId`: `want` true blocks, false unblocks,
- * undefined toggles. Returns the new state. Throws HttpError 404/400.
+ * undefined toggles. Returns the new state. Throws UserError 404/400.
  */
 export async function setBlock(blockerId: number, username: string, want?: boolean): Promise<{ blocked: boolean; userId: number }> {
   const target = await prisma.user.findUnique({ where: { username: username.trim().toLowerCase() }, select: { id: true } });
-  if (!target) throw new HttpError(404, BLOCK_MESSAGES.userNotFound);
-  if (target.id === blockerId) throw new HttpError(400, BLOCK_MESSAGES.blockYourself);
+  if (!target) throw new UserError(404, BLOCK_MESSAGES.userNotFound);
+  if (target.id === blockerId) throw new UserError(400, BLOCK_MESSAGES.blockYourself);
 
   const key = { blockerId_blockedId: { blockerId, blockedId: target.id } };
   const existing = await prisma.block.findUnique({ where: key, select: { blockerId: true } });

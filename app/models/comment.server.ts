@@ -4,12 +4,12 @@
 // under a comment reads downwards.
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentView } from "~/lib/comment-schemas";
 import { isAdmin } from "~/models/user.server";
 import { countCommentLikes } from "~/models/counts.server";
 import { blockedPartnerIds } from "~/models/block.server";
-import { retryOnConflict } from "~/models/like.server";
+import { retryOnConflict } from "~/lib/db/conflicts";
 
 /** Who is looking: decides is_liked and can_delete. */
 export type Viewer = { id: number; role: string } | null;
@@ -68,11 +68,11 @@ function toView(
 
 async function postOwner(postId: number): Promise<number> {
   const post = await prisma.post.findFirst({ where: { id: postId, ...READY_POST }, select: { createdById: true } });
-  if (!post) throw new HttpError(404, COMMENT_MESSAGES.postNotFound);
+  if (!post) throw new UserError(404, COMMENT_MESSAGES.postNotFound);
   return post.createdById;
 }
 
-/** A post's comments as a tree, for the viewer. HttpError 404 for a missing post. */
+/** A post's comments as a tree, for the viewer. UserError 404 for a missing post. */
 export async function listComments(postId: number, viewer: Viewer): Promise<CommentView[]> {
   const ownerId = await postOwner(postId);
   const rows: CommentRow[] = await prisma.comment.findMany({
@@ -127,7 +127,7 @@ export function countComments(postId: number): Promise<number> {
 
 /**
  * Adds a comment (or a reply) by `author`. A reply to a reply lands under the top-level
- * comment. HttpError 404 for a missing post or parent comment, 403 when the author and the
+ * comment. UserError 404 for a missing post or parent comment, 403 when the author and the
  * post's owner (or the replied-to comment's author) have blocked each other, either way.
  */
 export async function createComment(author: { id: number; role: string }, input: CommentInput): Promise<CommentView> {
@@ -136,7 +136,7 @@ export async function createComment(author: { id: number; role: string }, input:
   let parentAuthorId: number | null = null;
   if (input.parentId !== null) {
     const parent = await prisma.comment.findUnique({ where: { id: input.parentId }, select: { id: true, postId: true, parentId: true, userId: true } });
-    if (!parent || parent.postId !== input.postId) throw new HttpError(404, COMMENT_MESSAGES.notFound);
+    if (!parent || parent.postId !== input.postId) throw new UserError(404, COMMENT_MESSAGES.notFound);
     parentId = parent.parentId ?? parent.id;
     parentAuthorId = parent.userId;
   }
@@ -144,8 +144,8 @@ export async function createComment(author: { id: number; role: string }, input:
   const others = [ownerId, parentAuthorId].filter((id): id is number => id !== null && id !== author.id);
   if (others.length > 0) {
     const blocked = await blockedPartnerIds(author.id, others);
-    if (parentAuthorId !== null && blocked.has(parentAuthorId)) throw new HttpError(403, COMMENT_MESSAGES.blockedReply);
-    if (blocked.size > 0) throw new HttpError(403, COMMENT_MESSAGES.blockedPost);
+    if (parentAuthorId !== null && blocked.has(parentAuthorId)) throw new UserError(403, COMMENT_MESSAGES.blockedReply);
+    if (blocked.size > 0) throw new UserError(403, COMMENT_MESSAGES.blockedPost);
   }
   const row = await prisma.comment.create({
     data: { postId: input.postId, userId: author.id, parentId, content: input.content },
@@ -157,13 +157,13 @@ export async function createComment(author: { id: number; role: string }, input:
 
 /**
  * Flips `userId`'s like on a comment and answers the new state and count (never below 0).
- * HttpError 404 for a missing comment.
+ * UserError 404 for a missing comment.
  */
 export function toggleCommentLike(commentId: number, userId: number): Promise<{ liked: boolean; likes_count: number }> {
   return retryOnConflict(() =>
     prisma.$transaction(async (tx) => {
       const comment = await tx.comment.findUnique({ where: { id: commentId }, select: { id: true } });
-      if (!comment) throw new HttpError(404, COMMENT_MESSAGES.notFound);
+      if (!comment) throw new UserError(404, COMMENT_MESSAGES.notFound);
       const existing = await tx.commentLike.findUnique({ where: { commentId_userId: { commentId, userId } }, select: { userId: true } });
       if (existing) await tx.commentLike.deleteMany({ where: { commentId, userId } });
       else await tx.commentLike.create({ data: { commentId, userId } });
@@ -175,15 +175,15 @@ export function toggleCommentLike(commentId: number, userId: number): Promise<{ 
 
 /**
  * Deletes a comment (and its replies) when the viewer wrote it, owns the post, or is an
- * administrator. HttpError 404 / 403 otherwise.
+ * administrator. UserError 404 / 403 otherwise.
  */
 export async function deleteComment(commentId: number, viewer: { id: number; role: string }): Promise<{ id: number; post_id: number }> {
   const comment = await prisma.comment.findUnique({
     where: { id: commentId },
     select: { id: true, userId: true, postId: true, post: { select: { createdById: true } } },
   });
-  if (!comment) throw new HttpError(404, COMMENT_MESSAGES.notFound);
-  if (!canDelete(viewer, comment, comment.post.createdById)) throw new HttpError(403, COMMENT_MESSAGES.forbidden);
+  if (!comment) throw new UserError(404, COMMENT_MESSAGES.notFound);
+  if (!canDelete(viewer, comment, comment.post.createdById)) throw new UserError(403, COMMENT_MESSAGES.forbidden);
   await prisma.comment.deleteMany({ where: { OR: [{ id: commentId }, { parentId: commentId }] } });
   return { id: comment.id, post_id: comment.postId };
 }

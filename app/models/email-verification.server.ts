@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { prisma } from "~/db.server";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { sendMail } from "~/lib/mailer.server";
 import { grantListedAdmin } from "~/models/user.server";
 
@@ -75,11 +75,11 @@ export async function isEmailVerified(userId: number): Promise<boolean> {
   return Boolean(user?.emailVerifiedAt);
 }
 
-/** "Send the link again" from the profile. HttpError 409 when the address is verified already. */
+/** "Send the link again" from the profile. UserError 409 when the address is verified already. */
 export async function resendVerificationEmail(userId: number, baseUrl: string) {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, username: true, emailVerifiedAt: true } });
-  if (!user) throw new HttpError(404, "Account not found");
-  if (user.emailVerifiedAt) throw new HttpError(409, VERIFY_MESSAGES.alreadyVerified);
+  if (!user) throw new UserError(404, "Account not found");
+  if (user.emailVerifiedAt) throw new UserError(409, VERIFY_MESSAGES.alreadyVerified);
   return sendVerificationEmail(user, baseUrl);
 }
 
@@ -123,17 +123,17 @@ export function tokenStateMessage(state: Exclude<TokenState, "valid">): string {
 
 /**
  * Uses the token once: the account's address becomes verified (then ADMIN_EMAILS may apply)
- * and its other verification links stop working. Throws HttpError 400 with the message for a
+ * and its other verification links stop working. Throws UserError 400 with the message for a
  * used, expired or unknown link.
  */
 export async function verifyEmailWithToken(token: string, now = new Date()): Promise<{ userId: number; username: string }> {
   const row = await findToken(token);
   const state = stateOf(row, now);
-  if (!row || state !== "valid") throw new HttpError(400, tokenStateMessage(state === "valid" ? "invalid" : state));
+  if (!row || state !== "valid") throw new UserError(400, tokenStateMessage(state === "valid" ? "invalid" : state));
   const user = await prisma.$transaction(async (tx) => {
     // Claim the token; a concurrent use of the same link finds it already used.
     const claimed = await tx.emailVerificationToken.updateMany({ where: { id: row.id, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
-    if (claimed.count !== 1) throw new HttpError(400, VERIFY_MESSAGES.used);
+    if (claimed.count !== 1) throw new UserError(400, VERIFY_MESSAGES.used);
     await tx.user.updateMany({ where: { id: row.userId, email: row.email, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
     await tx.emailVerificationToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
     return tx.user.findUniqueOrThrow({ where: { id: row.userId }, select: { id: true, email: true, username: true, role: true } });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text-schemas";
 import { READY_POST } from "~/lib/post-status";
 import { prisma } from "~/db.server";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { imageUrlForWidth, mediaUrl, pictureOf, type StoredPictureFields } from "~/lib/media-types";
 import { countAttendees, countPostStats } from "~/models/counts.server";
 
@@ -188,7 +188,7 @@ export function parseEventDate(value: string, offsetMinutes = 0): Date | null {
 
 /**
  * Checks event fields (`date_time` or `dateTime`, plus an optional `tz_offset` in minutes
- * from a form). `partial` allows any subset (PATCH). Throws HttpError 400 with the first
+ * from a form). `partial` allows any subset (PATCH). Throws UserError 400 with the first
  * problem in words users understand.
  */
 export function parseEventInput(fields: Record<string, unknown>, partial: false): EventInput;
@@ -203,7 +203,7 @@ export function parseEventInput(fields: Record<string, unknown>, partial: boolea
   if (rawDate !== undefined) input.dateTime = rawDate;
   const schema = partial ? eventFieldsSchema.partial() : eventFieldsSchema;
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? "Invalid event");
+  if (!parsed.success) throw new UserError(400, parsed.error.issues[0]?.message ?? "Invalid event");
   const value = parsed.data as Partial<EventInput>;
   // A form's datetime-local value is in the administrator's own time zone.
   if (value.dateTime && typeof rawDate === "string" && Number.isFinite(offset) && Math.abs(offset) <= 14 * 60) {
@@ -227,9 +227,9 @@ export async function createEvent(createdById: number, input: EventInput): Promi
   return eventView({ ...event, goingCount: 0 });
 }
 
-/** Changes the given fields; HttpError 404 when the event does not exist. */
+/** Changes the given fields; UserError 404 when the event does not exist. */
 export async function updateEvent(id: number, input: Partial<EventInput>): Promise<EventView> {
-  if (!(await getEvent(id))) throw new HttpError(404, EVENT_TEXT.notFound);
+  if (!(await getEvent(id))) throw new UserError(404, EVENT_TEXT.notFound);
   const event = await prisma.event.update({
     where: { id },
     data: {
@@ -244,10 +244,10 @@ export async function updateEvent(id: number, input: Partial<EventInput>): Promi
   return eventView(counted);
 }
 
-/** Deletes the event and its attendance; HttpError 404 when it does not exist. */
+/** Deletes the event and its attendance; UserError 404 when it does not exist. */
 export async function deleteEvent(id: number): Promise<void> {
   const { count } = await prisma.event.deleteMany({ where: { id } });
-  if (count === 0) throw new HttpError(404, EVENT_TEXT.notFound);
+  if (count === 0) throw new UserError(404, EVENT_TEXT.notFound);
 }
 
 // ------------------------------------------------------------------ attendance
@@ -265,11 +265,11 @@ export async function setAttendance(
   options: { carId?: number | null; going?: boolean } = {},
 ): Promise<AttendanceState> {
   const event = await prisma.event.findUnique({ where: { id: eventId }, select: { id: true, dateTime: true } });
-  if (!event) throw new HttpError(404, EVENT_TEXT.notFound);
+  if (!event) throw new UserError(404, EVENT_TEXT.notFound);
   const carId = options.carId ?? null;
   if (carId !== null) {
     const car = await prisma.car.findFirst({ where: { id: carId, ownerId: userId }, select: { id: true } });
-    if (!car) throw new HttpError(403, EVENT_TEXT.notYourCar);
+    if (!car) throw new UserError(403, EVENT_TEXT.notYourCar);
   }
 
   const key = { eventId_userId: { eventId, userId } };
@@ -281,7 +281,7 @@ export async function setAttendance(
 
   let finalCar: number | null = null;
   if (going) {
-    if (!existing && event.dateTime.getTime() < Date.now()) throw new HttpError(400, EVENT_TEXT.finished);
+    if (!existing && event.dateTime.getTime() < Date.now()) throw new UserError(400, EVENT_TEXT.finished);
     finalCar = carId ?? (options.going === true ? existing?.carId ?? null : null);
     await prisma.eventAttendee.upsert({
       where: key,

@@ -14,6 +14,7 @@ import { parseId } from "~/lib/ids";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
 import { mediaUrl, srcSetFor, type MediaKind } from "~/lib/media-types";
 import { daysOld } from "~/lib/relative-time";
+import { UserError } from "~/lib/user-error";
 
 /** Every post in the feed carries the same priority score. */
 export const PRIORITY_SCORE = 30;
@@ -133,32 +134,16 @@ export function encodeCursor(post: { created_at: string; id: number } | { create
   return `${createdAt}_${post.id}`;
 }
 
-/** The cursor in a query string; null when absent; throws a RangeError when malformed. */
+/** The cursor in a query string; null when absent; throws a UserError 400 when malformed. */
 export function decodeCursor(value: string | null | undefined): FeedCursor | null {
   if (value === null || value === undefined || value === "") return null;
   const cut = value.lastIndexOf("_");
   const createdAt = new Date(value.slice(0, cut));
   const id = parseId(value.slice(cut + 1));
   if (cut <= 0 || Number.isNaN(createdAt.getTime()) || id === null) {
-    throw new RangeError("Invalid cursor");
+    throw new UserError(400, "Invalid cursor");
   }
   return { createdAt, id };
-}
-
-/** "1,2,3" (or repeated values) → unique positive ids; throws a RangeError on junk or too many. */
-export function parseIdList(values: string[]): number[] {
-  const ids = new Set<number>();
-  for (const value of values) {
-    for (const part of value.split(",")) {
-      const trimmed = part.trim();
-      if (trimmed === "") continue;
-      const id = parseId(trimmed);
-      if (id === null) throw new RangeError("Invalid id list");
-      ids.add(id);
-    }
-  }
-  if (ids.size > MAX_EXCLUDE) throw new RangeError(`At most ${MAX_EXCLUDE} ids may be excluded`);
-  return [...ids];
 }
 
 export function clampLimit(limit: number | null | undefined, max = FEED_FIRST_PAGE): number {

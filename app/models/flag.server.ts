@@ -2,10 +2,10 @@
 // reporter and piece of content (a unique index); the reporter is always the session user.
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import type { FlagInput } from "~/lib/flag-input";
 import { FLAG_MESSAGES, type FlagContentType, type FlagStatus } from "~/lib/flag-reasons";
-import { isUniqueViolation } from "~/models/like.server";
+import { isUniqueViolation } from "~/lib/db/conflicts";
 
 /** Whether the reported thing exists. */
 export async function contentExists(contentType: FlagContentType, contentId: number): Promise<boolean> {
@@ -25,13 +25,13 @@ export async function contentExists(contentType: FlagContentType, contentId: num
 export type CreatedFlag = { id: number; contentType: string; contentId: number; reason: string; createdAt: string };
 
 /**
- * Files a report by `reporterId`. HttpError 404 when the content does not exist, 409 when
+ * Files a report by `reporterId`. UserError 404 when the content does not exist, 409 when
  * this reporter already reported it.
  */
 export async function createFlag(reporterId: number, input: FlagInput): Promise<CreatedFlag> {
-  if (!(await contentExists(input.contentType, input.contentId))) throw new HttpError(404, FLAG_MESSAGES.notFound);
+  if (!(await contentExists(input.contentType, input.contentId))) throw new UserError(404, FLAG_MESSAGES.notFound);
   const duplicate = await prisma.flag.count({ where: { reporterId, contentType: input.contentType, contentId: input.contentId } });
-  if (duplicate > 0) throw new HttpError(409, FLAG_MESSAGES.duplicate);
+  if (duplicate > 0) throw new UserError(409, FLAG_MESSAGES.duplicate);
   try {
     const flag = await prisma.flag.create({
       data: { reporterId, contentType: input.contentType, contentId: input.contentId, reason: input.reason, details: input.details },
@@ -40,7 +40,7 @@ export async function createFlag(reporterId: number, input: FlagInput): Promise<
     return { ...flag, createdAt: flag.createdAt.toISOString() };
   } catch (error) {
     // Two presses racing: the unique index keeps one.
-    if (isUniqueViolation(error)) throw new HttpError(409, FLAG_MESSAGES.duplicate);
+    if (isUniqueViolation(error)) throw new UserError(409, FLAG_MESSAGES.duplicate);
     throw error;
   }
 }
@@ -151,7 +151,7 @@ export async function resolveFlags(
   moderatorId: number,
   note?: string,
 ): Promise<{ resolved: number }> {
-  if (status !== "dismissed" && status !== "removed") throw new HttpError(400, FLAG_MESSAGES.invalid);
+  if (status !== "dismissed" && status !== "removed") throw new UserError(400, FLAG_MESSAGES.invalid);
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.flag.updateMany({
       where: { contentType, contentId, status: "open" },

@@ -3,25 +3,14 @@
 import { prisma } from "~/db.server";
 import { isBlockedEitherWay } from "~/models/block.server";
 import { carWordsSelect, notifyFollow, type Actor } from "~/models/notification.server";
-
-export class FollowError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404,
-  ) {
-    super(message);
-  }
-}
+import { UserError } from "~/lib/user-error";
+import { isUniqueViolation } from "~/lib/db/conflicts";
 
 export const CAR_NOT_FOUND = "Car not found";
 export const USER_NOT_FOUND = "User not found";
 export const CANNOT_FOLLOW_YOURSELF = "You cannot follow yourself";
 export const CANNOT_FOLLOW_USER = "You can't follow this user";
 export const CANNOT_FOLLOW_CAR = "You can't follow this car";
-
-function isUniqueViolation(error: unknown) {
-  return (error as { code?: string }).code === "P2002";
-}
 
 // ------------------------------------------------------------------ cars
 
@@ -62,7 +51,7 @@ export async function getFollowedCarIds(userId: number | null, carIds: number[])
 
 /**
  * Follows or unfollows a car. `want` sets the state (true follow, false unfollow); left out,
- * it toggles. Following someone else's car notifies its owner. FollowError 404 for a missing car,
+ * it toggles. Following someone else's car notifies its owner. UserError 404 for a missing car,
  * 403 when the follower and the owner have blocked each other (either way).
  */
 export async function setCarFollow(follower: Actor, carId: number, want?: boolean): Promise<{ following: boolean }> {
@@ -76,7 +65,7 @@ export async function setCarFollow(follower: Actor, carId: number, want?: boolea
       followers: { where: { userId: follower.id }, select: { userId: true } },
     },
   });
-  if (!car) throw new FollowError(CAR_NOT_FOUND, 404);
+  if (!car) throw new UserError(404, CAR_NOT_FOUND);
 
   const following = car.followers.length > 0;
   const target = want ?? !following;
@@ -87,7 +76,7 @@ export async function setCarFollow(follower: Actor, carId: number, want?: boolea
     return { following: false };
   }
   // A block either way between the follower and the owner stops the follow.
-  if (car.ownerId !== follower.id && (await isBlockedEitherWay(follower.id, car.ownerId))) throw new FollowError(CANNOT_FOLLOW_CAR, 403);
+  if (car.ownerId !== follower.id && (await isBlockedEitherWay(follower.id, car.ownerId))) throw new UserError(403, CANNOT_FOLLOW_CAR);
   try {
     await prisma.carFollow.create({ data: { userId: follower.id, carId } });
   } catch (error) {
@@ -117,14 +106,14 @@ export async function getUserFollowCounts(userId: number): Promise<{ followers: 
 
 /**
  * Follows or unfollows a user by username (toggles when `want` is left out).
- * FollowError 404 for an unknown user, 400 for yourself, 403 with a block either way.
+ * UserError 404 for an unknown user, 400 for yourself, 403 with a block either way.
  * Following notifies them.
  */
 export async function setUserFollow(follower: Actor, username: string, want?: boolean): Promise<{ following: boolean }> {
   const followerId = follower.id;
   const target = await prisma.user.findUnique({ where: { username: username.toLowerCase() }, select: { id: true } });
-  if (!target) throw new FollowError(USER_NOT_FOUND, 404);
-  if (target.id === followerId) throw new FollowError(CANNOT_FOLLOW_YOURSELF, 400);
+  if (!target) throw new UserError(404, USER_NOT_FOUND);
+  if (target.id === followerId) throw new UserError(400, CANNOT_FOLLOW_YOURSELF);
 
   const following = await isFollowingUser(followerId, target.id);
   const wanted = want ?? !following;
@@ -134,7 +123,7 @@ export async function setUserFollow(follower: Actor, username: string, want?: bo
     await prisma.userFollow.deleteMany({ where: { followerId, followingId: target.id } });
     return { following: false };
   }
-  if (await isBlockedEitherWay(followerId, target.id)) throw new FollowError(CANNOT_FOLLOW_USER, 403);
+  if (await isBlockedEitherWay(followerId, target.id)) throw new UserError(403, CANNOT_FOLLOW_USER);
   try {
     await prisma.userFollow.create({ data: { followerId, followingId: target.id } });
   } catch (error) {
@@ -147,7 +136,7 @@ export async function setUserFollow(follower: Actor, username: string, want?: bo
 
 /**
  * The optional `following` field of a follow request: true/false (JSON), "true"/"false",
- * "1"/"0", "on"; undefined when absent (toggle). Throws FollowError 400 for anything else.
+ * "1"/"0", "on"; undefined when absent (toggle). Throws UserError 400 for anything else.
  */
 export function parseFollowWant(value: unknown): boolean | undefined {
   if (Array.isArray(value)) value = value[value.length - 1];
@@ -158,5 +147,5 @@ export function parseFollowWant(value: unknown): boolean | undefined {
     if (["true", "1", "on", "yes"].includes(word)) return true;
     if (["false", "0", "off", "no"].includes(word)) return false;
   }
-  throw new FollowError("following must be true or false", 400);
+  throw new UserError(400, "following must be true or false");
 }

@@ -3,7 +3,8 @@
 // like, or removes the like; dislike the other way round.
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
+import { isForeignKeyViolation, retryOnConflict } from "~/lib/db/conflicts";
 
 export const REACTIONS = ["like", "dislike"] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -24,36 +25,13 @@ export function parseReaction(value: unknown): Reaction | null {
   return value === "like" || value === "dislike" ? value : null;
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === "P2002";
-}
-
-/**
- * Runs a read-then-write transaction again when a concurrent writer got there first
- * (a unique-key violation). SQLite serialises transactions anyway; PostgreSQL under READ
- * COMMITTED can let two of them see "no row" at once, and the loser retries.
- */
-export async function retryOnConflict<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= attempts) throw error;
-    }
-  }
-}
-
 export async function postExists(postId: number): Promise<boolean> {
   return (await prisma.post.count({ where: { id: postId, ...READY_POST } })) > 0;
 }
 
-export function isForeignKeyViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === "P2003";
-}
-
 /**
  * Applies a press of like or dislike by `userId` on a post and answers what happened and
- * the new counts. HttpError 404 when the post does not exist.
+ * the new counts. UserError 404 when the post does not exist.
  *
  * The press removes the member's reaction of that type if there is one; otherwise it
  * writes the reaction, adding the row or switching the other type. A missing post fails
@@ -66,7 +44,7 @@ export function reactToPost(userId: number, postId: number, type: Reaction): Pro
       const removed = (await tx.postLike.deleteMany({ where: { userId, postId, type } })).count > 0;
       if (!removed) {
         // A post that is not ready exists for its author only: nobody can react to it yet.
-        if ((await tx.post.count({ where: { id: postId, status: { not: READY_POST.status } } })) > 0) throw new HttpError(404, POST_NOT_FOUND);
+        if ((await tx.post.count({ where: { id: postId, status: { not: READY_POST.status } } })) > 0) throw new UserError(404, POST_NOT_FOUND);
         try {
           await tx.postLike.upsert({
             where: { userId_postId: { userId, postId } },
@@ -74,7 +52,7 @@ export function reactToPost(userId: number, postId: number, type: Reaction): Pro
             update: { type, createdAt: new Date() },
           });
         } catch (error) {
-          if (isForeignKeyViolation(error)) throw new HttpError(404, POST_NOT_FOUND);
+          if (isForeignKeyViolation(error)) throw new UserError(404, POST_NOT_FOUND);
           throw error;
         }
       }
@@ -105,9 +83,9 @@ export async function getReactionState(postId: number, userId: number | null): P
   return { ...counts, liked: mine?.type === "like", disliked: mine?.type === "dislike" };
 }
 
-/** Who liked and who disliked a post, newest first. HttpError 404 for a missing post. */
+/** Who liked and who disliked a post, newest first. UserError 404 for a missing post. */
 export async function getPostInteractions(postId: number): Promise<{ likes: InteractionUser[]; dislikes: InteractionUser[] }> {
-  if (!(await postExists(postId))) throw new HttpError(404, POST_NOT_FOUND);
+  if (!(await postExists(postId))) throw new UserError(404, POST_NOT_FOUND);
   const list = (type: Reaction) =>
     prisma.postLike.findMany({
       where: { postId, type },

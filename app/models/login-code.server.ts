@@ -8,20 +8,12 @@ import { sessionSecret } from "~/lib/env.server";
 import { sendMail } from "~/lib/mailer.server";
 import { grantListedAdmin, publicUserSelect, takeOverUnverifiedAccount, type PublicUser } from "~/models/user.server";
 import { LOGIN_CODE_MESSAGES } from "~/lib/login-code-messages";
+import { UserError } from "~/lib/user-error";
 
 export const LOGIN_CODE_LIFETIME = 10 * 60 * 1000;
 export const LOGIN_CODE_TRIES = 5;
 
 export { LOGIN_CODE_MESSAGES };
-
-export class LoginCodeError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
 
 export function hashLoginCode(email: string, code: string): string {
   return createHmac("sha256", `login-code:${sessionSecret()}`).update(`${email}\n${code}`).digest("hex");
@@ -74,25 +66,25 @@ function sameHash(a: string, b: string): boolean {
 
 /**
  * Checks a code for `email`. A right code is spent and answers the account; a wrong one
- * costs one of the code's tries. Throws LoginCodeError (the same message for wrong,
+ * costs one of the code's tries. Throws UserError (the same message for wrong,
  * expired, used up and unknown, so nothing is learnt about accounts).
  */
 export async function verifyLoginCode(email: string, code: string, now = new Date()): Promise<PublicUser> {
   const address = email.trim().toLowerCase();
   const entry = code.replace(/\s/g, "");
-  if (!entry) throw new LoginCodeError(LOGIN_CODE_MESSAGES.codeRequired);
-  if (!/^\d{6}$/.test(entry)) throw new LoginCodeError(LOGIN_CODE_MESSAGES.invalid);
+  if (!entry) throw new UserError(400, LOGIN_CODE_MESSAGES.codeRequired);
+  if (!/^\d{6}$/.test(entry)) throw new UserError(400, LOGIN_CODE_MESSAGES.invalid);
 
   const row = await prisma.loginCode.findFirst({
     where: { email: address, usedAt: null, expiresAt: { gt: now }, attempts: { lt: LOGIN_CODE_TRIES } },
     orderBy: { createdAt: "desc" },
     select: { id: true, codeHash: true },
   });
-  if (!row) throw new LoginCodeError(LOGIN_CODE_MESSAGES.invalid);
+  if (!row) throw new UserError(400, LOGIN_CODE_MESSAGES.invalid);
 
   if (!sameHash(row.codeHash, hashLoginCode(address, entry))) {
     await prisma.loginCode.updateMany({ where: { id: row.id }, data: { attempts: { increment: 1 } } });
-    throw new LoginCodeError(LOGIN_CODE_MESSAGES.invalid);
+    throw new UserError(400, LOGIN_CODE_MESSAGES.invalid);
   }
 
   // Spend it: a concurrent use of the same code finds it already used.
@@ -100,10 +92,10 @@ export async function verifyLoginCode(email: string, code: string, now = new Dat
     where: { id: row.id, usedAt: null, attempts: { lt: LOGIN_CODE_TRIES } },
     data: { usedAt: now },
   });
-  if (claimed.count !== 1) throw new LoginCodeError(LOGIN_CODE_MESSAGES.invalid);
+  if (claimed.count !== 1) throw new UserError(400, LOGIN_CODE_MESSAGES.invalid);
 
   const account = await prisma.user.findFirst({ where: { email: address, suspendedAt: null }, select: { ...publicUserSelect, emailVerifiedAt: true } });
-  if (!account) throw new LoginCodeError(LOGIN_CODE_MESSAGES.invalid);
+  if (!account) throw new UserError(400, LOGIN_CODE_MESSAGES.invalid);
   const { emailVerifiedAt, ...user } = account;
   // Reading the code proves the address. On an account whose address was never verified,
   // what the registrant set up without that proof goes (see takeOverUnverifiedAccount).

@@ -4,7 +4,7 @@
 // published live to both people (the recipient, and the sender's other tabs).
 import { prisma } from "~/db.server";
 import { z } from "zod";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { userText } from "~/lib/text-schemas";
 import { publish, type LiveMessage, type LiveUser } from "~/lib/live-events.server";
 import { blockedPartnerIds, getBlockState } from "~/models/block.server";
@@ -71,10 +71,10 @@ const messageContentSchema = userText("A message", { multiline: true }).pipe(
     .refine((content) => Array.from(content).length <= MESSAGE_MAX_CHARS, MESSAGE_TEXT.tooLong),
 );
 
-/** The text of a message under the text rules, or an HttpError 400 in the words users see. */
+/** The text of a message under the text rules, or an UserError 400 in the words users see. */
 export function checkMessageContent(raw: unknown): string {
   const parsed = messageContentSchema.safeParse(typeof raw === "string" ? raw : "");
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? MESSAGE_TEXT.empty);
+  if (!parsed.success) throw new UserError(400, parsed.error.issues[0]?.message ?? MESSAGE_TEXT.empty);
   return parsed.data;
 }
 
@@ -85,22 +85,22 @@ async function findPartner(username: string) {
 }
 
 /**
- * Sends `content` from `senderId` to the user named `toUsername`. Throws HttpError:
+ * Sends `content` from `senderId` to the user named `toUsername`. Throws UserError:
  * 400 (empty, too long, yourself), 404 (no such user), 403 (blocked either way, a
  * suspended sender or recipient).
  */
 export async function sendMessage(senderId: number, toUsername: string, rawContent: unknown): Promise<MessageView> {
-  if (!toUsername.trim()) throw new HttpError(400, MESSAGE_TEXT.recipientRequired);
+  if (!toUsername.trim()) throw new UserError(400, MESSAGE_TEXT.recipientRequired);
   const content = checkMessageContent(rawContent);
   const [sender, recipient] = await Promise.all([
     prisma.user.findUnique({ where: { id: senderId }, select: { ...partnerSelect, suspendedAt: true } }),
     findPartner(toUsername),
   ]);
-  if (!sender || sender.suspendedAt) throw new HttpError(403, MESSAGE_TEXT.suspended);
-  if (!recipient) throw new HttpError(404, MESSAGE_TEXT.userNotFound);
-  if (recipient.id === senderId) throw new HttpError(400, MESSAGE_TEXT.yourself);
+  if (!sender || sender.suspendedAt) throw new UserError(403, MESSAGE_TEXT.suspended);
+  if (!recipient) throw new UserError(404, MESSAGE_TEXT.userNotFound);
+  if (recipient.id === senderId) throw new UserError(400, MESSAGE_TEXT.yourself);
   const blocks = await getBlockState(senderId, recipient.id);
-  if (blocks.blockedByMe || blocks.blockedMe || recipient.suspendedAt) throw new HttpError(403, MESSAGE_TEXT.cannotMessage);
+  if (blocks.blockedByMe || blocks.blockedMe || recipient.suspendedAt) throw new UserError(403, MESSAGE_TEXT.cannotMessage);
 
   const row = await prisma.message.create({
     data: { senderId, recipientId: recipient.id, content },
@@ -180,7 +180,7 @@ export async function listConversations(userId: number, limit = CONVERSATIONS_LI
  * messages (or those before message id `before`), oldest first. With `after` (catching up
  * after a broken live connection): the first THREAD_PAGE messages after that id, and
  * `has_more` then means newer ones remain. Reading changes nothing: marking the thread read
- * is markThreadRead, behind a POST. Throws HttpError 404 (no such user) or 400 (yourself).
+ * is markThreadRead, behind a POST. Throws UserError 404 (no such user) or 400 (yourself).
  */
 export async function getThread(
   userId: number,
@@ -188,8 +188,8 @@ export async function getThread(
   options: { before?: number | null; after?: number | null; limit?: number } = {},
 ): Promise<ThreadView> {
   const partner = await findPartner(partnerUsername);
-  if (!partner) throw new HttpError(404, MESSAGE_TEXT.userNotFound);
-  if (partner.id === userId) throw new HttpError(400, MESSAGE_TEXT.yourself);
+  if (!partner) throw new UserError(404, MESSAGE_TEXT.userNotFound);
+  if (partner.id === userId) throw new UserError(400, MESSAGE_TEXT.yourself);
   const limit = Math.min(THREAD_PAGE, Math.max(1, Math.floor(options.limit ?? THREAD_PAGE)));
   const before = options.before && options.before > 0 ? options.before : null;
   const after = !before && options.after && options.after > 0 ? options.after : null;
@@ -226,12 +226,12 @@ export async function getThread(
 /**
  * Marks the partner's messages to the user as read, and tells both people's open tabs
  * (the partner sees "Seen"). Answers when they were read, or null when none was unread.
- * Throws HttpError 404 (no such user) or 400 (yourself).
+ * Throws UserError 404 (no such user) or 400 (yourself).
  */
 export async function markThreadRead(userId: number, partnerUsername: string): Promise<{ read_at: string | null }> {
   const partner = await findPartner(partnerUsername);
-  if (!partner) throw new HttpError(404, MESSAGE_TEXT.userNotFound);
-  if (partner.id === userId) throw new HttpError(400, MESSAGE_TEXT.yourself);
+  if (!partner) throw new UserError(404, MESSAGE_TEXT.userNotFound);
+  if (partner.id === userId) throw new UserError(400, MESSAGE_TEXT.yourself);
   const now = new Date();
   const { count } = await prisma.message.updateMany({
     where: { senderId: partner.id, recipientId: userId, readAt: null },

@@ -8,6 +8,7 @@ import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/car-schemas";
 import { fromCents, type ModJson } from "~/lib/cars";
 import { featuringCar, newestPostIdsOfCar, requireOwnedCar } from "~/models/car.server";
 import { inIdOrder } from "~/lib/id-order";
+import { UserError } from "~/lib/user-error";
 
 const named = { select: { id: true, name: true } } as const;
 
@@ -22,16 +23,6 @@ export const modInclude = {
 export type ModRow = Prisma.ModGetPayload<{ include: typeof modInclude }>;
 
 const modOrder: Prisma.ModOrderByWithRelationInput[] = [{ createdAt: "asc" }, { id: "asc" }];
-
-/** A bad value for one field, found only with the database (a post of another car...). */
-export class ModFieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The API shape of a mod. `cost` is present only where show_cost is set or the viewer
@@ -161,7 +152,7 @@ async function nameId(kind: NameKind, value: string | null | undefined): Promise
 async function resolveBuild(carId: number, input: ModInput): Promise<number | null | undefined> {
   if (input.build_id !== undefined && input.build_id !== null) {
     const build = await prisma.build.findFirst({ where: { id: input.build_id, carId }, select: { id: true } });
-    if (!build) throw new ModFieldError("build_id", MOD_MESSAGES.build);
+    if (!build) throw new UserError(400, MOD_MESSAGES.build, { field: "build_id" });
     return build.id;
   }
   if (input.build_name === undefined) return input.build_id === null ? null : undefined;
@@ -184,7 +175,7 @@ async function resolveBuild(carId: number, input: ModInput): Promise<number | nu
 async function checkPost(carId: number, postId: number | null | undefined) {
   if (postId === undefined || postId === null) return postId;
   const post = await prisma.post.findFirst({ where: { id: postId, ...featuringCar(carId) }, select: { id: true } });
-  if (!post) throw new ModFieldError("post_id", MOD_MESSAGES.post);
+  if (!post) throw new UserError(400, MOD_MESSAGES.post, { field: "post_id" });
   return post.id;
 }
 

@@ -8,6 +8,7 @@
 // - a user reads and marks only their own notifications (anything else is "not found").
 import { prisma, type Prisma } from "~/db.server";
 import { unblockedWith } from "~/models/block.server";
+import { UserError } from "~/lib/user-error";
 
 export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration";
 
@@ -32,12 +33,6 @@ export type NotificationFeed = { notifications: NotificationView[]; unread_count
 export const NOTIFICATION_LIST_LIMIT = 50;
 /** Reminders go out for insurance that expires within this many days. */
 export const INSURANCE_WINDOW_DAYS = 30;
-
-export class NotificationNotFound extends Error {
-  constructor() {
-    super("Notification not found");
-  }
-}
 
 // ------------------------------------------------------------------ live updates
 
@@ -292,10 +287,10 @@ export async function getNotificationFeed(userId: number, limit = NOTIFICATION_L
   return { notifications: rows.map(toView), unread_count: unread };
 }
 
-/** Marks one of the user's notifications read; NotificationNotFound for anyone else's. */
+/** Marks one of the user's notifications read; a UserError 404 for anyone else's. */
 export async function markNotificationRead(userId: number, id: number): Promise<NotificationView> {
   const row = await prisma.notification.findFirst({ where: { id, userId }, select: notificationSelect });
-  if (!row) throw new NotificationNotFound();
+  if (!row) throw new UserError(404, "Notification not found");
   if (row.readAt) return toView(row);
   const updated = await prisma.notification.update({ where: { id }, data: { readAt: new Date() }, select: notificationSelect });
   announce(userId);

@@ -7,18 +7,12 @@ import { prisma } from "~/db.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { sendMail } from "~/lib/mailer.server";
 import { grantListedAdmin, publicUserSelect, type PublicUser } from "~/models/user.server";
+import { UserError } from "~/lib/user-error";
 
 export const RESET_TOKEN_LIFETIME = 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
 // Same cost as sign-up (user.server.ts).
 const BCRYPT_COST = 10;
-
-export class ResetTokenError extends Error {
-  readonly status = 400;
-  constructor(message: string = MESSAGES.resetLinkInvalid) {
-    super(message);
-  }
-}
 
 export function hashResetToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
@@ -95,12 +89,12 @@ export async function findUsableResetToken(token: string, now = new Date()) {
 /**
  * Uses the token once: sets the new password, ends every session of the account and
  * retires the account's other reset tokens. The link came by email, so the address is
- * proven: it becomes verified (and ADMIN_EMAILS may apply). Throws ResetTokenError for a
+ * proven: it becomes verified (and ADMIN_EMAILS may apply). Throws UserError for a
  * bad token.
  */
 export async function resetPasswordWithToken(token: string, password: string, now = new Date()): Promise<PublicUser> {
   const row = await findUsableResetToken(token, now);
-  if (!row) throw new ResetTokenError();
+  if (!row) throw new UserError(400, MESSAGES.resetLinkInvalid);
   const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
   const user = await prisma.$transaction(async (tx) => {
     // Claim the token; a concurrent use of the same link finds it already used.
@@ -108,7 +102,7 @@ export async function resetPasswordWithToken(token: string, password: string, no
       where: { id: row.id, usedAt: null, expiresAt: { gt: now } },
       data: { usedAt: now },
     });
-    if (claimed.count !== 1) throw new ResetTokenError();
+    if (claimed.count !== 1) throw new UserError(400, MESSAGES.resetLinkInvalid);
     const user = await tx.user.update({ where: { id: row.userId }, data: { passwordHash }, select: publicUserSelect });
     await tx.passwordResetToken.updateMany({ where: { userId: row.userId, usedAt: null }, data: { usedAt: now } });
     await tx.session.deleteMany({ where: { userId: row.userId } });

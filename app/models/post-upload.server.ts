@@ -5,8 +5,9 @@
 // and reason to the author, who can remove it or (when the failure was not the file's
 // fault) try again.
 import { prisma } from "~/db.server";
-import { HttpError } from "~/lib/http.server";
-import { discardMedia, MediaError, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/images.server";
+import { UserError } from "~/lib/user-error";
+import { parseId } from "~/lib/ids";
+import { discardMedia, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/images.server";
 import { incomingPath, removeIncoming } from "~/lib/incoming.server";
 import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/post-status";
 import { enqueueJob, errorText } from "~/models/job.server";
@@ -84,13 +85,13 @@ function inspectedOf(upload: { kind: string; mimeType: string; ext: string; byte
 /**
  * The work of one MEDIA_JOB: stores the upload's file, records the result and publishes the
  * post when it was the last. Does nothing when the upload is gone (removed, post deleted)
- * or already handled. Throws what the pipeline throws (MediaError for a bad file).
+ * or already handled. Throws what the pipeline throws (UserError for a bad file).
  */
 export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
-  const upload = await prisma.postUpload.findUnique({ where: { id: Number(payload?.uploadId) } });
+  const upload = await prisma.postUpload.findUnique({ where: { id: parseId(payload?.uploadId) ?? 0 } });
   if (!upload || upload.status !== "queued") return;
   const file = incomingPath(upload.tempPath);
-  if (!file) throw new MediaError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
+  if (!file) throw new UserError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
 
   const processed = await processUploadFile({ path: file, name: upload.name }, inspectedOf(upload));
   let kept = false;
@@ -112,14 +113,14 @@ export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
 }
 
 /**
- * Records that a MEDIA_JOB failed for good. A bad file (a MediaError: its message already
+ * Records that a MEDIA_JOB failed for good. A bad file (a UserError: its message already
  * names the file) is deleted at once, since trying again cannot help; any other failure
  * keeps the file so the author can try again. The post becomes failed.
  */
 export async function failMediaJob(payload: MediaJobPayload, error: unknown): Promise<void> {
-  const upload = await prisma.postUpload.findUnique({ where: { id: Number(payload?.uploadId) } });
+  const upload = await prisma.postUpload.findUnique({ where: { id: parseId(payload?.uploadId) ?? 0 } });
   if (!upload || upload.status !== "queued") return;
-  const badFile = error instanceof HttpError;
+  const badFile = error instanceof UserError;
   const message = badFile ? errorText(error) : `${upload.name}: ${PROCESSING_MESSAGES.failed}`;
   await prisma.$transaction(async (tx) => {
     const updated = await tx.postUpload.updateMany({
@@ -133,7 +134,7 @@ export async function failMediaJob(payload: MediaJobPayload, error: unknown): Pr
 
 /** A bad file's failure: retrying the job cannot help. */
 export function isPermanentMediaFailure(error: unknown): boolean {
-  return error instanceof HttpError;
+  return error instanceof UserError;
 }
 
 /** The processing state of a post for its author or an administrator; null for anyone else (and for a missing post). */
@@ -170,7 +171,7 @@ async function ownUpload(postId: number, uploadId: number, actor: { id: number; 
   });
   // Someone else's post answers like a missing one: it must not even be known to exist.
   if (!upload || upload.postId !== postId || (upload.post.createdById !== actor.id && actor.role !== "admin")) {
-    throw new HttpError(404, PROCESSING_MESSAGES.uploadNotFound);
+    throw new UserError(404, PROCESSING_MESSAGES.uploadNotFound);
   }
   return upload;
 }
@@ -178,11 +179,11 @@ async function ownUpload(postId: number, uploadId: number, actor: { id: number; 
 /** Queues a failed file again (a new job). 404 unless the actor's; 400 when it cannot be retried. */
 export async function retryUpload(postId: number, uploadId: number, actor: { id: number; role: string }): Promise<PostStatus> {
   const upload = await ownUpload(postId, uploadId, actor);
-  if (upload.status !== "failed") throw new HttpError(400, PROCESSING_MESSAGES.notFailed);
-  if (!upload.tempPath) throw new HttpError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
+  if (upload.status !== "failed") throw new UserError(400, PROCESSING_MESSAGES.notFailed);
+  if (!upload.tempPath) throw new UserError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
   return prisma.$transaction(async (tx) => {
     const updated = await tx.postUpload.updateMany({ where: { id: upload.id, status: "failed" }, data: { status: "queued", error: null } });
-    if (updated.count !== 1) throw new HttpError(400, PROCESSING_MESSAGES.notFailed);
+    if (updated.count !== 1) throw new UserError(400, PROCESSING_MESSAGES.notFailed);
     await enqueueJob(MEDIA_JOB, { uploadId: upload.id }, { db: tx });
     return (await settlePost(tx, postId)) ?? POST_STATUS.processing;
   });

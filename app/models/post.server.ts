@@ -2,7 +2,7 @@
 // post-upload.server.ts), deleting one with its files, and counting shares. Reads live in
 // feed.server.ts.
 import { prisma } from "~/db.server";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { checkPostUpload, discardMedia, type InspectedUpload, type UploadFile } from "~/lib/images.server";
 import { incomingName, removeIncoming } from "~/lib/incoming.server";
 import { sortVideosFirst } from "~/lib/media-types";
@@ -23,7 +23,7 @@ export type NewPost = PostFields & {
 export async function assertOwnCars(userId: number, carIds: number[]): Promise<void> {
   if (carIds.length === 0) return;
   const owned = await prisma.car.count({ where: { id: { in: carIds }, ownerId: userId } });
-  if (owned !== carIds.length) throw new HttpError(403, POST_MESSAGES.notYourCar);
+  if (owned !== carIds.length) throw new UserError(403, POST_MESSAGES.notYourCar);
 }
 
 /**
@@ -36,7 +36,7 @@ export async function assertOwnCars(userId: number, carIds: number[]): Promise<v
  */
 export async function createPost(userId: number, input: NewPost): Promise<number> {
   const files = input.files;
-  if (isEmptyPost(input, files.length)) throw new HttpError(400, POST_MESSAGES.empty);
+  if (isEmptyPost(input, files.length)) throw new UserError(400, POST_MESSAGES.empty);
   checkPostUpload(files.map((file) => file.inspected.bytes));
   await assertOwnCars(userId, input.carIds);
   const ordered = sortVideosFirst(files, (file) => file.inspected.kind === "video");
@@ -95,8 +95,8 @@ export async function deletePost(postId: number, actor: { id: number; role: stri
       uploads: { select: { tempPath: true, result: true } },
     },
   });
-  if (!post) throw new HttpError(404, POST_MESSAGES.notFound);
-  if (post.createdById !== actor.id && actor.role !== "admin") throw new HttpError(403, POST_MESSAGES.forbidden);
+  if (!post) throw new UserError(404, POST_MESSAGES.notFound);
+  if (post.createdById !== actor.id && actor.role !== "admin") throw new UserError(403, POST_MESSAGES.forbidden);
   await prisma.post.delete({ where: { id: postId } });
   // After the rows are gone: a failed unlink leaves an orphan file, never a broken post.
   // Files still waiting for their jobs go too (a job finding its upload gone does nothing).
@@ -109,7 +109,7 @@ export async function deletePost(postId: number, actor: { id: number; role: stri
 export async function recordShare(postId: number, userId: number | null, channel: ShareChannel): Promise<number> {
   return prisma.$transaction(async (tx) => {
     const post = await tx.post.findFirst({ where: { id: postId, ...READY_POST }, select: { id: true } });
-    if (!post) throw new HttpError(404, POST_MESSAGES.notFound);
+    if (!post) throw new UserError(404, POST_MESSAGES.notFound);
     await tx.share.create({ data: { postId, userId, channel } });
     return tx.share.count({ where: { postId } });
   });

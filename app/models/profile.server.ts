@@ -4,11 +4,12 @@ import { z } from "zod";
 import { userText } from "~/lib/text-schemas";
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
-import { MediaError, discardMedia, processAvatar } from "~/lib/images.server";
+import { discardMedia, processAvatar } from "~/lib/images.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, mediaUrl, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media-types";
 import { countPostStats, type PostStats } from "~/models/counts.server";
 import { getCarFollowerCounts } from "~/models/follow.server";
 import { inIdOrder } from "~/lib/id-order";
+import { UserError } from "~/lib/user-error";
 
 // ------------------------------------------------------------------ a user's page
 
@@ -387,7 +388,7 @@ export async function applyProfileChanges(userId: number, fields: Record<string,
       stored = avatar;
       changes.profileImage = avatar.url;
     } catch (error) {
-      if (!(error instanceof MediaError)) throw error;
+      if (!(error instanceof UserError)) throw error;
       status = error.status as 400 | 413 | 415;
       return { ok: false, status, errors: { profile_image: error.message } };
     }

@@ -2,9 +2,10 @@
 // follow the account: one row per user and post, toggled, listed on the profile's Saved tab.
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
-import { HttpError } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
-import { POST_NOT_FOUND, retryOnConflict } from "~/models/like.server";
+import { retryOnConflict } from "~/lib/db/conflicts";
+import { POST_NOT_FOUND } from "~/models/like.server";
 
 export const SAVED_PAGE = 20;
 
@@ -12,13 +13,13 @@ export type SaveResult = { saved: boolean; saves: number };
 
 /**
  * Saves or unsaves a post for the user (toggles when `want` is left out) and answers the
- * new state and how many people saved it. HttpError 404 for a missing post.
+ * new state and how many people saved it. UserError 404 for a missing post.
  */
 export function toggleSave(userId: number, postId: number, want?: boolean): Promise<SaveResult> {
   return retryOnConflict(() =>
     prisma.$transaction(async (tx) => {
       const post = await tx.post.findFirst({ where: { id: postId, ...READY_POST }, select: { id: true } });
-      if (!post) throw new HttpError(404, POST_NOT_FOUND);
+      if (!post) throw new UserError(404, POST_NOT_FOUND);
       const existing = await tx.save.findUnique({ where: { userId_postId: { userId, postId } }, select: { postId: true } });
       const target = want ?? !existing;
       if (target && !existing) await tx.save.create({ data: { userId, postId } });

@@ -11,6 +11,7 @@ import { prisma } from "~/db.server";
 import { formatManualKey, generateTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from "~/lib/totp.server";
 import { publicUserSelect, type PublicUser } from "~/models/user.server";
 import { claimTotpStep, deleteUsedTotpSteps } from "~/models/limits.server";
+import { UserError } from "~/lib/user-error";
 
 export const RECOVERY_CODE_COUNT = 10;
 /** Accounts without a password prove who they are for set-up by a sign-in this recent. */
@@ -33,15 +34,6 @@ export const TWO_FACTOR_MESSAGES = {
   challengeExpired: "Your sign-in has expired. Please sign in again.",
   passed: "Login Successful!",
 } as const;
-
-export class TwoFactorError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
 
 // ------------------------------------------------------------------ session state
 
@@ -190,12 +182,12 @@ export async function getTwoFactorStatus(userId: number): Promise<TwoFactorStatu
  */
 export async function beginEnrolment(userId: number, proof: { password?: string; signedInAt: Date }, now = Date.now()): Promise<Enrolment> {
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, totpEnabledAt: true, passwordHash: true } });
-  if (user.totpEnabledAt) throw new TwoFactorError(TWO_FACTOR_MESSAGES.alreadyEnabled, 409);
+  if (user.totpEnabledAt) throw new UserError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
   if (user.passwordHash) {
-    if (!proof.password) throw new TwoFactorError(TWO_FACTOR_MESSAGES.enrolPasswordRequired);
-    if (!(await bcrypt.compare(proof.password, user.passwordHash))) throw new TwoFactorError(TWO_FACTOR_MESSAGES.wrongPassword, 403);
+    if (!proof.password) throw new UserError(400, TWO_FACTOR_MESSAGES.enrolPasswordRequired);
+    if (!(await bcrypt.compare(proof.password, user.passwordHash))) throw new UserError(403, TWO_FACTOR_MESSAGES.wrongPassword);
   } else if (now - proof.signedInAt.getTime() > RECENT_SIGN_IN) {
-    throw new TwoFactorError(TWO_FACTOR_MESSAGES.signInAgain, 403);
+    throw new UserError(403, TWO_FACTOR_MESSAGES.signInAgain);
   }
   const secret = generateTotpSecret();
   await prisma.user.update({ where: { id: userId }, data: { totpSecret: sealSecret(secret) } });
@@ -208,11 +200,11 @@ export async function beginEnrolment(userId: number, proof: { password?: string;
  */
 export async function confirmEnrolment(userId: number, code: string, sessionId: string | null, now = Date.now()): Promise<string[]> {
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { totpSecret: true, totpEnabledAt: true } });
-  if (user.totpEnabledAt) throw new TwoFactorError(TWO_FACTOR_MESSAGES.alreadyEnabled, 409);
+  if (user.totpEnabledAt) throw new UserError(409, TWO_FACTOR_MESSAGES.alreadyEnabled);
   const secret = user.totpSecret ? openSecret(user.totpSecret) : null;
-  if (!secret) throw new TwoFactorError(TWO_FACTOR_MESSAGES.notEnrolling);
-  if (!code.trim()) throw new TwoFactorError(TWO_FACTOR_MESSAGES.codeRequired);
-  if (!(await acceptTotp(userId, secret, code, now))) throw new TwoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
+  if (!secret) throw new UserError(400, TWO_FACTOR_MESSAGES.notEnrolling);
+  if (!code.trim()) throw new UserError(400, TWO_FACTOR_MESSAGES.codeRequired);
+  if (!(await acceptTotp(userId, secret, code, now))) throw new UserError(400, TWO_FACTOR_MESSAGES.invalidCode);
 
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const at = new Date(now);
@@ -227,18 +219,18 @@ export async function confirmEnrolment(userId: number, code: string, sessionId: 
 
 /**
  * Checks a challenge answer: a 6-digit code from the app, or an unused recovery code
- * (then spent). Throws TwoFactorError when it is neither.
+ * (then spent). Throws UserError when it is neither.
  */
 export async function verifySecondFactor(userId: number, code: string, now = Date.now()): Promise<{ method: "totp" | "recovery" }> {
   const entry = code.trim();
-  if (!entry) throw new TwoFactorError(TWO_FACTOR_MESSAGES.codeRequired);
+  if (!entry) throw new UserError(400, TWO_FACTOR_MESSAGES.codeRequired);
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { totpSecret: true, totpEnabledAt: true } });
-  if (!user?.totpEnabledAt) throw new TwoFactorError(TWO_FACTOR_MESSAGES.notEnabled);
+  if (!user?.totpEnabledAt) throw new UserError(400, TWO_FACTOR_MESSAGES.notEnabled);
 
   if (/^\d{3}\s?\d{3}$/.test(entry)) {
     const secret = user.totpSecret ? openSecret(user.totpSecret) : null;
     if (secret && (await acceptTotp(userId, secret, entry, now))) return { method: "totp" };
-    throw new TwoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
+    throw new UserError(400, TWO_FACTOR_MESSAGES.invalidCode);
   }
 
   // Spend a recovery code: the update only matches an unused one, so it works once.
@@ -247,7 +239,7 @@ export async function verifySecondFactor(userId: number, code: string, now = Dat
     data: { usedAt: new Date(now) },
   });
   if (count === 1) return { method: "recovery" };
-  throw new TwoFactorError(TWO_FACTOR_MESSAGES.invalidCode);
+  throw new UserError(400, TWO_FACTOR_MESSAGES.invalidCode);
 }
 
 /**
@@ -256,10 +248,10 @@ export async function verifySecondFactor(userId: number, code: string, now = Dat
  */
 export async function disableTwoFactor(userId: number, input: { password?: string; code?: string }): Promise<void> {
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true, totpEnabledAt: true } });
-  if (!user.totpEnabledAt) throw new TwoFactorError(TWO_FACTOR_MESSAGES.notEnabled, 409);
+  if (!user.totpEnabledAt) throw new UserError(409, TWO_FACTOR_MESSAGES.notEnabled);
   if (user.passwordHash) {
-    if (!input.password) throw new TwoFactorError(TWO_FACTOR_MESSAGES.passwordRequired);
-    if (!(await bcrypt.compare(input.password, user.passwordHash))) throw new TwoFactorError(TWO_FACTOR_MESSAGES.wrongPassword, 403);
+    if (!input.password) throw new UserError(400, TWO_FACTOR_MESSAGES.passwordRequired);
+    if (!(await bcrypt.compare(input.password, user.passwordHash))) throw new UserError(403, TWO_FACTOR_MESSAGES.wrongPassword);
   } else {
     await verifySecondFactor(userId, input.code ?? "");
   }

@@ -5,6 +5,7 @@ import { adminEmails } from "~/lib/env.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { publish } from "~/lib/live-events.server";
 import { sendMail } from "~/lib/mailer.server";
+import { UserError } from "~/lib/user-error";
 
 const BCRYPT_COST = 10;
 
@@ -36,16 +37,6 @@ export type PublicUser = {
   role: string;
   createdAt: Date;
 };
-
-export class AccountError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly field?: "username" | "email" | "password",
-  ) {
-    super(message);
-  }
-}
 
 export function getUserById(id: number) {
   return prisma.user.findUnique({ where: { id }, select: publicUserSelect });
@@ -90,8 +81,8 @@ export async function registerUser(input: { username: string; email: string; pas
     prisma.user.findUnique({ where: { username: input.username }, select: { id: true } }),
     prisma.user.findUnique({ where: { email: input.email }, select: { id: true } }),
   ]);
-  if (byUsername) throw new AccountError(MESSAGES.usernameTaken, 409, "username");
-  if (byEmail) throw new AccountError(MESSAGES.emailTaken, 409, "email");
+  if (byUsername) throw new UserError(409, MESSAGES.usernameTaken, { field: "username" });
+  if (byEmail) throw new UserError(409, MESSAGES.emailTaken, { field: "email" });
 
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   try {
@@ -111,8 +102,8 @@ export async function registerUser(input: { username: string; email: string; pas
     if ((error as { code?: string }).code === "P2002") {
       const target = String((error as { meta?: { target?: unknown } }).meta?.target ?? "");
       throw target.includes("email")
-        ? new AccountError(MESSAGES.emailTaken, 409, "email")
-        : new AccountError(MESSAGES.usernameTaken, 409, "username");
+        ? new UserError(409, MESSAGES.emailTaken, { field: "email" })
+        : new UserError(409, MESSAGES.usernameTaken, { field: "username" });
     }
     throw error;
   }
@@ -132,13 +123,13 @@ export async function verifyLogin(identifier: string, password: string): Promise
   // Every path costs one bcrypt comparison, so timing does not tell whether an account exists.
   const matches = await bcrypt.compare(password, user?.passwordHash ?? (await comparisonHash()));
   if (!user) {
-    throw new AccountError(byEmail ? MESSAGES.invalidCredentials : MESSAGES.usernameNotFound, 401);
+    throw new UserError(401, byEmail ? MESSAGES.invalidCredentials : MESSAGES.usernameNotFound);
   }
   if (!user.passwordHash) {
-    throw new AccountError(user.googleId ? MESSAGES.googleOnly : MESSAGES.invalidCredentials, 401);
+    throw new UserError(401, user.googleId ? MESSAGES.googleOnly : MESSAGES.invalidCredentials);
   }
-  if (!matches) throw new AccountError(MESSAGES.invalidCredentials, 401);
-  if (user.suspendedAt) throw new AccountError(MESSAGES.suspended, 403);
+  if (!matches) throw new UserError(401, MESSAGES.invalidCredentials);
+  if (user.suspendedAt) throw new UserError(403, MESSAGES.suspended);
 
   const { passwordHash: _hash, googleId: _google, suspendedAt: _suspended, ...publicUser } = user;
   return withListedAdmin(publicUser);
@@ -253,19 +244,19 @@ async function freeUsername(base: string): Promise<string> {
  * account with the same email (Google must have verified it), which is then linked; else a
  * new, verified account with a username derived from the email and a profile. An account
  * whose own address was never verified is taken over for the proven owner first
- * (takeOverUnverifiedAccount). Throws AccountError when none may be used.
+ * (takeOverUnverifiedAccount). Throws UserError when none may be used.
  */
 export async function findOrCreateGoogleUser(identity: GoogleIdentity, now = new Date()): Promise<PublicUser> {
   const linked = await prisma.user.findUnique({ where: { googleId: identity.googleId }, select: { ...publicUserSelect, suspendedAt: true } });
   if (linked) {
     const { suspendedAt, ...user } = linked;
-    if (suspendedAt) throw new AccountError(MESSAGES.suspended, 403);
+    if (suspendedAt) throw new UserError(403, MESSAGES.suspended);
     return withListedAdmin(user);
   }
 
   const email = identity.email.trim().toLowerCase();
-  if (!email) throw new AccountError(GOOGLE_MESSAGES.noEmail, 400);
-  if (!identity.emailVerified) throw new AccountError(GOOGLE_MESSAGES.unverifiedEmail, 403);
+  if (!email) throw new UserError(400, GOOGLE_MESSAGES.noEmail);
+  if (!identity.emailVerified) throw new UserError(403, GOOGLE_MESSAGES.unverifiedEmail);
 
   const existing = await prisma.user.findUnique({
     where: { email },
@@ -273,8 +264,8 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity, now = new
   });
   if (existing) {
     const { suspendedAt, googleId, emailVerifiedAt, ...user } = existing;
-    if (suspendedAt) throw new AccountError(MESSAGES.suspended, 403);
-    if (googleId && googleId !== identity.googleId) throw new AccountError(GOOGLE_MESSAGES.linkedElsewhere, 409);
+    if (suspendedAt) throw new UserError(403, MESSAGES.suspended);
+    if (googleId && googleId !== identity.googleId) throw new UserError(409, GOOGLE_MESSAGES.linkedElsewhere);
     if (emailVerifiedAt) await prisma.user.update({ where: { id: user.id }, data: { googleId: identity.googleId } });
     else await takeOverUnverifiedAccount(user, "signed in with Google", now, { googleId: identity.googleId });
     return withListedAdmin(user);
@@ -302,7 +293,7 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity, now = new
       if (clash) return findOrCreateGoogleUser(identity, now);
     }
   }
-  throw new AccountError(MESSAGES.registrationFailed, 409);
+  throw new UserError(409, MESSAGES.registrationFailed);
 }
 
 /** POST /api/auth/check-google-linked: whether the account with this email signs in with Google. */

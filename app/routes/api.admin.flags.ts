@@ -6,9 +6,10 @@
 // Every action is recorded in moderation_actions. Administrators only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, text } from "~/lib/http.server";
-import { parseId } from "~/lib/ids";
+import { flagDecisionSchema } from "~/lib/admin-schemas";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { errorResponse, parseFields } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import {
   ADMIN_TEXT,
   dismissReports,
@@ -31,12 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return mutation(request, async (body) => {
     await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);
-    const contentType = text(body.fields, "contentType") || text(body.fields, "content_type");
-    const contentId = parseId(body.fields.contentId ?? body.fields.content_id);
-    const what = text(body.fields, "action") || text(body.fields, "intent");
-    const note = text(body.fields, "note").slice(0, 500) || undefined;
-    if (!isContentType(contentType) || !contentId || !(what in DONE)) return replyError(request, body, 400, ADMIN_TEXT.invalid);
-    const action = what as keyof typeof DONE;
+    const { contentType, contentId, action, note } = parseFields(flagDecisionSchema, body.fields, ADMIN_TEXT.invalid);
+    if (!isContentType(contentType)) throw new UserError(400, ADMIN_TEXT.invalid);
     const result =
       action === "dismiss"
         ? await dismissReports(admin.id, contentType, contentId, note)

@@ -2,8 +2,9 @@
 // Recorded as grant_admin / revoke_admin. An administrator cannot demote themselves.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, text } from "~/lib/http.server";
+import { roleChangeSchema } from "~/lib/admin-schemas";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { ADMIN_TEXT, setRole } from "~/models/admin.server";
 import { limitWrite } from "~/lib/rate-limit.server";
@@ -14,9 +15,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);
     const userId = requireId(params, "id", ADMIN_TEXT.userNotFound);
-    const role = text(body.fields, "role");
-    if (role && role !== "admin" && role !== "member") return replyError(request, body, 400, ADMIN_TEXT.invalid);
-    const user = await setRole(admin.id, userId, (role || undefined) as "admin" | "member" | undefined);
+    const { role } = parseFields(roleChangeSchema, body.fields, ADMIN_TEXT.invalid);
+    const user = await setRole(admin.id, userId, role);
     const message = user.is_admin ? `${user.username} is now an administrator` : `${user.username} is now a member`;
     return replyOk(request, body, { user }, {}, { type: "success", message });
   });

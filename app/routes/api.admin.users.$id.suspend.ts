@@ -2,8 +2,9 @@
 // → { user }. Suspending ends every session of the account; both ways are recorded.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/lib/auth.server";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, text } from "~/lib/http.server";
+import { suspendSchema } from "~/lib/admin-schemas";
+import { mutation, replyOk } from "~/lib/form-reply.server";
+import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { ADMIN_TEXT, getSuspension, suspendUser, unsuspendUser } from "~/models/admin.server";
 import { limitWrite } from "~/lib/rate-limit.server";
@@ -14,14 +15,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);
     const userId = requireId(params, "id", ADMIN_TEXT.userNotFound);
-    const raw = text(body.fields, "suspended");
-    const note = text(body.fields, "note").slice(0, 500) || undefined;
-    let want: boolean;
-    if (raw === "true" || raw === "1" || raw === "on") want = true;
-    else if (raw === "false" || raw === "0" || raw === "off") want = false;
-    else if (raw === "" && body.fields.suspended === undefined) want = !(await getSuspension(userId));
-    else if (typeof body.fields.suspended === "boolean") want = body.fields.suspended;
-    else return replyError(request, body, 400, ADMIN_TEXT.invalid);
+    const { suspended, note } = parseFields(suspendSchema, body.fields, ADMIN_TEXT.invalid);
+    const want = suspended ?? !(await getSuspension(userId));
     const user = want ? await suspendUser(admin.id, userId, { note }) : await unsuspendUser(admin.id, userId, note);
     return replyOk(request, body, { user }, {}, { type: "success", message: want ? `${user.username} is suspended` : `${user.username} can sign in again` });
   });

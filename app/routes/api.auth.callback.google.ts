@@ -6,7 +6,8 @@ import { redirect } from "@remix-run/node";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 import { beginSession, twoFactorPath } from "~/lib/auth.server";
-import { GoogleSignInError, clearFlowCookies, finishGoogleSignIn } from "~/lib/google.server";
+import { clearFlowCookies, finishGoogleSignIn, googleReturnPath } from "~/lib/google.server";
+import { replyToUserError } from "~/lib/form-reply.server";
 import { flashCookie } from "~/lib/session.server";
 import { checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 
@@ -21,16 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirect(signInPageFor("/", "signin"), { status: 303, headers });
   }
 
-  let outcome;
-  try {
-    outcome = await finishGoogleSignIn(request);
-  } catch (error) {
-    if (!(error instanceof GoogleSignInError)) throw error;
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    for (const cookie of await clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", await flashCookie(request, { authForm: { mode: "signin", error: error.message, values: {} } }));
-    return redirect(signInPageFor(error.redirectTo, "signin"), { status: 303, headers });
-  }
+  const outcome = await replyToUserError<Awaited<ReturnType<typeof finishGoogleSignIn>> | Response>(
+    () => finishGoogleSignIn(request),
+    async (error) => {
+      const headers = new Headers({ "Cache-Control": "no-store" });
+      for (const cookie of await clearFlowCookies(request)) headers.append("Set-Cookie", cookie);
+      headers.append("Set-Cookie", await flashCookie(request, { authForm: { mode: "signin", error: error.message, values: {} } }));
+      return redirect(signInPageFor(await googleReturnPath(request), "signin"), { status: 303, headers });
+    },
+  );
+  if (outcome instanceof Response) return outcome;
 
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);

@@ -6,8 +6,8 @@
 // A plain form post (no JavaScript) goes to the Sign In page in its code mode.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { emailSchema } from "~/lib/auth-schemas";
-import { errorResponse, readBody, text } from "~/lib/http.server";
+import { emailSchema, loginCodeRequestSchema } from "~/lib/auth-schemas";
+import { errorResponse, readBody } from "~/lib/http.server";
 import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
@@ -19,8 +19,7 @@ export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
-  let email = text(body.fields, "email");
-  let phone = text(body.fields, "phone");
+  let { email, phone } = loginCodeRequestSchema.parse(body.fields);
   // One field in the modal takes either; a phone number typed there is a phone number.
   if (email && !email.includes("@") && /^\+?[\d\s().-]{6,}$/.test(email)) {
     phone = email;

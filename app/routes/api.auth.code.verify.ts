@@ -3,14 +3,15 @@
 // { twoFactorRequired, redirectTo } when the account has two-factor on.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MESSAGES, emailSchema } from "~/lib/auth-schemas";
+import { MESSAGES, emailSchema, loginCodeVerifySchema } from "~/lib/auth-schemas";
+import { UserError } from "~/lib/user-error";
 import { withoutLoginModal } from "~/lib/auth-form.server";
 import { beginSession, twoFactorRequiredResponse } from "~/lib/auth.server";
-import { errorResponse, readBody, text } from "~/lib/http.server";
+import { errorResponse, readBody } from "~/lib/http.server";
 import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
-import { LOGIN_CODE_MESSAGES, LoginCodeError, verifyLoginCode } from "~/models/login-code.server";
+import { LOGIN_CODE_MESSAGES, verifyLoginCode } from "~/models/login-code.server";
 
 /** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
 export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
@@ -18,8 +19,7 @@ export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
-  const email = text(body.fields, "email");
-  const code = text(body.fields, "code");
+  const { email, code } = loginCodeVerifySchema.parse(body.fields);
 
   const failure = async (status: number, message: string, headers: Record<string, string> = {}) => {
     if (!body.redirectTo) return errorResponse(status, message, headers);
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     user = await verifyLoginCode(parsed.data, code);
   } catch (error) {
-    if (error instanceof LoginCodeError) return failure(error.status, error.message);
+    if (error instanceof UserError) return failure(error.status, error.message);
     throw error;
   }
 

@@ -4,19 +4,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { signInPageFor } from "~/lib/auth-form.server";
-import { GoogleSignInError, startGoogleSignIn } from "~/lib/google.server";
+import { startGoogleSignIn } from "~/lib/google.server";
 import { readBody, safeRedirect } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+import { replyToUserError } from "~/lib/form-reply.server";
 
 async function start(request: Request, redirectTo: string) {
-  try {
-    return await startGoogleSignIn(request, redirectTo);
-  } catch (error) {
-    if (!(error instanceof GoogleSignInError)) throw error;
-    const cookie = await flashCookie(request, { authForm: { mode: "signin", error: error.message, values: {} } });
-    return redirect(signInPageFor(redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
-  }
+  return replyToUserError(
+    () => startGoogleSignIn(request, redirectTo),
+    async (error) => {
+      const cookie = await flashCookie(request, { authForm: { mode: "signin", error: error.message, values: {} } });
+      return redirect(signInPageFor(redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
+    },
+  );
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,9 +3,9 @@ import { redirect } from "@remix-run/node";
 import { MESSAGES, signInSchema } from "~/lib/auth-schemas";
 import { authenticatePassword, startSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/session.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
-import { AccountError } from "~/models/user.server";
 import { firstIssue, signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 
 /** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     user = await authenticatePassword(request, parsed.data);
   } catch (error) {
-    if (error instanceof AccountError) return failure(error.status, error.message);
+    if (error instanceof UserError) return failure(error.status, error.message);
     console.error("Sign-in failed", error);
     return failure(500, MESSAGES.loginFailed);
   }

@@ -3,9 +3,10 @@ import { redirect } from "@remix-run/node";
 import { registerSchema, signUpFormSchema, MESSAGES } from "~/lib/auth-schemas";
 import { startSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/session.server";
 import { checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
-import { AccountError, registerUser } from "~/models/user.server";
+import { registerUser } from "~/models/user.server";
 import { sendVerificationEmail } from "~/models/email-verification.server";
 import { publicOrigin } from "~/lib/env.server";
 import { firstIssue, signInPageFor } from "~/lib/auth-form.server";
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     user = await registerUser(parsed.data);
   } catch (error) {
-    if (error instanceof AccountError) return failure(error.status, error.message);
+    if (error instanceof UserError) return failure(error.status, error.message);
     console.error("Registration failed", error);
     return failure(500, MESSAGES.registrationFailed);
   }

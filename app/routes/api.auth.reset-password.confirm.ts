@@ -7,9 +7,10 @@ import { redirect } from "@remix-run/node";
 import { MESSAGES, resetConfirmSchema } from "~/lib/auth-schemas";
 import { startSession } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/session.server";
 import { checkWrite, tooManyAnswer } from "~/lib/rate-limit.server";
-import { ResetTokenError, resetPasswordWithToken } from "~/models/password-reset.server";
+import { resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetErrorCode } from "~/components/auth/reset-errors";
 
 /** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     user = await resetPasswordWithToken(parsed.data.token, parsed.data.password);
   } catch (error) {
-    if (error instanceof ResetTokenError) return failure(error.status, error.message);
+    if (error instanceof UserError) return failure(error.status, error.message);
     throw error;
   }
 

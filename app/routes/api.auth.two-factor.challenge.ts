@@ -3,9 +3,11 @@
 // it is then replaced by a signed-in session → { user, session }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { completeTwoFactor, getPendingTwoFactor } from "~/lib/auth.server";
-import { errorResponse, readBody, text } from "~/lib/http.server";
+import { twoFactorCodeSchema } from "~/lib/auth-schemas";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { errorResponse, readBody } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
-import { TWO_FACTOR_MESSAGES, TwoFactorError, verifySecondFactor } from "~/models/two-factor.server";
+import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
@@ -15,12 +17,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!pending) return errorResponse(401, TWO_FACTOR_MESSAGES.challengeExpired);
   const limited = await checkAccount("signInAccount", pending.user.id);
   if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-  try {
-    await verifySecondFactor(pending.user.id, text(body.fields, "code"));
-  } catch (error) {
-    if (error instanceof TwoFactorError) return errorResponse(error.status, error.message);
-    throw error;
-  }
+  const { code } = twoFactorCodeSchema.parse(body.fields);
+  await answerUserErrors(() => verifySecondFactor(pending.user.id, code));
   const cookie = await completeTwoFactor(pending, request);
   const { user } = pending;
   return Response.json(

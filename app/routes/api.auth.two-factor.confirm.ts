@@ -2,10 +2,12 @@
 // the app → { enabled: true, recoveryCodes } (shown once; only hashes are kept).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
-import { errorResponse, readBody, text } from "~/lib/http.server";
+import { twoFactorCodeSchema } from "~/lib/auth-schemas";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { errorResponse, readBody } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { sessionIdOf } from "~/lib/session.server";
-import { TwoFactorError, confirmEnrolment } from "~/models/two-factor.server";
+import { confirmEnrolment } from "~/models/two-factor.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
@@ -14,11 +16,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const limited = await checkAccount("signInAccount", user.id);
   if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-  try {
-    const recoveryCodes = await confirmEnrolment(user.id, text(body.fields, "code"), await sessionIdOf(request));
+  const { code } = twoFactorCodeSchema.parse(body.fields);
+  return answerUserErrors(async () => {
+    const recoveryCodes = await confirmEnrolment(user.id, code, await sessionIdOf(request));
     return Response.json({ enabled: true, recoveryCodes }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (error instanceof TwoFactorError) return errorResponse(error.status, error.message);
-    throw error;
-  }
+  });
 }

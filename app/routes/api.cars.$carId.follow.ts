@@ -1,12 +1,11 @@
 // GET /api/cars/{carId}/follow → { following }; POST toggles (or sets `following`) → { following }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
-import { mutation } from "~/lib/form-reply.server";
 import { errorResponse, respond } from "~/lib/http.server";
-import { loginHref } from "~/lib/login-events";
+import { mutation } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
-import { CAR_NOT_FOUND, FollowError, carExists, isFollowingCar, parseFollowWant, setCarFollow } from "~/models/follow.server";
+import { CAR_NOT_FOUND, carExists, isFollowingCar, parseFollowWant, setCarFollow } from "~/models/follow.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,22 +17,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
-  // Through `mutation`: a refusal such as the rate limit's 429 is an answer for a fetcher.
   return mutation(request, async (body) => {
     await limitWrite(request, "follow", body);
     const user = await getUser(request);
-    if (!user) {
-      // A plain form post from a signed-out page goes to the login modal and comes back.
-      if (body.redirectTo) return redirect(loginHref(body.redirectTo), 303);
-      return errorResponse(401, "You must be signed in to follow cars");
-    }
+    // A plain form post from a signed-out page goes to the login modal and comes back.
+    if (!user) throw new UserError(401, "You must be signed in to follow cars");
     const carId = requireId(params, "carId", CAR_NOT_FOUND);
-    try {
-      const result = await setCarFollow(user, carId, parseFollowWant(body.fields.following));
-      return respond(body, result);
-    } catch (error) {
-      if (error instanceof FollowError) return errorResponse(error.status, error.message);
-      throw error;
-    }
+    const result = await setCarFollow(user, carId, parseFollowWant(body.fields.following));
+    return respond(body, result);
   });
 }

@@ -6,7 +6,8 @@ import { CAR_MESSAGES, expandFormFields, issuesOf, modSchema } from "~/lib/car-s
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { ModFieldError, createMod, listCarMods, modJson } from "~/models/mod.server";
+import { isFieldError } from "~/lib/user-error";
+import { createMod, listCarMods, modJson } from "~/models/mod.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const json = { mod: modJson(mod, { viewerIsOwner: true }) };
         return replyOk(request, body, json, { status: 201 }, { type: "success", message: "Modification added" });
       } catch (error) {
-        if (!(error instanceof ModFieldError)) throw error;
+        if (!isFieldError(error)) throw error;
         issues = { error: error.message, fields: { [error.field]: [error.message] } };
       }
     }

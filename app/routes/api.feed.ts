@@ -8,8 +8,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { errorResponse } from "~/lib/http.server";
-import { parseId } from "~/lib/ids";
-import { clampLimit, decodeCursor, getFeedPage, parseIdList, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
+import { parseId, parseIdList } from "~/lib/ids";
+import { UserError } from "~/lib/user-error";
+import { MAX_EXCLUDE, clampLimit, decodeCursor, getFeedPage, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
 
 /** An optional id filter: undefined when absent, null when it names no record. */
 function idFilter(value: string | null): number | undefined | null {
@@ -19,17 +20,18 @@ function idFilter(value: string | null): number | undefined | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const options: FeedOptions = {};
+  const limit = params.get("limit");
+  if (limit !== null && limit !== "") {
+    const value = Number(limit);
+    if (!Number.isFinite(value)) return errorResponse(400, "limit must be a number");
+    options.limit = clampLimit(value);
+  }
   try {
-    const limit = params.get("limit");
-    if (limit !== null && limit !== "") {
-      const value = Number(limit);
-      if (!Number.isFinite(value)) return errorResponse(400, "limit must be a number");
-      options.limit = clampLimit(value);
-    }
-    options.exclude = parseIdList(params.getAll("exclude"));
+    options.exclude = parseIdList(params.getAll("exclude"), MAX_EXCLUDE);
     options.cursor = decodeCursor(params.get("cursor"));
   } catch (error) {
-    if (error instanceof RangeError) return errorResponse(400, error.message);
+    // Answered, not thrown: this loader answers every refusal with a returned Response.
+    if (error instanceof UserError) return errorResponse(error.status, error.message);
     throw error;
   }
   const userId = idFilter(params.get("userId"));

@@ -6,7 +6,8 @@
 // fetcher reads them as data.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SIGN_IN_REQUIRED, getUser } from "~/lib/auth.server";
-import { HttpError, errorResponse } from "~/lib/http.server";
+import { errorResponse } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
 
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const thread = await getThread(user.id, params.username ?? "", { before, after });
     return Response.json(thread, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (error instanceof HttpError) return errorResponse(error.status, error.message);
+    if (error instanceof UserError) return errorResponse(error.status, error.message);
     throw error;
   }
 }

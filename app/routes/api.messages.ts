@@ -6,7 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser, getUser } from "~/lib/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, text } from "~/lib/http.server";
+import { errorResponse, parseFields } from "~/lib/http.server";
+import { sendMessageSchema } from "~/lib/message-schemas";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { listConversations, sendMessage } from "~/models/message.server";
 
@@ -22,8 +23,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await limitWrite(request, "message", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to send messages");
-    const to = text(body.fields, "to").replace(/^@/, "");
-    const message = await sendMessage(user.id, to, body.fields.content);
+    const { to, content } = parseFields(sendMessageSchema, body.fields);
+    const message = await sendMessage(user.id, to, content);
     return replyOk(request, body, { message }, { status: 201 });
   });
 }

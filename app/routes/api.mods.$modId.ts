@@ -6,7 +6,8 @@ import { MOD_MESSAGES, expandFormFields, issuesOf, modPatchSchema } from "~/lib/
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { ModFieldError, deleteMod, getMod, modJson, updateMod } from "~/models/mod.server";
+import { isFieldError } from "~/lib/user-error";
+import { deleteMod, getMod, modJson, updateMod } from "~/models/mod.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -42,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const mod = await updateMod(modId, user.id, parsed.data);
         return replyOk(request, body, { mod: modJson(mod, { viewerIsOwner: true }) }, {}, { type: "success", message: "Modification saved" });
       } catch (error) {
-        if (!(error instanceof ModFieldError)) throw error;
+        if (!isFieldError(error)) throw error;
         issues = { error: error.message, fields: { [error.field]: [error.message] } };
       }
     }

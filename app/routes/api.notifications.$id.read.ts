@@ -5,7 +5,7 @@ import { requireUser } from "~/lib/auth.server";
 import { mutation } from "~/lib/form-reply.server";
 import { errorResponse, respond } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { NotificationNotFound, countUnread, markNotificationRead } from "~/models/notification.server";
+import { countUnread, markNotificationRead } from "~/models/notification.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -14,12 +14,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "read", body);
     const user = await requireUser(request);
     const id = requireId(params, "id", "Notification not found");
-    try {
-      const notification = await markNotificationRead(user.id, id);
-      return respond(body, { notification, unread_count: await countUnread(user.id) });
-    } catch (error) {
-      if (error instanceof NotificationNotFound) return errorResponse(404, error.message);
-      throw error;
-    }
+    const notification = await markNotificationRead(user.id, id);
+    return respond(body, { notification, unread_count: await countUnread(user.id) });
   });
 }

@@ -3,17 +3,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
-import { HttpError, errorResponse } from "~/lib/http.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { listComments } from "~/models/comment.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const postId = requireId(params, "id", COMMENT_MESSAGES.postNotFound);
-  try {
+  return answerUserErrors(async () => {
     const comments = await listComments(postId, await getUser(request));
     return Response.json({ comments }, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (error instanceof HttpError) return errorResponse(error.status, error.message);
-    throw error;
-  }
+  });
 }

@@ -8,7 +8,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getUser, requireUser } from "~/lib/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, HttpError } from "~/lib/http.server";
+import { errorResponse } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { idField, requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";
 import { limitWrite } from "~/lib/rate-limit.server";
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const user = await requireUser(request);
     const id = requireId(params, "id", POST_MESSAGES.notFound);
     const input = actionSchema.safeParse(body.fields);
-    if (!input.success) throw new HttpError(400, input.error.issues[0]?.message ?? "Invalid request");
+    if (!input.success) throw new UserError(400, input.error.issues[0]?.message ?? "Invalid request");
     const actor = { id: user.id, role: user.role };
     if (input.data.intent === "retry") {
       await retryUpload(id, input.data.upload, actor);

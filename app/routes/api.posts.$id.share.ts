@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/lib/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, HttpError } from "~/lib/http.server";
+import { errorResponse } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
 import { POST_MESSAGES, shareChannel } from "~/lib/post-schemas";
 import { recordShare } from "~/models/post.server";
@@ -15,7 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "share", body);
     const id = requireId(params, "id", POST_MESSAGES.notFound);
     const channel = shareChannel(body.fields.channel);
-    if (!channel) throw new HttpError(400, POST_MESSAGES.badShareChannel);
+    if (!channel) throw new UserError(400, POST_MESSAGES.badShareChannel);
     const user = await getUser(request);
     const shares = await recordShare(id, user?.id ?? null, channel);
     return replyOk(request, body, { shares });

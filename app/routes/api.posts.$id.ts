@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/lib/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, HttpError } from "~/lib/http.server";
+import { errorResponse } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";
 import { getPost, unreadyFor } from "~/models/feed.server";
@@ -25,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return mutation(request, async (body) => {
     await limitWrite(request, "postEdit", body);
     if (!isDelete && body.fields.intent !== "delete" && body.fields._method !== "DELETE") {
-      throw new HttpError(400, "Send DELETE, or intent=delete from a form");
+      throw new UserError(400, "Send DELETE, or intent=delete from a form");
     }
     const user = await requireUser(request);
     const id = requireId(params, "id", POST_MESSAGES.notFound);

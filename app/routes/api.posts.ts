@@ -9,8 +9,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getUser, SIGN_IN_REQUIRED } from "~/lib/auth.server";
 import { replyError } from "~/lib/form-reply.server";
-import { assertSameOrigin, errorResponse, HttpError, readBody, safeRedirect, type Body } from "~/lib/http.server";
-import { inspectUploadFile, MAX_IMAGE_BYTES, MAX_MEDIA_PER_POST, MAX_POST_BYTES, MAX_VIDEO_BYTES, MEDIA_MESSAGES, MediaError } from "~/lib/images.server";
+import { assertSameOrigin, errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
+import { inspectUploadFile, MAX_IMAGE_BYTES, MAX_MEDIA_PER_POST, MAX_POST_BYTES, MAX_VIDEO_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
 import { loginHref } from "~/lib/login-events";
 import { discardReceived, receiveMultipart, type ReceivedFile } from "~/lib/multipart.server";
 import { parsePostFields, POST_MESSAGES } from "~/lib/post-schemas";
@@ -73,7 +74,7 @@ async function read(request: Request): Promise<Upload> {
   if (!type.includes("multipart/form-data")) return { body: await readBody(request), files: [] };
   assertSameOrigin(request);
   const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_POST_BYTES + OVERHEAD_BYTES) throw new MediaError(413, MEDIA_MESSAGES.postTooLarge);
+  if (length > MAX_POST_BYTES + OVERHEAD_BYTES) throw new UserError(413, MEDIA_MESSAGES.postTooLarge);
   return readMultipart(request);
 }
 
@@ -92,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof Response && error.status === 429 && isNavigation(request)) {
       return replyError(request, { fields: {}, redirectTo: UPLOAD_PAGE }, 429, ((await error.json()) as { error: string }).error);
     }
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof UserError)) throw error;
     // The body could not be read, so its redirectTo is unknown: a browser goes back to the form.
     if (isNavigation(request)) return redirect(draftRedirect(user.id, {}, error.message), 303);
     return replyError(request, null, error.status, error.message);
@@ -102,12 +103,12 @@ export async function action({ request }: ActionFunctionArgs) {
   let id: number;
   try {
     const fields = parsePostFields(body.fields);
-    if (!fields.ok) throw new HttpError(400, fields.error);
+    if (!fields.ok) throw new UserError(400, fields.error);
     id = await createPost(user.id, { ...fields.data, files: await inspectAll(files) });
   } catch (error) {
     // Refused: the received files go, whatever the reason.
     await discardReceived(files);
-    if (error instanceof HttpError) {
+    if (error instanceof UserError) {
       // A plain form goes back to the form with what was typed (story, cars, layout, link) and the reason.
       if (body.redirectTo) return redirect(draftRedirect(user.id, body.fields, error.message), 303);
       return replyError(request, body, error.status, error.message);

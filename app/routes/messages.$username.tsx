@@ -2,7 +2,7 @@
 // messages as read. `?before=<id>` shows older messages (the no-JavaScript "Load older").
 // Unknown people get a 404 inside the messages layout; your own name goes back to the list.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { UserX } from "~/components/icons";
 import { Thread } from "~/components/messages/Thread";
@@ -10,7 +10,7 @@ import { normaliseRecipient } from "~/components/messages/thread-state";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { HttpError } from "~/lib/http.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
 
@@ -29,13 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const beforeParam = url.searchParams.get("before");
   const before = parseId(beforeParam);
   if (raw !== name) throw redirect(`/messages/${encodeURIComponent(name)}${before ? `?before=${before}` : ""}`);
-  try {
-    const thread = await getThread(user.id, name, { before });
-    return { thread, me: user.id, before, now: Date.now() };
-  } catch (error) {
-    if (error instanceof HttpError) throw data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  const thread = await answerUserErrors(() => getThread(user.id, name, { before }));
+  return { thread, me: user.id, before, now: Date.now() };
 }
 
 export default function Conversation() {

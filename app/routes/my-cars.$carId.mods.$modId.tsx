@@ -15,7 +15,8 @@ import { fail, readForm } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
-import { ModFieldError, deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/models/mod.server";
+import { isFieldError } from "~/lib/user-error";
+import { deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/models/mod.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/lib/rate-limit.server";
 
@@ -71,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const cookie = await flashCookie(request, { toast: { type: "success", message: `${updated.modelName} saved` } });
     return redirect(back, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (!(error instanceof ModFieldError)) throw error;
+    if (!isFieldError(error)) throw error;
     const field = error.field === "build_id" ? "build_name" : error.field;
     return submission.reply({ fieldErrors: { [field]: [error.message] } });
   }

@@ -14,7 +14,8 @@ import { readForm } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { flashCookie } from "~/lib/session.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
-import { ModFieldError, createMod, getModFormOptions } from "~/models/mod.server";
+import { isFieldError } from "~/lib/user-error";
+import { createMod, getModFormOptions } from "~/models/mod.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/lib/rate-limit.server";
 
@@ -39,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const cookie = await flashCookie(request, { toast: { type: "success", message: `${mod.modelName} added` } });
     return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (!(error instanceof ModFieldError)) throw error;
+    if (!isFieldError(error)) throw error;
     const field = error.field === "build_id" ? "build_name" : error.field;
     return submission.reply({ fieldErrors: { [field]: [error.message] } });
   }

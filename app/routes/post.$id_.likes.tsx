@@ -2,7 +2,6 @@
 // popover without JavaScript). Like the popover, it is for signed-in members; visitors go to
 // Sign In and come back.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, ThumbsDown, ThumbsUp } from "~/components/icons";
 import type { InteractionUser } from "~/components/interactions/LikesListPopover";
@@ -12,7 +11,7 @@ import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { postPath } from "~/components/share/share-links";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { HttpError } from "~/lib/http.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { POST_NOT_FOUND, getPostInteractions } from "~/models/like.server";
 import "~/components/interactions/interactions.css";
@@ -22,12 +21,7 @@ export const meta: MetaFunction = () => [{ title: `Likes · ${APP_TITLE}` }, { n
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const postId = requireId(params, "id", POST_NOT_FOUND);
   await requireUserPage(request);
-  try {
-    return { postId, ...(await getPostInteractions(postId)) };
-  } catch (error) {
-    if (error instanceof HttpError) throw data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  return { postId, ...(await answerUserErrors(() => getPostInteractions(postId))) };
 }
 
 function People({ id, title, icon, people, empty }: { id: string; title: string; icon: React.ReactNode; people: InteractionUser[]; empty: string }) {

@@ -11,7 +11,8 @@ import { Avatar } from "~/components/shell/Avatar";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
-import { HttpError, type Body } from "~/lib/http.server";
+import { type Body } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
 import { flashCookie } from "~/lib/session.server";
 import { getUserFollowCounts } from "~/models/follow.server";
@@ -50,7 +51,7 @@ async function change(request: Request, userId: number, body: Body) {
     try {
       await resendVerificationEmail(userId, publicOrigin(request));
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof UserError)) throw error;
       toast = { type: "error", message: error.message };
     }
     return redirect("/profile", { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast }) } });

@@ -9,12 +9,13 @@ import { ChevronLeft, Laptop, Loader2, ShieldCheck } from "~/components/icons";
 import QRCode from "qrcode";
 import { getAuthState, requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
+import { twoFactorCodeSchema, twoFactorDisableSchema, twoFactorEnrolSchema } from "~/lib/auth-schemas";
+import { replyToUserError } from "~/lib/form-reply.server";
 import { readBody, text } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie, sessionIdOf } from "~/lib/session.server";
 import {
   TWO_FACTOR_MESSAGES,
-  TwoFactorError,
   beginEnrolment,
   confirmEnrolment,
   countOtherSessions,
@@ -58,27 +59,28 @@ export async function action({ request }: ActionFunctionArgs) {
   // Every intent proves the password or a code, so every one counts against the account.
   const limited = await checkAccount("signInAccount", user.id);
   if (!limited.ok) return data<ActionData>({ intent, error: tooManyMessage(limited.retryAfter) }, { status: 429 });
-  try {
+  const change = async () => {
     if (intent === "enrol") {
-      const password = typeof body.fields.password === "string" ? body.fields.password : undefined;
+      const parsed = twoFactorEnrolSchema.safeParse(body.fields);
+      if (!parsed.success) return data<ActionData>({ intent, error: parsed.error.issues[0]!.message }, { status: 400 });
       const state = await getAuthState(request);
-      await beginEnrolment(user.id, { password, signedInAt: state?.createdAt ?? new Date(0) });
+      await beginEnrolment(user.id, { password: parsed.data.password, signedInAt: state?.createdAt ?? new Date(0) });
       return redirect(PATH, 303);
     }
     if (intent === "confirm") {
-      const recoveryCodes = await confirmEnrolment(user.id, text(body.fields, "code"), await sessionIdOf(request));
+      const { code } = twoFactorCodeSchema.parse(body.fields);
+      const recoveryCodes = await confirmEnrolment(user.id, code, await sessionIdOf(request));
       return data<ActionData>({ intent, recoveryCodes, message: TWO_FACTOR_MESSAGES.enabled }, { headers: { "Cache-Control": "no-store" } });
     }
     if (intent === "disable") {
-      const password = typeof body.fields.password === "string" ? body.fields.password : "";
-      await disableTwoFactor(user.id, { password, code: text(body.fields, "code") });
+      await disableTwoFactor(user.id, twoFactorDisableSchema.parse(body.fields));
       return toast(TWO_FACTOR_MESSAGES.disabled);
     }
-  } catch (error) {
-    if (error instanceof TwoFactorError) return data<ActionData>({ intent, error: error.message }, { status: error.status });
-    throw error;
-  }
-  return data<ActionData>({ intent, error: "Unknown action" }, { status: 400 });
+    return data<ActionData>({ intent, error: "Unknown action" }, { status: 400 });
+  };
+  return replyToUserError<Response | ReturnType<typeof data<ActionData>>>(change, (error) =>
+    data<ActionData>({ intent, error: error.message }, { status: error.status }),
+  );
 }
 
 function Submit({ label, intent, variant = "primary" }: { label: string; intent: string; variant?: "primary" | "secondary" | "danger" }) {

@@ -7,11 +7,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Loader2, ShieldCheck } from "~/components/icons";
 import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { readBody, safeRedirect, text } from "~/lib/http.server";
+import { twoFactorCodeSchema } from "~/lib/auth-schemas";
+import { replyToUserError } from "~/lib/form-reply.server";
+import { readBody, safeRedirect } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-events";
 import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { flashCookie } from "~/lib/session.server";
-import { TWO_FACTOR_MESSAGES, TwoFactorError, verifySecondFactor } from "~/models/two-factor.server";
+import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import "~/components/auth/auth.css";
 import "~/components/auth-status/security.css";
 
@@ -44,12 +46,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!limited.ok) {
     return data({ error: tooManyMessage(limited.retryAfter) }, { status: 429, headers: { "Retry-After": String(limited.retryAfter) } });
   }
-  try {
-    await verifySecondFactor(pending.user.id, text(body.fields, "code"));
-  } catch (error) {
-    if (error instanceof TwoFactorError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  const { code } = twoFactorCodeSchema.parse(body.fields);
+  const refused = await replyToUserError(
+    async () => {
+      await verifySecondFactor(pending.user.id, code);
+      return null;
+    },
+    (error) => data({ error: error.message }, { status: error.status }),
+  );
+  if (refused) return refused;
   const headers = new Headers();
   headers.append("Set-Cookie", await completeTwoFactor(pending, request));
   headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: TWO_FACTOR_MESSAGES.passed } }));

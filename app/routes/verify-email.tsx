@@ -7,7 +7,8 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Loader2, Mail } from "~/components/icons";
 import { APP_TITLE } from "~/lib/constants";
-import { HttpError, readBody } from "~/lib/http.server";
+import { readBody } from "~/lib/http.server";
+import { replyToUserError } from "~/lib/form-reply.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { VERIFY_MESSAGES, inspectVerificationToken, tokenStateMessage, verifyEmailSchema, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
 import "~/components/auth/auth.css";
@@ -33,13 +34,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
   const parsed = verifyEmailSchema.safeParse(body.fields);
   if (!parsed.success) return data<ActionData>({ ok: false, error: VERIFY_MESSAGES.invalid }, { status: 400, headers: NO_STORE });
-  try {
-    await verifyEmailWithToken(parsed.data.token);
-    return data<ActionData>({ ok: true, message: VERIFY_MESSAGES.verified }, { headers: NO_STORE });
-  } catch (error) {
-    if (error instanceof HttpError) return data<ActionData>({ ok: false, error: error.message }, { status: error.status, headers: NO_STORE });
-    throw error;
-  }
+  return replyToUserError(
+    async () => {
+      await verifyEmailWithToken(parsed.data.token);
+      return data<ActionData>({ ok: true, message: VERIFY_MESSAGES.verified }, { headers: NO_STORE });
+    },
+    (error) => data<ActionData>({ ok: false, error: error.message }, { status: error.status, headers: NO_STORE }),
+  );
 }
 
 const HEADINGS: Record<TokenState, string> = {

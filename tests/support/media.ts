@@ -7,17 +7,17 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { videoPrograms } from "~/lib/video.server";
 import { expect } from "vitest";
-import { MediaError } from "~/lib/images.server";
+import { UserError } from "~/lib/user-error";
 
-/** `promise` rejects with a MediaError of `status` and `message`. */
+/** `promise` rejects with a UserError (a refused upload) of `status` and `message`. */
 export async function expectMediaError(promise: Promise<unknown>, status: number, message: string) {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(MediaError);
-  expect((error as MediaError).status).toBe(status);
-  expect((error as MediaError).message).toBe(message);
+  expect(error).toBeInstanceOf(UserError);
+  expect((error as UserError).status).toBe(status);
+  expect((error as UserError).message).toBe(message);
 }
 
 // ------------------------------------------------------------------ samples made at test time

@@ -1,0 +1,111 @@
+// Bad input to actions: a bad id in the URL is a 404 with the route's message, a field of
+// the wrong type a 4xx with the message the form shows, and a model's refusal (a UserError)
+// reaches a script as JSON and a plain form as a toast, never a 500.
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetRateLimits } from "~/lib/rate-limit.server";
+import { ADMIN_TEXT } from "~/models/admin.server";
+import { CAR_NOT_FOUND, CANNOT_FOLLOW_YOURSELF } from "~/models/follow.server";
+import { loader as feedLoader } from "~/routes/api.feed";
+import { action as roleAction } from "~/routes/api.admin.users.$id.role";
+import { action as suspendAction } from "~/routes/api.admin.users.$id.suspend";
+import { action as enrolAction } from "~/routes/api.auth.two-factor.enrol";
+import { action as carFollowAction } from "~/routes/api.cars.$carId.follow";
+import { action as userFollowAction } from "~/routes/api.users.$username.follow";
+import { action as readAction } from "~/routes/api.notifications.$id.read";
+import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { makeUser } from "../support/accounts";
+import { answer } from "../support/requests";
+
+let n = 0;
+const unique = (prefix: string) => `${prefix}${++n}_${Math.random().toString(36).slice(2, 6)}`;
+
+/** A loader's or action's answer, whether it returned or threw its Response. */
+async function call(run: () => unknown) {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    result = thrown;
+  }
+  const response = await answer(result);
+  const body = response.headers.get("Content-Type")?.includes("json") ? await response.json() : null;
+  return { status: response.status, body, response };
+}
+
+beforeEach(async () => {
+  await resetRateLimits();
+});
+
+describe("a bad id in the URL", () => {
+  it("is a 404 with the route's message on a follow, for scripts and plain forms alike", async () => {
+    const member = await makeUser(unique("idfollow"));
+    for (const carId of ["0x1F", "1e1", "-3", "abc"]) {
+      const json = await call(() => carFollowAction(args(jsonRequest("/api/cars/x/follow", {}, { cookie: member.cookie }), { carId })));
+      expect(json).toMatchObject({ status: 404, body: { error: CAR_NOT_FOUND } });
+    }
+    const form = await call(() =>
+      carFollowAction(args(formRequest("/api/cars/x/follow", { redirectTo: "/cars" }, { cookie: member.cookie }), { carId: "1e1" })),
+    );
+    expect(form.status).toBe(303);
+    expect(form.response.headers.get("Location")).toBe("/cars");
+  });
+
+  it("is a 404 when marking a notification read", async () => {
+    const member = await makeUser(unique("idread"));
+    const answerOf = await call(() => readAction(args(jsonRequest("/api/notifications/x/read", {}, { cookie: member.cookie }), { id: "12abc" })));
+    expect(answerOf).toMatchObject({ status: 404, body: { error: "Notification not found" } });
+  });
+
+  it("in a list of ids to leave out of the feed is a 400, not a 500", async () => {
+    const answerOf = await call(() => feedLoader(args(getRequest("/api/feed?exclude=1,2,x"))));
+    expect(answerOf).toMatchObject({ status: 400, body: { error: "Invalid id list" } });
+    const cursor = await call(() => feedLoader(args(getRequest("/api/feed?cursor=junk"))));
+    expect(cursor).toMatchObject({ status: 400, body: { error: "Invalid cursor" } });
+  });
+});
+
+describe("a field of the wrong type", () => {
+  it("is a 400 with the Admin Area's message for a role or a suspension", async () => {
+    const admin = await makeUser(unique("typeadmin"), "admin");
+    const member = await makeUser(unique("typemember"));
+    const params = { id: String(member.id) };
+    for (const role of [5, ["admin"], "owner"]) {
+      const answerOf = await call(() => roleAction(args(jsonRequest("/api/admin/users/x/role", { role }, { cookie: admin.cookie }), params)));
+      expect(answerOf).toMatchObject({ status: 400, body: { error: ADMIN_TEXT.invalid } });
+    }
+    for (const suspended of [1, "maybe", null]) {
+      const answerOf = await call(() => suspendAction(args(jsonRequest("/api/admin/users/x/suspend", { suspended }, { cookie: admin.cookie }), params)));
+      expect(answerOf).toMatchObject({ status: 400, body: { error: ADMIN_TEXT.invalid } });
+    }
+    const toggled = await call(() => suspendAction(args(jsonRequest("/api/admin/users/x/suspend", { suspended: true }, { cookie: admin.cookie }), params)));
+    expect(toggled.status).toBe(200);
+  });
+
+  it("is a 400 saying what is wrong for a follow or a two-factor set-up", async () => {
+    const member = await makeUser(unique("typefollow"));
+    const other = await makeUser(unique("typeother"));
+    const follow = await call(() =>
+      userFollowAction(args(jsonRequest("/api/users/x/follow", { following: "maybe" }, { cookie: member.cookie }), { username: other.username })),
+    );
+    expect(follow).toMatchObject({ status: 400, body: { error: "following must be true or false" } });
+    const enrol = await call(() => enrolAction(args(jsonRequest("/api/auth/two-factor/enrol", { password: 12345678 }, { cookie: member.cookie }))));
+    expect(enrol).toMatchObject({ status: 400, body: { error: "Password must be text" } });
+  });
+});
+
+describe("a model's refusal", () => {
+  it("reaches a script as JSON and a plain form as a redirect back", async () => {
+    const member = await makeUser(unique("selffollow"));
+    const json = await call(() =>
+      userFollowAction(args(jsonRequest("/api/users/x/follow", {}, { cookie: member.cookie }), { username: member.username })),
+    );
+    expect(json).toMatchObject({ status: 400, body: { error: CANNOT_FOLLOW_YOURSELF } });
+    const form = await call(() =>
+      userFollowAction(args(formRequest("/api/users/x/follow", { redirectTo: `/user/${member.username}` }, { cookie: member.cookie }), { username: member.username })),
+    );
+    expect(form.status).toBe(303);
+    expect(form.response.headers.get("Location")).toBe(`/user/${member.username}`);
+    expect(form.response.headers.get("Set-Cookie")).toBeTruthy();
+  });
+});
