@@ -1,6 +1,6 @@
 // Opening Grams from a page. `?grams` (newest first) or `?grams=<postId>` in the URL shows
 // the overlay, rendered on the server too when the page's loader passes `loadGrams(request)`
-// (grams.server.ts). Closing removes the parameter: back in history when Grams was opened
+// (app/models/grams.server.ts). Closing removes the parameter: back in history when Grams was opened
 // from the app, a replace otherwise (a deep link should not leave a "Grams" entry behind).
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { Clapperboard } from "~/components/icons";
@@ -8,7 +8,8 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { FeedPost } from "~/models/feed.server";
 import { lazyComponent } from "~/lib/lazy-component";
 import { GramsOverlay as ServerGramsOverlay } from "./overlay.server";
-import { GRAMS_MESSAGES, gramsHref, gramsParam, withoutGrams } from "./grams-feed";
+import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
+import { GRAMS_MESSAGES } from "./grams-feed";
 
 /** Set on history entries pushed by OpenGramsButton, so closing can go back. */
 const OPENED_HERE = "gramsOpenedInApp";
