@@ -6,17 +6,21 @@ import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "
 import { Clapperboard } from "~/components/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { FeedPost } from "~/models/feed.server";
+import type { GramsOverlayProps } from "./GramsOverlay";
 import { lazyComponent } from "~/lib/lazy-component";
-import { GramsOverlay as ServerGramsOverlay } from "./overlay.server";
+import { serverPart } from "~/lib/server-parts";
 import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
 import { GRAMS_MESSAGES } from "./grams-feed";
 
 /** Set on history entries pushed by OpenGramsButton, so closing can go back. */
 const OPENED_HERE = "gramsOpenedInApp";
 
+/** The overlay's name among the parts the server renders directly (app/server-parts.server.ts). */
+export const GRAMS_OVERLAY_PART = "grams-overlay";
+
 const GramsOverlay = lazyComponent(
   () => import("./GramsOverlay").then((module) => module.GramsOverlay),
-  { server: ServerGramsOverlay, renderedIn: () => document.querySelector(".grams") !== null, fallback: <GramsOpening /> },
+  { server: serverPart<GramsOverlayProps>(GRAMS_OVERLAY_PART), renderedIn: () => document.querySelector(".grams") !== null, fallback: <GramsOpening /> },
 );
 
 export type GramsLauncherProps = {
