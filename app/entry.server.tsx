@@ -15,9 +15,12 @@ import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } fr
 import { startInsuranceReminders } from "~/lib/insurance-reminders.server";
 import { jobWorkerEnabled } from "~/lib/env.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
+import { registerServerParts } from "./server-parts.server";
 
-// Background work of the server process: insurance reminders now and every hour, and the
+// What the server renders of the parts the browser downloads only when they open; then the
+// background work of the server process: insurance reminders now and every hour, and the
 // job worker (uploaded media) unless JOB_WORKER=off.
+registerServerParts();
 startInsuranceReminders();
 if (jobWorkerEnabled()) startProcessJobWorker({ label: "server" });
 

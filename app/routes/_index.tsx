@@ -8,7 +8,6 @@ import { ArrowUp, CalendarDays, Clapperboard, ImagePlus, Images, Search, UserPlu
 import { FeedList } from "~/components/feed/FeedList";
 import { FEED_MESSAGES } from "~/components/feed/feed-pages";
 import { GramsLauncher, OpenGramsButton } from "~/components/grams";
-import { loadGrams } from "~/components/grams/grams.server";
 import { SITE_NAME } from "~/components/share/share-links";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { MemberLink } from "~/components/shell/MemberLink";
@@ -18,6 +17,7 @@ import { publicOrigin } from "~/lib/env.server";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { decodeCursor, getFeedPage, type FeedCursor } from "~/models/feed.server";
+import { loadGrams } from "~/models/grams.server";
 import type { loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
 export { shouldRevalidate } from "~/lib/revalidation";

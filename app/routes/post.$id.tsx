@@ -6,7 +6,7 @@ import { data } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ArrowLeft, Clapperboard, Compass, Home, MessageCircle, Wrench } from "~/components/icons";
 import { CommentSection } from "~/components/comments/CommentSection";
-import { gramsHref } from "~/components/grams";
+import { gramsHref } from "~/lib/grams-url";
 import { ModsPanel } from "~/components/mods/ModsPanel";
 import { PostCard } from "~/components/post/PostCard";
 import { PostProcessing } from "~/components/post/PostProcessing";

@@ -7,13 +7,11 @@ import {
   cursorAfter,
   gramsContentOf,
   gramsFeedUrl,
-  gramsHref,
-  gramsParam,
   gramsPosts,
   trackNameOf,
   withRetries,
-  withoutGrams,
 } from "~/components/grams/grams-feed";
+import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
 import { neighbourIndexes, smallestCandidate, thumbnailOf, viewerKind, wrapIndex } from "~/components/media/viewer-items";
 import type { FeedPost } from "~/models/feed.server";
 

@@ -1,21 +1,26 @@
 // Opening Grams from a page. `?grams` (newest first) or `?grams=<postId>` in the URL shows
 // the overlay, rendered on the server too when the page's loader passes `loadGrams(request)`
-// (grams.server.ts). Closing removes the parameter: back in history when Grams was opened
+// (app/models/grams.server.ts). Closing removes the parameter: back in history when Grams was opened
 // from the app, a replace otherwise (a deep link should not leave a "Grams" entry behind).
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { Clapperboard } from "~/components/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { FeedPost } from "~/models/feed.server";
+import type { GramsOverlayProps } from "./GramsOverlay";
 import { lazyComponent } from "~/lib/lazy-component";
-import { GramsOverlay as ServerGramsOverlay } from "./overlay.server";
-import { GRAMS_MESSAGES, gramsHref, gramsParam, withoutGrams } from "./grams-feed";
+import { serverPart } from "~/lib/server-parts";
+import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
+import { GRAMS_MESSAGES } from "./grams-feed";
 
 /** Set on history entries pushed by OpenGramsButton, so closing can go back. */
 const OPENED_HERE = "gramsOpenedInApp";
 
+/** The overlay's name among the parts the server renders directly (app/server-parts.server.ts). */
+export const GRAMS_OVERLAY_PART = "grams-overlay";
+
 const GramsOverlay = lazyComponent(
   () => import("./GramsOverlay").then((module) => module.GramsOverlay),
-  { server: ServerGramsOverlay, renderedIn: () => document.querySelector(".grams") !== null, fallback: <GramsOpening /> },
+  { server: serverPart<GramsOverlayProps>(GRAMS_OVERLAY_PART), renderedIn: () => document.querySelector(".grams") !== null, fallback: <GramsOpening /> },
 );
 
 export type GramsLauncherProps = {

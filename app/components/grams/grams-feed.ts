@@ -1,6 +1,5 @@
-// The Grams feed's data rules, free of React: its fixed words, the `grams` URL
-// parameter, loading pages of /api/feed?grams=1 with 3 attempts (1 s then 2 s back-off),
-// the client-side safety net of the Grams filter, and what a post's media area shows.
+// The Grams feed's data rules, free of React: its fixed words, loading pages of
+// /api/feed?grams=1 with 3 attempts (1 s then 2 s back-off), the client-side safety net of the Grams filter, and what a post's media area shows.
 import { FEED_ATTEMPTS, FEED_BACKOFF, FEED_FIRST_PAGE, FEED_PAGE } from "~/lib/constants";
 import { filterGramsPosts, hasAudio } from "~/lib/feed-filter";
 import type { FeedPost } from "~/models/feed.server";
@@ -20,46 +19,6 @@ export const GRAMS_MESSAGES = {
   comments: "Comments",
   mods: "Mods",
 } as const;
-
-/** The search parameter that opens Grams: `/?grams` (newest first) or `/?grams=<postId>`. */
-export const GRAMS_PARAM = "grams";
-
-export type GramsRequest = { postId: number | null };
-
-/**
- * Reads the `grams` parameter of a URL (a URL, its text, or its search params): null when
- * absent (Grams closed); otherwise the post to open at (null when none or not an id).
- */
-export function gramsParam(input: string | URL | URLSearchParams): GramsRequest | null {
-  const params =
-    input instanceof URLSearchParams ? input : input instanceof URL ? input.searchParams : new URL(input, "http://local").searchParams;
-  const value = params.get(GRAMS_PARAM);
-  if (value === null) return null;
-  const id = Number(value);
-  return { postId: value !== "" && Number.isSafeInteger(id) && id > 0 ? id : null };
-}
-
-/** `path` (pathname plus search) with Grams opened at `postId` (or at the top). */
-export function gramsHref(path: string, postId?: number | null): string {
-  const url = new URL(path, "http://local");
-  url.searchParams.set(GRAMS_PARAM, postId ? String(postId) : "");
-  return url.pathname + url.search.replace(/([?&]grams)=(?=&|$)/, "$1");
-}
-
-/** `path` without the Grams parameter. */
-export function withoutGrams(path: string): string {
-  const url = new URL(path, "http://local");
-  url.searchParams.delete(GRAMS_PARAM);
-  return url.pathname + url.search;
-}
-
-/** What the home route's loader hands to the launcher (see grams.server.ts). */
-export type GramsLaunch = {
-  initialPostId: number | null;
-  initialPosts: FeedPost[];
-  initialCursor: string | null;
-  showAllPosts: boolean;
-};
 
 export type GramsPage = { posts: FeedPost[]; nextCursor: string | null };
 

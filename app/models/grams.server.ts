@@ -3,8 +3,16 @@
 // open at that post, with the first page of the Grams feed after it.
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { getUser } from "~/lib/auth.server";
-import { getFeedPage, getPost, showAllGramsPosts } from "~/models/feed.server";
-import { gramsParam, type GramsLaunch } from "./grams-feed";
+import { gramsParam } from "~/lib/grams-url";
+import { getFeedPage, getPost, showAllGramsPosts, type FeedPost } from "~/models/feed.server";
+
+/** What a page's loader hands to the Grams launcher. */
+export type GramsLaunch = {
+  initialPostId: number | null;
+  initialPosts: FeedPost[];
+  initialCursor: string | null;
+  showAllPosts: boolean;
+};
 
 /**
  * Null when the URL does not ask for Grams. Otherwise the post the link names (first, when

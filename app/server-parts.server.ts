@@ -1,0 +1,12 @@
+// The parts the server renders directly but the browser downloads only when they open
+// (app/lib/server-parts.tsx). The server's entry calls `registerServerParts()`: a call,
+// not a bare import, since the package is marked free of side effects and the bundler
+// drops bare imports. Only the server's entry imports this module, so they stay out of the
+// browser build.
+import { GramsOverlay } from "~/components/grams/GramsOverlay";
+import { GRAMS_OVERLAY_PART } from "~/components/grams/GramsLauncher";
+import { provideServerPart } from "~/lib/server-parts";
+
+export function registerServerParts(): void {
+  provideServerPart(GRAMS_OVERLAY_PART, GramsOverlay);
+}
