@@ -1,7 +1,7 @@
 // ESLint 9 flat config. `npm run lint` checks the whole tree with it.
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
-import importX from "eslint-plugin-import-x";
+import { importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -41,7 +41,12 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{jsx,tsx}"],
-    rules: { "react/prop-types": "off" },
+    rules: {
+      "react/prop-types": "off",
+      // Apostrophes and quotes in text are the product's copy and render as written; a stray
+      // `>` or `}` is the mistake worth catching.
+      "react/no-unescaped-entities": ["error", { forbid: [">", "}"] }],
+    },
   },
 
   // Hooks: only the two classic rules; the React Compiler rules are for code the compiler builds.
@@ -50,7 +55,8 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "error",
+      // focus.ts picks useLayoutEffect in the browser and useEffect on the server: same deps rule.
+      "react-hooks/exhaustive-deps": ["error", { additionalHooks: "^useIsomorphicLayoutEffect$" }],
     },
   },
 
@@ -102,6 +108,8 @@ export default tseslint.config(
 
   {
     rules: {
+      // A `let` that a closure reads before its one assignment (a timer cleared on close) stays `let`.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
       // Unused variables are errors, but a leading underscore marks one kept on purpose.
       "@typescript-eslint/no-unused-vars": [
         "error",
