@@ -81,7 +81,7 @@ export function fileMessage(name: string, status: number, message: string): stri
 /** The user's file name made safe to show: no path, no control characters, at most 120 characters. */
 function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
   const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "").trim();
   const short = clean.length > 120 ? `${clean.slice(0, 117)}…` : clean;
   return short || "file";

@@ -13,6 +13,7 @@ const OWN_ORIGIN = "http://app.invalid";
  */
 export function sameOriginPath(to: unknown): string | null {
   if (typeof to !== "string" || !to.startsWith("/") || to.length > 2048) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this test rejects
   if (/[\u0000-\u001f\u007f\\]/.test(to)) return null;
   let url: URL;
   try {

@@ -23,7 +23,7 @@ export const LIKE_ESCAPE = "\\";
 // C0/C1 control characters, and the invisible format characters that only confuse matching
 // (zero-width space, joiners, BOM). Emoji ZWJ sequences keep their emoji; they just lose
 // the joiner, which does not change how they are stored in text we search.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b\u2028\u2029\ufeff]/g;
+const CONTROL = /[\p{Cc}\u200b\u2028\u2029\ufeff]/gu;
 
 /** A query fit to search for: "" when nothing is left. Accepts anything (null, numbers, arrays). */
 export function normaliseQuery(raw: unknown): string {

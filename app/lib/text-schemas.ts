@@ -25,6 +25,7 @@ const LINE_SEPARATORS = /[\u2028\u2029]/;
  * Text that shows nothing: white space, format characters (zero-width spaces and joiners,
  * word joiner, byte order mark, soft hyphen, …), fillers and variation selectors.
  */
+// eslint-disable-next-line no-misleading-character-class -- each escape is one code point matched on its own (fillers, variation selectors), never a combined character
 const INVISIBLE_ONLY = /^[\s\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]*$/u;
 
 export type TextOptions = {

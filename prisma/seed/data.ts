@@ -16,6 +16,8 @@ export type SeedUser = {
   joinedDaysAgo: number;
 };
 
+// A data table: one row a line.
+// prettier-ignore
 export const USERS: SeedUser[] = [
   { username: "demo", email: "demo@example.com", nickname: "Demo Driver", bio: "Roadster on weekends, hot hatch on weekdays. Learning to heel-and-toe one coffee run at a time.", avatar: "mx5", joinedDaysAgo: 59 },
   { username: "admin", email: "admin@example.com", nickname: "Site Admin", bio: "Keeping the lights on around here. Fast wagons are the best of both worlds.", role: "admin", avatar: "rs6", joinedDaysAgo: 60 },
@@ -44,6 +46,8 @@ export type SeedCar = {
   look: CarLook;
 };
 
+// A data table: one row a line.
+// prettier-ignore
 export const CARS: SeedCar[] = [
   { key: "mx5", owner: "demo", make: "Mazda", model: "MX-5", year: 2019, trim: "Club", bodystyle: "Roadster", nickname: "Ruby", insuranceInDays: 12, look: { color: "#a30d1f", style: "roadster", front: "slim", rim: "#2e2f33", spokes: 10, caliper: "#c8102e" } },
   { key: "gti", owner: "demo", make: "Volkswagen", model: "Golf GTI", year: 2017, trim: "Clubsport", bodystyle: "Hatchback", nickname: null, insuranceInDays: 143, look: { color: "#6b7078", style: "hatch", front: "slim", caliper: "#c8102e", spokes: 5, stripe: "#c8102e" } },
@@ -82,6 +86,8 @@ export type SeedPost = {
   days: number;
 };
 
+// A data table: one row a line.
+// prettier-ignore
 export const POSTS: SeedPost[] = [
   { key: "rs6-welcome", author: "admin", cars: ["rs6"], layout: "carousel", days: 58, photos: ["city:side", "garage:front", "mountain:side"], story: "Welcome aboard! This is my daily: an RS6 Avant that hauls a dog, two bikes and a week of groceries at very unreasonable speeds. Share your builds, be kind in the comments, and flag anything that looks off. Let's make this the best corner of the internet for car people." },
   { key: "defender-desert", author: "classic_carlos", cars: ["defender"], layout: "album", days: 54, photos: ["desert:side", "desert:front", "sunset:side"], soundcloud: "https://soundcloud.com/dune-drifters/empty-quarter-sunrise", story: "Desert crossing recap: 1,200 km, two punctures, one sandstorm and the best sunrises of my life. The Td5 never missed a beat. I did, twice, when the sand ladders came out." },
@@ -136,6 +142,8 @@ export const VIDEO_FILES: Record<string, string> = {
 };
 
 /** Comment threads for particular posts: [author, text, replies [author, text][]]. */
+// A data table: one row a line.
+// prettier-ignore
 export const THREADS: Record<string, Array<[string, string, Array<[string, string]>?]>> = {
   "mx5-coilovers": [
     ["track_tom", "Told you! Corner balancing is the most underrated mod there is.", [["demo", "You did. Is the passenger ride in the GT3 still on offer?"], ["track_tom", "Always. See you at Thunder Valley."]]],
@@ -173,6 +181,8 @@ export const THREADS: Record<string, Array<[string, string, Array<[string, strin
 };
 
 /** Generic comments with a fitting reply from the post's author ("@author") or someone else. */
+// A data table: one row a line.
+// prettier-ignore
 export const COMMENT_PAIRS: Array<[string, string | null]> = [
   ["What tyres are you running?", "Michelin Pilot Sport 4S all round, no complaints."],
   ["Daily driven or weekend toy?", "Weekend toy. Mostly. Okay, sometimes it goes to the supermarket."],
@@ -207,6 +217,8 @@ export type SeedEvent = {
   attendees: Array<[string, string | null]>;
 };
 
+// A data table: one row a line.
+// prettier-ignore
 export const EVENTS: SeedEvent[] = [
   { key: "harbour-coffee", name: "Cars & Coffee at the Harbour", inDays: -21, hour: 8, location: "Harbour Car Park, Pier 3", description: "Our monthly Sunday morning meet by the water. Bring your car, grab a coffee, talk nonsense about cylinder counts. All makes, all ages, all levels of clean.", createdBy: "admin", attendees: [["demo", "gti"], ["v8_vince", "mustang"], ["euro_emma", "m3"], ["classic_carlos", "z240"], ["lens_leo", null], ["volt_val", "model3"]] },
   { key: "jdm-night", name: "JDM Night Meet", inDays: -28, hour: 20, location: "Neon Plaza multi-storey, top deck", description: "Japanese icons under the city lights. Pop-ups up, hazards on, no burnouts (seriously, the plaza will ban us).", createdBy: "jdm_jess", attendees: [["jdm_jess", "r34"], ["hot_hatch_hana", "ae86"], ["boxer_bella", "wrx"], ["lens_leo", null]] },
@@ -233,6 +245,8 @@ export type SeedMod = {
   gains?: Array<[string, number, string]>;
 };
 
+// A data table: one row a line.
+// prettier-ignore
 export const MODS: SeedMod[] = [
   { car: "mustang", category: "Forced Induction", name: "Gen 5 3.0L Supercharger Kit", description: "Twin-screw blower with a 2.75\" pulley, 80 lb/hr injectors and a dual fuel pump setup. Tuned for E85 on the dyno over two days.", manufacturer: "Whipple", vendor: "Torque Alley Performance", installer: "Boost Lab Garage", cost: 8999, showCost: true, build: "Blower build", post: "mustang-blower", gains: [["horsepower", 290, "whp"], ["torque", 210, "lb-ft"]] },
   { car: "mustang", category: "Exhaust", name: "ATAK Cat-Back", description: "Loud. Very loud. The neighbours have opinions.", manufacturer: "Borla", vendor: "Torque Alley Performance", installer: "DIY (home garage)", cost: 1649, showCost: false, gains: [["horsepower", 12, "whp"]] },
@@ -281,6 +295,8 @@ export const MODS: SeedMod[] = [
 
 export type SeedMessage = [from: string, to: string, text: string, minutesAgo: number, read: boolean];
 
+// A data table: one row a line.
+// prettier-ignore
 export const MESSAGES: SeedMessage[] = [
   ["jdm_jess", "demo", "Hey! Saw your MX-5 post. Are you coming to the Thunder Valley track day?", 2900, true],
   ["demo", "jdm_jess", "Thinking about it! I've never done one. Is it beginner friendly?", 2870, true],
@@ -300,6 +316,8 @@ export const MESSAGES: SeedMessage[] = [
 ];
 
 /** Who follows whom (besides the random ones). */
+// A data table: one row a line.
+// prettier-ignore
 export const USER_FOLLOWS: Array<[string, string]> = [
   ["jdm_jess", "demo"],
   ["lens_leo", "demo"],
@@ -311,6 +329,8 @@ export const USER_FOLLOWS: Array<[string, string]> = [
 ];
 
 /** Car follows (besides the random ones). */
+// A data table: one row a line.
+// prettier-ignore
 export const CAR_FOLLOWS: Array<[string, string]> = [
   ["track_tom", "mx5"],
   ["v8_vince", "gti"],

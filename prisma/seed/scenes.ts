@@ -143,6 +143,8 @@ type Shape = {
   doors: 2 | 4;
 };
 
+// A data table: one row a line.
+// prettier-ignore
 const SHAPES: Record<BodyStyle, Shape> = {
   fastback: { sill: 0.056, tail: 0.15, deck: 0.192, deckX: 0.05, rearWindow: 0.12, roofRear: 0.38, roofFront: 0.5, roof: 0.288, windshield: 0.665, cowl: 0.218, hoodX: 0.88, hood: 0.188, nose: 0.152, wheelR: 0.076, wheelRear: 0.19, wheelFront: 0.81, tension: 1, doors: 2 },
   notchback: { sill: 0.058, tail: 0.16, deck: 0.218, deckX: 0.04, rearWindow: 0.19, roofRear: 0.33, roofFront: 0.55, roof: 0.305, windshield: 0.7, cowl: 0.228, hoodX: 0.9, hood: 0.203, nose: 0.165, wheelR: 0.073, wheelRear: 0.185, wheelFront: 0.815, tension: 0.85, doors: 4 },

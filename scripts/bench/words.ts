@@ -1,5 +1,7 @@
 // Word lists for the scale seed: enough variety that pages look like a real community.
 
+// A data table: one row a line.
+// prettier-ignore
 export const MAKES: Array<{ make: string; models: string[]; trims: string[]; bodystyles: string[] }> = [
   { make: "Mazda", models: ["MX-5", "RX-7", "RX-8", "Mazda3", "Mazda6"], trims: ["Club", "Grand Touring", "Sport", "FD3S", "R1"], bodystyles: ["Roadster", "Coupe", "Hatchback", "Sedan"] },
   { make: "Toyota", models: ["Supra", "GR86", "Corolla AE86", "GR Yaris", "Celica", "MR2", "Land Cruiser"], trims: ["RZ", "GT-Apex", "Premium", "Circuit Pack", "GT-Four", "Turbo"], bodystyles: ["Coupe", "Hatchback", "SUV", "Liftback"] },

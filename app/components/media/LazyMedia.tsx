@@ -200,6 +200,7 @@ export function LazyMedia({ item, sizes, eager, video, videoRef, children, ...bo
           <span>{IMAGE_UNAVAILABLE}</span>
         </span>
       ) : inView ? (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- members' uploads come with no caption files; the alt text names the clip
         <video
           ref={videoRef}
           className="lazy-media__img"

@@ -41,6 +41,7 @@ export function ConfirmDisclosure({
     element.querySelector("summary")?.focus();
   };
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from any control inside (summary, buttons, fields) bubbles here and closes the disclosure
     <details
       className={className ? `${block} ${className}` : block}
       ref={details}

@@ -69,7 +69,7 @@ export function useFocusTrap(container: RefObject<HTMLElement>, options: { trap?
         if (hadFocus || document.activeElement === document.body) restore(opener);
       }, 0);
     };
-    // Mount and unmount only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // A layer's container ref and trap setting do not change while it is mounted: this runs on
+    // mount and cleans up on unmount.
+  }, [container, trap]);
 }

@@ -42,9 +42,9 @@ export function useThemeMode(serverMode: ThemeMode): ThemeState {
     const next = reconcileThemeMode({ serverMode: cookieMode ?? serverMode, hasCookie, stored });
     setModeState(next);
     remember(next);
-    // Only on the first render: later changes come from setMode.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // Runs after the first render, and again only if the server's mode changes (a revalidated
+    // root loader): the cookie, once set, still wins, so a re-run keeps the chosen mode.
+  }, [serverMode]);
 
   const setMode = useCallback((next: ThemeMode) => {
     setModeState(next);
