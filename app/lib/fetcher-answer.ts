@@ -4,7 +4,7 @@
 // that need more than a toast are told by their text: the 401s all ask the visitor to sign in
 // ("You must be signed in to …", "You must be logged in to …") and the 429s all begin
 // "Too many attempts.".
-import type { ClientActionFunctionArgs } from "@remix-run/react";
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 
 export type ErrorAnswer = { error: string };
@@ -14,6 +14,15 @@ export function errorOf(data: unknown): string | null {
   if (!data || typeof data !== "object") return null;
   const error = (data as { error?: unknown }).error;
   return typeof error === "string" ? error : null;
+}
+
+/**
+ * The text to show for a failed answer: the app's own refusal when it gave one, else the
+ * component's `fallback` (also for a request that never got an answer from the app).
+ */
+export function errorOr(data: unknown, fallback: string): string {
+  if (data && typeof data === "object" && (data as { failed?: unknown }).failed === true) return fallback;
+  return errorOf(data) ?? fallback;
 }
 
 /** A 401 answer: the action needs a signed-in user (the login dialog opens). */
@@ -84,4 +93,39 @@ export async function answerForFetcher({ request }: ClientActionFunctionArgs): P
   }
   const data: unknown = await response.json().catch(() => null);
   return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
+/** What a component is told when its request got no answer from the app. */
+export const UNREACHABLE = "Could not reach the server. Please try again.";
+/** What a component is told when the app failed on its side (a 5xx). */
+export const SERVER_FAILED = "Something went wrong on our side. Please try again.";
+
+/**
+ * A fetcher's request that fails (no network, a 5xx) would otherwise go to the root's error
+ * boundary and replace the whole page. For the API routes that fetchers call, it becomes an
+ * answer like any other: `{ error, failed: true }`. A component shows it as it shows a refusal,
+ * or with its own words through `errorOr`.
+ */
+async function answerOrError(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      if (thrown.status >= 300 && thrown.status < 400) throw thrown;
+      const body: unknown = await thrown.json().catch(() => null);
+      return errorOf(body) !== null ? body : { error: SERVER_FAILED, failed: true };
+    }
+    if (thrown instanceof TypeError) return { error: UNREACHABLE, failed: true };
+    return { error: SERVER_FAILED, failed: true };
+  }
+}
+
+/** The clientAction of every API route a fetcher submits to. */
+export function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<unknown> {
+  return answerOrError(serverAction);
+}
+
+/** The clientLoader of every API route a fetcher loads. */
+export function clientLoader({ serverLoader }: ClientLoaderFunctionArgs): Promise<unknown> {
+  return answerOrError(serverLoader);
 }

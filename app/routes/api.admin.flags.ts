@@ -19,6 +19,7 @@ import {
   suspendAuthor,
 } from "~/models/admin.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -8,6 +8,7 @@ import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { ADMIN_TEXT, getSuspension, suspendUser, unsuspendUser } from "~/models/admin.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

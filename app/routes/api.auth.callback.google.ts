@@ -10,6 +10,7 @@ import { clearFlowCookies, finishGoogleSignIn, googleReturnPath } from "~/lib/go
 import { replyToUserError } from "~/lib/form-reply.server";
 import { flashCookie } from "~/lib/session.server";
 import { checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Finding or creating an account is a write: limited per client like other sign-ins.

@@ -5,6 +5,7 @@ import { emailSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { checkWrite, tooManyResponse } from "~/lib/rate-limit.server";
 import { isGoogleLinked } from "~/models/user.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

@@ -9,6 +9,7 @@ import { readBody, safeRedirect } from "~/lib/http.server";
 import { flashCookie } from "~/lib/session.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { replyToUserError } from "~/lib/form-reply.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 async function start(request: Request, redirectTo: string) {
   return replyToUserError(

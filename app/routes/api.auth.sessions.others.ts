@@ -6,6 +6,7 @@ import { errorResponse, respond, readBody } from "~/lib/http.server";
 import { sessionIdOf } from "~/lib/session.server";
 import { deleteOtherSessions } from "~/models/two-factor.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed");

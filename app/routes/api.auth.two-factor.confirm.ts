@@ -8,6 +8,7 @@ import { errorResponse, readBody } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { sessionIdOf } from "~/lib/session.server";
 import { confirmEnrolment } from "~/models/two-factor.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

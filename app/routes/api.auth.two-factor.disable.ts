@@ -7,6 +7,7 @@ import { answerUserErrors } from "~/lib/form-reply.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
 import { disableTwoFactor } from "~/models/two-factor.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

@@ -19,6 +19,7 @@ import { getAuthState } from "~/lib/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { idSchema } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 const storedUserSchema = z.object({
   // The stored copy has the id as a JSON number; text is a malformed copy.

@@ -8,6 +8,7 @@ import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { VERIFY_MESSAGES, resendVerificationEmail } from "~/models/email-verification.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

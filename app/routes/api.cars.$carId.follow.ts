@@ -7,6 +7,7 @@ import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, isFollowingCar, parseFollowWant, setCarFollow } from "~/models/follow.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const carId = requireId(params, "carId", CAR_NOT_FOUND);

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, countCarFollowers } from "~/models/follow.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const carId = requireId(params, "carId", CAR_NOT_FOUND);

@@ -9,6 +9,7 @@ import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
 import { createMod, listCarMods, modJson } from "~/models/mod.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const carId = requireId(params, "carId", CAR_MESSAGES.notFound);

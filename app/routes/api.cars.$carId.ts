@@ -8,6 +8,7 @@ import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { carJson, deleteCar, getCar, updateCar } from "~/models/car.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const carId = requireId(params, "carId", CAR_MESSAGES.notFound);

@@ -6,6 +6,7 @@ import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { carJson, createCar } from "~/models/car.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

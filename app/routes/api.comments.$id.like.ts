@@ -7,6 +7,7 @@ import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { toggleCommentLike } from "~/models/comment.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

@@ -7,6 +7,7 @@ import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, type Body } from "~/lib/http.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { createComment } from "~/models/comment.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 /** A plain form goes back to its page, scrolled to the new comment. */
 function backTo(body: Body, commentId: number): Body {

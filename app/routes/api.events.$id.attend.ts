@@ -8,6 +8,7 @@ import { errorResponse } from "~/lib/http.server";
 import { parseId, requireId } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { EVENT_TEXT, setAttendance } from "~/models/event.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 function parseGoing(value: unknown): boolean | undefined {
   const raw = Array.isArray(value) ? value[value.length - 1] : value;

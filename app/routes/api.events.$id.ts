@@ -9,6 +9,7 @@ import { errorResponse, text } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { EVENT_TEXT, deleteEvent, eventView, getEvent, parseEventInput, updateEvent } from "~/models/event.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));

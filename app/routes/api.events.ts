@@ -10,6 +10,7 @@ import { limitParam } from "~/lib/search";
 import { createEvent, parseEventInput } from "~/models/event.server";
 import { searchEvents } from "~/models/search.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

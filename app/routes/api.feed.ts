@@ -11,6 +11,7 @@ import { errorResponse } from "~/lib/http.server";
 import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import { MAX_EXCLUDE, clampLimit, decodeCursor, getFeedPage, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 /** An optional id filter: undefined when absent, null when it names no record. */
 function idFilter(value: string | null): number | undefined | null {

@@ -4,6 +4,7 @@ import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/f
 import { errorResponse } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
 import { countFlags } from "~/models/flag.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;

@@ -8,6 +8,7 @@ import { mutation, replyOk } from "~/lib/form-reply.server";
 import { methodNotAllowed } from "~/lib/http.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { markThreadRead } from "~/models/message.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -10,6 +10,7 @@ import { errorResponse } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);

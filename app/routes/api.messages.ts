@@ -10,6 +10,7 @@ import { errorResponse, parseFields } from "~/lib/http.server";
 import { sendMessageSchema } from "~/lib/message-schemas";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { listConversations, sendMessage } from "~/models/message.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

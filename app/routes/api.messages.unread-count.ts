@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { countUnreadMessages } from "~/models/message.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

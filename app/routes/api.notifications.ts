@@ -5,6 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SIGN_IN_REQUIRED, getUser } from "~/lib/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { NOTIFICATION_LIST_LIMIT, getNotificationFeed } from "~/models/notification.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);

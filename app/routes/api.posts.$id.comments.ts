@@ -6,6 +6,7 @@ import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
 import { answerUserErrors } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { listComments } from "~/models/comment.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const postId = requireId(params, "id", COMMENT_MESSAGES.postNotFound);

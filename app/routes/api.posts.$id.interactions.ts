@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { answerUserErrors } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { POST_NOT_FOUND, getPostInteractions } from "~/models/like.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const postId = requireId(params, "id", POST_NOT_FOUND);

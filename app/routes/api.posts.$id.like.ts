@@ -7,6 +7,7 @@ import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { INVALID_REACTION, POST_NOT_FOUND, parseReaction, reactToPost } from "~/models/like.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export const SIGN_IN_TO_REACT = "You must be signed in to like or dislike posts";
 

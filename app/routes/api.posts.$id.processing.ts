@@ -14,6 +14,7 @@ import { idField, requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { getPostProcessing, removeUpload, retryUpload } from "~/models/post-upload.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 const actionSchema = z.object({
   intent: z.enum(["retry", "remove"], { errorMap: () => ({ message: "Send intent=retry or intent=remove" }) }),

@@ -7,6 +7,7 @@ import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { POST_NOT_FOUND } from "~/models/like.server";
 import { toggleSave } from "~/models/save.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export const SIGN_IN_TO_SAVE = "You must be signed in to save posts";
 

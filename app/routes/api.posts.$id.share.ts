@@ -9,6 +9,7 @@ import { requireId } from "~/lib/ids";
 import { POST_MESSAGES, shareChannel } from "~/lib/post-schemas";
 import { recordShare } from "~/models/post.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "POST" });

@@ -11,6 +11,7 @@ import { POST_MESSAGES } from "~/lib/post-schemas";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params, "id", POST_MESSAGES.notFound);

@@ -21,6 +21,7 @@ import { getPost } from "~/models/feed.server";
 import { wakeJobWorkers } from "~/models/job-worker.server";
 import { createPost, type PendingFile } from "~/models/post.server";
 import { draftRedirect } from "~/lib/upload-drafts.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 const UPLOAD_PAGE = "/upload";
 /** Names a file part may have. */

@@ -8,6 +8,7 @@ import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
 import { flashCookie } from "~/lib/session.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 
 export async function loader({ request }: LoaderFunctionArgs) {

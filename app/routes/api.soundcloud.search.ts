@@ -2,6 +2,7 @@
 // results, flagged `placeholder: true`, when SoundCloud is not configured or fails.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { searchTracks } from "~/lib/soundcloud.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams.get("q") ?? "";

@@ -7,6 +7,7 @@ import { errorResponse } from "~/lib/http.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 import { BLOCK_MESSAGES, getBlockState, setBlock } from "~/models/block.server";
 import { getUserByUsername } from "~/models/user.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 function parseWant(value: unknown): boolean | undefined {
   const raw = Array.isArray(value) ? value[value.length - 1] : value;

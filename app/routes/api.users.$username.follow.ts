@@ -14,6 +14,7 @@ import {
 } from "~/models/follow.server";
 import { getUserByUsername } from "~/models/user.server";
 import { limitWrite } from "~/lib/rate-limit.server";
+export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const target = await getUserByUsername(params.username ?? "");

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { requireUser } from "~/lib/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { isAdmin, isAdminById } from "~/models/user.server";
+export { clientLoader } from "~/lib/fetcher-answer";
 
 const BAD_ID = "userId must be a positive whole number";
 const querySchema = z.object({

@@ -17,7 +17,7 @@ import {
   toggleCommentLikeIn,
   type CommentView,
 } from "~/lib/comment-schemas";
-import { asksToSignIn, errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
+import { asksToSignIn, errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
 
@@ -107,7 +107,7 @@ export function useCommentPost(
     if (error && asksToSignIn(error)) requestLogin();
     // A failed reply reopens its form with the text, so nothing typed is lost.
     if (sent.current && sent.current.parentId !== null) reopenReply(sent.current.parentId, sent.current.content);
-    notify.error(error ?? COMMENT_MESSAGES.postFailed);
+    notify.error(errorOr(data, COMMENT_MESSAGES.postFailed));
     finish?.(false);
   });
 
@@ -183,7 +183,7 @@ export function useCommentDelete(setComments: SetComments, reload: () => void) {
       notify.success("Comment deleted");
       return;
     }
-    notify.error(error ?? COMMENT_MESSAGES.deleteFailed);
+    notify.error(errorOr(data, COMMENT_MESSAGES.deleteFailed));
     reload();
   });
 

@@ -6,7 +6,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { Bookmark, BookmarkCheck } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
-import { asksToSignIn, errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
+import { asksToSignIn, errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
 import "./interactions.css";
@@ -64,7 +64,7 @@ export function SaveButton({
       return;
     }
     if (error && asksToSignIn(error)) requestLogin();
-    notify.error(error ?? SAVE_FAILED);
+    notify.error(errorOr(data, SAVE_FAILED));
   });
 
   const saved = busy && !timedOut ? !confirmed : confirmed;

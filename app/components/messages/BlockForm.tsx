@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Ban } from "~/components/icons";
 import { notify } from "~/components/shell/notify";
+import { errorOr } from "~/lib/fetcher-answer";
 
 type BlockAnswer = { blocked?: boolean; error?: string };
 
@@ -30,7 +31,7 @@ export function BlockForm({
   useEffect(() => {
     if (!data) return;
     if (data.error !== undefined || data.blocked === undefined) {
-      notify.error(data.error ?? "Something went wrong");
+      notify.error(errorOr(data, "Something went wrong"));
       return;
     }
     notify.success(data.blocked ? `You blocked @${username}` : `You unblocked @${username}`);

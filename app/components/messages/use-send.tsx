@@ -6,6 +6,7 @@ import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { notify } from "~/components/shell/notify";
 import { confirmMessage, failMessage, removeMessage, retryMessage, temporaryMessage, type ChatMessage, type ThreadMessage } from "./thread-state";
+import { errorOr } from "~/lib/fetcher-answer";
 
 type SendAnswer = { message?: ChatMessage; error?: string };
 
@@ -75,7 +76,7 @@ export function Delivery({ to, message, sending }: { to: string; message: Thread
   }, [state]);
   useEffect(() => {
     if (data?.message) sent(tempId, data.message);
-    else if (started && state === "idle") failed(tempId, data?.error ?? "Network error. Please check your connection and try again.");
+    else if (started && state === "idle") failed(tempId, errorOr(data, "Network error. Please check your connection and try again."));
   }, [started, state, data, tempId, sent, failed]);
 
   return <span className="msg__meta">Sending…</span>;

@@ -7,7 +7,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ReportButton } from "~/components/report/ReportButton";
 import { notify } from "~/components/shell/notify";
-import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
+import { errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
 import { POST_MESSAGES } from "~/lib/post-messages";
 
 export type PostMenuProps = {
@@ -57,7 +57,7 @@ export function PostMenu({ postId, signedIn, canDelete, afterDelete, onDeleted }
   useFetcherSettled(fetcher, (data) => {
     const error = errorOf(data);
     if (error || data === undefined) {
-      notify.error(error ?? "Could not delete the post");
+      notify.error(errorOr(data, "Could not delete the post"));
       return;
     }
     notify.success(POST_MESSAGES.deleted);
