@@ -14,7 +14,10 @@ export default {
     // React's useId makes ids like ":R1:", valid in HTML (no whitespace) though not CSS-friendly.
     "valid-id": ["error", { relaxed: true }],
     // Only values computed per item are inline: media aspect ratios, avatar sizes, a car's colour.
-    "no-inline-style": ["error", { allowedProperties: ["display", "aspect-ratio", "width", "height", "font-size", "fill", "vertical-align", "--ratio", "--car-hue", "--rest"] }],
+    "no-inline-style": [
+      "error",
+      { allowedProperties: ["display", "aspect-ratio", "width", "height", "font-size", "fill", "vertical-align", "--ratio", "--car-hue", "--rest"] },
+    ],
     // ARIA lets lists and groups be named ("Posts", "Replies to …"); a name on an element that cannot have one still fails.
     "aria-label-misuse": ["error", { allowAnyNamable: true }],
     // The header search's suggestions are an ARIA combobox's listbox of links, which a <select> cannot hold.

@@ -205,9 +205,7 @@ function appAnswerHeaders(): express.RequestHandler {
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
       if (!this.headersSent) {
         // writeHead(status, headers) may carry the headers itself: fold them in first.
-        const extra = args.find((arg, index) => index > 0 && arg && typeof arg === "object" && !Array.isArray(arg)) as
-          | Record<string, string | string[]>
-          | undefined;
+        const extra = args.find((arg, index) => index > 0 && arg && typeof arg === "object" && !Array.isArray(arg)) as Record<string, string | string[]> | undefined;
         if (extra) {
           for (const [name, value] of Object.entries(extra)) this.setHeader(name, value);
           args = args.filter((arg) => arg !== extra);
@@ -245,10 +243,7 @@ function resourceMethods(build: ServerBuild): (pathname: string) => string[] | n
     siblings.push(indexed);
     children.set(route.parentId, siblings);
     if (!route.module.default) {
-      resource.set(route.id, [
-        ...(route.module.loader ? ["GET", "HEAD"] : []),
-        ...(route.module.action ? ["POST", "PUT", "PATCH", "DELETE"] : []),
-      ]);
+      resource.set(route.id, [...(route.module.loader ? ["GET", "HEAD"] : []), ...(route.module.action ? ["POST", "PUT", "PATCH", "DELETE"] : [])]);
     }
   }
   for (const [id, node] of nodes) if (!("index" in node && node.index)) (node as { children: AgnosticRouteObject[] }).children = children.get(id) ?? [];
@@ -282,9 +277,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   checkStartupSettings();
   const config = settings();
   enableSourceMaps();
-  const buildPath = path.resolve(
-    options.buildPath ?? path.join(config.REMIX_BUILD_DIR ? path.resolve(root, config.REMIX_BUILD_DIR) : root, "build", "index.js"),
-  );
+  const buildPath = path.resolve(options.buildPath ?? path.join(config.REMIX_BUILD_DIR ? path.resolve(root, config.REMIX_BUILD_DIR) : root, "build", "index.js"));
   if (!existsSync(buildPath)) throw new Error(`No server build at ${buildPath}: run \`npm run build\` first.`);
   const development = config.NODE_ENV === "development";
   const hops = trustedProxyHops();

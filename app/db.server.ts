@@ -34,12 +34,7 @@ export const databaseProvider: DatabaseProvider = providerOfUrl(databaseUrl());
  *   read from memory instead of through read() calls.
  * - temp_store=MEMORY: the feed statement's small sorts never touch a temporary file.
  */
-const CONNECTION_PRAGMAS = [
-  "PRAGMA synchronous = NORMAL",
-  "PRAGMA cache_size = -32768",
-  "PRAGMA mmap_size = 268435456",
-  "PRAGMA temp_store = MEMORY",
-].join(";\n");
+const CONNECTION_PRAGMAS = ["PRAGMA synchronous = NORMAL", "PRAGMA cache_size = -32768", "PRAGMA mmap_size = 268435456", "PRAGMA temp_store = MEMORY"].join(";\n");
 
 /** Distinct SQL texts kept prepared; past this the cache starts again (IN lists vary in length). */
 const PREPARED_STATEMENTS_MAX = 1000;
@@ -121,9 +116,7 @@ export function isSerializationFailure(error: unknown): boolean {
   // The adapter's own error (thrown at COMMIT) carries only the kind as its message.
   const cause = (error as { cause?: { kind?: unknown } } | null)?.cause;
   if (cause?.kind === "TransactionWriteConflict") return true;
-  return /TransactionWriteConflict|could not serialize access|deadlock detected|\b40001\b|\b40P01\b/i.test(
-    String((error as Error | null)?.message ?? ""),
-  );
+  return /TransactionWriteConflict|could not serialize access|deadlock detected|\b40001\b|\b40P01\b/i.test(String((error as Error | null)?.message ?? ""));
 }
 
 const SERIALIZABLE_ATTEMPTS = 15;

@@ -31,12 +31,7 @@ export function stopBackgroundWork(): Promise<void> {
 
 export const streamTimeout = 5000;
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const { pathname } = new URL(request.url);
   const nonce = createNonce();
@@ -49,9 +44,7 @@ export default function handleRequest(
       shellRendered = true;
       const body = new PassThrough();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(
-        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-      );
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
@@ -97,7 +90,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 function isExpectedClientError(error: unknown): boolean {
-  const status =
-    error instanceof Response ? error.status : isRouteErrorResponse(error) ? error.status : error instanceof UserError ? error.status : 500;
+  const status = error instanceof Response ? error.status : isRouteErrorResponse(error) ? error.status : error instanceof UserError ? error.status : 500;
   return status >= 400 && status < 500;
 }

@@ -20,19 +20,7 @@ import { judge, ROWS, runRow, type Row, type RowContext, type RowResult, type Ta
 import { profileText, summarizeProfile } from "./bench/profile";
 import { machine, textTable, uptime, weightText, writeReport, type Report } from "./bench/report";
 import { SCALE_PASSWORD, scaleEmail } from "./bench/scale";
-import {
-  buildApp,
-  describeSeed,
-  killAll,
-  prepareData,
-  root,
-  signIn,
-  startServer,
-  workspace,
-  type Member,
-  type Seed,
-  type Workspace,
-} from "./bench/server";
+import { buildApp, describeSeed, killAll, prepareData, root, signIn, startServer, workspace, type Member, type Seed, type Workspace } from "./bench/server";
 import { pageWeight, type Weight } from "./bench/weight";
 import { CLIPS, uploadTable, uploadToReady, type UploadResult } from "./bench/upload";
 
@@ -99,8 +87,11 @@ function parseArgs(argv: string[]): Options {
       return value;
     };
     const pair = (): [number, number] => {
-      const parts = text().split(",").map((part) => Number(part.trim().replace(/_/g, "")));
-      if (parts.length !== 2 || parts.some((part) => !Number.isSafeInteger(part) || part < 0)) throw new Error(`${name} needs two whole numbers like 10000,200000.\n${USAGE}`);
+      const parts = text()
+        .split(",")
+        .map((part) => Number(part.trim().replace(/_/g, "")));
+      if (parts.length !== 2 || parts.some((part) => !Number.isSafeInteger(part) || part < 0))
+        throw new Error(`${name} needs two whole numbers like 10000,200000.\n${USAGE}`);
       return [parts[0], parts[1]];
     };
     switch (name) {
@@ -120,7 +111,10 @@ function parseArgs(argv: string[]): Options {
         options.warmup = number(0);
         break;
       case "--rows":
-        options.rows = text().split(",").map((key) => key.trim()).filter(Boolean);
+        options.rows = text()
+          .split(",")
+          .map((key) => key.trim())
+          .filter(Boolean);
         break;
       case "--port":
         options.port = Math.floor(number(1));
@@ -260,7 +254,11 @@ async function benchmark(options: Options) {
   if (options.build || !existsSync(path.join(ws.buildDir, "build", "index.js"))) buildApp(ws, log);
   prepareData(ws, seed, log, options.freshSeed);
   const facts = readFacts(ws.database);
-  log(`Data: ${Object.entries(facts.counts).map(([table, count]) => `${table} ${count.toLocaleString("en-US")}`).join(", ")}`);
+  log(
+    `Data: ${Object.entries(facts.counts)
+      .map(([table, count]) => `${table} ${count.toLocaleString("en-US")}`)
+      .join(", ")}`,
+  );
 
   const server = await startServer(ws, { port: options.port, cpuProfile: options.cpuProf });
   const results: RowResult[] = [];
@@ -288,20 +286,34 @@ async function benchmark(options: Options) {
 
     const context: RowContext = { members, targets: facts.targets, gzip: options.gzip, origin: server.url };
     const rows = ROWS.filter((row) => row.key === "bare" || !options.rows || options.rows.includes(row.key));
-    log(`Driving ${rows.length} rows: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s each${options.gzip ? ", Accept-Encoding: gzip" : ""}.`);
+    log(
+      `Driving ${rows.length} rows: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s each${options.gzip ? ", Accept-Encoding: gzip" : ""}.`,
+    );
     for (const row of rows) {
-      const result = await runRow(row, context, { url: server.url, connections: options.connections, duration: options.duration, warmup: options.warmup, serverPid: server.child.pid });
+      const result = await runRow(row, context, {
+        url: server.url,
+        connections: options.connections,
+        duration: options.duration,
+        warmup: options.warmup,
+        serverPid: server.child.pid,
+      });
       results.push(result);
-      const statuses = Object.entries(result.statuses).map(([code, count]) => `${code}×${count}`).join(" ");
+      const statuses = Object.entries(result.statuses)
+        .map(([code, count]) => `${code}×${count}`)
+        .join(" ");
       const cpu = result.serverCpuMs === null ? "" : `  server CPU ${result.serverCpuMs.toFixed(2)} ms/req`;
-      log(`  ${row.label.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms${cpu}  ${statuses || "no answer within the run"}${result.errors ? `  errors ${result.errors}` : ""}${result.notes.length ? `  (${result.notes.join("; ")})` : ""}`);
+      log(
+        `  ${row.label.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms${cpu}  ${statuses || "no answer within the run"}${result.errors ? `  errors ${result.errors}` : ""}${result.notes.length ? `  (${result.notes.join("; ")})` : ""}`,
+      );
     }
     // Upload → ready: a clip per row, while a few clients read the home page.
     const clips = CLIPS.filter((clip) => options.uploads && (!options.rows || options.rows.includes(clip.key)));
     for (const clip of clips) {
       const upload = await uploadToReady(server.url, members[0], clip, { log });
       uploads.push(upload);
-      log(`  ${clip.label}: answered in ${upload.answeredS?.toFixed(1) ?? "-"} s, ${upload.status} after ${upload.readyS?.toFixed(1) ?? "-"} s; home p50 ${upload.busyP50?.toFixed(1) ?? "-"} ms meanwhile vs ${upload.idleP50?.toFixed(1) ?? "-"} ms idle${upload.note ? ` (${upload.note})` : ""}`);
+      log(
+        `  ${clip.label}: answered in ${upload.answeredS?.toFixed(1) ?? "-"} s, ${upload.status} after ${upload.readyS?.toFixed(1) ?? "-"} s; home p50 ${upload.busyP50?.toFixed(1) ?? "-"} ms meanwhile vs ${upload.idleP50?.toFixed(1) ?? "-"} ms idle${upload.note ? ` (${upload.note})` : ""}`,
+      );
     }
   } finally {
     await server.stop();
@@ -338,7 +350,13 @@ async function benchmark(options: Options) {
   const report: Report = {
     kind: "bench",
     machine: { ...before, ...after },
-    options: { connections: options.connections, duration: `${options.duration} s`, warmup: `${options.warmup} s`, gzip: options.gzip ? "yes" : "no", members: options.members },
+    options: {
+      connections: options.connections,
+      duration: `${options.duration} s`,
+      warmup: `${options.warmup} s`,
+      gzip: options.gzip ? "yes" : "no",
+      members: options.members,
+    },
     seed: describeSeed(seed),
     counts: facts.counts,
     results: judged,
@@ -386,12 +404,20 @@ async function growth(options: Options) {
         // Alternate which size goes first, so a drift in the machine's load hits both alike.
         const order: Array<"small" | "large"> = round % 2 === 0 ? ["small", "large"] : ["large", "small"];
         for (const size of order) {
-          const result = await runRow(row, contexts[size], { url: servers[size].url, connections: options.connections, duration: options.duration, warmup: 1, serverPid: servers[size].child.pid });
+          const result = await runRow(row, contexts[size], {
+            url: servers[size].url,
+            connections: options.connections,
+            duration: options.duration,
+            warmup: 1,
+            serverPid: servers[size].child.pid,
+          });
           (p50s[`${key}:${size}`] ??= []).push(result.p50);
           (rps[`${key}:${size}`] ??= []).push(result.rps);
           if (result.serverCpuMs !== null) (cpu[`${key}:${size}`] ??= []).push(result.serverCpuMs);
           results.push({ ...result, target: undefined, label: `${row.label} @ ${size === "small" ? smallPosts : largePosts} posts, round ${round + 1}` });
-          log(`  round ${round + 1} ${key.padEnd(9)} ${String(size === "small" ? smallPosts : largePosts).padStart(7)} posts: p50 ${result.p50.toFixed(1)} ms, ${result.rps.toFixed(0)} req/s, server CPU ${result.serverCpuMs?.toFixed(2) ?? "?"} ms/req, non-2xx ${result.non2xx}, errors ${result.errors}`);
+          log(
+            `  round ${round + 1} ${key.padEnd(9)} ${String(size === "small" ? smallPosts : largePosts).padStart(7)} posts: p50 ${result.p50.toFixed(1)} ms, ${result.rps.toFixed(0)} req/s, server CPU ${result.serverCpuMs?.toFixed(2) ?? "?"} ms/req, non-2xx ${result.non2xx}, errors ${result.errors}`,
+          );
         }
       }
     }

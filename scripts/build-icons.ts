@@ -37,7 +37,11 @@ export function usedIconNames(appDir = path.join(root, "app")): string[] {
   for (const file of sourceFiles(appDir)) {
     for (const match of readFileSync(file, "utf8").matchAll(importPattern)) {
       for (const part of match[1].split(",")) {
-        const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0].trim();
+        const name = part
+          .trim()
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)[0]
+          .trim();
         if (name && !NOT_ICONS.has(name)) names.add(name);
       }
     }
@@ -57,7 +61,7 @@ export function renderFiles(names = usedIconNames()): { sprite: string; index: s
   const sprite = [`<svg xmlns="http://www.w3.org/2000/svg">`, ...names.map(symbolOf), `</svg>`, ""].join("\n");
   const index = [
     "// Written by scripts/build-icons.ts (npm run icons) from the names the app imports here.",
-    "// Do not edit: import a new name from \"~/components/icons\" and run the script.",
+    '// Do not edit: import a new name from "~/components/icons" and run the script.',
     'import { icon } from "./Icon";',
     "",
     'export { icon, type IconComponent, type IconProps } from "./Icon";',

@@ -14,8 +14,7 @@ const TOOLS = [
   { command: "/usr/bin/lynx", pkg: "lynx" },
 ];
 
-const found = (command) =>
-  command.startsWith("/") ? existsSync(command) : spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+const found = (command) => (command.startsWith("/") ? existsSync(command) : spawnSync("sh", ["-c", `command -v ${command}`]).status === 0);
 
 const missing = [...new Set(TOOLS.filter((tool) => !tool.skip?.() && !found(tool.command)).map((tool) => tool.pkg))];
 if (missing.length === 0) process.exit(0);

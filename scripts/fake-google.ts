@@ -60,9 +60,7 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-export function startFakeGoogle(
-  options: { port?: number; user?: Partial<FakeGoogleUser>; clientId?: string; clientSecret?: string } = {},
-): Promise<FakeGoogle> {
+export function startFakeGoogle(options: { port?: number; user?: Partial<FakeGoogleUser>; clientId?: string; clientSecret?: string } = {}): Promise<FakeGoogle> {
   let user: FakeGoogleUser = { ...DEFAULT_FAKE_USER, ...options.user };
   const codes = new Map<string, Grant>();
   const tokens = new Map<string, FakeGoogleUser>();
@@ -131,7 +129,10 @@ export function startFakeGoogle(
       }
 
       if (request.method === "GET" && url.pathname === "/__requests") {
-        return json(200, authorizeRequests.map((params) => Object.fromEntries(params)));
+        return json(
+          200,
+          authorizeRequests.map((params) => Object.fromEntries(params)),
+        );
       }
 
       json(404, { error: "not_found" });

@@ -14,11 +14,7 @@ import { createRequire } from "node:module";
 import Database from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { sqliteFilePath } from "../app/lib/database-url";
 
@@ -39,9 +35,7 @@ export function providerOf(databaseUrl: string): Provider {
 
 /** Where a provider's schema and migrations live. */
 export function layoutOf(provider: Provider): { schemaPath: string; migrationsDir: string } {
-  return provider === "postgresql"
-    ? { schemaPath: postgresSchemaPath, migrationsDir: postgresMigrationsDir }
-    : { schemaPath, migrationsDir };
+  return provider === "postgresql" ? { schemaPath: postgresSchemaPath, migrationsDir: postgresMigrationsDir } : { schemaPath, migrationsDir };
 }
 
 type Engine = Awaited<ReturnType<typeof bg.SchemaEngine.new>>;
@@ -50,10 +44,7 @@ let wasmReady: Promise<void> | undefined;
 function loadWasm() {
   wasmReady ??= (async () => {
     const require = createRequire(import.meta.url);
-    const wasmFile = path.join(
-      path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")),
-      "schema_engine_bg.wasm",
-    );
+    const wasmFile = path.join(path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
     const { instance } = await WebAssembly.instantiate(await readFile(wasmFile), {
       "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
     });
@@ -107,10 +98,7 @@ function offlinePostgres(): Connection {
   } as unknown as Connection;
 }
 
-type Target =
-  | { kind: "sqlite"; url: string }
-  | { kind: "postgresql"; url: string }
-  | { kind: "postgresql-offline" };
+type Target = { kind: "sqlite"; url: string } | { kind: "postgresql"; url: string } | { kind: "postgresql-offline" };
 
 function adapterFactory(target: Target): SqlMigrationAwareDriverAdapterFactory {
   if (target.kind === "postgresql-offline") {
@@ -126,10 +114,7 @@ function adapterFactory(target: Target): SqlMigrationAwareDriverAdapterFactory {
 }
 
 /** The engine and a `close` that frees it and closes every connection it opened. */
-async function openEngine(
-  target: Target,
-  schema: { path: string; content: string },
-): Promise<{ engine: Engine; close: () => Promise<void> }> {
+async function openEngine(target: Target, schema: { path: string; content: string }): Promise<{ engine: Engine; close: () => Promise<void> }> {
   await loadWasm();
   if (target.kind === "sqlite") {
     const file = sqliteFilePath(target.url);
@@ -149,11 +134,7 @@ async function openEngine(
     connect: async () => track(await factory.connect()),
     connectToShadowDb: async () => track(await factory.connectToShadowDb()),
   };
-  const engine = await bg.SchemaEngine.new(
-    { datamodels: [[schema.path, schema.content]] },
-    () => {},
-    bindMigrationAwareSqlAdapterFactory(adapter),
-  );
+  const engine = await bg.SchemaEngine.new({ datamodels: [[schema.path, schema.content]] }, () => {}, bindMigrationAwareSqlAdapterFactory(adapter));
   return {
     engine,
     close: async () => {
@@ -254,15 +235,16 @@ export async function createMigration(name: string, databaseUrl = "file::memory:
   if (!script) return null;
   {
     const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "") || "migration";
+    const slug =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "_")
+        .replace(/^_|_$/g, "") || "migration";
     const dir = path.join(migrationsDir, `${stamp}_${slug}`);
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, "migration.sql"), script);
     if (!existsSync(path.join(migrationsDir, lockfileName))) {
-      await writeFile(
-        path.join(migrationsDir, lockfileName),
-        '# Written by scripts/db.ts; names the provider these migrations are for.\nprovider = "sqlite"\n',
-      );
+      await writeFile(path.join(migrationsDir, lockfileName), '# Written by scripts/db.ts; names the provider these migrations are for.\nprovider = "sqlite"\n');
     }
     return dir;
   }

@@ -16,15 +16,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, readdir, rm, mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import {
-  lockfileName,
-  migrationsDir,
-  postgresDiff,
-  postgresMigrationsDir,
-  postgresSchemaPath,
-  schemaPath,
-  sqliteDatamodelAfter,
-} from "./migrator";
+import { lockfileName, migrationsDir, postgresDiff, postgresMigrationsDir, postgresSchemaPath, schemaPath, sqliteDatamodelAfter } from "./migrator";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 
@@ -40,10 +32,7 @@ function swapDatasource(schema: string): string {
 
 /** prisma/schema.prisma as PostgreSQL's schema: provider swapped, client generated beside SQLite's. */
 export function postgresSchemaText(sqliteSchema: string): string {
-  const withOutput = sqliteSchema.replace(
-    /(generator\s+client\s*\{[^}]*?output\s*=\s*)"\.\.\/app\/generated\/prisma"/,
-    '$1"../../app/generated/prisma-pg"',
-  );
+  const withOutput = sqliteSchema.replace(/(generator\s+client\s*\{[^}]*?output\s*=\s*)"\.\.\/app\/generated\/prisma"/, '$1"../../app/generated/prisma-pg"');
   if (withOutput === sqliteSchema) throw new Error('The client generator must have output = "../app/generated/prisma"');
   return GENERATED_NOTE + swapDatasource(withOutput);
 }
@@ -62,9 +51,7 @@ export function alignIntrospected(introspected: string, realSchema: string): str
     }
   }
   return introspected.replace(/^model\s+(\w+)\s*\{[\s\S]*?^\}/gm, (model, table: string) =>
-    model.replace(/^(\s+(\w+)\s+Int\s+@id)\s+@default\(autoincrement\(\)\)/gm, (line, head: string, field: string) =>
-      plainIds.has(`${table}.${field}`) ? head : line,
-    ),
+    model.replace(/^(\s+(\w+)\s+Int\s+@id)\s+@default\(autoincrement\(\)\)/gm, (line, head: string, field: string) => (plainIds.has(`${table}.${field}`) ? head : line)),
   );
 }
 
@@ -94,14 +81,9 @@ export async function renderPostgresFiles(): Promise<Map<string, string>> {
       const last = index === names.length - 1;
       const model = last
         ? swapDatasource(schema)
-        : swapDatasource(
-            alignIntrospected(await sqliteDatamodelAfter(index + 1, path.join(scratch, `step-${index + 1}.db`)), schema),
-          );
+        : swapDatasource(alignIntrospected(await sqliteDatamodelAfter(index + 1, path.join(scratch, `step-${index + 1}.db`)), schema));
       const sql = await postgresDiff(previous, model);
-      files.set(
-        rel(path.join(postgresMigrationsDir, name, "migration.sql")),
-        sql || "-- Nothing changes on PostgreSQL in this migration.\nSELECT 1;\n",
-      );
+      files.set(rel(path.join(postgresMigrationsDir, name, "migration.sql")), sql || "-- Nothing changes on PostgreSQL in this migration.\nSELECT 1;\n");
       previous = model;
     }
   } finally {
@@ -117,7 +99,12 @@ export async function renderPostgresFiles(): Promise<Map<string, string>> {
  * just because they came out in another order.
  */
 function sameContent(a: string, b: string): boolean {
-  const blocks = (text: string) => text.trim().split(/\n\s*\n/).map((block) => block.trim()).sort();
+  const blocks = (text: string) =>
+    text
+      .trim()
+      .split(/\n\s*\n/)
+      .map((block) => block.trim())
+      .sort();
   return a === b || JSON.stringify(blocks(a)) === JSON.stringify(blocks(b));
 }
 

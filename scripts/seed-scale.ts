@@ -52,7 +52,11 @@ async function main() {
   const summary = await seedScale({ file, users: options.users, posts: options.posts, force: options.force, seed: options.seed, log });
   const total = Object.values(summary.rows).reduce((sum, count) => sum + count, 0);
   console.log(`Done: ${total.toLocaleString("en-US")} rows in ${summary.seconds.toFixed(1)} s.`);
-  console.log(Object.entries(summary.rows).map(([table, count]) => `${table} ${count.toLocaleString("en-US")}`).join(", "));
+  console.log(
+    Object.entries(summary.rows)
+      .map(([table, count]) => `${table} ${count.toLocaleString("en-US")}`)
+      .join(", "),
+  );
   log(`Sign in as ${scaleEmail(2)} (or any member<N>@scale.test) with "${SCALE_PASSWORD}"; ${scaleEmail(1)} is an administrator.`);
 }
 

@@ -103,7 +103,14 @@ async function main(): Promise<number> {
     }
 
     const [initCommand, initArgs] = asPostgres(path.join(binDir, "initdb"), [
-      "-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync",
+      "-D",
+      dataDir,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "--encoding=UTF8",
+      "--locale=C.UTF-8",
+      "--no-sync",
     ]);
     const init = spawnSync(initCommand, initArgs, { encoding: "utf8", cwd: temp });
     if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}\n${init.stderr}`);
@@ -111,15 +118,24 @@ async function main(): Promise<number> {
     const port = Number(process.env.TEST_PG_PORT) || (await freePort());
     // Durability off: this database lives for one test run.
     const [command, args] = asPostgres(path.join(binDir, "postgres"), [
-      "-D", dataDir,
-      "-h", "127.0.0.1",
-      "-p", String(port),
-      "-k", temp,
-      "-c", "fsync=off",
-      "-c", "synchronous_commit=off",
-      "-c", "full_page_writes=off",
-      "-c", "max_connections=300",
-      "-c", "shared_buffers=64MB",
+      "-D",
+      dataDir,
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(port),
+      "-k",
+      temp,
+      "-c",
+      "fsync=off",
+      "-c",
+      "synchronous_commit=off",
+      "-c",
+      "full_page_writes=off",
+      "-c",
+      "max_connections=300",
+      "-c",
+      "shared_buffers=64MB",
     ]);
     server = spawn(command, args, { cwd: temp, stdio: ["ignore", "pipe", "pipe"] });
     const keep = (chunk: Buffer) => {

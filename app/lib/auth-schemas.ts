@@ -41,7 +41,11 @@ export function resetCooldownLeft(lastRequestAt: number | null, now = Date.now()
   return Math.max(0, lastRequestAt + RESET_COOLDOWN - now);
 }
 
-const required = (label: string) => z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`);
+const required = (label: string) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
 
 export const usernameSchema = userText("Username", { required_error: "Username is required" })
   .pipe(required("Username"))
@@ -87,11 +91,7 @@ export const signInSchema = z.object({
 
 /** Reset Password: `email` holds an email or a username. */
 export const resetRequestSchema = z.object({
-  email: z
-    .string({ required_error: MESSAGES.resetEntryRequired })
-    .trim()
-    .min(1, MESSAGES.resetEntryRequired)
-    .max(254, "Email or username is too long"),
+  email: z.string({ required_error: MESSAGES.resetEntryRequired }).trim().min(1, MESSAGES.resetEntryRequired).max(254, "Email or username is too long"),
 });
 
 /** The reset page's form: the emailed token and the new password twice (same rules as sign-up). */

@@ -217,9 +217,7 @@ const gainSchema = z.object({
 function isBlankGain(row: unknown) {
   if (row === undefined || row === null) return true;
   if (typeof row !== "object") return false;
-  return Object.values(row as Record<string, unknown>).every(
-    (value) => value === undefined || value === null || (typeof value === "string" && value.trim() === ""),
-  );
+  return Object.values(row as Record<string, unknown>).every((value) => value === undefined || value === null || (typeof value === "string" && value.trim() === ""));
 }
 
 /** Rows left wholly blank (the spare rows of the form) are dropped, not errors. */
@@ -318,10 +316,7 @@ export function expandFormFields(fields: Record<string, unknown>): Record<string
 export function issuesOf(error: z.ZodError): { error: string; fields: Record<string, string[]> } {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const name = issue.path.reduce<string>(
-      (acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : String(part)),
-      "",
-    );
+    const name = issue.path.reduce<string>((acc, part) => (typeof part === "number" ? `${acc}[${part}]` : acc ? `${acc}.${part}` : String(part)), "");
     (fields[name || "form"] ??= []).push(issue.message);
   }
   return { error: error.issues[0]?.message ?? "Invalid request data", fields };

@@ -45,18 +45,12 @@ export const VERSIONS: VersionEntry[] = [
   {
     date: "2026-11-22",
     buildNumber: 3082,
-    changes: [
-      "Light, dark or system theme",
-      "Repeated failed sign-ins are slowed down to protect your account",
-    ],
+    changes: ["Light, dark or system theme", "Repeated failed sign-ins are slowed down to protect your account"],
   },
   {
     date: "2026-11-22",
     buildNumber: 3081,
-    changes: [
-      "First build: create an account and sign in with your email or username",
-      "Sessions are kept on the server, so signing out ends them everywhere",
-    ],
+    changes: ["First build: create an account and sign in with your email or username", "Sessions are kept on the server, so signing out ends them everywhere"],
   },
 ];
 
@@ -120,9 +114,7 @@ const buildSchema = z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_IN
  * Parses POST /api/feedback/submit fields (build_number, feedback_text, rating). A user_id
  * field is never read: the sender is the session (or nobody).
  */
-const feedbackTextSchema = userText("Feedback", { multiline: true }).pipe(
-  z.string().min(1, FEEDBACK_MESSAGES.blank).max(FEEDBACK_MAX, FEEDBACK_MESSAGES.tooLong),
-);
+const feedbackTextSchema = userText("Feedback", { multiline: true }).pipe(z.string().min(1, FEEDBACK_MESSAGES.blank).max(FEEDBACK_MAX, FEEDBACK_MESSAGES.tooLong));
 
 export function parseFeedbackInput(fields: Record<string, unknown>): { ok: true; value: FeedbackInput } | { ok: false; message: string } {
   const given = single(fields.feedback_text);

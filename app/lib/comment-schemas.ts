@@ -99,7 +99,7 @@ export function addComment(list: CommentView[], comment: CommentView): CommentVi
 /** Replaces the comment with id `id` (a temporary one, usually) wherever it is. */
 export function replaceComment(list: CommentView[], id: number, next: CommentView): CommentView[] {
   return list.map((top) => {
-    if (top.id === id) return { ...next, replies: top.replies.length > 0 ? top.replies : next.replies ?? [] };
+    if (top.id === id) return { ...next, replies: top.replies.length > 0 ? top.replies : (next.replies ?? []) };
     if (top.replies.some((reply) => reply.id === id)) {
       return { ...top, replies: top.replies.map((reply) => (reply.id === id ? { ...next, replies: [] } : reply)) };
     }

@@ -97,16 +97,19 @@ const appUrlSchema = z.string().transform((value, ctx) => {
 function list(pattern: RegExp, message: string) {
   return z
     .string()
-    .transform((value) => value.split(",").map((item) => item.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(pattern, message)));
 }
 
 /** DATABASE_URL: a `file:` URL (SQLite) or a `postgres://` / `postgresql://` URL. */
-const databaseUrlSchema = z
-  .string()
-  .refine((value) => /^file:/.test(value) || /^postgres(?:ql)?:\/\//i.test(value), {
-    message: "use a file: URL for SQLite (such as file:./data/app.db) or a postgres:// URL",
-  });
+const databaseUrlSchema = z.string().refine((value) => /^file:/.test(value) || /^postgres(?:ql)?:\/\//i.test(value), {
+  message: "use a file: URL for SQLite (such as file:./data/app.db) or a postgres:// URL",
+});
 
 /** SMTP_URL: an smtp:// or smtps:// URL (user and password in it). */
 const smtpUrlSchema = z.string().refine((value) => ["smtp:", "smtps:"].includes(parseUrl(value)?.protocol ?? ""), {
@@ -132,7 +135,9 @@ const settingsSchema = z.object({
 
   // The public address, proxies and TLS.
   APP_URL: appUrlSchema.optional(),
-  ALLOWED_HOSTS: list(/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/, "list host names such as cars.local or cars.local:8080, separated by commas").default(""),
+  ALLOWED_HOSTS: list(/^([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/, "list host names such as cars.local or cars.local:8080, separated by commas").default(
+    "",
+  ),
   TRUST_PROXY: proxyHops.default("false"),
   COOKIE_SECURE: onOff.default("false"),
   /** The older name of COOKIE_SECURE. */

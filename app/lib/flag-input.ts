@@ -41,4 +41,3 @@ export function parseFlagInput(fields: Record<string, unknown>): { ok: true; val
   if (!parsed.success) return { ok: false, message: FLAG_MESSAGES.invalid };
   return { ok: true, value: parsed.data };
 }
-

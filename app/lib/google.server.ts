@@ -50,11 +50,7 @@ export function googleEndpoints(baseUrl: string) {
 class ConfigurableGoogleStrategy<User> extends GoogleStrategy<User> {
   private readonly profileURL: string;
 
-  constructor(
-    options: ConstructorParameters<typeof GoogleStrategy<User>>[0],
-    verify: ConstructorParameters<typeof GoogleStrategy<User>>[1],
-    baseUrl: string | null,
-  ) {
+  constructor(options: ConstructorParameters<typeof GoogleStrategy<User>>[0], verify: ConstructorParameters<typeof GoogleStrategy<User>>[1], baseUrl: string | null) {
     super(options, verify);
     if (baseUrl) {
       const endpoints = googleEndpoints(baseUrl);

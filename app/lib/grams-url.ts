@@ -11,8 +11,7 @@ export type GramsRequest = { postId: number | null };
  * absent (Grams closed); otherwise the post to open at (null when none or not an id).
  */
 export function gramsParam(input: string | URL | URLSearchParams): GramsRequest | null {
-  const params =
-    input instanceof URLSearchParams ? input : input instanceof URL ? input.searchParams : new URL(input, "http://local").searchParams;
+  const params = input instanceof URLSearchParams ? input : input instanceof URL ? input.searchParams : new URL(input, "http://local").searchParams;
   const value = params.get(GRAMS_PARAM);
   if (value === null) return null;
   const id = Number(value);

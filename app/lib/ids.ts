@@ -13,8 +13,7 @@ const DECIMAL_DIGITS = /^\d+$/;
 
 /** The id `value` names, or null when it names none. */
 export function parseId(value: unknown): number | null {
-  const id =
-    typeof value === "number" ? value : typeof value === "string" && DECIMAL_DIGITS.test(value) ? Number(value) : Number.NaN;
+  const id = typeof value === "number" ? value : typeof value === "string" && DECIMAL_DIGITS.test(value) ? Number(value) : Number.NaN;
   return Number.isInteger(id) && id >= 1 && id <= ID_MAX ? id : null;
 }
 

@@ -261,9 +261,7 @@ function probeError(error: ProbeError): UserError {
  * the media store; when it throws (a UserError naming the file), nothing is left behind.
  */
 export async function processUploadFile(file: UploadFile, inspected: InspectedUpload, options: ProcessOptions = {}): Promise<ProcessedMedia> {
-  return namingFile(file.name, () =>
-    inspected.kind === "video" ? storeVideo(file.path, options.prefix) : storeImageFile(file.path, inspected.mime, options.prefix),
-  );
+  return namingFile(file.name, () => (inspected.kind === "video" ? storeVideo(file.path, options.prefix) : storeImageFile(file.path, inspected.mime, options.prefix)));
 }
 
 /**

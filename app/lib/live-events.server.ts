@@ -112,7 +112,7 @@ export function encodePayloads(envelope: Envelope): string[] {
   const json = JSON.stringify(envelope);
   if (Buffer.byteLength(json) <= MAX_PAYLOAD_BYTES) return [json];
   const pieces: string[] = [];
-  for (let start = 0; start < json.length; ) {
+  for (let start = 0; start < json.length;) {
     let end = Math.min(json.length, start + PART_CHARS);
     // Never split a surrogate pair (an emoji) between two parts.
     if (end < json.length && /[\uD800-\uDBFF]/.test(json[end - 1])) end -= 1;

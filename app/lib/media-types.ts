@@ -122,9 +122,7 @@ export function variantUrl(path: string, width: number): string {
 /** Parses a `variants` column ("320,640,1080") into ascending widths. */
 export function parseVariants(variants: string | null | undefined): number[] {
   if (!variants) return [];
-  return [...new Set(variants.split(",").map((part) => Number.parseInt(part.trim(), 10)))]
-    .filter((width) => Number.isInteger(width) && width > 0)
-    .sort((a, b) => a - b);
+  return [...new Set(variants.split(",").map((part) => Number.parseInt(part.trim(), 10)))].filter((width) => Number.isInteger(width) && width > 0).sort((a, b) => a - b);
 }
 
 /**

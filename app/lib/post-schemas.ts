@@ -31,18 +31,20 @@ const carIdsSchema = z.preprocess(
 );
 
 // Forms send line breaks as CRLF; count them as one character, as the textarea does.
-const optionalText = (value: unknown) =>
-  typeof value === "string" ? value.replace(/\r\n/g, "\n") : value === undefined || value === null ? "" : value;
+const optionalText = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n/g, "\n") : value === undefined || value === null ? "" : value);
 
 /** The text fields of a new post (files are checked separately). */
 export const postFieldsSchema = z.object({
   story: z.preprocess(
     (value) => normalizeText(optionalText(value), { multiline: true }),
-    z.string().max(MAX_STORY_LENGTH, POST_MESSAGES.storyTooLong).superRefine(textRules("The story", { multiline: true })),
+    z
+      .string()
+      .max(MAX_STORY_LENGTH, POST_MESSAGES.storyTooLong)
+      .superRefine(textRules("The story", { multiline: true })),
   ),
   carIds: carIdsSchema,
   layout: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value ?? ""),
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() : (value ?? "")),
     z
       .string()
       .refine((value) => value === "" || isLayout(value), POST_MESSAGES.layout)

@@ -143,7 +143,10 @@ export function clientKey(request: Request): string {
   const hops = trustedProxyHops();
   if (hops > 0) {
     // The proxies append; only the entry the outermost trusted proxy wrote is believed.
-    const entries = (request.headers.get("X-Forwarded-For") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+    const entries = (request.headers.get("X-Forwarded-For") ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const forwarded = entries.length >= hops ? entries[entries.length - hops] : undefined;
     if (forwarded) return forwarded.slice(0, MAX_ADDRESS_LENGTH);
   }

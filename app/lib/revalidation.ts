@@ -21,5 +21,4 @@ export function answersItself(formAction: string | undefined): boolean {
   return SELF_CONTAINED.some((pattern) => pattern.test(path));
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  answersItself(formAction) ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) => (answersItself(formAction) ? false : defaultShouldRevalidate);

@@ -99,7 +99,10 @@ async function askSoundCloud(query: string, clientId: string, baseUrl: string, f
   const data = (await response.json()) as unknown;
   const list = Array.isArray(data) ? data : (data as { collection?: unknown } | null)?.collection;
   if (!Array.isArray(list)) throw new Error("SoundCloud answered something unexpected");
-  return list.map(toMusicTrack).filter((track): track is MusicTrack => track !== null).slice(0, SEARCH_RESULTS);
+  return list
+    .map(toMusicTrack)
+    .filter((track): track is MusicTrack => track !== null)
+    .slice(0, SEARCH_RESULTS);
 }
 
 /**
@@ -107,11 +110,7 @@ async function askSoundCloud(query: string, clientId: string, baseUrl: string, f
  * tracks, or placeholders when it is not configured or fails. Real answers are cached for a
  * minute per query.
  */
-export async function searchTracks(
-  rawQuery: string,
-  fetcher: typeof fetch = fetch,
-  timeoutMs: number = SOUNDCLOUD_TIMEOUT,
-): Promise<MusicSearchResult> {
+export async function searchTracks(rawQuery: string, fetcher: typeof fetch = fetch, timeoutMs: number = SOUNDCLOUD_TIMEOUT): Promise<MusicSearchResult> {
   const query = rawQuery.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
   if (query.length < MUSIC_MIN_CHARS) return { collection: [] };
   const { clientId, baseUrl } = config();

@@ -25,14 +25,43 @@ const SLUG = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 const SECRET_TOKEN = /^s-[A-Za-z0-9]{1,64}$/;
 // First path segments that are SoundCloud's own pages, not a user.
 const NOT_USERS = new Set([
-  "discover", "stream", "search", "upload", "you", "charts", "pages", "settings", "messages",
-  "notifications", "people", "tags", "stations", "terms-of-use", "mobile", "jobs", "imprint",
-  "signin", "logout", "home", "popular", "feed",
+  "discover",
+  "stream",
+  "search",
+  "upload",
+  "you",
+  "charts",
+  "pages",
+  "settings",
+  "messages",
+  "notifications",
+  "people",
+  "tags",
+  "stations",
+  "terms-of-use",
+  "mobile",
+  "jobs",
+  "imprint",
+  "signin",
+  "logout",
+  "home",
+  "popular",
+  "feed",
 ]);
 // Second segments that are a user's lists, not a track.
 const NOT_TRACKS = new Set([
-  "sets", "likes", "tracks", "albums", "reposts", "followers", "following", "popular-tracks",
-  "comments", "spotlight", "playlists", "toptracks",
+  "sets",
+  "likes",
+  "tracks",
+  "albums",
+  "reposts",
+  "followers",
+  "following",
+  "popular-tracks",
+  "comments",
+  "spotlight",
+  "playlists",
+  "toptracks",
 ]);
 
 /**

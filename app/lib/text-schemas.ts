@@ -37,8 +37,7 @@ export type TextProblem = "bidi" | "control" | "invisible";
 
 export const TEXT_MESSAGES: Record<TextProblem, (label: string, options?: TextOptions) => string> = {
   bidi: (label) => `${label} cannot contain hidden characters that change the direction of the text`,
-  control: (label, options) =>
-    options?.multiline ? `${label} cannot contain control characters` : `${label} cannot contain line breaks or control characters`,
+  control: (label, options) => (options?.multiline ? `${label} cannot contain control characters` : `${label} cannot contain line breaks or control characters`),
   invisible: (label) => `${label} cannot be made only of invisible characters`,
 };
 

@@ -41,13 +41,7 @@ export function themeModeFromCookie(cookieHeader: string | null | undefined): Th
 
 /** The cookie string the browser writes when the reader picks a mode. */
 export function themeCookie(mode: ThemeMode, options: { secure?: boolean } = {}): string {
-  return [
-    `${THEME_STORAGE_KEY}=${mode}`,
-    "Path=/",
-    `Max-Age=${THEME_COOKIE_MAX_AGE}`,
-    "SameSite=Lax",
-    ...(options.secure ? ["Secure"] : []),
-  ].join("; ");
+  return [`${THEME_STORAGE_KEY}=${mode}`, "Path=/", `Max-Age=${THEME_COOKIE_MAX_AGE}`, "SameSite=Lax", ...(options.secure ? ["Secure"] : [])].join("; ");
 }
 
 /** Light or dark, given the mode and whether the OS currently prefers dark. */
@@ -61,11 +55,7 @@ export function resolveTheme(mode: ThemeMode, systemPrefersDark: boolean): Resol
  * the cookie exists; otherwise a valid mode remembered in localStorage (the cookie may have
  * been cleared), otherwise the server's.
  */
-export function reconcileThemeMode(input: {
-  serverMode: ThemeMode;
-  hasCookie: boolean;
-  stored: string | null;
-}): ThemeMode {
+export function reconcileThemeMode(input: { serverMode: ThemeMode; hasCookie: boolean; stored: string | null }): ThemeMode {
   if (input.hasCookie) return input.serverMode;
   return isThemeMode(input.stored) ? input.stored : input.serverMode;
 }

@@ -112,7 +112,10 @@ export function sealSecret(secret: string): string {
 /** Decrypts a stored secret; null when it cannot be read (SESSION_SECRET changed). */
 export function openSecret(stored: string): string | null {
   if (!stored.startsWith("v1:")) return stored; // written before sealing existed
-  const [iv, tag, data] = stored.slice(3).split(".").map((part) => Buffer.from(part, "base64url"));
+  const [iv, tag, data] = stored
+    .slice(3)
+    .split(".")
+    .map((part) => Buffer.from(part, "base64url"));
   if (!iv || !tag || !data) return null;
   try {
     const decipher = createDecipheriv("aes-256-gcm", sealingKey(), iv);

@@ -154,15 +154,13 @@ function rotationOf(stream: ProbeStream): number {
   const matrix = stream.side_data_list?.find((data) => typeof data.rotation === "number");
   // The display matrix states the counter-clockwise angle; the tag the clockwise one.
   const degrees = matrix ? -(matrix.rotation ?? 0) : Number(stream.tags?.rotate ?? 0);
-  const normal = ((Math.round(degrees / 90) * 90) % 360 + 360) % 360;
+  const normal = (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
   return Number.isFinite(normal) ? normal : 0;
 }
 
 /** The first real video stream (not cover art) and a readable audio stream; null without video. */
 export function videoFacts(probe: Probe): VideoFacts | null {
-  const video = probe.streams.find(
-    (stream) => stream.codec_type === "video" && !stream.disposition?.attached_pic && stream.codec_name && stream.width && stream.height,
-  );
+  const video = probe.streams.find((stream) => stream.codec_type === "video" && !stream.disposition?.attached_pic && stream.codec_name && stream.width && stream.height);
   if (!video?.width || !video.height) return null;
   const audio = probe.streams.find((stream) => stream.codec_type === "audio" && stream.codec_name && stream.codec_name !== "none") ?? null;
   const rotation = rotationOf(video);
@@ -251,13 +249,20 @@ export type EncodedVideo = {
 
 /** Metadata options: nothing of the source's container, streams or chapters is written. */
 const STRIP_METADATA = [
-  "-map_metadata", "-1",
-  "-map_metadata:s:v", "-1",
-  "-map_metadata:s:a", "-1",
-  "-map_chapters", "-1",
-  "-fflags", "+bitexact",
-  "-flags:v", "+bitexact",
-  "-flags:a", "+bitexact",
+  "-map_metadata",
+  "-1",
+  "-map_metadata:s:v",
+  "-1",
+  "-map_metadata:s:a",
+  "-1",
+  "-map_chapters",
+  "-1",
+  "-fflags",
+  "+bitexact",
+  "-flags:v",
+  "+bitexact",
+  "-flags:a",
+  "+bitexact",
 ];
 
 /** Even, at most VIDEO_MAX_EDGE on the long side, aspect kept (after rotation is applied). */
@@ -279,10 +284,24 @@ function encodeArguments(input: string, output: string, facts: VideoFacts, remux
     filters.push("format=yuv420p");
     const threads = String(videoThreads());
     args.push(
-      "-vf", filters.join(","),
-      "-c:v", "libx264", "-profile:v", "high", "-preset", "veryfast", "-crf", String(VIDEO_CRF),
-      "-pix_fmt", "yuv420p", "-threads", threads, "-filter_threads", "1",
-      "-max_muxing_queue_size", "4096",
+      "-vf",
+      filters.join(","),
+      "-c:v",
+      "libx264",
+      "-profile:v",
+      "high",
+      "-preset",
+      "veryfast",
+      "-crf",
+      String(VIDEO_CRF),
+      "-pix_fmt",
+      "yuv420p",
+      "-threads",
+      threads,
+      "-filter_threads",
+      "1",
+      "-max_muxing_queue_size",
+      "4096",
     );
     if (facts.audio) {
       if (facts.audio.codec_name === "aac") args.push("-c:a", "copy");

@@ -58,17 +58,13 @@ export type QueueItem = FlagQueueItem & {
 export async function listModerationQueue(limit = 100): Promise<QueueItem[]> {
   const items = await listFlagQueue(limit);
   const names = [...new Set(items.flatMap((item) => (item.preview?.author ? [item.preview.author] : [])))];
-  const users = names.length
-    ? await prisma.user.findMany({ where: { username: { in: names } }, select: authorSelect })
-    : [];
+  const users = names.length ? await prisma.user.findMany({ where: { username: { in: names } }, select: authorSelect }) : [];
   const byName = new Map(users.map((user) => [user.username, user]));
   return items.map((item) => {
     const author = item.preview?.author ? byName.get(item.preview.author) : undefined;
     return {
       ...item,
-      author: author
-        ? { id: author.id, username: author.username, suspended: author.suspendedAt !== null, is_admin: author.role === "admin" }
-        : null,
+      author: author ? { id: author.id, username: author.username, suspended: author.suspendedAt !== null, is_admin: author.role === "admin" } : null,
     };
   });
 }
@@ -178,10 +174,7 @@ function adminUserView(row: AdminUserRow, postCount: number, openReports = 0): A
 }
 
 async function getAdminUser(id: number): Promise<AdminUser> {
-  const [row, postCount] = await Promise.all([
-    prisma.user.findUnique({ where: { id }, select: adminUserSelect }),
-    prisma.post.count({ where: { createdById: id } }),
-  ]);
+  const [row, postCount] = await Promise.all([prisma.user.findUnique({ where: { id }, select: adminUserSelect }), prisma.post.count({ where: { createdById: id } })]);
   if (!row) throw new UserError(404, ADMIN_TEXT.userNotFound);
   return adminUserView(row, postCount);
 }
@@ -279,11 +272,7 @@ export const ADMIN_PAGE = 50;
  * Accounts, newest first, optionally those whose username, nickname or email contains
  * `q` (wildcards escaped). `cursor` is the last id of the previous page.
  */
-export async function listUsers(
-  q: unknown,
-  cursor: number | null = null,
-  limit = ADMIN_PAGE,
-): Promise<{ users: AdminUser[]; next_cursor: number | null }> {
+export async function listUsers(q: unknown, cursor: number | null = null, limit = ADMIN_PAGE): Promise<{ users: AdminUser[]; next_cursor: number | null }> {
   const take = Math.min(ADMIN_PAGE, Math.max(1, Math.floor(limit)));
   const query = normaliseQuery(q);
   let ids: number[];
@@ -293,9 +282,7 @@ export async function listUsers(
     // bound (the id column is an integer, too small for the "no cursor" sentinel).
     const postgres = databaseProvider === "postgresql";
     const LIKE = Prisma.raw(postgres ? "ILIKE" : "LIKE");
-    const before = postgres
-      ? Prisma.sql`CAST(${cursor ?? Number.MAX_SAFE_INTEGER} AS bigint)`
-      : Prisma.sql`${cursor ?? Number.MAX_SAFE_INTEGER}`;
+    const before = postgres ? Prisma.sql`CAST(${cursor ?? Number.MAX_SAFE_INTEGER} AS bigint)` : Prisma.sql`${cursor ?? Number.MAX_SAFE_INTEGER}`;
     const rows = await prisma.$queryRaw<{ id: number }[]>`
       SELECT u."id" AS id FROM "users" u
       WHERE (u."username" ${LIKE} ${pattern} ESCAPE '\\' OR u."email" ${LIKE} ${pattern} ESCAPE '\\'
@@ -389,10 +376,7 @@ export type ModerationLogEntry = {
 };
 
 /** Every recorded decision, newest first. */
-export async function listModerationLog(
-  cursor: number | null = null,
-  limit = ADMIN_PAGE,
-): Promise<{ actions: ModerationLogEntry[]; next_cursor: number | null }> {
+export async function listModerationLog(cursor: number | null = null, limit = ADMIN_PAGE): Promise<{ actions: ModerationLogEntry[]; next_cursor: number | null }> {
   const take = Math.min(ADMIN_PAGE, Math.max(1, Math.floor(limit)));
   const rows = await prisma.moderationAction.findMany({
     where: cursor ? { id: { lt: cursor } } : {},

@@ -13,7 +13,12 @@ export const BLOCK_MESSAGES = {
 /** Whether either of the two has blocked the other. */
 export async function isBlockedEitherWay(a: number, b: number): Promise<boolean> {
   const count = await prisma.block.count({
-    where: { OR: [{ blockerId: a, blockedId: b }, { blockerId: b, blockedId: a }] },
+    where: {
+      OR: [
+        { blockerId: a, blockedId: b },
+        { blockerId: b, blockedId: a },
+      ],
+    },
   });
   return count > 0;
 }
@@ -29,7 +34,12 @@ export function unblockedWith(userId: number): Prisma.UserWhereInput {
 /** Whether `viewerId` blocked `otherId`, and whether `otherId` blocked the viewer. */
 export async function getBlockState(viewerId: number, otherId: number): Promise<{ blockedByMe: boolean; blockedMe: boolean }> {
   const rows = await prisma.block.findMany({
-    where: { OR: [{ blockerId: viewerId, blockedId: otherId }, { blockerId: otherId, blockedId: viewerId }] },
+    where: {
+      OR: [
+        { blockerId: viewerId, blockedId: otherId },
+        { blockerId: otherId, blockedId: viewerId },
+      ],
+    },
     select: { blockerId: true },
   });
   return {
@@ -80,9 +90,30 @@ export async function setBlock(blockerId: number, username: string, want?: boole
     await prisma.$transaction([
       // Two clicks racing: the row may exist already, which is what was asked.
       prisma.block.upsert({ where: key, create: { blockerId: a, blockedId: b }, update: {} }),
-      prisma.userFollow.deleteMany({ where: { OR: [{ followerId: a, followingId: b }, { followerId: b, followingId: a }] } }),
-      prisma.carFollow.deleteMany({ where: { OR: [{ userId: a, car: { ownerId: b } }, { userId: b, car: { ownerId: a } }] } }),
-      prisma.notification.deleteMany({ where: { OR: [{ userId: a, relatedUserId: b }, { userId: b, relatedUserId: a }] } }),
+      prisma.userFollow.deleteMany({
+        where: {
+          OR: [
+            { followerId: a, followingId: b },
+            { followerId: b, followingId: a },
+          ],
+        },
+      }),
+      prisma.carFollow.deleteMany({
+        where: {
+          OR: [
+            { userId: a, car: { ownerId: b } },
+            { userId: b, car: { ownerId: a } },
+          ],
+        },
+      }),
+      prisma.notification.deleteMany({
+        where: {
+          OR: [
+            { userId: a, relatedUserId: b },
+            { userId: b, relatedUserId: a },
+          ],
+        },
+      }),
     ]);
   } else if (!blocked && existing) {
     await prisma.block.deleteMany({ where: { blockerId, blockedId: target.id } });

@@ -85,10 +85,7 @@ function carData(input: CarInput) {
   return data;
 }
 
-export async function createCar(
-  ownerId: number,
-  input: CarInput & { make: string; model: string; year: number },
-): Promise<CarRow> {
+export async function createCar(ownerId: number, input: CarInput & { make: string; model: string; year: number }): Promise<CarRow> {
   return prisma.car.create({
     data: {
       ownerId,

@@ -42,13 +42,7 @@ function canDelete(viewer: Viewer, comment: { userId: number | null }, postOwner
   return comment.userId === viewer.id || postOwnerId === viewer.id || isAdmin(viewer);
 }
 
-function toView(
-  row: CommentRow,
-  viewer: Viewer,
-  postOwnerId: number,
-  likes: { count: number; liked: boolean },
-  parentId: number | null,
-): CommentView {
+function toView(row: CommentRow, viewer: Viewer, postOwnerId: number, likes: { count: number; liked: boolean }, parentId: number | null): CommentView {
   return {
     id: row.id,
     content: row.content,
@@ -84,9 +78,7 @@ export async function listComments(postId: number, viewer: Viewer): Promise<Comm
   const ids = rows.map((row) => row.id);
   const [likeCounts, liked] = await Promise.all([
     countCommentLikes(ids),
-    viewer && ids.length
-      ? prisma.commentLike.findMany({ where: { userId: viewer.id, commentId: { in: ids } }, select: { commentId: true } })
-      : [],
+    viewer && ids.length ? prisma.commentLike.findMany({ where: { userId: viewer.id, commentId: { in: ids } }, select: { commentId: true } }) : [],
   ]);
   const likedIds = new Set(liked.map((row) => row.commentId));
 

@@ -45,7 +45,8 @@ export function verificationLink(baseUrl: string, token: string): string {
 
 function verificationEmail(username: string, link: string) {
   const lines = {
-    intro: "Please confirm that this is your email address, so that your account can be recovered and linked with Google. Open this link within 24 hours and press the button:",
+    intro:
+      "Please confirm that this is your email address, so that your account can be recovered and linked with Google. Open this link within 24 hours and press the button:",
     after: "The link works once. If you did not sign up, ignore this email: nothing is confirmed without that button.",
   };
   const text = [`Hi ${username},`, "", lines.intro, "", link, "", lines.after].join("\n");

@@ -139,9 +139,7 @@ const optionalText = (label: string, max: number, message: string, options: Text
     .transform((value) => (value === "" ? null : value));
 
 const eventFieldsSchema = z.object({
-  name: userText("The name", { invalid_type_error: EVENT_TEXT.nameRequired }).pipe(
-    z.string().min(1, EVENT_TEXT.nameRequired).max(120, EVENT_TEXT.nameTooLong),
-  ),
+  name: userText("The name", { invalid_type_error: EVENT_TEXT.nameRequired }).pipe(z.string().min(1, EVENT_TEXT.nameRequired).max(120, EVENT_TEXT.nameTooLong)),
   dateTime: z
     .string({ invalid_type_error: EVENT_TEXT.dateRequired })
     .trim()
@@ -259,11 +257,7 @@ export type AttendanceState = { going: boolean; going_count: number; car_id: num
  * `going` undefined toggles, except that choosing a different car while going keeps the
  * user going with the new car. A past event can be left but not joined.
  */
-export async function setAttendance(
-  eventId: number,
-  userId: number,
-  options: { carId?: number | null; going?: boolean } = {},
-): Promise<AttendanceState> {
+export async function setAttendance(eventId: number, userId: number, options: { carId?: number | null; going?: boolean } = {}): Promise<AttendanceState> {
   const event = await prisma.event.findUnique({ where: { id: eventId }, select: { id: true, dateTime: true } });
   if (!event) throw new UserError(404, EVENT_TEXT.notFound);
   const carId = options.carId ?? null;
@@ -282,7 +276,7 @@ export async function setAttendance(
   let finalCar: number | null = null;
   if (going) {
     if (!existing && event.dateTime.getTime() < Date.now()) throw new UserError(400, EVENT_TEXT.finished);
-    finalCar = carId ?? (options.going === true ? existing?.carId ?? null : null);
+    finalCar = carId ?? (options.going === true ? (existing?.carId ?? null) : null);
     await prisma.eventAttendee.upsert({
       where: key,
       create: { eventId, userId, carId: finalCar },
@@ -370,7 +364,12 @@ export async function newestPostsOfCars(carIds: number[]): Promise<Map<number, A
       id: true,
       story: true,
       createdAt: true,
-      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: { kind: true, path: true, variants: true, posterPath: true, posterVariants: true } },
+      media: {
+        where: coverMediaWhere,
+        orderBy: { position: "asc" },
+        take: 1,
+        select: { kind: true, path: true, variants: true, posterPath: true, posterVariants: true },
+      },
     },
   });
   const stats = await countPostStats(posts.map((post) => post.id));
@@ -407,9 +406,7 @@ export async function getEventDetail(id: number, viewerId: number | null): Promi
     viewerId === null
       ? Promise.resolve(null)
       : prisma.eventAttendee.findUnique({ where: { eventId_userId: { eventId: id, userId: viewerId } }, select: { carId: true } }),
-    viewerId === null
-      ? Promise.resolve([])
-      : prisma.car.findMany({ where: { ownerId: viewerId }, orderBy: { createdAt: "desc" }, select: attendeeCarSelect }),
+    viewerId === null ? Promise.resolve([]) : prisma.car.findMany({ where: { ownerId: viewerId }, orderBy: { createdAt: "desc" }, select: attendeeCarSelect }),
   ]);
   const posts = await newestPostsOfCars(rows.flatMap((row) => (row.car ? [row.car.id] : [])));
   return {
@@ -417,7 +414,7 @@ export async function getEventDetail(id: number, viewerId: number | null): Promi
     attendees: rows.map((row) => ({
       user: row.user,
       car: row.car,
-      newest_post: row.car ? posts.get(row.car.id) ?? null : null,
+      newest_post: row.car ? (posts.get(row.car.id) ?? null) : null,
       going_since: row.createdAt.toISOString(),
     })),
     viewer: viewerId === null ? null : { going: Boolean(mine), car_id: mine?.carId ?? null, cars },

@@ -392,8 +392,23 @@ export async function showAllGramsPosts(userId: number | null | undefined): Prom
 // ------------------------------------------------------------------ shaping
 
 function readPhoto(media: MediaTuple): FeedPhoto {
-  const [id, storedKind, path, mimeType, width, height, variants, posterPath, createdAt, uploaderId, uploaderUsername, durationMs, posterVariants, posterWidth, posterHeight] =
-    media;
+  const [
+    id,
+    storedKind,
+    path,
+    mimeType,
+    width,
+    height,
+    variants,
+    posterPath,
+    createdAt,
+    uploaderId,
+    uploaderUsername,
+    durationMs,
+    posterVariants,
+    posterWidth,
+    posterHeight,
+  ] = media;
   const kind: MediaKind = storedKind === "video" ? "video" : "image";
   return {
     id,
@@ -420,8 +435,28 @@ function readCar(car: CarTuple): { car_id: number; car: FeedCar } {
 
 function readRow(tuple: PostTuple, now: number): FeedPost {
   const [
-    id, createdAt, createdById, carId, story, layout, soundcloudUrl, status, username, nickname, profileImage,
-    media, cars, likes, dislikes, comments, mods, saves, shares, reaction, saved, followedCar,
+    id,
+    createdAt,
+    createdById,
+    carId,
+    story,
+    layout,
+    soundcloudUrl,
+    status,
+    username,
+    nickname,
+    profileImage,
+    media,
+    cars,
+    likes,
+    dislikes,
+    comments,
+    mods,
+    saves,
+    shares,
+    reaction,
+    saved,
+    followedCar,
   ] = tuple;
   const created = parseStoredDate(createdAt);
   const photos = media.map(readPhoto);

@@ -24,10 +24,7 @@ export async function loadGrams(request: Request): Promise<GramsLaunch | null> {
   if (!wanted) return null;
   const user = await getUser(request);
   const viewerId = user?.id ?? null;
-  const [showAll, target] = await Promise.all([
-    showAllGramsPosts(viewerId),
-    wanted.postId ? getPost(wanted.postId, viewerId) : Promise.resolve(null),
-  ]);
+  const [showAll, target] = await Promise.all([showAllGramsPosts(viewerId), wanted.postId ? getPost(wanted.postId, viewerId) : Promise.resolve(null)]);
   const page = await getFeedPage({
     viewerId,
     limit: FEED_FIRST_PAGE,

@@ -86,9 +86,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function executeJob(job: ClaimedJob, options: { lockMs?: number; log?: (line: string) => void } = {}): Promise<"done" | "retry" | "failed" | "lost"> {
   const lockMs = options.lockMs ?? JOB_LOCK_MS;
   const handler = handlers.get(job.kind);
-  const heartbeat = setInterval(() => {
-    extendJobLock(job, { lockMs }).catch(() => undefined);
-  }, Math.max(50, Math.floor(lockMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      extendJobLock(job, { lockMs }).catch(() => undefined);
+    },
+    Math.max(50, Math.floor(lockMs / 3)),
+  );
   heartbeat.unref();
   try {
     if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
@@ -102,7 +105,8 @@ export async function executeJob(job: ClaimedJob, options: { lockMs?: number; lo
     options.log?.(`[jobs] ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed: ${error instanceof Error ? error.message : String(error)}`);
     // The owner records the failure first: should this process die before the job is
     // marked, the job runs again and finds its work already ended.
-    if (final && handler?.failed) await handler.failed(job.payload, error).catch((failure: unknown) => options.log?.(`[jobs] recording the failure of #${job.id} failed: ${String(failure)}`));
+    if (final && handler?.failed)
+      await handler.failed(job.payload, error).catch((failure: unknown) => options.log?.(`[jobs] recording the failure of #${job.id} failed: ${String(failure)}`));
     return failJob(job, error, { permanent: final });
   } finally {
     clearInterval(heartbeat);
@@ -113,7 +117,10 @@ export async function executeJob(job: ClaimedJob, options: { lockMs?: number; lo
 async function endExhausted(log?: (line: string) => void) {
   for (const job of await failExhaustedJobs()) {
     log?.(`[jobs] ${job.kind} #${job.id}: ${job.lastError}`);
-    await handlers.get(job.kind)?.failed?.(job.payload, new Error(job.lastError)).catch(() => undefined);
+    await handlers
+      .get(job.kind)
+      ?.failed?.(job.payload, new Error(job.lastError))
+      .catch(() => undefined);
   }
 }
 

@@ -116,11 +116,7 @@ async function findNameId(kind: NameKind, name: string): Promise<number | null> 
 async function createName(kind: NameKind, name: string): Promise<number> {
   const data = { data: { name }, select: { id: true } };
   const row =
-    kind === "manufacturer"
-      ? await prisma.manufacturer.create(data)
-      : kind === "vendor"
-        ? await prisma.vendor.create(data)
-        : await prisma.installer.create(data);
+    kind === "manufacturer" ? await prisma.manufacturer.create(data) : kind === "vendor" ? await prisma.vendor.create(data) : await prisma.installer.create(data);
   return row.id;
 }
 

@@ -12,7 +12,6 @@ import { incomingPath, removeIncoming } from "~/lib/incoming.server";
 import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/post-status";
 import { enqueueJob, errorText } from "~/models/job.server";
 
-
 /** The job kind that stores one uploaded file of a post. */
 export const MEDIA_JOB = "post.media";
 
@@ -26,7 +25,6 @@ export const PROCESSING_MESSAGES = {
 } as const;
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
-
 
 /**
  * The Media row of a stored file: the ONE place that maps what the upload pipeline returns
@@ -70,7 +68,15 @@ async function settlePost(tx: Tx, postId: number): Promise<PostStatus | null> {
   return status;
 }
 
-function inspectedOf(upload: { kind: string; mimeType: string; ext: string; bytes: number; width: number | null; height: number | null; durationMs: number | null }): InspectedUpload {
+function inspectedOf(upload: {
+  kind: string;
+  mimeType: string;
+  ext: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+}): InspectedUpload {
   return {
     kind: upload.kind === "video" ? "video" : "image",
     mime: upload.mimeType,
@@ -219,4 +225,3 @@ export async function referencedIncoming(names: string[]): Promise<Set<string>> 
   const rows = await prisma.postUpload.findMany({ where: { tempPath: { in: names } }, select: { tempPath: true } });
   return new Set(rows.map((row) => row.tempPath).filter((name): name is string => name !== null));
 }
-

@@ -91,11 +91,7 @@ function tileOf(post: { id: number; story: string; soundcloudUrl: string | null;
 }
 
 /** One page of a user's posts as grid tiles, newest first. */
-export async function getUserPostTiles(
-  userId: number,
-  before: number | null = null,
-  take = POSTS_PAGE_SIZE,
-): Promise<{ posts: PostTile[]; nextCursor: number | null }> {
+export async function getUserPostTiles(userId: number, before: number | null = null, take = POSTS_PAGE_SIZE): Promise<{ posts: PostTile[]; nextCursor: number | null }> {
   const rows = await prisma.post.findMany({
     where: { createdById: userId, ...READY_POST, ...(before ? { id: { lt: before } } : {}) },
     orderBy: { id: "desc" },
@@ -207,9 +203,7 @@ export async function getUserPage(username: string, viewerId: number | null, bef
     prisma.userFollow.count({ where: { followerId: user.id } }),
     prisma.post.count({ where: { createdById: user.id, ...READY_POST } }),
     prisma.car.count({ where: { ownerId: user.id } }),
-    viewerId && !isSelf
-      ? prisma.userFollow.findUnique({ where: { followerId_followingId: { followerId: viewerId, followingId: user.id } } })
-      : null,
+    viewerId && !isSelf ? prisma.userFollow.findUnique({ where: { followerId_followingId: { followerId: viewerId, followingId: user.id } } }) : null,
     getCarCards(user.id, viewerId),
     getUserPostTiles(user.id, before),
   ]);
@@ -322,9 +316,7 @@ export async function updateProfile(
 
   const oldKey = changes.profileImage !== undefined && before?.profileImage !== changes.profileImage ? storedAvatarKey(before?.profileImage ?? null) : null;
   if (oldKey) {
-    await discardMedia({ path: oldKey, variants: String(AVATAR_SMALL_SIZE) }).catch((error) =>
-      console.error("Could not delete the old profile image", error),
-    );
+    await discardMedia({ path: oldKey, variants: String(AVATAR_SMALL_SIZE) }).catch((error) => console.error("Could not delete the old profile image", error));
   }
   const profile = await getOwnProfile(userId);
   if (!profile) throw new Error("The user disappeared while updating their profile");
@@ -336,9 +328,7 @@ export async function updateProfile(
 export type ProfileField = "nickname" | "show_all_grams_posts" | "profile_image";
 export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
-export type ProfileFormResult =
-  | { ok: true; profile: ProfileView }
-  | { ok: false; status: 400 | 413 | 415; errors: ProfileErrors };
+export type ProfileFormResult = { ok: true; profile: ProfileView } | { ok: false; status: 400 | 413 | 415; errors: ProfileErrors };
 
 export const PROFILE_IMAGE_REQUIRED = "Choose an image to upload";
 

@@ -74,9 +74,7 @@ export async function listSavedPosts(userId: number, cursor?: string | null, lim
   const rows = await prisma.save.findMany({
     where: {
       userId,
-      ...(after
-        ? { OR: [{ createdAt: { lt: after.savedAt } }, { createdAt: after.savedAt, postId: { lt: after.postId } }] }
-        : {}),
+      ...(after ? { OR: [{ createdAt: { lt: after.savedAt } }, { createdAt: after.savedAt, postId: { lt: after.postId } }] } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { postId: "desc" }],
     take: limit + 1,

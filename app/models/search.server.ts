@@ -173,7 +173,9 @@ export async function findUserExact(input: { id?: number | null; username?: stri
     if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
     return prisma.user.findUnique({ where: { id: input.id }, select: { id: true, username: true, nickname: true } });
   }
-  const username = normaliseQuery(input.username ?? "").toLowerCase().replace(/^@/, "");
+  const username = normaliseQuery(input.username ?? "")
+    .toLowerCase()
+    .replace(/^@/, "");
   if (!username) return null;
   return prisma.user.findUnique({ where: { username }, select: { id: true, username: true, nickname: true } });
 }
@@ -193,10 +195,7 @@ async function matchEventIds(terms: string[]): Promise<number[]> {
  * Events for GET /api/events?search=: upcoming soonest first, then past newest first.
  * A blank search lists everything (within the limits).
  */
-export async function searchEvents(
-  query: unknown,
-  options: { upcomingLimit?: number; pastLimit?: number; now?: Date } = {},
-): Promise<EventView[]> {
+export async function searchEvents(query: unknown, options: { upcomingLimit?: number; pastLimit?: number; now?: Date } = {}): Promise<EventView[]> {
   const { terms } = prepare(query);
   const now = options.now ?? new Date();
   const ids = terms.length > 0 ? await matchEventIds(terms) : undefined;

@@ -136,7 +136,9 @@ function normalizeRecoveryCode(code: string): string {
 }
 
 export function hashRecoveryCode(code: string): string {
-  return createHash("sha256").update(`recovery:${normalizeRecoveryCode(code)}`).digest("hex");
+  return createHash("sha256")
+    .update(`recovery:${normalizeRecoveryCode(code)}`)
+    .digest("hex");
 }
 
 // ------------------------------------------------------------------ enrolment
@@ -161,9 +163,7 @@ export async function getTwoFactorStatus(userId: number): Promise<TwoFactorStatu
     where: { id: userId },
     select: { email: true, totpSecret: true, totpEnabledAt: true, passwordHash: true },
   });
-  const recoveryCodesLeft = user.totpEnabledAt
-    ? await prisma.recoveryCode.count({ where: { userId, usedAt: null } })
-    : 0;
+  const recoveryCodesLeft = user.totpEnabledAt ? await prisma.recoveryCode.count({ where: { userId, usedAt: null } }) : 0;
   const pendingSecret = !user.totpEnabledAt && user.totpSecret ? openSecret(user.totpSecret) : null;
   return {
     enabled: Boolean(user.totpEnabledAt),

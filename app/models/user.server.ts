@@ -101,9 +101,7 @@ export async function registerUser(input: { username: string; email: string; pas
     // Two sign-ups racing for the same name: the unique index decides.
     if ((error as { code?: string }).code === "P2002") {
       const target = String((error as { meta?: { target?: unknown } }).meta?.target ?? "");
-      throw target.includes("email")
-        ? new UserError(409, MESSAGES.emailTaken, { field: "email" })
-        : new UserError(409, MESSAGES.usernameTaken, { field: "username" });
+      throw target.includes("email") ? new UserError(409, MESSAGES.emailTaken, { field: "email" }) : new UserError(409, MESSAGES.usernameTaken, { field: "username" });
     }
     throw error;
   }
@@ -152,7 +150,10 @@ function takeOverEmail(username: string, how: string) {
   return {
     subject: "Your account is now yours alone",
     text: lines.join("\n"),
-    html: lines.filter(Boolean).map((line) => `<p>${escapeHtml(line)}</p>`).join("\n"),
+    html: lines
+      .filter(Boolean)
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
+      .join("\n"),
   };
 }
 
@@ -229,9 +230,7 @@ export function usernameBaseFor(email: string, name?: string | null): string {
 
 /** `base`, or `base` with the smallest number suffix that nobody uses yet. */
 async function freeUsername(base: string): Promise<string> {
-  const taken = new Set(
-    (await prisma.user.findMany({ where: { username: { startsWith: base } }, select: { username: true } })).map((u) => u.username),
-  );
+  const taken = new Set((await prisma.user.findMany({ where: { username: { startsWith: base } }, select: { username: true } })).map((u) => u.username));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) {
     const candidate = `${base}${n}`;
@@ -275,17 +274,19 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity, now = new
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const username = attempt === 0 ? await freeUsername(base) : `${base}${Math.floor(Math.random() * 9000) + 1000}`;
     try {
-      return await prisma.user.create({
-        data: {
-          username,
-          email,
-          googleId: identity.googleId,
-          emailVerifiedAt: now,
-          nickname: identity.name?.trim().slice(0, 50) || null,
-          profile: { create: {} },
-        },
-        select: publicUserSelect,
-      }).then(withListedAdmin);
+      return await prisma.user
+        .create({
+          data: {
+            username,
+            email,
+            googleId: identity.googleId,
+            emailVerifiedAt: now,
+            nickname: identity.name?.trim().slice(0, 50) || null,
+            profile: { create: {} },
+          },
+          select: publicUserSelect,
+        })
+        .then(withListedAdmin);
     } catch (error) {
       // Another sign-up took the name (or the email) meanwhile.
       if ((error as { code?: string }).code !== "P2002") throw error;

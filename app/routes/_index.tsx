@@ -37,14 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A broken link shows the newest posts.
   }
   const user = await getUser(request);
-  const [page, grams] = await Promise.all([
-    getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_RENDER, cursor }),
-    loadGrams(request),
-  ]);
+  const [page, grams] = await Promise.all([getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_RENDER, cursor }), loadGrams(request)]);
   return {
     posts: page.posts,
     nextCursor: page.nextCursor,
-    pageKey: cursor ? url.searchParams.get("cursor") ?? "" : "",
+    pageKey: cursor ? (url.searchParams.get("cursor") ?? "") : "",
     now: Date.now(),
     grams,
     share: shareLink(publicOrigin(request), "/"),

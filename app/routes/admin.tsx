@@ -103,9 +103,7 @@ export default function Admin() {
 
       <div className="admin-panel">
         {content.tab === "queue" ? <AdminQueue queue={content.queue} now={now} /> : null}
-        {content.tab === "users" ? (
-          <AdminUsers users={content.users} q={content.q} cursor={content.cursor} nextCursor={content.next_cursor} me={me} />
-        ) : null}
+        {content.tab === "users" ? <AdminUsers users={content.users} q={content.q} cursor={content.cursor} nextCursor={content.next_cursor} me={me} /> : null}
         {content.tab === "feedback" ? (
           <AdminFeedback
             feedback={content.feedback}

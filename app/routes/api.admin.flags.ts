@@ -10,14 +10,7 @@ import { flagDecisionSchema } from "~/lib/admin-schemas";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, parseFields } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
-import {
-  ADMIN_TEXT,
-  dismissReports,
-  isContentType,
-  listModerationQueue,
-  removeContent,
-  suspendAuthor,
-} from "~/models/admin.server";
+import { ADMIN_TEXT, dismissReports, isContentType, listModerationQueue, removeContent, suspendAuthor } from "~/models/admin.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 

@@ -29,9 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The Sign In page in its code mode, with the outcome (no JavaScript).
   const back = async (status: number, values: Record<string, string>, error = "", headers: Record<string, string> = {}) => {
     if (!body.redirectTo) {
-      return status === 200
-        ? Response.json({ success: true, message: LOGIN_CODE_MESSAGES.sent })
-        : errorResponse(status, error, headers);
+      return status === 200 ? Response.json({ success: true, message: LOGIN_CODE_MESSAGES.sent }) : errorResponse(status, error, headers);
     }
     // Echoed in a cookie: bounded, so a huge field is a 4xx rather than a cookie too long.
     const bounded = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.slice(0, 254)]));

@@ -68,9 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const state = await getAuthState(request);
   const server = state && !state.pending ? state : null;
 
-  const serverSession = server
-    ? { id: server.user.id, email: server.user.email, username: server.user.username, loginTime: server.createdAt.toISOString() }
-    : null;
+  const serverSession = server ? { id: server.user.id, email: server.user.email, username: server.user.username, loginTime: server.createdAt.toISOString() } : null;
 
   let answer: Answer;
   if (stored.kind === "none") {
@@ -83,8 +81,5 @@ export async function action({ request }: ActionFunctionArgs) {
     answer = SYNC;
   }
 
-  return Response.json(
-    { ...answer, serverSession, expiresAt: server ? server.expiresAt.toISOString() : null },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return Response.json({ ...answer, serverSession, expiresAt: server ? server.expiresAt.toISOString() : null }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -14,10 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
   const [car, user] = await Promise.all([getCar(carId), getUser(request)]);
   if (!car) return errorResponse(404, CAR_MESSAGES.notFound);
-  return Response.json(
-    { car: carJson(car, { owner: user?.id === car.ownerId }) },
-    { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } },
-  );
+  return Response.json({ car: carJson(car, { owner: user?.id === car.ownerId }) }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -48,8 +48,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const page = await getFeedPage(options);
   return Response.json(page, {
-    headers: user
-      ? { "Cache-Control": "private, no-store", Vary: "Cookie" }
-      : { "Cache-Control": "public, max-age=10", Vary: "Cookie" },
+    headers: user ? { "Cache-Control": "private, no-store", Vary: "Cookie" } : { "Cache-Control": "public, max-age=10", Vary: "Cookie" },
   });
 }

@@ -15,10 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const modId = requireId(params, "modId", MOD_MESSAGES.notFound);
   const [mod, user] = await Promise.all([getMod(modId), getUser(request)]);
   if (!mod) return errorResponse(404, MOD_MESSAGES.notFound);
-  return Response.json(
-    { mod: modJson(mod, { viewerIsOwner: user?.id === mod.car.ownerId }) },
-    { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } },
-  );
+  return Response.json({ mod: modJson(mod, { viewerIsOwner: user?.id === mod.car.ownerId }) }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -10,7 +10,6 @@ import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const profile = await getOwnProfile(user.id);

@@ -5,13 +5,7 @@ import { getUser } from "~/lib/auth.server";
 import { errorResponse, respond } from "~/lib/http.server";
 import { mutation } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
-import {
-  USER_NOT_FOUND,
-  getUserFollowCounts,
-  isFollowingUser,
-  parseFollowWant,
-  setUserFollow,
-} from "~/models/follow.server";
+import { USER_NOT_FOUND, getUserFollowCounts, isFollowingUser, parseFollowWant, setUserFollow } from "~/models/follow.server";
 import { getUserByUsername } from "~/models/user.server";
 import { limitWrite } from "~/lib/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
@@ -21,10 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!target) return errorResponse(404, USER_NOT_FOUND);
   const viewer = await getUser(request);
   const [following, counts] = await Promise.all([isFollowingUser(viewer?.id ?? null, target.id), getUserFollowCounts(target.id)]);
-  return Response.json(
-    { following, followers: counts.followers, following_count: counts.following },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return Response.json({ following, followers: counts.followers, following_count: counts.following }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

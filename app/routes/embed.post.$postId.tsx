@@ -55,9 +55,7 @@ export function ErrorBoundary() {
         <Logo />
       </a>
       <h1 className="embed-card__title">{notFound ? "This post is unavailable" : "This post could not be shown"}</h1>
-      <p className="embed-card__text">
-        {notFound ? "It may have been removed, or the link is wrong." : "Please try again later."}
-      </p>
+      <p className="embed-card__text">{notFound ? "It may have been removed, or the link is wrong." : "Please try again later."}</p>
     </div>
   );
 }

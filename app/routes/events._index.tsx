@@ -47,9 +47,12 @@ export default function Events() {
   useEffect(() => {
     if (input.current && document.activeElement !== input.current) input.current.value = q;
   }, [q]);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   return (
     <div className="page events-page">
@@ -104,8 +107,7 @@ export default function Events() {
       <div className="events-results" data-busy={searching ? "true" : "false"} aria-busy={searching}>
         {q ? (
           <p className="events-results__summary" role="status">
-            {none ? "No events match" : `${upcoming.length + past.length} ${upcoming.length + past.length === 1 ? "event" : "events"} for`}{" "}
-            <strong>“{q}”</strong>
+            {none ? "No events match" : `${upcoming.length + past.length} ${upcoming.length + past.length === 1 ? "event" : "events"} for`} <strong>“{q}”</strong>
           </p>
         ) : null}
 

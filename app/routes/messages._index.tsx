@@ -16,8 +16,7 @@ export default function MessagesIndex() {
     <div className="msg-empty">
       {conversationCount === 0 ? (
         <EmptyState icon={<MessageCircle />} title="No messages yet" actions={findPeople}>
-          When you talk cars with another member, your conversations show up here. Type a username above, or press Message on
-          someone's page.
+          When you talk cars with another member, your conversations show up here. Type a username above, or press Message on someone's page.
         </EmptyState>
       ) : (
         <EmptyState icon={<MessageCircle />} title="Your messages" actions={findPeople}>

@@ -18,9 +18,7 @@ import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.ser
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);

@@ -20,9 +20,7 @@ import { deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/mode
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Edit ${data?.values.model_name ?? "mod"} · ${APP_TITLE}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.values.model_name ?? "mod"} · ${APP_TITLE}` }];
 
 async function ownedModOfCar(request: Request, params: LoaderFunctionArgs["params"]) {
   const user = await requireUserPage(request);
@@ -84,13 +82,7 @@ export default function EditMod() {
   return (
     <div className="page mod-form-page">
       <PageHeader title={`Edit ${values.model_name}`} icon={<Pencil />} subtitle={carName(car)} />
-      <ModForm
-        lastResult={lastResult}
-        options={options}
-        defaultValue={values}
-        submitLabel="Save changes"
-        cancelTo={`/my-cars/${car.id}/mods`}
-      />
+      <ModForm lastResult={lastResult} options={options} defaultValue={values} submitLabel="Save changes" cancelTo={`/my-cars/${car.id}/mods`} />
       <section className="cm-danger card" aria-labelledby="cm-danger-title">
         <div>
           <h2 id="cm-danger-title" className="cm-danger__title">

@@ -20,9 +20,7 @@ import { deleteMod, listCarMods } from "~/models/mod.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? carName(data.car) : "Car"} mods · ${APP_TITLE}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? carName(data.car) : "Car"} mods · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
@@ -105,12 +103,7 @@ export default function CarMods() {
                 <Link to={`/my-cars/${car.id}/mods/${mod.id}`} className="btn btn--ghost btn--sm" aria-label={`Edit ${mod.model_name}`}>
                   <Pencil aria-hidden size={16} />
                 </Link>
-                <ConfirmDelete
-                  compact
-                  label={`Delete ${mod.model_name}`}
-                  question={`Delete ${mod.model_name}?`}
-                  fields={{ intent: "delete", modId: String(mod.id) }}
-                />
+                <ConfirmDelete compact label={`Delete ${mod.model_name}`} question={`Delete ${mod.model_name}?`} fields={{ intent: "delete", modId: String(mod.id) }} />
               </>
             )}
           />

@@ -19,9 +19,7 @@ import { createMod, getModFormOptions } from "~/models/mod.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/lib/rate-limit.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Add a mod${data ? ` to ${carName(data.car)}` : ""} · ${APP_TITLE}` },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Add a mod${data ? ` to ${carName(data.car)}` : ""} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);

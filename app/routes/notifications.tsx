@@ -17,12 +17,7 @@ export default function Notifications() {
   const unread = unreadAfter(unread_count, usePendingReads());
   return (
     <div className="page">
-      <PageHeader
-        title="Notifications"
-        subtitle="Follows, reminders and news about your cars"
-        icon={<Bell />}
-        actions={unread > 0 ? <MarkAllReadButton /> : null}
-      />
+      <PageHeader title="Notifications" subtitle="Follows, reminders and news about your cars" icon={<Bell />} actions={unread > 0 ? <MarkAllReadButton /> : null} />
       {notifications.length === 0 ? (
         <EmptyState icon={<Bell />} title="No notifications yet">
           New followers of you and your cars, and insurance reminders, land here.

@@ -99,31 +99,22 @@ export default function PostPage() {
 
       <div className="post-page__layout">
         <div className="post-page__post">
-          <PostCard
-            post={post}
-            now={now}
-            viewer={viewer}
-            variant="page"
-            priority
-            returnTo={here}
-            afterDelete="/"
-            onDeleted={() => navigate("/", { replace: true })}
-          />
+          <PostCard post={post} now={now} viewer={viewer} variant="page" priority returnTo={here} afterDelete="/" onDeleted={() => navigate("/", { replace: true })} />
         </div>
 
         {processing ? null : (
-        <section className="post-page__panel post-page__panel--comments" aria-labelledby="comments-title">
-          <h2 id="comments-title" className="post-page__panel-title">
-            <MessageCircle aria-hidden size={18} /> Comments
-          </h2>
-          <CommentSection
-            postId={post.id}
-            initialComments={comments}
-            signedIn={Boolean(user)}
-            viewer={user ? { id: user.id, username: user.username, nickname: user.nickname, profileImage: user.profileImage } : null}
-            showTitle={false}
-          />
-        </section>
+          <section className="post-page__panel post-page__panel--comments" aria-labelledby="comments-title">
+            <h2 id="comments-title" className="post-page__panel-title">
+              <MessageCircle aria-hidden size={18} /> Comments
+            </h2>
+            <CommentSection
+              postId={post.id}
+              initialComments={comments}
+              signedIn={Boolean(user)}
+              viewer={user ? { id: user.id, username: user.username, nickname: user.nickname, profileImage: user.profileImage } : null}
+              showTitle={false}
+            />
+          </section>
         )}
 
         {carIds.length > 0 ? (

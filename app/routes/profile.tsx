@@ -88,8 +88,7 @@ export default function ProfilePage() {
   const { profile, counts, emailVerified } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProfileActionData>();
   const navigation = useNavigation();
-  const pendingIntent =
-    navigation.state !== "idle" && navigation.formAction?.startsWith("/profile") ? String(navigation.formData?.get("intent") ?? "") : null;
+  const pendingIntent = navigation.state !== "idle" && navigation.formAction?.startsWith("/profile") ? String(navigation.formData?.get("intent") ?? "") : null;
   const myPage = `/user/${encodeURIComponent(profile.username)}`;
 
   return (
@@ -103,7 +102,9 @@ export default function ProfilePage() {
           <p className="profile-identity__meta">@{profile.username}</p>
           <p className="profile-identity__meta">{profile.email}</p>
           <p className="profile-identity__meta" data-testid="email-status">
-            <span className={`chip profile-email-chip${emailVerified ? " profile-email-chip--verified" : ""}`}>{emailVerified ? "Email verified" : "Email not verified"}</span>
+            <span className={`chip profile-email-chip${emailVerified ? " profile-email-chip--verified" : ""}`}>
+              {emailVerified ? "Email verified" : "Email not verified"}
+            </span>
           </p>
           {emailVerified ? null : (
             <Form method="post" className="profile-verify">

@@ -149,8 +149,7 @@ export default function SecurityPage() {
               </span>
             </h2>
             <p className="security-card__text">
-              After your password (or Google, or an emailed code), also ask for a 6-digit code from an authenticator app on your
-              phone.
+              After your password (or Google, or an emailed code), also ask for a 6-digit code from an authenticator app on your phone.
             </p>
           </div>
         </div>
@@ -173,9 +172,7 @@ export default function SecurityPage() {
 
         {status.enabled ? (
           <>
-            <p className="security-card__text">
-              {status.recoveryCodesLeft} of 10 recovery codes left.
-            </p>
+            <p className="security-card__text">{status.recoveryCodesLeft} of 10 recovery codes left.</p>
             <Form method="post" className="security-form">
               <ErrorText actionData={actionData} intent="disable" />
               {status.hasPassword ? (
@@ -203,9 +200,7 @@ export default function SecurityPage() {
             <ol className="security-steps">
               <li>
                 Scan this code with an authenticator app (Google Authenticator, 1Password, Authy, ...):
-                {qrCode ? (
-                  <img className="security-qr" src={qrCode} width={200} height={200} alt="QR code holding your two-factor key" />
-                ) : null}
+                {qrCode ? <img className="security-qr" src={qrCode} width={200} height={200} alt="QR code holding your two-factor key" /> : null}
                 Or choose "enter a setup key", time-based, and type:
                 <code className="security-key" data-testid="manual-key">
                   {status.enrolment.manualKey}
@@ -287,9 +282,7 @@ export default function SecurityPage() {
         </Form>
       </section>
 
-      <p className="security-hint">
-        Forgot your password? Use "Forgot Password?" in the sign-in window. Lost your phone? Sign in with one of your recovery codes.
-      </p>
+      <p className="security-hint">Forgot your password? Use "Forgot Password?" in the sign-in window. Lost your phone? Sign in with one of your recovery codes.</p>
     </div>
   );
 }

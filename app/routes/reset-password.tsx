@@ -92,20 +92,24 @@ function PasswordField({ meta, label, autoFocus }: { meta: FieldMetadata<string>
 function useNewPassword(serverError: string | null) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const { submit, pending, data } = useAuthFetcher(ACTION, (answer) => {
-    // The password changed; an account with two-factor sign-in still has to pass the challenge.
-    const twoFactor = twoFactorTargetOf(answer);
-    if (twoFactor) return navigate(twoFactor, { replace: true });
-    const user = userOf(answer);
-    if (!user) {
-      if (answer.error === MESSAGES.resetLinkInvalid) revalidator.revalidate();
-      return;
-    }
-    storeSessionUser(user, loginTimeOf(answer));
-    toast.success(typeof answer.message === "string" ? answer.message : MESSAGES.resetDone);
-    navigate("/", { replace: true });
-    // At once: revalidated, this page shows the used link as not valid and this form is gone.
-  }, { afterRevalidation: false });
+  const { submit, pending, data } = useAuthFetcher(
+    ACTION,
+    (answer) => {
+      // The password changed; an account with two-factor sign-in still has to pass the challenge.
+      const twoFactor = twoFactorTargetOf(answer);
+      if (twoFactor) return navigate(twoFactor, { replace: true });
+      const user = userOf(answer);
+      if (!user) {
+        if (answer.error === MESSAGES.resetLinkInvalid) revalidator.revalidate();
+        return;
+      }
+      storeSessionUser(user, loginTimeOf(answer));
+      toast.success(typeof answer.message === "string" ? answer.message : MESSAGES.resetDone);
+      navigate("/", { replace: true });
+      // At once: revalidated, this page shows the used link as not valid and this form is gone.
+    },
+    { afterRevalidation: false },
+  );
   const done = Boolean(userOf(data) || twoFactorTargetOf(data));
   const failure = data?.unreachable === true ? UNREACHABLE : errorOf(data, MESSAGES.resetLinkInvalid);
   const error = pending || done ? null : data ? failure : serverError;

@@ -247,7 +247,11 @@ export default function Showcase() {
           <h2 id="posts-title" className="showcase-section__title">
             Posts featuring this car
           </h2>
-          {postCount > posts.length ? <p className="showcase-section__meta">Latest {posts.length} of {postCount}</p> : null}
+          {postCount > posts.length ? (
+            <p className="showcase-section__meta">
+              Latest {posts.length} of {postCount}
+            </p>
+          ) : null}
         </div>
         {posts.length ? (
           <ul className="showcase-posts__grid">
@@ -312,9 +316,7 @@ export function ErrorBoundary() {
         <p className="error-page__status">{notFound ? "404" : "Error"}</p>
         <h1 className="error-page__title">{notFound ? "Car not found" : "Something went wrong"}</h1>
         <p className="error-page__message">
-          {notFound
-            ? "There's no showcase for this car. It may have been sold, scrapped or deleted by its owner."
-            : "We couldn't load this showcase. Please try again."}
+          {notFound ? "There's no showcase for this car. It may have been sold, scrapped or deleted by its owner." : "We couldn't load this showcase. Please try again."}
         </p>
         <div className="error-page__actions">
           <Link to="/" className="btn btn--primary">

@@ -10,7 +10,14 @@ import { APP_TITLE } from "~/lib/constants";
 import { readBody } from "~/lib/http.server";
 import { replyToUserError } from "~/lib/form-reply.server";
 import { limitWrite } from "~/lib/rate-limit.server";
-import { VERIFY_MESSAGES, inspectVerificationToken, tokenStateMessage, verifyEmailSchema, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
+import {
+  VERIFY_MESSAGES,
+  inspectVerificationToken,
+  tokenStateMessage,
+  verifyEmailSchema,
+  verifyEmailWithToken,
+  type TokenState,
+} from "~/models/email-verification.server";
 import "~/components/auth/auth.css";
 
 export const meta: MetaFunction = () => [{ title: `Confirm your email · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
@@ -21,10 +28,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const view = await inspectVerificationToken(token);
-  return data(
-    { ...view, token: view.state === "valid" ? token : null, message: view.state === "valid" ? null : tokenStateMessage(view.state) },
-    { headers: NO_STORE },
-  );
+  return data({ ...view, token: view.state === "valid" ? token : null, message: view.state === "valid" ? null : tokenStateMessage(view.state) }, { headers: NO_STORE });
 }
 
 type ActionData = { ok: true; message: string } | { ok: false; error: string };
@@ -78,8 +82,8 @@ export default function VerifyEmailPage() {
           {HEADINGS.valid}
         </h1>
         <p className="auth-modal__description">
-          Confirm that <strong>{view.email}</strong> is the email address of <strong>@{view.username}</strong>. If you did not sign
-          up, close this page: nothing is confirmed without the button.
+          Confirm that <strong>{view.email}</strong> is the email address of <strong>@{view.username}</strong>. If you did not sign up, close this page: nothing is
+          confirmed without the button.
         </p>
         <Form method="post" replace className="auth-form">
           <input type="hidden" name="token" value={view.token ?? ""} />
@@ -106,9 +110,7 @@ export default function VerifyEmailPage() {
         <p className="auth-alert auth-alert--error" role="alert" data-testid="verify-message">
           {message}
         </p>
-        {view.state === "used" && view.verified ? (
-          <p className="auth-modal__description">{VERIFY_MESSAGES.verified}</p>
-        ) : null}
+        {view.state === "used" && view.verified ? <p className="auth-modal__description">{VERIFY_MESSAGES.verified}</p> : null}
         <Link to="/profile" className="btn btn--primary btn--block auth-submit">
           Go to your profile
         </Link>

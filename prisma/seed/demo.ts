@@ -11,7 +11,22 @@ import { deleteMedia } from "~/lib/media-storage.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, parseVariants, variantPath } from "~/lib/media-types";
 import { carFollowMessage, insuranceMessage, userFollowMessage } from "~/models/notification.server";
 import { cached } from "./cache";
-import { CARS, COMMENT_PAIRS, CAR_FOLLOWS, DEMO_PASSWORD, EVENTS, MESSAGES, MODS, POSTS, THREADS, USERS, USER_FOLLOWS, VIDEO_FILES, type Aspect, type SeedPost } from "./data";
+import {
+  CARS,
+  COMMENT_PAIRS,
+  CAR_FOLLOWS,
+  DEMO_PASSWORD,
+  EVENTS,
+  MESSAGES,
+  MODS,
+  POSTS,
+  THREADS,
+  USERS,
+  USER_FOLLOWS,
+  VIDEO_FILES,
+  type Aspect,
+  type SeedPost,
+} from "./data";
 import { createRng, type Rng } from "./random";
 import { renderAvatar, renderPicture, type PictureSpec, type SceneName, type Shot } from "./scenes";
 
@@ -31,7 +46,25 @@ export type SeedOptions = {
 };
 
 export type SeedSummary = Record<
-  "users" | "cars" | "posts" | "media" | "videos" | "comments" | "replies" | "commentLikes" | "likes" | "dislikes" | "saves" | "shares" | "userFollows" | "carFollows" | "mods" | "events" | "attendees" | "notifications" | "messages",
+  | "users"
+  | "cars"
+  | "posts"
+  | "media"
+  | "videos"
+  | "comments"
+  | "replies"
+  | "commentLikes"
+  | "likes"
+  | "dislikes"
+  | "saves"
+  | "shares"
+  | "userFollows"
+  | "carFollows"
+  | "mods"
+  | "events"
+  | "attendees"
+  | "notifications"
+  | "messages",
   number
 > & { seconds: number };
 
@@ -82,7 +115,15 @@ function pictureSpecs(post: SeedPost, rng: Rng): PictureSpec[] {
     const carKey = post.cars[index % post.cars.length];
     const car = CARS.find((candidate) => candidate.key === carKey)!;
     const [width, height] = SIZES[aspectFor(rng, post, shot)];
-    const others = shot === "meet" ? rng.sample(CARS.filter((candidate) => candidate.key !== carKey), 3).map((other) => other.look) : undefined;
+    const others =
+      shot === "meet"
+        ? rng
+            .sample(
+              CARS.filter((candidate) => candidate.key !== carKey),
+              3,
+            )
+            .map((other) => other.look)
+        : undefined;
     return { width, height, scene, shot, look: car.look, seed: `${post.key}:${index}`, others };
   });
 }
@@ -90,7 +131,6 @@ function pictureSpecs(post: SeedPost, rng: Rng): PictureSpec[] {
 function dayStamp(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
-
 
 /** Deletes every row and the stored files they point to. */
 export async function wipeDemo(prisma: PrismaClient) {
@@ -326,13 +366,22 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
           const thread = THREADS[post.key];
           if (thread) {
             thread.forEach(([author, content, replies]) => {
-              drafts.push({ postIndex: index, author, content, createdAt: after(postDates[index], 5, 600), replies: (replies ?? []).map(([replyAuthor, text]) => ({ author: replyAuthor, content: text })) });
+              drafts.push({
+                postIndex: index,
+                author,
+                content,
+                createdAt: after(postDates[index], 5, 600),
+                replies: (replies ?? []).map(([replyAuthor, text]) => ({ author: replyAuthor, content: text })),
+              });
             });
             return;
           }
           const count = commentRng.int(0, 4);
           const pairs = commentRng.sample(COMMENT_PAIRS, count);
-          const commenters = commentRng.sample(usernames.filter((name) => name !== post.author), count);
+          const commenters = commentRng.sample(
+            usernames.filter((name) => name !== post.author),
+            count,
+          );
           pairs.forEach(([content, reply], i) => {
             const replies = reply && commentRng.chance(0.75) ? [{ author: post.author, content: reply }] : [];
             drafts.push({ postIndex: index, author: commenters[i], content, createdAt: after(postDates[index], 5, 1800), replies });
@@ -357,7 +406,10 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
         const allComments = await tx.comment.findMany({ select: { id: true, userId: true, createdAt: true } });
         const commentLikes = allComments.flatMap((comment) =>
           commentRng
-            .sample(usernames.filter((name) => uid(name) !== comment.userId), commentRng.int(0, 4))
+            .sample(
+              usernames.filter((name) => uid(name) !== comment.userId),
+              commentRng.int(0, 4),
+            )
             .map((name) => ({ commentId: comment.id, userId: uid(name), createdAt: new Date(Math.min(comment.createdAt.getTime() + 30 * MINUTE, now.getTime())) })),
         );
         await tx.commentLike.createMany({ data: commentLikes });
@@ -365,28 +417,41 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
         // ------------------------------------------------ likes, dislikes, saves, shares
         const likeRng = rng.fork("likes");
         const likes = POSTS.flatMap((post, index) =>
-          likeRng.sample(usernames.filter((name) => name !== post.author && joined.get(name)! * DAY > now.getTime() - postDates[index].getTime()), likeRng.int(2, 9)).map((name) => ({
-            userId: uid(name),
-            postId: postRows[index].id,
-            type: likeRng.chance(0.86) ? "like" : "dislike",
-            createdAt: after(postDates[index], 1, 2000),
-          })),
+          likeRng
+            .sample(
+              usernames.filter((name) => name !== post.author && joined.get(name)! * DAY > now.getTime() - postDates[index].getTime()),
+              likeRng.int(2, 9),
+            )
+            .map((name) => ({
+              userId: uid(name),
+              postId: postRows[index].id,
+              type: likeRng.chance(0.86) ? "like" : "dislike",
+              createdAt: after(postDates[index], 1, 2000),
+            })),
         );
         await tx.postLike.createMany({ data: likes });
         const saves = usernames.flatMap((name) =>
           likeRng
-            .sample(POSTS.map((_, index) => index).filter((index) => POSTS[index].author !== name), likeRng.int(2, 6))
+            .sample(
+              POSTS.map((_, index) => index).filter((index) => POSTS[index].author !== name),
+              likeRng.int(2, 6),
+            )
             .map((index) => ({ userId: uid(name), postId: postRows[index].id, createdAt: after(postDates[index], 30, 3000) })),
         );
         await tx.save.createMany({ data: saves });
-        const shares = likeRng.sample(POSTS.map((_, index) => index), 15).flatMap((index) =>
-          Array.from({ length: likeRng.int(1, 3) }, () => ({
-            postId: postRows[index].id,
-            userId: likeRng.chance(0.8) ? uid(likeRng.pick(usernames)) : null,
-            channel: likeRng.pick(["link", "link", "embed", "native"]),
-            createdAt: after(postDates[index], 10, 3000),
-          })),
-        );
+        const shares = likeRng
+          .sample(
+            POSTS.map((_, index) => index),
+            15,
+          )
+          .flatMap((index) =>
+            Array.from({ length: likeRng.int(1, 3) }, () => ({
+              postId: postRows[index].id,
+              userId: likeRng.chance(0.8) ? uid(likeRng.pick(usernames)) : null,
+              channel: likeRng.pick(["link", "link", "embed", "native"]),
+              createdAt: after(postDates[index], 10, 3000),
+            })),
+          );
         await tx.share.createMany({ data: shares });
 
         // ------------------------------------------------ follows and their notifications
@@ -396,7 +461,10 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
           userFollows.set(`${follower}>${following}`, ago(followRng.int(2, 60) * HOUR));
         }
         for (const follower of usernames) {
-          for (const following of followRng.sample(usernames.filter((name) => name !== follower), followRng.int(2, 5))) {
+          for (const following of followRng.sample(
+            usernames.filter((name) => name !== follower),
+            followRng.int(2, 5),
+          )) {
             const key = `${follower}>${following}`;
             const since = Math.min(joined.get(follower)!, joined.get(following)!);
             if (!userFollows.has(key)) userFollows.set(key, ago(followRng.float(3, since) * DAY));
@@ -519,7 +587,14 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
             data: EVENTS.map((event) => {
               const date = new Date(now.getTime() + event.inDays * DAY);
               date.setUTCHours(event.hour, 0, 0, 0);
-              return { name: event.name, dateTime: date, location: event.location, description: event.description, createdById: uid(event.createdBy), createdAt: ago(Math.max(-event.inDays + 10, 12) * DAY) };
+              return {
+                name: event.name,
+                dateTime: date,
+                location: event.location,
+                description: event.description,
+                createdById: uid(event.createdBy),
+                createdAt: ago(Math.max(-event.inDays + 10, 12) * DAY),
+              };
             }),
             select: { id: true },
           })

@@ -24,7 +24,27 @@ for (const [name, draw] of Object.entries(CLIPS)) {
     const file = path.join(out, `${name}.mp4`);
     const result = spawnSync(
       "ffmpeg",
-      ["-y", "-loglevel", "error", "-framerate", String(VIDEO_FPS), "-i", path.join(frames, "f%03d.png"), "-c:v", "libx264", "-preset", "slow", "-crf", "23", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-an", file],
+      [
+        "-y",
+        "-loglevel",
+        "error",
+        "-framerate",
+        String(VIDEO_FPS),
+        "-i",
+        path.join(frames, "f%03d.png"),
+        "-c:v",
+        "libx264",
+        "-preset",
+        "slow",
+        "-crf",
+        "23",
+        "-pix_fmt",
+        "yuv420p",
+        "-movflags",
+        "+faststart",
+        "-an",
+        file,
+      ],
       { stdio: "inherit" },
     );
     if (result.status !== 0) throw new Error(`ffmpeg failed for ${name}`);

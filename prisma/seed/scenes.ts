@@ -9,12 +9,24 @@ import { createRng, type Rng } from "./random";
 
 function hexToRgb(hex: string): [number, number, number] {
   const value = hex.replace("#", "");
-  const full = value.length === 3 ? value.split("").map((c) => c + c).join("") : value;
+  const full =
+    value.length === 3
+      ? value
+          .split("")
+          .map((c) => c + c)
+          .join("")
+      : value;
   return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
 function rgbToHex([r, g, b]: number[]): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.max(0, Math.min(255, c))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.max(0, Math.min(255, c)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 export function mix(a: string, b: string, t: number): string {
@@ -155,7 +167,16 @@ const SHAPES: Record<BodyStyle, Shape> = {
   midengine: { sill: 0.05, tail: 0.17, deck: 0.212, deckX: 0.05, rearWindow: 0.24, roofRear: 0.42, roofFront: 0.53, roof: 0.258, windshield: 0.665, cowl: 0.198, hoodX: 0.87, hood: 0.166, nose: 0.13, wheelR: 0.076, wheelRear: 0.2, wheelFront: 0.82, tension: 1, doors: 2 },
 };
 
-type SideOptions = { facing?: 1 | -1; night?: boolean; beam?: boolean; wheelAngle?: number; reflection?: boolean; reflectionOpacity?: number; shadow?: boolean; motion?: boolean };
+type SideOptions = {
+  facing?: 1 | -1;
+  night?: boolean;
+  beam?: boolean;
+  wheelAngle?: number;
+  reflection?: boolean;
+  reflectionOpacity?: number;
+  shadow?: boolean;
+  motion?: boolean;
+};
 
 /** A car seen from the side, standing on `groundY`, its rear at x (or its front when facing left). */
 export function carSide(ctx: Ctx, look: CarLook, x: number, groundY: number, length: number, options: SideOptions = {}): string {
@@ -170,10 +191,44 @@ export function carSide(ctx: Ctx, look: CarLook, x: number, groundY: number, len
   // Upper outline, rear bottom to front bottom, then the sill with the wheel arches.
   const upper: Pt[] =
     look.style === "roadster"
-      ? [P(0.008, s.sill + 0.02), P(0, s.tail), P(0.03, s.deck - 0.012), P(s.deckX + 0.05, s.deck), P(0.3, s.deck + 0.004), P(0.5, s.cowl), P(s.windshield, s.cowl), P(s.hoodX, s.hood), P(0.975, s.nose), P(1, s.nose - 0.05)]
+      ? [
+          P(0.008, s.sill + 0.02),
+          P(0, s.tail),
+          P(0.03, s.deck - 0.012),
+          P(s.deckX + 0.05, s.deck),
+          P(0.3, s.deck + 0.004),
+          P(0.5, s.cowl),
+          P(s.windshield, s.cowl),
+          P(s.hoodX, s.hood),
+          P(0.975, s.nose),
+          P(1, s.nose - 0.05),
+        ]
       : look.style === "boxy"
-        ? [P(0, s.sill + 0.02), P(0, s.tail), P(0.004, s.deck), P(s.roofRear, s.roof), P(s.roofFront, s.roof), P(s.windshield, s.cowl + 0.06), P(s.windshield + 0.02, s.cowl), P(s.hoodX, s.hood), P(1, s.nose), P(1, s.sill + 0.03)]
-        : [P(0.006, s.sill + 0.02), P(0, s.tail), P(s.deckX * 0.6, s.deck - 0.01), P(s.deckX, s.deck), P(s.rearWindow, s.deck + (look.style === "notchback" ? 0.002 : 0.008)), P(s.roofRear, s.roof), P(s.roofFront, s.roof + 0.003), P(s.windshield, s.cowl), P(s.hoodX, s.hood), P(0.975, s.nose), P(1, s.nose - 0.05)];
+        ? [
+            P(0, s.sill + 0.02),
+            P(0, s.tail),
+            P(0.004, s.deck),
+            P(s.roofRear, s.roof),
+            P(s.roofFront, s.roof),
+            P(s.windshield, s.cowl + 0.06),
+            P(s.windshield + 0.02, s.cowl),
+            P(s.hoodX, s.hood),
+            P(1, s.nose),
+            P(1, s.sill + 0.03),
+          ]
+        : [
+            P(0.006, s.sill + 0.02),
+            P(0, s.tail),
+            P(s.deckX * 0.6, s.deck - 0.01),
+            P(s.deckX, s.deck),
+            P(s.rearWindow, s.deck + (look.style === "notchback" ? 0.002 : 0.008)),
+            P(s.roofRear, s.roof),
+            P(s.roofFront, s.roof + 0.003),
+            P(s.windshield, s.cowl),
+            P(s.hoodX, s.hood),
+            P(0.975, s.nose),
+            P(1, s.nose - 0.05),
+          ];
   let d = smoothPath(upper, s.tension);
   const front = P(0.995, s.sill);
   d += ` L${f(front[0])} ${f(front[1])}`;
@@ -228,8 +283,12 @@ export function carSide(ctx: Ctx, look: CarLook, x: number, groundY: number, len
   const sh1 = P(0.02, shoulderY);
   const sh2 = P(0.55, shoulderY + 0.01);
   const sh3 = P(0.99, s.nose - 0.012);
-  detail.push(`<path d="M${f(sh1[0])} ${f(sh1[1])} Q${f(sh2[0])} ${f(sh2[1])} ${f(sh3[0])} ${f(sh3[1])}" stroke="${lighten(look.color, 0.6)}" stroke-opacity="0.5" stroke-width="${f(L * 0.0035)}" fill="none"/>`);
-  detail.push(`<path d="M${f(sh1[0])} ${f(sh1[1] + L * 0.006)} Q${f(sh2[0])} ${f(sh2[1] + L * 0.006)} ${f(sh3[0])} ${f(sh3[1] + L * 0.006)}" stroke="#000" stroke-opacity="0.18" stroke-width="${f(L * 0.004)}" fill="none"/>`);
+  detail.push(
+    `<path d="M${f(sh1[0])} ${f(sh1[1])} Q${f(sh2[0])} ${f(sh2[1])} ${f(sh3[0])} ${f(sh3[1])}" stroke="${lighten(look.color, 0.6)}" stroke-opacity="0.5" stroke-width="${f(L * 0.0035)}" fill="none"/>`,
+  );
+  detail.push(
+    `<path d="M${f(sh1[0])} ${f(sh1[1] + L * 0.006)} Q${f(sh2[0])} ${f(sh2[1] + L * 0.006)} ${f(sh3[0])} ${f(sh3[1] + L * 0.006)}" stroke="#000" stroke-opacity="0.18" stroke-width="${f(L * 0.004)}" fill="none"/>`,
+  );
   if (look.stripe) detail.push(line(P(0, s.sill + 0.035), P(1, s.sill + 0.035), look.stripe, L * 0.01, 0.9));
   detail.push(line(P(0, s.sill + 0.006), P(1, s.sill + 0.006), "#000", L * 0.014, 0.45));
   detail.push(line(P(0.94, s.sill + 0.02), P(1, s.sill + 0.02), "#000", L * 0.03, 0.35));
@@ -252,23 +311,37 @@ export function carSide(ctx: Ctx, look: CarLook, x: number, groundY: number, len
     for (const hx of [0.36, 0.43]) {
       const base = P(hx, s.deck - 0.004);
       const top = P(hx - 0.008, s.deck + 0.058);
-      parts.push(`<path d="M${f(base[0] - L * 0.016)} ${f(base[1])} L${f(top[0] - L * 0.014)} ${f(top[1] + L * 0.01)} Q${f(top[0])} ${f(top[1] - L * 0.004)} ${f(top[0] + L * 0.014)} ${f(top[1] + L * 0.01)} L${f(base[0] + L * 0.016)} ${f(base[1])} Z" fill="#1c1d21"/>`);
-      parts.push(`<path d="M${f(P(hx - 0.03, s.deck)[0])} ${f(P(0, s.deck)[1])} Q${f(P(hx, s.deck + 0.075)[0])} ${f(P(0, s.deck + 0.075)[1])} ${f(P(hx + 0.03, s.deck)[0])} ${f(P(0, s.deck)[1])}" stroke="#2b2c30" stroke-width="${f(L * 0.007)}" fill="none"/>`);
+      parts.push(
+        `<path d="M${f(base[0] - L * 0.016)} ${f(base[1])} L${f(top[0] - L * 0.014)} ${f(top[1] + L * 0.01)} Q${f(top[0])} ${f(top[1] - L * 0.004)} ${f(top[0] + L * 0.014)} ${f(top[1] + L * 0.01)} L${f(base[0] + L * 0.016)} ${f(base[1])} Z" fill="#1c1d21"/>`,
+      );
+      parts.push(
+        `<path d="M${f(P(hx - 0.03, s.deck)[0])} ${f(P(0, s.deck)[1])} Q${f(P(hx, s.deck + 0.075)[0])} ${f(P(0, s.deck + 0.075)[1])} ${f(P(hx + 0.03, s.deck)[0])} ${f(P(0, s.deck)[1])}" stroke="#2b2c30" stroke-width="${f(L * 0.007)}" fill="none"/>`,
+      );
     }
-    detail.push(`<path d="M${f(P(0.3, s.deck + 0.004)[0])} ${f(P(0, s.deck + 0.004)[1])} L${f(P(0.52, s.cowl)[0])} ${f(P(0, s.cowl)[1])}" stroke="#000" stroke-opacity="0.5" stroke-width="${f(L * 0.006)}"/>`);
+    detail.push(
+      `<path d="M${f(P(0.3, s.deck + 0.004)[0])} ${f(P(0, s.deck + 0.004)[1])} L${f(P(0.52, s.cowl)[0])} ${f(P(0, s.cowl)[1])}" stroke="#000" stroke-opacity="0.5" stroke-width="${f(L * 0.006)}"/>`,
+    );
     doorFront = 0.56;
     doorRear = 0.36;
     mirror = P(s.windshield - 0.05, s.cowl + 0.015);
   } else if (look.style === "boxy") {
     const top = s.roof - 0.035;
     const bottom = belt + 0.012;
-    for (const [a, b] of [[0.03, 0.2], [0.235, 0.405], [0.44, 0.585]]) {
-      detail.push(`<rect x="${f(Math.min(P(a, 0)[0], P(b, 0)[0]))}" y="${f(P(0, top)[1])}" width="${f((b - a) * L)}" height="${f((top - bottom) * L)}" rx="${f(L * 0.008)}" fill="${glass}"/>`);
+    for (const [a, b] of [
+      [0.03, 0.2],
+      [0.235, 0.405],
+      [0.44, 0.585],
+    ]) {
+      detail.push(
+        `<rect x="${f(Math.min(P(a, 0)[0], P(b, 0)[0]))}" y="${f(P(0, top)[1])}" width="${f((b - a) * L)}" height="${f((top - bottom) * L)}" rx="${f(L * 0.008)}" fill="${glass}"/>`,
+      );
     }
     const ws = [P(s.roofFront + 0.008, top), P(s.windshield - 0.006, s.cowl + 0.055), P(s.windshield + 0.008, bottom), P(s.roofFront - 0.005, bottom)];
     detail.push(`<path d="${poly(ws)}" fill="${glass}"/>`);
     // Alpine windows in the roof step and a white roof.
-    detail.push(`<rect x="${f(Math.min(P(0, 0)[0], P(s.roofFront, 0)[0]))}" y="${f(P(0, s.roof + 0.01)[1])}" width="${f(s.roofFront * L)}" height="${f(L * 0.022)}" fill="#eceae4"/>`);
+    detail.push(
+      `<rect x="${f(Math.min(P(0, 0)[0], P(s.roofFront, 0)[0]))}" y="${f(P(0, s.roof + 0.01)[1])}" width="${f(s.roofFront * L)}" height="${f(L * 0.022)}" fill="#eceae4"/>`,
+    );
     doorFront = 0.6;
     doorRear = 0.22;
     mirror = P(s.windshield - 0.01, belt + 0.015);
@@ -302,14 +375,17 @@ export function carSide(ctx: Ctx, look: CarLook, x: number, groundY: number, len
   detail.push(line(P(doorFront, belt + 0.005), P(doorFront + 0.01, s.sill + 0.015), "#000", L * 0.0025, 0.4));
   detail.push(line(P(doorRear, belt), P(doorRear + 0.004, s.sill + 0.015), "#000", L * 0.0025, 0.4));
   const handle = P(doorRear + 0.025, belt - 0.025);
-  detail.push(`<rect x="${f(handle[0] - (facing === 1 ? 0 : L * 0.035))}" y="${f(handle[1])}" width="${f(L * 0.035)}" height="${f(L * 0.006)}" rx="${f(L * 0.003)}" fill="${darken(look.color, 0.45)}"/>`);
+  detail.push(
+    `<rect x="${f(handle[0] - (facing === 1 ? 0 : L * 0.035))}" y="${f(handle[1])}" width="${f(L * 0.035)}" height="${f(L * 0.006)}" rx="${f(L * 0.003)}" fill="${darken(look.color, 0.45)}"/>`,
+  );
 
   // Lights: a lens on the nose and a lamp on the tail, both cut by the body line.
   const hl = P(0.975, s.nose - 0.012);
   const lightColor = options.night ? "#fff8d8" : "#eef2f5";
-  const headlight = look.front === "round" || look.front === "boxy"
-    ? `<circle cx="${f(hl[0])}" cy="${f(hl[1])}" r="${f(L * 0.02)}" fill="${lightColor}" stroke="#2a2a2a" stroke-width="${f(L * 0.003)}"/>`
-    : `<ellipse cx="${f(hl[0])}" cy="${f(hl[1])}" rx="${f(L * 0.04)}" ry="${f(L * 0.012)}" fill="${lightColor}" stroke="#2a2a2a" stroke-width="${f(L * 0.003)}" transform="rotate(${facing * -8} ${f(hl[0])} ${f(hl[1])})"/>`;
+  const headlight =
+    look.front === "round" || look.front === "boxy"
+      ? `<circle cx="${f(hl[0])}" cy="${f(hl[1])}" r="${f(L * 0.02)}" fill="${lightColor}" stroke="#2a2a2a" stroke-width="${f(L * 0.003)}"/>`
+      : `<ellipse cx="${f(hl[0])}" cy="${f(hl[1])}" rx="${f(L * 0.04)}" ry="${f(L * 0.012)}" fill="${lightColor}" stroke="#2a2a2a" stroke-width="${f(L * 0.003)}" transform="rotate(${facing * -8} ${f(hl[0])} ${f(hl[1])})"/>`;
   detail.push(headlight);
   const tl = P(0.004, s.tail + 0.012);
   detail.push(`<rect x="${f(tl[0] - L * 0.03)}" y="${f(tl[1] - L * 0.012)}" width="${f(L * 0.06)}" height="${f(L * 0.024)}" rx="${f(L * 0.006)}" fill="#d0101c"/>`);
@@ -402,7 +478,9 @@ function wheel(ctx: Ctx, cx: number, cy: number, r: number, look: CarLook, angle
       const a = (Math.PI * 2 * i) / 60 + 0.3;
       const px = cx + Math.cos(a) * r * 0.86;
       const py = cy + Math.sin(a) * r * 0.86;
-      out.push(`<rect x="${f(px - r * 0.008)}" y="${f(py - r * 0.03)}" width="${f(r * 0.016)}" height="${f(r * 0.06)}" fill="#4a4b50" transform="rotate(${f((a * 180) / Math.PI + 90)} ${f(px)} ${f(py)})"/>`);
+      out.push(
+        `<rect x="${f(px - r * 0.008)}" y="${f(py - r * 0.03)}" width="${f(r * 0.016)}" height="${f(r * 0.06)}" fill="#4a4b50" transform="rotate(${f((a * 180) / Math.PI + 90)} ${f(px)} ${f(py)})"/>`,
+      );
     }
   }
   out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(rimR)}" fill="#141518"/>`);
@@ -417,7 +495,9 @@ function wheel(ctx: Ctx, cx: number, cy: number, r: number, look: CarLook, angle
     }
   }
   if (look.caliper) {
-    out.push(`<path d="M${f(cx + rimR * 0.35)} ${f(cy - rimR * 0.66)} A${f(rimR * 0.76)} ${f(rimR * 0.76)} 0 0 1 ${f(cx + rimR * 0.74)} ${f(cy - rimR * 0.1)} L${f(cx + rimR * 0.45)} ${f(cy - rimR * 0.08)} A${f(rimR * 0.46)} ${f(rimR * 0.46)} 0 0 0 ${f(cx + rimR * 0.22)} ${f(cy - rimR * 0.4)} Z" fill="${look.caliper}"/>`);
+    out.push(
+      `<path d="M${f(cx + rimR * 0.35)} ${f(cy - rimR * 0.66)} A${f(rimR * 0.76)} ${f(rimR * 0.76)} 0 0 1 ${f(cx + rimR * 0.74)} ${f(cy - rimR * 0.1)} L${f(cx + rimR * 0.45)} ${f(cy - rimR * 0.08)} A${f(rimR * 0.46)} ${f(rimR * 0.46)} 0 0 0 ${f(cx + rimR * 0.22)} ${f(cy - rimR * 0.4)} Z" fill="${look.caliper}"/>`,
+    );
   }
   if (motion) {
     const blur = ctx.radial([
@@ -428,7 +508,15 @@ function wheel(ctx: Ctx, cx: number, cy: number, r: number, look: CarLook, angle
     out.push(`<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(rimR)}" fill="${blur}"/>`);
   } else {
     const spokeW = rimR * (spokes > 6 ? 0.11 : 0.2);
-    const spokeFill = detail ? ctx.linear([[0, lighten(rim, 0.35)], [1, darken(rim, 0.25)]], [0, 0, 1, 0]) : rim;
+    const spokeFill = detail
+      ? ctx.linear(
+          [
+            [0, lighten(rim, 0.35)],
+            [1, darken(rim, 0.25)],
+          ],
+          [0, 0, 1, 0],
+        )
+      : rim;
     for (let i = 0; i < spokes; i++) {
       const a = angle + (360 / spokes) * i;
       out.push(
@@ -472,7 +560,16 @@ function endBody(ctx: Ctx, look: CarLook, cx: number, gy: number, W: number, vie
   }
   const belt = 0.3 * tall;
   const roof = (look.style === "roadster" ? 0.4 : 0.54) * tall;
-  const bodyPts: Pt[] = [P(-0.48, 0.08), P(-0.51, 0.2 * tall), P(-0.5, belt - 0.02), P(-0.42, belt + 0.02), P(0.42, belt + 0.02), P(0.5, belt - 0.02), P(0.51, 0.2 * tall), P(0.48, 0.08)];
+  const bodyPts: Pt[] = [
+    P(-0.48, 0.08),
+    P(-0.51, 0.2 * tall),
+    P(-0.5, belt - 0.02),
+    P(-0.42, belt + 0.02),
+    P(0.42, belt + 0.02),
+    P(0.5, belt - 0.02),
+    P(0.51, 0.2 * tall),
+    P(0.48, 0.08),
+  ];
   const paint = ctx.linear([
     [0, lighten(look.color, 0.3)],
     [0.5, look.color],
@@ -488,11 +585,17 @@ function endBody(ctx: Ctx, look: CarLook, cx: number, gy: number, W: number, vie
     [1, "#0f131a"],
   ]);
   if (look.style !== "roadster") {
-    const cab: Pt[] = look.style === "boxy" ? [P(-0.43, belt), P(-0.41, roof), P(0.41, roof), P(0.43, belt)] : [P(-0.42, belt), P(-0.3, roof), P(0.3, roof), P(0.42, belt)];
+    const cab: Pt[] =
+      look.style === "boxy" ? [P(-0.43, belt), P(-0.41, roof), P(0.41, roof), P(0.43, belt)] : [P(-0.42, belt), P(-0.3, roof), P(0.3, roof), P(0.42, belt)];
     out.push(`<path d="${smoothPath(cab, look.style === "boxy" ? 0.05 : 0.3)} Z" fill="${cabinPaint}"/>`);
-    const win: Pt[] = look.style === "boxy" ? [P(-0.38, belt + 0.03), P(-0.37, roof - 0.05), P(0.37, roof - 0.05), P(0.38, belt + 0.03)] : [P(-0.36, belt + 0.03), P(-0.27, roof - 0.03), P(0.27, roof - 0.03), P(0.36, belt + 0.03)];
+    const win: Pt[] =
+      look.style === "boxy"
+        ? [P(-0.38, belt + 0.03), P(-0.37, roof - 0.05), P(0.37, roof - 0.05), P(0.38, belt + 0.03)]
+        : [P(-0.36, belt + 0.03), P(-0.27, roof - 0.03), P(0.27, roof - 0.03), P(0.36, belt + 0.03)];
     out.push(`<path d="${smoothPath(win, 0.2)} Z" fill="${glass}"/>`);
-    out.push(`<path d="M${f(P(-0.1, roof - 0.03)[0])} ${f(P(0, roof - 0.03)[1])} L${f(P(0.02, roof - 0.03)[0])} ${f(P(0, roof - 0.03)[1])} L${f(P(-0.12, belt + 0.03)[0])} ${f(P(0, belt + 0.03)[1])} L${f(P(-0.24, belt + 0.03)[0])} ${f(P(0, belt + 0.03)[1])} Z" fill="#fff" opacity="0.1"/>`);
+    out.push(
+      `<path d="M${f(P(-0.1, roof - 0.03)[0])} ${f(P(0, roof - 0.03)[1])} L${f(P(0.02, roof - 0.03)[0])} ${f(P(0, roof - 0.03)[1])} L${f(P(-0.12, belt + 0.03)[0])} ${f(P(0, belt + 0.03)[1])} L${f(P(-0.24, belt + 0.03)[0])} ${f(P(0, belt + 0.03)[1])} Z" fill="#fff" opacity="0.1"/>`,
+    );
   } else {
     const ws: Pt[] = [P(-0.38, belt), P(-0.33, roof), P(0.33, roof), P(0.38, belt)];
     out.push(`<path d="${smoothPath(ws, 0.2)} Z" fill="${glass}" opacity="0.85"/>`);
@@ -510,7 +613,9 @@ function endBody(ctx: Ctx, look: CarLook, cx: number, gy: number, W: number, vie
     for (const side of [-1, 1]) {
       if (fs === "round" || fs === "boxy") {
         const c = P(side * 0.35, lampY);
-        out.push(`<circle cx="${f(c[0])}" cy="${f(c[1])}" r="${f(W * 0.055)}" fill="#2b2b2b"/><circle cx="${f(c[0])}" cy="${f(c[1])}" r="${f(W * 0.042)}" fill="${lamp}"/>`);
+        out.push(
+          `<circle cx="${f(c[0])}" cy="${f(c[1])}" r="${f(W * 0.055)}" fill="#2b2b2b"/><circle cx="${f(c[0])}" cy="${f(c[1])}" r="${f(W * 0.042)}" fill="${lamp}"/>`,
+        );
       } else if (fs === "oval") {
         const c = P(side * 0.36, lampY + 0.02);
         out.push(`<ellipse cx="${f(c[0])}" cy="${f(c[1])}" rx="${f(W * 0.075)}" ry="${f(W * 0.05)}" fill="${lamp}" stroke="#333" stroke-width="${f(W * 0.006)}"/>`);
@@ -533,7 +638,9 @@ function endBody(ctx: Ctx, look: CarLook, cx: number, gy: number, W: number, vie
     if (fs === "kidney") {
       for (const side of [-1, 1]) {
         const g = P(side === -1 ? -0.1 : 0.01, lampY + 0.03);
-        out.push(`<rect x="${f(g[0])}" y="${f(g[1])}" width="${f(W * 0.09)}" height="${f(W * 0.07)}" rx="${f(W * 0.025)}" fill="#121212" stroke="#c9ccd1" stroke-width="${f(W * 0.006)}"/>`);
+        out.push(
+          `<rect x="${f(g[0])}" y="${f(g[1])}" width="${f(W * 0.09)}" height="${f(W * 0.07)}" rx="${f(W * 0.025)}" fill="#121212" stroke="#c9ccd1" stroke-width="${f(W * 0.006)}"/>`,
+        );
       }
     } else if (fs !== "smooth") {
       const gw = fs === "boxy" ? 0.5 : 0.34;
@@ -548,7 +655,9 @@ function endBody(ctx: Ctx, look: CarLook, cx: number, gy: number, W: number, vie
     const intake = P(-0.3, 0.135 * tall);
     out.push(`<rect x="${f(intake[0])}" y="${f(intake[1])}" width="${f(W * 0.6)}" height="${f(W * 0.05)}" rx="${f(W * 0.02)}" fill="#0d0d0f"/>`);
     const plate = P(-0.1, 0.12 * tall + 0.01);
-    out.push(`<rect x="${f(plate[0])}" y="${f(plate[1])}" width="${f(W * 0.2)}" height="${f(W * 0.045)}" rx="${f(W * 0.006)}" fill="#f1f1ea" stroke="#333" stroke-width="${f(W * 0.003)}"/>`);
+    out.push(
+      `<rect x="${f(plate[0])}" y="${f(plate[1])}" width="${f(W * 0.2)}" height="${f(W * 0.045)}" rx="${f(W * 0.006)}" fill="#f1f1ea" stroke="#333" stroke-width="${f(W * 0.003)}"/>`,
+    );
   } else {
     for (const side of [-1, 1]) {
       const t = P(side === -1 ? -0.47 : 0.3, lampY + 0.03);
@@ -565,7 +674,9 @@ function endBody(ctx: Ctx, look: CarLook, cx: number, gy: number, W: number, vie
       out.push(`<rect x="${f(bar[0])}" y="${f(bar[1])}" width="${f(W * 0.6)}" height="${f(W * 0.012)}" fill="#e0162a" opacity="0.9"/>`);
     }
     const plate = P(-0.1, lampY - 0.03);
-    out.push(`<rect x="${f(plate[0])}" y="${f(plate[1])}" width="${f(W * 0.2)}" height="${f(W * 0.045)}" rx="${f(W * 0.006)}" fill="#f4d23c" stroke="#333" stroke-width="${f(W * 0.003)}"/>`);
+    out.push(
+      `<rect x="${f(plate[0])}" y="${f(plate[1])}" width="${f(W * 0.2)}" height="${f(W * 0.045)}" rx="${f(W * 0.006)}" fill="#f4d23c" stroke="#333" stroke-width="${f(W * 0.003)}"/>`,
+    );
     const diffuser = P(-0.32, 0.1);
     out.push(`<rect x="${f(diffuser[0])}" y="${f(diffuser[1])}" width="${f(W * 0.64)}" height="${f(W * 0.035)}" fill="#101012"/>`);
     for (const side of [-1, 1]) {
@@ -595,7 +706,9 @@ function sky(ctx: Ctx, stops: Array<[number, string]>, until: number) {
 function stars(ctx: Ctx, count: number, maxY: number) {
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
-    out.push(`<circle cx="${f(ctx.rng.float(0, ctx.w))}" cy="${f(ctx.rng.float(0, maxY))}" r="${f(ctx.rng.float(0.6, 1.8) * (ctx.w / 1200))}" fill="#fff" opacity="${f(ctx.rng.float(0.3, 0.9))}"/>`);
+    out.push(
+      `<circle cx="${f(ctx.rng.float(0, ctx.w))}" cy="${f(ctx.rng.float(0, maxY))}" r="${f(ctx.rng.float(0.6, 1.8) * (ctx.w / 1200))}" fill="#fff" opacity="${f(ctx.rng.float(0.3, 0.9))}"/>`,
+    );
   }
   return out.join("");
 }
@@ -608,7 +721,8 @@ function pine(x: number, base: number, height: number, color: string, snow = fal
     const bottom = base - height * (0.1 + i * 0.25);
     const half = w * (1 - i * 0.25);
     out += `<path d="M${f(x)} ${f(top - height * 0.12)} L${f(x + half)} ${f(bottom)} L${f(x - half)} ${f(bottom)} Z" fill="${color}"/>`;
-    if (snow) out += `<path d="M${f(x)} ${f(top - height * 0.12)} L${f(x + half * 0.45)} ${f(top + height * 0.05)} L${f(x - half * 0.45)} ${f(top + height * 0.05)} Z" fill="#f4f7fb"/>`;
+    if (snow)
+      out += `<path d="M${f(x)} ${f(top - height * 0.12)} L${f(x + half * 0.45)} ${f(top + height * 0.05)} L${f(x - half * 0.45)} ${f(top + height * 0.05)} Z" fill="#f4f7fb"/>`;
   }
   return out;
 }
@@ -621,7 +735,17 @@ function sunsetBg(ctx: Ctx, gy: number): Background {
     ["#0f1c3f", "#3a3f7a", "#c0587e", "#f3925b", "#ffe3a3"],
     ["#24123a", "#6d2b5c", "#e2604a", "#fbb04d", "#fff0b8"],
   ]);
-  let svg = sky(ctx, [[0, palette[0]], [0.35, palette[1]], [0.65, palette[2]], [0.85, palette[3]], [1, palette[4]]], horizon + 2);
+  let svg = sky(
+    ctx,
+    [
+      [0, palette[0]],
+      [0.35, palette[1]],
+      [0.65, palette[2]],
+      [0.85, palette[3]],
+      [1, palette[4]],
+    ],
+    horizon + 2,
+  );
   const sunX = rng.float(0.2, 0.8) * w;
   const glow = ctx.radial([
     [0, "#fff4c2", 0.95],
@@ -654,7 +778,15 @@ function sunsetBg(ctx: Ctx, gy: number): Background {
 function trackBg(ctx: Ctx, gy: number): Background {
   const { w, h, rng } = ctx;
   const horizon = gy - h * 0.2;
-  let svg = sky(ctx, [[0, "#3d7fd1"], [0.7, "#a9d1f5"], [1, "#e6f2fb"]], horizon + 2);
+  let svg = sky(
+    ctx,
+    [
+      [0, "#3d7fd1"],
+      [0.7, "#a9d1f5"],
+      [1, "#e6f2fb"],
+    ],
+    horizon + 2,
+  );
   for (let i = 0; i < 6; i++) {
     const cx = rng.float(0, w);
     const cy = rng.float(0.05, 0.35) * horizon;
@@ -723,12 +855,19 @@ function garageBg(ctx: Ctx, gy: number): Background {
     }
   }
   svg += `<path d="${hexes}" stroke="#eaf6ff" stroke-width="${f(w * 0.004)}" fill="none" opacity="0.95"/>`;
-  const ceilingGlow = ctx.radial([[0, "#dff1ff", 0.35], [1, "#dff1ff", 0]], { cy: 0 , r: 0.9 });
+  const ceilingGlow = ctx.radial(
+    [
+      [0, "#dff1ff", 0.35],
+      [1, "#dff1ff", 0],
+    ],
+    { cy: 0, r: 0.9 },
+  );
   svg += `<rect width="${w}" height="${f(floorTop)}" fill="${ceilingGlow}"/>`;
   // Tool chest and a stack of tyres.
   const chestX = rng.chance(0.5) ? w * 0.04 : w * 0.8;
   svg += `<rect x="${f(chestX)}" y="${f(floorTop - h * 0.2)}" width="${f(w * 0.14)}" height="${f(h * 0.2)}" rx="${f(w * 0.006)}" fill="#b3202a"/>`;
-  for (let i = 0; i < 5; i++) svg += `<rect x="${f(chestX + w * 0.01)}" y="${f(floorTop - h * 0.19 + i * h * 0.037)}" width="${f(w * 0.12)}" height="${f(h * 0.028)}" fill="#8f1820"/><rect x="${f(chestX + w * 0.05)}" y="${f(floorTop - h * 0.178 + i * h * 0.037)}" width="${f(w * 0.04)}" height="${f(h * 0.005)}" fill="#ccc"/>`;
+  for (let i = 0; i < 5; i++)
+    svg += `<rect x="${f(chestX + w * 0.01)}" y="${f(floorTop - h * 0.19 + i * h * 0.037)}" width="${f(w * 0.12)}" height="${f(h * 0.028)}" fill="#8f1820"/><rect x="${f(chestX + w * 0.05)}" y="${f(floorTop - h * 0.178 + i * h * 0.037)}" width="${f(w * 0.04)}" height="${f(h * 0.005)}" fill="#ccc"/>`;
   const tyreX = chestX < w / 2 ? w * 0.88 : w * 0.08;
   for (let i = 0; i < 4; i++) {
     svg += `<ellipse cx="${f(tyreX)}" cy="${f(floorTop - h * 0.025 - i * h * 0.045)}" rx="${f(w * 0.055)}" ry="${f(h * 0.024)}" fill="#141414" stroke="#2c2c2c" stroke-width="${f(w * 0.003)}"/>`;
@@ -747,7 +886,15 @@ function garageBg(ctx: Ctx, gy: number): Background {
 function mountainBg(ctx: Ctx, gy: number): Background {
   const { w, h, rng } = ctx;
   const horizon = gy - h * 0.16;
-  let svg = sky(ctx, [[0, "#5b8ed6"], [0.6, "#a8c8ea"], [1, "#f3e3c9"]], horizon + 2);
+  let svg = sky(
+    ctx,
+    [
+      [0, "#5b8ed6"],
+      [0.6, "#a8c8ea"],
+      [1, "#f3e3c9"],
+    ],
+    horizon + 2,
+  );
   const far = ridge(rng, w, horizon - h * 0.08, h * 0.3, 0.5);
   svg += `<path d="${ridgePath(far, w, horizon + 10)}" fill="#7d8fb3"/>`;
   // Snow caps: the top of the far range.
@@ -779,7 +926,15 @@ function mountainBg(ctx: Ctx, gy: number): Background {
 function cityBg(ctx: Ctx, gy: number): Background {
   const { w, h, rng } = ctx;
   const horizon = gy - h * 0.12;
-  let svg = sky(ctx, [[0, "#04060d"], [0.6, "#141b3a"], [1, "#3a2456"]], horizon + 2);
+  let svg = sky(
+    ctx,
+    [
+      [0, "#04060d"],
+      [0.6, "#141b3a"],
+      [1, "#3a2456"],
+    ],
+    horizon + 2,
+  );
   svg += stars(ctx, 70, horizon * 0.5);
   const moon = rng.float(0.1, 0.9) * w;
   svg += `<circle cx="${f(moon)}" cy="${f(h * 0.12)}" r="${f(w * 0.03)}" fill="#f5f1df" opacity="0.9"/>`;
@@ -807,7 +962,10 @@ function cityBg(ctx: Ctx, gy: number): Background {
     const color = rng.pick(["#ff3cac", "#2bd2ff", "#ffe14d", "#7cff6b"]);
     const nx = rng.float(0.05, 0.85) * w;
     const ny = rng.float(0.4, 0.8) * horizon;
-    const glow = ctx.radial([[0, color, 0.55], [1, color, 0]]);
+    const glow = ctx.radial([
+      [0, color, 0.55],
+      [1, color, 0],
+    ]);
     svg += `<ellipse cx="${f(nx + w * 0.04)}" cy="${f(ny + h * 0.012)}" rx="${f(w * 0.1)}" ry="${f(h * 0.06)}" fill="${glow}"/>`;
     svg += `<rect x="${f(nx)}" y="${f(ny)}" width="${f(w * 0.08)}" height="${f(h * 0.024)}" rx="${f(h * 0.012)}" fill="none" stroke="${color}" stroke-width="${f(w * 0.004)}"/>`;
   }
@@ -820,14 +978,21 @@ function cityBg(ctx: Ctx, gy: number): Background {
   for (let i = 0; i < 18; i++) {
     const color = rng.pick(["#ff3cac", "#2bd2ff", "#ffd27a", "#ffffff"]);
     const x = rng.float(0, w);
-    const streak = ctx.linear([[0, color, 0.45], [1, color, 0]]);
+    const streak = ctx.linear([
+      [0, color, 0.45],
+      [1, color, 0],
+    ]);
     svg += `<rect x="${f(x)}" y="${f(horizon)}" width="${f(rng.float(0.004, 0.012) * w)}" height="${f(rng.float(0.3, 0.9) * (h - horizon))}" fill="${streak}"/>`;
   }
   // Street lamps.
   for (let x = rng.float(0.05, 0.2) * w; x < w; x += w * rng.float(0.3, 0.45)) {
     const top = horizon - h * 0.28;
     svg += `<rect x="${f(x)}" y="${f(top)}" width="${f(w * 0.005)}" height="${f(horizon - top)}" fill="#1c1f2b"/>`;
-    const glow = ctx.radial([[0, "#ffe3a6", 0.9], [0.2, "#ffcf70", 0.4], [1, "#ffcf70", 0]]);
+    const glow = ctx.radial([
+      [0, "#ffe3a6", 0.9],
+      [0.2, "#ffcf70", 0.4],
+      [1, "#ffcf70", 0],
+    ]);
     svg += `<circle cx="${f(x)}" cy="${f(top)}" r="${f(w * 0.07)}" fill="${glow}"/>`;
   }
   return { svg, groundY: gy, night: true, reflective: true };
@@ -836,7 +1001,15 @@ function cityBg(ctx: Ctx, gy: number): Background {
 function coastBg(ctx: Ctx, gy: number): Background {
   const { w, h, rng } = ctx;
   const horizon = gy - h * 0.22;
-  let svg = sky(ctx, [[0, "#2f86d6"], [0.7, "#8cc8f0"], [1, "#dff1fb"]], horizon + 2);
+  let svg = sky(
+    ctx,
+    [
+      [0, "#2f86d6"],
+      [0.7, "#8cc8f0"],
+      [1, "#dff1fb"],
+    ],
+    horizon + 2,
+  );
   const sea = ctx.linear([
     [0, "#2a7fb8"],
     [1, "#0f4c75"],
@@ -856,15 +1029,28 @@ function coastBg(ctx: Ctx, gy: number): Background {
     [1, "#222427"],
   ]);
   svg += `<rect y="${f(roadTop + h * 0.025)}" width="${w}" height="${f(h)}" fill="${road}"/>`;
-  for (let x = -rng.float(0, w * 0.1); x < w; x += w * 0.15) svg += `<rect x="${f(x)}" y="${f(gy + (h - gy) * 0.45)}" width="${f(w * 0.08)}" height="${f(h * 0.008)}" fill="#f6f6f6" opacity="0.85"/>`;
+  for (let x = -rng.float(0, w * 0.1); x < w; x += w * 0.15)
+    svg += `<rect x="${f(x)}" y="${f(gy + (h - gy) * 0.45)}" width="${f(w * 0.08)}" height="${f(h * 0.008)}" fill="#f6f6f6" opacity="0.85"/>`;
   return { svg, groundY: gy, night: false, reflective: false };
 }
 
 function desertBg(ctx: Ctx, gy: number): Background {
   const { w, h, rng } = ctx;
   const horizon = gy - h * 0.15;
-  let svg = sky(ctx, [[0, "#4a9ad9"], [0.75, "#bfe0f2"], [1, "#fbe7c6"]], horizon + 2);
-  const sun = ctx.radial([[0, "#fffbe8", 1], [0.15, "#fff3c4", 0.7], [1, "#fff3c4", 0]]);
+  let svg = sky(
+    ctx,
+    [
+      [0, "#4a9ad9"],
+      [0.75, "#bfe0f2"],
+      [1, "#fbe7c6"],
+    ],
+    horizon + 2,
+  );
+  const sun = ctx.radial([
+    [0, "#fffbe8", 1],
+    [0.15, "#fff3c4", 0.7],
+    [1, "#fff3c4", 0],
+  ]);
   svg += `<circle cx="${f(rng.float(0.15, 0.85) * w)}" cy="${f(h * 0.15)}" r="${f(w * 0.25)}" fill="${sun}"/>`;
   // Mesas.
   for (let i = 0; i < 3; i++) {
@@ -878,40 +1064,72 @@ function desertBg(ctx: Ctx, gy: number): Background {
     [1, "#d9b98a"],
   ]);
   svg += `<rect y="${f(horizon)}" width="${w}" height="${f(h - horizon)}" fill="${ground}"/>`;
-  const haze = ctx.linear([[0, "#ffffff", 0.5], [1, "#ffffff", 0]]);
+  const haze = ctx.linear([
+    [0, "#ffffff", 0.5],
+    [1, "#ffffff", 0],
+  ]);
   svg += `<rect y="${f(horizon - h * 0.01)}" width="${w}" height="${f(h * 0.05)}" fill="${haze}"/>`;
-  for (let i = 0; i < 30; i++) svg += `<ellipse cx="${f(rng.float(0, w))}" cy="${f(rng.float(horizon + h * 0.02, h))}" rx="${f(rng.float(0.01, 0.05) * w)}" ry="${f(h * 0.004)}" fill="#b89667" opacity="0.35"/>`;
+  for (let i = 0; i < 30; i++)
+    svg += `<ellipse cx="${f(rng.float(0, w))}" cy="${f(rng.float(horizon + h * 0.02, h))}" rx="${f(rng.float(0.01, 0.05) * w)}" ry="${f(h * 0.004)}" fill="#b89667" opacity="0.35"/>`;
   return { svg, groundY: gy, night: false, reflective: false };
 }
 
 function snowBg(ctx: Ctx, gy: number): Background {
   const { w, h, rng } = ctx;
   const horizon = gy - h * 0.15;
-  let svg = sky(ctx, [[0, "#8ea5c2"], [1, "#e4ebf3"]], horizon + 2);
+  let svg = sky(
+    ctx,
+    [
+      [0, "#8ea5c2"],
+      [1, "#e4ebf3"],
+    ],
+    horizon + 2,
+  );
   svg += `<path d="${ridgePath(ridge(rng, w, horizon, h * 0.18, 0.55), w, horizon + 10)}" fill="#cfd9e6"/>`;
   svg += `<path d="${ridgePath(ridge(rng, w, horizon + h * 0.02, h * 0.08, 0.6), w, horizon + h * 0.05)}" fill="#eef3f8"/>`;
   for (let i = 0; i < 16; i++) svg += pine(rng.float(0, w), horizon + h * 0.04, rng.float(0.07, 0.15) * h, "#1d3a2e", true);
-  const ground = ctx.linear([[0, "#f7f9fc"], [1, "#d7e0ea"]]);
+  const ground = ctx.linear([
+    [0, "#f7f9fc"],
+    [1, "#d7e0ea"],
+  ]);
   svg += `<rect y="${f(horizon + h * 0.04)}" width="${w}" height="${f(h)}" fill="${ground}"/>`;
   for (const offset of [-0.02, 0.05]) {
     svg += `<rect y="${f(gy + h * offset)}" width="${w}" height="${f(h * 0.018)}" fill="#a9b4c2" opacity="0.5"/>`;
   }
-  for (let i = 0; i < 140; i++) svg += `<circle cx="${f(rng.float(0, w))}" cy="${f(rng.float(0, h))}" r="${f(rng.float(1, 3.2) * (w / 1200))}" fill="#fff" opacity="${f(rng.float(0.5, 0.95))}"/>`;
+  for (let i = 0; i < 140; i++)
+    svg += `<circle cx="${f(rng.float(0, w))}" cy="${f(rng.float(0, h))}" r="${f(rng.float(1, 3.2) * (w / 1200))}" fill="#fff" opacity="${f(rng.float(0.5, 0.95))}"/>`;
   return { svg, groundY: gy, night: false, reflective: false };
 }
 
 function meetBg(ctx: Ctx, gy: number): Background {
   const { w, h, rng } = ctx;
   const horizon = gy - h * 0.2;
-  let svg = sky(ctx, [[0, "#1c1b3a"], [0.5, "#52376b"], [0.85, "#c8657a"], [1, "#f2a470"]], horizon + 2);
+  let svg = sky(
+    ctx,
+    [
+      [0, "#1c1b3a"],
+      [0.5, "#52376b"],
+      [0.85, "#c8657a"],
+      [1, "#f2a470"],
+    ],
+    horizon + 2,
+  );
   svg += `<path d="${ridgePath(ridge(rng, w, horizon, h * 0.05, 0.6), w, horizon + 4)}" fill="#1f1a30"/>`;
-  const lot = ctx.linear([[0, "#35323f"], [1, "#141319"]]);
+  const lot = ctx.linear([
+    [0, "#35323f"],
+    [1, "#141319"],
+  ]);
   svg += `<rect y="${f(horizon)}" width="${w}" height="${f(h - horizon)}" fill="${lot}"/>`;
-  for (let x = 0; x < w; x += w * 0.12) svg += `<line x1="${f(x)}" y1="${f(horizon + h * 0.02)}" x2="${f(x - w * 0.05)}" y2="${f(horizon + h * 0.1)}" stroke="#e8e8e8" stroke-opacity="0.5" stroke-width="${f(w * 0.003)}"/>`;
+  for (let x = 0; x < w; x += w * 0.12)
+    svg += `<line x1="${f(x)}" y1="${f(horizon + h * 0.02)}" x2="${f(x - w * 0.05)}" y2="${f(horizon + h * 0.1)}" stroke="#e8e8e8" stroke-opacity="0.5" stroke-width="${f(w * 0.003)}"/>`;
   for (let x = rng.float(0.05, 0.2) * w; x < w; x += w * 0.35) {
     const top = horizon - h * 0.3;
     svg += `<rect x="${f(x)}" y="${f(top)}" width="${f(w * 0.005)}" height="${f(horizon + h * 0.03 - top)}" fill="#0f0e16"/>`;
-    const glow = ctx.radial([[0, "#ffe7b0", 0.9], [0.25, "#ffd27a", 0.35], [1, "#ffd27a", 0]]);
+    const glow = ctx.radial([
+      [0, "#ffe7b0", 0.9],
+      [0.25, "#ffd27a", 0.35],
+      [1, "#ffd27a", 0],
+    ]);
     svg += `<circle cx="${f(x)}" cy="${f(top)}" r="${f(w * 0.08)}" fill="${glow}"/>`;
   }
   return { svg, groundY: gy, night: true, reflective: false };
@@ -951,7 +1169,13 @@ export type PictureSpec = {
 };
 
 function vignette(ctx: Ctx, strength = 0.45) {
-  const v = ctx.radial([[0.55, "#000", 0], [1, "#000", strength]], { r: 0.75 });
+  const v = ctx.radial(
+    [
+      [0.55, "#000", 0],
+      [1, "#000", strength],
+    ],
+    { r: 0.75 },
+  );
   return `<rect width="${ctx.w}" height="${ctx.h}" fill="${v}"/>`;
 }
 
@@ -969,21 +1193,38 @@ function wheelCloseUp(ctx: Ctx, spec: PictureSpec): string {
   const { w, h, rng } = ctx;
   const look = spec.look;
   const bgColor = rng.pick(["#1b2230", "#2b1f2a", "#203028", "#2c2c30", "#3a2a1e"]);
-  let svg = `<rect width="${w}" height="${h}" fill="${ctx.linear([[0, lighten(bgColor, 0.25)], [1, darken(bgColor, 0.5)]])}"/>`;
+  let svg = `<rect width="${w}" height="${h}" fill="${ctx.linear([
+    [0, lighten(bgColor, 0.25)],
+    [1, darken(bgColor, 0.5)],
+  ])}"/>`;
   // Out-of-focus lights behind.
   for (let i = 0; i < 16; i++) {
     const c = rng.pick(["#ffd27a", "#ffffff", "#ff8a5c", "#8ad0ff"]);
-    const bokeh = ctx.radial([[0, c, 0.4], [0.8, c, 0.22], [1, c, 0]]);
+    const bokeh = ctx.radial([
+      [0, c, 0.4],
+      [0.8, c, 0.22],
+      [1, c, 0],
+    ]);
     svg += `<circle cx="${f(rng.float(0, w))}" cy="${f(rng.float(0, h * 0.35))}" r="${f(rng.float(0.02, 0.07) * w)}" fill="${bokeh}"/>`;
   }
   const r = Math.min(w, h) * 0.34;
   const cx = w * rng.float(0.45, 0.55);
   const cy = h * 0.64;
-  svg += `<rect y="${f(cy + r * 0.98)}" width="${w}" height="${f(h)}" fill="${ctx.linear([[0, "#1a1b1f"], [1, "#060607"]])}"/>`;
-  const shadow = ctx.radial([[0, "#000", 0.8], [1, "#000", 0]]);
+  svg += `<rect y="${f(cy + r * 0.98)}" width="${w}" height="${f(h)}" fill="${ctx.linear([
+    [0, "#1a1b1f"],
+    [1, "#060607"],
+  ])}"/>`;
+  const shadow = ctx.radial([
+    [0, "#000", 0.8],
+    [1, "#000", 0],
+  ]);
   svg += `<ellipse cx="${f(cx)}" cy="${f(cy + r)}" rx="${f(r * 1.6)}" ry="${f(r * 0.12)}" fill="${shadow}"/>`;
   // The body panel around the arch, with the light catching its edge.
-  const paint = ctx.linear([[0, lighten(look.color, 0.45)], [0.35, look.color], [1, darken(look.color, 0.55)]]);
+  const paint = ctx.linear([
+    [0, lighten(look.color, 0.45)],
+    [0.35, look.color],
+    [1, darken(look.color, 0.55)],
+  ]);
   const archR = r * 1.12;
   const top = cy - r * 1.5;
   svg += `<path d="M0 ${f(top + r * 0.1)} Q${f(w / 2)} ${f(top - r * 0.08)} ${w} ${f(top + r * 0.12)} L${w} ${f(cy + r * 0.3)} L${f(cx + archR)} ${f(cy + r * 0.3)} A${f(archR)} ${f(archR)} 0 1 0 ${f(cx - archR)} ${f(cy + r * 0.3)} L0 ${f(cy + r * 0.3)} Z" fill="${paint}"/>`;
@@ -993,7 +1234,14 @@ function wheelCloseUp(ctx: Ctx, spec: PictureSpec): string {
   ctx.defs.push(`<clipPath id="${wellClip}"><rect width="${w}" height="${f(cy + r * 0.3)}"/></clipPath>`);
   svg += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(archR)}" fill="#060607" clip-path="url(#${wellClip})"/>`;
   svg += wheel(ctx, cx, cy, r, { ...look, spokes: look.spokes ?? 10, caliper: look.caliper ?? "#c8102e" }, rng.float(0, 72), false, true);
-  const shine = ctx.linear([[0, "#fff", 0.3], [0.5, "#fff", 0], [1, "#fff", 0]], [0, 0, 1, 1]);
+  const shine = ctx.linear(
+    [
+      [0, "#fff", 0.3],
+      [0.5, "#fff", 0],
+      [1, "#fff", 0],
+    ],
+    [0, 0, 1, 1],
+  );
   svg += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.7)}" fill="${shine}"/>`;
   return svg + vignette(ctx, 0.55);
 }
@@ -1001,7 +1249,10 @@ function wheelCloseUp(ctx: Ctx, spec: PictureSpec): string {
 function gaugeCluster(ctx: Ctx, spec: PictureSpec): string {
   const { w, h, rng } = ctx;
   const glow = rng.pick(["#ff8a2a", "#ffffff", "#ff3b30", "#47d1ff"]);
-  let svg = `<rect width="${w}" height="${h}" fill="${ctx.linear([[0, "#1b1c20"], [1, "#050506"]])}"/>`;
+  let svg = `<rect width="${w}" height="${h}" fill="${ctx.linear([
+    [0, "#1b1c20"],
+    [1, "#050506"],
+  ])}"/>`;
   svg += `<path d="M0 ${f(h * 0.22)} Q${f(w / 2)} ${f(h * 0.08)} ${w} ${f(h * 0.22)} L${w} ${f(h * 0.3)} Q${f(w / 2)} ${f(h * 0.16)} 0 ${f(h * 0.3)} Z" fill="#2a2b30"/>`;
   const r = Math.min(w * 0.24, h * 0.28);
   const gauges = [
@@ -1017,9 +1268,17 @@ function gaugeCluster(ctx: Ctx, spec: PictureSpec): string {
     gauges[1].cy = h * 0.3 + r * 2.2;
   }
   for (const g of gauges) {
-    const face = ctx.radial([[0, "#1d1e22"], [0.85, "#0c0c0e"], [1, "#2e2f35"]]);
+    const face = ctx.radial([
+      [0, "#1d1e22"],
+      [0.85, "#0c0c0e"],
+      [1, "#2e2f35"],
+    ]);
     svg += `<circle cx="${f(g.cx)}" cy="${f(g.cy)}" r="${f(r * 1.04)}" fill="#444850"/><circle cx="${f(g.cx)}" cy="${f(g.cy)}" r="${f(r)}" fill="${face}"/>`;
-    const halo = ctx.radial([[0.6, glow, 0], [0.9, glow, 0.18], [1, glow, 0]]);
+    const halo = ctx.radial([
+      [0.6, glow, 0],
+      [0.9, glow, 0.18],
+      [1, glow, 0],
+    ]);
     svg += `<circle cx="${f(g.cx)}" cy="${f(g.cy)}" r="${f(r)}" fill="${halo}"/>`;
     const start = 135;
     const sweep = 270;
@@ -1112,7 +1371,9 @@ export function frameSvg(spec: FrameSpec): string {
   const ctx = new Ctx(spec.backgroundWidth, spec.height, createRng(spec.seed));
   const gy = spec.height * spec.groundRatio;
   const bg = BACKGROUNDS[spec.scene](ctx, gy);
-  const lines = spec.speedLines ? speedLines(new Ctx(spec.width, spec.height, createRng(`${spec.seed}:${Math.round(spec.offsetX / 7)}`)), gy - spec.length * 0.3, gy, spec.speedLines) : "";
+  const lines = spec.speedLines
+    ? speedLines(new Ctx(spec.width, spec.height, createRng(`${spec.seed}:${Math.round(spec.offsetX / 7)}`)), gy - spec.length * 0.3, gy, spec.speedLines)
+    : "";
   const car = carSide(ctx, spec.look, spec.carX, gy, spec.length, {
     facing: spec.facing ?? 1,
     night: bg.night,
@@ -1127,7 +1388,9 @@ export function frameSvg(spec: FrameSpec): string {
 
 /** Renders a picture to JPEG bytes (what a phone would upload). */
 export async function renderPicture(spec: PictureSpec): Promise<Buffer> {
-  return sharp(Buffer.from(pictureSvg(spec))).jpeg({ quality: 90 }).toBuffer();
+  return sharp(Buffer.from(pictureSvg(spec)))
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** A square profile picture: a car's nose on a colourful backdrop. */
@@ -1142,12 +1405,20 @@ export function avatarSvg(look: CarLook, seed: string, size = 512): string {
     ["#fdc830", "#f37335"],
     ["#8e2de2", "#4a00e0"],
   ]);
-  let svg = `<rect width="${size}" height="${size}" fill="${ctx.linear([[0, hue[0]], [1, hue[1]]], [0, 0, 1, 1])}"/>`;
+  let svg = `<rect width="${size}" height="${size}" fill="${ctx.linear(
+    [
+      [0, hue[0]],
+      [1, hue[1]],
+    ],
+    [0, 0, 1, 1],
+  )}"/>`;
   svg += `<circle cx="${size * 0.5}" cy="${size * 0.42}" r="${size * 0.36}" fill="#fff" opacity="0.18"/>`;
   svg += endBody(ctx, look, size / 2, size * 0.84, size * 0.74, "front", { shadow: true });
   return ctx.svg(svg);
 }
 
 export async function renderAvatar(look: CarLook, seed: string): Promise<Buffer> {
-  return sharp(Buffer.from(avatarSvg(look, seed))).png().toBuffer();
+  return sharp(Buffer.from(avatarSvg(look, seed)))
+    .png()
+    .toBuffer();
 }

@@ -108,13 +108,21 @@ export const ROWS: Row[] = [
     key: "post",
     label: "/post/{id} (member)",
     detail: "the public page of one post, ids spread over the whole table",
-    request: (context, n) => ({ method: "GET", path: `/post/${pick(context.targets.postIds, n)}`, headers: headers(context, context.members[0], { accept: "text/html" }) }),
+    request: (context, n) => ({
+      method: "GET",
+      path: `/post/${pick(context.targets.postIds, n)}`,
+      headers: headers(context, context.members[0], { accept: "text/html" }),
+    }),
   },
   {
     key: "showcase",
     label: "/showcase/{carId} (member)",
     detail: "a car's showcase, cars that appear in posts",
-    request: (context, n) => ({ method: "GET", path: `/showcase/${pick(context.targets.carIds, n)}`, headers: headers(context, context.members[0], { accept: "text/html" }) }),
+    request: (context, n) => ({
+      method: "GET",
+      path: `/showcase/${pick(context.targets.carIds, n)}`,
+      headers: headers(context, context.members[0], { accept: "text/html" }),
+    }),
   },
   {
     key: "embed",
@@ -241,8 +249,7 @@ export async function runRow(row: Row, context: RowContext, options: LoadOptions
   let n = 0;
   // Keeps autocannon's own fields (host, port) and replaces method, path, headers and body.
   const setupRequest = (request: RawRequest) => ({ ...request, ...row.request(context, n++) });
-  const drive = (duration: number) =>
-    autocannon({ url: options.url, connections: options.connections, duration, timeout: 10, requests: [{ setupRequest }] });
+  const drive = (duration: number) => autocannon({ url: options.url, connections: options.connections, duration, timeout: 10, requests: [{ setupRequest }] });
   const backlog = async (when: string) => {
     const waited = await settle(options.serverPid);
     if (waited === null) notes.push(`server still busy 180 s after the ${when}`);

@@ -86,12 +86,7 @@ function pictureJobs(): PictureJob[] {
 const AVATAR_CARS = [0, 3, 5, 8, 10, 15];
 const VIDEO_ASSETS = path.join(root, "prisma", "seed-assets", "videos");
 
-const SOURCES = [
-  "scripts/bench/pool.ts",
-  "prisma/seed/scenes.ts",
-  "app/lib/images.server.ts",
-  "app/lib/media-types.ts",
-];
+const SOURCES = ["scripts/bench/pool.ts", "prisma/seed/scenes.ts", "app/lib/images.server.ts", "app/lib/media-types.ts"];
 
 function digest(): string {
   const hash = createHash("sha256");

@@ -26,7 +26,10 @@ export function uptime(): string {
   try {
     return execFileSync("uptime", { encoding: "utf8" }).trim();
   } catch {
-    return `load average: ${os.loadavg().map((value) => value.toFixed(2)).join(", ")}`;
+    return `load average: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(", ")}`;
   }
 }
 
@@ -89,7 +92,10 @@ export function textTable(results: RowResult[]): string {
   const cells = results.map((result) => COLUMNS.map((column) => column.value(result)));
   const widths = COLUMNS.map((column, index) => Math.max(column.title.length, ...cells.map((row) => row[index].length)));
   const line = (values: string[]) =>
-    values.map((value, index) => (COLUMNS[index].align === "right" ? value.padStart(widths[index]) : value.padEnd(widths[index]))).join("  ").trimEnd();
+    values
+      .map((value, index) => (COLUMNS[index].align === "right" ? value.padStart(widths[index]) : value.padEnd(widths[index])))
+      .join("  ")
+      .trimEnd();
   return [line(COLUMNS.map((column) => column.title)), widths.map((width) => "-".repeat(width)).join("  "), ...cells.map(line)].join("\n");
 }
 
@@ -139,8 +145,16 @@ export function writeReport(report: Report): { markdown: string; json: string } 
     `# ${report.kind === "growth" ? "Growth check" : "Benchmark"} ${m.date}`,
     "",
     `- commit ${m.commit}${m.dirty ? " (with uncommitted changes)" : ""}, Node ${m.node}, ${m.cpus}`,
-    `- data: ${report.seed}${report.counts ? ` (${Object.entries(report.counts).map(([table, count]) => `${table} ${fmt(count)}`).join(", ")})` : ""}`,
-    `- load: ${Object.entries(report.options).map(([key, value]) => `${key} ${value}`).join(", ")}`,
+    `- data: ${report.seed}${
+      report.counts
+        ? ` (${Object.entries(report.counts)
+            .map(([table, count]) => `${table} ${fmt(count)}`)
+            .join(", ")})`
+        : ""
+    }`,
+    `- load: ${Object.entries(report.options)
+      .map(([key, value]) => `${key} ${value}`)
+      .join(", ")}`,
     `- before: \`${m.uptimeBefore}\``,
     `- after: \`${m.uptimeAfter}\``,
     "",

@@ -237,9 +237,7 @@ export async function seedScale(options: ScaleOptions): Promise<ScaleSummary> {
     db.pragma("cache_size = -1048576"); // 1 GiB
 
     // Indexes are built once at the end (a sort) rather than kept up to date row by row.
-    const indexes = db
-      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`)
-      .all() as Array<{ name: string; sql: string }>;
+    const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`).all() as Array<{ name: string; sql: string }>;
     for (const index of indexes) db.prepare(`DROP INDEX "${index.name}"`).run();
     let rows: Record<string, number>;
     try {
@@ -293,7 +291,10 @@ function fillTables(db: Database.Database, pool: Pool, options: ScaleOptions, lo
       // Members joined in the month before the year the posts cover.
       userCreated[id] = yearAgo - 30 * DAY + ((id - 1) / U) * 29 * DAY;
       const first = rng.pick(FIRST_NAMES);
-      const username = `${rng.pick(HANDLE_PARTS)}_${first.toLowerCase().normalize("NFD").replace(/[^a-z]/g, "")}${id}`;
+      const username = `${rng.pick(HANDLE_PARTS)}_${first
+        .toLowerCase()
+        .normalize("NFD")
+        .replace(/[^a-z]/g, "")}${id}`;
       const created = prismaDate(userCreated[id]);
       users.add(
         id,
@@ -344,7 +345,11 @@ function fillTables(db: Database.Database, pool: Pool, options: ScaleOptions, lo
     carStart[U + 1] = id + 1;
     cars.flush();
     const lists: Record<string, Inserter> = { cars };
-    for (const [table, names] of [["manufacturers", MANUFACTURERS], ["vendors", VENDORS], ["installers", INSTALLERS]] as const) {
+    for (const [table, names] of [
+      ["manufacturers", MANUFACTURERS],
+      ["vendors", VENDORS],
+      ["installers", INSTALLERS],
+    ] as const) {
       const inserter = new Inserter(db, table, ["id", "name"]);
       names.forEach((name, index) => inserter.add(index + 1, name));
       inserter.flush();
@@ -371,7 +376,20 @@ function fillTables(db: Database.Database, pool: Pool, options: ScaleOptions, lo
   inTransaction(() => {
     const posts = new Inserter(db, "posts", ["id", "createdById", "story", "layout", "soundcloudUrl", "carId", "createdAt"]);
     const postCars = new Inserter(db, "post_cars", ["postId", "carId", "position"]);
-    const photos = new Inserter(db, "photos", ["id", "postId", "uploaderId", "position", "kind", "path", "mimeType", "bytes", "width", "height", "variants", "createdAt"]);
+    const photos = new Inserter(db, "photos", [
+      "id",
+      "postId",
+      "uploaderId",
+      "position",
+      "kind",
+      "path",
+      "mimeType",
+      "bytes",
+      "width",
+      "height",
+      "variants",
+      "createdAt",
+    ]);
     for (let id = 1; id <= P; id++) {
       const creator = activeUser.pick(rng);
       postCreator[id] = creator;
@@ -408,7 +426,22 @@ function fillTables(db: Database.Database, pool: Pool, options: ScaleOptions, lo
   // ---------------------------------------------------------------- builds, mods and gains
   inTransaction(() => {
     const builds = new Inserter(db, "builds", ["id", "carId", "name", "createdAt"]);
-    const mods = new Inserter(db, "mods", ["id", "carId", "category", "modelName", "description", "manufacturerId", "vendorId", "installerId", "type", "costCents", "showCost", "buildId", "createdAt", "updatedAt"]);
+    const mods = new Inserter(db, "mods", [
+      "id",
+      "carId",
+      "category",
+      "modelName",
+      "description",
+      "manufacturerId",
+      "vendorId",
+      "installerId",
+      "type",
+      "costCents",
+      "showCost",
+      "buildId",
+      "createdAt",
+      "updatedAt",
+    ]);
     const gains = new Inserter(db, "performance_gains", ["id", "modId", "type", "amount", "unit"]);
     const categories = Object.keys(MOD_NAMES);
     let buildId = 0;

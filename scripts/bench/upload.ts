@@ -24,15 +24,57 @@ export const CLIPS: Clip[] = [
     key: "upload-hevc-1080p",
     label: "upload → ready: 10 s 1080p HEVC .mov",
     file: "hevc-1080p-10s.mov",
-    make: ["-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "10",
-      "-c:v", "libx265", "-preset", "ultrafast", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"],
+    make: [
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=size=1920x1080:rate=30",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:sample_rate=48000",
+      "-t",
+      "10",
+      "-c:v",
+      "libx265",
+      "-preset",
+      "ultrafast",
+      "-tag:v",
+      "hvc1",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
+    ],
   },
   {
     key: "upload-4k-60s",
     label: "upload → ready: 60 s 4K H.264 .mp4",
     file: "h264-4k-60s.mp4",
-    make: ["-f", "lavfi", "-i", "testsrc2=size=3840x2160:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "60",
-      "-c:v", "libx264", "-preset", "ultrafast", "-crf", "28", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest"],
+    make: [
+      "-f",
+      "lavfi",
+      "-i",
+      "testsrc2=size=3840x2160:rate=30",
+      "-f",
+      "lavfi",
+      "-i",
+      "sine=frequency=440:sample_rate=48000",
+      "-t",
+      "60",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-crf",
+      "28",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-shortest",
+    ],
   },
 ];
 
@@ -57,7 +99,10 @@ export function ensureClip(clip: Clip, log: (line: string) => void): string {
   if (existsSync(file)) return file;
   log(`Making ${clip.file} with ffmpeg…`);
   const partial = `${file}.part${path.extname(file)}`;
-  const made = spawnSync("nice", ["-n", "10", videoPrograms().ffmpeg, "-y", "-loglevel", "error", ...clip.make, partial], { stdio: ["ignore", "ignore", "pipe"], timeout: 20 * 60_000 });
+  const made = spawnSync("nice", ["-n", "10", videoPrograms().ffmpeg, "-y", "-loglevel", "error", ...clip.make, partial], {
+    stdio: ["ignore", "ignore", "pipe"],
+    timeout: 20 * 60_000,
+  });
   if (made.status !== 0) throw new Error(`ffmpeg could not make ${clip.file}: ${made.stderr?.toString().trim().split("\n").slice(-3).join(" ")}`);
   renameSync(partial, file);
   return file;
@@ -135,7 +180,11 @@ export async function uploadToReady(
       if (processing && processing.status !== "processing") {
         result.status = processing.status;
         result.readyS = (performance.now() - started) / 1000;
-        if (processing.status === "failed") result.note = processing.files.map((f) => f.error).filter(Boolean).join("; ");
+        if (processing.status === "failed")
+          result.note = processing.files
+            .map((f) => f.error)
+            .filter(Boolean)
+            .join("; ");
         break;
       }
       if (performance.now() > deadline) {
@@ -152,10 +201,7 @@ export async function uploadToReady(
 }
 
 export function uploadTable(results: UploadResult[]): string {
-  const lines = [
-    "| row | MB | answered s | ready s | status | home p50 idle ms | home p50 meanwhile ms | × idle |",
-    "|:---|---:|---:|---:|:---|---:|---:|---:|",
-  ];
+  const lines = ["| row | MB | answered s | ready s | status | home p50 idle ms | home p50 meanwhile ms | × idle |", "|:---|---:|---:|---:|:---|---:|---:|---:|"];
   for (const r of results) {
     const ratio = r.idleP50 && r.busyP50 ? (r.busyP50 / r.idleP50).toFixed(2) : "";
     lines.push(

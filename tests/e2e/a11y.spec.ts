@@ -90,10 +90,31 @@ const heading = (name: string | RegExp) => async (page: Page) => {
 const PAGES: PageCase[] = [
   // Signed out.
   { name: "home", who: "visitor", path: () => "/", ready: async (page) => void (await expect(page.getByTestId("post-card").first()).toBeVisible()) },
-  { name: "home on a phone", who: "visitor", path: () => "/", phone: true, ready: async (page) => void (await expect(page.getByTestId("post-card").first()).toBeVisible()) },
-  { name: "login modal (Sign In)", who: "visitor", path: () => "/?login", ready: async (page) => void (await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible()) },
-  { name: "login modal (Sign Up)", who: "visitor", path: () => "/?login=signup", ready: async (page) => void (await expect(page.getByRole("dialog", { name: "Sign Up" })).toBeVisible()) },
-  { name: "login modal (Reset Password)", who: "visitor", path: () => "/?login=reset", ready: async (page) => void (await expect(page.getByRole("dialog", { name: "Reset Password" })).toBeVisible()) },
+  {
+    name: "home on a phone",
+    who: "visitor",
+    path: () => "/",
+    phone: true,
+    ready: async (page) => void (await expect(page.getByTestId("post-card").first()).toBeVisible()),
+  },
+  {
+    name: "login modal (Sign In)",
+    who: "visitor",
+    path: () => "/?login",
+    ready: async (page) => void (await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible()),
+  },
+  {
+    name: "login modal (Sign Up)",
+    who: "visitor",
+    path: () => "/?login=signup",
+    ready: async (page) => void (await expect(page.getByRole("dialog", { name: "Sign Up" })).toBeVisible()),
+  },
+  {
+    name: "login modal (Reset Password)",
+    who: "visitor",
+    path: () => "/?login=reset",
+    ready: async (page) => void (await expect(page.getByRole("dialog", { name: "Reset Password" })).toBeVisible()),
+  },
   { name: "search", who: "visitor", path: () => "/search" },
   { name: "search results", who: "visitor", path: () => "/search?q=supra" },
   { name: "events", who: "visitor", path: () => "/events" },
@@ -102,7 +123,13 @@ const PAGES: PageCase[] = [
   { name: "a car showcase", who: "visitor", path: (ids) => `/showcase/${ids.carId}` },
   { name: "a profile", who: "visitor", path: (ids) => `/user/${ids.creator}` },
   { name: "the embed", who: "visitor", embed: true, path: (ids) => `/embed/post/${ids.postId}` },
-  { name: "Grams", who: "visitor", phone: true, path: (ids) => `/?grams=${ids.gramsPostId}`, ready: async (page) => void (await expect(page.getByRole("dialog", { name: "Grams", exact: true })).toHaveAttribute("data-ready", "true", { timeout: 45_000 })) },
+  {
+    name: "Grams",
+    who: "visitor",
+    phone: true,
+    path: (ids) => `/?grams=${ids.gramsPostId}`,
+    ready: async (page) => void (await expect(page.getByRole("dialog", { name: "Grams", exact: true })).toHaveAttribute("data-ready", "true", { timeout: 45_000 })),
+  },
   { name: "reset password with a bad link", who: "visitor", path: () => "/reset-password?token=not-a-token" },
   { name: "upload asks to sign in", who: "visitor", path: () => "/upload" },
   { name: "admin refused to a visitor", who: "visitor", path: () => "/admin", status: 403 },
@@ -112,11 +139,28 @@ const PAGES: PageCase[] = [
   { name: "missing embed", who: "visitor", embed: true, path: () => "/embed/post/999999", status: 404 },
   // Signed in.
   { name: "home", who: "member", path: () => "/", ready: async (page) => void (await expect(page.getByTestId("post-card").first()).toBeVisible()) },
-  { name: "home on a phone", who: "member", path: () => "/", phone: true, ready: async (page) => void (await expect(page.getByTestId("post-card").first()).toBeVisible()) },
+  {
+    name: "home on a phone",
+    who: "member",
+    path: () => "/",
+    phone: true,
+    ready: async (page) => void (await expect(page.getByTestId("post-card").first()).toBeVisible()),
+  },
   { name: "upload form", who: "member", path: () => "/upload", ready: heading(/post/i) },
   { name: "messages", who: "member", path: () => "/messages" },
-  { name: "messages with a thread open", who: "member", path: () => "/messages/jdm_jess", ready: async (page) => void (await expect(page.getByRole("log", { name: "Messages" })).toBeVisible()) },
-  { name: "messages thread on a phone", who: "member", phone: true, path: () => "/messages/jdm_jess", ready: async (page) => void (await expect(page.getByRole("log", { name: "Messages" })).toBeVisible()) },
+  {
+    name: "messages with a thread open",
+    who: "member",
+    path: () => "/messages/jdm_jess",
+    ready: async (page) => void (await expect(page.getByRole("log", { name: "Messages" })).toBeVisible()),
+  },
+  {
+    name: "messages thread on a phone",
+    who: "member",
+    phone: true,
+    path: () => "/messages/jdm_jess",
+    ready: async (page) => void (await expect(page.getByRole("log", { name: "Messages" })).toBeVisible()),
+  },
   { name: "notifications", who: "member", path: () => "/notifications" },
   { name: "own profile", who: "member", path: () => "/profile" },
   { name: "saved posts", who: "member", path: () => "/profile/saved" },
@@ -233,7 +277,11 @@ for (const theme of THEMES) {
       // Its other modes stay inside the same trap.
       await page.getByRole("link", { name: "Sign in", exact: true }).press("Enter");
       const dialog = page.getByRole("dialog");
-      await dialog.getByRole("button", { name: "Forgot Password?" }).or(dialog.getByRole("link", { name: "Forgot Password?" })).first().press("Enter");
+      await dialog
+        .getByRole("button", { name: "Forgot Password?" })
+        .or(dialog.getByRole("link", { name: "Forgot Password?" }))
+        .first()
+        .press("Enter");
       await expect(page.getByRole("dialog", { name: "Reset Password" })).toBeVisible();
       await expectAccessible(page, "login modal, Reset Password");
       await expectFocusTrapped(page, page.getByRole("dialog", { name: "Reset Password" }), "reset password");
@@ -246,7 +294,12 @@ for (const theme of THEMES) {
       await page.goto(`/post/${ids.postId}`);
       const card = page.getByTestId("post-card");
       await checkLayer(page, "share sheet", card.getByRole("button", { name: /^Share/ }), page.getByRole("dialog", { name: /Share post/ }));
-      await checkLayer(page, "media viewer", card.getByRole("link", { name: "Open photo 1" }), page.getByRole("dialog").filter({ has: page.getByRole("group", { name: "Thumbnails" }) }));
+      await checkLayer(
+        page,
+        "media viewer",
+        card.getByRole("link", { name: "Open photo 1" }),
+        page.getByRole("dialog").filter({ has: page.getByRole("group", { name: "Thumbnails" }) }),
+      );
       await context.close();
     });
 
@@ -275,7 +328,13 @@ for (const theme of THEMES) {
     test("notifications dropdown and version changes with feedback", async ({ browser }) => {
       const { context, page } = await open(browser, theme, "member");
       await page.goto("/events");
-      await checkLayer(page, "notifications", page.locator("header").getByRole("button", { name: /Notifications/ }), page.getByRole("dialog", { name: "Notifications" }), { modal: false });
+      await checkLayer(
+        page,
+        "notifications",
+        page.locator("header").getByRole("button", { name: /Notifications/ }),
+        page.getByRole("dialog", { name: "Notifications" }),
+        { modal: false },
+      );
       await checkLayer(page, "version changes", page.getByRole("button", { name: "Version Changes" }), page.getByRole("dialog", { name: /Version Changes/ }));
       await context.close();
     });
@@ -340,7 +399,9 @@ for (const theme of THEMES) {
 
       // The comments panel of the current post.
       const slide = page.locator('[data-testid="grams-post"][aria-current="true"]');
-      await checkLayer(page, "Grams comments", slide.getByRole("button", { name: /comments?$/ }), page.getByRole("dialog", { name: "Comments" }), { scope: ".grams-panel" });
+      await checkLayer(page, "Grams comments", slide.getByRole("button", { name: /comments?$/ }), page.getByRole("dialog", { name: "Comments" }), {
+        scope: ".grams-panel",
+      });
 
       // Grams itself traps focus, and Escape closes it back to the opener.
       await expectFocusTrapped(page, grams, "Grams");
@@ -417,7 +478,10 @@ test.describe("keyboard", () => {
     await expect(share).toBeFocused();
 
     // Comments: the comments control leads to the post's comment form.
-    const comments = card.getByRole("link", { name: /comments?$/ }).or(card.getByRole("button", { name: /comments?$/ })).first();
+    const comments = card
+      .getByRole("link", { name: /comments?$/ })
+      .or(card.getByRole("button", { name: /comments?$/ }))
+      .first();
     await comments.focus();
     expect(await focusIndicatorVisible(page)).toBe(true);
     await page.keyboard.press("Enter");

@@ -141,7 +141,10 @@ test("tabs: feedback with the average rating, events management, and the log", a
   await expect(page.getByTestId("feedback-summary")).toContainText("out of 5");
   await expect(page.getByText(/Love the events page/).first()).toBeVisible();
 
-  await page.getByRole("navigation", { name: "Admin Area sections" }).getByRole("link", { name: /Events/ }).click();
+  await page
+    .getByRole("navigation", { name: "Admin Area sections" })
+    .getByRole("link", { name: /Events/ })
+    .click();
   await expect(page.getByRole("heading", { name: "New event" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Track Day at Thunder Valley Raceway" })).toBeVisible();
 });

@@ -138,7 +138,9 @@ test.describe("with JavaScript", () => {
     // A taken name comes back from the server into the error area.
     await dialog(page).getByRole("link", { name: "Sign Up" }).click();
     await dialog(page).getByLabel("Username").fill(user.username);
-    await dialog(page).getByLabel("Email").fill(`${uniqueName("other")}@example.com`);
+    await dialog(page)
+      .getByLabel("Email")
+      .fill(`${uniqueName("other")}@example.com`);
     await dialog(page).getByLabel("Password", { exact: true }).fill("password123");
     await dialog(page).getByLabel("Confirm Password").fill("password123");
     await dialog(page).getByRole("button", { name: "Sign Up" }).click();
@@ -185,14 +187,21 @@ test.describe("with JavaScript", () => {
 
     await page.unroute("**/api/auth/login");
     await page.route("**/api/auth/login", (route) =>
-      route.fulfill({ status: 429, contentType: "application/json", headers: { "Retry-After": "60" }, body: JSON.stringify({ error: "Too many attempts. Please try again in 60 seconds." }) }),
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        headers: { "Retry-After": "60" },
+        body: JSON.stringify({ error: "Too many attempts. Please try again in 60 seconds." }),
+      }),
     );
     await dialog(page).getByRole("button", { name: "Sign In" }).click();
     await expect(dialog(page).getByRole("alert")).toHaveText("Too many attempts. Please try again in 60 seconds.");
 
     await dialog(page).getByRole("link", { name: "Sign Up" }).click();
     await dialog(page).getByLabel("Username").fill(uniqueName("net"));
-    await dialog(page).getByLabel("Email").fill(`${uniqueName("net")}@example.com`);
+    await dialog(page)
+      .getByLabel("Email")
+      .fill(`${uniqueName("net")}@example.com`);
     await dialog(page).getByLabel("Password", { exact: true }).fill("password123");
     await dialog(page).getByLabel("Confirm Password").fill("password123");
     await dialog(page).getByRole("button", { name: "Sign Up" }).click();

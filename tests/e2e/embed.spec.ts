@@ -127,7 +127,11 @@ test("the embed sends no script, no sprite reference and at most 20 KB of gzippe
 test("the embed code from the share dialog frames the whole post, icons included, in a sandbox", async ({ page, request }) => {
   for (const post of await variedPosts(request)) {
     await page.goto(`/post/${post.id}`);
-    await page.getByRole("main").getByRole("button", { name: /^Share/ }).first().click();
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: /^Share/ })
+      .first()
+      .click();
     await expect(page.getByTestId("share-embed")).toHaveValue(new RegExp(`src="${APP}/embed/post/${post.id}"`));
     const code = await page.getByTestId("share-embed").inputValue();
     const height = Number(/height="(\d+)"/.exec(code)![1]);

@@ -60,7 +60,10 @@ test("a member says they're going with one of their cars, and changes their mind
   expect(car.status()).toBe(201);
 
   await page.goto("/events");
-  await page.getByTestId("upcoming-events").getByRole("link", { name: /Euro Sunday/ }).click();
+  await page
+    .getByTestId("upcoming-events")
+    .getByRole("link", { name: /Euro Sunday/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Euro Sunday" })).toBeVisible();
   await expect(page).toHaveTitle(/Euro Sunday/);
   const description = await page.locator('meta[name="description"]').getAttribute("content");

@@ -60,7 +60,9 @@ async function demoIds(request: APIRequestContext): Promise<Ids> {
   expect(signIn.status()).toBe(200);
   const feed = (await (await request.get("/api/feed?limit=1")).json()) as { posts: { id: number }[] };
   const cars = await (await request.get("/my-cars")).text();
-  const mod = cars.match(/\/my-cars\/(\d+)\/mods\/(\d+)/) ?? (await (await request.get(`/my-cars/${cars.match(/\/my-cars\/(\d+)\/edit/)?.[1]}/mods`)).text()).match(/\/my-cars\/(\d+)\/mods\/(\d+)/);
+  const mod =
+    cars.match(/\/my-cars\/(\d+)\/mods\/(\d+)/) ??
+    (await (await request.get(`/my-cars/${cars.match(/\/my-cars\/(\d+)\/edit/)?.[1]}/mods`)).text()).match(/\/my-cars\/(\d+)\/mods\/(\d+)/);
   const events = await (await request.get("/events")).text();
   const eventId = Number(events.match(/\/events\/(\d+)/)?.[1]);
   expect(feed.posts[0]?.id).toBeGreaterThan(0);

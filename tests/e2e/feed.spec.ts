@@ -44,7 +44,10 @@ test("the feed comes with the page, newest first, and loads 10 more near the end
 
   // Third-last card on screen: the next page arrives.
   const next = page.waitForResponse((response) => response.url().includes("/api/feed?limit=10&cursor="));
-  await page.locator(cards).nth(FEED_FIRST_RENDER - 3).scrollIntoViewIfNeeded();
+  await page
+    .locator(cards)
+    .nth(FEED_FIRST_RENDER - 3)
+    .scrollIntoViewIfNeeded();
   expect((await next).status()).toBe(200);
   await expect.poll(() => page.locator(cards).count()).toBeGreaterThan(FEED_FIRST_RENDER);
   const ids = await page.locator("[data-feed-post]").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-feed-post")));
@@ -60,7 +63,10 @@ test("after 3 failed tries the feed says 'Failed to load posts' and can try agai
     attempts += 1;
     return route.abort();
   });
-  await page.locator(cards).nth(FEED_FIRST_RENDER - 3).scrollIntoViewIfNeeded();
+  await page
+    .locator(cards)
+    .nth(FEED_FIRST_RENDER - 3)
+    .scrollIntoViewIfNeeded();
   await expect(page.getByTestId("post-skeleton").first()).toBeVisible();
   await expect(page.getByText("Failed to load posts")).toBeVisible({ timeout: 10_000 });
   expect(attempts).toBe(3);
@@ -153,7 +159,9 @@ test("the share modal gives the link and the embed code, copies with 'Copied!' a
   expect(oembed.height).not.toBe(800);
 
   // The count goes through a fetcher, which posts to the action's `.data` address.
-  const counted = page.waitForResponse((response) => /\/api\/posts\/\d+\/share(\.data)?$/.test(response.url()) && response.url().includes(`/${id}/share`) && response.request().method() === "POST");
+  const counted = page.waitForResponse(
+    (response) => /\/api\/posts\/\d+\/share(\.data)?$/.test(response.url()) && response.url().includes(`/${id}/share`) && response.request().method() === "POST",
+  );
   await modal.getByTestId("copy-embed").click();
   // The confirmation shows at once, whenever the count's answer comes.
   await expect(modal.getByTestId("copy-embed")).toHaveText("Copied!");

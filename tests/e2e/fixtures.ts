@@ -12,11 +12,7 @@ export * from "@playwright/test";
 
 async function waitForHydration(page: Page) {
   await page
-    .waitForFunction(
-      () => document.documentElement.dataset.hydrated === "true" || document.querySelector("script[type=module]") === null,
-      undefined,
-      { timeout: 30_000 },
-    )
+    .waitForFunction(() => document.documentElement.dataset.hydrated === "true" || document.querySelector("script[type=module]") === null, undefined, { timeout: 30_000 })
     .catch(() => {});
 }
 

@@ -62,7 +62,12 @@ test.describe("Grams", () => {
     const ids = await page.locator('[data-testid="grams-post"]').evaluateAll((nodes) => nodes.map((node) => Number(node.getAttribute("data-post-id"))));
     expect(ids[0]).toBe(target.id);
     expect(ids.filter((id) => id === target.id)).toHaveLength(1);
-    expect(ids.slice(1)).toEqual(posts.map((post) => post.id).filter((id) => id !== target.id).slice(0, ids.length - 1));
+    expect(ids.slice(1)).toEqual(
+      posts
+        .map((post) => post.id)
+        .filter((id) => id !== target.id)
+        .slice(0, ids.length - 1),
+    );
     await expect(postById(page, target.id)).toBeInViewport({ ratio: 0.9 });
     // Without JavaScript the close button is a plain link back to the page.
     await expect(page.getByRole("link", { name: "Close Grams" })).toHaveAttribute("href", "/");

@@ -86,8 +86,7 @@ test("every public page is valid HTML", async ({ request }) => {
 test("the validator does catch what the app must not send", async () => {
   // The same settings still fail mistakes this app made before: a name on a span, and a form
   // with no way to submit it.
-  const page = (body: string) =>
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/><title>Check</title></head><body><main>${body}</main></body></html>`;
+  const page = (body: string) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/><title>Check</title></head><body><main>${body}</main></body></html>`;
   const rulesOf = async (body: string) =>
     (await validator.validateString(page(body), AS_FILE)).results.flatMap((result) => result.messages.map((message) => message.ruleId));
   expect(await rulesOf(`<p><span>3 likes</span></p>`)).toEqual([]);

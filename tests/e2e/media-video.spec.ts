@@ -14,8 +14,28 @@ function hevcClip(): Buffer {
   const plain = path.join(folder, "plain.mov");
   const file = path.join(folder, "IMG_0412.MOV");
   execFileSync(ffmpeg, [
-    "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-f", "lavfi", "-i", "sine=frequency=440",
-    "-t", "2", "-c:v", "libx265", "-x265-params", "log-level=none", "-tag:v", "hvc1", "-c:a", "aac", plain,
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc2=size=320x240:rate=30",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440",
+    "-t",
+    "2",
+    "-c:v",
+    "libx265",
+    "-x265-params",
+    "log-level=none",
+    "-tag:v",
+    "hvc1",
+    "-c:a",
+    "aac",
+    plain,
   ]);
   // A phone held upright: the picture is stored sideways with a rotation flag.
   execFileSync(ffmpeg, ["-v", "error", "-y", "-i", plain, "-c", "copy", "-metadata:s:v:0", "rotate=90", file]);

@@ -55,7 +55,11 @@ test("Version Changes is a page with the changelog and a feedback form that post
 test("the share link leads to the share page with the post link and the embed code", async ({ page }) => {
   const postId = await firstPostId(page);
   await page.goto(`/post/${postId}`);
-  await page.getByRole("main").getByRole("link", { name: /^Share/ }).first().click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /^Share/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/post/${postId}/share$`));
   await expect(page).toHaveTitle(/^Share post · /);
   await expect(page.getByTestId("share-link")).toHaveValue(new RegExp(`^https?://[^/]+/post/${postId}$`));
@@ -79,7 +83,11 @@ test("the likes page lists who liked; visitors are asked to sign in first", asyn
   const liked = await page.request.post(`/api/posts/${postId}/like`, { data: { type: "like" } });
   expect(liked.status()).toBe(200);
   await page.goto(`/post/${postId}`);
-  await page.getByRole("main").getByRole("link", { name: /^\d+ likes?: see who$/ }).first().click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /^\d+ likes?: see who$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/post/${postId}/likes$`));
   await expect(page).toHaveTitle(/^Likes · /);
   const likes = page.getByRole("region", { name: /^Likes \(\d+\)$/ });

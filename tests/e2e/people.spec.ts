@@ -146,7 +146,9 @@ test("changing the nickname on /profile", async ({ page }) => {
 
 test("uploading a profile photo shows it on /profile and the user page", async ({ page }) => {
   const { default: sharp } = await import("sharp");
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 30, g: 120, b: 220 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 30, g: 120, b: 220 } } })
+    .png()
+    .toBuffer();
   const user = await signUpViaApi(page.request, "photo");
   await signInViaApi(page, user);
   await page.goto("/profile");
@@ -220,7 +222,12 @@ test("follow failures: 'Loading...' while busy, the failure alerts, and the stat
   // server itself refuses it with its 404 `{ error }`.
   await b.page.route(/\/api\/cars\/\d+\/follow(\.data)?(\?.*)?$/, async (route) => {
     await held;
-    await route.continue({ url: route.request().url().replace(/\/api\/cars\/\d+\/follow/, "/api/cars/999999999/follow") });
+    await route.continue({
+      url: route
+        .request()
+        .url()
+        .replace(/\/api\/cars\/\d+\/follow/, "/api/cars/999999999/follow"),
+    });
   });
 
   const alerts: string[] = [];

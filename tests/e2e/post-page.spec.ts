@@ -6,7 +6,9 @@ import { signUpViaApi } from "../support/browser";
 test("with JavaScript off the post page shows the post, its comments and Open Graph tags", async ({ browser, request }) => {
   // The newest seeded post with photos and comments.
   const feed = await (await request.get("/api/feed?limit=50")).json();
-  const post = feed.posts.find((candidate: { photos: unknown[]; counts: { comments: number }; story: string }) => candidate.photos.length > 0 && candidate.counts.comments > 0 && candidate.story);
+  const post = feed.posts.find(
+    (candidate: { photos: unknown[]; counts: { comments: number }; story: string }) => candidate.photos.length > 0 && candidate.counts.comments > 0 && candidate.story,
+  );
   expect(post, "a seeded post with photos and comments").toBeTruthy();
   const comments = await (await request.get(`/api/posts/${post.id}/comments`)).json();
 

@@ -127,16 +127,7 @@ test.describe("desktop", () => {
     const user = await signUpViaApi(page.request, "shelldesk");
     await page.goto("/");
     const nav = sidebarNav(page);
-    await expect(nav.getByRole("link")).toHaveText([
-      "My Cars",
-      "Post",
-      "Messages",
-      "Notifications",
-      "Events",
-      "My Posts",
-      "Profile",
-      "Search",
-    ]);
+    await expect(nav.getByRole("link")).toHaveText(["My Cars", "Post", "Messages", "Notifications", "Events", "My Posts", "Profile", "Search"]);
     await expect(nav.getByRole("link", { name: "My Posts" })).toHaveAttribute("href", `/user/${user.username}`);
     await expect(nav.getByRole("link", { name: "My Cars" })).toHaveAttribute("href", "/my-cars");
     await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
@@ -315,20 +306,23 @@ test("a toast flashed by the server shows, can be closed, and others leave after
   const username = `toast_${Date.now().toString(36)}`;
   // A plain (no JavaScript) sign-up form post: the server flashes a success toast.
   const signUp = (name: string) =>
-    page.evaluate((fields) => {
-      const form = document.createElement("form");
-      form.method = "post";
-      form.action = "/api/auth/register";
-      for (const [key, value] of Object.entries(fields)) {
-        const input = document.createElement("input");
-        input.type = "hidden";
-        input.name = key;
-        input.value = value;
-        form.append(input);
-      }
-      document.body.append(form);
-      form.submit();
-    }, { username: name, email: `${name}@example.com`, password: "password123", confirmPassword: "password123", redirectTo: "/events" });
+    page.evaluate(
+      (fields) => {
+        const form = document.createElement("form");
+        form.method = "post";
+        form.action = "/api/auth/register";
+        for (const [key, value] of Object.entries(fields)) {
+          const input = document.createElement("input");
+          input.type = "hidden";
+          input.name = key;
+          input.value = value;
+          form.append(input);
+        }
+        document.body.append(form);
+        form.submit();
+      },
+      { username: name, email: `${name}@example.com`, password: "password123", confirmPassword: "password123", redirectTo: "/events" },
+    );
 
   await signUp(username);
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: `Welcome to the club, ${username}!` });

@@ -99,7 +99,9 @@ test("sign in with a one-time code read from the outbox", async ({ page, request
   await shot(page, "code-mode");
 
   const code = await codeMailedTo(user.email);
-  await dialog(page).getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
+  await dialog(page)
+    .getByLabel("6-digit code")
+    .fill(code === "000000" ? "111111" : "000000");
   await dialog(page).getByRole("button", { name: "Sign In" }).click();
   await expect(dialog(page).getByRole("alert")).toContainText("not right");
   await dialog(page).getByLabel("6-digit code").fill(code);

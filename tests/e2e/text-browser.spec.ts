@@ -113,7 +113,10 @@ class Lynx {
       timeout: 30_000,
     });
     expect(result.status, result.stderr).toBe(0);
-    return result.stdout.split("\n").map((line) => line.trim()).filter((line) => line.startsWith("http"));
+    return result.stdout
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith("http"));
   }
 
   /** The session cookie lynx keeps, for the test's own API calls (empty once signed out). */
@@ -160,10 +163,7 @@ function indexIn(line: string, words: string): number {
 
 const button = (words: string) => (line: string) => line.includes(`) ${words}`);
 
-test("a member signs in, reacts, comments, follows, messages, goes to an event, reports, adds a car and a mod, and signs out in lynx", async ({
-  baseURL,
-  request,
-}) => {
+test("a member signs in, reacts, comments, follows, messages, goes to an event, reports, adds a car and a mod, and signs out in lynx", async ({ baseURL, request }) => {
   const lynx = new Lynx(baseURL!);
   try {
     // Another member's post, car and profile to act on; the member is new, so nothing is liked or followed yet.
@@ -211,7 +211,10 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
     });
 
     await test.step("comment, then reply", async () => {
-      lynx.browse(`/post/${postId}`, [{ fill: "Write a comment", text: "Brap brap from lynx" }, { press: "Post", line: button("Post") }]);
+      lynx.browse(`/post/${postId}`, [
+        { fill: "Write a comment", text: "Brap brap from lynx" },
+        { press: "Post", line: button("Post") },
+      ]);
       const { comments } = await lynx.api(`/api/posts/${postId}/comments`);
       expect(comments.map((comment: { content: string }) => comment.content)).toContain("Brap brap from lynx");
     });
@@ -221,7 +224,10 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
       const commentId = comments[0].id as number;
       // The comment's Reply link leads to the reply form.
       expect(lynx.links(`/post/${postId}`)).toContain(`${baseURL}/post/${postId}?replyTo=${commentId}#reply-${commentId}`);
-      lynx.browse(`/post/${postId}?replyTo=${commentId}`, [{ fill: "Write a reply", text: "Same here" }, { press: "Reply", line: button("Reply") }]);
+      lynx.browse(`/post/${postId}?replyTo=${commentId}`, [
+        { fill: "Write a reply", text: "Same here" },
+        { press: "Reply", line: button("Reply") },
+      ]);
       const after = await lynx.api(`/api/posts/${postId}/comments`);
       expect(after.comments[0].replies.map((reply: { content: string }) => reply.content)).toEqual(["Same here"]);
     });

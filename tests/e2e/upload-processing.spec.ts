@@ -28,7 +28,9 @@ async function cutHeic(name: string): Promise<Buffer> {
   mkdirSync(TMP, { recursive: true });
   const source = path.join(TMP, `${name}.png`);
   const file = path.join(TMP, name);
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: "#357" } }).png().toFile(source);
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: "#357" } })
+    .png()
+    .toFile(source);
   execFileSync("heif-enc", ["-q", "60", "-o", file, source]);
   const bytes = readFileSync(file);
   return bytes.subarray(0, Math.floor((bytes.byteLength * 2) / 3));
@@ -41,7 +43,9 @@ async function noisyPhoto(name: string): Promise<string> {
   const height = 600;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toFile(file);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toFile(file);
   return file;
 }
 

@@ -117,7 +117,9 @@ test("without JavaScript a refused form comes back with the story kept and the r
   await page.getByRole("button", { name: "Share post" }).click();
 
   await expect(page).toHaveURL(/\/upload\?draft=/);
-  await expect(page.getByTestId("upload-error")).toHaveText(/^notes\.jpg: unsupported media type \(accepted: JPEG, PNG, WebP, GIF, AVIF, HEIC or HEIF photos; MP4, MOV, M4V or WebM videos\)$/);
+  await expect(page.getByTestId("upload-error")).toHaveText(
+    /^notes\.jpg: unsupported media type \(accepted: JPEG, PNG, WebP, GIF, AVIF, HEIC or HEIF photos; MP4, MOV, M4V or WebM videos\)$/,
+  );
   await expect(page.getByLabel("Story")).toHaveValue("A story I do not want to type twice");
   await expect(page.locator(`input[name="carIds"][value="${carId}"]`)).toBeChecked();
   await expect(page.getByRole("radio", { name: /Album/ })).toBeChecked();
@@ -167,7 +169,15 @@ test("music search marks placeholder results as examples, says 'No tracks found'
     route.fulfill({
       json: {
         collection: [
-          { id: 1, title: "Roof Down Sunday", user: { username: "coastline radio" }, permalink_url: "https://soundcloud.com/coastline-radio/roof-down-sunday", duration: 187000, artwork_url: null, playback_count: 1200 },
+          {
+            id: 1,
+            title: "Roof Down Sunday",
+            user: { username: "coastline radio" },
+            permalink_url: "https://soundcloud.com/coastline-radio/roof-down-sunday",
+            duration: 187000,
+            artwork_url: null,
+            playback_count: 1200,
+          },
         ],
       },
     }),

@@ -44,16 +44,16 @@ test.describe("media viewer", () => {
     const count = post.photos.length;
     await openGrams(page, post.id);
 
-    await slide(page, post.id).getByRole("button", { name: new RegExp(`^Open .*, 1 of ${count}$`) }).click();
+    await slide(page, post.id)
+      .getByRole("button", { name: new RegExp(`^Open .*, 1 of ${count}$`) })
+      .click();
     await expect(viewer(page)).toBeVisible();
     await expect(counter(page)).toHaveText(`1 / ${count}`);
     await expect(viewer(page).locator("img.viewer__media")).toHaveAttribute("data-state", "loaded");
 
     // The neighbours (the next, and the last one by wrap-around) are warmed up before they are shown.
     const last = baseName(post.photos[count - 1].image_url);
-    await expect
-      .poll(() => page.evaluate((name) => performance.getEntriesByType("resource").some((entry) => entry.name.includes(name)), last))
-      .toBe(true);
+    await expect.poll(() => page.evaluate((name) => performance.getEntriesByType("resource").some((entry) => entry.name.includes(name)), last)).toBe(true);
 
     await page.keyboard.press("ArrowLeft");
     await expect(counter(page)).toHaveText(`${count} / ${count}`);
@@ -84,7 +84,9 @@ test.describe("media viewer", () => {
     const post = await carouselPost(request);
     const count = post.photos.length;
     await openGrams(page, post.id);
-    await slide(page, post.id).getByRole("button", { name: new RegExp(`^Open .*, 1 of ${count}$`) }).click();
+    await slide(page, post.id)
+      .getByRole("button", { name: new RegExp(`^Open .*, 1 of ${count}$`) })
+      .click();
     await expect(counter(page)).toHaveText(`1 / ${count}`);
 
     const swipe = (from: number, to: number) =>
@@ -110,7 +112,9 @@ test.describe("media viewer", () => {
     const post = (await gramsPosts(request)).find((candidate) => candidate.photos[0]?.kind === "video" && candidate.photos.length === 1);
     expect(post, "a single-video post in the seed").toBeTruthy();
     await openGrams(page, post!.id);
-    await slide(page, post!.id).getByRole("button", { name: /full screen$/ }).click();
+    await slide(page, post!.id)
+      .getByRole("button", { name: /full screen$/ })
+      .click();
 
     const video = viewer(page).locator("video.viewer__media");
     await expect(video).toBeVisible();
@@ -148,7 +152,9 @@ test.describe("media viewer", () => {
       await route.continue().catch(() => undefined);
     });
     await openGrams(page, post.id);
-    await slide(page, post.id).getByRole("button", { name: /, 1 of \d+$/ }).click();
+    await slide(page, post.id)
+      .getByRole("button", { name: /, 1 of \d+$/ })
+      .click();
     await viewer(page).getByRole("button", { name: "Next" }).click();
     await expect(counter(page)).toHaveText(`2 / ${post.photos.length}`);
     await expect(viewer(page).getByRole("status")).toHaveText("Loading image...");
@@ -164,7 +170,9 @@ test.describe("media viewer", () => {
     await openGrams(page, post.id);
     await expect(slide(page, post.id).getByText("Image unavailable").first()).toBeVisible();
 
-    await slide(page, post.id).getByRole("button", { name: /, 1 of \d+$/ }).click();
+    await slide(page, post.id)
+      .getByRole("button", { name: /, 1 of \d+$/ })
+      .click();
     await expect(viewer(page).getByRole("alert")).toContainText("Image failed to load");
     await expect(viewer(page).getByRole("alert")).toContainText("Unable to display image");
     // The others still show.
@@ -190,7 +198,9 @@ test.describe("media viewer", () => {
       },
     );
     await openGrams(page, post.id);
-    await slide(page, post.id).getByRole("button", { name: /, 1 of \d+$/ }).click();
+    await slide(page, post.id)
+      .getByRole("button", { name: /, 1 of \d+$/ })
+      .click();
     await viewer(page).getByRole("button", { name: "Next" }).click();
     await expect(counter(page)).toHaveText(`2 / ${post.photos.length}`);
     await expect(viewer(page).getByRole("alert")).toContainText("Unsupported media type");

@@ -273,11 +273,14 @@ describe("links come from APP_URL, not from the Host header", () => {
   it("without APP_URL, outside production, an unknown host gets the local default; ALLOWED_HOSTS widens it", async () => {
     delete process.env.APP_URL;
     const signUpFrom = (host: string, username: string) =>
-      call(register, new Request(`http://${host}/api/auth/register`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ username, email: `${username}@example.com`, password: "secret1" }),
-      }));
+      call(
+        register,
+        new Request(`http://${host}/api/auth/register`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ username, email: `${username}@example.com`, password: "secret1" }),
+        }),
+      );
     expect((await signUpFrom("attacker.example", "hosted")).status).toBe(201);
     expect((await verificationLink("hosted@example.com")).origin).toBe("http://localhost:3000");
 

@@ -44,9 +44,7 @@ describe("a bad id in the URL", () => {
       const json = await call(() => carFollowAction(args(jsonRequest("/api/cars/x/follow", {}, { cookie: member.cookie }), { carId })));
       expect(json).toMatchObject({ status: 404, body: { error: CAR_NOT_FOUND } });
     }
-    const form = await call(() =>
-      carFollowAction(args(formRequest("/api/cars/x/follow", { redirectTo: "/cars" }, { cookie: member.cookie }), { carId: "1e1" })),
-    );
+    const form = await call(() => carFollowAction(args(formRequest("/api/cars/x/follow", { redirectTo: "/cars" }, { cookie: member.cookie }), { carId: "1e1" })));
     expect(form.status).toBe(303);
     expect(form.response.headers.get("Location")).toBe("/cars");
   });
@@ -97,9 +95,7 @@ describe("a field of the wrong type", () => {
 describe("a model's refusal", () => {
   it("reaches a script as JSON and a plain form as a redirect back", async () => {
     const member = await makeUser(unique("selffollow"));
-    const json = await call(() =>
-      userFollowAction(args(jsonRequest("/api/users/x/follow", {}, { cookie: member.cookie }), { username: member.username })),
-    );
+    const json = await call(() => userFollowAction(args(jsonRequest("/api/users/x/follow", {}, { cookie: member.cookie }), { username: member.username })));
     expect(json).toMatchObject({ status: 400, body: { error: CANNOT_FOLLOW_YOURSELF } });
     const form = await call(() =>
       userFollowAction(args(formRequest("/api/users/x/follow", { redirectTo: `/user/${member.username}` }, { cookie: member.cookie }), { username: member.username })),

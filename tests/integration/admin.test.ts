@@ -111,7 +111,11 @@ describe("queue actions", () => {
     const other = await makePost(author.id, "Keeps its comments");
     const comment = await prisma.comment.create({ data: { postId: other.id, userId: author.id, content: "rude" } });
     const car = await prisma.car.create({ data: { ownerId: author.id, make: "Fake", model: "Car", year: 2000 } });
-    for (const [type, id] of [["post", post.id], ["comment", comment.id], ["car", car.id]] as const) {
+    for (const [type, id] of [
+      ["post", post.id],
+      ["comment", comment.id],
+      ["car", car.id],
+    ] as const) {
       await report(reporter, type, id);
       const result = await act(admin, { contentType: type, contentId: id, action: "remove" });
       expect(result.status).toBe(200);

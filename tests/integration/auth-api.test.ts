@@ -82,9 +82,7 @@ describe("POST /api/auth/login", () => {
     expect(byName.status).toBe(200);
     expect((await byName.json()).user).toMatchObject({ username: "driver", email: "driver@example.com" });
 
-    const byEmail = (await login(
-      args(jsonRequest("/api/auth/login", { email: "DRIVER@example.com", password: "secret1" }, { cookie: cookiesOf(byName) })),
-    )) as Response;
+    const byEmail = (await login(args(jsonRequest("/api/auth/login", { email: "DRIVER@example.com", password: "secret1" }, { cookie: cookiesOf(byName) })))) as Response;
     expect(byEmail.status).toBe(200);
     expect(cookiesOf(byEmail)).not.toBe(cookiesOf(byName));
 

@@ -27,10 +27,7 @@ describe("POST /api/cars", () => {
 
   it("answers bad input with 400 and a message per field", async () => {
     const owner = await signUp("badinput");
-    const response = await call(
-      createCarAction,
-      jsonRequest("/api/cars", { make: "", model: "X".repeat(61), year: maxCarYear() + 1 }, { cookie: owner.cookie }),
-    );
+    const response = await call(createCarAction, jsonRequest("/api/cars", { make: "", model: "X".repeat(61), year: maxCarYear() + 1 }, { cookie: owner.cookie }));
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error).toBe("Make is required");
@@ -64,11 +61,9 @@ describe("PATCH and DELETE /api/cars/{carId}", () => {
   it("lets the owner change only the fields sent, and clear one with null", async () => {
     const owner = await signUp("patcher");
     const car = await carOf(owner.cookie);
-    const response = await call(
-      carAction,
-      jsonRequest(`/api/cars/${car.id}`, { year: 2001, nickname: null }, { method: "PATCH", cookie: owner.cookie }),
-      { carId: String(car.id) },
-    );
+    const response = await call(carAction, jsonRequest(`/api/cars/${car.id}`, { year: 2001, nickname: null }, { method: "PATCH", cookie: owner.cookie }), {
+      carId: String(car.id),
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).car).toMatchObject({ year: 2001, nickname: null, make: "Nissan", trim: "GT-R" });
   });
@@ -101,11 +96,9 @@ describe("PATCH and DELETE /api/cars/{carId}", () => {
     expect(await prisma.car.findUnique({ where: { id: first.id } })).toBeNull();
 
     const second = await carOf(owner.cookie);
-    const form = await call(
-      carAction,
-      formRequest(`/api/cars/${second.id}`, { _method: "DELETE", redirectTo: "/my-cars" }, { cookie: owner.cookie }),
-      { carId: String(second.id) },
-    );
+    const form = await call(carAction, formRequest(`/api/cars/${second.id}`, { _method: "DELETE", redirectTo: "/my-cars" }, { cookie: owner.cookie }), {
+      carId: String(second.id),
+    });
     expect(form.status).toBe(303);
     expect(await prisma.car.findUnique({ where: { id: second.id } })).toBeNull();
   });
@@ -130,7 +123,13 @@ describe("garage and showcase queries", () => {
     const newer = await prisma.post.create({ data: { createdById: owner.id, story: "new", createdAt: new Date("2026-02-01"), postCars: { create: { carId: car.id } } } });
     await prisma.post.create({ data: { createdById: owner.id, story: "text only", createdAt: new Date("2026-03-01"), postCars: { create: { carId: car.id } } } });
     const media = (postId: number, path: string, position: number) => ({
-      postId, uploaderId: owner.id, kind: "image", path, mimeType: "image/webp", bytes: 10, position,
+      postId,
+      uploaderId: owner.id,
+      kind: "image",
+      path,
+      mimeType: "image/webp",
+      bytes: 10,
+      position,
     });
     await prisma.media.createMany({ data: [media(older.id, "a/old.webp", 0), media(newer.id, "a/new-2.webp", 1), media(newer.id, "a/new-1.webp", 0)] });
 

@@ -26,7 +26,11 @@ function remove(commentId: number, cookie?: string) {
 }
 
 function toggleLike(commentId: number, cookie?: string) {
-  return answer(likeComment(args(new Request(`http://127.0.0.1:3000/api/comments/${commentId}/like`, { method: "POST", headers: cookie ? { Cookie: cookie } : {} }), { id: String(commentId) })));
+  return answer(
+    likeComment(
+      args(new Request(`http://127.0.0.1:3000/api/comments/${commentId}/like`, { method: "POST", headers: cookie ? { Cookie: cookie } : {} }), { id: String(commentId) }),
+    ),
+  );
 }
 
 describe("POST /api/comments", () => {
@@ -93,7 +97,11 @@ describe("POST /api/comments", () => {
   it("answers a plain form post with a 303 to the new comment, and visitors go to the login modal", async () => {
     const owner = await makeUser();
     const post = await makePost(owner.id);
-    const back = await answer(postComment(args(formRequest("/api/comments", { postId: String(post.id), content: "from a form", redirectTo: `/post/${post.id}#comments` }, { cookie: owner.cookie }))));
+    const back = await answer(
+      postComment(
+        args(formRequest("/api/comments", { postId: String(post.id), content: "from a form", redirectTo: `/post/${post.id}#comments` }, { cookie: owner.cookie })),
+      ),
+    );
     expect(back.status).toBe(303);
     const created = await prisma.comment.findFirstOrThrow({ where: { content: "from a form" } });
     expect(back.headers.get("Location")).toBe(`/post/${post.id}#comment-${created.id}`);

@@ -83,7 +83,7 @@ describe("GET /api/events", () => {
     expect(await list("x".repeat(5000))).toEqual([]);
     expect(await list("🚗".repeat(5000))).toEqual([]);
     expect((await list("%%%%")).length).toBe(0);
-    expect((await prisma.event.count())).toBe(7);
+    expect(await prisma.event.count()).toBe(7);
   });
 });
 
@@ -111,8 +111,7 @@ describe("administrators' writes", () => {
     const got = await answer(eventLoader(args(getRequest(path), params)));
     expect((await got.json()).event.name).toBe("Winter Meet");
 
-    const patch = (cookie: string | undefined, fields: unknown) =>
-      answer(eventAction(args(jsonRequest(path, fields, { method: "PATCH", cookie }), params)));
+    const patch = (cookie: string | undefined, fields: unknown) => answer(eventAction(args(jsonRequest(path, fields, { method: "PATCH", cookie }), params)));
     expect((await patch(member.cookie, { name: "Hijacked" })).status).toBe(403);
     const edited = await patch(admin.cookie, { name: "Winter Meet 2", location: null });
     expect(edited.status).toBe(200);
@@ -120,7 +119,8 @@ describe("administrators' writes", () => {
     expect((await patch(admin.cookie, { date_time: "not a date" })).status).toBe(400);
     expect((await patch(admin.cookie, { name: "" })).status).toBe(400);
 
-    const del = (cookie?: string) => answer(eventAction(args(new Request(`http://127.0.0.1:3000${path}`, { method: "DELETE", headers: cookie ? { Cookie: cookie } : {} }), params)));
+    const del = (cookie?: string) =>
+      answer(eventAction(args(new Request(`http://127.0.0.1:3000${path}`, { method: "DELETE", headers: cookie ? { Cookie: cookie } : {} }), params)));
     expect((await del(member.cookie)).status).toBe(403);
     expect((await del(admin.cookie)).status).toBe(204);
     expect((await del(admin.cookie)).status).toBe(404);
@@ -140,13 +140,7 @@ describe("administrators' writes", () => {
   it("works with plain form posts: datetime-local in the admin's zone, intent=delete", async () => {
     const created = await answer(
       createAction(
-        args(
-          formRequest(
-            "/api/events",
-            { name: "Form meet", date_time: "2030-06-01T18:30", tz_offset: "-120", redirectTo: "/events" },
-            { cookie: admin.cookie },
-          ),
-        ),
+        args(formRequest("/api/events", { name: "Form meet", date_time: "2030-06-01T18:30", tz_offset: "-120", redirectTo: "/events" }, { cookie: admin.cookie })),
       ),
     );
     expect(created.status).toBe(303);

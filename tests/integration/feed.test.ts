@@ -122,8 +122,18 @@ beforeAll(async () => {
       { carId: bobCars[2].id, category: "brakes", modelName: "Brembo" },
     ],
   });
-  await prisma.save.createMany({ data: [{ userId: alice.id, postId: featured }, { userId: carol.id, postId: featured }] });
-  await prisma.share.createMany({ data: [{ postId: featured, channel: "link" }, { postId: featured, userId: alice.id, channel: "embed" }] });
+  await prisma.save.createMany({
+    data: [
+      { userId: alice.id, postId: featured },
+      { userId: carol.id, postId: featured },
+    ],
+  });
+  await prisma.share.createMany({
+    data: [
+      { postId: featured, channel: "link" },
+      { postId: featured, userId: alice.id, channel: "embed" },
+    ],
+  });
   await prisma.carFollow.create({ data: { userId: carol.id, carId: bobCars[0].id } });
 });
 

@@ -77,7 +77,11 @@ describe("POST /api/flags/create", () => {
     const post = await makePost(owner.id);
     const comment = await prisma.comment.create({ data: { postId: post.id, userId: owner.id, content: "rude" } });
     const car = await prisma.car.create({ data: { ownerId: owner.id, make: "Mazda", model: "MX-5", year: 1990 } });
-    for (const [contentType, contentId] of [["comment", comment.id], ["user", owner.id], ["car", car.id]] as const) {
+    for (const [contentType, contentId] of [
+      ["comment", comment.id],
+      ["user", owner.id],
+      ["car", car.id],
+    ] as const) {
       expect((await report({ contentType, contentId, reason: "inappropriate" }, reporter.cookie)).status).toBe(201);
       expect((await report({ contentType, contentId: 424_242, reason: "inappropriate" }, reporter.cookie)).status).toBe(404);
     }
@@ -86,7 +90,11 @@ describe("POST /api/flags/create", () => {
   it("refuses a foreign origin with 403", async () => {
     const reporter = await makeUser();
     const post = await makePost(reporter.id);
-    const request = jsonRequest("/api/flags/create", { contentType: "post", contentId: post.id, reason: "spam" }, { cookie: reporter.cookie, headers: { Origin: "http://evil.example" } });
+    const request = jsonRequest(
+      "/api/flags/create",
+      { contentType: "post", contentId: post.id, reason: "spam" },
+      { cookie: reporter.cookie, headers: { Origin: "http://evil.example" } },
+    );
     expect((await answer(createFlag(args(request)))).status).toBe(403);
   });
 });

@@ -63,18 +63,18 @@ describe("car follows", () => {
     const params = { carId: String(car.id) };
     const path = `/api/cars/${car.id}/follow`;
 
-    const ok = await followCar(args(formRequest(path, { redirectTo: `/showcase/${car.id}` }, { cookie: fan.cookie }), params)) as Response;
+    const ok = (await followCar(args(formRequest(path, { redirectTo: `/showcase/${car.id}` }, { cookie: fan.cookie }), params))) as Response;
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe(`/showcase/${car.id}`);
     expect((await getCarFollowState(car.id, fan.id)).following).toBe(true);
 
-    const visitor = await followCar(args(formRequest(path, { redirectTo: `/showcase/${car.id}` }), params)) as Response;
+    const visitor = (await followCar(args(formRequest(path, { redirectTo: `/showcase/${car.id}` }), params))) as Response;
     expect(visitor.status).toBe(303);
     expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=%2Fshowcase%2F${car.id}`);
 
-    const foreign = await followCar(
-      args(jsonRequest(path, {}, { cookie: fan.cookie, headers: { Origin: "https://evil.example" } }), params),
-    ).catch((error: unknown) => error) as Response;
+    const foreign = (await followCar(args(jsonRequest(path, {}, { cookie: fan.cookie, headers: { Origin: "https://evil.example" } }), params)).catch(
+      (error: unknown) => error,
+    )) as Response;
     expect(foreign.status).toBe(403);
   });
 

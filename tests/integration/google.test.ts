@@ -121,9 +121,7 @@ describe("Sign in with Google", () => {
   });
 
   it("links an existing account whose address is verified instead of making another", async () => {
-    const response = (await register(
-      args(jsonRequest("/api/auth/register", { username: "linkme", email: "linkme@example.com", password: "secret1" })),
-    )) as Response;
+    const response = (await register(args(jsonRequest("/api/auth/register", { username: "linkme", email: "linkme@example.com", password: "secret1" })))) as Response;
     expect(response.status).toBe(201);
     const ownSession = cookiesOf(response);
     await prisma.user.update({ where: { email: "linkme@example.com" }, data: { emailVerifiedAt: new Date() } });
@@ -143,9 +141,7 @@ describe("Sign in with Google", () => {
 
   it("takes over an account whose address was never verified: the registrant's password, two-factor and sessions go", async () => {
     // Someone registers with another person's address and stays signed in.
-    const squat = (await register(
-      args(jsonRequest("/api/auth/register", { username: "squatter", email: "owner@example.com", password: "attacker1" })),
-    )) as Response;
+    const squat = (await register(args(jsonRequest("/api/auth/register", { username: "squatter", email: "owner@example.com", password: "attacker1" })))) as Response;
     expect(squat.status).toBe(201);
     const attackerCookie = cookiesOf(squat);
     await prisma.user.update({ where: { email: "owner@example.com" }, data: { totpSecret: "sealed", totpEnabledAt: new Date() } });
@@ -228,8 +224,7 @@ describe("Sign in with Google", () => {
   it("answers check-google-linked and refuses a password on a Google-only account", async () => {
     fake.setUser({ sub: "g-only", email: "only.google@example.com" });
     await signInWithGoogle();
-    const check = async (email: string) =>
-      ((await checkGoogleLinked(args(jsonRequest("/api/auth/check-google-linked", { email })))) as Response).json();
+    const check = async (email: string) => ((await checkGoogleLinked(args(jsonRequest("/api/auth/check-google-linked", { email })))) as Response).json();
     expect(await check("Only.Google@example.com")).toEqual({ isGoogleLinked: true });
     expect(await check("nobody@example.com")).toEqual({ isGoogleLinked: false });
     const bad = (await checkGoogleLinked(args(jsonRequest("/api/auth/check-google-linked", {})))) as Response;

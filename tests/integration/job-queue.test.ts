@@ -9,18 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { registerJobHandler, runDueJobs, executeJob, startJobWorker } from "~/models/job-worker.server";
-import {
-  backoffMs,
-  claimJob,
-  completeJob,
-  enqueueJob,
-  extendJobLock,
-  failExhaustedJobs,
-  failJob,
-  getJob,
-  JOB_BASE_BACKOFF_MS,
-  releaseJob,
-} from "~/models/job.server";
+import { backoffMs, claimJob, completeJob, enqueueJob, extendJobLock, failExhaustedJobs, failJob, getJob, JOB_BASE_BACKOFF_MS, releaseJob } from "~/models/job.server";
 
 const T0 = Date.now();
 let kindCounter = 0;

@@ -29,7 +29,10 @@ async function codeFromOutbox(address: string): Promise<string> {
   for (let i = 0; i < 50; i += 1) {
     const mails = mailsTo(address);
     // The newest code mail (sign-ups also mail a verification link).
-    const match = mails.filter((mail) => /sign-in code is \d{6}/.test(mail)).at(-1)?.match(/sign-in code is (\d{6})/);
+    const match = mails
+      .filter((mail) => /sign-in code is \d{6}/.test(mail))
+      .at(-1)
+      ?.match(/sign-in code is (\d{6})/);
     if (match) return match[1];
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -113,15 +116,11 @@ describe("POST /api/auth/code", () => {
 
   it("goes back to the modal's code mode for a plain form post", async () => {
     await signUp("noscript");
-    const response = (await requestCode(
-      args(formRequest("/api/auth/code", { email: "noscript@example.com", redirectTo: "/events" })),
-    )) as Response;
+    const response = (await requestCode(args(formRequest("/api/auth/code", { email: "noscript@example.com", redirectTo: "/events" })))) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/login?method=code&redirectTo=%2Fevents");
     const code = await codeFromOutbox("noscript@example.com");
-    const verified = (await verifyCode(
-      args(formRequest("/api/auth/code/verify", { email: "noscript@example.com", code, redirectTo: "/events" })),
-    )) as Response;
+    const verified = (await verifyCode(args(formRequest("/api/auth/code/verify", { email: "noscript@example.com", code, redirectTo: "/events" })))) as Response;
     expect(verified.status).toBe(303);
     expect(verified.headers.get("Location")).toBe("/events");
     expect(cookiesOf(verified)).toContain("__session=");
@@ -151,9 +150,7 @@ describe("a code proves the address", () => {
   });
 
   it("on a verified account, the password and other sessions stay", async () => {
-    const response = (await register(
-      args(jsonRequest("/api/auth/register", { username: "keeper", email: "keeper@example.com", password: "secret1" })),
-    )) as Response;
+    const response = (await register(args(jsonRequest("/api/auth/register", { username: "keeper", email: "keeper@example.com", password: "secret1" })))) as Response;
     const own = cookiesOf(response);
     await prisma.user.update({ where: { email: "keeper@example.com" }, data: { emailVerifiedAt: new Date() } });
     await post(requestCode, "/api/auth/code", { email: "keeper@example.com" });
@@ -169,7 +166,9 @@ describe("verifyLoginCode", () => {
   it("expires after 10 minutes", async () => {
     await signUp("latecomer");
     const start = new Date("2030-01-01T10:00:00Z");
-    await (await requestLoginCode("latecomer@example.com", start)).delivery;
+    await (
+      await requestLoginCode("latecomer@example.com", start)
+    ).delivery;
     const row = await prisma.loginCode.findFirstOrThrow({ where: { email: "latecomer@example.com" }, orderBy: { id: "desc" } });
     // Put a known code in place of the random one.
     await prisma.loginCode.update({ where: { id: row.id }, data: { codeHash: hashLoginCode("latecomer@example.com", "123456") } });
@@ -181,7 +180,9 @@ describe("verifyLoginCode", () => {
 
   it("allows 5 tries, then the code is dead even when right", async () => {
     await signUp("guesser");
-    await (await requestLoginCode("guesser@example.com")).delivery;
+    await (
+      await requestLoginCode("guesser@example.com")
+    ).delivery;
     const row = await prisma.loginCode.findFirstOrThrow({ where: { email: "guesser@example.com" }, orderBy: { id: "desc" } });
     await prisma.loginCode.update({ where: { id: row.id }, data: { codeHash: hashLoginCode("guesser@example.com", "654321") } });
     for (let i = 0; i < LOGIN_CODE_TRIES; i += 1) {
@@ -193,10 +194,14 @@ describe("verifyLoginCode", () => {
 
   it("a new code replaces the previous one", async () => {
     await signUp("twice");
-    await (await requestLoginCode("twice@example.com")).delivery;
+    await (
+      await requestLoginCode("twice@example.com")
+    ).delivery;
     const first = await prisma.loginCode.findFirstOrThrow({ where: { email: "twice@example.com" }, orderBy: { id: "desc" } });
     await prisma.loginCode.update({ where: { id: first.id }, data: { codeHash: hashLoginCode("twice@example.com", "111111") } });
-    await (await requestLoginCode("twice@example.com")).delivery;
+    await (
+      await requestLoginCode("twice@example.com")
+    ).delivery;
     await expect(verifyLoginCode("twice@example.com", "111111")).rejects.toThrow();
   });
 });

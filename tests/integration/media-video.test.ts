@@ -9,19 +9,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { inspectUploadFile, MAX_VIDEO_BYTES, processUploadFile, type ProcessedMedia, type UploadFile } from "~/lib/images.server";
 import { mediaDir, readMedia, resolveKey } from "~/lib/media-storage.server";
-import {
-  exiftool,
-  expectMediaError,
-  ffprobe,
-  isFastStart,
-  makeClip,
-  makeGridHeic,
-  makeHeic,
-  PHONE_TAGS,
-  samplesFolder,
-  truncated,
-  withRotation,
-} from "../support/media";
+import { exiftool, expectMediaError, ffprobe, isFastStart, makeClip, makeGridHeic, makeHeic, PHONE_TAGS, samplesFolder, truncated, withRotation } from "../support/media";
 
 const X264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"];
 const X265 = ["-c:v", "libx265", "-x265-params", "log-level=none", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-c:a", "aac"];
@@ -89,7 +77,11 @@ describe("videos as phones make them", () => {
   });
 
   it("transcodes VP9 WebM, records its width, height and duration", async () => {
-    const webm = await makeClip("clip.webm", { size: "640x360", seconds: 1, codec: ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus"] });
+    const webm = await makeClip("clip.webm", {
+      size: "640x360",
+      seconds: 1,
+      codec: ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus"],
+    });
     const inspected = await inspectUploadFile(upload(webm));
     expect(inspected).toMatchObject({ kind: "video", mime: "video/webm", width: 640, height: 360 });
     expect(inspected.durationMs).toBeGreaterThan(900);
@@ -131,7 +123,9 @@ describe("videos as phones make them", () => {
 
 describe("HEIC photos", () => {
   it("decodes a HEIC into a WebP photo with resized copies", async () => {
-    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#246" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#246" } })
+      .png()
+      .toBuffer();
     const heic = await makeHeic("IMG_0413.HEIC", png);
     const inspected = await inspectUploadFile(upload(heic));
     expect(inspected).toMatchObject({ kind: "image", mime: "image/heic", width: 1200, height: 800 });
@@ -142,7 +136,9 @@ describe("HEIC photos", () => {
   });
 
   it("names a damaged HEIC in its error, and leaves nothing behind", async () => {
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#642" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#642" } })
+      .png()
+      .toBuffer();
     const heic = await truncated(await makeHeic("whole.heic", png), "IMG_0414.HEIC", 0.5);
     const before = storeFiles();
     const error = await (async () => {
@@ -163,7 +159,9 @@ describe("bad files", () => {
     await writeFile(empty, "");
     await expectMediaError(inspectUploadFile(upload(empty)), 400, "empty.jpg: the file is empty");
 
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c33" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c33" } })
+      .jpeg()
+      .toBuffer();
     const cutJpeg = path.join(folder, "IMG_0001.JPG");
     await writeFile(cutJpeg, jpeg.subarray(0, Math.floor(jpeg.byteLength * 0.6)));
     await expectMediaError(inspectUploadFile(upload(cutJpeg)), 400, "IMG_0001.JPG: could not be read (damaged or incomplete)");
@@ -183,7 +181,13 @@ describe("bad files", () => {
     const audioOnly = await makeClip("sound.mp4", { codec: ["-map", "1:a", "-c:a", "aac", "-f", "mp4"] });
     await expectMediaError(inspectUploadFile(upload(audioOnly)), 415, `sound.mp4: not a video that can be read ${ACCEPTED}`);
 
-    const long = await makeClip("long.mp4", { size: "64x48", rate: 5, seconds: 62, audio: false, codec: ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"] });
+    const long = await makeClip("long.mp4", {
+      size: "64x48",
+      rate: 5,
+      seconds: 62,
+      audio: false,
+      codec: ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+    });
     await expectMediaError(inspectUploadFile(upload(long)), 413, "long.mp4: videos can be at most 60 seconds long");
 
     // Over the size limit: a sparse file starting like a real clip (nothing is read beyond its size).
@@ -201,11 +205,15 @@ describe("bad files", () => {
 
 describe("grid HEIC", () => {
   it("decodes the multi-tile grid that iPhones write, cropped to its declared size", async () => {
-    const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#d33" } }).png().toBuffer();
+    const tile = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#d33" } })
+      .png()
+      .toBuffer();
     const heic = await makeGridHeic("IMG_0415.HEIC", tile, { columns: 3, rows: 2, width: 700, height: 500 });
     const media = await store(heic);
     expect(media).toMatchObject({ kind: "image", mimeType: "image/webp", width: 700, height: 500 });
-    const { data } = await sharp((await readMedia(media.path))!).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp((await readMedia(media.path))!)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // The tile's red fills the whole picture, right to the last row.
     const last = data.length - 3;
     expect(data[last]).toBeGreaterThan(180);

@@ -3,14 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import {
-  MAX_IMAGE_BYTES,
-  MEDIA_MESSAGES,
-  checkPostUpload,
-  discardMedia,
-  processAvatar,
-  processUpload,
-} from "~/lib/images.server";
+import { MAX_IMAGE_BYTES, MEDIA_MESSAGES, checkPostUpload, discardMedia, processAvatar, processUpload } from "~/lib/images.server";
 import { deleteMedia, isValidKey, mediaDir, newKey, putMedia, readMedia, resolveKey } from "~/lib/media-storage.server";
 import { parseVariants, variantPath } from "~/lib/media-types";
 import { loader } from "~/routes/media.$";
@@ -21,7 +14,9 @@ const SAMPLE_VIDEO = path.resolve(__dirname, "../../prisma/seed-assets/videos/tr
 
 /** A phone-like JPEG: EXIF with camera, GPS and a 90° orientation flag. */
 async function phoneJpeg(width = 2400, height = 1600) {
-  const left = await sharp({ create: { width: width / 2, height, channels: 3, background: "#d22" } }).png().toBuffer();
+  const left = await sharp({ create: { width: width / 2, height, channels: 3, background: "#d22" } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: "#22d" } })
     .composite([{ input: left, left: 0, top: 0 }])
     .jpeg({ quality: 90 })
@@ -74,16 +69,24 @@ describe("processUpload: images", () => {
   });
 
   it("writes only the copies narrower than the original", async () => {
-    const small = await sharp({ create: { width: 700, height: 500, channels: 4, background: "#0a0" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 700, height: 500, channels: 4, background: "#0a0" } })
+      .png()
+      .toBuffer();
     const media = await processUpload(small);
     expect(media).toMatchObject({ width: 700, height: 500, variants: "320,640" });
   });
 
   it("keeps an animated GIF animated, as WebP", async () => {
     const frames = await Promise.all(
-      ["#f00", "#00f", "#0f0"].map((background) => sharp({ create: { width: 300, height: 200, channels: 3, background } }).png().toBuffer()),
+      ["#f00", "#00f", "#0f0"].map((background) =>
+        sharp({ create: { width: 300, height: 200, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
     );
-    const gif = await sharp(frames, { join: { animated: true } }).gif({ delay: [100, 100, 100] }).toBuffer();
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif({ delay: [100, 100, 100] })
+      .toBuffer();
     const media = await processUpload(gif);
     expect(media).toMatchObject({ kind: "image", mimeType: "image/webp", width: 300, height: 200, variants: "" });
     const meta = await sharp((await readMedia(media.path))!).metadata();
@@ -103,12 +106,16 @@ describe("processUpload: images", () => {
   });
 
   it("refuses images wider or taller than 10,000 px", async () => {
-    const wide = await sharp({ create: { width: 12_000, height: 20, channels: 3, background: "#fff" } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 12_000, height: 20, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     await expectMediaError(processUpload(wide), 413, MEDIA_MESSAGES.dimensionsTooLarge);
   });
 
   it("refuses decompression bombs: a tiny file with too many pixels", async () => {
-    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 9000, height: 9000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
     await expectMediaError(processUpload(bomb), 413, MEDIA_MESSAGES.tooManyPixels);
   });

@@ -86,9 +86,7 @@ describe("sending", () => {
     );
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe("/messages/m_form2");
-    const bad = await answer(
-      sendAction(args(formRequest("/api/messages", { to: "m_form2", content: " ", redirectTo: "/messages/m_form2" }, { cookie: alice.cookie }))),
-    );
+    const bad = await answer(sendAction(args(formRequest("/api/messages", { to: "m_form2", content: " ", redirectTo: "/messages/m_form2" }, { cookie: alice.cookie }))));
     expect(bad.status).toBe(303);
     expect(bad.headers.get("Set-Cookie")).toContain("__flash=");
   });

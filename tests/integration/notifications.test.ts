@@ -40,10 +40,7 @@ describe("follow notifications", () => {
 
     const body = await feed(owner.cookie);
     expect(body.unread_count).toBe(2);
-    expect(body.notifications.map((n: { message: string }) => n.message)).toEqual([
-      "v8_vince followed your 911 GT3",
-      "v8_vince followed your Godzilla",
-    ]);
+    expect(body.notifications.map((n: { message: string }) => n.message)).toEqual(["v8_vince followed your 911 GT3", "v8_vince followed your Godzilla"]);
     expect(body.notifications[1]).toMatchObject({
       type: "car_follow",
       is_read: false,
@@ -122,7 +119,7 @@ describe("reading notifications", () => {
     await readAll(args(jsonRequest("/api/notifications/read-all", {}, { cookie: snoop.cookie })));
     expect((await prisma.notification.findUniqueOrThrow({ where: { id: note.id } })).readAt).toBeNull();
 
-    const visitor = await readOne(args(jsonRequest(`/api/notifications/${note.id}/read`, {}), { id: String(note.id) })).catch((e: unknown) => e) as Response;
+    const visitor = (await readOne(args(jsonRequest(`/api/notifications/${note.id}/read`, {}), { id: String(note.id) })).catch((e: unknown) => e)) as Response;
     expect(visitor.status).toBe(401);
 
     const mine = (await readOne(args(jsonRequest(`/api/notifications/${note.id}/read`, {}, { cookie: owner.cookie }), { id: String(note.id) }))) as Response;
@@ -174,9 +171,7 @@ describe("insurance reminders", () => {
       related_user_username: null,
       link: "/my-cars",
     });
-    expect((await prisma.car.findUniqueOrThrow({ where: { id: soon.id } })).insuranceNotifiedFor?.toISOString()).toBe(
-      "2026-12-03T00:00:00.000Z",
-    );
+    expect((await prisma.car.findUniqueOrThrow({ where: { id: soon.id } })).insuranceNotifiedFor?.toISOString()).toBe("2026-12-03T00:00:00.000Z");
 
     // Renewed: a new expiry gets its own reminder when it comes within 30 days.
     await prisma.car.update({ where: { id: soon.id }, data: { insuranceExpiresAt: new Date("2027-12-03T00:00:00Z") } });

@@ -87,9 +87,7 @@ describe("/messages/{username}", () => {
     const self = (await thrownBy(threadPageLoader(args(getRequest("/messages/pl_self", { cookie: me.cookie }), { username: "pl_self" })))) as Response;
     expect(self.headers.get("Location")).toBe("/messages");
 
-    const upper = (await thrownBy(
-      threadPageLoader(args(getRequest("/messages/PL_Friend?before=12", { cookie: me.cookie }), { username: "PL_Friend" })),
-    )) as Response;
+    const upper = (await thrownBy(threadPageLoader(args(getRequest("/messages/PL_Friend?before=12", { cookie: me.cookie }), { username: "PL_Friend" })))) as Response;
     expect(upper.headers.get("Location")).toBe("/messages/pl_friend?before=12");
   });
 });

@@ -110,10 +110,7 @@ describe("POST /api/auth/reset-password", () => {
   });
 
   it("refuses a foreign origin", async () => {
-    const response = await call(
-      requestReset,
-      jsonRequest("/api/auth/reset-password", { email: "x" }, { headers: { Origin: "http://evil.example" } }),
-    );
+    const response = await call(requestReset, jsonRequest("/api/auth/reset-password", { email: "x" }, { headers: { Origin: "http://evil.example" } }));
     expect(response.status).toBe(403);
   });
 
@@ -135,10 +132,7 @@ describe("POST /api/auth/reset-password/confirm", () => {
     const page = (await resetPage(args(getRequest(`/reset-password?token=${token}`)))) as Response;
     expect(await page.json()).toEqual({ request: false, valid: true, error: null });
 
-    const response = await call(
-      confirmReset,
-      jsonRequest("/api/auth/reset-password/confirm", { token, password: "newpass1", confirmPassword: "newpass1" }),
-    );
+    const response = await call(confirmReset, jsonRequest("/api/auth/reset-password/confirm", { token, password: "newpass1", confirmPassword: "newpass1" }));
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ success: true, user: { id: user.id, username: "forgetful" } });
@@ -178,10 +172,7 @@ describe("POST /api/auth/reset-password/confirm", () => {
     const short = await call(confirmReset, jsonRequest("/api/auth/reset-password/confirm", { token, password: "123" }));
     expect(short.status).toBe(400);
     expect((await short.json()).error).toBe("Password must be at least 6 characters");
-    const mismatch = await call(
-      confirmReset,
-      jsonRequest("/api/auth/reset-password/confirm", { token, password: "secret9", confirmPassword: "secret8" }),
-    );
+    const mismatch = await call(confirmReset, jsonRequest("/api/auth/reset-password/confirm", { token, password: "secret9", confirmPassword: "secret8" }));
     expect((await mismatch.json()).error).toBe("Passwords do not match");
     // The failed attempts did not use the token up.
     expect(await findUsableResetToken(token)).not.toBeNull();
@@ -190,19 +181,13 @@ describe("POST /api/auth/reset-password/confirm", () => {
   it("answers the reset page's plain form post with a redirect", async () => {
     const { user } = await signUp("nojs");
     const token = await createResetToken(user.id);
-    const wrong = await call(
-      confirmReset,
-      formRequest("/api/auth/reset-password/confirm", { token, password: "secret9", confirmPassword: "secret8", redirectTo: "/" }),
-    );
+    const wrong = await call(confirmReset, formRequest("/api/auth/reset-password/confirm", { token, password: "secret9", confirmPassword: "secret8", redirectTo: "/" }));
     expect(wrong.status).toBe(303);
     expect(wrong.headers.get("Location")).toBe(`/reset-password?token=${token}&error=mismatch`);
     const page = (await resetPage(args(getRequest(`/reset-password?token=${token}&error=mismatch`)))) as Response;
     expect(await page.json()).toEqual({ request: false, valid: true, error: "Passwords do not match" });
 
-    const ok = await call(
-      confirmReset,
-      formRequest("/api/auth/reset-password/confirm", { token, password: "secret9", confirmPassword: "secret9", redirectTo: "/" }),
-    );
+    const ok = await call(confirmReset, formRequest("/api/auth/reset-password/confirm", { token, password: "secret9", confirmPassword: "secret9", redirectTo: "/" }));
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe("/");
     expect(await isSignedIn(cookiesOf(ok))).toBe(true);

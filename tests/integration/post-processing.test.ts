@@ -32,11 +32,16 @@ import { callJson, getRequest, jsonRequest, multipartRequest } from "../support/
 
 const ORIGIN = "http://127.0.0.1:3000";
 
-const png = (width = 640, height = 480) => sharp({ create: { width, height, channels: 3, background: { r: 180, g: 30, b: 30 } } }).png().toBuffer();
+const png = (width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 180, g: 30, b: 30 } } })
+    .png()
+    .toBuffer();
 
 /** A JPEG cut short: its header says JPEG, its body cannot be decoded. */
 async function brokenJpeg() {
-  const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#345" } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#345" } })
+    .jpeg()
+    .toBuffer();
   return jpeg.subarray(0, 300);
 }
 
@@ -76,7 +81,15 @@ describe("a post while its files are processed", () => {
     const storedBefore = storedFiles().length;
     const created = await callJson(
       createPostAction as never,
-      multipartRequest("/api/posts", [["story", "zebracorn night run"], ["carIds", String(car.id)], ["media", await png(), "IMG_0001.PNG"]], { cookie: author.cookie }),
+      multipartRequest(
+        "/api/posts",
+        [
+          ["story", "zebracorn night run"],
+          ["carIds", String(car.id)],
+          ["media", await png(), "IMG_0001.PNG"],
+        ],
+        { cookie: author.cookie },
+      ),
     );
     expect(created.status).toBe(201);
     const id = created.body.post.id as number;
@@ -93,12 +106,16 @@ describe("a post while its files are processed", () => {
     expect((await getUserPostTiles(author.id)).posts.map((post) => post.id)).not.toContain(id);
     expect((await getShowcase(car.id))!.posts.map((post) => post.id)).not.toContain(id);
     expect(await getPost(id, stranger.id)).toBeNull();
-    expect((await callJson(postPageLoader as never, getRequest(`/post/${id}`, { cookie: stranger.cookie }), { id: String(id) })).body).toMatchObject({ init: { status: 404 } });
+    expect((await callJson(postPageLoader as never, getRequest(`/post/${id}`, { cookie: stranger.cookie }), { id: String(id) })).body).toMatchObject({
+      init: { status: 404 },
+    });
     expect((await callJson(postPageLoader as never, getRequest(`/post/${id}`), { id: String(id) })).body).toMatchObject({ init: { status: 404 } });
     expect((await callJson(embedLoader as never, getRequest(`/embed/post/${id}`), { postId: String(id) })).body).toMatchObject({ init: { status: 404 } });
     expect((await callJson(apiPostLoader as never, getRequest(`/api/posts/${id}`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
     expect((await callJson(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
-    expect((await callJson(likeAction as never, jsonRequest(`/api/posts/${id}/like`, { type: "like" }, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
+    expect((await callJson(likeAction as never, jsonRequest(`/api/posts/${id}/like`, { type: "like" }, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(
+      404,
+    );
 
     // The author sees it, processing, with its file.
     const page = await callJson(postPageLoader as never, getRequest(`/post/${id}`, { cookie: author.cookie }), { id: String(id) });
@@ -126,7 +143,15 @@ describe("a post while its files are processed", () => {
   it("sends a plain form to the new post's page at once (303)", async () => {
     const response = await callJson(
       createPostAction as never,
-      multipartRequest("/api/posts", [["redirectTo", "/upload"], ["story", "no js"], ["media", await png(), "a.png"]], { cookie: author.cookie, headers: { Accept: "text/html" } }),
+      multipartRequest(
+        "/api/posts",
+        [
+          ["redirectTo", "/upload"],
+          ["story", "no js"],
+          ["media", await png(), "a.png"],
+        ],
+        { cookie: author.cookie, headers: { Accept: "text/html" } },
+      ),
     );
     expect(response.status).toBe(303);
     const location = response.response!.headers.get("Location")!;
@@ -142,11 +167,29 @@ describe("refused uploads leave nothing behind", () => {
     const stored = storedFiles().length;
     const text = await callJson(
       createPostAction as never,
-      multipartRequest("/api/posts", [["story", "x"], ["media", await png(), "good.png"], ["media", new TextEncoder().encode("hello, not a photo\n".repeat(20)), "notes.jpg"]], { cookie: author.cookie }),
+      multipartRequest(
+        "/api/posts",
+        [
+          ["story", "x"],
+          ["media", await png(), "good.png"],
+          ["media", new TextEncoder().encode("hello, not a photo\n".repeat(20)), "notes.jpg"],
+        ],
+        { cookie: author.cookie },
+      ),
     );
     expect(text.status).toBe(415);
     expect(text.body.error).toBe(fileMessage("notes.jpg", 415, MEDIA_MESSAGES.unsupported));
-    const empty = await callJson(createPostAction as never, multipartRequest("/api/posts", [["story", "x"], ["media", new Uint8Array(0), "IMG_0412.HEIC"]], { cookie: author.cookie }));
+    const empty = await callJson(
+      createPostAction as never,
+      multipartRequest(
+        "/api/posts",
+        [
+          ["story", "x"],
+          ["media", new Uint8Array(0), "IMG_0412.HEIC"],
+        ],
+        { cookie: author.cookie },
+      ),
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.error).toMatch(/^IMG_0412\.HEIC: /);
     expect(await prisma.post.count()).toBe(posts);
@@ -219,13 +262,22 @@ describe("a file that fails", () => {
   it("names the bad file with its reason to the author; removing it publishes the rest", async () => {
     const created = await callJson(
       createPostAction as never,
-      multipartRequest("/api/posts", [["story", "one good one bad"], ["media", await png(), "good.png"], ["media", await png(), "IMG_0412.JPG"]], { cookie: author.cookie }),
+      multipartRequest(
+        "/api/posts",
+        [
+          ["story", "one good one bad"],
+          ["media", await png(), "good.png"],
+          ["media", await png(), "IMG_0412.JPG"],
+        ],
+        { cookie: author.cookie },
+      ),
     );
     expect(created.status).toBe(201);
     const id = created.body.post.id as number;
     await breakWaitingFile(id, "IMG_0412.JPG");
     await runDueJobs();
-    const processing = (await callJson(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) })).body.processing;
+    const processing = (await callJson(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: author.cookie }), { id: String(id) })).body
+      .processing;
     expect(processing.status).toBe("failed");
     const bad = processing.files.find((file: { name: string }) => file.name === "IMG_0412.JPG");
     expect(bad).toMatchObject({ status: "failed", retryable: false });
@@ -240,7 +292,9 @@ describe("a file that fails", () => {
     // Someone else cannot remove it; the author's plain form can.
     const foreign = await callJson(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id) }, stranger.cookie), { id: String(id) });
     expect(foreign.status).toBe(404);
-    const removed = await callJson(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id), redirectTo: `/post/${id}` }, author.cookie), { id: String(id) });
+    const removed = await callJson(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id), redirectTo: `/post/${id}` }, author.cookie), {
+      id: String(id),
+    });
     expect(removed.status).toBe(303);
     expect(removed.response!.headers.get("Location")).toBe(`/post/${id}`);
     expect(await getPost(id, stranger.id)).toMatchObject({ status: "ready", photos: [{ kind: "image" }] });
@@ -259,7 +313,11 @@ describe("a file that fails", () => {
     expect(await listIncoming()).toHaveLength(1);
     await executeJob(job); // the old run ends; it finds its upload failed and does nothing more
 
-    const retried = await callJson(processingAction as never, jsonRequest(`/api/posts/${id}/processing`, { intent: "retry", upload: failed.files[0].id }, { cookie: author.cookie }), { id: String(id) });
+    const retried = await callJson(
+      processingAction as never,
+      jsonRequest(`/api/posts/${id}/processing`, { intent: "retry", upload: failed.files[0].id }, { cookie: author.cookie }),
+      { id: String(id) },
+    );
     expect(retried.status).toBe(200);
     expect(retried.body.processing).toMatchObject({ status: "processing", files: [{ status: "queued" }] });
     await runDueJobs();
@@ -273,13 +331,27 @@ describe("a file that fails", () => {
     await breakWaitingFile(id, "only.jpg");
     await runDueJobs();
     const upload = await prisma.postUpload.findFirstOrThrow({ where: { postId: id } });
-    const removed = await callJson(processingAction as never, jsonRequest(`/api/posts/${id}/processing`, { intent: "remove", upload: upload.id }, { cookie: author.cookie }), { id: String(id) });
+    const removed = await callJson(
+      processingAction as never,
+      jsonRequest(`/api/posts/${id}/processing`, { intent: "remove", upload: upload.id }, { cookie: author.cookie }),
+      { id: String(id) },
+    );
     expect(removed.body).toEqual({ deleted: true });
     expect(await prisma.post.findUnique({ where: { id } })).toBeNull();
   });
 
   it("deleting a post while it waits removes its waiting files too", async () => {
-    const created = await callJson(createPostAction as never, multipartRequest("/api/posts", [["story", "gone soon"], ["media", await png(), "w.png"]], { cookie: author.cookie }));
+    const created = await callJson(
+      createPostAction as never,
+      multipartRequest(
+        "/api/posts",
+        [
+          ["story", "gone soon"],
+          ["media", await png(), "w.png"],
+        ],
+        { cookie: author.cookie },
+      ),
+    );
     const id = created.body.post.id as number;
     expect(await listIncoming()).toHaveLength(1);
     const { deletePost } = await import("~/models/post.server");

@@ -135,11 +135,13 @@ describe("POST /api/posts", () => {
     expect(json.status).toBe(201);
     expect(json.body.post).toMatchObject({ story: "Just words", layout: "single", car_ids: [ownCar.id] });
 
-    const form = await create(new Request(`${ORIGIN}/api/posts`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: owner.cookie },
-      body: new URLSearchParams({ soundcloud_url: "https://soundcloud.com/dj/set-opener" }),
-    }));
+    const form = await create(
+      new Request(`${ORIGIN}/api/posts`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: owner.cookie },
+        body: new URLSearchParams({ soundcloud_url: "https://soundcloud.com/dj/set-opener" }),
+      }),
+    );
     expect(form.status).toBe(201);
     expect(form.body.post).toMatchObject({ story: "", soundcloud_url: "https://soundcloud.com/dj/set-opener", photos: [] });
   });
@@ -160,7 +162,16 @@ describe("POST /api/posts", () => {
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe("Add a photo, a video, a story or a track");
 
-    const layout = await create(multipartRequest("/api/posts", [["story", "x"], ["layout", "mosaic"]], { cookie: owner.cookie }));
+    const layout = await create(
+      multipartRequest(
+        "/api/posts",
+        [
+          ["story", "x"],
+          ["layout", "mosaic"],
+        ],
+        { cookie: owner.cookie },
+      ),
+    );
     expect(layout.status).toBe(400);
     expect(layout.body.error).toBe("Layout must be album, grid, carousel or single");
 
@@ -174,7 +185,16 @@ describe("POST /api/posts", () => {
     const postsBefore = await prisma.post.count();
     for (const carId of [otherCar.id, 987654]) {
       const { status, body } = await create(
-        multipartRequest("/api/posts", [["story", "mine?"], ["carIds", String(ownCar.id)], ["carIds", String(carId)], ["media", await png(), "a.png"]], { cookie: owner.cookie }),
+        multipartRequest(
+          "/api/posts",
+          [
+            ["story", "mine?"],
+            ["carIds", String(ownCar.id)],
+            ["carIds", String(carId)],
+            ["media", await png(), "a.png"],
+          ],
+          { cookie: owner.cookie },
+        ),
       );
       expect(status).toBe(403);
       expect(body.error).toBe("You can only post with your own cars");
@@ -206,8 +226,21 @@ describe("POST /api/posts", () => {
   it("refuses files over the limits with 413", async () => {
     // A real PNG's start, padded past the image limit.
     const huge = new Uint8Array(MAX_IMAGE_BYTES + 1);
-    huge.set(await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).png().toBuffer());
-    const tooBig = await create(multipartRequest("/api/posts", [["story", "big"], ["media", huge, "big.png"]], { cookie: owner.cookie }));
+    huge.set(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+        .png()
+        .toBuffer(),
+    );
+    const tooBig = await create(
+      multipartRequest(
+        "/api/posts",
+        [
+          ["story", "big"],
+          ["media", huge, "big.png"],
+        ],
+        { cookie: owner.cookie },
+      ),
+    );
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error).toMatch(/15 MB/);
 
@@ -243,14 +276,22 @@ describe("POST /api/posts", () => {
 });
 
 async function newPostWithPhoto(cookie: string) {
-  const { status, body } = await create(multipartRequest("/api/posts", [["story", "to delete"], ["media", await png(700, 500), "x.png"]], { cookie }));
+  const { status, body } = await create(
+    multipartRequest(
+      "/api/posts",
+      [
+        ["story", "to delete"],
+        ["media", await png(700, 500), "x.png"],
+      ],
+      { cookie },
+    ),
+  );
   expect(status).toBe(201);
   await runDueJobs();
   return (await getPost(body.post.id))! as { id: number; photos: { image_url: string }[] };
 }
 
-const del = (id: number, cookie?: string) =>
-  new Request(`${ORIGIN}/api/posts/${id}`, { method: "DELETE", headers: cookie ? { Cookie: cookie } : {} });
+const del = (id: number, cookie?: string) => new Request(`${ORIGIN}/api/posts/${id}`, { method: "DELETE", headers: cookie ? { Cookie: cookie } : {} });
 
 describe("GET and DELETE /api/posts/{id}", () => {
   it("answers { post } with the caller's flags, or 404", async () => {

@@ -16,7 +16,9 @@ function multipart(path: string, form: FormData, cookie: string, method = "POST"
 }
 
 async function jpeg(width = 640, height = 480) {
-  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 20 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 20 } } })
+    .jpeg()
+    .toBuffer();
   return new File([new Uint8Array(bytes)], "me.jpg", { type: "image/jpeg" });
 }
 
@@ -25,7 +27,9 @@ describe("PATCH /api/profile", () => {
     const user = await signUp("nick_nora");
     expect(await getShowAllGramsPosts(user.id)).toBe(false);
 
-    const response = await answer(patchProfile(args(jsonRequest("/api/profile", { nickname: "  Nora ", show_all_grams_posts: true }, { method: "PATCH", cookie: user.cookie }))));
+    const response = await answer(
+      patchProfile(args(jsonRequest("/api/profile", { nickname: "  Nora ", show_all_grams_posts: true }, { method: "PATCH", cookie: user.cookie }))),
+    );
     expect(response.status).toBe(200);
     expect((await response.json()).profile).toMatchObject({ username: "nick_nora", nickname: "Nora", show_all_grams_posts: true, profile_image: null });
     expect(await getShowAllGramsPosts(user.id)).toBe(true);
@@ -34,7 +38,9 @@ describe("PATCH /api/profile", () => {
     expect((await read.json()).profile).toMatchObject({ nickname: "Nora", show_all_grams_posts: true });
 
     // Empty clears the nickname; "false" as text is understood.
-    const cleared = await answer(patchProfile(args(jsonRequest("/api/profile", { nickname: "", show_all_grams_posts: "false" }, { method: "PATCH", cookie: user.cookie }))));
+    const cleared = await answer(
+      patchProfile(args(jsonRequest("/api/profile", { nickname: "", show_all_grams_posts: "false" }, { method: "PATCH", cookie: user.cookie }))),
+    );
     expect((await cleared.json()).profile).toMatchObject({ nickname: null, show_all_grams_posts: false });
   });
 
@@ -106,9 +112,10 @@ describe("/profile page forms", () => {
     const user = await signUp("long_lou");
     const tooLong = "L".repeat(45);
     // Remix's data(): the page re-renders with this as its action data, status 400.
-    const result = (await profilePageAction(
-      args(formRequest("/profile", { intent: "nickname", nickname: tooLong }, { cookie: user.cookie })),
-    )) as unknown as { data: unknown; init: { status: number } };
+    const result = (await profilePageAction(args(formRequest("/profile", { intent: "nickname", nickname: tooLong }, { cookie: user.cookie })))) as unknown as {
+      data: unknown;
+      init: { status: number };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data).toEqual({ intent: "nickname", errors: { nickname: "Nickname must be at most 40 characters" }, values: { nickname: tooLong } });
   });
@@ -138,9 +145,7 @@ describe("/user/{username}", () => {
     expect(page!.counts).toEqual({ followers: 1, following: 0, posts: 2, cars: 1 });
     expect(page!.isFollowing).toBe(true);
     expect(page!.isSelf).toBe(false);
-    expect(page!.cars).toEqual([
-      expect.objectContaining({ id: car.id, nickname: "Orange", followers: 1, cover: "/media/aa/bb/photo-w640.webp" }),
-    ]);
+    expect(page!.cars).toEqual([expect.objectContaining({ id: car.id, nickname: "Orange", followers: 1, cover: "/media/aa/bb/photo-w640.webp" })]);
     expect(page!.posts.map((post) => [post.id, post.kind])).toEqual([
       [photo.id, "image"],
       [text.id, "text"],

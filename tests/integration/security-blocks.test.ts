@@ -25,7 +25,9 @@ beforeEach(async () => {
 afterEach(() => resetRateLimits());
 
 const setBlock = async (want: boolean) => {
-  const response = await answer(block(args(jsonRequest(`/api/users/${blocked.username}/block`, { blocked: want }, { cookie: blocker.cookie }), { username: blocked.username })));
+  const response = await answer(
+    block(args(jsonRequest(`/api/users/${blocked.username}/block`, { blocked: want }, { cookie: blocker.cookie }), { username: blocked.username })),
+  );
   expect(response.status).toBe(200);
 };
 const comment = (who: TestUser, postId: number, parentId?: number) =>

@@ -47,7 +47,12 @@ describe("a chunked 150 MB body", () => {
   it("to a page action (POST /my-cars/new) is a 413", async () => {
     const user = await makeUser();
     const body = lazyBody(HUGE);
-    const request = rawRequest("/my-cars/new", { method: "POST", cookie: user.cookie, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body.stream });
+    const request = rawRequest("/my-cars/new", {
+      method: "POST",
+      cookie: user.cookie,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: body.stream,
+    });
     expect((await answer(newCarPage(args(request)))).status).toBe(413);
     expect(body.pulled()).toBeLessThan(MAX_BODY_BYTES * 2);
   });

@@ -28,7 +28,11 @@ function sessionCookie(response: Response): string {
   return line!;
 }
 
-const attributes = (line: string) => line.split(";").slice(1).map((part) => part.trim().toLowerCase());
+const attributes = (line: string) =>
+  line
+    .split(";")
+    .slice(1)
+    .map((part) => part.trim().toLowerCase());
 
 describe("session cookie", () => {
   it("is HttpOnly, SameSite=Lax and not Secure on plain HTTP", async () => {

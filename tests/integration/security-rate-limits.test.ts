@@ -202,7 +202,9 @@ describe("limits per member", () => {
     const target = await makeUser();
     await exhaust("follow", `user:${member.id}`);
     const response = await answer(
-      followUser(args(form(`/api/users/${target.username}/follow`, { redirectTo: `/user/${target.username}` }, { Cookie: member.cookie }), { username: target.username })),
+      followUser(
+        args(form(`/api/users/${target.username}/follow`, { redirectTo: `/user/${target.username}` }, { Cookie: member.cookie }), { username: target.username }),
+      ),
     );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`/user/${target.username}`);

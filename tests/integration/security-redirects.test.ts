@@ -64,9 +64,7 @@ describe("a plain form with a hostile redirectTo", () => {
   it.each(CONTROL)("signing up with %j: 303 to this site, and the account exists", async (template) => {
     const username = `redir${CONTROL.indexOf(template)}`;
     const response = await answer(
-      register(
-        args(formRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret12", redirectTo: template.replace("{id}", "1") })),
-      ),
+      register(args(formRequest("/api/auth/register", { username, email: `${username}@example.com`, password: "secret12", redirectTo: template.replace("{id}", "1") }))),
     );
     expect(response.status).toBe(303);
     const location = response.headers.get("Location")!;

@@ -66,7 +66,10 @@ describe("counts survive a restart and are shared between instances", () => {
     const key = "user:4242";
     for (let i = 0; i < RULES.comment.limit - 1; i++) expect((await hit("comment", key)).ok).toBe(true);
     // The other process takes the last allowed hit and is refused the next one...
-    const [last, over] = (await inOtherProcess("lib/rate-limit.server.ts", "hit", [["comment", key], ["comment", key]])) as Array<{ ok: boolean }>;
+    const [last, over] = (await inOtherProcess("lib/rate-limit.server.ts", "hit", [
+      ["comment", key],
+      ["comment", key],
+    ])) as Array<{ ok: boolean }>;
     expect(last.ok).toBe(true);
     expect(over.ok).toBe(false);
     // ...and this one sees its hits.

@@ -65,7 +65,11 @@ function gifDeclaring(width: number, height: number, frames: number): Buffer {
 
 /** A real JPEG whose frame header (SOF) is rewritten to declare width x height. */
 async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
-  const jpeg = Buffer.from(await sharp({ create: { width: 16, height: 16, channels: 3, background: "#888" } }).jpeg().toBuffer());
+  const jpeg = Buffer.from(
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: "#888" } })
+      .jpeg()
+      .toBuffer(),
+  );
   for (let i = 2; i < jpeg.length - 9; i++) {
     if (jpeg[i] === 0xff && jpeg[i + 1] >= 0xc0 && jpeg[i + 1] <= 0xc2) {
       jpeg.writeUInt16BE(height, i + 5);
@@ -110,7 +114,9 @@ describe("decompression bombs", () => {
   });
 
   it("refuses a real, highly compressed image with too many pixels, made with sharp", async () => {
-    const bomb = await sharp({ create: { width: 9000, height: 6000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 9000, height: 6000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.byteLength).toBeLessThan(200 * 1024);
     await expectMediaError(processUpload(bomb), 413, MEDIA_MESSAGES.tooManyPixels);
     await expectMediaError(processAvatar(bomb), 413, MEDIA_MESSAGES.tooManyPixels);
@@ -141,7 +147,9 @@ describe("markup never gets in", () => {
   });
 
   it("re-encodes a real image carrying markup (text chunk, data after the end) into clean WebP", async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a6" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a6" } })
+      .png()
+      .toBuffer();
     const iend = png.lastIndexOf(Buffer.from("IEND", "latin1")) - 4;
     const polyglot = Buffer.concat([png.subarray(0, iend), chunk("tEXt", Buffer.from(`Comment\0${HTML}`)), png.subarray(iend), Buffer.from(SVG)]);
     const jpeg = Buffer.concat([await sharp(png).jpeg().toBuffer(), Buffer.from(HTML)]);
@@ -204,7 +212,13 @@ describe("GET /media/<key> never serves markup inline", () => {
   }
 
   it("sends SVG and HTML files as downloads", async () => {
-    for (const [ext, text] of [["svg", SVG], ["html", HTML], ["htm", HTML], ["xml", SVG], ["svgz", SVG]] as const) {
+    for (const [ext, text] of [
+      ["svg", SVG],
+      ["html", HTML],
+      ["htm", HTML],
+      ["xml", SVG],
+      ["svgz", SVG],
+    ] as const) {
       const key = newKey(ext);
       await putMedia(key, Buffer.from(text));
       expectDownload(await get(key));
@@ -220,7 +234,11 @@ describe("GET /media/<key> never serves markup inline", () => {
   });
 
   it("serves real images inline, sandboxed", async () => {
-    const stored = await processUpload(await sharp({ create: { width: 40, height: 30, channels: 3, background: "#fff" } }).png().toBuffer());
+    const stored = await processUpload(
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+    );
     const response = await get(stored.path);
     expect(response.headers.get("Content-Type")).toBe("image/webp");
     expect(response.headers.get("Content-Disposition")).toBe("inline");

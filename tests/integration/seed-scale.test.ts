@@ -29,7 +29,11 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 const all = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[];
-const one = <T>(sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as T;
+const one = <T>(sql: string, ...params: unknown[]) =>
+  db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as T;
 
 describe("seed-scale --users 50 --posts 300", () => {
   it("fills every table it promises, with the asked numbers of members and posts", () => {

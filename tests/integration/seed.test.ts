@@ -130,7 +130,9 @@ describe("the demo seed", () => {
 
     // Message conversations, some unread for the demo login.
     const messages = await prisma.message.findMany();
-    const partners = new Set(messages.filter((item) => item.recipientId === demo.id || item.senderId === demo.id).map((item) => (item.senderId === demo.id ? item.recipientId : item.senderId)));
+    const partners = new Set(
+      messages.filter((item) => item.recipientId === demo.id || item.senderId === demo.id).map((item) => (item.senderId === demo.id ? item.recipientId : item.senderId)),
+    );
     expect(partners.size).toBeGreaterThanOrEqual(3);
     expect(messages.filter((item) => item.recipientId === demo.id && !item.readAt).length).toBeGreaterThanOrEqual(2);
   });

@@ -111,7 +111,11 @@ describe("POST /api/auth/validate-session", () => {
     it("with a server session too, even when the id names the signed-in user", async () => {
       const { cookie, user: signedIn } = await signUp("malformed");
       const own = { ...signedIn, loginTime: new Date().toISOString() };
-      for (const clientSessionData of [{ ...own, id: String(own.id) }, { ...own, loginTime: Date.now() }, { ...own, username: null }]) {
+      for (const clientSessionData of [
+        { ...own, id: String(own.id) },
+        { ...own, loginTime: Date.now() },
+        { ...own, username: null },
+      ]) {
         expect(await validateWith(clientSessionData, cookie)).toMatchObject({
           valid: false,
           syncRequired: true,

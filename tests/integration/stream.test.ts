@@ -3,15 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { SSE_HEARTBEAT, SSE_RECONNECT_STEPS } from "~/lib/constants";
-import {
-  MemoryTransport,
-  closeAllStreams,
-  hasListeners,
-  liveEventStream,
-  openStreamCount,
-  publish,
-  setLiveTransport,
-} from "~/lib/live-events.server";
+import { MemoryTransport, closeAllStreams, hasListeners, liveEventStream, openStreamCount, publish, setLiveTransport } from "~/lib/live-events.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { notifyFollow } from "~/models/notification.server";
 import { action as sendAction } from "~/routes/api.messages";
@@ -45,10 +37,7 @@ function sseReader(stream: ReadableStream<Uint8Array>) {
         if (done) throw new Error(`stream ended before ${pattern}: ${text}`);
         const left = deadline - Date.now();
         if (left <= 0) throw new Error(`timed out waiting for ${pattern}: ${text}`);
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
-        ]);
+        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
         if (chunk === null) continue;
         if (chunk.done) done = true;
         else text += decoder.decode(chunk.value, { stream: true });
@@ -73,7 +62,14 @@ function eventsNamed(text: string, name: string): unknown[] {
   return text
     .split("\n\n")
     .filter((block) => block.startsWith(`event: ${name}\n`))
-    .map((block) => JSON.parse(block.split("\n").find((line) => line.startsWith("data: "))!.slice(6)));
+    .map((block) =>
+      JSON.parse(
+        block
+          .split("\n")
+          .find((line) => line.startsWith("data: "))!
+          .slice(6),
+      ),
+    );
 }
 
 describe("GET /api/stream", () => {
@@ -118,9 +114,7 @@ describe("GET /api/stream", () => {
     const owner = await makeUser("st_owner");
     const fan = await makeUser("st_fan");
     const controller = new AbortController();
-    const response = await answer(
-      streamLoader(args(new Request("http://127.0.0.1:3000/api/stream", { headers: { Cookie: owner.cookie }, signal: controller.signal }))),
-    );
+    const response = await answer(streamLoader(args(new Request("http://127.0.0.1:3000/api/stream", { headers: { Cookie: owner.cookie }, signal: controller.signal }))));
     const body = sseReader(response.body!);
     await body.until(/event: ready\n/);
     expect(await notifyFollow({ actor: fan, recipientId: owner.id })).toBe(true);
@@ -149,9 +143,7 @@ describe("GET /api/stream", () => {
     expect(hasListeners(501)).toBe(false);
 
     let alive = true;
-    const second = sseReader(
-      liveEventStream({ userId: 502, signal: new AbortController().signal, heartbeatMs: 40, retryMs: 1000, isAlive: async () => alive }),
-    );
+    const second = sseReader(liveEventStream({ userId: 502, signal: new AbortController().signal, heartbeatMs: 40, retryMs: 1000, isAlive: async () => alive }));
     await second.until(/: heartbeat\n\n/);
     expect(hasListeners(502)).toBe(true);
     alive = false;
@@ -222,8 +214,7 @@ describe("LiveConnection (browser)", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const make = () =>
-    new LiveConnection({ createSource: (url) => new FakeSource(url) as never, environment: null, pollInterval: 30_000 });
+  const make = () => new LiveConnection({ createSource: (url) => new FakeSource(url) as never, environment: null, pollInterval: 30_000 });
 
   it("reconnects after 1 s, 2 s, 5 s, 10 s, then polls, and recovers", async () => {
     expect(SSE_RECONNECT_STEPS).toEqual([1000, 2000, 5000, 10_000]);

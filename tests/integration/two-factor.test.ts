@@ -161,10 +161,7 @@ describe("the challenge at sign-in", () => {
     };
     expect(bad.init.status).toBe(400);
     expect(bad.data.error).toMatch(/not right/);
-    const good = await call(
-      twoFactorPageAction,
-      formRequest("/two-factor?redirectTo=%2Fevents", { code: nextCode(account.secret) }, { cookie: pending }),
-    );
+    const good = await call(twoFactorPageAction, formRequest("/two-factor?redirectTo=%2Fevents", { code: nextCode(account.secret) }, { cookie: pending }));
     expect(good.status).toBe(303);
     expect(good.headers.get("Location")).toBe("/events");
     expect(await isSignedIn(cookiesOf(good))).toBe(true);

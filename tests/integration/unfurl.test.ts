@@ -155,10 +155,28 @@ async function expectReadableImage(url: string, announced?: { width?: string | n
 describe("every public page unfurls", () => {
   const cases = () => [
     { path: "/", url: `${origin}/`, card: "summary", title: "car enthusiast social platform", picture: "brand" },
-    { path: `/post/${ids.photoPost}`, url: `${origin}/post/${ids.photoPost}`, card: "summary_large_image", title: "@jess on Car Social: Godzilla · 1999 Nissan Skyline GT-R", picture: "jpeg" },
-    { path: `/post/${ids.videoPost}`, url: `${origin}/post/${ids.videoPost}`, card: "summary_large_image", title: "@jess on Car Social: Godzilla · 1999 Nissan Skyline GT-R", picture: "jpeg" },
+    {
+      path: `/post/${ids.photoPost}`,
+      url: `${origin}/post/${ids.photoPost}`,
+      card: "summary_large_image",
+      title: "@jess on Car Social: Godzilla · 1999 Nissan Skyline GT-R",
+      picture: "jpeg",
+    },
+    {
+      path: `/post/${ids.videoPost}`,
+      url: `${origin}/post/${ids.videoPost}`,
+      card: "summary_large_image",
+      title: "@jess on Car Social: Godzilla · 1999 Nissan Skyline GT-R",
+      picture: "jpeg",
+    },
     { path: `/post/${ids.textPost}`, url: `${origin}/post/${ids.textPost}`, card: "summary", title: "@sam on Car Social: Unknown Vehicle", picture: "brand" },
-    { path: `/showcase/${ids.car}`, url: `${origin}/showcase/${ids.car}`, card: "summary_large_image", title: "Godzilla · 1999 Nissan Skyline GT-R · Showcase", picture: "jpeg" },
+    {
+      path: `/showcase/${ids.car}`,
+      url: `${origin}/showcase/${ids.car}`,
+      card: "summary_large_image",
+      title: "Godzilla · 1999 Nissan Skyline GT-R · Showcase",
+      picture: "jpeg",
+    },
     { path: `/showcase/${ids.bareCar}`, url: `${origin}/showcase/${ids.bareCar}`, card: "summary", title: "1990 Mazda MX-5 · Showcase", picture: "brand" },
     { path: "/user/jess", url: `${origin}/user/jess`, card: "summary", title: "Jess (@jess)", picture: "jpeg" },
     { path: "/user/sam", url: `${origin}/user/sam`, card: "summary", title: "sam (@sam)", picture: "brand" },
@@ -387,7 +405,14 @@ describe("icons and the web app manifest", () => {
       user_preferences: { color_scheme_dark: { theme_color: string; background_color: string } };
       icons: Array<{ src: string; sizes: string; type: string; purpose: string }>;
     };
-    expect(manifest).toMatchObject({ name: SITE_NAME, short_name: SITE_NAME, start_url: "/", display: "standalone", theme_color: THEME_COLORS.light, background_color: THEME_COLORS.light });
+    expect(manifest).toMatchObject({
+      name: SITE_NAME,
+      short_name: SITE_NAME,
+      start_url: "/",
+      display: "standalone",
+      theme_color: THEME_COLORS.light,
+      background_color: THEME_COLORS.light,
+    });
     expect(manifest.user_preferences.color_scheme_dark).toEqual({ theme_color: THEME_COLORS.dark, background_color: THEME_COLORS.dark });
     const png = manifest.icons.filter((icon) => icon.type === "image/png");
     expect(png.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);

@@ -38,22 +38,28 @@ beforeAll(async () => {
 describe("a refused plain upload form", () => {
   it("comes back to /upload with the story, cars, layout and link it had, and the reason", async () => {
     const story = "Long story about my car.\n".repeat(100);
-    const response = (await call<unknown>(createPostAction as never, plainForm(
-      [
-        ["redirectTo", "/upload"],
-        ["story", story],
-        ["carIds", String(carId)],
-        ["layout", "grid"],
-        ["soundcloud_url", "https://example.com/not-soundcloud"],
-        ["media", new Blob([new Uint8Array()]), ""],
-      ],
-      owner.cookie,
-    ))) as Response;
+    const response = (await call<unknown>(
+      createPostAction as never,
+      plainForm(
+        [
+          ["redirectTo", "/upload"],
+          ["story", story],
+          ["carIds", String(carId)],
+          ["layout", "grid"],
+          ["soundcloud_url", "https://example.com/not-soundcloud"],
+          ["media", new Blob([new Uint8Array()]), ""],
+        ],
+        owner.cookie,
+      ),
+    )) as Response;
     expect(response.status).toBe(303);
     const location = response.headers.get("Location")!;
     expect(location).toMatch(/^\/upload\?draft=[\w-]+$/);
 
-    const page = (await call<unknown>(uploadLoader as never, getRequest(location, { cookie: owner.cookie }))) as { draft: { story: string } | null; cars: Array<{ id: number; line: string }> };
+    const page = (await call<unknown>(uploadLoader as never, getRequest(location, { cookie: owner.cookie }))) as {
+      draft: { story: string } | null;
+      cars: Array<{ id: number; line: string }>;
+    };
     // Multipart bodies carry line breaks as CRLF.
     expect({ ...page.draft, story: page.draft?.story.replace(/\r\n/g, "\n") }).toEqual({
       error: "Invalid SoundCloud URL",
@@ -70,14 +76,17 @@ describe("a refused plain upload form", () => {
   });
 
   it("keeps the typed text when a file is refused", async () => {
-    const response = (await call<unknown>(createPostAction as never, plainForm(
-      [
-        ["redirectTo", "/upload"],
-        ["story", "Renamed text file"],
-        ["media", new Blob([new TextEncoder().encode("just text, not a photo")], { type: "image/jpeg" }), "photo.jpg"],
-      ],
-      owner.cookie,
-    ))) as Response;
+    const response = (await call<unknown>(
+      createPostAction as never,
+      plainForm(
+        [
+          ["redirectTo", "/upload"],
+          ["story", "Renamed text file"],
+          ["media", new Blob([new TextEncoder().encode("just text, not a photo")], { type: "image/jpeg" }), "photo.jpg"],
+        ],
+        owner.cookie,
+      ),
+    )) as Response;
     expect(response.status).toBe(303);
     const id = new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("draft");
     expect(readDraft(owner.id, id)).toMatchObject({ error: fileMessage("photo.jpg", 415, MEDIA_MESSAGES.unsupported), story: "Renamed text file" });
@@ -97,7 +106,12 @@ describe("page loaders", () => {
     for (let i = 0; i < 3; i += 1) {
       created.push(await prisma.post.create({ data: { createdById: owner.id, story: `Post ${i}`, createdAt: new Date(Date.now() - (3 - i) * 1000) } }));
     }
-    const first = (await call<unknown>(homeLoader as never, getRequest("/"))) as { posts: Array<{ id: number }>; nextCursor: string | null; now: number; pageKey: string };
+    const first = (await call<unknown>(homeLoader as never, getRequest("/"))) as {
+      posts: Array<{ id: number }>;
+      nextCursor: string | null;
+      now: number;
+      pageKey: string;
+    };
     expect(first.posts[0].id).toBe(created[2].id);
     expect(first.pageKey).toBe("");
     expect(typeof first.now).toBe("number");
@@ -115,7 +129,11 @@ describe("page loaders", () => {
   it("answers a post page with its comments and share link, and 404 for a missing one", async () => {
     const post = await prisma.post.create({ data: { createdById: owner.id, story: "Hello" } });
     await prisma.comment.create({ data: { postId: post.id, userId: other.id, content: "Nice!" } });
-    const page = (await call<unknown>(postLoader as never, getRequest(`/post/${post.id}`), { id: String(post.id) })) as { post: { id: number }; comments: Array<{ content: string }>; share: { origin: string; url: string } };
+    const page = (await call<unknown>(postLoader as never, getRequest(`/post/${post.id}`), { id: String(post.id) })) as {
+      post: { id: number };
+      comments: Array<{ content: string }>;
+      share: { origin: string; url: string };
+    };
     expect(page.post.id).toBe(post.id);
     expect(page.comments.map((comment) => comment.content)).toEqual(["Nice!"]);
     expect(page.share.origin).toBe(ORIGIN);

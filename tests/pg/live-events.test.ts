@@ -3,13 +3,7 @@
 // connection too (under `npm run test:pg`).
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  LIVE_APPLICATION_NAME,
-  PayloadAssembler,
-  PostgresTransport,
-  encodePayloads,
-  type LiveEvent,
-} from "~/lib/live-events.server";
+import { LIVE_APPLICATION_NAME, PayloadAssembler, PostgresTransport, encodePayloads, type LiveEvent } from "~/lib/live-events.server";
 
 const message = (content: string): LiveEvent => ({
   type: "message",
@@ -91,10 +85,7 @@ describe.skipIf(!process.env.TEST_PG_URL)("PostgresTransport", () => {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     try {
-      await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1",
-        [LIVE_APPLICATION_NAME],
-      );
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1", [LIVE_APPLICATION_NAME]);
     } finally {
       await admin.end();
     }

@@ -11,7 +11,8 @@ describe("PostgreSQL files written from the SQLite model", () => {
   }, 120_000);
 
   it("swap the provider and the client's folder, nothing else", () => {
-    const sqlite = 'generator client {\n  provider = "prisma-client"\n  output   = "../app/generated/prisma"\n}\n\ndatasource db {\n  provider = "sqlite"\n}\n\nmodel A {\n  id Int @id\n}\n';
+    const sqlite =
+      'generator client {\n  provider = "prisma-client"\n  output   = "../app/generated/prisma"\n}\n\ndatasource db {\n  provider = "sqlite"\n}\n\nmodel A {\n  id Int @id\n}\n';
     const postgres = postgresSchemaText(sqlite);
     expect(postgres).toContain('output   = "../../app/generated/prisma-pg"');
     expect(postgres).toContain('provider = "postgresql"');
@@ -21,10 +22,7 @@ describe("PostgreSQL files written from the SQLite model", () => {
 
   it("keeps a plain integer id plain where SQLite introspection reads autoincrement", () => {
     const real = 'model Profile {\n  id Int @id\n  @@map("profiles")\n}\nmodel User {\n  id Int @id @default(autoincrement())\n  @@map("users")\n}\n';
-    const introspected =
-      "model profiles {\n  id Int @id @default(autoincrement())\n}\n\nmodel users {\n  id Int @id @default(autoincrement())\n}\n";
-    expect(alignIntrospected(introspected, real)).toBe(
-      "model profiles {\n  id Int @id\n}\n\nmodel users {\n  id Int @id @default(autoincrement())\n}\n",
-    );
+    const introspected = "model profiles {\n  id Int @id @default(autoincrement())\n}\n\nmodel users {\n  id Int @id @default(autoincrement())\n}\n";
+    expect(alignIntrospected(introspected, real)).toBe("model profiles {\n  id Int @id\n}\n\nmodel users {\n  id Int @id @default(autoincrement())\n}\n");
   });
 });

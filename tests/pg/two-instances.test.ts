@@ -24,9 +24,7 @@ async function startInstance(name: string): Promise<Instance> {
   const port = await freePort();
   const serverBuild = path.join(buildDir, "build", "index.js");
   // The Express server (server.ts) where it exists, else remix-serve; both serve ./public.
-  const [command, args] = existsSync(path.join(root, "server.ts"))
-    ? [bin("tsx"), [path.join(root, "server.ts"), serverBuild]]
-    : [bin("remix-serve"), [serverBuild]];
+  const [command, args] = existsSync(path.join(root, "server.ts")) ? [bin("tsx"), [path.join(root, "server.ts"), serverBuild]] : [bin("remix-serve"), [serverBuild]];
   const child = spawn(command, args, {
     cwd: root,
     detached: true, // its own process group: npx/tsx children stop with it
@@ -117,10 +115,9 @@ async function listeningInstances(): Promise<number> {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>(
-      "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1",
-      [LIVE_APPLICATION_NAME],
-    );
+    const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1", [
+      LIVE_APPLICATION_NAME,
+    ]);
     return Number(rows[0].n);
   } finally {
     await client.end();
@@ -186,9 +183,7 @@ describe.skipIf(!process.env.TEST_PG_URL)("two instances on one PostgreSQL datab
       // 2,000 emoji are about 8 KB of UTF-8: more than one NOTIFY can carry.
       const long = "🏎".repeat(2000);
       await send(long);
-      await events.waitFor(
-        (record) => record.event === "message" && (record.data as { message: { content: string } }).message.content === long,
-      );
+      await events.waitFor((record) => record.event === "message" && (record.data as { message: { content: string } }).message.content === long);
     } finally {
       await events.cancel();
     }
@@ -202,10 +197,7 @@ describe.skipIf(!process.env.TEST_PG_URL)("two instances on one PostgreSQL datab
       expect(body.user?.username, instance.name).toBe(bob.username);
     }
     // A file written once to the shared folder is served by both instances.
-    const png = Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-      "base64",
-    );
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
     const key = `shared/pixel-${process.pid}.png`;
     const statusOf = async (instance: Instance) => (await fetch(`${instance.origin}/media/${key}`)).status;
     expect(await statusOf(a!)).toBe(404);

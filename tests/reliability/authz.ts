@@ -86,79 +86,91 @@ const REDIRECT = [302, 303];
 //                                                    visitor  other   owner    admin
 const MATRIX: Row[] = [
   // posts
-  R("POST /api/posts",                              E(401,     201,    201,     201), (a, c) => json(a, c, "POST", "/api/posts", { story: `New ${c.seq()}` })),
-  R("DELETE /api/posts/{id}",                       E(401,     403,    204,     204), async (a, c) => json(a, c, "DELETE", `/api/posts/${await newPost(c)}`)),
-  R("POST /api/posts/{id} intent=delete",           E(401,     403,    204,     204), async (a, c) => json(a, c, "POST", `/api/posts/${await newPost(c)}`, { intent: "delete" })),
-  R("POST /api/posts/{id}/like",                    E(401,     200,    200,     200), async (a, c) => json(a, c, "POST", `/api/posts/${await newPost(c)}/like`, { type: "like" })),
-  R("POST /api/posts/{id}/save",                    E(401,     200,    200,     200), async (a, c) => json(a, c, "POST", `/api/posts/${await newPost(c)}/save`)),
-  R("POST /api/posts/{id}/share",                   E(200,     200,    200,     200), async (a, c) => json(a, c, "POST", `/api/posts/${await newPost(c)}/share`, { channel: "link" })),
+  R("POST /api/posts", E(401, 201, 201, 201), (a, c) => json(a, c, "POST", "/api/posts", { story: `New ${c.seq()}` })),
+  R("DELETE /api/posts/{id}", E(401, 403, 204, 204), async (a, c) => json(a, c, "DELETE", `/api/posts/${await newPost(c)}`)),
+  R("POST /api/posts/{id} intent=delete", E(401, 403, 204, 204), async (a, c) => json(a, c, "POST", `/api/posts/${await newPost(c)}`, { intent: "delete" })),
+  R("POST /api/posts/{id}/like", E(401, 200, 200, 200), async (a, c) => json(a, c, "POST", `/api/posts/${await newPost(c)}/like`, { type: "like" })),
+  R("POST /api/posts/{id}/save", E(401, 200, 200, 200), async (a, c) => json(a, c, "POST", `/api/posts/${await newPost(c)}/save`)),
+  R("POST /api/posts/{id}/share", E(200, 200, 200, 200), async (a, c) => json(a, c, "POST", `/api/posts/${await newPost(c)}/share`, { channel: "link" })),
   // comments
-  R("POST /api/comments",                           E(401,     201,    201,     201), async (a, c) => json(a, c, "POST", "/api/comments", { postId: await newPost(c), content: "Nice" })),
-  R("DELETE /api/comments/{id}",                    E(401,     403,    200,     200), async (a, c) => json(a, c, "DELETE", `/api/comments/${await newComment(c)}`)),
-  R("POST /api/comments/{id}/like",                 E(401,     200,    200,     200), async (a, c) => json(a, c, "POST", `/api/comments/${await newComment(c)}/like`)),
+  R("POST /api/comments", E(401, 201, 201, 201), async (a, c) => json(a, c, "POST", "/api/comments", { postId: await newPost(c), content: "Nice" })),
+  R("DELETE /api/comments/{id}", E(401, 403, 200, 200), async (a, c) => json(a, c, "DELETE", `/api/comments/${await newComment(c)}`)),
+  R("POST /api/comments/{id}/like", E(401, 200, 200, 200), async (a, c) => json(a, c, "POST", `/api/comments/${await newComment(c)}/like`)),
   // cars and mods (owner only; administrators do not edit other people's garages)
-  R("POST /api/cars",                               E(401,     201,    201,     201), (a, c) => json(a, c, "POST", "/api/cars", { make: "Honda", model: "S2000", year: 2004 })),
-  R("PATCH /api/cars/{id}",                         E(401,     403,    200,     403), async (a, c) => json(a, c, "PATCH", `/api/cars/${await newCar(c)}`, { nickname: "Red" })),
-  R("DELETE /api/cars/{id}",                        E(401,     403,    204,     403), async (a, c) => json(a, c, "DELETE", `/api/cars/${await newCar(c)}`)),
-  R("POST /api/cars/{id}/mods",                     E(401,     403,    201,     403), async (a, c) => json(a, c, "POST", `/api/cars/${await newCar(c)}/mods`, { mod_category: "Exhaust", model_name: "Cat-back" })),
-  R("PATCH /api/mods/{id}",                         E(401,     403,    200,     403), async (a, c) => json(a, c, "PATCH", `/api/mods/${(await newMod(c)).modId}`, { model_name: "Renamed" })),
-  R("DELETE /api/mods/{id}",                        E(401,     403,    204,     403), async (a, c) => json(a, c, "DELETE", `/api/mods/${(await newMod(c)).modId}`)),
+  R("POST /api/cars", E(401, 201, 201, 201), (a, c) => json(a, c, "POST", "/api/cars", { make: "Honda", model: "S2000", year: 2004 })),
+  R("PATCH /api/cars/{id}", E(401, 403, 200, 403), async (a, c) => json(a, c, "PATCH", `/api/cars/${await newCar(c)}`, { nickname: "Red" })),
+  R("DELETE /api/cars/{id}", E(401, 403, 204, 403), async (a, c) => json(a, c, "DELETE", `/api/cars/${await newCar(c)}`)),
+  R("POST /api/cars/{id}/mods", E(401, 403, 201, 403), async (a, c) =>
+    json(a, c, "POST", `/api/cars/${await newCar(c)}/mods`, { mod_category: "Exhaust", model_name: "Cat-back" }),
+  ),
+  R("PATCH /api/mods/{id}", E(401, 403, 200, 403), async (a, c) => json(a, c, "PATCH", `/api/mods/${(await newMod(c)).modId}`, { model_name: "Renamed" })),
+  R("DELETE /api/mods/{id}", E(401, 403, 204, 403), async (a, c) => json(a, c, "DELETE", `/api/mods/${(await newMod(c)).modId}`)),
   // Following your own car is allowed (it only skips the notification).
-  R("POST /api/cars/{id}/follow",                   E(401,     200,    200,     200), async (a, c) => json(a, c, "POST", `/api/cars/${await newCar(c)}/follow`)),
+  R("POST /api/cars/{id}/follow", E(401, 200, 200, 200), async (a, c) => json(a, c, "POST", `/api/cars/${await newCar(c)}/follow`)),
   // people
-  R("POST /api/users/{owner}/follow",               E(401,     200,    400,     200), (a, c) => json(a, c, "POST", `/api/users/${c.owner.username}/follow`)),
-  R("POST /api/users/{owner}/block",                E(401,     200,    400,     200), async (a, c) => {
+  R("POST /api/users/{owner}/follow", E(401, 200, 400, 200), (a, c) => json(a, c, "POST", `/api/users/${c.owner.username}/follow`)),
+  R("POST /api/users/{owner}/block", E(401, 200, 400, 200), async (a, c) => {
     const answer = await json(a, c, "POST", `/api/users/${c.owner.username}/block`);
     if (answer.status === 200 && a) await json(a, c, "POST", `/api/users/${c.owner.username}/block`); // unblock again
     return answer;
   }),
-  R("POST /api/messages (to owner)",                E(401,     201,    400,     201), (a, c) => json(a, c, "POST", "/api/messages", { to: c.owner.username, content: `Hello ${c.seq()}` })),
+  R("POST /api/messages (to owner)", E(401, 201, 400, 201), (a, c) => json(a, c, "POST", "/api/messages", { to: c.owner.username, content: `Hello ${c.seq()}` })),
   // Marking a conversation read (with the owner): yourself is a 400.
-  R("POST /api/messages/{owner}/read",              E(401,     200,    400,     200), (a, c) => json(a, c, "POST", `/api/messages/${c.owner.username}/read`)),
+  R("POST /api/messages/{owner}/read", E(401, 200, 400, 200), (a, c) => json(a, c, "POST", `/api/messages/${c.owner.username}/read`)),
   // notifications
-  R("POST /api/notifications/{id}/read",            E(401,     404,    200,     404), async (a, c) => json(a, c, "POST", `/api/notifications/${await newNotification(c)}/read`)),
-  R("POST /api/notifications/read-all",             E(401,     204,    204,     204), (a, c) => json(a, c, "POST", "/api/notifications/read-all")),
+  R("POST /api/notifications/{id}/read", E(401, 404, 200, 404), async (a, c) => json(a, c, "POST", `/api/notifications/${await newNotification(c)}/read`)),
+  R("POST /api/notifications/read-all", E(401, 204, 204, 204), (a, c) => json(a, c, "POST", "/api/notifications/read-all")),
   // events (administrators manage them; members attend)
-  R("POST /api/events",                             E(401,     403,    403,     201), (a, c) => json(a, c, "POST", "/api/events", { name: `Meet ${c.seq()}`, date_time: "2030-07-01T10:00" })),
-  R("PATCH /api/events/{id}",                       E(401,     403,    403,     200), async (a, c) => json(a, c, "PATCH", `/api/events/${await newEvent(c)}`, { location: "Track" })),
-  R("DELETE /api/events/{id}",                      E(401,     403,    403,     [200, 204]), async (a, c) => json(a, c, "DELETE", `/api/events/${await newEvent(c)}`)),
-  R("POST /api/events/{id}/attend",                 E(401,     200,    200,     200), async (a, c) => json(a, c, "POST", `/api/events/${await newEvent(c)}/attend`)),
+  R("POST /api/events", E(401, 403, 403, 201), (a, c) => json(a, c, "POST", "/api/events", { name: `Meet ${c.seq()}`, date_time: "2030-07-01T10:00" })),
+  R("PATCH /api/events/{id}", E(401, 403, 403, 200), async (a, c) => json(a, c, "PATCH", `/api/events/${await newEvent(c)}`, { location: "Track" })),
+  R("DELETE /api/events/{id}", E(401, 403, 403, [200, 204]), async (a, c) => json(a, c, "DELETE", `/api/events/${await newEvent(c)}`)),
+  R("POST /api/events/{id}/attend", E(401, 200, 200, 200), async (a, c) => json(a, c, "POST", `/api/events/${await newEvent(c)}/attend`)),
   // reports, feedback, profile, account
-  R("POST /api/flags/create",                       E(401,     201,    201,     201), async (a, c) => json(a, c, "POST", "/api/flags/create", { contentType: "post", contentId: await newPost(c, c.admin), reason: "spam" })),
-  R("POST /api/feedback/submit",                    E(201,     201,    201,     201), (a, c) => json(a, c, "POST", "/api/feedback/submit", { feedback_text: "Works well" })),
-  R("PATCH /api/profile",                           E(401,     200,    200,     200), (a, c) => json(a, c, "PATCH", "/api/profile", { nickname: `Nick ${c.seq()}` })),
-  R("POST /api/auth/sessions/others",               E(401,     200,    200,     200), (a, c) => json(a, c, "POST", "/api/auth/sessions/others")),
-  R("POST /api/auth/two-factor/enrol",              E(401,     200,    200,     200), (a, c) => json(a, c, "POST", "/api/auth/two-factor/enrol", { password: "password123" })),
+  R("POST /api/flags/create", E(401, 201, 201, 201), async (a, c) =>
+    json(a, c, "POST", "/api/flags/create", { contentType: "post", contentId: await newPost(c, c.admin), reason: "spam" }),
+  ),
+  R("POST /api/feedback/submit", E(201, 201, 201, 201), (a, c) => json(a, c, "POST", "/api/feedback/submit", { feedback_text: "Works well" })),
+  R("PATCH /api/profile", E(401, 200, 200, 200), (a, c) => json(a, c, "PATCH", "/api/profile", { nickname: `Nick ${c.seq()}` })),
+  R("POST /api/auth/sessions/others", E(401, 200, 200, 200), (a, c) => json(a, c, "POST", "/api/auth/sessions/others")),
+  R("POST /api/auth/two-factor/enrol", E(401, 200, 200, 200), (a, c) => json(a, c, "POST", "/api/auth/two-factor/enrol", { password: "password123" })),
   // new members are unverified; the demo administrator is verified already
-  R("POST /api/auth/verify-email/resend",           E(401,     200,    200,     409), (a, c) => json(a, c, "POST", "/api/auth/verify-email/resend")),
-  R("POST /verify-email (unknown link)",            E(400,     400,    400,     400), (a, c) => page(a, c, "/verify-email", { token: "not-a-real-token" })),
-  R("POST /api/auth/refresh-session",               E(401,     200,    200,     200), (a, c) => json(a, c, "POST", "/api/auth/refresh-session")),
+  R("POST /api/auth/verify-email/resend", E(401, 200, 200, 409), (a, c) => json(a, c, "POST", "/api/auth/verify-email/resend")),
+  R("POST /verify-email (unknown link)", E(400, 400, 400, 400), (a, c) => page(a, c, "/verify-email", { token: "not-a-real-token" })),
+  R("POST /api/auth/refresh-session", E(401, 200, 200, 200), (a, c) => json(a, c, "POST", "/api/auth/refresh-session")),
   // administration
-  R("POST /api/admin/flags (dismiss)",              E(401,     403,    403,     200), async (a, c) => json(a, c, "POST", "/api/admin/flags", { contentType: "post", contentId: await newFlag(c), action: "dismiss" })),
-  R("POST /api/admin/users/{id}/role",              E(401,     403,    403,     200), async (a, c) => json(a, c, "POST", `/api/admin/users/${(await newUser(c)).id}/role`, { role: "member" })),
-  R("POST /api/admin/users/{id}/suspend",           E(401,     403,    403,     200), async (a, c) => json(a, c, "POST", `/api/admin/users/${(await newUser(c)).id}/suspend`, { suspended: true })),
+  R("POST /api/admin/flags (dismiss)", E(401, 403, 403, 200), async (a, c) =>
+    json(a, c, "POST", "/api/admin/flags", { contentType: "post", contentId: await newFlag(c), action: "dismiss" }),
+  ),
+  R("POST /api/admin/users/{id}/role", E(401, 403, 403, 200), async (a, c) => json(a, c, "POST", `/api/admin/users/${(await newUser(c)).id}/role`, { role: "member" })),
+  R("POST /api/admin/users/{id}/suspend", E(401, 403, 403, 200), async (a, c) =>
+    json(a, c, "POST", `/api/admin/users/${(await newUser(c)).id}/suspend`, { suspended: true }),
+  ),
   // page actions (plain form posts, as without JavaScript): visitors are sent to sign in,
   // someone else's car or mod is 403 (as in the API), success redirects (post/redirect/get)
-  R("POST /my-cars/new",                            E(REDIRECT, REDIRECT, REDIRECT, REDIRECT), (a, c) => page(a, c, "/my-cars/new", { make: "Toyota", model: "AE86", year: "1986" })),
-  R("POST /my-cars intent=delete",                  E(REDIRECT, 403,    REDIRECT, 403), async (a, c) => page(a, c, "/my-cars", { intent: "delete", carId: String(await newCar(c)) })),
-  R("POST /my-cars/{id}/edit",                      E(REDIRECT, 403,    REDIRECT, 403), async (a, c) => page(a, c, `/my-cars/${await newCar(c)}/edit`, { make: "Mazda", model: "MX-5", year: "1992" })),
-  R("POST /my-cars/{id}/edit intent=delete",        E(REDIRECT, 403,    REDIRECT, 403), async (a, c) => page(a, c, `/my-cars/${await newCar(c)}/edit`, { intent: "delete" })),
-  R("POST /my-cars/{id}/mods/new",                  E(REDIRECT, 403,    REDIRECT, 403), async (a, c) => page(a, c, `/my-cars/${await newCar(c)}/mods/new`, { mod_category: "Wheels", model_name: "TE37" })),
-  R("POST /my-cars/{id}/mods intent=delete",        E(REDIRECT, 403,    REDIRECT, 403), async (a, c) => {
+  R("POST /my-cars/new", E(REDIRECT, REDIRECT, REDIRECT, REDIRECT), (a, c) => page(a, c, "/my-cars/new", { make: "Toyota", model: "AE86", year: "1986" })),
+  R("POST /my-cars intent=delete", E(REDIRECT, 403, REDIRECT, 403), async (a, c) => page(a, c, "/my-cars", { intent: "delete", carId: String(await newCar(c)) })),
+  R("POST /my-cars/{id}/edit", E(REDIRECT, 403, REDIRECT, 403), async (a, c) =>
+    page(a, c, `/my-cars/${await newCar(c)}/edit`, { make: "Mazda", model: "MX-5", year: "1992" }),
+  ),
+  R("POST /my-cars/{id}/edit intent=delete", E(REDIRECT, 403, REDIRECT, 403), async (a, c) => page(a, c, `/my-cars/${await newCar(c)}/edit`, { intent: "delete" })),
+  R("POST /my-cars/{id}/mods/new", E(REDIRECT, 403, REDIRECT, 403), async (a, c) =>
+    page(a, c, `/my-cars/${await newCar(c)}/mods/new`, { mod_category: "Wheels", model_name: "TE37" }),
+  ),
+  R("POST /my-cars/{id}/mods intent=delete", E(REDIRECT, 403, REDIRECT, 403), async (a, c) => {
     const { carId, modId } = await newMod(c);
     return page(a, c, `/my-cars/${carId}/mods`, { intent: "delete", modId: String(modId) });
   }),
-  R("POST /my-cars/{id}/mods/{modId}",              E(REDIRECT, 403,    REDIRECT, 403), async (a, c) => {
+  R("POST /my-cars/{id}/mods/{modId}", E(REDIRECT, 403, REDIRECT, 403), async (a, c) => {
     const { carId, modId } = await newMod(c);
     return page(a, c, `/my-cars/${carId}/mods/${modId}`, { mod_category: "Wheels", model_name: "Renamed" });
   }),
-  R("POST /my-cars/{id}/mods/{modId} intent=delete", E(REDIRECT, 403,   REDIRECT, 403), async (a, c) => {
+  R("POST /my-cars/{id}/mods/{modId} intent=delete", E(REDIRECT, 403, REDIRECT, 403), async (a, c) => {
     const { carId, modId } = await newMod(c);
     return page(a, c, `/my-cars/${carId}/mods/${modId}`, { intent: "delete" });
   }),
-  R("POST /profile intent=nickname",                E(REDIRECT, REDIRECT, REDIRECT, REDIRECT), (a, c) => page(a, c, "/profile", { intent: "nickname", nickname: `Page ${c.seq()}` })),
+  R("POST /profile intent=nickname", E(REDIRECT, REDIRECT, REDIRECT, REDIRECT), (a, c) => page(a, c, "/profile", { intent: "nickname", nickname: `Page ${c.seq()}` })),
   R("POST /profile/security intent=signout-others", E(REDIRECT, REDIRECT, REDIRECT, REDIRECT), (a, c) => page(a, c, "/profile/security", { intent: "signout-others" })),
-  R("POST /logout",                                 E(REDIRECT, REDIRECT, REDIRECT, REDIRECT), async (a, c, role) => {
+  R("POST /logout", E(REDIRECT, REDIRECT, REDIRECT, REDIRECT), async (a, c, role) => {
     // Signs the actor out: a fresh session of theirs, not the one the other rows use.
     const fresh = a && role !== "visitor" ? await signIn(c.url, { email: a.email, password: "password123" }) : null;
     return page(fresh, c, "/logout", {});

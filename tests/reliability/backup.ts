@@ -38,7 +38,7 @@ export const backup: Check = {
         if (post.status === 201) acked.push(Number(post.body.post?.id ?? post.body.id));
       }
     })();
-    for (const started = Date.now(); acked.length < 5 && Date.now() - started < 15_000; ) await sleep(100);
+    for (const started = Date.now(); acked.length < 5 && Date.now() - started < 15_000;) await sleep(100);
     const beforeBackup = [...acked];
     const out = path.join(ws.dir, "backup.db");
     const result = await runBackup(ws.database, out);

@@ -96,12 +96,117 @@ const REQUIRED: Record<string, Record<string, Kind>> = {
 const HUGE = "ü".repeat(12_000);
 const JUNK_TEXT_JSON: unknown[] = [undefined, "", "   ", "\n\t", null, true, false, 0, -1, 1e308, [], [[]], [{}], {}, { $ne: null }, HUGE];
 const JUNK_TEXT_FORM: (string | undefined)[] = [undefined, "", "   ", HUGE];
-const JUNK_ID_JSON: unknown[] = [undefined, "", "abc", -1, 0, "0", "-5", 1.5, "1.5", 1e308, "1e309", "NaN", "Infinity", 2 ** 53 + 1, "99999999999999999999", 2147483647, [], {}, null, true, "1 OR 1=1", "0x10", "١٢"];
-const JUNK_ID_FORM: (string | undefined)[] = [undefined, "", "abc", "-1", "0", "1.5", "1e309", "NaN", "Infinity", "99999999999999999999", "2147483647", "1 OR 1=1", "0x10", "١٢"];
-const JUNK_NAME: string[] = ["名前テスト", "ü".repeat(40), "%00", "..%2F..%2Fetc%2Fpasswd", "a".repeat(300), "' OR '1'='1", "<script>x</script>", "nobody_at_all_zz", "😀😀", "\u202e\u0000x"];
-const JUNK_PARAM: string[] = ["-1", "0", "NaN", "1e309", "99999999999999999999", "2147483647", "abc", "1.5", "%00", "%E2%80%AE", "..%2F..", "%F0%9F%98%80", "1%20OR%201=1", "0x1F", "%C3%BC".repeat(50), "nobody_at_all_zz", "a".repeat(500), "[]", "%7B%7D", "null", "undefined", "true"];
-const SOFT_KEYS = ["__proto__", "constructor", "redirectTo", "_method", "intent", "type", "id", "user_id", "userId", "reporterId", "role", "ü", "a[b]", "limit", "exclude", ""];
-const SOFT_VALUES: unknown[] = ["//evil.example", "javascript:alert(1)", "/\\evil", "DELETE", "delete", "admin", -1, 1e308, [1, 2, 3], { a: { b: { c: [] } } }, null, "😀", "\u0000", "x".repeat(5000)];
+const JUNK_ID_JSON: unknown[] = [
+  undefined,
+  "",
+  "abc",
+  -1,
+  0,
+  "0",
+  "-5",
+  1.5,
+  "1.5",
+  1e308,
+  "1e309",
+  "NaN",
+  "Infinity",
+  2 ** 53 + 1,
+  "99999999999999999999",
+  2147483647,
+  [],
+  {},
+  null,
+  true,
+  "1 OR 1=1",
+  "0x10",
+  "١٢",
+];
+const JUNK_ID_FORM: (string | undefined)[] = [
+  undefined,
+  "",
+  "abc",
+  "-1",
+  "0",
+  "1.5",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "99999999999999999999",
+  "2147483647",
+  "1 OR 1=1",
+  "0x10",
+  "١٢",
+];
+const JUNK_NAME: string[] = [
+  "名前テスト",
+  "ü".repeat(40),
+  "%00",
+  "..%2F..%2Fetc%2Fpasswd",
+  "a".repeat(300),
+  "' OR '1'='1",
+  "<script>x</script>",
+  "nobody_at_all_zz",
+  "😀😀",
+  "\u202e\u0000x",
+];
+const JUNK_PARAM: string[] = [
+  "-1",
+  "0",
+  "NaN",
+  "1e309",
+  "99999999999999999999",
+  "2147483647",
+  "abc",
+  "1.5",
+  "%00",
+  "%E2%80%AE",
+  "..%2F..",
+  "%F0%9F%98%80",
+  "1%20OR%201=1",
+  "0x1F",
+  "%C3%BC".repeat(50),
+  "nobody_at_all_zz",
+  "a".repeat(500),
+  "[]",
+  "%7B%7D",
+  "null",
+  "undefined",
+  "true",
+];
+const SOFT_KEYS = [
+  "__proto__",
+  "constructor",
+  "redirectTo",
+  "_method",
+  "intent",
+  "type",
+  "id",
+  "user_id",
+  "userId",
+  "reporterId",
+  "role",
+  "ü",
+  "a[b]",
+  "limit",
+  "exclude",
+  "",
+];
+const SOFT_VALUES: unknown[] = [
+  "//evil.example",
+  "javascript:alert(1)",
+  "/\\evil",
+  "DELETE",
+  "delete",
+  "admin",
+  -1,
+  1e308,
+  [1, 2, 3],
+  { a: { b: { c: [] } } },
+  null,
+  "😀",
+  "\u0000",
+  "x".repeat(5000),
+];
 
 const CONTENT_TYPES = [
   "application/json",
@@ -118,7 +223,25 @@ const CONTENT_TYPES = [
   "multipart/mixed; boundary=x",
   "application/x-www-form-urlencoded; charset=utf-16",
 ];
-const BROKEN_JSON = ["{", '{"a":', "nul", "{'a':1}", '{"a":1,}', "\u0000", "\ufeff{}", '{"a":1}{"b":2}', "[".repeat(5000), "1e999999", '{"__proto__":{"admin":true}', "{\"a\":\"\\ud800\"", '"just a string"', "[]", "42", "null", "true"];
+const BROKEN_JSON = [
+  "{",
+  '{"a":',
+  "nul",
+  "{'a':1}",
+  '{"a":1,}',
+  "\u0000",
+  "\ufeff{}",
+  '{"a":1}{"b":2}',
+  "[".repeat(5000),
+  "1e999999",
+  '{"__proto__":{"admin":true}',
+  '{"a":"\\ud800"',
+  '"just a string"',
+  "[]",
+  "42",
+  "null",
+  "true",
+];
 const BROKEN_FORM = ["a=%zz&b=%", "=&&=", "%", "a[]=1&a[]=2&a[x]=3", "\u0000=\u0000", "&".repeat(2000), "a=" + "%".repeat(100)];
 const METHODS_WRITE = ["POST", "PATCH", "DELETE", "PUT"];
 const METHODS_ALL = ["GET", "HEAD", "OPTIONS", "POST", "PATCH", "DELETE", "PUT", "TRACE", "PROPFIND"];
@@ -130,7 +253,7 @@ const BAD_COOKIES = [
   "__session=%ZZ%",
   "__session=1; __session=2",
   "__session=s%3Aforged.signature",
-  "theme=dark; __session=\"quoted\"",
+  'theme=dark; __session="quoted"',
   "=;=;=",
 ];
 
@@ -161,7 +284,11 @@ function encodeMultipart(fields: Record<string, unknown>, boundary: string, rand
     const junk = Buffer.from(Array.from({ length: random.int(0, 1999) }, () => random.int(0, 255)));
     const name = random.pick(["media", "files", "photos", "image", "avatar"]);
     const type = random.pick(["image/png", "image/svg+xml", "video/mp4", "application/octet-stream", "text/html"]);
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${random.pick(["x.png", "../../x.svg", "", "ü.mp4"])}"\r\nContent-Type: ${type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${random.pick(["x.png", "../../x.svg", "", "ü.mp4"])}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+    );
     parts.push(random.chance(0.5) ? Buffer.concat([Buffer.from("\x89PNG\r\n\x1a\n"), junk]) : junk);
     parts.push(Buffer.from("\r\n"));
   }
@@ -179,7 +306,23 @@ function junkQuery(random: Rng): string {
   if (random.chance(0.5)) return "";
   const pairs = Array.from({ length: random.int(1, 4) }, () => {
     const key = random.pick(["limit", "exclude", "q", "cursor", "page", "userId", "carId", "id", "type", "before", "after", "redirectTo", "%zz", "a[]", "ü"]);
-    const value = random.pick(["-1", "0", "NaN", "1e309", "99999999999999999999", "abc", "%00", "%E2%80%AE", "1,2,,3,-4", "x".repeat(3000), "", "[]", "%F0%9F%98%80", "1.5", "true"]);
+    const value = random.pick([
+      "-1",
+      "0",
+      "NaN",
+      "1e309",
+      "99999999999999999999",
+      "abc",
+      "%00",
+      "%E2%80%AE",
+      "1,2,,3,-4",
+      "x".repeat(3000),
+      "",
+      "[]",
+      "%F0%9F%98%80",
+      "1.5",
+      "true",
+    ]);
     return `${key}=${value}`;
   });
   return `?${pairs.join("&")}`;
@@ -212,7 +355,7 @@ function makeRequest(route: Route, url: string, member: Member | null, random: R
   if (random.chance(0.2)) headers["X-Forwarded-For"] = random.pick(["1.2.3.4, 5.6.7.8", "", "junk", "::ffff:10.0.0.1"]);
   if (random.chance(0.1)) headers["X-Forwarded-Host"] = random.pick(["evil.example", host, ""]);
   if (random.chance(0.1)) headers.Range = random.pick(["bytes=0-", "bytes=-1", "bytes=999999999-", "lines=1-2"]);
-  if (random.chance(0.1)) headers["If-None-Match"] = random.pick(['"x"', "*", "W/\"\""]);
+  if (random.chance(0.1)) headers["If-None-Match"] = random.pick(['"x"', "*", 'W/""']);
   if (random.chance(0.05)) headers["X-Long"] = "y".repeat(8000);
 
   // The malformation that makes a write be refused.
@@ -258,11 +401,11 @@ function makeRequest(route: Route, url: string, member: Member | null, random: R
     if (contentType.includes("urlencoded")) contentType = "multipart/form-data; boundary=fuzzboundary"; // urlencoded parsing is lenient: send broken multipart instead
   } else if (hard === "unsupported-type") {
     contentType = random.pick(["text/plain", "application/xml", "application/octet-stream", "image/png"]);
-    body = Buffer.from(random.pick(["<a/>", "hello", "{\"a\":1}", "\x89PNG"]) + "x");
+    body = Buffer.from(random.pick(["<a/>", "hello", '{"a":1}', "\x89PNG"]) + "x");
   } else if (hard === "oversized") {
     contentType = random.pick(["application/json", "application/x-www-form-urlencoded"]);
     body = Buffer.from(contentType.includes("json") ? JSON.stringify({ story: "x".repeat(1_100_000) }) : `content=${"x".repeat(1_100_000)}`);
-  } else if (method !== "GET" && method !== "HEAD" || random.chance(0.1)) {
+  } else if ((method !== "GET" && method !== "HEAD") || random.chance(0.1)) {
     if (contentType.includes("json") && !random.chance(0.1)) body = Buffer.from(random.chance(0.1) ? random.pick(BROKEN_JSON) : encodeJson(fields));
     else if (contentType.startsWith("multipart")) body = encodeMultipart(fields, "fuzzboundary", random);
     else if (contentType.includes("urlencoded")) body = Buffer.from(random.chance(0.2) ? random.pick(BROKEN_FORM) : encodeForm(fields));
@@ -355,14 +498,21 @@ export const fuzz: Check = {
           const sentAt = Date.now();
           const answer = await send(target, request);
           if (process.env.FUZZ_VERBOSE && Date.now() - sentAt > 2000) {
-            log(`slow (${Date.now() - sentAt} ms): ${request.method} ${request.path.slice(0, 80)} ${request.note} ${request.headers["Content-Type"]} ${request.body?.length ?? 0} B → ${answer.status || answer.error}`);
+            log(
+              `slow (${Date.now() - sentAt} ms): ${request.method} ${request.path.slice(0, 80)} ${request.note} ${request.headers["Content-Type"]} ${request.body?.length ?? 0} B → ${answer.status || answer.error}`,
+            );
           }
           total++;
           const key = answer.error ? `error:${answer.error}` : String(answer.status);
           statuses[key] = (statuses[key] ?? 0) + 1;
-          if (answer.status >= 200 && answer.status < 300 && !request.note.includes("(read)")) accepted.push(`${request.method} ${request.path.slice(0, 80)} [${route.file} #${index}; ${request.note}; ${request.headers["Content-Type"] ?? "no type"}] ${request.body?.toString("utf8").slice(0, 200)}`);
+          if (answer.status >= 200 && answer.status < 300 && !request.note.includes("(read)"))
+            accepted.push(
+              `${request.method} ${request.path.slice(0, 80)} [${route.file} #${index}; ${request.note}; ${request.headers["Content-Type"] ?? "no type"}] ${request.body?.toString("utf8").slice(0, 200)}`,
+            );
           if (answer.status >= 500 || answer.error) {
-            failures.push(`${request.method} ${request.path.slice(0, 120)} [${route.file} #${index}, seed ${seed}; ${request.note}; ${request.headers["Content-Type"] ?? "no type"}] → ${answer.status || answer.error} ${answer.body.slice(0, 300)}`);
+            failures.push(
+              `${request.method} ${request.path.slice(0, 120)} [${route.file} #${index}, seed ${seed}; ${request.note}; ${request.headers["Content-Type"] ?? "no type"}] → ${answer.status || answer.error} ${answer.body.slice(0, 300)}`,
+            );
           }
         }
       };
@@ -374,8 +524,13 @@ export const fuzz: Check = {
     db.close();
     await Promise.all(servers.map((each) => each.stop()));
 
-    const changed = Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]).map((table) => `${table} ${before[table]} → ${after[table]}`);
-    const summary = Object.entries(statuses).sort(([a], [b]) => a.localeCompare(b)).map(([code, count]) => `${code}×${count}`).join(" ");
+    const changed = Object.keys({ ...before, ...after })
+      .filter((table) => before[table] !== after[table])
+      .map((table) => `${table} ${before[table]} → ${after[table]}`);
+    const summary = Object.entries(statuses)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([code, count]) => `${code}×${count}`)
+      .join(" ");
     log(`${total} requests over ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(0)} s; statuses ${summary}`);
     if (failures.length) {
       const byRoute = new Map<string, string[]>();

@@ -18,7 +18,9 @@ async function bigPhoto(): Promise<Buffer> {
     state = (state * 1103515245 + 12345) >>> 0;
     raw[i] = state >>> 24;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 type Answer = { status: number; body: string; error?: string; ms: number };
@@ -120,10 +122,7 @@ export const graceful: Check = {
     const upload = slowUpload(server.url, member.cookie, photo, 3000);
     let signalled = () => {};
     const afterSignal = new Promise<void>((resolve) => (signalled = resolve));
-    const pages = [
-      slowGet(server.url, "/", member.cookie, afterSignal),
-      slowGet(server.url, "/api/feed?limit=50", member.cookie, afterSignal),
-    ];
+    const pages = [slowGet(server.url, "/", member.cookie, afterSignal), slowGet(server.url, "/api/feed?limit=50", member.cookie, afterSignal)];
     await sleep(600);
     const signalAt = Date.now();
     server.child.kill("SIGTERM");

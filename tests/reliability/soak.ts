@@ -103,15 +103,21 @@ export const soak: Check = {
     const growth = endRss - warmRss;
     // Stable: no more than 25% (and 64 MB at least, for short runs) above the warm RSS.
     const bound = Math.max(64, warmRss * 0.25);
-    log(`${result.requests.total} requests in ${seconds} s (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms); statuses ${statuses}; errors ${result.errors}, timeouts ${result.timeouts}`);
-    log(`RSS: start ${startRss.toFixed(0)} MB, after ${warmupSeconds} s warm-up ${warmRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, end ${endRss.toFixed(0)} MB (bound +${bound.toFixed(0)} MB)`);
+    log(
+      `${result.requests.total} requests in ${seconds} s (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms); statuses ${statuses}; errors ${result.errors}, timeouts ${result.timeouts}`,
+    );
+    log(
+      `RSS: start ${startRss.toFixed(0)} MB, after ${warmupSeconds} s warm-up ${warmRss.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, end ${endRss.toFixed(0)} MB (bound +${bound.toFixed(0)} MB)`,
+    );
     ensure(result.requests.total > 0, "no requests were answered");
     ensure(fiveXX === 0, `${fiveXX} answers were 5xx (${statuses})`);
     // Timeouts and dropped connections are reported, not failed: on an overloaded machine a
     // page whose render passes entry.server's streamTimeout (5 s, queueing included) is
     // aborted by the app and its connection closed. Zero 5xx and stable memory are the rules.
     ensure(growth <= bound, `RSS grew ${growth.toFixed(0)} MB after the warm-up (bound ${bound.toFixed(0)} MB)`);
-    const non5xx = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => /^\d{3}$/.test(code) && !code.startsWith("2")).map(([code, stat]) => `${code}×${stat.count}`);
+    const non5xx = Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => /^\d{3}$/.test(code) && !code.startsWith("2"))
+      .map(([code, stat]) => `${code}×${stat.count}`);
     const dropped = result.errors ? `; ${result.errors} connection errors (${result.timeouts} timeouts)` : "";
     return `${result.requests.total} mixed requests at ${CONNECTIONS} connections over ${seconds} s, zero 5xx${non5xx.length ? ` (other non-2xx: ${non5xx.join(" ")})` : ""}${dropped}; RSS ${warmRss.toFixed(0)} MB after warm-up → ${endRss.toFixed(0)} MB at the end (peak ${peak.toFixed(0)} MB)`;
   },

@@ -78,7 +78,12 @@ function describe(violations: Violation[]): string {
       const nodes = violation.nodes
         .slice(0, 8)
         .map((node) => {
-          const summary = (node.failureSummary ?? "").split("\n").map((line) => line.trim()).filter(Boolean).slice(0, 3).join(" | ");
+          const summary = (node.failureSummary ?? "")
+            .split("\n")
+            .map((line) => line.trim())
+            .filter(Boolean)
+            .slice(0, 3)
+            .join(" | ");
           return `    - ${node.target.join(" > ")}\n      ${summary}`;
         })
         .join("\n");
@@ -159,7 +164,10 @@ export async function expectFocusTrapped(page: Page, dialog: Locator, label: str
     }
   }
   // The wrap at both ends.
-  for (const [edge, key] of [["last", "Tab"], ["first", "Shift+Tab"]] as const) {
+  for (const [edge, key] of [
+    ["last", "Tab"],
+    ["first", "Shift+Tab"],
+  ] as const) {
     const element = page.locator(`[data-trap="${marker}-${edge}"]`);
     if ((await element.count()) === 0) continue;
     await element.focus();
@@ -183,7 +191,8 @@ export async function focusIndicator(page: Page): Promise<string> {
     const moving = [element, element.parentElement, element.closest("label")].flatMap((node) => node?.getAnimations() ?? []);
     await Promise.race([Promise.all(moving.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1000))]);
     // Date and time inputs keep focus in inner parts: :focus is what applies to them.
-    if (!element.matches(":focus-visible") && !element.matches('input:is([type="date"], [type="time"], [type="datetime-local"]):focus')) return `not :focus-visible (:focus ${element.matches(":focus")}, page focused ${document.hasFocus()})`;
+    if (!element.matches(":focus-visible") && !element.matches('input:is([type="date"], [type="time"], [type="datetime-local"]):focus'))
+      return `not :focus-visible (:focus ${element.matches(":focus")}, page focused ${document.hasFocus()})`;
     const style = getComputedStyle(element);
     const outline = (node: Element) => {
       const computed = getComputedStyle(node);

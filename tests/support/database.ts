@@ -39,9 +39,7 @@ if (serverUrl) {
   // TEST_PG_TEMPLATE (set by scripts/test-pg.ts) names a database it migrated once: a copy
   // of it is a freshly migrated database without starting the schema engine per file.
   const template = process.env.TEST_PG_TEMPLATE;
-  await onServer((client) =>
-    client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`),
-  );
+  await onServer((client) => client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();

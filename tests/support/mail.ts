@@ -11,7 +11,9 @@ export function decodeMail(eml: string): string {
 export function mailsIn(dir: string, filter: { to?: string; subject?: string } = {}): string[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((name) => name.endsWith(".eml")).sort();
+    names = readdirSync(dir)
+      .filter((name) => name.endsWith(".eml"))
+      .sort();
   } catch {
     return [];
   }

@@ -22,7 +22,6 @@ export async function expectMediaError(promise: Promise<unknown>, status: number
 
 // ------------------------------------------------------------------ samples made at test time
 
-
 const run = promisify(execFile);
 
 let sampleDir: string | undefined;
@@ -35,21 +34,32 @@ export async function samplesFolder(): Promise<string> {
 
 /** Tags a phone writes into a clip: location, make, model, capture time. */
 export const PHONE_TAGS = [
-  "-movflags", "use_metadata_tags",
-  "-metadata", "com.apple.quicktime.location.ISO6709=+51.5074-000.1278+010.000/",
-  "-metadata", "location=+51.5074-000.1278/",
-  "-metadata", "com.apple.quicktime.make=Apple",
-  "-metadata", "com.apple.quicktime.model=iPhone 15 Pro",
-  "-metadata", "make=Apple",
-  "-metadata", "model=iPhone 15 Pro",
-  "-metadata", "creation_time=2026-05-01T10:00:00Z",
+  "-movflags",
+  "use_metadata_tags",
+  "-metadata",
+  "com.apple.quicktime.location.ISO6709=+51.5074-000.1278+010.000/",
+  "-metadata",
+  "location=+51.5074-000.1278/",
+  "-metadata",
+  "com.apple.quicktime.make=Apple",
+  "-metadata",
+  "com.apple.quicktime.model=iPhone 15 Pro",
+  "-metadata",
+  "make=Apple",
+  "-metadata",
+  "model=iPhone 15 Pro",
+  "-metadata",
+  "creation_time=2026-05-01T10:00:00Z",
 ];
 
 /**
  * A short test clip made with ffmpeg: `size` (WxH) test pattern with a tone, `seconds` long,
  * encoded with `codec` arguments into `name` (its extension picks the container).
  */
-export async function makeClip(name: string, options: { size?: string; seconds?: number; rate?: number; codec: string[]; extra?: string[]; audio?: boolean }): Promise<string> {
+export async function makeClip(
+  name: string,
+  options: { size?: string; seconds?: number; rate?: number; codec: string[]; extra?: string[]; audio?: boolean },
+): Promise<string> {
   const file = path.join(await samplesFolder(), name);
   const { size = "320x240", seconds = 1.5, rate = 30, codec, extra = [], audio = true } = options;
   const input = ["-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}`];
@@ -76,7 +86,17 @@ export async function truncated(source: string, name: string, fraction: number):
 /** ffprobe's JSON for a file: format and streams with their tags. */
 export async function ffprobe(file: string): Promise<{
   format: { tags?: Record<string, string>; duration?: string };
-  streams: Array<{ codec_type: string; codec_name: string; pix_fmt?: string; profile?: string; width?: number; height?: number; avg_frame_rate?: string; tags?: Record<string, string>; side_data_list?: unknown[] }>;
+  streams: Array<{
+    codec_type: string;
+    codec_name: string;
+    pix_fmt?: string;
+    profile?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    tags?: Record<string, string>;
+    side_data_list?: unknown[];
+  }>;
 }> {
   const { stdout } = await run(videoPrograms().ffprobe, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file]);
   return JSON.parse(stdout);

@@ -74,9 +74,7 @@ describe("reset schemas and cooldown", () => {
   it("applies the sign-up password rules to the new password", () => {
     const base = { token: "t", password: "secret1", confirmPassword: "secret1" };
     expect(resetPasswordFormSchema.safeParse(base).success).toBe(true);
-    expect(firstError(resetPasswordFormSchema.safeParse({ ...base, password: "123", confirmPassword: "123" }))?.message).toBe(
-      MESSAGES.passwordShort,
-    );
+    expect(firstError(resetPasswordFormSchema.safeParse({ ...base, password: "123", confirmPassword: "123" }))?.message).toBe(MESSAGES.passwordShort);
     expect(firstError(resetPasswordFormSchema.safeParse({ ...base, confirmPassword: "other1" }))?.message).toBe(MESSAGES.passwordsDiffer);
     expect(resetConfirmSchema.safeParse({ token: "t", password: "secret1" }).success).toBe(true);
     expect(resetConfirmSchema.safeParse({ token: "", password: "secret1" }).success).toBe(false);

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  carDisplayLine,
-  carName,
-  formatCost,
-  formatGain,
-  groupModsByBuild,
-  parseCostToCents,
-  sumGains,
-  visibleCostCents,
-  type ModJson,
-} from "~/lib/cars";
+import { carDisplayLine, carName, formatCost, formatGain, groupModsByBuild, parseCostToCents, sumGains, visibleCostCents, type ModJson } from "~/lib/cars";
 import { carPatchSchema, carSchema, expandFormFields, maxCarYear, modPatchSchema, modSchema } from "~/lib/car-schemas";
 
 const base = { make: "Nissan", model: "Skyline", year: "1999" };
@@ -26,9 +16,7 @@ describe("car display line", () => {
   });
 
   it("treats 'Unnamed' and blank nicknames as none, and skips missing parts", () => {
-    expect(carDisplayLine({ nickname: "Unnamed", year: 2004, make: "Subaru", model: "WRX", trim: null, bodystyle: "" })).toBe(
-      "2004 Subaru WRX",
-    );
+    expect(carDisplayLine({ nickname: "Unnamed", year: 2004, make: "Subaru", model: "WRX", trim: null, bodystyle: "" })).toBe("2004 Subaru WRX");
     expect(carDisplayLine({ nickname: "  unnamed ", year: 2004, make: "Subaru", model: "WRX" })).toBe("2004 Subaru WRX");
     expect(carName({ nickname: null, year: 2004, make: "Subaru", model: "WRX", trim: "STI" })).toBe("2004 Subaru WRX");
   });
@@ -67,9 +55,7 @@ describe("car validation", () => {
   });
 
   it("refuses over-long text and bad dates with a message per field", () => {
-    const errors = errorsOf(
-      carSchema.safeParse({ ...base, make: "M".repeat(51), nickname: "N".repeat(61), insurance_expires_at: "2027-02-30" }),
-    );
+    const errors = errorsOf(carSchema.safeParse({ ...base, make: "M".repeat(51), nickname: "N".repeat(61), insurance_expires_at: "2027-02-30" }));
     expect(errors.make).toBe("Make must be at most 50 characters");
     expect(errors.nickname).toBe("Nickname must be at most 60 characters");
     expect(errors.insurance_expires_at).toBe("Enter a date like 2026-12-31");

@@ -109,7 +109,11 @@ describe("settings", () => {
 
   it("never repeats the value of a secret setting", () => {
     const cases: [Record<string, string>, string, RegExp][] = [
-      [{ DATABASE_URL: "mysql://cars:hunter2@db/cars" }, "hunter2", /^DATABASE_URL is not understood: use a file: URL for SQLite \(such as file:\.\/data\/app\.db\) or a postgres:\/\/ URL\.$/],
+      [
+        { DATABASE_URL: "mysql://cars:hunter2@db/cars" },
+        "hunter2",
+        /^DATABASE_URL is not understood: use a file: URL for SQLite \(such as file:\.\/data\/app\.db\) or a postgres:\/\/ URL\.$/,
+      ],
       [{ SMTP_URL: "mail.example.com:hunter2" }, "hunter2", /^SMTP_URL is not understood: use an SMTP URL such as smtp:\/\/user:password@mail\.example\.com:587\.$/],
     ];
     for (const [env, secret, message] of cases) {

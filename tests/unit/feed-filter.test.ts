@@ -51,13 +51,7 @@ describe("Grams feed filter", () => {
   });
 
   it("filters a page keeping its order", () => {
-    const posts = [
-      post([image()], null, 1),
-      post([video()], null, 2),
-      post([], null, 3),
-      post([], "https://soundcloud.com/a/b", 4),
-      post([image(), video()], null, 5),
-    ];
+    const posts = [post([image()], null, 1), post([video()], null, 2), post([], null, 3), post([], "https://soundcloud.com/a/b", 4), post([image(), video()], null, 5)];
     expect(filterGramsPosts(posts, false).map((p) => p.id)).toEqual([2, 4, 5]);
     expect(filterGramsPosts(posts, true).map((p) => p.id)).toEqual([1, 2, 4, 5]);
   });

@@ -2,15 +2,7 @@
 // between tries, the client-side Grams filter, what fills a post's media area, and the
 // media viewer's helpers (item kinds, wrap-around, neighbours).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  GRAMS_MESSAGES,
-  cursorAfter,
-  gramsContentOf,
-  gramsFeedUrl,
-  gramsPosts,
-  trackNameOf,
-  withRetries,
-} from "~/components/grams/grams-feed";
+import { GRAMS_MESSAGES, cursorAfter, gramsContentOf, gramsFeedUrl, gramsPosts, trackNameOf, withRetries } from "~/components/grams/grams-feed";
 import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
 import { neighbourIndexes, smallestCandidate, thumbnailOf, viewerKind, wrapIndex } from "~/components/media/viewer-items";
 import type { FeedPost } from "~/models/feed.server";
@@ -41,10 +33,10 @@ function post(id: number, photos: Array<{ kind: "image" | "video"; image_url: st
       height: 100,
       srcset: "",
       poster_url: null,
-    poster_srcset: "",
-    poster_width: null,
-    poster_height: null,
-    duration_ms: null,
+      poster_srcset: "",
+      poster_width: null,
+      poster_height: null,
+      duration_ms: null,
       created_at: "2026-11-20T12:00:00.000Z",
       uploader: { id: 1, username: "demo" },
     })),

@@ -4,9 +4,24 @@ import { canRemux, videoFacts, type Probe } from "~/lib/video.server";
 
 describe("pictureOf", () => {
   it("is the photo itself, a video's poster frame, or nothing for a video without one", () => {
-    expect(pictureOf({ kind: "image", path: "a/b/p.webp", variants: "320", width: 800, height: 600 })).toEqual({ path: "a/b/p.webp", variants: "320", width: 800, height: 600 });
+    expect(pictureOf({ kind: "image", path: "a/b/p.webp", variants: "320", width: 800, height: 600 })).toEqual({
+      path: "a/b/p.webp",
+      variants: "320",
+      width: 800,
+      height: 600,
+    });
     expect(
-      pictureOf({ kind: "video", path: "a/b/v.mp4", variants: "", width: 1920, height: 1080, posterPath: "a/b/f.webp", posterVariants: "320,640", posterWidth: 1920, posterHeight: 1080 }),
+      pictureOf({
+        kind: "video",
+        path: "a/b/v.mp4",
+        variants: "",
+        width: 1920,
+        height: 1080,
+        posterPath: "a/b/f.webp",
+        posterVariants: "320,640",
+        posterWidth: 1920,
+        posterHeight: 1080,
+      }),
     ).toEqual({ path: "a/b/f.webp", variants: "320,640", width: 1920, height: 1080 });
     expect(pictureOf({ kind: "video", path: "a/b/v.mp4", variants: "", posterPath: null })).toBeNull();
   });
@@ -20,7 +35,11 @@ describe("formatDuration", () => {
   });
 });
 
-function probe(video: Record<string, unknown>, audio: Record<string, unknown> | null = { codec_type: "audio", codec_name: "aac", index: 1 }, format = "mov,mp4,m4a,3gp,3g2,mj2"): Probe {
+function probe(
+  video: Record<string, unknown>,
+  audio: Record<string, unknown> | null = { codec_type: "audio", codec_name: "aac", index: 1 },
+  format = "mov,mp4,m4a,3gp,3g2,mj2",
+): Probe {
   const base = { index: 0, codec_type: "video", codec_name: "h264", pix_fmt: "yuv420p", width: 1920, height: 1080, avg_frame_rate: "30/1", sample_aspect_ratio: "1:1" };
   return { format: { format_name: format, duration: "10.0" }, streams: [{ ...base, ...video }, ...(audio ? [audio] : [])] as Probe["streams"] };
 }

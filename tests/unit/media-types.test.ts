@@ -149,9 +149,7 @@ describe("stored file URLs and srcset", () => {
         "/media/3f/a2/3fa2c1d4e5f60718293a4b5c6d7e8f90.webp 1440w",
       ].join(", "),
     );
-    expect(srcSetFor(key, "320,640")).toBe(
-      "/media/3f/a2/3fa2c1d4e5f60718293a4b5c6d7e8f90-w320.webp 320w, /media/3f/a2/3fa2c1d4e5f60718293a4b5c6d7e8f90-w640.webp 640w",
-    );
+    expect(srcSetFor(key, "320,640")).toBe("/media/3f/a2/3fa2c1d4e5f60718293a4b5c6d7e8f90-w320.webp 320w, /media/3f/a2/3fa2c1d4e5f60718293a4b5c6d7e8f90-w640.webp 640w");
     expect(srcSetFor(key, "", 300)).toBe("");
   });
 

@@ -118,9 +118,16 @@ describe("share texts", () => {
   it("names the creator and the cars, 'Unknown Vehicle' without any", () => {
     expect(shareTitle(post({ post_cars: [{ car_id: 7, car: car() }] }), "Car Social")).toBe("@jess on Car Social: Godzilla · 1999 Nissan Skyline GT-R Coupe");
     expect(carsText(post())).toBe("Unknown Vehicle");
-    expect(carsText(post({ post_cars: [{ car_id: 7, car: car() }, { car_id: 8, car: car({ id: 8, nickname: "Unnamed", make: "Mazda", model: "MX-5", trim: null, bodystyle: null, year: 2019 }) }] }))).toBe(
-      "Godzilla · 1999 Nissan Skyline GT-R Coupe & 2019 Mazda MX-5",
-    );
+    expect(
+      carsText(
+        post({
+          post_cars: [
+            { car_id: 7, car: car() },
+            { car_id: 8, car: car({ id: 8, nickname: "Unnamed", make: "Mazda", model: "MX-5", trim: null, bodystyle: null, year: 2019 }) },
+          ],
+        }),
+      ),
+    ).toBe("Godzilla · 1999 Nissan Skyline GT-R Coupe & 2019 Mazda MX-5");
   });
 
   it("describes with the story cut to 160 characters at a word", () => {

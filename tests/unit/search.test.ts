@@ -1,16 +1,6 @@
 // Query normalisation and LIKE escaping (app/lib/search.ts).
 import { describe, expect, it } from "vitest";
-import {
-  SEARCH_MAX_CHARS,
-  SEARCH_MAX_TERMS,
-  containsPattern,
-  escapeLike,
-  limitParam,
-  normaliseQuery,
-  prefixPattern,
-  searchHref,
-  searchTerms,
-} from "~/lib/search";
+import { SEARCH_MAX_CHARS, SEARCH_MAX_TERMS, containsPattern, escapeLike, limitParam, normaliseQuery, prefixPattern, searchHref, searchTerms } from "~/lib/search";
 
 describe("normaliseQuery", () => {
   it("trims, collapses white space and drops control characters", () => {

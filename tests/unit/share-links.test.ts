@@ -26,7 +26,6 @@ describe("share links", () => {
     expect(tallHeight).toBe(embedSize(embedContentOf(tall)).height);
     expect(tallHeight).toBeGreaterThan(height + 100);
   });
-
 });
 
 describe("track names", () => {

@@ -107,7 +107,7 @@ describe("share images and tags", () => {
   it("tags a page: one site name, the card by its picture, the oEmbed link where asked", () => {
     const share = shareLink(ORIGIN, "/post/3", sharePictureOf({ path: "a/b.webp", variants: "1080", width: 1600, height: 900 }, "Photo"));
     const tags = shareMeta({ share, title: "T", description: "D", type: "article", oembed: true });
-    const find = (key: string) => tags.find((tag) => "property" in tag ? tag.property === key : "name" in tag && tag.name === key);
+    const find = (key: string) => tags.find((tag) => ("property" in tag ? tag.property === key : "name" in tag && tag.name === key));
     expect(tags[0]).toEqual({ title: "T" });
     expect(find("og:site_name")).toEqual({ property: "og:site_name", content: SITE_NAME });
     expect(find("og:image")).toEqual({ property: "og:image", content: `${ORIGIN}/og-image/a/b-w1080.jpg` });

@@ -15,16 +15,7 @@ describe("sidebarItems", () => {
 
   it("gives a member My Posts on their own page, in the sidebar's order", () => {
     const items = sidebarItems({ username: "sam_e46", isAdmin: false });
-    expect(labels(items)).toEqual([
-      "My Cars",
-      "Post",
-      "Messages",
-      "Notifications",
-      "Events",
-      "My Posts",
-      "Profile",
-      "Search",
-    ]);
+    expect(labels(items)).toEqual(["My Cars", "Post", "Messages", "Notifications", "Events", "My Posts", "Profile", "Search"]);
     expect(items.find((item) => item.key === "my-posts")?.href).toBe("/user/sam_e46");
     expect(items.find((item) => item.key === "upload")?.href).toBe("/upload");
     expect(items.find((item) => item.key === "my-cars")?.href).toBe("/my-cars");

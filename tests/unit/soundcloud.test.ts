@@ -54,9 +54,7 @@ describe("SoundCloud track URL pattern", () => {
   });
 
   it("builds the oEmbed URL and formats durations", () => {
-    expect(soundCloudOEmbedUrl("https://soundcloud.com/a/b")).toBe(
-      "https://soundcloud.com/oembed?format=json&url=https%3A%2F%2Fsoundcloud.com%2Fa%2Fb",
-    );
+    expect(soundCloudOEmbedUrl("https://soundcloud.com/a/b")).toBe("https://soundcloud.com/oembed?format=json&url=https%3A%2F%2Fsoundcloud.com%2Fa%2Fb");
     expect(formatDuration(187_000)).toBe("3:07");
     expect(formatDuration(3_725_000)).toBe("1:02:05");
     expect(formatDuration(-1)).toBe("0:00");
@@ -139,7 +137,11 @@ describe("GET /api/soundcloud/search", () => {
   });
 
   const search = async (q: string) => {
-    const response = (await searchLoader({ request: new Request(`http://127.0.0.1:3000/api/soundcloud/search?q=${encodeURIComponent(q)}`), params: {}, context: {} } as never)) as Response;
+    const response = (await searchLoader({
+      request: new Request(`http://127.0.0.1:3000/api/soundcloud/search?q=${encodeURIComponent(q)}`),
+      params: {},
+      context: {},
+    } as never)) as Response;
     return response.json();
   };
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  THEME_COOKIE_MAX_AGE,
-  isThemeMode,
-  parseThemeMode,
-  reconcileThemeMode,
-  resolveTheme,
-  themeCookie,
-  themeModeFromCookie,
-} from "~/lib/theme";
+import { THEME_COOKIE_MAX_AGE, isThemeMode, parseThemeMode, reconcileThemeMode, resolveTheme, themeCookie, themeModeFromCookie } from "~/lib/theme";
 import { themeFromRequest } from "~/lib/theme.server";
 
 describe("parseThemeMode", () => {

@@ -1,16 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  base32Decode,
-  base32Encode,
-  formatManualKey,
-  generateTotpSecret,
-  hotp,
-  openSecret,
-  otpauthUri,
-  sealSecret,
-  totpCode,
-  verifyTotp,
-} from "~/lib/totp.server";
+import { base32Decode, base32Encode, formatManualKey, generateTotpSecret, hotp, openSecret, otpauthUri, sealSecret, totpCode, verifyTotp } from "~/lib/totp.server";
 
 const SHA1_KEY = Buffer.from("12345678901234567890");
 const SHA256_KEY = Buffer.from("12345678901234567890123456789012");
@@ -146,8 +135,6 @@ describe("secrets", () => {
 
   it("builds the otpauth URI authenticator apps read", () => {
     const uri = otpauthUri("JBSWY3DPEHPK3PXP", "jane doe");
-    expect(uri).toBe(
-      "otpauth://totp/Car%20Social:jane%20doe?secret=JBSWY3DPEHPK3PXP&issuer=Car%20Social&algorithm=SHA1&digits=6&period=30",
-    );
+    expect(uri).toBe("otpauth://totp/Car%20Social:jane%20doe?secret=JBSWY3DPEHPK3PXP&issuer=Car%20Social&algorithm=SHA1&digits=6&period=30");
   });
 });

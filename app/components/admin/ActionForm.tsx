@@ -28,16 +28,20 @@ type Common = {
 function useActionFetcher(success: Common["success"], onSuccess?: () => void) {
   const fetcher = useFetcher<unknown>();
   const location = useLocation();
-  useFetcherSettled(fetcher, (answer) => {
-    const error = errorOf(answer);
-    if (error === null) {
-      notify.success(typeof success === "function" ? success(answer) : success);
-      onSuccess?.();
-      return;
-    }
-    if (asksToSignIn(errorOf(answer))) requestLogin({ redirectTo: location.pathname + location.search });
-    notify.error(error);
-  }, { early: true });
+  useFetcherSettled(
+    fetcher,
+    (answer) => {
+      const error = errorOf(answer);
+      if (error === null) {
+        notify.success(typeof success === "function" ? success(answer) : success);
+        onSuccess?.();
+        return;
+      }
+      if (asksToSignIn(errorOf(answer))) requestLogin({ redirectTo: location.pathname + location.search });
+      notify.error(error);
+    },
+    { early: true },
+  );
   return { Form: fetcher.Form, busy: fetcher.state !== "idle" };
 }
 

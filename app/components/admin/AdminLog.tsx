@@ -10,17 +10,7 @@ import { describeAction } from "./admin-text";
 
 const stamp = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
-export function AdminLog({
-  actions,
-  cursor,
-  nextCursor,
-  now,
-}: {
-  actions: ModerationLogEntry[];
-  cursor: number | null;
-  nextCursor: number | null;
-  now: number;
-}) {
+export function AdminLog({ actions, cursor, nextCursor, now }: { actions: ModerationLogEntry[]; cursor: number | null; nextCursor: number | null; now: number }) {
   if (actions.length === 0) {
     return (
       <EmptyState icon={<ScrollText />} title="No decisions yet" headingLevel={2}>

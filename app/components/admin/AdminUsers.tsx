@@ -63,7 +63,13 @@ function UserRow({ user, me, here }: { user: AdminUserRow; me: number; here: str
             <ShieldOff aria-hidden size={16} /> Remove administrator
           </ActionForm>
         ) : (
-          <ActionForm action={roleAction} fields={{ role: "admin" }} redirectTo={here} success={`${user.username} is now an administrator`} disabled={Boolean(user.suspended_at)}>
+          <ActionForm
+            action={roleAction}
+            fields={{ role: "admin" }}
+            redirectTo={here}
+            success={`${user.username} is now an administrator`}
+            disabled={Boolean(user.suspended_at)}
+          >
             <ShieldCheck aria-hidden size={16} /> Make administrator
           </ActionForm>
         )}
@@ -92,19 +98,7 @@ function UserRow({ user, me, here }: { user: AdminUserRow; me: number; here: str
   );
 }
 
-export function AdminUsers({
-  users,
-  q,
-  cursor,
-  nextCursor,
-  me,
-}: {
-  users: AdminUserRow[];
-  q: string;
-  cursor: number | null;
-  nextCursor: number | null;
-  me: number;
-}) {
+export function AdminUsers({ users, q, cursor, nextCursor, me }: { users: AdminUserRow[]; q: string; cursor: number | null; nextCursor: number | null; me: number }) {
   const here = adminHref("users", { q, cursor });
   return (
     <div className="admin-users">
@@ -114,7 +108,16 @@ export function AdminUsers({
           Search members
         </label>
         <Search className="admin-search__icon" aria-hidden size={18} />
-        <input id="admin-user-q" type="search" name="q" className="input admin-search__input" defaultValue={q} key={q} placeholder="Username, nickname or email" maxLength={100} />
+        <input
+          id="admin-user-q"
+          type="search"
+          name="q"
+          className="input admin-search__input"
+          defaultValue={q}
+          key={q}
+          placeholder="Username, nickname or email"
+          maxLength={100}
+        />
         <button type="submit" className="btn btn--secondary">
           Search
         </button>

@@ -31,9 +31,7 @@ export function describeAction(entry: LogEntryLike): string {
     case "dismiss":
       return `dismissed the reports on ${content}`;
     case "remove":
-      return entry.content_type === "user"
-        ? `suspended ${content} after reports`
-        : `removed ${content}${entry.target_user ? ` by @${entry.target_user.username}` : ""}`;
+      return entry.content_type === "user" ? `suspended ${content} after reports` : `removed ${content}${entry.target_user ? ` by @${entry.target_user.username}` : ""}`;
     case "suspend":
       return `suspended ${target}${about}`;
     case "unsuspend":

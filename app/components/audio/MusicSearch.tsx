@@ -14,11 +14,7 @@ import { AudioPlayer } from "./AudioPlayer";
 import { AUDIO_MESSAGES } from "./track";
 import "./audio.css";
 
-type SearchState =
-  | { status: "idle" }
-  | { status: "searching" }
-  | { status: "done"; tracks: MusicTrack[]; placeholder: boolean }
-  | { status: "error" };
+type SearchState = { status: "idle" } | { status: "searching" } | { status: "done"; tracks: MusicTrack[]; placeholder: boolean } | { status: "error" };
 
 /**
  * SoundCloud tracks for `query`: a fetcher loads GET /api/soundcloud/search after a pause
@@ -59,10 +55,7 @@ function plays(count: number): string {
   return `${count} plays`;
 }
 
-export const MusicSearch = forwardRef<MusicSearchHandle, MusicSearchProps>(function MusicSearch(
-  { name = "soundcloud_url", defaultValue = "", onChange },
-  ref,
-) {
+export const MusicSearch = forwardRef<MusicSearchHandle, MusicSearchProps>(function MusicSearch({ name = "soundcloud_url", defaultValue = "", onChange }, ref) {
   const hydrated = useHydrated();
   const [query, setQuery] = useState("");
   const state = useTrackSearch(query);
@@ -147,9 +140,7 @@ export const MusicSearch = forwardRef<MusicSearchHandle, MusicSearchProps>(funct
           <div id={resultsId} className="music-search__results" aria-live="polite">
             {state.status === "searching" ? <p className="music-search__status">{AUDIO_MESSAGES.searching}</p> : null}
             {state.status === "error" ? <p className="music-search__status">{AUDIO_MESSAGES.noTracks}</p> : null}
-            {state.status === "done" && state.tracks.length === 0 ? (
-              <p className="music-search__status">{AUDIO_MESSAGES.noTracks}</p>
-            ) : null}
+            {state.status === "done" && state.tracks.length === 0 ? <p className="music-search__status">{AUDIO_MESSAGES.noTracks}</p> : null}
             {state.status === "done" && state.tracks.length > 0 ? (
               <>
                 {state.placeholder ? <p className="music-search__note">{AUDIO_MESSAGES.examplesNote}</p> : null}

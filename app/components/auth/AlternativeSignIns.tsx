@@ -6,17 +6,7 @@ import { useLoginDialog } from "./login-state";
 /** Google's "G", drawn as four arcs and a bar. */
 function GoogleMark() {
   const arc = (color: string, offset: number, length: number) => (
-    <circle
-      cx="12"
-      cy="12"
-      r="8"
-      fill="none"
-      stroke={color}
-      strokeWidth="4"
-      strokeDasharray={`${length} 100`}
-      strokeDashoffset={-offset}
-      transform="rotate(-40 12 12)"
-    />
+    <circle cx="12" cy="12" r="8" fill="none" stroke={color} strokeWidth="4" strokeDasharray={`${length} 100`} strokeDashoffset={-offset} transform="rotate(-40 12 12)" />
   );
   return (
     <svg className="auth-google__mark" viewBox="0 0 24 24" aria-hidden focusable="false">

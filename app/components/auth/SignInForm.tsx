@@ -42,8 +42,7 @@ export function SignInForm() {
       <Submit pending={signIn.pending} done={signIn.done} label="Sign In" />
       <AlternativeSignIns />
       <p className="auth-switch">
-        Don't have an account?{" "}
-        <ViewLink to="signup">Sign Up</ViewLink>
+        Don't have an account? <ViewLink to="signup">Sign Up</ViewLink>
       </p>
     </form>
   );

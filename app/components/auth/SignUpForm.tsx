@@ -54,8 +54,7 @@ export function SignUpForm() {
       <Field meta={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
       <Submit pending={signUp.pending} done={signUp.done} label="Sign Up" />
       <p className="auth-switch">
-        Already have an account?{" "}
-        <ViewLink to="signin">Sign In</ViewLink>
+        Already have an account? <ViewLink to="signin">Sign In</ViewLink>
       </p>
     </form>
   );

@@ -98,13 +98,11 @@ export function CarForm({
         <FormField field={fields.nickname} label="Nickname" hint="Leave it blank if your car goes unnamed.">
           <input {...text("nickname")} placeholder="e.g. Godzilla" />
         </FormField>
-        <FormField
-          field={fields.insurance_expires_at}
-          label="Insurance expiry"
-          hint="We remind you 30 days before it runs out."
-          className="cm-grid__full"
-        >
-          <input {...getInputProps(fields.insurance_expires_at, { type: "date", ariaDescribedBy: fields.insurance_expires_at.descriptionId })} className="input input--date" />
+        <FormField field={fields.insurance_expires_at} label="Insurance expiry" hint="We remind you 30 days before it runs out." className="cm-grid__full">
+          <input
+            {...getInputProps(fields.insurance_expires_at, { type: "date", ariaDescribedBy: fields.insurance_expires_at.descriptionId })}
+            className="input input--date"
+          />
         </FormField>
       </div>
       <div className="cm-actions">

@@ -27,7 +27,8 @@ export function FormField({
         {label}
         {required ? (
           <span className="cm-field__required" aria-hidden>
-            {" "}*
+            {" "}
+            *
           </span>
         ) : null}
       </label>
@@ -56,6 +57,5 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
  * they take "" and "on" as well as JSON values, so auto-coercion stays off).
  */
 export function zodValidate<Shape extends Record<string, unknown>>(schema: ZodTypeAny) {
-  return ({ formData }: { formData: FormData }) =>
-    parseWithZod(formData, { schema, disableAutoCoercion: true }) as unknown as Submission<Shape>;
+  return ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }) as unknown as Submission<Shape>;
 }

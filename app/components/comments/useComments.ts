@@ -8,15 +8,7 @@
 // - useCommentDelete: POST /api/comments/{id} (intent=delete), hidden at once, back on failure.
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
-import {
-  COMMENT_MESSAGES,
-  addComment,
-  findComment,
-  removeComment,
-  setCommentLikeIn,
-  toggleCommentLikeIn,
-  type CommentView,
-} from "~/lib/comment-schemas";
+import { COMMENT_MESSAGES, addComment, findComment, removeComment, setCommentLikeIn, toggleCommentLikeIn, type CommentView } from "~/lib/comment-schemas";
 import { asksToSignIn, errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
@@ -82,13 +74,7 @@ function temporaryComment(form: FormData, postId: number, viewer: NonNullable<Co
   };
 }
 
-export function useCommentPost(
-  postId: number,
-  signedIn: boolean,
-  viewer: CommentViewer,
-  setComments: SetComments,
-  reopenReply: (topId: number, text: string) => void,
-) {
+export function useCommentPost(postId: number, signedIn: boolean, viewer: CommentViewer, setComments: SetComments, reopenReply: (topId: number, text: string) => void) {
   const fetcher = useFetcher<CommentView | ErrorAnswer>();
   // The form waiting for the answer: true brings nothing back, false gives it its text again.
   const done = useRef<((ok: boolean) => void) | null>(null);
@@ -133,7 +119,11 @@ export function useCommentPost(
   // Until the list holds it: the temporary comment while posting, then the server's.
   const answered = fetcher.state === "loading" && fetcher.data && typeof (fetcher.data as CommentView).id === "number" ? (fetcher.data as CommentView) : null;
   const temporary =
-    fetcher.state === "submitting" && fetcher.formData && viewer ? temporaryComment(fetcher.formData, postId, viewer) : answered ? { ...answered, replies: answered.replies ?? [] } : null;
+    fetcher.state === "submitting" && fetcher.formData && viewer
+      ? temporaryComment(fetcher.formData, postId, viewer)
+      : answered
+        ? { ...answered, replies: answered.replies ?? [] }
+        : null;
   return { post, temporary };
 }
 

@@ -7,11 +7,7 @@ import "~/components/shell/pages.css";
 export function EventCard({ event }: { event: EventCardView }) {
   return (
     <li>
-      <Link
-        to={`/events/${event.id}`}
-        className={`card card--interactive event-card${event.past ? " event-card--past" : ""}`}
-        prefetch="intent"
-      >
+      <Link to={`/events/${event.id}`} className={`card card--interactive event-card${event.past ? " event-card--past" : ""}`} prefetch="intent">
         <span className="event-card__date" aria-hidden>
           <span className="event-card__month">{event.month}</span>
           <span className="event-card__day">{event.day}</span>

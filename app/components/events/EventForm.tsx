@@ -90,15 +90,7 @@ export function EventForm({
         <label className="label" htmlFor={`${id}-name`}>
           Name
         </label>
-        <input
-          id={`${id}-name`}
-          name="name"
-          className="input"
-          required
-          maxLength={120}
-          defaultValue={event?.name ?? ""}
-          placeholder="Cars & Coffee at the Harbour"
-        />
+        <input id={`${id}-name`} name="name" className="input" required maxLength={120} defaultValue={event?.name ?? ""} placeholder="Cars & Coffee at the Harbour" />
       </div>
       <div className="field">
         <label className="label" htmlFor={`${id}-date`}>
@@ -117,14 +109,7 @@ export function EventForm({
         <label className="label" htmlFor={`${id}-location`}>
           Place <span className="event-form__optional">(optional)</span>
         </label>
-        <input
-          id={`${id}-location`}
-          name="location"
-          className="input"
-          maxLength={200}
-          defaultValue={event?.location ?? ""}
-          placeholder="Harbour Car Park, Pier 3"
-        />
+        <input id={`${id}-location`} name="location" className="input" maxLength={200} defaultValue={event?.location ?? ""} placeholder="Harbour Car Park, Pier 3" />
       </div>
       <div className="field">
         <label className="label" htmlFor={`${id}-description`}>

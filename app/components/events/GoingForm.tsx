@@ -48,32 +48,24 @@ function useCarChoice(initialCar: number | null) {
  */
 function useAttendance(initial: Attendance, onRefused: () => void) {
   const fetcher = useFetcher<Attendance & { error?: string }>();
-  useFetcherSettled(fetcher, (answer) => {
-    const error = errorOf(answer);
-    if (error === null) {
-      notify.success(answer.going ? "You're going" : "You're no longer going");
-      return;
-    }
-    onRefused();
-    if (asksToSignIn(errorOf(answer))) requestLogin();
-    notify.error(error);
-  }, { early: true });
+  useFetcherSettled(
+    fetcher,
+    (answer) => {
+      const error = errorOf(answer);
+      if (error === null) {
+        notify.success(answer.going ? "You're going" : "You're no longer going");
+        return;
+      }
+      onRefused();
+      if (asksToSignIn(errorOf(answer))) requestLogin();
+      notify.error(error);
+    },
+    { early: true },
+  );
   return { Form: fetcher.Form, state: wantedAttendance(initial, fetcher.formData), busy: fetcher.state !== "idle" };
 }
 
-export function GoingForm({
-  eventId,
-  past,
-  initial,
-  cars,
-  signedIn,
-}: {
-  eventId: number;
-  past: boolean;
-  initial: Attendance;
-  cars: PickerCar[];
-  signedIn: boolean;
-}) {
+export function GoingForm({ eventId, past, initial, cars, signedIn }: { eventId: number; past: boolean; initial: Attendance; cars: PickerCar[]; signedIn: boolean }) {
   const id = useId();
   const hydrated = useHydrated();
   const { carId, setCarId, reset } = useCarChoice(initial.car_id);

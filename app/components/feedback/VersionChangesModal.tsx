@@ -7,16 +7,7 @@ import { Bug, CheckCircle2, History, Send, Star, X } from "~/components/icons";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
-import {
-  FEEDBACK_MAX,
-  FEEDBACK_MESSAGES,
-  RATING_MAX,
-  VERSIONS,
-  currentBuild,
-  isDevHost,
-  parseVersions,
-  type VersionEntry,
-} from "~/lib/changelog";
+import { FEEDBACK_MAX, FEEDBACK_MESSAGES, RATING_MAX, VERSIONS, currentBuild, isDevHost, parseVersions, type VersionEntry } from "~/lib/changelog";
 import "../report/report.css";
 import "./feedback.css";
 

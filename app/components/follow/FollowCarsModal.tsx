@@ -99,7 +99,7 @@ function CarOption({
         <span className="follow-modal__car-text">
           <span className="follow-modal__car-name">{hasNickname(car) ? car.nickname : carDescription(car) || "Unknown Vehicle"}</span>
           <span className="follow-modal__car-meta">
-            {hasNickname(car) ? carDescription(car) : car.bodystyle ?? ""}
+            {hasNickname(car) ? carDescription(car) : (car.bodystyle ?? "")}
             {car.following ? <span className="chip">Following</span> : null}
           </span>
         </span>

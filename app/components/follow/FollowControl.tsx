@@ -28,10 +28,7 @@ export function FollowControl({ action, initialFollowing, initialCount, subject,
   const hydrated = useHydrated();
   const here = location.pathname + location.search;
   const follow = useFollowToggle({ initialFollowing, onChange });
-  const count =
-    initialCount === undefined
-      ? undefined
-      : Math.max(0, initialCount + (follow.following === initialFollowing ? 0 : follow.following ? 1 : -1));
+  const count = initialCount === undefined ? undefined : Math.max(0, initialCount + (follow.following === initialFollowing ? 0 : follow.following ? 1 : -1));
   const classes = ["follow-btn", `follow-btn--${size}`, className].filter(Boolean).join(" ");
   const countBadge =
     count === undefined ? null : (
@@ -75,11 +72,7 @@ export function FollowControl({ action, initialFollowing, initialCount, subject,
         disabled={follow.busy}
         aria-label={subject ? `${follow.following ? "Following" : "Follow"} ${subject}` : undefined}
       >
-        {follow.busy ? null : follow.following ? (
-          <Check aria-hidden className="follow-btn__icon" />
-        ) : (
-          <Plus aria-hidden className="follow-btn__icon" />
-        )}
+        {follow.busy ? null : follow.following ? <Check aria-hidden className="follow-btn__icon" /> : <Plus aria-hidden className="follow-btn__icon" />}
         <span className="follow-btn__label">{follow.busy ? "Loading..." : follow.following ? "Following" : "Follow"}</span>
         {countBadge}
         {follow.star ? (

@@ -51,16 +51,20 @@ export function useFollowToggle(options: { initialFollowing: boolean; onChange?:
   const confirmed = useConfirmedState(initialFollowing, fetcher.state === "idle" ? fetcher.data : undefined);
   const { star, fresh, celebrate } = useCelebration();
 
-  useFetcherSettled(fetcher, (answer) => {
-    if (typeof answer.following === "boolean") {
-      celebrate(answer.following);
-      onChange?.(answer.following);
-    } else if (asksToSignIn(errorOf(answer))) {
-      requestLogin();
-    } else {
-      window.alert(FOLLOW_FAILED);
-    }
-  }, { early: true });
+  useFetcherSettled(
+    fetcher,
+    (answer) => {
+      if (typeof answer.following === "boolean") {
+        celebrate(answer.following);
+        onChange?.(answer.following);
+      } else if (asksToSignIn(errorOf(answer))) {
+        requestLogin();
+      } else {
+        window.alert(FOLLOW_FAILED);
+      }
+    },
+    { early: true },
+  );
 
   const busy = fetcher.state !== "idle";
   // While the request runs, the state asked for; after, the confirmed one.

@@ -18,10 +18,11 @@ const OPENED_HERE = "gramsOpenedInApp";
 /** The overlay's name among the parts the server renders directly (app/server-parts.server.ts). */
 export const GRAMS_OVERLAY_PART = "grams-overlay";
 
-const GramsOverlay = lazyComponent(
-  () => import("./GramsOverlay").then((module) => module.GramsOverlay),
-  { server: serverPart<GramsOverlayProps>(GRAMS_OVERLAY_PART), renderedIn: () => document.querySelector(".grams") !== null, fallback: <GramsOpening /> },
-);
+const GramsOverlay = lazyComponent(() => import("./GramsOverlay").then((module) => module.GramsOverlay), {
+  server: serverPart<GramsOverlayProps>(GRAMS_OVERLAY_PART),
+  renderedIn: () => document.querySelector(".grams") !== null,
+  fallback: <GramsOpening />,
+});
 
 export type GramsLauncherProps = {
   /** The post the server loaded Grams at (from `loadGrams`). */
@@ -41,7 +42,10 @@ export function GramsLauncher({ initialPostId, initialPosts, initialCursor, show
   // Opening from the page waits for the loader: show Grams loading meanwhile.
   const navigation = useNavigation();
   const opening =
-    !wanted && navigation.state === "loading" && navigation.location.pathname === location.pathname && gramsParam(new URLSearchParams(navigation.location.search)) !== null;
+    !wanted &&
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    gramsParam(new URLSearchParams(navigation.location.search)) !== null;
 
   // Reopening (a new link) after a close shows it again.
   useEffect(() => {
@@ -72,7 +76,7 @@ export function GramsLauncher({ initialPostId, initialPosts, initialCursor, show
   return (
     <GramsOverlay
       key={wanted.postId ?? "top"}
-      initialPostId={initialPosts ? initialPostId ?? null : wanted.postId}
+      initialPostId={initialPosts ? (initialPostId ?? null) : wanted.postId}
       initialPosts={initialPosts}
       initialCursor={initialCursor}
       showAllPosts={showAllPosts}

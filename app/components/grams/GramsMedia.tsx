@@ -109,7 +109,17 @@ function GridMedia({ items, near, onOpen, label }: GramsMediaProps) {
       <div className="grams-grid" data-count={visible.length}>
         {visible.map((item, index) => (
           <div className="grams-grid__cell" key={`${index}:${item.url}`}>
-            <MediaTile item={item} index={index} fit="cover" playing={false} near={near} muted onOpen={onOpen} label={`${label}, ${index + 1} of ${items.length}`} thumb />
+            <MediaTile
+              item={item}
+              index={index}
+              fit="cover"
+              playing={false}
+              near={near}
+              muted
+              onOpen={onOpen}
+              label={`${label}, ${index + 1} of ${items.length}`}
+              thumb
+            />
             {overlay && index === visible.length - 1 ? (
               <span className="grams-grid__more" aria-hidden>
                 {overlay}
@@ -129,12 +139,31 @@ function AlbumMedia({ items, active, near, suspended, muted, onOpen, label }: Gr
   return (
     <div className="grams-media grams-media--album">
       <div className="grams-album__hero">
-        <MediaTile item={hero} index={0} fit={fitOf(hero)} playing={active && !suspended} near={near} muted={muted} onOpen={onOpen} label={`${label}, 1 of ${items.length}`} />
+        <MediaTile
+          item={hero}
+          index={0}
+          fit={fitOf(hero)}
+          playing={active && !suspended}
+          near={near}
+          muted={muted}
+          onOpen={onOpen}
+          label={`${label}, 1 of ${items.length}`}
+        />
       </div>
       <div className="grams-album__strip" data-count={shown.length}>
         {shown.map((item, offset) => (
           <div className="grams-album__cell" key={`${offset}:${item.url}`}>
-            <MediaTile item={item} index={offset + 1} fit="cover" playing={false} near={near} muted onOpen={onOpen} label={`${label}, ${offset + 2} of ${items.length}`} thumb />
+            <MediaTile
+              item={item}
+              index={offset + 1}
+              fit="cover"
+              playing={false}
+              near={near}
+              muted
+              onOpen={onOpen}
+              label={`${label}, ${offset + 2} of ${items.length}`}
+              thumb
+            />
             {hidden > 0 && offset === shown.length - 1 ? (
               <span className="grams-grid__more" aria-hidden>
                 +{hidden}

@@ -60,11 +60,8 @@ export function GramsOverlay({ initialPostId = null, onClose, initialPosts, init
 
   const followPost = feed.posts.find((post) => post.id === layers.followPostId) ?? null;
   const following = useCarsFollowing(followPost, Boolean(viewer));
-  const followChange = useCallback(
-    (postId: number, value: boolean) => updatePost(postId, (post) => ({ ...post, is_followed_car: value })),
-    [updatePost],
-  );
-  const panelPost = layers.panel ? feed.posts.find((post) => post.id === layers.panel?.postId) ?? null : null;
+  const followChange = useCallback((postId: number, value: boolean) => updatePost(postId, (post) => ({ ...post, is_followed_car: value })), [updatePost]);
+  const panelPost = layers.panel ? (feed.posts.find((post) => post.id === layers.panel?.postId) ?? null) : null;
 
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())} modal>

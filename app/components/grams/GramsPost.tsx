@@ -72,7 +72,11 @@ export const GramsPost = memo(function GramsPost({
       aria-label={label}
       data-content={content}
     >
-      {backdrop ? <img className="grams-post__backdrop" src={backdrop} alt="" aria-hidden loading="lazy" decoding="async" /> : <span className="grams-post__backdrop grams-post__backdrop--plain" aria-hidden />}
+      {backdrop ? (
+        <img className="grams-post__backdrop" src={backdrop} alt="" aria-hidden loading="lazy" decoding="async" />
+      ) : (
+        <span className="grams-post__backdrop grams-post__backdrop--plain" aria-hidden />
+      )}
 
       <div className="grams-post__layout">
         <div className="grams-post__stage">
@@ -103,9 +107,20 @@ export const GramsPost = memo(function GramsPost({
             {firstCar ? (
               <div className="grams-post__car-actions">
                 {cars.length === 1 ? (
-                  <FollowButton carId={firstCar.id} initialFollowing={post.is_followed_car} carName={carName(firstCar)} size="sm" onChange={(following) => onFollowChange(post.id, following)} />
+                  <FollowButton
+                    carId={firstCar.id}
+                    initialFollowing={post.is_followed_car}
+                    carName={carName(firstCar)}
+                    size="sm"
+                    onChange={(following) => onFollowChange(post.id, following)}
+                  />
                 ) : (
-                  <button type="button" className="follow-btn follow-btn--sm" data-state={post.is_followed_car ? "following" : "idle"} onClick={() => onFollowSeveral(post.id)}>
+                  <button
+                    type="button"
+                    className="follow-btn follow-btn--sm"
+                    data-state={post.is_followed_car ? "following" : "idle"}
+                    onClick={() => onFollowSeveral(post.id)}
+                  >
                     <Plus aria-hidden className="follow-btn__icon" />
                     <span className="follow-btn__label">Follow</span>
                   </button>
@@ -156,7 +171,12 @@ export const GramsPost = memo(function GramsPost({
             onCommentsClick={() => onOpenPanel(post.id, "comments")}
             className="grams-post__reactions"
           >
-            <button type="button" className="reaction grams-post__mods" aria-label={`${GRAMS_MESSAGES.mods}: ${post.counts.mods}`} onClick={() => onOpenPanel(post.id, "mods")}>
+            <button
+              type="button"
+              className="reaction grams-post__mods"
+              aria-label={`${GRAMS_MESSAGES.mods}: ${post.counts.mods}`}
+              onClick={() => onOpenPanel(post.id, "mods")}
+            >
               <Wrench aria-hidden className="reaction__icon" />
               <span className="reaction__count">{post.counts.mods}</span>
             </button>

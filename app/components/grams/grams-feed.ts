@@ -30,7 +30,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  */
 export async function withRetries<T>(
   load: (attempt: number) => Promise<T>,
-  { attempts = FEED_ATTEMPTS, backoff = FEED_BACKOFF, wait = sleep, signal }: { attempts?: number; backoff?: readonly number[]; wait?: (ms: number) => Promise<void>; signal?: AbortSignal } = {},
+  {
+    attempts = FEED_ATTEMPTS,
+    backoff = FEED_BACKOFF,
+    wait = sleep,
+    signal,
+  }: { attempts?: number; backoff?: readonly number[]; wait?: (ms: number) => Promise<void>; signal?: AbortSignal } = {},
 ): Promise<T> {
   let lastError: unknown = new Error("No attempts");
   for (let attempt = 0; attempt < attempts; attempt += 1) {
@@ -55,10 +60,7 @@ export function gramsFeedUrl({ limit, cursor, exclude }: { limit: number; cursor
 }
 
 /** One page of /api/feed?grams=1; throws on a network error or a non-OK answer. */
-export async function fetchGramsPage(
-  options: { first: boolean; cursor?: string | null; exclude?: readonly number[] },
-  signal?: AbortSignal,
-): Promise<GramsPage> {
+export async function fetchGramsPage(options: { first: boolean; cursor?: string | null; exclude?: readonly number[] }, signal?: AbortSignal): Promise<GramsPage> {
   const url = gramsFeedUrl({ limit: options.first ? FEED_FIRST_PAGE : FEED_PAGE, cursor: options.cursor, exclude: options.exclude });
   const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin", signal });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);

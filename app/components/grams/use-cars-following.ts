@@ -21,10 +21,7 @@ export function useCarsFollowing(post: FeedPost | null, signedIn: boolean) {
     return () => controller.abort();
   }, [post, signedIn]);
 
-  const cars: FollowableCar[] = useMemo(
-    () => (post ? post.post_cars.map(({ car }) => ({ ...car, following: followed[car.id] === true })) : []),
-    [post, followed],
-  );
+  const cars: FollowableCar[] = useMemo(() => (post ? post.post_cars.map(({ car }) => ({ ...car, following: followed[car.id] === true })) : []), [post, followed]);
   const markFollowed = useCallback((ids: number[]) => {
     setFollowed((current) => ({ ...current, ...Object.fromEntries(ids.map((id) => [id, true])) }));
   }, []);

@@ -77,9 +77,7 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
     withRetries(() => fetchGramsPage({ first: false, cursor, exclude }))
       .then((page) =>
         setFeed((current) =>
-          current.status === "ready"
-            ? { ...current, posts: gramsPosts([...current.posts, ...page.posts], showAll, initialPostId), cursor: page.nextCursor }
-            : current,
+          current.status === "ready" ? { ...current, posts: gramsPosts([...current.posts, ...page.posts], showAll, initialPostId), cursor: page.nextCursor } : current,
         ),
       )
       .catch((error: unknown) => console.warn("Grams: could not load more posts", error))

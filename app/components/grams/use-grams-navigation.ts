@@ -39,26 +39,32 @@ export function useGramsNavigation(count: number, shown: boolean, blocked: boole
   const lockUntil = useRef(0);
   const programmatic = useRef<Pending>(null);
 
-  const move = useCallback((delta: number) => {
-    const time = Date.now();
-    if (countRef.current === 0 || time < lockUntil.current) return;
-    const target = Math.max(0, Math.min(countRef.current - 1, activeRef.current + delta));
-    if (target === activeRef.current) return;
-    lockUntil.current = time + GRAMS_NAV_LOCK;
-    programmatic.current = { index: target, until: time + PROGRAMMATIC_SCROLL_MAX };
-    activeRef.current = target;
-    setActive(target);
-    const container = feedRef.current;
-    const slide = container?.querySelector<HTMLElement>(`[data-index="${target}"]`);
-    if (container && slide) container.scrollTo({ top: slide.offsetTop, behavior: reducedMotion() ? "auto" : "smooth" });
-  }, [setActive]);
+  const move = useCallback(
+    (delta: number) => {
+      const time = Date.now();
+      if (countRef.current === 0 || time < lockUntil.current) return;
+      const target = Math.max(0, Math.min(countRef.current - 1, activeRef.current + delta));
+      if (target === activeRef.current) return;
+      lockUntil.current = time + GRAMS_NAV_LOCK;
+      programmatic.current = { index: target, until: time + PROGRAMMATIC_SCROLL_MAX };
+      activeRef.current = target;
+      setActive(target);
+      const container = feedRef.current;
+      const slide = container?.querySelector<HTMLElement>(`[data-index="${target}"]`);
+      if (container && slide) container.scrollTo({ top: slide.offsetTop, behavior: reducedMotion() ? "auto" : "smooth" });
+    },
+    [setActive],
+  );
 
-  const settle = useCallback((index: number) => {
-    if (index === activeRef.current) return;
-    activeRef.current = index;
-    lockUntil.current = Date.now() + GRAMS_NAV_LOCK;
-    setActive(index);
-  }, [setActive]);
+  const settle = useCallback(
+    (index: number) => {
+      if (index === activeRef.current) return;
+      activeRef.current = index;
+      lockUntil.current = Date.now() + GRAMS_NAV_LOCK;
+      setActive(index);
+    },
+    [setActive],
+  );
 
   useScrolledTo(feedRef, shown, countRef, programmatic, settle);
   useWheelMoves(feedRef, shown, move);

@@ -18,10 +18,7 @@ function isLabelled(props: IconProps): boolean {
 }
 
 export function icon(name: string) {
-  const Icon = forwardRef<SVGSVGElement, IconProps>(function Icon(
-    { size = 24, color, strokeWidth, fill, style, className, children, ...rest },
-    ref,
-  ) {
+  const Icon = forwardRef<SVGSVGElement, IconProps>(function Icon({ size = 24, color, strokeWidth, fill, style, className, children, ...rest }, ref) {
     const custom = color !== undefined || strokeWidth !== undefined || fill !== undefined;
     return (
       <svg

@@ -51,34 +51,21 @@ export function LikesPopover({ postId, signedIn, initialTab = "likes", label, ch
         {children}
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content
-          className="likes-popover"
-          collisionPadding={LIKES_POPOVER_EDGE_MARGIN}
-          sideOffset={8}
-          align="start"
-          aria-label="Likes and dislikes"
-        >
+        <Popover.Content className="likes-popover" collisionPadding={LIKES_POPOVER_EDGE_MARGIN} sideOffset={8} align="start" aria-label="Likes and dislikes">
           <div className="likes-popover__tabs">
             {/* The tab list holds the tabs only; Close sits beside it, in the same row. */}
             <div className="likes-popover__tablist" role="tablist" aria-label="Show">
-            {(["likes", "dislikes"] as const).map((name) => {
-              const count = lists ? lists[name].length : null;
-              const Icon = name === "likes" ? ThumbsUp : ThumbsDown;
-              return (
-                <button
-                  key={name}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === name}
-                  className="likes-popover__tab"
-                  onClick={() => setTab(name)}
-                >
-                  <Icon aria-hidden size={16} />
-                  {name === "likes" ? "Likes" : "Dislikes"}
-                  {count !== null && <span className="likes-popover__tab-count">{count}</span>}
-                </button>
-              );
-            })}
+              {(["likes", "dislikes"] as const).map((name) => {
+                const count = lists ? lists[name].length : null;
+                const Icon = name === "likes" ? ThumbsUp : ThumbsDown;
+                return (
+                  <button key={name} type="button" role="tab" aria-selected={tab === name} className="likes-popover__tab" onClick={() => setTab(name)}>
+                    <Icon aria-hidden size={16} />
+                    {name === "likes" ? "Likes" : "Dislikes"}
+                    {count !== null && <span className="likes-popover__tab-count">{count}</span>}
+                  </button>
+                );
+              })}
             </div>
             <Popover.Close className="likes-popover__close" aria-label="Close">
               <X aria-hidden size={18} />

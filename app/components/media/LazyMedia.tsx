@@ -193,7 +193,13 @@ export function LazyMedia({ item, sizes, eager, video, videoRef, children, ...bo
   const classes = ["lazy-media", box.reserve === false ? "lazy-media--fill" : null, box.className].filter(Boolean).join(" ");
   const unavailable = kind === "unsupported" || failed;
   return (
-    <span ref={ref} className={classes} data-state={unavailable ? "error" : "loaded"} data-fit={box.fit ?? "cover"} style={boxStyle({ ...box, width: item.width, height: item.height })}>
+    <span
+      ref={ref}
+      className={classes}
+      data-state={unavailable ? "error" : "loaded"}
+      data-fit={box.fit ?? "cover"}
+      style={boxStyle({ ...box, width: item.width, height: item.height })}
+    >
       {unavailable ? (
         <span className="lazy-media__error" role="img" aria-label={IMAGE_UNAVAILABLE}>
           <ImageOff aria-hidden />

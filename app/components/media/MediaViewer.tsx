@@ -137,12 +137,7 @@ export function MediaViewer({ items, index, open, onClose, onIndexChange, label 
             </div>
           </div>
 
-          <div
-            className="viewer__stage"
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-            onPointerCancel={() => (swipe.current = null)}
-          >
+          <div className="viewer__stage" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onPointerCancel={() => (swipe.current = null)}>
             {item ? <ViewerSlide key={`${current}:${item.url}`} item={item} muted={muted} /> : null}
             {count > 1 ? (
               <>
@@ -322,7 +317,11 @@ function Thumbnails({ items, current, onPick }: { items: ViewerItem[]; current: 
             aria-current={i === current ? "true" : undefined}
             onClick={() => onPick(i)}
           >
-            {thumb ? <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} /> : <span className="viewer__thumb-icon">{kind === "video" ? <Film aria-hidden /> : <FileWarning aria-hidden />}</span>}
+            {thumb ? (
+              <img src={thumb} alt="" loading="lazy" decoding="async" draggable={false} />
+            ) : (
+              <span className="viewer__thumb-icon">{kind === "video" ? <Film aria-hidden /> : <FileWarning aria-hidden />}</span>
+            )}
             {kind === "video" ? (
               <span className="viewer__thumb-badge" aria-hidden>
                 <Play />

@@ -87,11 +87,7 @@ export function Composer({
           </span>
         ) : null}
       </div>
-      <button
-        type="submit"
-        className="msg-composer__send"
-        disabled={disabled || (hydrated && onSend ? !canSend(text) : false)}
-      >
+      <button type="submit" className="msg-composer__send" disabled={disabled || (hydrated && onSend ? !canSend(text) : false)}>
         <SendHorizontal aria-hidden size={20} />
         <span className="visually-hidden">Send</span>
       </button>

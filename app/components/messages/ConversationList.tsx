@@ -22,15 +22,7 @@ function shortTime(iso: string, now: number): string {
   return relativeTime(iso, now).replace(/ ago$/, "");
 }
 
-export function ConversationList({
-  conversations,
-  activeUsername,
-  now,
-}: {
-  conversations: Conversation[];
-  activeUsername: string | null;
-  now: number;
-}) {
+export function ConversationList({ conversations, activeUsername, now }: { conversations: Conversation[]; activeUsername: string | null; now: number }) {
   if (conversations.length === 0) {
     return <p className="msg-list__none">Your conversations will show up here.</p>;
   }
@@ -42,12 +34,7 @@ export function ConversationList({
         const unread = active ? 0 : conversation.unread_count;
         return (
           <li key={user.id} className="msg-list__item" data-unread={unread > 0 ? "true" : "false"} data-username={user.username}>
-            <Link
-              to={`/messages/${encodeURIComponent(user.username)}`}
-              className="msg-row"
-              aria-current={active ? "page" : undefined}
-              prefetch="intent"
-            >
+            <Link to={`/messages/${encodeURIComponent(user.username)}`} className="msg-row" aria-current={active ? "page" : undefined} prefetch="intent">
               <span className="msg-row__avatar">
                 <Avatar name={user.username} image={smallAvatar(user.profileImage)} size={48} />
               </span>

@@ -76,11 +76,7 @@ function MessageRow(props: RowProps) {
   );
 }
 
-export function MessageList({
-  rows,
-  messages,
-  ...shared
-}: { rows: ThreadRow[]; messages: ThreadMessage[] } & Omit<RowProps, "row" | "receipt">) {
+export function MessageList({ rows, messages, ...shared }: { rows: ThreadRow[]; messages: ThreadMessage[] } & Omit<RowProps, "row" | "receipt">) {
   const receipt = receiptFor(messages);
   return (
     // The live region wraps the list: a list keeps its list semantics for screen readers.

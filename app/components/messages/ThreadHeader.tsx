@@ -52,17 +52,7 @@ function ThreadMenu({ username, blocked, redirectTo }: { username: string; block
   );
 }
 
-export function ThreadHeader({
-  partner,
-  blocked,
-  reconnecting,
-  redirectTo,
-}: {
-  partner: ChatUser;
-  blocked: boolean;
-  reconnecting: boolean;
-  redirectTo: string;
-}) {
+export function ThreadHeader({ partner, blocked, reconnecting, redirectTo }: { partner: ChatUser; blocked: boolean; reconnecting: boolean; redirectTo: string }) {
   const username = partner.username;
   return (
     <header className="msg-thread__header">

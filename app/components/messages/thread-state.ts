@@ -184,9 +184,7 @@ export function clockTime(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
 }
 
-export type ThreadRow =
-  | { kind: "day"; key: string; label: string }
-  | { kind: "message"; key: string; message: ThreadMessage; first: boolean; last: boolean };
+export type ThreadRow = { kind: "day"; key: string; label: string } | { kind: "message"; key: string; message: ThreadMessage; first: boolean; last: boolean };
 
 /** Messages closer together than this from the same person share one group of bubbles. */
 export const GROUP_GAP_MS = 5 * 60 * 1000;
@@ -207,10 +205,10 @@ export function threadRows(messages: readonly ThreadMessage[], now: number, time
     const joins = (a: ThreadMessage | undefined, b: ThreadMessage | undefined) =>
       Boolean(
         a &&
-          b &&
-          a.from_me === b.from_me &&
-          dayKey(a.created_at, timeZone) === dayKey(b.created_at, timeZone) &&
-          Math.abs(Date.parse(b.created_at) - Date.parse(a.created_at)) < GROUP_GAP_MS,
+        b &&
+        a.from_me === b.from_me &&
+        dayKey(a.created_at, timeZone) === dayKey(b.created_at, timeZone) &&
+        Math.abs(Date.parse(b.created_at) - Date.parse(a.created_at)) < GROUP_GAP_MS,
       );
     rows.push({
       kind: "message",
@@ -229,12 +227,7 @@ export function threadRows(messages: readonly ThreadMessage[], now: number, time
  * A live message moves its conversation to the top with the new last message; a message
  * from the partner adds to the unread count unless that conversation is open.
  */
-export function applyLiveMessage(
-  conversations: readonly Conversation[],
-  message: ChatMessage,
-  partner: ChatUser,
-  openUsername: string | null,
-): Conversation[] {
+export function applyLiveMessage(conversations: readonly Conversation[], message: ChatMessage, partner: ChatUser, openUsername: string | null): Conversation[] {
   const existing = conversations.find((conversation) => conversation.user.id === partner.id);
   if (existing && existing.last_message.id >= message.id) return conversations as Conversation[];
   const isOpen = openUsername !== null && openUsername.toLowerCase() === partner.username.toLowerCase();

@@ -7,7 +7,13 @@ import { notify } from "~/components/shell/notify";
 import { firstServerId, mergeMessages, type ThreadMessage } from "./thread-state";
 import { threadUrl, type ThreadData } from "./use-thread";
 
-export function useOlderMessages({ username, messages, initialHasMore, setMessages, keepPosition }: {
+export function useOlderMessages({
+  username,
+  messages,
+  initialHasMore,
+  setMessages,
+  keepPosition,
+}: {
   username: string;
   messages: ThreadMessage[];
   initialHasMore: boolean;

@@ -20,7 +20,13 @@ export type Sending = {
   failed: (tempId: string, error: string) => void;
 };
 
-export function useSend({ me, partnerId, setMessages, onSend, revalidate }: {
+export function useSend({
+  me,
+  partnerId,
+  setMessages,
+  onSend,
+  revalidate,
+}: {
   me: number;
   partnerId: number;
   setMessages: Setter;

@@ -1,15 +1,7 @@
 // Add or edit a mod with every field of the Mod model. Names (manufacturer, vendor, installer,
 // build) are inputs with a <datalist> of existing ones: pick one or type a new one, with or
 // without JavaScript. Gains: with JavaScript add and remove rows; without, 3 spare rows.
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Plus, X } from "~/components/icons";
 import { FieldErrors, FormField, zodValidate } from "~/components/cars/FormField";
@@ -209,7 +201,14 @@ export function ModForm({
                 <div className="gain-row__inputs">
                   <label className="gain-row__field">
                     <span className="visually-hidden">Gain {index + 1} type</span>
-                    <input {...getInputProps(gain.type, { type: "text" })} className="input" list={`${id}-gain-types`} placeholder="Type" maxLength={MOD_TEXT_MAX.gain_type} autoComplete="off" />
+                    <input
+                      {...getInputProps(gain.type, { type: "text" })}
+                      className="input"
+                      list={`${id}-gain-types`}
+                      placeholder="Type"
+                      maxLength={MOD_TEXT_MAX.gain_type}
+                      autoComplete="off"
+                    />
                   </label>
                   <label className="gain-row__field gain-row__field--amount">
                     <span className="visually-hidden">Gain {index + 1} amount</span>
@@ -217,7 +216,14 @@ export function ModForm({
                   </label>
                   <label className="gain-row__field gain-row__field--unit">
                     <span className="visually-hidden">Gain {index + 1} unit</span>
-                    <input {...getInputProps(gain.unit, { type: "text" })} className="input" list={`${id}-gain-units`} placeholder="Unit" maxLength={MOD_TEXT_MAX.gain_unit} autoComplete="off" />
+                    <input
+                      {...getInputProps(gain.unit, { type: "text" })}
+                      className="input"
+                      list={`${id}-gain-units`}
+                      placeholder="Unit"
+                      maxLength={MOD_TEXT_MAX.gain_unit}
+                      autoComplete="off"
+                    />
                   </label>
                   <button
                     {...form.remove.getButtonProps({ name: fields.performance_gains.name, index })}
@@ -269,12 +275,7 @@ export function ModForm({
         <legend className="cm-section__title">Build and post</legend>
         <div className="cm-grid">
           <FormField field={fields.build_name} label="Build" hint="Group mods into a build such as 'Stage 2'. Pick one or name a new one.">
-            <input
-              {...text("build_name", MOD_TEXT_MAX.build_name)}
-              list={`${id}-builds`}
-              placeholder="No build"
-              aria-describedby={fields.build_name.descriptionId}
-            />
+            <input {...text("build_name", MOD_TEXT_MAX.build_name)} list={`${id}-builds`} placeholder="No build" aria-describedby={fields.build_name.descriptionId} />
             <Datalist id={`${id}-builds`} options={options.builds.map((b) => b.name)} />
           </FormField>
           <FormField field={fields.post_id} label="Post" hint="Link the post that shows this mod off.">

@@ -48,17 +48,7 @@ function useCarMods(carId: number, known: PanelCar | undefined, loaded: readonly
   return { car, carError, mods, modsError, retry };
 }
 
-function CarMods({
-  carId,
-  known,
-  loaded,
-  showShowcaseLink,
-}: {
-  carId: number;
-  known?: PanelCar;
-  loaded?: readonly ModJson[];
-  showShowcaseLink: boolean;
-}) {
+function CarMods({ carId, known, loaded, showShowcaseLink }: { carId: number; known?: PanelCar; loaded?: readonly ModJson[]; showShowcaseLink: boolean }) {
   const { car, carError, mods, modsError, retry } = useCarMods(carId, known, loaded);
   const headingId = `mods-panel-car-${carId}`;
   return (
@@ -146,15 +136,7 @@ export function ModsPanel({
       {ids.length === 0 ? (
         <p className="mods-panel__empty">{MODS_MESSAGES.noVehicles}</p>
       ) : (
-        ids.map((id) => (
-          <CarMods
-            key={id}
-            carId={id}
-            known={cars?.find((car) => car.id === id)}
-            loaded={mods?.[id]}
-            showShowcaseLink={showShowcaseLinks}
-          />
-        ))
+        ids.map((id) => <CarMods key={id} carId={id} known={cars?.find((car) => car.id === id)} loaded={mods?.[id]} showShowcaseLink={showShowcaseLinks} />)
       )}
     </section>
   );

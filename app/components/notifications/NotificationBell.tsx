@@ -115,23 +115,13 @@ export function NotificationBell({ initialUnread = 0 }: { initialUnread?: number
         <BellIcon count={count} />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content
-          className="notification-dropdown"
-          align="end"
-          sideOffset={8}
-          collisionPadding={10}
-          aria-label="Notifications"
-        >
+        <Popover.Content className="notification-dropdown" align="end" sideOffset={8} collisionPadding={10} aria-label="Notifications">
           <div className="notification-dropdown__head">
             <h2 className="notification-dropdown__title">Notifications</h2>
             {count > 0 ? <MarkAllReadButton className="btn btn--ghost btn--sm notification-dropdown__mark" /> : null}
           </div>
           <div className="notification-dropdown__body">
-            {items === null ? (
-              <NotificationSkeleton rows={4} />
-            ) : (
-              <NotificationList notifications={items} variant="dropdown" onOpen={() => setOpen(false)} />
-            )}
+            {items === null ? <NotificationSkeleton rows={4} /> : <NotificationList notifications={items} variant="dropdown" onOpen={() => setOpen(false)} />}
           </div>
           <Link to="/notifications" className="notification-dropdown__all" onClick={() => setOpen(false)}>
             See all notifications

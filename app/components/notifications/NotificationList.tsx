@@ -26,13 +26,7 @@ function useMarkRead(id: number) {
   return () => fetcher.submit({}, { method: "post", action: readAction(id), encType: "application/json" });
 }
 
-export function NotificationItem({
-  notification,
-  onOpen,
-}: {
-  notification: NotificationView;
-  onOpen?: (notification: NotificationView) => void;
-}) {
+export function NotificationItem({ notification, onOpen }: { notification: NotificationView; onOpen?: (notification: NotificationView) => void }) {
   const n = notification;
   const name = n.related_user_nickname || n.related_user_username || "";
   const markRead = useMarkRead(n.id);

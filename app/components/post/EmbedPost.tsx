@@ -96,7 +96,10 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
             <Music2 aria-hidden className="embed__audio-icon" />
             <span className="embed__audio-text">
               <span className="embed__audio-title">{track.title}</span>
-              <span className="embed__audio-author">{track.author ? `${track.author} · ` : ""}{AUDIO_MESSAGES.listen}</span>
+              <span className="embed__audio-author">
+                {track.author ? `${track.author} · ` : ""}
+                {AUDIO_MESSAGES.listen}
+              </span>
             </span>
           </a>
         ) : null}

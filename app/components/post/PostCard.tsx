@@ -119,7 +119,10 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const cars = carLines(post);
   const label = carsText(post);
-  const items = useMemo(() => viewerItemsFromPhotos(orderedMedia(post.photos), label === UNKNOWN_VEHICLE ? `Post by @${post.creator.username}` : label), [post.photos, label, post.creator.username]);
+  const items = useMemo(
+    () => viewerItemsFromPhotos(orderedMedia(post.photos), label === UNKNOWN_VEHICLE ? `Post by @${post.creator.username}` : label),
+    [post.photos, label, post.creator.username],
+  );
   const area = mediaAreaOf(post);
   const profile = `/user/${encodeURIComponent(post.creator.username)}`;
   const href = `/post/${post.id}`;
@@ -129,7 +132,14 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
   const HeadingTag = variant === "page" ? "h1" : "h2";
 
   return (
-    <article className="post-card" data-variant={variant} data-post-id={post.id} data-testid="post-card" id={variant === "feed" ? `post-${post.id}` : undefined} aria-labelledby={`post-${post.id}-title`}>
+    <article
+      className="post-card"
+      data-variant={variant}
+      data-post-id={post.id}
+      data-testid="post-card"
+      id={variant === "feed" ? `post-${post.id}` : undefined}
+      aria-labelledby={`post-${post.id}-title`}
+    >
       <header className="post-card__header">
         <Link to={profile} className="post-card__avatar" tabIndex={-1} aria-hidden>
           <Avatar name={post.creator.username} image={post.creator.profileImage} size={40} />
@@ -147,7 +157,11 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
             ) : (
               cars.map((car, index) => (
                 <span key={car.id} className="post-card__car-item">
-                  {index > 0 ? <span className="post-card__car-sep" aria-hidden>&amp;</span> : null}
+                  {index > 0 ? (
+                    <span className="post-card__car-sep" aria-hidden>
+                      &amp;
+                    </span>
+                  ) : null}
                   <Link to={`/showcase/${car.id}`} className="post-card__car">
                     {car.line}
                   </Link>
@@ -198,9 +212,7 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
 
       {area !== "text" ? <Story post={post} variant={variant} /> : null}
 
-      {viewerIndex !== null ? (
-        <MediaViewer items={items} index={viewerIndex} open onClose={() => setViewerIndex(null)} label={`Photos of ${label}`} />
-      ) : null}
+      {viewerIndex !== null ? <MediaViewer items={items} index={viewerIndex} open onClose={() => setViewerIndex(null)} label={`Photos of ${label}`} /> : null}
     </article>
   );
 }

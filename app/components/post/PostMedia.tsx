@@ -203,7 +203,15 @@ export function PostMedia({ items, layout, href, onOpen, priority = false, label
         <Tile item={first} index={0} sizes={SIZES.full} eager={priority} style={{ aspectRatio: ratioCss(frameRatio(first)) }} className="media-tile--hero" {...common} />
         <div className="post-media__album-rest" data-count={rest.length}>
           {rest.map((item, index) => (
-            <Tile key={`${item.url}:${index + 1}`} item={item} index={index + 1} sizes={rest.length === 1 ? SIZES.full : rest.length === 2 ? SIZES.half : SIZES.third} eager={false} className="media-tile--thumb" {...common} />
+            <Tile
+              key={`${item.url}:${index + 1}`}
+              item={item}
+              index={index + 1}
+              sizes={rest.length === 1 ? SIZES.full : rest.length === 2 ? SIZES.half : SIZES.third}
+              eager={false}
+              className="media-tile--thumb"
+              {...common}
+            />
           ))}
         </div>
       </div>

@@ -29,14 +29,7 @@ export function CarCards({ cars, showFollow }: { cars: CarCard[]; showFollow: bo
           <Link to={`/showcase/${car.id}`} className="car-card__link" prefetch="intent">
             <span className="car-card__media media-frame" style={{ "--ratio": "4 / 3" } as React.CSSProperties}>
               {car.cover ? (
-                <img
-                  src={car.cover}
-                  srcSet={car.coverSrcSet || undefined}
-                  sizes="(max-width: 767px) 72vw, 300px"
-                  alt=""
-                  loading="lazy"
-                  decoding="async"
-                />
+                <img src={car.cover} srcSet={car.coverSrcSet || undefined} sizes="(max-width: 767px) 72vw, 300px" alt="" loading="lazy" decoding="async" />
               ) : (
                 <span className="car-card__placeholder" aria-hidden>
                   <CarFront />
@@ -56,13 +49,7 @@ export function CarCards({ cars, showFollow }: { cars: CarCard[]; showFollow: bo
           </Link>
           {showFollow ? (
             <div className="car-card__actions">
-              <FollowButton
-                carId={car.id}
-                initialFollowing={car.following}
-                initialCount={car.followers}
-                carName={carTitle(car)}
-                size="sm"
-              />
+              <FollowButton carId={car.id} initialFollowing={car.following} initialCount={car.followers} carName={carTitle(car)} size="sm" />
             </div>
           ) : null}
         </li>

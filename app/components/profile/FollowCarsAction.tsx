@@ -17,11 +17,7 @@ export function FollowCarsAction({ cars }: { cars: CarCard[] }) {
   if (!hydrated || cars.length < 2 || (!open && cars.every((car) => car.following))) return null;
   return (
     <>
-      <button
-        type="button"
-        className="btn btn--ghost btn--sm"
-        onClick={() => (viewer ? setOpen(true) : requestLogin())}
-      >
+      <button type="button" className="btn btn--ghost btn--sm" onClick={() => (viewer ? setOpen(true) : requestLogin())}>
         <Plus aria-hidden size={18} />
         Follow cars
       </button>

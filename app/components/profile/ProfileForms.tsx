@@ -53,11 +53,7 @@ function PhotoForm({ profile, error, pending }: { profile: EditableProfile; erro
       </h3>
       <div className="profile-photo">
         <div className="profile-photo__preview">
-          {preview ? (
-            <img src={preview} alt="" width={96} height={96} className="avatar" />
-          ) : (
-            <Avatar name={profile.username} image={profile.profile_image} size={96} />
-          )}
+          {preview ? <img src={preview} alt="" width={96} height={96} className="avatar" /> : <Avatar name={profile.username} image={profile.profile_image} size={96} />}
         </div>
         <div className="profile-photo__forms">
           <Form method="post" encType="multipart/form-data" ref={formRef} className="profile-photo__upload">
@@ -101,17 +97,7 @@ function PhotoForm({ profile, error, pending }: { profile: EditableProfile; erro
   );
 }
 
-function NicknameForm({
-  profile,
-  error,
-  typed,
-  pending,
-}: {
-  profile: EditableProfile;
-  error?: string;
-  typed?: string;
-  pending: boolean;
-}) {
+function NicknameForm({ profile, error, typed, pending }: { profile: EditableProfile; error?: string; typed?: string; pending: boolean }) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
@@ -158,9 +144,7 @@ function GramsForm({ profile, error, pending }: { profile: EditableProfile; erro
         <label htmlFor={inputId} className="profile-switch">
           <span className="profile-switch__text">
             <span className="profile-switch__label">Show all posts in Grams</span>
-            <span className="profile-field__hint">
-              Off: only posts with a video or an audio link. On: every post with photos or audio.
-            </span>
+            <span className="profile-field__hint">Off: only posts with a video or an audio link. On: every post with photos or audio.</span>
           </span>
           <input
             id={inputId}
@@ -187,15 +171,7 @@ function GramsForm({ profile, error, pending }: { profile: EditableProfile; erro
   );
 }
 
-export function ProfileForms({
-  profile,
-  actionData,
-  pendingIntent,
-}: {
-  profile: EditableProfile;
-  actionData?: ProfileActionData;
-  pendingIntent: string | null;
-}) {
+export function ProfileForms({ profile, actionData, pendingIntent }: { profile: EditableProfile; actionData?: ProfileActionData; pendingIntent: string | null }) {
   const errors = (intent: string) => (actionData?.intent === intent ? actionData.errors : {});
   return (
     <div className="profile-forms">
@@ -204,16 +180,13 @@ export function ProfileForms({
           {actionData.errors.form}
         </p>
       ) : null}
-      <PhotoForm
-        profile={profile}
-        error={errors("photo").profile_image ?? errors("remove-photo").profile_image}
-        pending={pendingIntent === "photo"}
-      />
+      <PhotoForm profile={profile} error={errors("photo").profile_image ?? errors("remove-photo").profile_image} pending={pendingIntent === "photo"} />
       <NicknameForm
         profile={profile}
         error={errors("nickname").nickname}
         typed={actionData?.intent === "nickname" ? actionData.values?.nickname : undefined}
-        pending={pendingIntent === "nickname"} />
+        pending={pendingIntent === "nickname"}
+      />
       <GramsForm profile={profile} error={errors("grams").show_all_grams_posts} pending={pendingIntent === "grams"} />
     </div>
   );

@@ -36,7 +36,9 @@ function compact(count: number) {
  */
 function usePendingFollowDelta(username: string, isFollowing: boolean): number {
   const action = followUserAction(username);
-  const sending = useFetchers().find((fetcher) => fetcher.formAction === action && fetcher.formData)?.formData?.get("following");
+  const sending = useFetchers()
+    .find((fetcher) => fetcher.formAction === action && fetcher.formData)
+    ?.formData?.get("following");
   if (typeof sending !== "string" || (sending === "true") === isFollowing) return 0;
   return sending === "true" ? 1 : -1;
 }
@@ -90,15 +92,8 @@ export function ProfileHeader({
             </Link>
           ) : (
             <>
-              <FollowUserButton
-                username={user.username}
-                initialFollowing={isFollowing}
-                className="profile-hero__action"
-              />
-              <Link
-                to={viewer ? messageHref : loginHref(`/user/${user.username}`, "signin", messageHref)}
-                className="btn btn--secondary profile-hero__action"
-              >
+              <FollowUserButton username={user.username} initialFollowing={isFollowing} className="profile-hero__action" />
+              <Link to={viewer ? messageHref : loginHref(`/user/${user.username}`, "signin", messageHref)} className="btn btn--secondary profile-hero__action">
                 <MessageCircle aria-hidden size={18} />
                 Message
               </Link>

@@ -5,7 +5,6 @@ import { badgeText } from "~/lib/constants";
 import { useUnreadCount } from "./useUnreadCount";
 import { useRootData } from "~/lib/user";
 
-
 export function UnreadMessagesBadge({ className = "badge" }: { className?: string }) {
   const root = useRootData();
   const { count } = useUnreadCount({ enabled: Boolean(root?.user) });

@@ -67,11 +67,7 @@ export class LiveConnection {
     this.steps = options.steps ?? SSE_RECONNECT_STEPS;
     this.pollInterval = options.pollInterval ?? COUNT_POLL;
     this.createSource =
-      options.createSource !== undefined
-        ? options.createSource
-        : typeof EventSource === "undefined"
-          ? null
-          : (url) => new EventSource(url, { withCredentials: true });
+      options.createSource !== undefined ? options.createSource : typeof EventSource === "undefined" ? null : (url) => new EventSource(url, { withCredentials: true });
     this.environment = options.environment !== undefined ? options.environment : typeof window === "undefined" ? null : window;
     this.isVisible = options.isVisible ?? (() => typeof document === "undefined" || document.visibilityState !== "hidden");
   }

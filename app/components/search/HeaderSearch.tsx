@@ -37,7 +37,7 @@ export function HeaderSearch({
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const onSearchPage = location.pathname === "/search";
-  const [value, setValue] = useState(() => (onSearchPage ? params.get("q") ?? "" : ""));
+  const [value, setValue] = useState(() => (onSearchPage ? (params.get("q") ?? "") : ""));
   const [results, setResults] = useState<QuickResults | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);

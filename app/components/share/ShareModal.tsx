@@ -62,9 +62,12 @@ async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElem
 function CopyButton({ label, onCopy, testId }: { label: string; onCopy: () => Promise<boolean>; testId: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   return (
     <button
       type="button"

@@ -66,15 +66,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
       ) : null}
-      {chrome.header ? (
-        <Header
-          user={user}
-          isMobile={isMobile}
-          sidebarExpanded={isMobile ? open : pinned}
-          onToggleSidebar={toggle}
-          burgerRef={burgerRef}
-        />
-      ) : null}
+      {chrome.header ? <Header user={user} isMobile={isMobile} sidebarExpanded={isMobile ? open : pinned} onToggleSidebar={toggle} burgerRef={burgerRef} /> : null}
       {chrome.sidebar ? <Sidebar user={user} isMobile={isMobile} open={open} pinned={pinned} onClose={isMobile ? closeAndRefocus : close} /> : null}
       <main id="main" className="app-main" tabIndex={-1}>
         {children}

@@ -1,13 +1,5 @@
 // A round picture of a user, or the first letter of their name on the accent colour.
-export function Avatar({
-  name,
-  image,
-  size = 32,
-}: {
-  name: string;
-  image?: string | null;
-  size?: number;
-}) {
+export function Avatar({ name, image, size = 32 }: { name: string; image?: string | null; size?: number }) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.44) };
   if (image) {
     return <img className="avatar" src={image} alt="" width={size} height={size} style={style} />;

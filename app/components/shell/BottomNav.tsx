@@ -29,12 +29,7 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
                   {content}
                 </MemberLink>
               ) : (
-                <NavLink
-                  to={item.href}
-                  className={className}
-                  data-nav={item.key}
-                  prefetch="intent"
-                >
+                <NavLink to={item.href} className={className} data-nav={item.key} prefetch="intent">
                   {content}
                 </NavLink>
               )}

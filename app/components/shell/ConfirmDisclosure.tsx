@@ -69,13 +69,7 @@ export function CancelLink({ className, onCancel, children = "Cancel" }: { class
   const location = useLocation();
   const pressLink = usePressLink(onCancel);
   return (
-    <Link
-      to={location.pathname + location.search}
-      replace
-      preventScrollReset
-      className={className}
-      {...pressLink}
-    >
+    <Link to={location.pathname + location.search} replace preventScrollReset className={className} {...pressLink}>
       {children}
     </Link>
   );

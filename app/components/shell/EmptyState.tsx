@@ -34,17 +34,7 @@ export function EmptyState({
 }
 
 /** The title block at the top of a page. */
-export function PageHeader({
-  title,
-  subtitle,
-  icon,
-  actions,
-}: {
-  title: string;
-  subtitle?: ReactNode;
-  icon?: ReactNode;
-  actions?: ReactNode;
-}) {
+export function PageHeader({ title, subtitle, icon, actions }: { title: string; subtitle?: ReactNode; icon?: ReactNode; actions?: ReactNode }) {
   return (
     <header className="page-header">
       {icon ? (

@@ -41,21 +41,10 @@ export function Header({
   const burger = usePressLink(onToggleSidebar);
 
   return (
-    <header
-      className="app-header"
-      data-scrolled={scroll.scrolled ? "true" : "false"}
-      data-hidden={hidden ? "true" : "false"}
-    >
+    <header className="app-header" data-scrolled={scroll.scrolled ? "true" : "false"} data-hidden={hidden ? "true" : "false"}>
       <div className="app-header__inner">
         {/* The menu page without JavaScript; the sidebar with it. */}
-        <a
-          ref={burgerRef}
-          href="/menu"
-          className="icon-button app-header__burger"
-          aria-controls="app-sidebar"
-          aria-expanded={sidebarExpanded}
-          {...burger}
-        >
+        <a ref={burgerRef} href="/menu" className="icon-button app-header__burger" aria-controls="app-sidebar" aria-expanded={sidebarExpanded} {...burger}>
           <Menu aria-hidden />
           <span className="visually-hidden">Menu</span>
         </a>

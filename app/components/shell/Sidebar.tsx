@@ -17,9 +17,7 @@ import { sidebarItems } from "./nav";
 import type { ShellRootUser } from "./AppShell";
 import { usePressLink } from "~/lib/press-link";
 
-const VersionChangesModal = lazyComponent(() =>
-  import("~/components/feedback/VersionChangesModal").then((module) => module.VersionChangesModal),
-);
+const VersionChangesModal = lazyComponent(() => import("~/components/feedback/VersionChangesModal").then((module) => module.VersionChangesModal));
 
 export function Sidebar({
   user,
@@ -76,12 +74,7 @@ export function Sidebar({
 
   return (
     <>
-      <div
-        className="sidebar-backdrop"
-        data-open={isMobile && open ? "true" : "false"}
-        onClick={onClose}
-        aria-hidden
-      />
+      <div className="sidebar-backdrop" data-open={isMobile && open ? "true" : "false"} onClick={onClose} aria-hidden />
       <aside
         ref={panelRef}
         id="app-sidebar"
@@ -127,24 +120,11 @@ export function Sidebar({
               return (
                 <li key={item.key}>
                   {item.membersOnly && !user ? (
-                    <MemberLink
-                      to={item.href}
-                      signedIn={false}
-                      className="sidebar__link"
-                      data-nav={item.key}
-                      title={item.label}
-                      onClick={onClose}
-                    >
+                    <MemberLink to={item.href} signedIn={false} className="sidebar__link" data-nav={item.key} title={item.label} onClick={onClose}>
                       {content}
                     </MemberLink>
                   ) : (
-                    <NavLink
-                      to={item.href}
-                      className="sidebar__link"
-                      data-nav={item.key}
-                      title={item.label}
-                      prefetch="intent"
-                        >
+                    <NavLink to={item.href} className="sidebar__link" data-nav={item.key} title={item.label} prefetch="intent">
                       {content}
                     </NavLink>
                   )}
@@ -157,13 +137,7 @@ export function Sidebar({
         <div className="sidebar__bottom">
           <ThemeSwitcher className="sidebar__theme" />
           {/* The Version Changes page without JavaScript; the modal with it. */}
-          <Link
-            to="/version-changes"
-            className="sidebar__link"
-            data-nav="versions"
-            title="Version Changes"
-            {...versionsLink}
-          >
+          <Link to="/version-changes" className="sidebar__link" data-nav="versions" title="Version Changes" {...versionsLink}>
             <History className="sidebar__icon" aria-hidden />
             <span className="sidebar__label">Version Changes</span>
           </Link>

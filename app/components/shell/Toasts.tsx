@@ -25,14 +25,14 @@ export function Toasts({ flash }: { flash: Notice | null | undefined }) {
         </div>
       ) : null}
       <Toaster
-      theme={mode}
-      duration={TOAST_DURATION}
-      closeButton
-      richColors
-      position="bottom-right"
-      mobileOffset={{ bottom: "calc(var(--bottom-nav-space) + 12px)", left: 12, right: 12 }}
-      toastOptions={{ className: "toast" }}
-      containerAriaLabel="Notifications"
+        theme={mode}
+        duration={TOAST_DURATION}
+        closeButton
+        richColors
+        position="bottom-right"
+        mobileOffset={{ bottom: "calc(var(--bottom-nav-space) + 12px)", left: 12, right: 12 }}
+        toastOptions={{ className: "toast" }}
+        containerAriaLabel="Notifications"
       />
     </>
   );

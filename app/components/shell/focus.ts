@@ -36,7 +36,8 @@ export function useReturnFocus(open: boolean): (event: Event) => void {
   }, []);
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 export function useFocusTrap(container: RefObject<HTMLElement>, options: { trap?: boolean } = {}) {
   const trap = options.trap ?? true;

@@ -1,15 +1,4 @@
-import {
-  CalendarDays,
-  CarFront,
-  Bell,
-  Images,
-  MessageCircle,
-  Search,
-  ShieldCheck,
-  SquarePlus,
-  UserRound,
-  type IconComponent,
-} from "~/components/icons";
+import { CalendarDays, CarFront, Bell, Images, MessageCircle, Search, ShieldCheck, SquarePlus, UserRound, type IconComponent } from "~/components/icons";
 import type { NavKey } from "./nav";
 
 export const NAV_ICONS: Record<NavKey, IconComponent> = {

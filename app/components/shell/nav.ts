@@ -3,16 +3,7 @@
 
 export type ShellUser = { username: string; isAdmin: boolean } | null | undefined;
 
-export type NavKey =
-  | "my-cars"
-  | "upload"
-  | "messages"
-  | "notifications"
-  | "events"
-  | "my-posts"
-  | "profile"
-  | "search"
-  | "admin";
+export type NavKey = "my-cars" | "upload" | "messages" | "notifications" | "events" | "my-posts" | "profile" | "search" | "admin";
 
 export type NavItem = {
   key: NavKey;

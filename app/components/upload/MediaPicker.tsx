@@ -36,7 +36,10 @@ export function MediaPicker({ items, onChange, enhanced, disabled = false }: Med
   function add(files: FileList | File[] | null) {
     if (!files || disabled) return;
     const list = Array.from(files);
-    const { accepted, rejected: refused } = addFiles(latest.current.map((item) => item.file), list);
+    const { accepted, rejected: refused } = addFiles(
+      latest.current.map((item) => item.file),
+      list,
+    );
     setRejected(refused);
     if (accepted.length === 0) return;
     const added = accepted.map((file) => ({
@@ -92,9 +95,7 @@ export function MediaPicker({ items, onChange, enhanced, disabled = false }: Med
         <span className="dropzone__icon" aria-hidden>
           {items.length > 0 ? <ImagePlus /> : <UploadCloud />}
         </span>
-        <span className="dropzone__title">
-          {items.length > 0 ? "Add more" : enhanced ? "Drop photos and videos here" : "Choose photos and videos"}
-        </span>
+        <span className="dropzone__title">{items.length > 0 ? "Add more" : enhanced ? "Drop photos and videos here" : "Choose photos and videos"}</span>
         <span className="dropzone__text" id={hintId}>
           {enhanced ? "or click to choose · " : ""}JPEG, PNG, WebP, HEIC up to {UPLOAD_LIMITS.imageBytes / 1024 / 1024} MB · MP4, MOV, WebM up to{" "}
           {UPLOAD_LIMITS.videoBytes / 1024 / 1024} MB · {UPLOAD_LIMITS.files} files at most

@@ -124,7 +124,16 @@ export function UploadForm({ cars, defaults = {} }: { cars: UploadCar[]; default
   const percent = phase.kind === "uploading" ? Math.round(phase.progress * 100) : phase.kind === "processing" ? 100 : 0;
 
   return (
-    <Form method="post" action="/api/posts" encType="multipart/form-data" noValidate className="upload-form" onSubmit={submit} data-testid="upload-form" data-hydrated={hydrated || undefined}>
+    <Form
+      method="post"
+      action="/api/posts"
+      encType="multipart/form-data"
+      noValidate
+      className="upload-form"
+      onSubmit={submit}
+      data-testid="upload-form"
+      data-hydrated={hydrated || undefined}
+    >
       <input type="hidden" name="redirectTo" value="/upload" />
 
       <div className="upload-form__media">
@@ -229,9 +238,7 @@ export function UploadForm({ cars, defaults = {} }: { cars: UploadCar[]; default
           {busy ? (
             <div className="upload-progress" role="status" aria-live="polite" data-testid="upload-progress">
               <div className="upload-progress__bar" style={{ width: `${percent}%` }} />
-              <span className="upload-progress__text">
-                {phase.kind === "processing" ? UPLOAD_MESSAGES.processing : `${UPLOAD_MESSAGES.uploading} ${percent}%`}
-              </span>
+              <span className="upload-progress__text">{phase.kind === "processing" ? UPLOAD_MESSAGES.processing : `${UPLOAD_MESSAGES.uploading} ${percent}%`}</span>
             </div>
           ) : null}
           <button type="submit" className="btn btn--primary btn--block upload-submit__button" disabled={busy}>
