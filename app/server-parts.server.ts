@@ -5,8 +5,14 @@
 // browser build.
 import { GramsOverlay } from "~/components/grams/GramsOverlay";
 import { GRAMS_OVERLAY_PART } from "~/components/grams/GramsLauncher";
+import { LoginDialog } from "~/components/auth/LoginDialog";
+import { LOGIN_DIALOG_PART } from "~/components/auth/LoginModal";
+import { NotificationBell } from "~/components/notifications/NotificationBell";
+import { NOTIFICATION_BELL_PART } from "~/components/shell/Header";
 import { provideServerPart } from "~/lib/server-parts";
 
 export function registerServerParts(): void {
   provideServerPart(GRAMS_OVERLAY_PART, GramsOverlay);
+  provideServerPart(LOGIN_DIALOG_PART, LoginDialog);
+  provideServerPart(NOTIFICATION_BELL_PART, NotificationBell);
 }

@@ -78,9 +78,9 @@ function addField(fields: ReceivedForm["fields"], name: string, value: string) {
 /** A file part's name as a short, printable label (for messages and the author's list). */
 export function cleanFileName(name: string | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
   const printable = base
     .normalize("NFC")
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what this strips
     .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, "")
     .trim();
   return printable.length > 120 ? `${printable.slice(0, 100)}…${printable.slice(-19)}` : printable;

@@ -7,7 +7,7 @@ import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text
 import { READY_POST } from "~/lib/post-status";
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
-import { imageUrlForWidth, mediaUrl, pictureOf, type StoredPictureFields } from "~/lib/media-types";
+import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
 import { countAttendees, countPostStats } from "~/models/counts.server";
 
 const eventSelect = {

@@ -5,7 +5,7 @@ import { userText } from "~/lib/text-schemas";
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
 import { discardMedia, processAvatar } from "~/lib/images.server";
-import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, mediaUrl, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media-types";
+import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media-types";
 import { countPostStats, type PostStats } from "~/models/counts.server";
 import { getCarFollowerCounts } from "~/models/follow.server";
 import { inIdOrder } from "~/lib/id-order";

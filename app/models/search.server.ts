@@ -13,7 +13,7 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/search";
-import { imageUrlForWidth, mediaUrl, pictureOf, type StoredPictureFields } from "~/lib/media-types";
+import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
 import { flattenEvents, listEvents, type EventView } from "~/models/event.server";
 
 /** The most results of one kind a caller can ask for. */

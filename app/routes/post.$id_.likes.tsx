@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, ThumbsDown, ThumbsUp } from "~/components/icons";
-import type { InteractionUser } from "~/components/interactions/LikesListPopover";
+import type { InteractionUser } from "~/components/interactions/likes-list";
 import { Avatar } from "~/components/shell/Avatar";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";

@@ -78,6 +78,7 @@ function PasswordField({ meta, label, autoFocus }: { meta: FieldMetadata<string>
       <label className="label" htmlFor={meta.id}>
         {label}
       </label>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the form's first field asks for focus, as its caller says */}
       <input key={key} {...inputProps} className="input auth-input" autoComplete="new-password" autoFocus={autoFocus} />
       {message ? (
         <p id={meta.errorId} className="auth-field__error">

@@ -103,6 +103,7 @@ export default function TwoFactorPage() {
               spellCheck={false}
               maxLength={32}
               required
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the page's one field takes focus
               autoFocus
               placeholder="123456"
               aria-describedby="two-factor-hint"

@@ -3,7 +3,7 @@
 // who did what; the members tab toggles the administrator role; accounts named in
 // ADMIN_EMAILS are shown as such.
 import { expect, test, type Browser, type Page } from "./fixtures";
-import { DEMO, signInAsAdmin, signInViaApi, signUpViaApi, type TestUser } from "../support/browser";
+import { signInAsAdmin, signUpViaApi, type TestUser } from "../support/browser";
 
 const DESKTOP = { width: 1280, height: 800 };
 

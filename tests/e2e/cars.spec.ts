@@ -1,8 +1,8 @@
 // My cars, mods and the showcase in the browser: add a car through the form, add a mod with
 // a gain, see it on the showcase with its cost; per-field messages with JavaScript off;
 // a missing car's showcase is a clear 404.
-import { expect, test, type Browser, type Page, waitingForHydration } from "./fixtures";
-import { member, signUpViaApi, type TestUser } from "../support/browser";
+import { expect, test } from "./fixtures";
+import { member } from "../support/browser";
 
 test("add a car, add a mod with a gain, and see both on the showcase with the cost", async ({ browser }) => {
   const { user, page } = await member(browser, "garage");

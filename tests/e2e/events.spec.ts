@@ -2,7 +2,7 @@
 // event page with "I'm going" and a car picker, and administrators creating, editing and
 // deleting events.
 import { expect, test, type Page } from "./fixtures";
-import { DEMO, signInAsAdmin, signInViaApi, signUpViaApi } from "../support/browser";
+import { signInAsAdmin, signUpViaApi } from "../support/browser";
 
 const DESKTOP = { width: 1280, height: 800 };
 

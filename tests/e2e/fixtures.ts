@@ -8,7 +8,7 @@
 //   are allowed everywhere (the list below).
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
 
-export * from "@playwright/test";
+export { devices, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 async function waitForHydration(page: Page) {
   await page

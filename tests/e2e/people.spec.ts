@@ -1,8 +1,8 @@
 // Following, notifications and people's pages in the browser: B follows A's car and A,
 // A sees the badge and the dropdown entry, the user page counts move, the follow form works
 // without JavaScript, and a nickname change on /profile.
-import { expect, test, type APIRequestContext, type Browser, type Page, waitingForHydration } from "./fixtures";
-import { member, signInViaApi, signUpViaApi, type TestUser } from "../support/browser";
+import { expect, test, type APIRequestContext } from "./fixtures";
+import { member, signInViaApi, signUpViaApi } from "../support/browser";
 
 async function addCar(request: APIRequestContext, car: Record<string, unknown>): Promise<number> {
   const response = await request.post("/api/cars", { data: car });

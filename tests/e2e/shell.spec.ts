@@ -2,7 +2,7 @@
 // members and administrators, the theme without a flash, every route for the right
 // people, and the embed view without chrome.
 import { expect, test, type Page } from "./fixtures";
-import { DEMO, signInAsAdmin, signInViaApi, signUpViaApi } from "../support/browser";
+import { signInAsAdmin, signUpViaApi } from "../support/browser";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };

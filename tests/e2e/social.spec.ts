@@ -1,8 +1,8 @@
 // Likes, comments, comment likes and reports on the post page, in the browser: once with
 // JavaScript (optimistic updates, the likes list, the Report Content modal) and once
 // without it where the feature has a form.
-import { expect, test, waitingForHydration, type Browser, type Page } from "./fixtures";
-import { member, signUpViaApi, type TestUser } from "../support/browser";
+import { expect, test, type Page } from "./fixtures";
+import { member } from "../support/browser";
 
 const postPath = (id: number) => `/post/${id}`;
 

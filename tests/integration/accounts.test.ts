@@ -8,7 +8,6 @@ import { prisma } from "~/db.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { verifyLogin } from "~/models/user.server";
 import { action as login } from "~/routes/api.auth.login";
-import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { action as requestReset } from "~/routes/api.auth.reset-password";
 import { action as resend } from "~/routes/api.auth.verify-email.resend";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/verify-email";

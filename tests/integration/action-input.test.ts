@@ -12,9 +12,8 @@ import { action as enrolAction } from "~/routes/api.auth.two-factor.enrol";
 import { action as carFollowAction } from "~/routes/api.cars.$carId.follow";
 import { action as userFollowAction } from "~/routes/api.users.$username.follow";
 import { action as readAction } from "~/routes/api.notifications.$id.read";
-import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { makeUser } from "../support/accounts";
-import { answer } from "../support/requests";
 
 let n = 0;
 const unique = (prefix: string) => `${prefix}${++n}_${Math.random().toString(36).slice(2, 6)}`;

@@ -6,7 +6,7 @@ import { filterGramsPosts } from "~/lib/feed-filter";
 import { getFeedPage, getPost, getPostsByCar, getPostsByUser, type FeedPost } from "~/models/feed.server";
 import { loader as feedLoader } from "~/routes/api.feed";
 import { type SignedUp, signUp } from "../support/accounts";
-import { args, getRequest, jsonRequest } from "../support/requests";
+import { args, getRequest } from "../support/requests";
 
 // Every SQL statement a request runs is counted where the driver runs it: better-sqlite3's
 // Statement#all (queries) and #run (writes), whose `source` is the SQL, or pg's

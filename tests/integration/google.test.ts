@@ -7,7 +7,6 @@ import { loader as googleCallback } from "~/routes/api.auth.callback.google";
 import { action as checkGoogleLinked } from "~/routes/api.auth.check-google-linked";
 import { action as login } from "~/routes/api.auth.login";
 import { action as register } from "~/routes/api.auth.register";
-import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { usernameBaseFor } from "~/models/user.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { startFakeGoogle, type FakeGoogle } from "../../scripts/fake-google";

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createHash } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -7,8 +7,6 @@ import { prisma } from "~/db.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { createResetToken, findUsableResetToken, hashResetToken, RESET_TOKEN_LIFETIME } from "~/models/password-reset.server";
-import { action as login } from "~/routes/api.auth.login";
-import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { action as requestReset } from "~/routes/api.auth.reset-password";
 import { action as confirmReset } from "~/routes/api.auth.reset-password.confirm";
 import { loader as resetPage } from "~/routes/reset-password";

@@ -3,7 +3,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { action as login } from "~/routes/api.auth.login";
-import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { action as enrol } from "~/routes/api.auth.two-factor.enrol";
 import { action as confirm } from "~/routes/api.auth.two-factor.confirm";
 import { action as challenge } from "~/routes/api.auth.two-factor.challenge";
@@ -15,7 +14,7 @@ import { totpCode } from "~/lib/totp.server";
 import { resetRateLimits } from "~/lib/rate-limit.server";
 import { TWO_FACTOR_PENDING_LIFETIME, resetUsedTotpSteps, sessionAuthState } from "~/models/two-factor.server";
 import { isSignedIn, logIn, signUp } from "../support/accounts";
-import { args, call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 
 beforeEach(async () => {
   await resetRateLimits();

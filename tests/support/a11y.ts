@@ -3,7 +3,7 @@
 // signed-in contexts that reuse one login per worker, an axe-core scan that fails on any
 // serious or critical violation with a readable list, and keyboard helpers.
 import { appendFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, request as playwrightRequest, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { waitingForHydration } from "../e2e/fixtures";
 

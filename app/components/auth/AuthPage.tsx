@@ -17,6 +17,7 @@ export function AuthPage({ view }: { view: LoginView }) {
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
+  const resetStatus = params.get(RESET_STATUS_PARAM);
   const redirectTo = returnPathOf(`/?${REDIRECT_PARAM}=${encodeURIComponent(params.get(REDIRECT_PARAM) ?? "/")}`);
   const authForm = root?.authForm ?? null;
   const googleEnabled = Boolean(root?.googleEnabled);
@@ -40,7 +41,7 @@ export function AuthPage({ view }: { view: LoginView }) {
         generation: 0,
         redirectTo,
         flash: authForm && flashIsFor(authForm, view) ? authForm : null,
-        resetStatus: view === "reset" ? params.get(RESET_STATUS_PARAM) : null,
+        resetStatus: view === "reset" ? resetStatus : null,
         links,
       },
       actions: {
@@ -56,8 +57,7 @@ export function AuthPage({ view }: { view: LoginView }) {
       },
     };
     // The search string carries everything the page reads from the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view, redirectTo, authForm, googleEnabled, location.search, navigate]);
+  }, [view, redirectTo, resetStatus, authForm, googleEnabled, navigate]);
 
   const Form = FORMS[view];
   return (

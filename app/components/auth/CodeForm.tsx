@@ -113,6 +113,7 @@ function RequestStep({ code }: { code: CodeSignIn }) {
           maxLength={254}
           defaultValue={code.email}
           required
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the step's one field takes focus when the step appears
           autoFocus
         />
       </div>
@@ -159,6 +160,7 @@ function VerifyStep({ code }: { code: CodeSignIn }) {
             maxLength={7}
             placeholder="123456"
             required
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the step's one field takes focus when the step appears
             autoFocus
           />
         </div>

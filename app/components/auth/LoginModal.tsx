@@ -22,13 +22,15 @@ import {
 import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/session-user";
 import { lazyComponent } from "~/lib/lazy-component";
 import { flashIsFor, type AuthOutcome, type LoginDialogActions, type LoginDialogState, type LoginLinks, type LoginView } from "./login-state";
-import { LoginDialog as ServerLoginDialog } from "~/lib/login-dialog.server";
+import { serverPart } from "~/lib/server-parts";
 import "./auth.css";
 import { useRootData } from "~/lib/user";
 
 // The dialog and its forms download when the modal first opens (most visits never open
 // it); the server renders it directly for `?login` pages.
-const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) => module.LoginDialog), { server: ServerLoginDialog });
+/** The name the server renders the login dialog by (app/server-parts.server.ts). */
+export const LOGIN_DIALOG_PART = "login-dialog";
+const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) => module.LoginDialog), { server: serverPart(LOGIN_DIALOG_PART) });
 
 type ModalState = {
   open: boolean;
@@ -91,8 +93,9 @@ export function LoginModal() {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // The URL opens the modal (links such as the shell's Login work with and without JavaScript).
+  const signedIn = user !== null;
   useEffect(() => {
-    if (urlView === null || user) return;
+    if (urlView === null || signedIn) return;
     setState((previous) => ({
       open: true,
       view: urlView,
@@ -100,9 +103,7 @@ export function LoginModal() {
       generation: previous.open && previous.view === urlView ? previous.generation : previous.generation + 1,
       showFlash: true,
     }));
-    // Only a new URL should reopen it, not every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.search]);
+  }, [urlView, urlRedirect, signedIn]);
 
   // The global 'show login' event.
   useLoginRequests((request) => {
@@ -125,11 +126,13 @@ export function LoginModal() {
     if (clean !== here) navigate(clean, { replace: true, preventScrollReset: true });
   }, [navigate]);
 
+  // Whether it is open when the session changes (its opening alone does not close it).
+  const openNow = useRef(state.open);
+  openNow.current = state.open;
   // Closes by itself once the session is authenticated (signed in here, in another tab, ...).
   useEffect(() => {
-    if (user && state.open && !finishing.current) close();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user?.id]);
+    if (signedIn && openNow.current && !finishing.current) close();
+  }, [signedIn, close]);
 
   // The locally stored session user follows the server's answer.
   useEffect(() => {

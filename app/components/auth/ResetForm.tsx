@@ -79,6 +79,7 @@ export function ResetForm() {
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the form's one field takes focus when the form opens
           autoFocus
         />
       </div>

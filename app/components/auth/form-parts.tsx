@@ -51,6 +51,7 @@ export function Field({
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- only the first field of a form that was just opened asks for focus
         autoFocus={autoFocus}
         inputMode={inputMode}
       />

@@ -27,7 +27,8 @@ export function useCommentList(postId: number, initialComments: CommentView[] | 
   const [status, setStatus] = useState<"ready" | "loading" | "error">(initialComments ? "ready" : "loading");
   const fetcher = useFetcher<{ comments?: CommentView[] } | ErrorAnswer>();
 
-  const reload = useCallback(() => fetcher.load(`/api/posts/${postId}/comments`), [postId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { load } = fetcher;
+  const reload = useCallback(() => load(`/api/posts/${postId}/comments`), [load, postId]);
 
   useFetcherSettled(fetcher, (data) => {
     const list = data && !errorOf(data) ? (data as { comments?: CommentView[] }).comments : undefined;
@@ -97,6 +98,7 @@ export function useCommentPost(postId: number, signedIn: boolean, viewer: Commen
     finish?.(false);
   });
 
+  const { submit } = fetcher;
   const post = useCallback(
     (content: string, parentId: number | null): Promise<boolean> => {
       if (!signedIn || !viewer) {
@@ -108,12 +110,12 @@ export function useCommentPost(postId: number, signedIn: boolean, viewer: Commen
       sent.current = { content, parentId };
       const fields: Record<string, string> = { postId: String(postId), content };
       if (parentId !== null) fields.parentId = String(parentId);
-      fetcher.submit(fields, { method: "post", action: "/api/comments" });
+      submit(fields, { method: "post", action: "/api/comments" });
       return new Promise<boolean>((resolve) => {
         done.current = resolve;
       });
     },
-    [postId, signedIn, viewer], // eslint-disable-line react-hooks/exhaustive-deps
+    [postId, signedIn, viewer, submit],
   );
 
   // Until the list holds it: the temporary comment while posting, then the server's.
@@ -147,14 +149,15 @@ export function useCommentLike(setComments: SetComments, reload: () => void) {
     reload();
   });
 
+  const { submit: submitLike } = fetcher;
   const like = useCallback(
     (comment: CommentView) => {
       // The flip shows at once; the answer sets the real count.
       setComments((list) => toggleCommentLikeIn(list, comment.id));
       liking.current = comment.id;
-      fetcher.submit({}, { method: "post", action: `/api/comments/${comment.id}/like` });
+      submitLike({}, { method: "post", action: `/api/comments/${comment.id}/like` });
     },
-    [setComments], // eslint-disable-line react-hooks/exhaustive-deps
+    [setComments, submitLike],
   );
 
   return like;
@@ -177,11 +180,15 @@ export function useCommentDelete(setComments: SetComments, reload: () => void) {
     reload();
   });
 
-  const remove = useCallback((comment: CommentView) => {
-    if (!window.confirm("Delete this comment?")) return;
-    deleting.current = comment.id;
-    fetcher.submit({ intent: "delete" }, { method: "post", action: `/api/comments/${comment.id}` });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const { submit: submitDelete } = fetcher;
+  const remove = useCallback(
+    (comment: CommentView) => {
+      if (!window.confirm("Delete this comment?")) return;
+      deleting.current = comment.id;
+      submitDelete({ intent: "delete" }, { method: "post", action: `/api/comments/${comment.id}` });
+    },
+    [submitDelete],
+  );
 
   // The comment being deleted is hidden while the call is in flight.
   const hidden = fetcher.state !== "idle" ? idIn(fetcher.formAction, /^\/api\/comments\/(\d+)$/) : null;

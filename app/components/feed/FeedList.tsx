@@ -69,8 +69,7 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
       return;
     }
     setPosts((current) => refreshPosts(current, initialPosts));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [initialPosts, pageKey]);
+  }, [initialPosts, initialCursor, pageKey]);
 
   // Relative times: the server's moment for hydration, then the real clock.
   useEffect(() => {

@@ -41,10 +41,10 @@ export function VersionChangesModal({ open, onOpenChange }: { open: boolean; onO
       setVersions(VERSIONS);
     }
   });
+  const { load } = changelog;
   useEffect(() => {
-    if (open) changelog.load("/version.json");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+    if (open) load("/version.json");
+  }, [open, load]);
 
   const build = currentBuild(versions ?? VERSIONS);
 

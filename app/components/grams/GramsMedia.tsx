@@ -272,9 +272,7 @@ function GramsVideo({
     } else {
       video.pause();
     }
-    // `muted` is applied by its own effect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [playing, held]);
+  }, [playing, held, muted]);
 
   return (
     <div className="grams-video" data-fit={fit} data-paused={paused || undefined}>

@@ -2,25 +2,11 @@
 // post shows two of these, so until one is pressed it is a plain link to the likes page
 // (/post/{id}/likes, the list without JavaScript): the popover's code (and its positioning
 // library) downloads on hover or focus and mounts at the first press.
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { lazyComponent } from "~/lib/lazy-component";
 import { requestLogin } from "~/lib/login-events";
 import { usePressLink } from "~/lib/press-link";
-
-/** The likes/dislikes list keeps 10px from the screen's edges. */
-export const LIKES_POPOVER_EDGE_MARGIN = 10;
-
-export type InteractionUser = { username: string; nickname: string | null; profileImage: string | null };
-
-export type LikesListProps = {
-  postId: number;
-  signedIn: boolean;
-  initialTab?: "likes" | "dislikes";
-  /** Accessible name of the trigger ("12 likes: see who"). */
-  label: string;
-  /** The trigger's content (usually the count). */
-  children: ReactNode;
-};
+import type { LikesListProps } from "./likes-list";
 
 const LikesPopover = lazyComponent(() => import("./LikesPopover").then((module) => module.LikesPopover));
 

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { errorOf, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { Avatar } from "~/components/shell/Avatar";
-import { LIKES_POPOVER_EDGE_MARGIN, type InteractionUser, type LikesListProps } from "./LikesListPopover";
+import { LIKES_POPOVER_EDGE_MARGIN, type InteractionUser, type LikesListProps } from "./likes-list";
 import "./interactions.css";
 
 type Lists = { likes: InteractionUser[]; dislikes: InteractionUser[] };
@@ -25,7 +25,8 @@ export function LikesPopover({ postId, signedIn, initialTab = "likes", label, ch
     fetcher.state === "idle" && answer && !failed ? { likes: (answer as Partial<Lists>).likes ?? [], dislikes: (answer as Partial<Lists>).dislikes ?? [] } : null;
   const status = fetcher.state === "idle" && failed ? "error" : "idle";
 
-  const load = useCallback(() => fetcher.load(`/api/posts/${postId}/interactions`), [postId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { load: loadLists } = fetcher;
+  const load = useCallback(() => loadLists(`/api/posts/${postId}/interactions`), [loadLists, postId]);
 
   useEffect(() => {
     if (open) load();

@@ -33,12 +33,15 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
 
   // New data from the page (after a reload or navigation) wins when nothing is in flight.
   const { likes, dislikes, liked, disliked } = initial;
+  // Read at the moment the page's data changes: the end of a press must not bring back the
+  // page's older counts over the answer.
+  const busyNow = useRef(busy);
+  busyNow.current = busy;
   useEffect(() => {
-    if (busy) return;
+    if (busyNow.current) return;
     const next = { likes, dislikes, liked, disliked };
     base.current = next;
     setConfirmed(next);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [postId, likes, dislikes, liked, disliked]);
 
   // A press unanswered after LIKE_TIMEOUT shows the confirmed state again.
@@ -69,6 +72,7 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
   const pending = busy && !timedOut && (pressed === "like" || pressed === "dislike") ? pressed : null;
   const state = pending ? applyReaction(base.current, pending) : confirmed;
 
+  const { submit } = fetcher;
   const press = useCallback(
     (type: ReactionType) => {
       if (!signedIn) {
@@ -76,11 +80,10 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
         return;
       }
       base.current = state;
-      fetcher.submit({ type }, { method: "post", action: `/api/posts/${postId}/like` });
+      submit({ type }, { method: "post", action: `/api/posts/${postId}/like` });
     },
-    // fetcher.submit is stable; `state` is what the next press applies to.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [postId, signedIn, state],
+    // `state` is what the next press applies to.
+    [postId, signedIn, state, submit],
   );
 
   return { state, press, busy };

@@ -58,6 +58,7 @@ export function NewMessageForm({
           maxLength={60}
           list={`${id}-people`}
           value={value}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the box opens on the member's press and takes focus
           autoFocus={autoFocus}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}

@@ -113,6 +113,7 @@ export function Thread({
         className="msg-thread__scroll"
         ref={scroll.scroller}
         // Focusable, so the history can be scrolled with the keyboard (arrows, Page Up).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard
         tabIndex={0}
         onScroll={scroll.onScroll}
       >

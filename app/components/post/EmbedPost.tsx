@@ -51,6 +51,7 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
             {media.map((photo, index) => (
               <li key={photo.id} className="embed__slide">
                 {photo.kind === "video" ? (
+                  // eslint-disable-next-line jsx-a11y/media-has-caption -- members' uploads come without caption files
                   <video
                     className="embed__item"
                     src={photo.image_url}
@@ -62,6 +63,7 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
                     aria-label={`Video ${index + 1}`}
                   />
                 ) : (
+                  // eslint-disable-next-line jsx-a11y/img-redundant-alt -- the word tells a photo from the post's videos, with its place in the post
                   <img
                     className="embed__item"
                     src={photo.image_url}

@@ -301,6 +301,7 @@ function Carousel({
 
   const enhanced = hydrated && count > 1;
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys pressed on the carousel's focusable slides and buttons bubble up here
     <div
       className="post-media post-media--carousel carousel"
       role="group"

@@ -37,15 +37,14 @@ function usePolledProcessing(initial: Processing): Processing {
     if (processing.status !== "processing") revalidator.revalidate();
   });
 
+  const { load } = poll;
   useEffect(() => {
     if (!hydrated || current.status !== "processing") return;
     const timer = setInterval(() => {
-      if (!polling.current) poll.load(processingUrl(initial.id));
+      if (!polling.current) load(processingUrl(initial.id));
     }, PROCESSING_POLL_MS);
     return () => clearInterval(timer);
-    // The fetcher and revalidator objects change identity on every render; the poll only needs starting once per state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated, current.status, initial.id]);
+  }, [hydrated, current.status, initial.id, load]);
   return current;
 }
 

@@ -211,6 +211,7 @@ export function HeaderSearch({
         spellCheck={false}
         enterKeyHint="search"
         maxLength={500}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the search opens on the member's press and takes focus
         autoFocus={autoFocus}
         value={value}
         role="combobox"

@@ -4,7 +4,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { LogIn, Menu, MessageCircle, Plus, Search, UserRound } from "~/components/icons";
 import "~/components/messages/nav-badge.css";
 import { lazyComponent } from "~/lib/lazy-component";
-import { NotificationBell as ServerNotificationBell } from "~/components/notifications/bell.server";
+import { serverPart } from "~/lib/server-parts";
 import { UnreadMessagesBadge } from "~/components/realtime";
 import { HeaderSearch } from "~/components/search";
 import { loginHref, requestLogin } from "~/lib/login-events";
@@ -16,9 +16,11 @@ import type { ShellRootUser } from "./AppShell";
 import { usePressLink } from "~/lib/press-link";
 
 // Visitors have no bell, so its popover code downloads only on members' pages.
+/** The name the server renders the bell by (app/server-parts.server.ts). */
+export const NOTIFICATION_BELL_PART = "notification-bell";
 const NotificationBell = lazyComponent<{ initialUnread?: number }>(
   () => import("~/components/notifications/NotificationBell").then((module) => module.NotificationBell),
-  { server: ServerNotificationBell, renderedIn: () => document.querySelector(".notification-bell") !== null },
+  { server: serverPart(NOTIFICATION_BELL_PART), renderedIn: () => document.querySelector(".notification-bell") !== null },
 );
 
 export function Header({
