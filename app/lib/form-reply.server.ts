@@ -3,7 +3,7 @@
 // toast, or to the login modal when it needs a signed-in user.
 // This is also where a UserError (lib/user-error.ts) becomes a response: `mutation` for API
 // actions, `answerUserErrors` for loaders, `replyToUserError` for page actions.
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { loginHref } from "~/lib/login-events";
@@ -38,15 +38,27 @@ async function messageOf(response: Response): Promise<string> {
 }
 
 /**
- * Runs a loader's (or a resource route's) work; a UserError it throws becomes the JSON
- * answer `{ error }` with its status, thrown as a Response: a resource route sends it as it
- * is, a page's ErrorBoundary reads it as its route error.
+ * Runs a resource route's work; a UserError it throws becomes the JSON answer `{ error }`
+ * with its status, thrown as a Response that the route sends as it is.
  */
 export async function answerUserErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof UserError) throw errorResponse(error.status, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Runs a page loader's work; a UserError it throws becomes the page's route error
+ * (`{ error }` with its status), which its ErrorBoundary shows.
+ */
+export async function pageUserErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UserError) throw data({ error: error.message }, { status: error.status });
     throw error;
   }
 }

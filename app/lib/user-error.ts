@@ -4,7 +4,8 @@
 // message are what the caller is answered, as they are. Anything else that goes wrong (the
 // database, a program we run, a bug) stays an ordinary exception: a 500, logged.
 // It becomes a response in one place per kind of route: `mutation` in form-reply.server.ts
-// for API actions, `answerUserErrors` (same file) for loaders and page actions.
+// for API actions, `answerUserErrors` for resource routes' loaders, `pageUserErrors` for page
+// loaders and `replyToUserError` for page actions (all in that file).
 
 export type UserErrorOptions = {
   /** The form field the message belongs next to. */

@@ -10,7 +10,7 @@ import { normaliseRecipient } from "~/components/messages/thread-state";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { pageUserErrors } from "~/lib/form-reply.server";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
 
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const beforeParam = url.searchParams.get("before");
   const before = parseId(beforeParam);
   if (raw !== name) throw redirect(`/messages/${encodeURIComponent(name)}${before ? `?before=${before}` : ""}`);
-  const thread = await answerUserErrors(() => getThread(user.id, name, { before }));
+  const thread = await pageUserErrors(() => getThread(user.id, name, { before }));
   return { thread, me: user.id, before, now: Date.now() };
 }
 

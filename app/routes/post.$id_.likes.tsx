@@ -11,7 +11,7 @@ import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { postPath } from "~/components/share/share-links";
 import { requireUserPage } from "~/lib/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { pageUserErrors } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { POST_NOT_FOUND, getPostInteractions } from "~/models/like.server";
 import "~/components/interactions/interactions.css";
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `Likes · ${APP_TITLE}` }, { n
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const postId = requireId(params, "id", POST_NOT_FOUND);
   await requireUserPage(request);
-  return { postId, ...(await answerUserErrors(() => getPostInteractions(postId))) };
+  return { postId, ...(await pageUserErrors(() => getPostInteractions(postId))) };
 }
 
 function People({ id, title, icon, people, empty }: { id: string; title: string; icon: React.ReactNode; people: InteractionUser[]; empty: string }) {
