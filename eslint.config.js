@@ -107,6 +107,11 @@ export default tseslint.config(
               from: ["./app/components", "./app/routes"],
               message: "Lib and models do not import components or routes.",
             },
+            {
+              target: "./app/lib",
+              from: "./app/models",
+              message: "Lib does not import models: code that needs a model is a model itself.",
+            },
           ],
         },
       ],

@@ -12,7 +12,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { UserError } from "~/lib/user-error";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
-import { startInsuranceReminders } from "~/lib/insurance-reminders.server";
+import { startInsuranceReminders } from "~/models/insurance-reminders.server";
 import { jobWorkerEnabled } from "~/lib/env.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 import { registerServerParts } from "./server-parts.server";

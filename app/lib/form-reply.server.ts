@@ -7,7 +7,7 @@ import { data, redirect } from "@remix-run/node";
 import { errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { loginHref } from "~/lib/login-events";
-import { flashCookie, type Toast } from "~/lib/session.server";
+import { flashCookie, type Toast } from "~/lib/cookies.server";
 
 /** An error answer that fits the caller. */
 export async function replyError(request: Request, body: Body | null, status: number, message: string, headers?: HeadersInit): Promise<Response> {

@@ -2,7 +2,7 @@
 // its loader calls `loadGrams(request)` so the overlay is rendered on the server, already
 // open at that post, with the first page of the Grams feed after it.
 import { FEED_FIRST_PAGE } from "~/lib/constants";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { gramsParam } from "~/lib/grams-url";
 import { getFeedPage, getPost, showAllGramsPosts, type FeedPost } from "~/models/feed.server";
 

@@ -1,4 +1,10 @@
+// Session rows. The `__session` cookie carries only a row's id (lib/cookies.server.ts); the row
+// holds the user and the expiry, so a session is revoked by deleting it.
+import { randomBytes } from "node:crypto";
+import { createSessionStorage } from "@remix-run/node";
 import { prisma } from "~/db.server";
+import { SESSION_LIFETIME } from "~/lib/constants";
+import { authCookie } from "~/lib/cookies.server";
 
 export function createSession(data: { id: string; userId: number; expiresAt: Date; userAgent?: string | null; ip?: string | null }) {
   return prisma.session.create({ data });
@@ -23,3 +29,26 @@ export function deleteSession(id: string) {
 export function deleteExpiredSessions(now = new Date()) {
   return prisma.session.deleteMany({ where: { expiresAt: { lte: now } } });
 }
+
+export type SessionData = { userId: number };
+
+/** Remix's session storage over the rows: what sign-in and sign-out commit and destroy. */
+export const sessionStorage = createSessionStorage<SessionData>({
+  cookie: authCookie,
+  async createData(data, expires) {
+    if (!data.userId) throw new Error("A session needs a user");
+    const id = randomBytes(32).toString("base64url");
+    await createSession({ id, userId: data.userId, expiresAt: expires ?? new Date(Date.now() + SESSION_LIFETIME) });
+    return id;
+  },
+  async readData(id) {
+    const row = await findLiveSession(id);
+    return row ? { userId: row.userId } : null;
+  },
+  async updateData(id, data, expires) {
+    await updateSession(id, expires ?? new Date(Date.now() + SESSION_LIFETIME));
+  },
+  async deleteData(id) {
+    await deleteSession(id);
+  },
+});

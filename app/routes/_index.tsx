@@ -11,7 +11,7 @@ import { GramsLauncher, OpenGramsButton } from "~/components/grams";
 import { SITE_NAME } from "~/components/share/share-links";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { MemberLink } from "~/components/shell/MemberLink";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { APP_TITLE, FEED_FIRST_RENDER } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { loginHref, requestLogin } from "~/lib/login-events";

@@ -14,7 +14,7 @@ import { AdminUsers } from "~/components/admin/AdminUsers";
 import { adminHref, parseTab, type AdminTab } from "~/components/admin/admin-text";
 import { splitEvents } from "~/components/events/event-view";
 import { PageHeader } from "~/components/shell/EmptyState";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { adminEmails } from "~/lib/env.server";
 import { parseId } from "~/lib/ids";

@@ -1,6 +1,6 @@
 // GET /api/admin/feedback[?cursor=] → { feedback: [...], next_cursor, average_rating, total }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { parseId } from "~/lib/ids";
 import { listFeedback } from "~/models/admin.server";
 export { clientLoader } from "~/lib/fetcher-answer";

@@ -5,13 +5,13 @@
 // reported user is suspended) and closes them; suspend suspends the content's author.
 // Every action is recorded in moderation_actions. Administrators only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { flagDecisionSchema } from "~/lib/admin-schemas";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, parseFields } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { ADMIN_TEXT, dismissReports, isContentType, listModerationQueue, removeContent, suspendAuthor } from "~/models/admin.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 // GET /api/admin/log[?cursor=] → { actions: [...], next_cursor }: every moderation
 // decision with who took it and when, newest first.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { parseId } from "~/lib/ids";
 import { listModerationLog } from "~/models/admin.server";
 export { clientLoader } from "~/lib/fetcher-answer";

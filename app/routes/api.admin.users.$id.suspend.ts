@@ -1,13 +1,13 @@
 // POST /api/admin/users/{id}/suspend (suspended? = true | false; toggles without it)
 // → { user }. Suspending ends every session of the account; both ways are recorded.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { suspendSchema } from "~/lib/admin-schemas";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { ADMIN_TEXT, getSuspension, suspendUser, unsuspendUser } from "~/models/admin.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request, params }: ActionFunctionArgs) {

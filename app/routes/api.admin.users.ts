@@ -1,7 +1,7 @@
 // GET /api/admin/users[?q=&cursor=] → { users: [...], next_cursor }: accounts newest first,
 // optionally matching q in username, nickname or email. Administrators only.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { parseId } from "~/lib/ids";
 import { listUsers } from "~/models/admin.server";
 export { clientLoader } from "~/lib/fetcher-answer";

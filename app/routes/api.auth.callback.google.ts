@@ -5,11 +5,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
-import { beginSession, twoFactorPath } from "~/lib/auth.server";
-import { clearFlowCookies, finishGoogleSignIn, googleReturnPath } from "~/lib/google.server";
+import { beginSession, twoFactorPath } from "~/models/auth.server";
+import { clearFlowCookies, finishGoogleSignIn, googleReturnPath } from "~/models/google.server";
 import { replyToUserError } from "~/lib/form-reply.server";
-import { flashCookie } from "~/lib/session.server";
-import { checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
+import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {

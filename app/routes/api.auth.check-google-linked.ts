@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { emailSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody } from "~/lib/http.server";
-import { checkWrite, tooManyResponse } from "~/lib/rate-limit.server";
+import { checkWrite, tooManyResponse } from "~/models/rate-limit.server";
 import { isGoogleLinked } from "~/models/user.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

@@ -9,8 +9,8 @@ import { redirect } from "@remix-run/node";
 import { emailSchema, loginCodeRequestSchema } from "~/lib/auth-schemas";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { signInPageFor } from "~/lib/auth-form.server";
-import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
-import { flashCookie } from "~/lib/session.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { LOGIN_CODE_MESSAGES, requestLoginCode } from "~/models/login-code.server";
 
 /** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */

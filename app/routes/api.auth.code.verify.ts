@@ -5,11 +5,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { MESSAGES, emailSchema, loginCodeVerifySchema } from "~/lib/auth-schemas";
 import { UserError } from "~/lib/user-error";
-import { beginSession, twoFactorRequiredResponse } from "~/lib/auth.server";
+import { beginSession, twoFactorRequiredResponse } from "~/models/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
-import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
-import { flashCookie } from "~/lib/session.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { LOGIN_CODE_MESSAGES, verifyLoginCode } from "~/models/login-code.server";
 
 /** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */

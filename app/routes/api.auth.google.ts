@@ -4,10 +4,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { signInPageFor } from "~/lib/auth-form.server";
-import { startGoogleSignIn } from "~/lib/google.server";
+import { startGoogleSignIn } from "~/models/google.server";
 import { readBody, safeRedirect } from "~/lib/http.server";
-import { flashCookie } from "~/lib/session.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { replyToUserError } from "~/lib/form-reply.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 

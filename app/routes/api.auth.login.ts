@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { MESSAGES, signInSchema } from "~/lib/auth-schemas";
-import { authenticatePassword, startSession } from "~/lib/auth.server";
+import { authenticatePassword, startSession } from "~/models/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
-import { flashCookie } from "~/lib/session.server";
-import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { firstIssue, signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 
 /** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */

@@ -2,9 +2,9 @@
 // by a full lifetime and answers { success, user }. The cookie is the credential; a
 // refreshToken and userId in the body are accepted and not needed.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { refreshSession } from "~/lib/auth.server";
+import { refreshSession } from "~/models/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 
 /** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
 export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";

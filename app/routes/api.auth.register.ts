@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { registerSchema, signUpFormSchema, MESSAGES } from "~/lib/auth-schemas";
-import { startSession } from "~/lib/auth.server";
+import { startSession } from "~/models/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
-import { flashCookie } from "~/lib/session.server";
-import { checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
+import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { registerUser } from "~/models/user.server";
 import { sendVerificationEmail } from "~/models/email-verification.server";
 import { publicOrigin } from "~/lib/env.server";

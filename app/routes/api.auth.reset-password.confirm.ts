@@ -5,11 +5,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { MESSAGES, resetConfirmSchema } from "~/lib/auth-schemas";
-import { startSession } from "~/lib/auth.server";
+import { startSession } from "~/models/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
-import { flashCookie } from "~/lib/session.server";
-import { checkWrite, tooManyAnswer } from "~/lib/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
+import { checkWrite, tooManyAnswer } from "~/models/rate-limit.server";
 import { resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetErrorCode } from "~/components/auth/reset-errors";
 

@@ -8,7 +8,7 @@ import { publicOrigin } from "~/lib/env.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { RESET_STATUS_PARAM } from "~/lib/login-events";
 import { signInPageFor } from "~/lib/auth-form.server";
-import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 
 /** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */

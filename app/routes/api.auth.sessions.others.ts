@@ -1,11 +1,11 @@
 // DELETE or POST /api/auth/sessions/others: signs out of every other device (deletes all
 // the user's sessions except this one) → { success: true, count }.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { errorResponse, respond, readBody } from "~/lib/http.server";
-import { sessionIdOf } from "~/lib/session.server";
+import { sessionIdOf } from "~/lib/cookies.server";
 import { deleteOtherSessions } from "~/models/two-factor.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {

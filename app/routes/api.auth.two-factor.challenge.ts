@@ -2,11 +2,11 @@
 // waiting for its code (pending) accepts a 6-digit code from the app or a recovery code;
 // it is then replaced by a signed-in session → { user, session }.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { completeTwoFactor, getPendingTwoFactor } from "~/lib/auth.server";
+import { completeTwoFactor, getPendingTwoFactor } from "~/models/auth.server";
 import { twoFactorCodeSchema } from "~/lib/auth-schemas";
 import { answerUserErrors } from "~/lib/form-reply.server";
 import { errorResponse, readBody } from "~/lib/http.server";
-import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

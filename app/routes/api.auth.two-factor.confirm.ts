@@ -1,12 +1,12 @@
 // POST /api/auth/two-factor/confirm { code }: turns two-factor on with the first code from
 // the app → { enabled: true, recoveryCodes } (shown once; only hashes are kept).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { twoFactorCodeSchema } from "~/lib/auth-schemas";
 import { answerUserErrors } from "~/lib/form-reply.server";
 import { errorResponse, readBody } from "~/lib/http.server";
-import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
-import { sessionIdOf } from "~/lib/session.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { sessionIdOf } from "~/lib/cookies.server";
 import { confirmEnrolment } from "~/models/two-factor.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

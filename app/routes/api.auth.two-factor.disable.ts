@@ -1,11 +1,11 @@
 // POST /api/auth/two-factor/disable { password } (or { code } for accounts without a
 // password): turns two-factor off and deletes the recovery codes → { enabled: false }.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { twoFactorDisableSchema } from "~/lib/auth-schemas";
 import { answerUserErrors } from "~/lib/form-reply.server";
 import { errorResponse, readBody } from "~/lib/http.server";
-import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { disableTwoFactor } from "~/models/two-factor.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

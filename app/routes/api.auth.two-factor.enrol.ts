@@ -3,12 +3,12 @@
 // owner, not just someone holding the session; an account without a password (Google only)
 // must have signed in within the last 10 minutes instead.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getAuthState, requireUser } from "~/lib/auth.server";
+import { getAuthState, requireUser } from "~/models/auth.server";
 import { twoFactorEnrolSchema } from "~/lib/auth-schemas";
 import { answerUserErrors } from "~/lib/form-reply.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { beginEnrolment } from "~/models/two-factor.server";
-import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {

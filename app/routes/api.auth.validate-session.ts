@@ -15,10 +15,10 @@
 // serverSession is { id, email, username, loginTime } of the server session, or null.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getAuthState } from "~/lib/auth.server";
+import { getAuthState } from "~/models/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { idSchema } from "~/lib/ids";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 const storedUserSchema = z.object({

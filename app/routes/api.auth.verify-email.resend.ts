@@ -2,11 +2,11 @@
 // → { success: true, message }. 409 when the address is verified already. The profile's
 // plain form (with redirectTo) comes back to the profile with the message as a toast.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { publicOrigin } from "~/lib/env.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { VERIFY_MESSAGES, resendVerificationEmail } from "~/models/email-verification.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

@@ -1,12 +1,12 @@
 // GET /api/cars/{carId}/follow → { following }; POST toggles (or sets `following`) → { following }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { errorResponse, respond } from "~/lib/http.server";
 import { mutation } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, isFollowingCar, parseFollowWant, setCarFollow } from "~/models/follow.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,14 +1,14 @@
 // GET /api/cars/{carId}/mods → { mods } (cost only where show_cost, or for the owner).
 // POST → 201 { mod }; the car's owner only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getUser, requireUser } from "~/lib/auth.server";
+import { getUser, requireUser } from "~/models/auth.server";
 import { CAR_MESSAGES, expandFormFields, issuesOf, modSchema } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
 import { createMod, listCarMods, modJson } from "~/models/mod.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

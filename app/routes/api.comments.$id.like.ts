@@ -1,11 +1,11 @@
 // POST /api/comments/{id}/like (no body) toggles the caller's like → { liked, likes_count }.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { toggleCommentLike } from "~/models/comment.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

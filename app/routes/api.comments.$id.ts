@@ -1,13 +1,13 @@
 // DELETE /api/comments/{id}: the author, the post's owner or an administrator → { deleted,
 // id, post_id }. Plain forms (no JavaScript) send POST with intent=delete.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { deleteComment } from "~/models/comment.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,11 +1,11 @@
 // POST /api/comments (postId, content, parentId?) → 201 { id, content, created_at, username,
 // parent_id, ... } (the full comment of GET /api/posts/{id}/comments).
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { COMMENT_MESSAGES, parseCommentInput } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, type Body } from "~/lib/http.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { createComment } from "~/models/comment.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

@@ -2,11 +2,11 @@
 // Toggles the session user's "going"; choosing another of your cars while going switches
 // the car. carId must be one of your own cars (403). A past event can be left, not joined.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { parseId, requireId } from "~/lib/ids";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { EVENT_TEXT, setAttendance } from "~/models/event.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

@@ -3,12 +3,12 @@
 // DELETE /api/events/{id} → 204. Administrators only. A plain form can't send PATCH or
 // DELETE, so a POST with `intent` = "update" or "delete" does the same.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, text } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { EVENT_TEXT, deleteEvent, eventView, getEvent, parseEventInput, updateEvent } from "~/models/event.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -3,13 +3,13 @@
 // The search matches name, place and description, every word, wildcards taken literally.
 // POST /api/events (name, date_time, location?, description?) → 201 { event }; administrators.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/lib/auth.server";
+import { requireAdmin } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { limitParam } from "~/lib/search";
 import { createEvent, parseEventInput } from "~/models/event.server";
 import { searchEvents } from "~/models/search.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {

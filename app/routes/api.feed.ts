@@ -6,7 +6,7 @@
 //   userId / carId   only the posts of one member / naming one car
 // Answers { posts, nextCursor }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";

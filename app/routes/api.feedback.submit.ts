@@ -1,11 +1,11 @@
 // POST /api/feedback/submit (build_number, feedback_text, rating 1-5 or null) → 201
 // { success, id }. Visitors may send feedback; user_id in the body is ignored for the session.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { FEEDBACK_MESSAGES, parseFeedbackInput } from "~/lib/changelog";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { submitFeedback } from "~/models/feedback.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

@@ -1,12 +1,12 @@
 // POST /api/flags/create (contentType, contentId, reason, details?) → 201. The reporter is
 // the session user; a reporterId in the body is ignored. 401/400/404/409 with FLAG_MESSAGES.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { parseFlagInput } from "~/lib/flag-input";
 import { FLAG_MESSAGES } from "~/lib/flag-reasons";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { createFlag } from "~/models/flag.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

@@ -3,10 +3,10 @@
 // of it, and the partner sees "Seen". Reading a conversation (GET) never does this. A plain
 // form post (redirectTo) goes back to its page. 401 signed out, 404 unknown user.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { methodNotAllowed } from "~/lib/http.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { markThreadRead } from "~/models/message.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

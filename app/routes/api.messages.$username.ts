@@ -5,7 +5,7 @@
 // conversation can be named. Errors (401 signed out too) are answered, not thrown, so a
 // fetcher reads them as data.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { SIGN_IN_REQUIRED, getUser } from "~/lib/auth.server";
+import { SIGN_IN_REQUIRED, getUser } from "~/models/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";

@@ -4,11 +4,11 @@
 // 400 empty/too long/yourself, 403 blocked either way or suspended, 404 unknown user,
 // 429 over the `message` rate limit. A plain form post goes back to its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser, getUser } from "~/lib/auth.server";
+import { requireUser, getUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, parseFields } from "~/lib/http.server";
 import { sendMessageSchema } from "~/lib/message-schemas";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { listConversations, sendMessage } from "~/models/message.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 

@@ -1,7 +1,7 @@
 // GET /api/messages/unread-count → { count }: messages to the session user not yet read.
 // Polled every 30 s by the header badge (5 s time-out, one retry after 2 s).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { countUnreadMessages } from "~/models/message.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 

@@ -1,14 +1,14 @@
 // GET /api/mods/{modId} → { mod }. PATCH → { mod }; DELETE → 204; the car's owner only.
 // A plain form (no JavaScript) may POST with _method=PATCH or _method=DELETE.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getUser, requireUser } from "~/lib/auth.server";
+import { getUser, requireUser } from "~/models/auth.server";
 import { MOD_MESSAGES, expandFormFields, issuesOf, modPatchSchema } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
 import { deleteMod, getMod, modJson, updateMod } from "~/models/mod.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,12 +1,12 @@
 // POST /api/notifications/{id}/read → { notification, unread_count }. Only your own: 404 otherwise.
 // Errors are answered, not thrown, so a fetcher reads them as data.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { mutation } from "~/lib/form-reply.server";
 import { errorResponse, respond } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { countUnread, markNotificationRead } from "~/models/notification.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,11 +2,11 @@
 // Errors are answered, not thrown, so a fetcher reads them as data.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { mutation } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { markAllNotificationsRead } from "~/models/notification.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,7 @@
 // `?limit=0` answers the unread count alone (the header badge polls that). Signed out: a
 // 401 answer (not thrown, so the bell's fetcher reads it as data).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { SIGN_IN_REQUIRED, getUser } from "~/lib/auth.server";
+import { SIGN_IN_REQUIRED, getUser } from "~/models/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { NOTIFICATION_LIST_LIMIT, getNotificationFeed } from "~/models/notification.server";
 export { clientLoader } from "~/lib/fetcher-answer";

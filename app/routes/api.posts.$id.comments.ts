@@ -1,7 +1,7 @@
 // GET /api/posts/{id}/comments → { comments: [...] }: top-level comments newest first, each
 // with `replies` oldest first; is_liked and can_delete are for the caller.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
 import { answerUserErrors } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";

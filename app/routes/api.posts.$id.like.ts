@@ -1,11 +1,11 @@
 // POST /api/posts/{id}/like, body type like|dislike → { action: "added"|"removed", likes,
 // dislikes, liked, disliked }. A plain form post (redirectTo) comes back to its page.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { INVALID_REACTION, POST_NOT_FOUND, parseReaction, reactToPost } from "~/models/like.server";
 export { clientAction } from "~/lib/fetcher-answer";
 

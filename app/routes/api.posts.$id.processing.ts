@@ -6,13 +6,13 @@
 // plain form (redirectTo) goes back to the post, or to the feed when the post is gone.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getUser, requireUser } from "~/lib/auth.server";
+import { getUser, requireUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { idField, requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { getPostProcessing, removeUpload, retryUpload } from "~/models/post-upload.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 

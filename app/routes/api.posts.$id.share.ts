@@ -1,14 +1,14 @@
 // POST /api/posts/{id}/share: counts a share. Body: channel link | embed | native
 // (default link). Visitors may share; a signed-in sharer is recorded. Answers { shares }.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
 import { POST_MESSAGES, shareChannel } from "~/lib/post-schemas";
 import { recordShare } from "~/models/post.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request, params }: ActionFunctionArgs) {

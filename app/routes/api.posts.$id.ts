@@ -2,7 +2,7 @@
 // DELETE /api/posts/{id}: the creator or an administrator; 204. A plain form posts here
 // with intent=delete and a redirectTo, and is sent there with a toast.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getUser, requireUser } from "~/lib/auth.server";
+import { getUser, requireUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
@@ -10,7 +10,7 @@ import { requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@
 // stays on disk or in the database. Members only.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { getUser, SIGN_IN_REQUIRED } from "~/lib/auth.server";
+import { getUser, SIGN_IN_REQUIRED } from "~/models/auth.server";
 import { replyError } from "~/lib/form-reply.server";
 import { assertSameOrigin, errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
@@ -15,8 +15,8 @@ import { inspectUploadFile, MAX_IMAGE_BYTES, MAX_MEDIA_PER_POST, MAX_POST_BYTES,
 import { loginHref } from "~/lib/login-events";
 import { discardReceived, receiveMultipart, type ReceivedFile } from "~/lib/multipart.server";
 import { parsePostFields, POST_MESSAGES } from "~/lib/post-schemas";
-import { limitWrite } from "~/lib/rate-limit.server";
-import { flashCookie } from "~/lib/session.server";
+import { limitWrite } from "~/models/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { getPost } from "~/models/feed.server";
 import { wakeJobWorkers } from "~/models/job-worker.server";
 import { createPost, type PendingFile } from "~/models/post.server";

@@ -2,12 +2,12 @@
 // nickname?, show_all_grams_posts?, profile_image (file)?, remove_profile_image? → { profile }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { errorResponse, type Body } from "~/lib/http.server";
 import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
-import { flashCookie } from "~/lib/session.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {

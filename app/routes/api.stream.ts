@@ -9,7 +9,7 @@
 // `Cache-Control: no-transform` makes it leave this one alone, and `X-Accel-Buffering: no`
 // asks nginx-style proxies not to buffer either.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUser, requireUser } from "~/lib/auth.server";
+import { getUser, requireUser } from "~/models/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { SSE_HEARTBEAT, SSE_RECONNECT_STEPS } from "~/lib/constants";
 import { hasListeners, isShuttingDown, liveEventStream, publishNotification } from "~/lib/live-events.server";

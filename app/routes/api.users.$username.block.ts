@@ -1,10 +1,10 @@
 // POST /api/users/{username}/block toggles (or sets `blocked`: true/false) → { blocked }.
 // GET → { blocked } for the session user. Blocked either way, no messages pass.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getUser, requireUser } from "~/lib/auth.server";
+import { getUser, requireUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import { BLOCK_MESSAGES, getBlockState, setBlock } from "~/models/block.server";
 import { getUserByUsername } from "~/models/user.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";

@@ -1,13 +1,13 @@
 // POST /api/users/{username}/follow toggles (or sets `following`) → { following }.
 // GET answers { following, followers, following_count } for the signed-in viewer.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { errorResponse, respond } from "~/lib/http.server";
 import { mutation } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { USER_NOT_FOUND, getUserFollowCounts, isFollowingUser, parseFollowWant, setUserFollow } from "~/models/follow.server";
 import { getUserByUsername } from "~/models/user.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

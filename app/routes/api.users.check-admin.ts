@@ -3,7 +3,7 @@
 // administrators are is not public. Visitors get 401.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/models/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { isAdmin, isAdminById } from "~/models/user.server";
 export { clientLoader } from "~/lib/fetcher-answer";

@@ -11,7 +11,7 @@ import { EventFormDialog } from "~/components/events/EventForm";
 import { GoingForm } from "~/components/events/GoingForm";
 import { eventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/env.server";

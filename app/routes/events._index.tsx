@@ -9,7 +9,7 @@ import { EventCard } from "~/components/events/EventCard";
 import { EventFormDialog } from "~/components/events/EventForm";
 import { splitEvents } from "~/components/events/event-view";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { APP_TITLE, SEARCH_DEBOUNCE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { normaliseQuery } from "~/lib/search";

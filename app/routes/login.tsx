@@ -5,7 +5,7 @@ import { redirect } from "@remix-run/node";
 import { useSearchParams } from "@remix-run/react";
 import { AuthPage } from "~/components/auth/AuthPage";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { safeRedirect } from "~/lib/http.server";
 import { METHOD_PARAM, REDIRECT_PARAM } from "~/lib/login-events";

@@ -1,9 +1,9 @@
 // Sign-out for the sidebar's form (works without JavaScript). Sign-out goes to /.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endSession } from "~/lib/auth.server";
+import { endSession } from "~/models/auth.server";
 import { readBody } from "~/lib/http.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);

@@ -8,7 +8,7 @@ import { UserX } from "~/components/icons";
 import { Thread } from "~/components/messages/Thread";
 import { normaliseRecipient } from "~/components/messages/thread-state";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { pageUserErrors } from "~/lib/form-reply.server";
 import { parseId } from "~/lib/ids";

@@ -13,7 +13,7 @@ import { NewMessageForm } from "~/components/messages/NewMessageForm";
 import { applyLiveMessage, applyRead, normaliseRecipient, type Conversation } from "~/components/messages/thread-state";
 import { useClock } from "~/components/messages/use-clock";
 import { useLiveEvents } from "~/components/realtime";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { MESSAGE_TEXT, listConversations } from "~/models/message.server";
 import { getUserByUsername } from "~/models/user.server";

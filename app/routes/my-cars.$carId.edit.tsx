@@ -7,16 +7,16 @@ import { Pencil } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { PageHeader } from "~/components/shell/EmptyState";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { readForm } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { flashCookie } from "~/lib/session.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.server";
 import "~/components/cars/cars.css";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` }];
 

@@ -7,18 +7,18 @@ import { Pencil } from "~/components/icons";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { ModForm } from "~/components/mods/ModForm";
 import { PageHeader } from "~/components/shell/EmptyState";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, MOD_MESSAGES, modSchema } from "~/lib/car-schemas";
 import { carName, centsToInput } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { fail, readForm } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { flashCookie } from "~/lib/session.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { isFieldError } from "~/lib/user-error";
 import { deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/models/mod.server";
 import "~/components/cars/cars.css";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.values.model_name ?? "mod"} · ${APP_TITLE}` }];
 

@@ -8,17 +8,17 @@ import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { BuildGroups } from "~/components/mods/BuildGroups";
 import { GainChips } from "~/components/mods/GainChips";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, MOD_MESSAGES } from "~/lib/car-schemas";
 import { carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { fail, readForm } from "~/lib/http.server";
 import { parseId, requireId } from "~/lib/ids";
-import { flashCookie } from "~/lib/session.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { deleteMod, listCarMods } from "~/models/mod.server";
 import "~/components/cars/cars.css";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? carName(data.car) : "Car"} mods · ${APP_TITLE}` }];
 

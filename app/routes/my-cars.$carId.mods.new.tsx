@@ -6,18 +6,18 @@ import { parseWithZod } from "@conform-to/zod";
 import { Wrench } from "~/components/icons";
 import { ModForm } from "~/components/mods/ModForm";
 import { PageHeader } from "~/components/shell/EmptyState";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, modSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { readForm } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { flashCookie } from "~/lib/session.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { isFieldError } from "~/lib/user-error";
 import { createMod, getModFormOptions } from "~/models/mod.server";
 import "~/components/cars/cars.css";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Add a mod${data ? ` to ${carName(data.car)}` : ""} · ${APP_TITLE}` }];
 

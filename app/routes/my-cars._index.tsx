@@ -6,15 +6,15 @@ import { CarFront, Plus } from "~/components/icons";
 import { CarCard, type GarageCarView } from "~/components/cars/CarCard";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { APP_TITLE } from "~/lib/constants";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { fail, readForm } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
-import { flashCookie } from "~/lib/session.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { carJson, deleteCar, listGarage } from "~/models/car.server";
 import "~/components/cars/cars.css";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `My Cars · ${APP_TITLE}` }];
 

@@ -6,15 +6,15 @@ import { parseWithZod } from "@conform-to/zod";
 import { CarFront } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
 import { PageHeader } from "~/components/shell/EmptyState";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { readForm } from "~/lib/http.server";
-import { flashCookie } from "~/lib/session.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { createCar } from "~/models/car.server";
 import "~/components/cars/cars.css";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `Add a car · ${APP_TITLE}` }];
 

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Bell } from "~/components/icons";
 import { MarkAllReadButton, NotificationList, unreadAfter, usePendingReads } from "~/components/notifications";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { getNotificationFeed } from "~/models/notification.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,7 +13,7 @@ import { PostProcessing } from "~/components/post/PostProcessing";
 import { ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
 import { postPath, SITE_NAME } from "~/components/share/share-links";
 import { publicOrigin } from "~/lib/env.server";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
 import type { ModJson } from "~/lib/cars";

@@ -9,7 +9,7 @@ import { Avatar } from "~/components/shell/Avatar";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { postPath } from "~/components/share/share-links";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { pageUserErrors } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";

@@ -8,7 +8,7 @@ import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { shareTitle } from "~/components/post/post-view";
 import { SHARE_MESSAGES, SITE_NAME, embedCode, embedUrl, postPath, postUrl } from "~/components/share/share-links";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { requireId } from "~/lib/ids";

@@ -8,17 +8,17 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "~/components/icons";
 import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";
 import { Avatar } from "~/components/shell/Avatar";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { type Body } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
-import { flashCookie } from "~/lib/session.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { getUserFollowCounts } from "~/models/follow.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
 import { VERIFY_MESSAGES, isEmailVerified, resendVerificationEmail } from "~/models/email-verification.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `Your profile · ${APP_TITLE}` }];
 

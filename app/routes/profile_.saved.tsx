@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Bookmark, ChevronLeft } from "~/components/icons";
 import { PostGrid } from "~/components/profile/PostGrid";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { getPostTilesByIds } from "~/models/profile.server";
 import { listSavedPosts } from "~/models/save.server";

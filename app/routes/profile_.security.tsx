@@ -7,13 +7,13 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChevronLeft, Laptop, Loader2, ShieldCheck } from "~/components/icons";
 import QRCode from "qrcode";
-import { getAuthState, requireUserPage } from "~/lib/auth.server";
+import { getAuthState, requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { twoFactorCodeSchema, twoFactorDisableSchema, twoFactorEnrolSchema } from "~/lib/auth-schemas";
 import { replyToUserError } from "~/lib/form-reply.server";
 import { readBody, text } from "~/lib/http.server";
-import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
-import { flashCookie, sessionIdOf } from "~/lib/session.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { flashCookie, sessionIdOf } from "~/lib/cookies.server";
 import {
   TWO_FACTOR_MESSAGES,
   beginEnrolment,

@@ -13,7 +13,7 @@ import { BuildGroups } from "~/components/mods/BuildGroups";
 import { GainChips } from "~/components/mods/GainChips";
 import { MODS_MESSAGES } from "~/components/mods/ModsPanel";
 import { Avatar } from "~/components/shell/Avatar";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carDisplayLine, carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";

@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { AuthPage } from "~/components/auth/AuthPage";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { safeRedirect } from "~/lib/http.server";
 import { REDIRECT_PARAM } from "~/lib/login-events";

@@ -5,8 +5,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { errorResponse, methodNotAllowed, readBody } from "~/lib/http.server";
-import { limitWrite } from "~/lib/rate-limit.server";
-import { cookieFlags } from "~/lib/session.server";
+import { limitWrite } from "~/models/rate-limit.server";
+import { cookieFlags } from "~/lib/cookies.server";
 import { THEME_MODES, themeCookie } from "~/lib/theme";
 
 const themeSchema = z.object({ mode: z.enum(THEME_MODES, { message: "Choose System, Light or Dark" }) });

@@ -5,14 +5,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Loader2, ShieldCheck } from "~/components/icons";
-import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/lib/auth.server";
+import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { twoFactorCodeSchema } from "~/lib/auth-schemas";
 import { replyToUserError } from "~/lib/form-reply.server";
 import { readBody, safeRedirect } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-events";
-import { checkAccount, limitWrite, tooManyMessage } from "~/lib/rate-limit.server";
-import { flashCookie } from "~/lib/session.server";
+import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import "~/components/auth/auth.css";
 import "~/components/auth-status/security.css";

@@ -7,7 +7,7 @@ import { ImagePlus } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { UploadForm } from "~/components/upload/UploadForm";
 import { DRAFT_PARAM, readDraft } from "~/lib/upload-drafts.server";
-import { requireUserPage } from "~/lib/auth.server";
+import { requireUserPage } from "~/models/auth.server";
 import { carDisplayLine } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { listCarsOf } from "~/models/car.server";

@@ -10,7 +10,7 @@ import { FollowCarsAction } from "~/components/profile/FollowCarsAction";
 import { PostGrid, PostGridSkeleton, type PostTile } from "~/components/profile/PostGrid";
 import { ProfileHeader } from "~/components/profile/ProfileHeader";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/env.server";

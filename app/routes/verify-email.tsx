@@ -9,7 +9,7 @@ import { Loader2, Mail } from "~/components/icons";
 import { APP_TITLE } from "~/lib/constants";
 import { readBody } from "~/lib/http.server";
 import { replyToUserError } from "~/lib/form-reply.server";
-import { limitWrite } from "~/lib/rate-limit.server";
+import { limitWrite } from "~/models/rate-limit.server";
 import {
   VERIFY_MESSAGES,
   inspectVerificationToken,

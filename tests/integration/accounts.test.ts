@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { verifyLogin } from "~/models/user.server";
 import { action as login } from "~/routes/api.auth.login";
 import { action as requestReset } from "~/routes/api.auth.reset-password";
@@ -351,7 +351,7 @@ describe("GET /api/users/check-admin", () => {
 
     const bossLogin = await call(login, jsonRequest("/api/auth/login", { email: "realboss@example.com", password: "x" }));
     expect(bossLogin.status).toBe(401); // no password: signed in below through a session instead
-    const { startSession } = await import("~/lib/auth.server");
+    const { startSession } = await import("~/models/auth.server");
     const bossCookie = (await startSession(new Request("http://127.0.0.1:3000/"), boss)).split(";")[0];
     const asAdmin = await call(checkAdmin, getRequest(`/api/users/check-admin?userId=${member.id}`, { cookie: bossCookie }));
     expect(await asAdmin.json()).toEqual({ isAdmin: false });

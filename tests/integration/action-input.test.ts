@@ -2,7 +2,7 @@
 // the wrong type a 4xx with the message the form shows, and a model's refusal (a UserError)
 // reaches a script as JSON and a plain form as a toast, never a 500.
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { ADMIN_TEXT } from "~/models/admin.server";
 import { CAR_NOT_FOUND, CANNOT_FOLLOW_YOURSELF } from "~/models/follow.server";
 import { loader as feedLoader } from "~/routes/api.feed";

@@ -2,7 +2,7 @@
 // suspend, the role toggle, lists, and every action recorded with who and when.
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { MemoryTransport, setLiveTransport, subscribe, type LiveEvent } from "~/lib/live-events.server";
 import { listUsers } from "~/models/admin.server";
 import { loader as feedbackLoader } from "~/routes/api.admin.feedback";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { RULES, resetRateLimits } from "~/lib/rate-limit.server";
+import { RULES, resetRateLimits } from "~/models/rate-limit.server";
 import { action as postComment } from "~/routes/api.comments";
 import { action as commentAction } from "~/routes/api.comments.$id";
 import { action as likeComment } from "~/routes/api.comments.$id.like";

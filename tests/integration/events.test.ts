@@ -2,7 +2,7 @@
 // attendance with one's own car, and the event page's detail.
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { getEventDetail, parseEventDate } from "~/models/event.server";
 import { action as createAction, loader as listLoader } from "~/routes/api.events";
 import { action as eventAction, loader as eventLoader } from "~/routes/api.events.$id";

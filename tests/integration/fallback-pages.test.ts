@@ -1,7 +1,7 @@
 // The server-rendered fallbacks' server side: the theme form post, the sign-in pages'
 // loaders and the likes page's loader, called with real requests.
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { loader as loginLoader } from "~/routes/login";
 import { loader as likesLoader } from "~/routes/post.$id_.likes";
 import { loader as resetPageLoader } from "~/routes/reset-password";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { CURRENT_BUILD_FALLBACK } from "~/lib/constants";
 import { currentBuild, VERSIONS } from "~/lib/changelog";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as submit } from "~/routes/api.feedback.submit";
 import { loader as versionJson } from "~/routes/[version.json]";
 import { loader as checkEnv } from "~/routes/api.check-env";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as createFlag } from "~/routes/api.flags.create";
 import { loader as countFlags } from "~/routes/api.flags.count";
 import { listFlagQueue, resolveFlags } from "~/models/flag.server";

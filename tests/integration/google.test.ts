@@ -8,7 +8,7 @@ import { action as checkGoogleLinked } from "~/routes/api.auth.check-google-link
 import { action as login } from "~/routes/api.auth.login";
 import { action as register } from "~/routes/api.auth.register";
 import { usernameBaseFor } from "~/models/user.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { startFakeGoogle, type FakeGoogle } from "../../scripts/fake-google";
 import { isSignedIn, sessionOf } from "../support/accounts";
 import { args, call, cookiesOf, getRequest, jsonRequest } from "../support/requests";

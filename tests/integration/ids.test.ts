@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { POST_MESSAGES } from "~/lib/post-schemas";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { ADMIN_TEXT } from "~/models/admin.server";
 import { EVENT_TEXT } from "~/models/event.server";
 import { POST_NOT_FOUND } from "~/models/like.server";

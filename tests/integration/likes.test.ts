@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as like } from "~/routes/api.posts.$id.like";
 import { loader as interactions } from "~/routes/api.posts.$id.interactions";
 import { action as save } from "~/routes/api.posts.$id.save";

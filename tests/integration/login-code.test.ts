@@ -9,7 +9,7 @@ import { action as verifyCode } from "~/routes/api.auth.code.verify";
 import { loader as sessionLoader } from "~/routes/api.auth.session";
 import { action as register } from "~/routes/api.auth.register";
 import { LOGIN_CODE_LIFETIME, LOGIN_CODE_MESSAGES, LOGIN_CODE_TRIES, hashLoginCode, requestLoginCode, verifyLoginCode } from "~/models/login-code.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { signUp } from "../support/accounts";
 import { args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { MemoryTransport, setLiveTransport, subscribe, type LiveEvent } from "~/lib/live-events.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { listConversations, MESSAGE_MAX_CHARS, THREAD_PAGE } from "~/models/message.server";
 import { action as sendAction, loader as listLoader } from "~/routes/api.messages";
 import { loader as threadLoader } from "~/routes/api.messages.$username";

@@ -5,7 +5,7 @@ import { action as readOne } from "~/routes/api.notifications.$id.read";
 import { action as readAll } from "~/routes/api.notifications.read-all";
 import { setCarFollow, setUserFollow } from "~/models/follow.server";
 import { remindInsuranceForCar, sendInsuranceReminders, subscribeNotifications } from "~/models/notification.server";
-import { startInsuranceReminders, stopInsuranceReminders } from "~/lib/insurance-reminders.server";
+import { startInsuranceReminders, stopInsuranceReminders } from "~/models/insurance-reminders.server";
 import { signUp } from "../support/accounts";
 import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
 

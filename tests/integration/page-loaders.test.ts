@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { MemoryTransport, setLiveTransport } from "~/lib/live-events.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { sendMessage } from "~/models/message.server";
 import { loader as adminLoader } from "~/routes/admin";
 import { loader as eventsLoader } from "~/routes/events._index";

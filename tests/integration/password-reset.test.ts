@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { MESSAGES } from "~/lib/auth-schemas";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { createResetToken, findUsableResetToken, hashResetToken, RESET_TOKEN_LIFETIME } from "~/models/password-reset.server";
 import { action as requestReset } from "~/routes/api.auth.reset-password";
 import { action as confirmReset } from "~/routes/api.auth.reset-password.confirm";

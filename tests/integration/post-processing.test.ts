@@ -12,7 +12,7 @@ import { prisma } from "~/db.server";
 import { fileMessage, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
 import { incomingPath, listIncoming } from "~/lib/incoming.server";
 import { mediaDir } from "~/lib/media-storage.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { getFeedPage, getPost } from "~/models/feed.server";
 import { claimJob } from "~/models/job.server";
 import { executeJob, runDueJobs } from "~/models/job-worker.server";

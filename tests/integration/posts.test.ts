@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { fileMessage, MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
 import { mediaDir } from "~/lib/media-storage.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { getPost } from "~/models/feed.server";
 import { runDueJobs } from "~/models/job-worker.server";
 import { action as createPostAction } from "~/routes/api.posts";

@@ -4,7 +4,7 @@
 // notifications. Every path is tried through the API, from both sides.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as block } from "~/routes/api.users.$username.block";
 import { action as postComment } from "~/routes/api.comments";
 import { action as followUser } from "~/routes/api.users.$username.follow";

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { MAX_BODY_BYTES, readBody } from "~/lib/http.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as addCar } from "~/routes/api.cars";
 import { action as garagePage } from "~/routes/my-cars._index";
 import { action as newCarPage } from "~/routes/my-cars.new";

@@ -2,8 +2,8 @@
 // request came over HTTPS, as a trusted proxy says (TRUST_PROXY=true and X-Forwarded-Proto:
 // https) or as the operator says (COOKIE_SECURE=true); never on plain HTTP otherwise.
 import { afterEach, describe, expect, it } from "vitest";
-import { resetRateLimits } from "~/lib/rate-limit.server";
-import { flashCookie } from "~/lib/session.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { action as sessionAction } from "~/routes/api.auth.session";
 import { signUp } from "../support/accounts";
 import { args, cookiesOf } from "../support/requests";

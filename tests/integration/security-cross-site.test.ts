@@ -6,7 +6,7 @@
 // media type: `text/plain; charset=application/json` is not JSON.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as login } from "~/routes/api.auth.login";
 import { action as addCar } from "~/routes/api.cars";
 import { action as newCarPage } from "~/routes/my-cars.new";

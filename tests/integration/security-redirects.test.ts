@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { safeRedirect } from "~/lib/http.server";
 import { safePath } from "~/lib/login-events";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as postComment } from "~/routes/api.comments";
 import { action as register } from "~/routes/api.auth.register";
 import { answer, args, formRequest } from "../support/requests";

@@ -7,7 +7,7 @@ import type { IncomingMessage } from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cookieSecure, trustedProxyHops } from "~/lib/env.server";
 import { MemoryTransport, setLiveTransport } from "~/lib/live-events.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { personalCacheControl } from "~/lib/security-headers.server";
 import { action as send } from "~/routes/api.messages";
 import { loader as threadLoader } from "~/routes/api.messages.$username";
@@ -118,7 +118,7 @@ describe("COOKIE_SECURE", () => {
     process.env.GOOGLE_CLIENT_ID = "client";
     process.env.GOOGLE_CLIENT_SECRET = "secret";
     vi.resetModules();
-    const { startGoogleSignIn } = await import("~/lib/google.server");
+    const { startGoogleSignIn } = await import("~/models/google.server");
     const response = await startGoogleSignIn(new Request("http://127.0.0.1:3000/api/auth/google"), "/");
     const cookies = response.headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);

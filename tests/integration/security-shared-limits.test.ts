@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
-import { RULES, hit, resetRateLimits } from "~/lib/rate-limit.server";
+import { RULES, hit, resetRateLimits } from "~/models/rate-limit.server";
 import { sealSecret, totpCode, generateTotpSecret } from "~/lib/totp.server";
 import { resetUsedTotpSteps, verifySecondFactor } from "~/models/two-factor.server";
 import { action as register } from "~/routes/api.auth.register";
@@ -66,7 +66,7 @@ describe("counts survive a restart and are shared between instances", () => {
     const key = "user:4242";
     for (let i = 0; i < RULES.comment.limit - 1; i++) expect((await hit("comment", key)).ok).toBe(true);
     // The other process takes the last allowed hit and is refused the next one...
-    const [last, over] = (await inOtherProcess("lib/rate-limit.server.ts", "hit", [
+    const [last, over] = (await inOtherProcess("models/rate-limit.server.ts", "hit", [
       ["comment", key],
       ["comment", key],
     ])) as Array<{ ok: boolean }>;

@@ -3,7 +3,7 @@
 // kind of text, and writes nothing.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as register } from "~/routes/api.auth.register";
 import { action as postComment } from "~/routes/api.comments";
 import { action as sendMessage } from "~/routes/api.messages";

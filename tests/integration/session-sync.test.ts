@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { action as validate } from "~/routes/api.auth.validate-session";
 import { action as refresh } from "~/routes/api.auth.refresh-session";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { SESSION_LIFETIME, SESSION_USER_STORAGE_KEY } from "~/lib/constants";
 import { readStoredSessionData } from "~/lib/session-user";
 import { args, formRequest, jsonRequest } from "../support/requests";

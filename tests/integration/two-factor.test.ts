@@ -11,7 +11,7 @@ import { action as signOutOthers } from "~/routes/api.auth.sessions.others";
 import { action as twoFactorPageAction, loader as twoFactorPageLoader } from "~/routes/two-factor";
 import { action as securityAction } from "~/routes/profile_.security";
 import { totpCode } from "~/lib/totp.server";
-import { resetRateLimits } from "~/lib/rate-limit.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
 import { TWO_FACTOR_PENDING_LIFETIME, resetUsedTotpSteps, sessionAuthState } from "~/models/two-factor.server";
 import { isSignedIn, logIn, signUp } from "../support/accounts";
 import { call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { APP_ICONS, BRAND_CARD, SITE_NAME, THEME_COLORS } from "~/lib/brand";
 import { processAvatar, processUpload, mediaColumns } from "~/lib/images.server";
-import { stopInsuranceReminders } from "~/lib/insurance-reminders.server";
+import { stopInsuranceReminders } from "~/models/insurance-reminders.server";
 import { deleteMedia, mediaDir } from "~/lib/media-storage.server";
 import { EMBED_DEFAULT_WIDTH } from "~/lib/oembed";
 import { makeClip } from "../support/media";

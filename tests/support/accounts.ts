@@ -2,7 +2,7 @@
 // (with their session cookie), or made directly with prisma, and posts made with prisma.
 import { expect } from "vitest";
 import { prisma } from "~/db.server";
-import { startSession } from "~/lib/auth.server";
+import { startSession } from "~/models/auth.server";
 import { action as login } from "~/routes/api.auth.login";
 import { action as register } from "~/routes/api.auth.register";
 import { loader as sessionLoader } from "~/routes/api.auth.session";

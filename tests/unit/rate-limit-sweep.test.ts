@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { hit, resetRateLimits } from "~/lib/rate-limit.server";
+import { hit, resetRateLimits } from "~/models/rate-limit.server";
 
 afterEach(() => resetRateLimits());
 

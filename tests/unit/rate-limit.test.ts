@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RULES, hit, resetRateLimits, tooManyMessage, tooManyResponse } from "~/lib/rate-limit.server";
+import { RULES, hit, resetRateLimits, tooManyMessage, tooManyResponse } from "~/models/rate-limit.server";
 
 afterEach(async () => {
   await resetRateLimits();

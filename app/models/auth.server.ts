@@ -3,7 +3,8 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { cookieFlags, sessionIdOf, sessionStorage } from "~/lib/session.server";
+import { cookieFlags, sessionIdOf } from "~/lib/cookies.server";
+import { sessionStorage } from "~/models/session.server";
 import { fail, safeRedirect } from "~/lib/http.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";

@@ -5,10 +5,10 @@
 // typed name itself). The windows live in the database (rate_limits), so every process
 // and instance shares them and a restart forgets nothing.
 import { redirect } from "@remix-run/node";
-import { getUser } from "~/lib/auth.server";
+import { getUser } from "~/models/auth.server";
 import { errorResponse, safeRedirect } from "~/lib/http.server";
 import { settings, trustedProxyHops } from "~/lib/env.server";
-import { flashCookie } from "~/lib/session.server";
+import { flashCookie } from "~/lib/cookies.server";
 import { accountIdByName, countHits, deleteAllWindows, deleteEndedWindows } from "~/models/limits.server";
 
 export type Rule = { limit: number; windowMs: number; message?: string };

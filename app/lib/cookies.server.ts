@@ -1,14 +1,10 @@
-// Server-side sessions. The cookie holds only a random id; the row holds the user and the
-// expiry, so a session can be revoked by deleting it. A flash cookie carries toasts
-// across a redirect.
-import { randomBytes } from "node:crypto";
-import { createCookie, createCookieSessionStorage, createSessionStorage } from "@remix-run/node";
+// The app's cookies. `__session` holds only the signed id of a session row (the row, in
+// models/session.server.ts, holds the user and the expiry, so deleting it revokes the
+// session). `__flash` carries toasts and a failed plain form across a redirect.
+import { createCookie, createCookieSessionStorage } from "@remix-run/node";
 import { cookieSecure, sessionSecret } from "~/lib/env.server";
 import { SESSION_LIFETIME } from "~/lib/constants";
 import { isSecureRequest } from "~/lib/security-headers.server";
-import * as sessions from "~/models/session.server";
-
-export type SessionData = { userId: number };
 
 /**
  * Per-request cookie attributes, for commitSession/destroySession: Secure when the request
@@ -19,33 +15,13 @@ export function cookieFlags(request: Request | null | undefined): { secure: bool
   return { secure: request ? isSecureRequest(request) : cookieSecure() };
 }
 
-const authCookie = createCookie("__session", {
+export const authCookie = createCookie("__session", {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
   secure: cookieSecure(),
   secrets: [sessionSecret()],
   maxAge: SESSION_LIFETIME / 1000,
-});
-
-export const sessionStorage = createSessionStorage<SessionData>({
-  cookie: authCookie,
-  async createData(data, expires) {
-    if (!data.userId) throw new Error("A session needs a user");
-    const id = randomBytes(32).toString("base64url");
-    await sessions.createSession({ id, userId: data.userId, expiresAt: expires ?? new Date(Date.now() + SESSION_LIFETIME) });
-    return id;
-  },
-  async readData(id) {
-    const row = await sessions.findLiveSession(id);
-    return row ? { userId: row.userId } : null;
-  },
-  async updateData(id, data, expires) {
-    await sessions.updateSession(id, expires ?? new Date(Date.now() + SESSION_LIFETIME));
-  },
-  async deleteData(id) {
-    await sessions.deleteSession(id);
-  },
 });
 
 /**
