@@ -41,8 +41,11 @@ test("B follows A's car; A sees the badge and the notification in the dropdown",
   await a.page.mouse.click(5, 400);
   await expect(entry).toBeHidden();
   await a.page.getByRole("button", { name: /^Notifications/ }).click();
+  // The badge clears at once; the server's answer comes after.
+  const markedAll = a.page.waitForResponse((response) => response.url().includes("/api/notifications/read-all") && response.request().method() === "POST");
   await a.page.getByRole("button", { name: "Mark all as read" }).click();
   await expect(badge).toBeHidden();
+  await markedAll;
   const feed = await (await a.page.request.get("/api/notifications")).json();
   expect(feed.unread_count).toBe(0);
   expect(feed.notifications[0]).toMatchObject({ type: "car_follow", related_user_username: b.user.username });

@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page, waitingForHydration } from "./fixtures";
 import sharp from "sharp";
-import { signUpViaApi, type TestUser } from "../support/browser";
+import { fetcherLoadBody, signUpViaApi, type TestUser } from "../support/browser";
 
 const TMP = path.resolve("tests/.tmp/e2e-upload-files");
 
@@ -160,14 +160,17 @@ test("music search marks placeholder results as examples, says 'No tracks found'
   await expect(rows.first()).toContainText("example");
   await expect(rows.first()).toBeDisabled();
 
-  await page.route("**/api/soundcloud/search?**", (route) => route.fulfill({ json: { collection: [] } }));
+  // The search reads through a fetcher: `/api/soundcloud/search.data`, in Remix's encoding.
+  const SEARCH = "**/api/soundcloud/search.data?**";
+  const ROUTE = "routes/api.soundcloud.search";
+  await page.route(SEARCH, async (route) => route.fulfill(await fetcherLoadBody(ROUTE, { collection: [] })));
   await search.fill("zzzz");
   await expect(page.getByText("No tracks found")).toBeVisible();
 
-  await page.unroute("**/api/soundcloud/search?**");
-  await page.route("**/api/soundcloud/search?**", (route) =>
-    route.fulfill({
-      json: {
+  await page.unroute(SEARCH);
+  await page.route(SEARCH, async (route) =>
+    route.fulfill(
+      await fetcherLoadBody(ROUTE, {
         collection: [
           {
             id: 1,
@@ -179,8 +182,8 @@ test("music search marks placeholder results as examples, says 'No tracks found'
             playback_count: 1200,
           },
         ],
-      },
-    }),
+      }),
+    ),
   );
   await search.fill("roof");
   await expect(page.locator(".track-row").first()).toContainText("3:07");

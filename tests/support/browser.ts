@@ -2,6 +2,7 @@
 // test starts from its own user on the shared seeded server.
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { generateSync, ScureBase32Plugin } from "otplib";
+import { encode } from "turbo-stream";
 import { waitingForHydration } from "../e2e/fixtures";
 
 let counter = 0;
@@ -68,4 +69,13 @@ export async function enableTwoFactor(request: APIRequestContext, password = "pa
   const confirm = await request.post("/api/auth/two-factor/confirm", { data: { code: totp(secret) } });
   expect(confirm.status(), await confirm.text()).toBe(200);
   return secret;
+}
+
+/**
+ * A resource route's loader answer as Remix sends it to a fetcher (`<path>.data`), for tests
+ * that fake an API read with `page.route`: `{ [routeId]: { data } }` in Remix's stream encoding.
+ */
+export async function fetcherLoadBody(routeId: string, data: unknown): Promise<{ status: number; contentType: string; body: string }> {
+  const body = await new Response(encode({ [routeId]: { data } })).text();
+  return { status: 200, contentType: "text/x-script", body };
 }

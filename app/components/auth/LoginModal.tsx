@@ -30,7 +30,11 @@ import { useRootData } from "~/lib/user";
 // it); the server renders it directly for `?login` pages.
 /** The name the server renders the login dialog by (app/server-parts.server.ts). */
 export const LOGIN_DIALOG_PART = "login-dialog";
-const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) => module.LoginDialog), { server: serverPart(LOGIN_DIALOG_PART) });
+const LoginDialog = lazyComponent(() => import("./LoginDialog").then((module) => module.LoginDialog), {
+  server: serverPart(LOGIN_DIALOG_PART),
+  // The server rendered it (`?login`): its code loads before the page hydrates.
+  renderedIn: () => document.querySelector(".auth-modal") !== null,
+});
 
 type ModalState = {
   open: boolean;
