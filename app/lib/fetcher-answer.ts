@@ -4,8 +4,8 @@
 // that need more than a toast are told by their text: the 401s all ask the visitor to sign in
 // ("You must be signed in to …", "You must be logged in to …") and the 429s all begin
 // "Too many attempts.".
-import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useFetcher, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 
 export type ErrorAnswer = { error: string };
 
@@ -68,6 +68,69 @@ export function useFetcherSettled<T>(fetcher: Settling<T>, settled: (data: T | u
       latest.current(data);
     }
   }, [state, data, early]);
+}
+
+/** A reader from `useFetcherRead`. */
+export type FetcherRead = (href: string, signal?: AbortSignal) => Promise<unknown>;
+
+type Waiting = { resolve: (data: unknown) => void; reject: (reason: unknown) => void };
+
+function cancelled(why: string): DOMException {
+  return new DOMException(why, "AbortError");
+}
+
+/**
+ * A JSON read through a fetcher, as a promise, for reads that are chained, retried or run side
+ * by side (one reader, so one fetcher, for each read that may overlap another): `read(href)`
+ * loads `href` with `fetcher.load` and resolves with what the loader answered, a failed request
+ * included (`{ error, failed: true }`); it never rejects for a failed request. A newer read of
+ * the same reader cancels the one before it, and so do `signal` and unmounting: the cancelled
+ * read rejects with an AbortError and its answer is dropped. The reloads Remix starts itself
+ * after an action resolve no read.
+ */
+export function useFetcherRead(): FetcherRead {
+  const fetcher = useFetcher();
+  const waiting = useRef<Waiting | null>(null);
+  useFetcherSettled(
+    fetcher,
+    (data) => {
+      const read = waiting.current;
+      waiting.current = null;
+      read?.resolve(data);
+    },
+    { early: true },
+  );
+  useEffect(
+    () => () => {
+      waiting.current?.reject(cancelled("The reader is gone"));
+      waiting.current = null;
+    },
+    [],
+  );
+  const { load } = fetcher;
+  return useCallback(
+    (href: string, signal?: AbortSignal) =>
+      new Promise<unknown>((resolve, reject) => {
+        if (signal?.aborted) {
+          reject(signal.reason ?? cancelled("Cancelled"));
+          return;
+        }
+        waiting.current?.reject(cancelled("A newer read replaced this one"));
+        const read: Waiting = { resolve, reject };
+        waiting.current = read;
+        signal?.addEventListener(
+          "abort",
+          () => {
+            if (waiting.current !== read) return;
+            waiting.current = null;
+            reject(signal.reason ?? cancelled("Cancelled"));
+          },
+          { once: true },
+        );
+        load(href);
+      }),
+    [load],
+  );
 }
 
 /**

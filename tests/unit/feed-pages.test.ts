@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { appendPosts, feedPageUrl, fetchFeedPage, loadMoreHref, refreshPosts, removePost, triggerIndex, withBackoff } from "~/components/feed/feed-pages";
+import { appendPosts, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex, withBackoff } from "~/components/feed/feed-pages";
+import { SERVER_FAILED, UNREACHABLE } from "~/lib/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
 
 const post = (id: number) => ({ id }) as FeedPost;
@@ -57,17 +58,18 @@ describe("withBackoff (3 attempts, 1 s then 2 s)", () => {
   });
 });
 
-describe("fetchFeedPage", () => {
-  it("reads posts and the next cursor", async () => {
-    const fetcher = vi.fn(async () => Response.json({ posts: [{ id: 1 }], nextCursor: "x" }));
-    await expect(fetchFeedPage("/api/feed", undefined, fetcher as unknown as typeof fetch)).resolves.toEqual({ posts: [{ id: 1 }], nextCursor: "x" });
+describe("readFeedPage", () => {
+  it("reads posts and the next cursor", () => {
+    expect(readFeedPage({ posts: [{ id: 1 }], nextCursor: "x" })).toEqual({ posts: [{ id: 1 }], nextCursor: "x" });
   });
 
-  it("throws on an error status or a malformed body", async () => {
-    const failing = vi.fn(async () => new Response("nope", { status: 500 }));
-    await expect(fetchFeedPage("/api/feed", undefined, failing as unknown as typeof fetch)).rejects.toThrow("HTTP 500");
-    const junk = vi.fn(async () => Response.json({ nothing: true }));
-    await expect(fetchFeedPage("/api/feed", undefined, junk as unknown as typeof fetch)).rejects.toThrow("Malformed");
+  it("throws on a failed request, a refusal or a malformed body", () => {
+    // What the API's clientLoader answers for a 5xx and for no answer at all.
+    expect(() => readFeedPage({ error: SERVER_FAILED, failed: true })).toThrow(SERVER_FAILED);
+    expect(() => readFeedPage({ error: UNREACHABLE, failed: true })).toThrow(UNREACHABLE);
+    expect(() => readFeedPage({ error: "limit must be a number" })).toThrow("limit must be a number");
+    expect(() => readFeedPage({ nothing: true })).toThrow("Malformed");
+    expect(() => readFeedPage(undefined)).toThrow("Malformed");
   });
 });
 

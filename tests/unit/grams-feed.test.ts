@@ -2,7 +2,19 @@
 // between tries, the client-side Grams filter, what fills a post's media area, and the
 // media viewer's helpers (item kinds, wrap-around, neighbours).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GRAMS_MESSAGES, cursorAfter, gramsContentOf, gramsFeedUrl, gramsPosts, trackNameOf, withRetries } from "~/components/grams/grams-feed";
+import {
+  GRAMS_MESSAGES,
+  cursorAfter,
+  gramsContentOf,
+  gramsFeedUrl,
+  gramsPosts,
+  postUrl,
+  readGramsPage,
+  readPost,
+  trackNameOf,
+  withRetries,
+} from "~/components/grams/grams-feed";
+import { SERVER_FAILED, UNREACHABLE } from "~/lib/fetcher-answer";
 import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
 import { neighbourIndexes, smallestCandidate, thumbnailOf, viewerKind, wrapIndex } from "~/components/media/viewer-items";
 import type { FeedPost } from "~/models/feed.server";
@@ -106,6 +118,26 @@ describe("loading with retries", () => {
     expect(await withRetries(load, { wait: async (ms) => void waits.push(ms) })).toBe("ok");
     expect(waits).toEqual([1000]);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("reading the loaders' answers", () => {
+  it("reads a page of posts and its cursor; a failed request, a refusal or a malformed body throws", () => {
+    const page = { posts: [post(1, [{ kind: "video", image_url: "/media/a.mp4" }])], nextCursor: "c_1" };
+    expect(readGramsPage(page)).toEqual(page);
+    expect(readGramsPage({ posts: [] })).toEqual({ posts: [], nextCursor: null });
+    expect(() => readGramsPage({ error: SERVER_FAILED, failed: true })).toThrow(SERVER_FAILED);
+    expect(() => readGramsPage({ error: UNREACHABLE, failed: true })).toThrow(UNREACHABLE);
+    expect(() => readGramsPage({ nothing: true })).toThrow("Malformed");
+  });
+
+  it("reads a post, or nothing from an error answer", () => {
+    const linked = post(7, []);
+    expect(postUrl(7)).toBe("/api/posts/7");
+    expect(readPost({ post: linked })).toBe(linked);
+    expect(readPost({ error: "Post not found" })).toBeNull();
+    expect(readPost({ error: UNREACHABLE, failed: true })).toBeNull();
+    expect(readPost(undefined)).toBeNull();
   });
 });
 

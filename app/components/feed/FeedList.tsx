@@ -1,14 +1,16 @@
-// The home feed's list: the server's first page, then 10 more whenever the reader reaches
-// the third-last card (IntersectionObserver), each load tried 3 times (1 s, then 2 s
-// apart) before 'Failed to load posts' with a retry button. Skeleton cards stand in while
-// a page loads. Without JavaScript a 'Load more' link renders the next page on the server.
+// The home feed's list: the server's first page, then 10 more through a fetcher whenever
+// the reader reaches the third-last card (IntersectionObserver), each load tried 3 times
+// (1 s, then 2 s apart) before 'Failed to load posts' with a retry button. Skeleton cards
+// stand in while a page loads. Without JavaScript a 'Load more' link renders the next page
+// on the server.
 import { Link } from "@remix-run/react";
 import { CheckCircle2, ChevronDown, RotateCw, WifiOff } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type PostCardViewer } from "~/components/post/PostCard";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { FeedPost } from "~/models/feed.server";
-import { appendPosts, FEED_MESSAGES, feedPageUrl, fetchFeedPage, loadMoreHref, refreshPosts, removePost, triggerIndex, withBackoff } from "./feed-pages";
+import { useFetcherRead } from "~/lib/fetcher-answer";
+import { appendPosts, FEED_MESSAGES, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex, withBackoff } from "./feed-pages";
 import "./feed.css";
 
 export type FeedListProps = {
@@ -56,6 +58,7 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
   const loading = useRef(false);
   const controller = useRef<AbortController | null>(null);
   const page = useRef(pageKey);
+  const readPage = useFetcherRead();
 
   // The loader answered again: a new page starts over; the same page refreshes in place.
   useEffect(() => {
@@ -87,7 +90,7 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
     const abort = new AbortController();
     controller.current = abort;
     try {
-      const next = await withBackoff(() => fetchFeedPage(feedPageUrl({ cursor }), abort.signal), { signal: abort.signal });
+      const next = await withBackoff(async () => readFeedPage(await readPage(feedPageUrl({ cursor }), abort.signal)), { signal: abort.signal });
       if (abort.signal.aborted) return;
       setPosts((current) => appendPosts(current, next.posts));
       setCursor(next.nextCursor);
@@ -99,7 +102,7 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
     } finally {
       if (controller.current === abort) loading.current = false;
     }
-  }, [cursor]);
+  }, [cursor, readPage]);
 
   // Watch the third-last card: when it shows, fetch the next page.
   const trigger = triggerIndex(posts.length);

@@ -1,7 +1,9 @@
-// The home feed's paging rules, free of React: the URL of the next page, loading it with
-// 3 attempts (1 s then 2 s back-off), which card starts the next load (the
-// third-last: the reader is within the last 3 posts) and merging pages without repeats.
+// The home feed's paging rules, free of React: the URL of the next page, trying its load
+// 3 times (1 s then 2 s back-off), reading the loader's answer, which card starts the next
+// load (the third-last: the reader is within the last 3 posts) and merging pages without
+// repeats.
 import { FEED_ATTEMPTS, FEED_BACKOFF, FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
+import { errorOf } from "~/lib/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
 
 export const FEED_MESSAGES = {
@@ -57,12 +59,12 @@ export async function withBackoff<T>(
   throw lastError;
 }
 
-/** One page of /api/feed; throws on a network error, a non-OK answer or a malformed body. */
-export async function fetchFeedPage(url: string, signal?: AbortSignal, fetcher: typeof fetch = fetch): Promise<FeedPageData> {
-  const response = await fetcher(url, { headers: { Accept: "application/json" }, credentials: "same-origin", signal });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const body = (await response.json()) as Partial<FeedPageData> | null;
-  if (!body || !Array.isArray(body.posts)) throw new Error("Malformed feed page");
+/** A page of /api/feed from what its loader answered; throws on an error answer or a malformed body. */
+export function readFeedPage(answer: unknown): FeedPageData {
+  const failure = errorOf(answer);
+  if (failure !== null) throw new Error(failure);
+  const body = answer as Partial<FeedPageData> | null | undefined;
+  if (!body || typeof body !== "object" || !Array.isArray(body.posts)) throw new Error("Malformed feed page");
   return { posts: body.posts, nextCursor: typeof body.nextCursor === "string" && body.nextCursor ? body.nextCursor : null };
 }
 

@@ -1,6 +1,9 @@
-// The Grams feed's data rules, free of React: its fixed words, loading pages of
-// /api/feed?grams=1 with 3 attempts (1 s then 2 s back-off), the client-side safety net of the Grams filter, and what a post's media area shows.
-import { FEED_ATTEMPTS, FEED_BACKOFF, FEED_FIRST_PAGE, FEED_PAGE } from "~/lib/constants";
+// The Grams feed's data rules, free of React: its fixed words, trying a load 3 times (1 s
+// then 2 s back-off), the addresses of pages of /api/feed?grams=1 and of a post and reading
+// their loaders' answers, the client-side safety net of the Grams filter, and what a post's
+// media area shows.
+import { FEED_ATTEMPTS, FEED_BACKOFF } from "~/lib/constants";
+import { errorOf } from "~/lib/fetcher-answer";
 import { filterGramsPosts, hasAudio } from "~/lib/feed-filter";
 import type { FeedPost } from "~/models/feed.server";
 
@@ -59,26 +62,24 @@ export function gramsFeedUrl({ limit, cursor, exclude }: { limit: number; cursor
   return `/api/feed?${params}`;
 }
 
-/** One page of /api/feed?grams=1; throws on a network error or a non-OK answer. */
-export async function fetchGramsPage(options: { first: boolean; cursor?: string | null; exclude?: readonly number[] }, signal?: AbortSignal): Promise<GramsPage> {
-  const url = gramsFeedUrl({ limit: options.first ? FEED_FIRST_PAGE : FEED_PAGE, cursor: options.cursor, exclude: options.exclude });
-  const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin", signal });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const body = (await response.json()) as Partial<GramsPage>;
-  if (!Array.isArray(body.posts)) throw new Error("Malformed feed page");
+/** A page of /api/feed?grams=1 from what its loader answered; throws on an error answer or a malformed body. */
+export function readGramsPage(answer: unknown): GramsPage {
+  const failure = errorOf(answer);
+  if (failure !== null) throw new Error(failure);
+  const body = answer as Partial<GramsPage> | null | undefined;
+  if (!body || typeof body !== "object" || !Array.isArray(body.posts)) throw new Error("Malformed feed page");
   return { posts: body.posts, nextCursor: typeof body.nextCursor === "string" ? body.nextCursor : null };
 }
 
-/** A post in the feed shape from GET /api/posts/{id} (null when it cannot be had). */
-export async function fetchPost(id: number, signal?: AbortSignal): Promise<FeedPost | null> {
-  try {
-    const response = await fetch(`/api/posts/${id}`, { headers: { Accept: "application/json" }, credentials: "same-origin", signal });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { post?: FeedPost };
-    return body.post && typeof body.post.id === "number" && Array.isArray(body.post.photos) ? body.post : null;
-  } catch {
-    return null;
-  }
+/** The address of a post in the feed shape, GET /api/posts/{id}. */
+export function postUrl(id: number): string {
+  return `/api/posts/${id}`;
+}
+
+/** The post in what GET /api/posts/{id} answered (null for an error answer or anything else). */
+export function readPost(answer: unknown): FeedPost | null {
+  const post = answer && typeof answer === "object" ? (answer as { post?: FeedPost }).post : undefined;
+  return post && typeof post.id === "number" && Array.isArray(post.photos) ? post : null;
 }
 
 /**

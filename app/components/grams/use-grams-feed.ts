@@ -1,10 +1,11 @@
 // The posts Grams shows and their paging: the server's first page when it sent one, else
 // /api/feed?grams=1 (3 tries, 1 s then 2 s apart) with the linked post first; then 10 more
-// whenever the reader is within the last 3.
+// whenever the reader is within the last 3. Each read goes through its own fetcher.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { FEED_LOAD_MORE_WITHIN } from "~/lib/constants";
+import { FEED_FIRST_PAGE, FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
+import { useFetcherRead, type FetcherRead } from "~/lib/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
-import { cursorAfter, fetchGramsPage, fetchPost, gramsPosts, withRetries } from "./grams-feed";
+import { cursorAfter, gramsFeedUrl, gramsPosts, postUrl, readGramsPage, readPost, withRetries } from "./grams-feed";
 
 export type GramsFeedStatus = "loading" | "error" | "ready";
 export type GramsFeed = { status: GramsFeedStatus; posts: FeedPost[]; cursor: string | null };
@@ -28,12 +29,12 @@ function initialFeed({ initialPostId, initialPosts, initialCursor, showAll }: Gr
   return { status: "ready", posts, cursor };
 }
 
-/** The first page, the linked post moved to the front (fetched on its own when not in it). */
-async function loadFirstPage(initialPostId: number | null, signal: AbortSignal) {
-  const page = await withRetries(() => fetchGramsPage({ first: true }, signal), { signal });
+/** The first page, the linked post moved to the front (read on its own when not in it). */
+async function loadFirstPage(initialPostId: number | null, read: { page: FetcherRead; post: FetcherRead }, signal: AbortSignal) {
+  const page = await withRetries(async () => readGramsPage(await read.page(gramsFeedUrl({ limit: FEED_FIRST_PAGE }), signal)), { signal });
   let posts = page.posts;
   if (initialPostId !== null) {
-    const target = posts.find((post) => post.id === initialPostId) ?? (await fetchPost(initialPostId, signal));
+    const target = posts.find((post) => post.id === initialPostId) ?? readPost(await read.post(postUrl(initialPostId), signal));
     if (target) posts = [target, ...posts.filter((post) => post.id !== target.id)];
   }
   return { posts, cursor: page.nextCursor };
@@ -44,11 +45,14 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
   const { initialPostId, showAll } = options;
   const [feed, setFeed] = useState<GramsFeed>(() => initialFeed(options));
   const [attempt, setAttempt] = useState(0);
+  const readFirstPage = useFetcherRead();
+  const readLinkedPost = useFetcherRead();
+  const readMore = useFetcherRead();
 
   useEffect(() => {
     if (feed.status !== "loading") return;
     const controller = new AbortController();
-    loadFirstPage(initialPostId, controller.signal).then(
+    loadFirstPage(initialPostId, { page: readFirstPage, post: readLinkedPost }, controller.signal).then(
       ({ posts, cursor }) => {
         if (!controller.signal.aborted) setFeed({ status: "ready", posts: gramsPosts(posts, showAll, initialPostId), cursor });
       },
@@ -59,7 +63,7 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
       },
     );
     return () => controller.abort();
-  }, [feed.status, attempt, initialPostId, showAll]);
+  }, [feed.status, attempt, initialPostId, showAll, readFirstPage, readLinkedPost]);
 
   const retry = useCallback(() => {
     setFeed({ status: "loading", posts: [], cursor: null });
@@ -74,7 +78,7 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
     loadingMore.current = true;
     const cursor = feed.cursor;
     const exclude = feed.posts.map((post) => post.id);
-    withRetries(() => fetchGramsPage({ first: false, cursor, exclude }))
+    withRetries(async () => readGramsPage(await readMore(gramsFeedUrl({ limit: FEED_PAGE, cursor, exclude }))))
       .then((page) =>
         setFeed((current) =>
           current.status === "ready" ? { ...current, posts: gramsPosts([...current.posts, ...page.posts], showAll, initialPostId), cursor: page.nextCursor } : current,
@@ -84,7 +88,7 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
       .finally(() => {
         loadingMore.current = false;
       });
-  }, [active, feed, showAll, initialPostId]);
+  }, [active, feed, showAll, initialPostId, readMore]);
 
   const updatePost = useCallback((postId: number, change: (post: FeedPost) => FeedPost) => {
     setFeed((current) => ({ ...current, posts: current.posts.map((post) => (post.id === postId ? change(post) : post)) }));

@@ -8,8 +8,9 @@ import { CalendarDays, CarFront, Loader2, Search } from "~/components/icons";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";
 import { carName } from "~/lib/cars";
+import { useFetcherRead } from "~/lib/fetcher-answer";
 import { SEARCH_DEBOUNCE, normaliseQuery, searchHref } from "~/lib/search";
-import { cachedResults, fetchQuickResults, resultCount, type QuickResults } from "./search-client";
+import { cachedResults, readQuickResults, resultCount, type QuickResults } from "./search-client";
 import "./search.css";
 
 type Option = { key: string; href: string };
@@ -47,6 +48,9 @@ export function HeaderSearch({
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const listId = `${id}-results`;
+  const readCars = useFetcherRead();
+  const readUsers = useFetcherRead();
+  const readEvents = useFetcherRead();
 
   const query = normaliseQuery(value);
 
@@ -57,7 +61,7 @@ export function HeaderSearch({
     if (location.pathname === "/search") setValue(new URLSearchParams(location.search).get("q") ?? "");
   }, [location.pathname, location.search]);
 
-  // Fetch after a pause in typing; a newer query cancels the older request.
+  // Read after a pause in typing; a newer query cancels the older reads.
   useEffect(() => {
     if (!query) {
       setResults(null);
@@ -75,7 +79,7 @@ export function HeaderSearch({
     const controller = new AbortController();
     setLoading(true);
     const timer = setTimeout(() => {
-      fetchQuickResults(query, controller.signal)
+      readQuickResults(query, { cars: readCars, users: readUsers, events: readEvents }, controller.signal)
         .then((found) => {
           setResults(found);
           setFailed(false);
@@ -91,7 +95,7 @@ export function HeaderSearch({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query]);
+  }, [query, readCars, readUsers, readEvents]);
 
   // Close on a click or focus outside.
   useEffect(() => {

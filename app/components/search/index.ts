@@ -1,2 +1,2 @@
 export { HeaderSearch } from "./HeaderSearch";
-export { fetchQuickResults, type QuickResults, type CarHit, type UserHit, type EventHit } from "./search-client";
+export { readQuickResults, type QuickResults, type CarHit, type UserHit, type EventHit } from "./search-client";

@@ -1,6 +1,7 @@
 // The header search's data: cars, users and events for a query, at most 3 of each, from
-// the three search APIs in parallel. Answers are cached for the tab's life (small LRU) so
-// typing back and forth is instant.
+// the three search APIs side by side (a fetcher each). Answers are cached for the tab's
+// life (small LRU) so typing back and forth is instant.
+import { errorOf, type FetcherRead } from "~/lib/fetcher-answer";
 import { SEARCH_PER_KIND, normaliseQuery } from "~/lib/search";
 
 export type CarHit = {
@@ -33,29 +34,35 @@ export function cachedResults(query: string): QuickResults | null {
   return cache.get(normaliseQuery(query).toLowerCase()) ?? null;
 }
 
-async function getJson<T>(url: string, signal: AbortSignal): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin", signal });
-  if (!response.ok) throw new Error(`Search failed (${response.status})`);
-  return (await response.json()) as T;
+/** The list under `key` in a search API's answer; throws on an error answer or a malformed body. */
+function listIn<T>(answer: unknown, key: string): T[] {
+  const failure = errorOf(answer);
+  if (failure !== null) throw new Error(failure);
+  const list = answer && typeof answer === "object" ? (answer as Record<string, unknown>)[key] : undefined;
+  if (!Array.isArray(list)) throw new Error("Malformed search answer");
+  return list as T[];
 }
 
-/** Up to `perKind` cars, users and events for `query`. Rejects on failure or abort. */
-export async function fetchQuickResults(query: string, signal: AbortSignal, perKind = SEARCH_PER_KIND): Promise<QuickResults> {
+/** A reader for each of the three search APIs, read side by side. */
+export type SearchReads = { cars: FetcherRead; users: FetcherRead; events: FetcherRead };
+
+/** Up to `perKind` cars, users and events for `query`. Rejects on failure or cancellation. */
+export async function readQuickResults(query: string, read: SearchReads, signal: AbortSignal, perKind = SEARCH_PER_KIND): Promise<QuickResults> {
   const q = normaliseQuery(query);
   const key = q.toLowerCase();
   const hit = cache.get(key);
   if (hit) return hit;
   const encoded = encodeURIComponent(q);
   const [cars, users, events] = await Promise.all([
-    getJson<{ cars: CarHit[] }>(`/api/cars/search?q=${encoded}&limit=${perKind}`, signal),
-    getJson<{ users: UserHit[] }>(`/api/users/search?q=${encoded}&limit=${perKind}`, signal),
-    getJson<{ events: EventHit[] }>(`/api/events?search=${encoded}&limit=${perKind}`, signal),
+    read.cars(`/api/cars/search?q=${encoded}&limit=${perKind}`, signal),
+    read.users(`/api/users/search?q=${encoded}&limit=${perKind}`, signal),
+    read.events(`/api/events?search=${encoded}&limit=${perKind}`, signal),
   ]);
   const results: QuickResults = {
     query: q,
-    cars: cars.cars.slice(0, perKind),
-    users: users.users.slice(0, perKind),
-    events: events.events.slice(0, perKind),
+    cars: listIn<CarHit>(cars, "cars").slice(0, perKind),
+    users: listIn<UserHit>(users, "users").slice(0, perKind),
+    events: listIn<EventHit>(events, "events").slice(0, perKind),
   };
   remember(key, results);
   return results;
