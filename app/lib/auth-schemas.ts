@@ -68,6 +68,9 @@ const passwordSchema = z
   .min(PASSWORD_MIN, MESSAGES.passwordShort)
   .max(200, "Password must be at most 200 characters");
 
+/** POST /api/auth/check-google-linked: the address to look up. */
+export const googleLinkedSchema = z.object({ email: emailSchema });
+
 /** What the server needs to register (POST /api/auth/register). */
 export const registerSchema = z.object({
   username: usernameSchema,
@@ -93,6 +96,12 @@ export const signInSchema = z.object({
 export const resetRequestSchema = z.object({
   email: z.string({ required_error: MESSAGES.resetEntryRequired }).trim().min(1, MESSAGES.resetEntryRequired).max(254, "Email or username is too long"),
 });
+
+/** POST /api/auth/reset-password: the email or username, sent as `email`, `username` or `identifier`. */
+export const resetEntrySchema = z
+  .object({ email: z.unknown(), username: z.unknown(), identifier: z.unknown() })
+  .transform((fields) => ({ email: fields.email ?? fields.username ?? fields.identifier }))
+  .pipe(resetRequestSchema);
 
 /** The reset page's form: the emailed token and the new password twice (same rules as sign-up). */
 export const resetPasswordFormSchema = z
