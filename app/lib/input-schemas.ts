@@ -42,6 +42,12 @@ export function intentField<T extends string>(intents: readonly [T, ...T[]], mes
   });
 }
 
+/**
+ * A plain form's stand-in for the method it cannot send: `_method` (PATCH, DELETE), in any
+ * case; "" when absent or not text, which the route answers as a method it does not take.
+ */
+export const methodOverrideSchema = z.object({ _method: z.unknown().transform((value) => (typeof value === "string" ? value.trim().toUpperCase() : "")) });
+
 /** POST /api/cars/{carId}/follow and /api/users/{username}/follow: `following` sets it; without it, it toggles. */
 export const followSchema = z.object({ following: switchField("following must be true or false") });
 
