@@ -1,6 +1,6 @@
-// Field builders the actions' schemas share (a yes/no switch, an intent), and the schemas of
-// the actions whose input belongs to no one entity: following, the theme, signing out.
-// A repeated form field counts by its last value.
+// Field builders the actions' schemas share (a yes/no switch, an intent, the `_method`
+// stand-in), and the schemas of the actions whose input belongs to no one entity: following,
+// blocking, the theme, signing out.
 import { z } from "zod";
 import { THEME_MODES } from "~/lib/theme";
 
@@ -12,8 +12,9 @@ const ON_WORDS = new Set(["true", "1", "on", "yes"]);
 const OFF_WORDS = new Set(["false", "0", "off", "no"]);
 
 /**
- * A yes/no field: a JSON boolean, or true/false, 1/0, on/off, yes/no in any case. Absent,
- * null or "" is undefined (the action toggles); anything else is a problem reading `message`.
+ * A yes/no field: a JSON boolean, or true/false, 1/0, on/off, yes/no in any case; a repeated
+ * form field counts by its last value. Absent, null or "" is undefined (the action toggles);
+ * anything else is a problem reading `message`.
  */
 export function switchField(message: string) {
   return z.unknown().transform((raw, ctx): boolean | undefined => {
