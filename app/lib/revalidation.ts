@@ -22,3 +22,10 @@ export function answersItself(formAction: string | undefined): boolean {
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) => (answersItself(formAction) ? false : defaultShouldRevalidate);
+
+/**
+ * For read-only API routes that components read through `fetcher.load` (feed pages, a post,
+ * type-ahead searches): what a fetcher read stays as it was read; an action elsewhere on the
+ * page does not make the browser ask for it again.
+ */
+export const keepWhatWasRead: ShouldRevalidateFunction = () => false;

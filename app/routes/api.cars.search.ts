@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { limitParam } from "~/lib/search";
 import { SEARCH_MAX_PER_KIND, SEARCH_PAGE_PER_KIND, searchCars } from "~/models/search.server";
 export { clientLoader } from "~/lib/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

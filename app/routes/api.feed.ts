@@ -12,6 +12,7 @@ import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import { MAX_EXCLUDE, clampLimit, decodeCursor, getFeedPage, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
 export { clientLoader } from "~/lib/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 
 /** An optional id filter: undefined when absent, null when it names no record. */
 function idFilter(value: string | null): number | undefined | null {

@@ -11,6 +11,7 @@ import { getPost, unreadyFor } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params, "id", POST_MESSAGES.notFound);

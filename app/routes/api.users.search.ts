@@ -8,6 +8,7 @@ import { parseId } from "~/lib/ids";
 import { limitParam } from "~/lib/search";
 import { SEARCH_MAX_PER_KIND, SEARCH_PAGE_PER_KIND, findUserExact, searchUsers } from "~/models/search.server";
 export { clientLoader } from "~/lib/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
