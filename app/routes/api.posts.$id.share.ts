@@ -3,9 +3,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { errorResponse } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
-import { POST_MESSAGES, shareSchema } from "~/lib/post-schemas";
+import { POST_MESSAGES, shareChannel } from "~/lib/post-schemas";
 import { recordShare } from "~/models/post.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
@@ -15,7 +16,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return mutation(request, async (body) => {
     await limitWrite(request, "share", body);
     const id = requireId(params, "id", POST_MESSAGES.notFound);
-    const { channel } = parseFields(shareSchema, body.fields);
+    const channel = shareChannel(body.fields.channel);
+    if (!channel) throw new UserError(400, POST_MESSAGES.badShareChannel);
     const user = await getUser(request);
     const shares = await recordShare(id, user?.id ?? null, channel);
     return replyOk(request, body, { shares });

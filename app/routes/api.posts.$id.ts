@@ -4,9 +4,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { errorResponse } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
-import { POST_MESSAGES, postDeleteFormSchema } from "~/lib/post-schemas";
+import { POST_MESSAGES } from "~/lib/post-schemas";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
 import { limitWrite } from "~/models/rate-limit.server";
@@ -26,7 +27,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isDelete && request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "GET, DELETE, POST" });
   return mutation(request, async (body) => {
     await limitWrite(request, "postEdit", body);
-    if (!isDelete) parseFields(postDeleteFormSchema, body.fields);
+    if (!isDelete && body.fields.intent !== "delete" && body.fields._method !== "DELETE") {
+      throw new UserError(400, "Send DELETE, or intent=delete from a form");
+    }
     const user = await requireUser(request);
     const id = requireId(params, "id", POST_MESSAGES.notFound);
     await deletePost(id, user);
