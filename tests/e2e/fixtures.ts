@@ -40,7 +40,7 @@ const ALLOWED = [
   /^Failed to load resource: net::ERR_FAILED$/,
   // Remix cancels a data request that a newer one replaces (a revalidation overtaken by the
   // next); when that happens mid-answer it logs the abort it caused itself.
-  /^AbortError: signal is aborted without reason$/,
+  /^AbortError: signal is aborted without reason/,
 ];
 
 type PageErrors = { errors: string[]; allowed: RegExp[]; allow(pattern: RegExp): void };
