@@ -19,8 +19,11 @@ test("B follows A's car; A sees the badge and the notification in the dropdown",
   const showcase = await b.page.goto(`/showcase/${carId}`);
   const followButton = b.page.getByRole("button", { name: /^Follow\b/ }).first();
   if (showcase?.ok() && (await followButton.isVisible().catch(() => false))) {
+    // The button turns at once; the server's answer comes after.
+    const followed = b.page.waitForResponse((response) => response.url().includes(`/api/cars/${carId}/follow`) && response.request().method() === "POST");
     await followButton.click();
     await expect(b.page.getByRole("button", { name: /^Following\b/ }).first()).toBeVisible();
+    await followed;
   } else {
     const response = await b.page.request.post(`/api/cars/${carId}/follow`, { data: {} });
     expect(await response.json()).toEqual({ following: true });
