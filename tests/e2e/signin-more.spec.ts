@@ -72,8 +72,10 @@ test("Sign in with Google through the fake provider creates the account and sign
   await expect(page).toHaveURL(/\/events$/);
   await expect(welcome(page)).toContainText(name);
   await expect(page.getByText("Login Successful!", { exact: true })).toBeVisible();
-  const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("sessionUser") ?? "null"));
-  expect(stored).toMatchObject({ username: name, email });
+  // The server-rendered page says so at once; the browser's copy is written once it hydrates.
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(window.localStorage.getItem("sessionUser") ?? "null")), { message: "the stored session user" })
+    .toMatchObject({ username: name, email });
 
   // The authorize request asked for offline access and the account picker.
   const seen = (await (await fetch(`${FAKE_GOOGLE}/__requests`)).json()) as Array<Record<string, string>>;
