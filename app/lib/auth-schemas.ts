@@ -1,6 +1,7 @@
 // Sign-up and sign-in rules, shared by the login modal and the server.
 import { z } from "zod";
 import { PASSWORD_MIN, RESET_COOLDOWN } from "~/lib/constants";
+import { sameOriginPath } from "~/lib/redirect-path";
 import { textField, userText } from "~/lib/text-schemas";
 
 export const MESSAGES = {
@@ -68,6 +69,24 @@ const passwordSchema = z
   .min(PASSWORD_MIN, MESSAGES.passwordShort)
   .max(200, "Password must be at most 200 characters");
 
+/** A value a failed form gets back to show again: text only, at most `max` characters (it travels in a cookie or a URL). */
+const echoed = (max = Infinity) => z.unknown().transform((value) => (typeof value === "string" ? value.slice(0, max) : ""));
+
+/** What the Sign Up form shows again after a refusal. */
+export const signUpEchoSchema = z.object({ username: echoed(100), email: echoed(254) });
+
+/** What the Sign In form shows again after a refusal. */
+export const signInEchoSchema = z.object({ email: echoed(254) });
+
+/** The emailed token the reset page keeps after a refusal. */
+export const resetTokenEchoSchema = z.object({ token: echoed() });
+
+/** POST /api/auth/google from a script: `returnTo`, a path of this site to come back to, or null. */
+export const googleStartSchema = z.object({ returnTo: z.unknown().transform(sameOriginPath) });
+
+/** POST /api/auth/check-google-linked: the address to look up. */
+export const googleLinkedSchema = z.object({ email: emailSchema });
+
 /** What the server needs to register (POST /api/auth/register). */
 export const registerSchema = z.object({
   username: usernameSchema,
@@ -93,6 +112,12 @@ export const signInSchema = z.object({
 export const resetRequestSchema = z.object({
   email: z.string({ required_error: MESSAGES.resetEntryRequired }).trim().min(1, MESSAGES.resetEntryRequired).max(254, "Email or username is too long"),
 });
+
+/** POST /api/auth/reset-password: the email or username, sent as `email`, `username` or `identifier`. */
+export const resetEntrySchema = z
+  .object({ email: z.unknown(), username: z.unknown(), identifier: z.unknown() })
+  .transform((fields) => ({ email: fields.email ?? fields.username ?? fields.identifier }))
+  .pipe(resetRequestSchema);
 
 /** The reset page's form: the emailed token and the new password twice (same rules as sign-up). */
 export const resetPasswordFormSchema = z

@@ -3,6 +3,7 @@
 // comment section applies optimistically.
 import { z } from "zod";
 import { idSchema } from "~/lib/ids";
+import { intentField } from "~/lib/input-schemas";
 import { userText } from "~/lib/text-schemas";
 
 export const COMMENT_MAX = 2000;
@@ -60,6 +61,9 @@ export const commentInputSchema = z.object({
   content: userText("A comment", { multiline: true }).pipe(z.string().min(1, COMMENT_MESSAGES.blank).max(COMMENT_MAX, COMMENT_MESSAGES.tooLong)),
   parentId: idSchema.nullable().optional(),
 });
+
+/** DELETE /api/comments/{id} from a plain form, which can only POST: intent=delete. */
+export const commentDeleteFormSchema = z.object({ intent: intentField(["delete"], COMMENT_MESSAGES.invalid) });
 
 export type CommentInput = { postId: number; content: string; parentId: number | null };
 

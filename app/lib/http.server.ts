@@ -172,15 +172,20 @@ async function readText(stream: ReadableStream<Uint8Array> | null, exceeded: () 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
- * A page action's form, through readBody (same limits, same cross-site check), as FormData
- * for the form library. Page actions take forms only: JSON or any other body is a 415.
+ * A page action's form fields, through readBody (same limits, same cross-site check), for
+ * its zod schema. Page actions take forms only: JSON or any other body is a 415.
  */
-export async function readForm(request: Request, maxBytes = MAX_BODY_BYTES): Promise<FormData> {
+export async function readFormFields(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   if (!FORM_TYPES.has(mediaTypeOf(request.headers.get("Content-Type")))) {
     assertSameOrigin(request);
     fail(415, "This page takes a form post (urlencoded or multipart)");
   }
-  const { fields } = await readBody(request, maxBytes);
+  return (await readBody(request, maxBytes)).fields;
+}
+
+/** A page action's form (see readFormFields) as FormData, for the form library. */
+export async function readForm(request: Request, maxBytes = MAX_BODY_BYTES): Promise<FormData> {
+  const fields = await readFormFields(request, maxBytes);
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -204,11 +209,12 @@ export function respond(body: Body, json: unknown, init?: ResponseInit): Respons
 }
 
 /**
- * An action's input through its zod schema: the parsed value, or a UserError 400 with the
- * first problem's message (or `message`, where every problem reads the same).
+ * An action's input through its zod schema: the parsed value, or a UserError with the first
+ * problem's message (or `message`, where every problem reads the same). The status is 400,
+ * or `status` where a bad value means something else (404: an id that names no record).
  */
-export function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, unknown>, message?: string): z.output<T> {
+export function parseFields<T extends z.ZodTypeAny>(schema: T, fields: Record<string, unknown>, message?: string, status = 400): z.output<T> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
-  throw new UserError(400, message ?? parsed.error.issues[0]?.message ?? "Invalid request data");
+  throw new UserError(status, message ?? parsed.error.issues[0]?.message ?? "Invalid request data");
 }

@@ -89,7 +89,15 @@ export function isEmptyPost(fields: Pick<PostFields, "story" | "soundcloud_url">
 export const SHARE_CHANNELS = ["link", "embed", "native"] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 
-export function shareChannel(value: unknown): ShareChannel | null {
-  if (value === undefined || value === null || value === "") return "link";
-  return typeof value === "string" && (SHARE_CHANNELS as readonly string[]).includes(value) ? (value as ShareChannel) : null;
-}
+/** POST /api/posts/{id}/share: where it was shared; absent, null or "" is a link. */
+export const shareSchema = z.object({
+  channel: z.preprocess(
+    (value) => (value === undefined || value === null || value === "" ? "link" : value),
+    z.enum(SHARE_CHANNELS, { message: POST_MESSAGES.badShareChannel }),
+  ),
+});
+
+/** DELETE /api/posts/{id} from a plain form, which can only POST: intent=delete (or _method=DELETE). */
+export const postDeleteFormSchema = z
+  .object({ intent: z.unknown(), _method: z.unknown() })
+  .refine((fields) => fields.intent === "delete" || fields._method === "DELETE", "Send DELETE, or intent=delete from a form");

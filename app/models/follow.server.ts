@@ -133,19 +133,3 @@ export async function setUserFollow(follower: Actor, username: string, want?: bo
   await notifyFollow({ actor: follower, recipientId: target.id });
   return { following: true };
 }
-
-/**
- * The optional `following` field of a follow request: true/false (JSON), "true"/"false",
- * "1"/"0", "on"; undefined when absent (toggle). Throws UserError 400 for anything else.
- */
-export function parseFollowWant(value: unknown): boolean | undefined {
-  if (Array.isArray(value)) value = value[value.length - 1];
-  if (value === undefined || value === null || value === "") return undefined;
-  if (typeof value === "boolean") return value;
-  if (typeof value === "string") {
-    const word = value.trim().toLowerCase();
-    if (["true", "1", "on", "yes"].includes(word)) return true;
-    if (["false", "0", "off", "no"].includes(word)) return false;
-  }
-  throw new UserError(400, "following must be true or false");
-}

@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { signInPageFor } from "~/lib/auth-form.server";
 import { startGoogleSignIn } from "~/models/google.server";
-import { readBody, safeRedirect } from "~/lib/http.server";
+import { googleStartSchema } from "~/lib/auth-schemas";
+import { parseFields, readBody, safeRedirect } from "~/lib/http.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { replyToUserError } from "~/lib/form-reply.server";
@@ -28,5 +29,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
   await limitWrite(request, "signIn", body);
-  return start(request, safeRedirect(body.redirectTo ?? body.fields.returnTo));
+  return start(request, safeRedirect(body.redirectTo ?? parseFields(googleStartSchema, body.fields).returnTo));
 }

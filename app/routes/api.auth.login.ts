@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MESSAGES, signInSchema } from "~/lib/auth-schemas";
+import { MESSAGES, signInEchoSchema, signInSchema } from "~/lib/auth-schemas";
 import { authenticatePassword, startSession } from "~/models/auth.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { errorResponse, parseFields, readBody } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/cookies.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const failure = async (status: number, message: string, headers?: Record<string, string>) => {
     if (!body.redirectTo) return errorResponse(status, message, headers);
-    const values = { email: String(body.fields.email ?? "").slice(0, 254) }; // echoed in a cookie: bounded
+    const values = parseFields(signInEchoSchema, body.fields);
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error: message, values } });
     return redirect(signInPageFor(body.redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
   };

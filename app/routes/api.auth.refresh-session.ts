@@ -3,7 +3,8 @@
 // refreshToken and userId in the body are accepted and not needed.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refreshSession } from "~/models/auth.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { errorResponse, parseFields, readBody } from "~/lib/http.server";
+import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 
 /** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
@@ -15,6 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   await limitWrite(request, "session", body);
+  parseFields(noFieldsSchema, body.fields);
   const refreshed = await refreshSession(request);
   if (!refreshed) {
     return Response.json({ success: false, error: REFRESH_FAILED }, { status: 401, headers: { "Cache-Control": "no-store" } });

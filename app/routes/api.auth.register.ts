@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { registerSchema, signUpFormSchema, MESSAGES } from "~/lib/auth-schemas";
+import { registerSchema, signUpEchoSchema, signUpFormSchema, MESSAGES } from "~/lib/auth-schemas";
 import { startSession } from "~/models/auth.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { errorResponse, parseFields, readBody } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/cookies.server";
 import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const failure = async (status: number, message: string, headers?: Record<string, string>) => {
     if (!body.redirectTo) return Response.json({ success: false, error: message }, { status, headers });
-    const values = { username: String(body.fields.username ?? "").slice(0, 100), email: String(body.fields.email ?? "").slice(0, 254) }; // echoed in a cookie: bounded
+    const values = parseFields(signUpEchoSchema, body.fields);
     const cookie = await flashCookie(request, { authForm: { mode: "signup", error: message, values } });
     return redirect(signInPageFor(body.redirectTo, "signup"), { status: 303, headers: { "Set-Cookie": cookie } });
   };

@@ -4,9 +4,9 @@
 // back to the page with an error code when something is wrong.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MESSAGES, resetConfirmSchema } from "~/lib/auth-schemas";
+import { MESSAGES, resetConfirmSchema, resetTokenEchoSchema } from "~/lib/auth-schemas";
 import { startSession } from "~/models/auth.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { errorResponse, parseFields, readBody } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/cookies.server";
 import { checkWrite, tooManyAnswer } from "~/models/rate-limit.server";
@@ -19,7 +19,7 @@ export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
-  const token = typeof body.fields.token === "string" ? body.fields.token : "";
+  const { token } = parseFields(resetTokenEchoSchema, body.fields);
 
   const failure = (status: number, message: string) => {
     if (!body.redirectTo) return errorResponse(status, message);

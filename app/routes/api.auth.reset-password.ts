@@ -3,7 +3,7 @@
 // goes to the Reset Password page showing the outcome.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MESSAGES, resetRequestSchema } from "~/lib/auth-schemas";
+import { MESSAGES, resetEntrySchema } from "~/lib/auth-schemas";
 import { publicOrigin } from "~/lib/env.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { RESET_STATUS_PARAM } from "~/lib/login-events";
@@ -27,8 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
     return errorResponse(429, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
   }
-  const fields = { email: body.fields.email ?? body.fields.username ?? body.fields.identifier };
-  const parsed = resetRequestSchema.safeParse(fields);
+  const parsed = resetEntrySchema.safeParse(body.fields);
   if (!parsed.success) {
     if (body.redirectTo) return redirect(backToModal(body.redirectTo, "missing"), 303);
     return errorResponse(400, MESSAGES.resetEntryRequired);

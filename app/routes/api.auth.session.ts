@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { endSession, getUser } from "~/models/auth.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { errorResponse, parseFields, readBody } from "~/lib/http.server";
+import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
@@ -20,5 +21,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   await limitWrite(request, "session", body);
+  parseFields(noFieldsSchema, body.fields);
   return Response.json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(request) } });
 }

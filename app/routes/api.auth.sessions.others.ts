@@ -2,7 +2,8 @@
 // the user's sessions except this one) → { success: true, count }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { errorResponse, respond, readBody } from "~/lib/http.server";
+import { errorResponse, parseFields, respond, readBody } from "~/lib/http.server";
+import { noFieldsSchema } from "~/lib/input-schemas";
 import { sessionIdOf } from "~/lib/cookies.server";
 import { deleteOtherSessions } from "~/models/two-factor.server";
 import { limitWrite } from "~/models/rate-limit.server";
@@ -12,6 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   await limitWrite(request, "account", body);
+  parseFields(noFieldsSchema, body.fields);
   const user = await requireUser(request);
   const current = await sessionIdOf(request);
   if (!current) return errorResponse(401, "You must be signed in to do that");

@@ -16,7 +16,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getAuthState } from "~/models/auth.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { errorResponse, parseFields, readBody } from "~/lib/http.server";
 import { idSchema } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
@@ -36,10 +36,9 @@ type Stored = { kind: "none" } | { kind: "user"; user: StoredUser } | { kind: "m
 
 const USER_FIELDS = ["id", "email", "username", "loginTime"];
 
-function storedUserOf(fields: Record<string, unknown>): Stored {
-  // The stored user comes as clientSessionData, or as the body itself.
-  let raw = fields.clientSessionData ?? (USER_FIELDS.some((key) => key in fields) ? fields : undefined);
-  // A form field carries the stored user as JSON text.
+/** One stored user, as an object or (from a form field) as JSON text. */
+const storedSchema = z.unknown().transform((value): Stored => {
+  let raw = value;
   if (typeof raw === "string") {
     if (raw.trim() === "") return { kind: "none" };
     try {
@@ -51,7 +50,14 @@ function storedUserOf(fields: Record<string, unknown>): Stored {
   if (raw === undefined || raw === null) return { kind: "none" };
   const parsed = storedUserSchema.safeParse(raw);
   return parsed.success ? { kind: "user", user: parsed.data } : { kind: "malformed" };
-}
+});
+
+/** The body: the stored user as clientSessionData, or the body itself when it has user fields. Never a problem: a bad copy is "malformed". */
+const validateSessionSchema = z
+  .object({ clientSessionData: z.unknown() })
+  .passthrough()
+  .transform((fields) => fields.clientSessionData ?? (USER_FIELDS.some((key) => key in fields) ? fields : undefined))
+  .pipe(storedSchema);
 
 type Answer = { valid: boolean; syncRequired: boolean; action: "clear_client_session" | "sync_from_server" | null };
 
@@ -64,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   await limitWrite(request, "session", body);
-  const stored = storedUserOf(body.fields);
+  const stored = parseFields(validateSessionSchema, body.fields);
   const state = await getAuthState(request);
   const server = state && !state.pending ? state : null;
 

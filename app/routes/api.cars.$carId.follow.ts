@@ -1,11 +1,12 @@
 // GET /api/cars/{carId}/follow → { following }; POST toggles (or sets `following`) → { following }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { errorResponse, respond } from "~/lib/http.server";
+import { errorResponse, parseFields, respond } from "~/lib/http.server";
+import { followSchema } from "~/lib/input-schemas";
 import { mutation } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
-import { CAR_NOT_FOUND, carExists, isFollowingCar, parseFollowWant, setCarFollow } from "~/models/follow.server";
+import { CAR_NOT_FOUND, carExists, isFollowingCar, setCarFollow } from "~/models/follow.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
@@ -24,7 +25,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // A plain form post from a signed-out page goes to the login modal and comes back.
     if (!user) throw new UserError(401, "You must be signed in to follow cars");
     const carId = requireId(params, "carId", CAR_NOT_FOUND);
-    const result = await setCarFollow(user, carId, parseFollowWant(body.fields.following));
+    const { following } = parseFields(followSchema, body.fields);
+    const result = await setCarFollow(user, carId, following);
     return respond(body, result);
   });
 }

@@ -2,9 +2,9 @@
 // id, post_id }. Plain forms (no JavaScript) send POST with intent=delete.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
+import { COMMENT_MESSAGES, commentDeleteFormSchema } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
+import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { deleteComment } from "~/models/comment.server";
 import { limitWrite } from "~/models/rate-limit.server";
@@ -14,7 +14,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "comment", body);
-    if (request.method === "POST" && body.fields.intent !== "delete") return replyError(request, body, 400, COMMENT_MESSAGES.invalid);
+    if (request.method === "POST") parseFields(commentDeleteFormSchema, body.fields);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to delete comments");
     const commentId = requireId(params, "id", COMMENT_MESSAGES.notFound);

@@ -4,18 +4,27 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
-import { parseId, requireId } from "~/lib/ids";
+import { z } from "zod";
+import { errorResponse, parseFields } from "~/lib/http.server";
+import { idField, requireId } from "~/lib/ids";
+import { switchField } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { EVENT_TEXT, setAttendance } from "~/models/event.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
-function parseGoing(value: unknown): boolean | undefined {
-  const raw = Array.isArray(value) ? value[value.length - 1] : value;
-  if (raw === true || raw === "true" || raw === "1" || raw === "on") return true;
-  if (raw === false || raw === "false" || raw === "0" || raw === "off") return false;
-  return undefined;
-}
+/** `carId` (or `car_id`): one of your cars, or none when absent, null or ""; `going` sets it, or it toggles. */
+const attendSchema = z
+  .object({ carId: z.unknown(), car_id: z.unknown(), going: switchField("going must be true or false") })
+  .transform((fields) => ({ carId: fields.carId ?? fields.car_id, going: fields.going }))
+  .pipe(
+    z.object({
+      carId: z
+        .unknown()
+        .transform((value) => (value === undefined || value === "" ? null : value))
+        .pipe(idField(EVENT_TEXT.notYourCar).nullable()),
+      going: z.boolean().optional(),
+    }),
+  );
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
@@ -24,12 +33,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to join events");
     const eventId = requireId(params, "id", EVENT_TEXT.notFound);
-    const rawCar = body.fields.carId ?? body.fields.car_id;
-    const carId = rawCar === undefined || rawCar === "" || rawCar === null ? null : parseId(rawCar);
-    if (rawCar !== undefined && rawCar !== "" && rawCar !== null && carId === null) {
-      return replyError(request, body, 400, EVENT_TEXT.notYourCar);
-    }
-    const state = await setAttendance(eventId, user.id, { carId, going: parseGoing(body.fields.going) });
+    const { carId, going } = parseFields(attendSchema, body.fields);
+    const state = await setAttendance(eventId, user.id, { carId, going });
     return replyOk(request, body, state, {}, { type: "success", message: state.going ? "You're going" : "You're no longer going" });
   });
 }

@@ -5,11 +5,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, text } from "~/lib/http.server";
+import { z } from "zod";
+import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
+import { intentField } from "~/lib/input-schemas";
 import { EVENT_TEXT, deleteEvent, eventView, getEvent, parseEventInput, updateEvent } from "~/models/event.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+
+/** A POST's `intent` (PATCH and DELETE say it by their method); the event's fields are the model's to read. */
+const eventIntentSchema = z.object({ intent: intentField(["update", "delete"], "Unknown intent", "update") });
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));
@@ -24,8 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "admin", body);
     await requireAdmin(request);
     const id = requireId(params, "id", EVENT_TEXT.notFound);
-    const intent = method === "POST" ? text(body.fields, "intent") || "update" : method === "DELETE" ? "delete" : "update";
-    delete body.fields.intent;
+    const intent = method === "POST" ? parseFields(eventIntentSchema, body.fields).intent : method === "DELETE" ? "delete" : "update";
     if (intent === "delete") {
       await deleteEvent(id);
       if (body.redirectTo) {
@@ -34,7 +38,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       return new Response(null, { status: 204 });
     }
-    if (intent !== "update") return errorResponse(400, "Unknown intent");
     const event = await updateEvent(id, parseEventInput(body.fields, true));
     return replyOk(request, body, { event }, {}, { type: "success", message: "Event saved" });
   });

@@ -4,7 +4,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { MOD_MESSAGES, expandFormFields, issuesOf, modPatchSchema } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
+import { errorResponse, parseFields } from "~/lib/http.server";
+import { methodOverrideSchema } from "~/lib/input-schemas";
 import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
 import { deleteMod, getMod, modJson, updateMod } from "~/models/mod.server";
@@ -24,8 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);
     const modId = requireId(params, "modId", MOD_MESSAGES.notFound);
-    const method = request.method === "POST" ? String(body.fields._method ?? "").toUpperCase() : request.method;
-    delete body.fields._method;
+    const method = request.method === "POST" ? parseFields(methodOverrideSchema, body.fields)._method : request.method;
 
     if (method === "DELETE") {
       await deleteMod(modId, user.id);

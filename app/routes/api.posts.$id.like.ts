@@ -3,13 +3,22 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
+import { z } from "zod";
+import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
 import { INVALID_REACTION, POST_NOT_FOUND, parseReaction, reactToPost } from "~/models/like.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export const SIGN_IN_TO_REACT = "You must be signed in to like or dislike posts";
+
+/** `type`: like or dislike (a repeated field counts by its last value). */
+const reactionSchema = z.object({
+  type: z
+    .unknown()
+    .transform(parseReaction)
+    .pipe(z.enum(["like", "dislike"], { message: INVALID_REACTION })),
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
@@ -18,8 +27,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, SIGN_IN_TO_REACT);
     const postId = requireId(params, "id", POST_NOT_FOUND);
-    const type = parseReaction(body.fields.type);
-    if (!type) return replyError(request, body, 400, INVALID_REACTION);
+    const { type } = parseFields(reactionSchema, body.fields);
     return replyOk(request, body, await reactToPost(user.id, postId, type));
   });
 }

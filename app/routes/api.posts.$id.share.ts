@@ -3,10 +3,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
-import { UserError } from "~/lib/user-error";
+import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { POST_MESSAGES, shareChannel } from "~/lib/post-schemas";
+import { POST_MESSAGES, shareSchema } from "~/lib/post-schemas";
 import { recordShare } from "~/models/post.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
@@ -16,8 +15,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return mutation(request, async (body) => {
     await limitWrite(request, "share", body);
     const id = requireId(params, "id", POST_MESSAGES.notFound);
-    const channel = shareChannel(body.fields.channel);
-    if (!channel) throw new UserError(400, POST_MESSAGES.badShareChannel);
+    const { channel } = parseFields(shareSchema, body.fields);
     const user = await getUser(request);
     const shares = await recordShare(id, user?.id ?? null, channel);
     return replyOk(request, body, { shares });

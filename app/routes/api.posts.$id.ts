@@ -4,10 +4,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
-import { UserError } from "~/lib/user-error";
+import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { POST_MESSAGES } from "~/lib/post-schemas";
+import { POST_MESSAGES, postDeleteFormSchema } from "~/lib/post-schemas";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
 import { limitWrite } from "~/models/rate-limit.server";
@@ -27,9 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isDelete && request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "GET, DELETE, POST" });
   return mutation(request, async (body) => {
     await limitWrite(request, "postEdit", body);
-    if (!isDelete && body.fields.intent !== "delete" && body.fields._method !== "DELETE") {
-      throw new UserError(400, "Send DELETE, or intent=delete from a form");
-    }
+    if (!isDelete) parseFields(postDeleteFormSchema, body.fields);
     const user = await requireUser(request);
     const id = requireId(params, "id", POST_MESSAGES.notFound);
     await deletePost(id, user);

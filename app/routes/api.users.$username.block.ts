@@ -3,18 +3,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
+import { errorResponse, parseFields } from "~/lib/http.server";
+import { blockSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { BLOCK_MESSAGES, getBlockState, setBlock } from "~/models/block.server";
 import { getUserByUsername } from "~/models/user.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
-
-function parseWant(value: unknown): boolean | undefined {
-  const raw = Array.isArray(value) ? value[value.length - 1] : value;
-  if (raw === true || raw === "true" || raw === "1" || raw === "on") return true;
-  if (raw === false || raw === "false" || raw === "0" || raw === "off") return false;
-  return undefined;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -30,7 +24,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "block", body);
     const user = await getUser(request);
     if (!user) return replyError(request, body, 401, "You must be signed in to block people");
-    const { blocked } = await setBlock(user.id, params.username ?? "", parseWant(body.fields.blocked));
+    const want = parseFields(blockSchema, body.fields);
+    const { blocked } = await setBlock(user.id, params.username ?? "", want.blocked);
     return replyOk(request, body, { blocked }, {}, { type: "success", message: blocked ? "User blocked" : "User unblocked" });
   });
 }

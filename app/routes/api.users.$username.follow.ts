@@ -2,10 +2,11 @@
 // GET answers { following, followers, following_count } for the signed-in viewer.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { errorResponse, respond } from "~/lib/http.server";
+import { errorResponse, parseFields, respond } from "~/lib/http.server";
+import { followSchema } from "~/lib/input-schemas";
 import { mutation } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
-import { USER_NOT_FOUND, getUserFollowCounts, isFollowingUser, parseFollowWant, setUserFollow } from "~/models/follow.server";
+import { USER_NOT_FOUND, getUserFollowCounts, isFollowingUser, setUserFollow } from "~/models/follow.server";
 import { getUserByUsername } from "~/models/user.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
@@ -25,7 +26,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const user = await getUser(request);
     // A plain form post from a signed-out page goes to the login modal and comes back.
     if (!user) throw new UserError(401, "You must be signed in to follow people");
-    const result = await setUserFollow(user, params.username ?? "", parseFollowWant(body.fields.following));
+    const { following } = parseFields(followSchema, body.fields);
+    const result = await setUserFollow(user, params.username ?? "", following);
     return respond(body, result);
   });
 }

@@ -2,12 +2,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { endSession } from "~/models/auth.server";
-import { readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/http.server";
+import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
   await limitWrite(request, "session", body);
+  parseFields(noFieldsSchema, body.fields);
   return redirect("/", { status: 303, headers: { "Set-Cookie": await endSession(request) } });
 }
 

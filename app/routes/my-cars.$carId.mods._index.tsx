@@ -12,8 +12,11 @@ import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, MOD_MESSAGES } from "~/lib/car-schemas";
 import { carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { fail, readForm } from "~/lib/http.server";
-import { parseId, requireId } from "~/lib/ids";
+import { z } from "zod";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { parseFields, readFormFields } from "~/lib/http.server";
+import { idField, requireId } from "~/lib/ids";
+import { intentField } from "~/lib/input-schemas";
 import { flashCookie } from "~/lib/cookies.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { deleteMod, listCarMods } from "~/models/mod.server";
@@ -29,14 +32,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { car: carJson(car, { owner: true }), mods };
 }
 
+/** The delete button's form: what it asks (400 for anything but "delete"), then which mod (404 for a bad id). */
+const deleteIntentSchema = z.object({ intent: intentField(["delete"], "Unknown action") });
+const modIdSchema = z.object({ modId: idField(MOD_MESSAGES.notFound) });
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
   const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const form = await readForm(request);
-  if (form.get("intent") !== "delete") fail(400, "Unknown action");
-  const modId = parseId(form.get("modId"));
-  if (modId === null) fail(404, MOD_MESSAGES.notFound);
+  const fields = await readFormFields(request);
+  const { modId } = await answerUserErrors(async () => {
+    parseFields(deleteIntentSchema, fields);
+    return parseFields(modIdSchema, fields, undefined, 404);
+  });
   await deleteMod(modId, user.id);
   const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
   return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });

@@ -9,8 +9,11 @@ import { APP_TITLE } from "~/lib/constants";
 import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
-import { fail, readForm } from "~/lib/http.server";
-import { parseId } from "~/lib/ids";
+import { z } from "zod";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { parseFields, readFormFields } from "~/lib/http.server";
+import { idField } from "~/lib/ids";
+import { intentField } from "~/lib/input-schemas";
 import { flashCookie } from "~/lib/cookies.server";
 import { carJson, deleteCar, listGarage } from "~/models/car.server";
 import "~/components/cars/cars.css";
@@ -32,13 +35,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The delete button's form: what it asks (400 for anything but "delete"), then which car (404 for a bad id). */
+const deleteIntentSchema = z.object({ intent: intentField(["delete"], "Unknown action") });
+const carIdSchema = z.object({ carId: idField(CAR_MESSAGES.notFound) });
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
-  const form = await readForm(request);
-  if (form.get("intent") !== "delete") fail(400, "Unknown action");
-  const carId = parseId(form.get("carId"));
-  if (carId === null) fail(404, CAR_MESSAGES.notFound);
+  const fields = await readFormFields(request);
+  const { carId } = await answerUserErrors(async () => {
+    parseFields(deleteIntentSchema, fields);
+    return parseFields(carIdSchema, fields, undefined, 404);
+  });
   const car = await deleteCar(carId, user.id);
   const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });
   return redirect("/my-cars", { headers: { "Set-Cookie": cookie } });

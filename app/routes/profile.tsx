@@ -11,7 +11,9 @@ import { Avatar } from "~/components/shell/Avatar";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
+import { z } from "zod";
 import { type Body } from "~/lib/http.server";
+import { intentField } from "~/lib/input-schemas";
 import { UserError } from "~/lib/user-error";
 import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
 import { flashCookie } from "~/lib/cookies.server";
@@ -36,6 +38,25 @@ const MESSAGES: Record<string, string> = {
   grams: "Grams setting saved",
 };
 
+/**
+ * What the page's forms send: which form (`intent`) and each form's own fields only; the
+ * model checks the fields. An unticked checkbox sends nothing: that means false.
+ */
+const profileFormSchema = z
+  .object({
+    intent: intentField(["resend-verification", "photo", "remove-photo", "nickname", "grams"], "Unknown action"),
+    profile_image: z.unknown(),
+    nickname: z.unknown(),
+    show_all_grams_posts: z.unknown(),
+  })
+  .transform(({ intent, profile_image, nickname, show_all_grams_posts }) => {
+    if (intent === "photo") return { intent, fields: { profile_image: profile_image ?? "" } };
+    if (intent === "remove-photo") return { intent, fields: { remove_profile_image: "true" } };
+    if (intent === "nickname") return { intent, fields: { nickname: nickname ?? "" } };
+    if (intent === "grams") return { intent, fields: { show_all_grams_posts: show_all_grams_posts ?? "false" } };
+    return { intent, fields: {} };
+  });
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "profile");
@@ -43,7 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function change(request: Request, userId: number, body: Body) {
-  const intent = typeof body.fields.intent === "string" ? body.fields.intent : "";
+  const parsed = profileFormSchema.safeParse(body.fields);
+  if (!parsed.success) return data<ProfileActionData>({ intent: "", errors: { form: parsed.error.issues[0].message } }, { status: 400 });
+  const { intent, fields } = parsed.data;
 
   if (intent === "resend-verification") {
     await limitWrite(request, "verifyEmail");
@@ -57,27 +80,13 @@ async function change(request: Request, userId: number, body: Body) {
     return redirect("/profile", { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast }) } });
   }
 
-  // Each form changes only its own fields.
-  let fields: Record<string, unknown>;
-  if (intent === "photo") {
-    fields = { profile_image: body.fields.profile_image ?? "" };
-  } else if (intent === "remove-photo") {
-    fields = { remove_profile_image: "true" };
-  } else if (intent === "nickname") {
-    fields = { nickname: body.fields.nickname ?? "" };
-  } else if (intent === "grams") {
-    // An unticked checkbox sends nothing: that means false.
-    fields = { show_all_grams_posts: body.fields.show_all_grams_posts ?? "false" };
-  } else {
-    return data<ProfileActionData>({ intent, errors: { form: "Unknown action" } }, { status: 400 });
-  }
-  if (intent === "photo" && !(fields.profile_image instanceof File && fields.profile_image.size > 0)) {
+  if ("profile_image" in fields && !(fields.profile_image instanceof File && fields.profile_image.size > 0)) {
     return data<ProfileActionData>({ intent, errors: { profile_image: "Choose an image to upload" } }, { status: 400 });
   }
 
   const result = await applyProfileChanges(userId, fields);
   if (!result.ok) {
-    const values = intent === "nickname" && typeof fields.nickname === "string" ? { nickname: fields.nickname } : undefined;
+    const values = "nickname" in fields && typeof fields.nickname === "string" ? { nickname: fields.nickname } : undefined;
     return data<ProfileActionData>({ intent, errors: result.errors, values }, { status: result.status });
   }
   const cookie = await flashCookie(request, { toast: { type: "success", message: MESSAGES[intent] } });

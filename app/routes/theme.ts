@@ -3,23 +3,21 @@
 // a script caller gets { mode }. With JavaScript the switcher sets the cookie itself.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { z } from "zod";
-import { errorResponse, methodNotAllowed, readBody } from "~/lib/http.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { methodNotAllowed, parseFields, readBody } from "~/lib/http.server";
+import { themeSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { cookieFlags } from "~/lib/cookies.server";
-import { THEME_MODES, themeCookie } from "~/lib/theme";
-
-const themeSchema = z.object({ mode: z.enum(THEME_MODES, { message: "Choose System, Light or Dark" }) });
+import { themeCookie } from "~/lib/theme";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readBody(request);
   await limitWrite(request, "session", body);
-  const parsed = themeSchema.safeParse(body.fields);
-  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]?.message ?? "Choose System, Light or Dark");
-  const headers = { "Set-Cookie": themeCookie(parsed.data.mode, cookieFlags(request)) };
+  const { mode } = await answerUserErrors(async () => parseFields(themeSchema, body.fields));
+  const headers = { "Set-Cookie": themeCookie(mode, cookieFlags(request)) };
   if (body.redirectTo) return redirect(body.redirectTo, { status: 303, headers });
-  return Response.json({ mode: parsed.data.mode }, { headers });
+  return Response.json({ mode }, { headers });
 }
 
 /** Nothing to show: a GET goes home. */

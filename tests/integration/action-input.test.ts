@@ -2,6 +2,7 @@
 // the wrong type a 4xx with the message the form shows, and a model's refusal (a UserError)
 // reaches a script as JSON and a plain form as a toast, never a 500.
 import { beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { ADMIN_TEXT } from "~/models/admin.server";
 import { CAR_NOT_FOUND, CANNOT_FOLLOW_YOURSELF } from "~/models/follow.server";
@@ -12,7 +13,11 @@ import { action as enrolAction } from "~/routes/api.auth.two-factor.enrol";
 import { action as carFollowAction } from "~/routes/api.cars.$carId.follow";
 import { action as userFollowAction } from "~/routes/api.users.$username.follow";
 import { action as readAction } from "~/routes/api.notifications.$id.read";
-import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { action as eventAction } from "~/routes/api.events.$id";
+import { action as attendAction } from "~/routes/api.events.$id.attend";
+import { action as blockAction } from "~/routes/api.users.$username.block";
+import { action as garageAction } from "~/routes/my-cars._index";
+import { answer, args, formRequest, getRequest, jsonRequest, rawRequest } from "../support/requests";
 import { makeUser } from "../support/accounts";
 
 let n = 0;
@@ -88,6 +93,56 @@ describe("a field of the wrong type", () => {
     expect(follow).toMatchObject({ status: 400, body: { error: "following must be true or false" } });
     const enrol = await call(() => enrolAction(args(jsonRequest("/api/auth/two-factor/enrol", { password: 12345678 }, { cookie: member.cookie }))));
     expect(enrol).toMatchObject({ status: 400, body: { error: "Password must be text" } });
+  });
+
+  it("is a 400 for an event's intent that is not one of its words, and the event stays as it was", async () => {
+    const admin = await makeUser(unique("typeevent"), "admin");
+    const event = await prisma.event.create({ data: { name: "Meet", dateTime: new Date(Date.now() + 86_400_000) } });
+    for (const intent of [5, true, ["delete"]]) {
+      const answerOf = await call(() =>
+        eventAction(args(jsonRequest(`/api/events/${event.id}`, { intent, name: "Renamed" }, { cookie: admin.cookie }), { id: String(event.id) })),
+      );
+      expect(answerOf).toMatchObject({ status: 400, body: { error: "Unknown intent" } });
+    }
+    expect(await prisma.event.findUnique({ where: { id: event.id }, select: { name: true } })).toEqual({ name: "Meet" });
+  });
+
+  it("is a 400 for going to an event that is not true or false, and nothing toggles", async () => {
+    const member = await makeUser(unique("typeattend"));
+    const event = await prisma.event.create({ data: { name: "Run", dateTime: new Date(Date.now() + 86_400_000) } });
+    const params = { id: String(event.id) };
+    for (const going of [5, "maybe", { yes: true }]) {
+      const answerOf = await call(() => attendAction(args(jsonRequest(`/api/events/${event.id}/attend`, { going }, { cookie: member.cookie }), params)));
+      expect(answerOf).toMatchObject({ status: 400, body: { error: "going must be true or false" } });
+    }
+    const toggled = await call(() => attendAction(args(jsonRequest(`/api/events/${event.id}/attend`, {}, { cookie: member.cookie }), params)));
+    expect(toggled).toMatchObject({ status: 200, body: { going: true, going_count: 1 } });
+  });
+
+  it("is a 400 for a block that is not true or false, and nothing toggles", async () => {
+    const member = await makeUser(unique("typeblock"));
+    const other = await makeUser(unique("typeblocked"));
+    const params = { username: other.username };
+    for (const blocked of [1, "maybe", {}]) {
+      const answerOf = await call(() => blockAction(args(jsonRequest(`/api/users/x/block`, { blocked }, { cookie: member.cookie }), params)));
+      expect(answerOf).toMatchObject({ status: 400, body: { error: "blocked must be true or false" } });
+    }
+    const toggled = await call(() => blockAction(args(jsonRequest(`/api/users/x/block`, {}, { cookie: member.cookie }), params)));
+    expect(toggled).toMatchObject({ status: 200, body: { blocked: true } });
+  });
+
+  it("is a 404 for a garage delete naming a list of cars, and no car goes", async () => {
+    const member = await makeUser(unique("typegarage"));
+    const car = await prisma.car.create({ data: { ownerId: member.id, make: "Mazda", model: "MX-5", year: 1990 } });
+    const body = new URLSearchParams([
+      ["intent", "delete"],
+      ["carId", String(car.id)],
+      ["carId", String(car.id)],
+    ]);
+    const request = rawRequest("/my-cars", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body, cookie: member.cookie });
+    const answerOf = await call(() => garageAction(args(request)));
+    expect(answerOf).toMatchObject({ status: 404, body: { error: "Car not found" } });
+    expect(await prisma.car.count({ where: { id: car.id } })).toBe(1);
   });
 });
 
