@@ -18,6 +18,7 @@ export const E2E = {
   media: path.join(tmp, `e2e-media${suffix}`),
   outbox: path.join(tmp, `e2e-outbox${suffix}`),
   incoming: path.join(tmp, `e2e-incoming${suffix}`),
+  cache: path.join(tmp, `e2e-cache${suffix}`),
   // The fake Google provider (scripts/fake-google.ts) the server signs in with.
   fakeGooglePort: Number(process.env.E2E_FAKE_GOOGLE_PORT ?? port + 20000),
 };
@@ -28,6 +29,7 @@ async function main() {
   rmSync(E2E.media, { recursive: true, force: true });
   rmSync(E2E.outbox, { recursive: true, force: true });
   rmSync(E2E.incoming, { recursive: true, force: true });
+  rmSync(E2E.cache, { recursive: true, force: true });
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -37,6 +39,7 @@ async function main() {
     MEDIA_DIR: E2E.media,
     MAIL_OUTBOX_DIR: E2E.outbox,
     UPLOAD_TMP_DIR: E2E.incoming,
+    CACHE_DIR: E2E.cache,
     SESSION_SECRET: "e2e-session-secret",
     ADMIN_EMAILS: "admin@example.com,e2e-admin@example.com",
     HOST: "127.0.0.1",

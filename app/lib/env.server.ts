@@ -168,6 +168,8 @@ const settingsSchema = z.object({
   // Media and background jobs.
   MEDIA_DIR: z.string().default("data/media"),
   UPLOAD_TMP_DIR: z.string().default("data/incoming"),
+  /** Files the app can make again (rendered build cards): safe to empty at any time. */
+  CACHE_DIR: z.string().default("data/cache"),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   VIDEO_THREADS: wholeNumber(1, 16, { clamp: true }).default("2"),
@@ -376,6 +378,11 @@ export function videoThreads(): number {
  */
 export function uploadTmpDir(): string {
   return settings().UPLOAD_TMP_DIR;
+}
+
+/** CACHE_DIR: files the app makes and can make again, such as the build cards (default data/cache). */
+export function cacheDir(): string {
+  return settings().CACHE_DIR;
 }
 
 /** JOB_WORKER=off: this server process runs no background jobs (run `npm run worker` instead). */

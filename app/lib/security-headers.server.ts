@@ -100,8 +100,8 @@ export function hasAppCookie(cookieHeader: string | null | undefined): boolean {
  * The Cache-Control an answer must carry, or null to keep its own. Anything that may depend
  * on who asks (the request carries the app's cookies) or that sets a cookie is
  * `private, no-store`: no shared cache keeps it and no browser stores it (`no-transform` is
- * kept for live streams). Stored media and their JPEG renditions are the same for everyone
- * and keep their caching; visitors' answers keep whatever their route chose.
+ * kept for live streams). Stored media, their JPEG renditions and the cars' build cards are
+ * the same for everyone and keep their caching; visitors' answers keep whatever their route chose.
  */
 export function personalCacheControl(input: {
   pathname: string;
@@ -109,7 +109,7 @@ export function personalCacheControl(input: {
   setsCookie: boolean;
   current: string | null | undefined;
 }): string | null {
-  if (input.pathname.startsWith("/media/") || input.pathname.startsWith("/og-image/")) return null;
+  if (["/media/", "/og-image/", "/cards/"].some((prefix) => input.pathname.startsWith(prefix))) return null;
   if (!input.setsCookie && !hasAppCookie(input.cookieHeader)) return null;
   const current = (input.current ?? "").toLowerCase();
   return `private, no-store${current.includes("no-transform") ? ", no-transform" : ""}`;

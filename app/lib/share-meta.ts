@@ -133,6 +133,18 @@ export function brandCardImage(): ShareImage {
   return { url: BRAND_CARD.path, width: BRAND_CARD.width, height: BRAND_CARD.height, type: BRAND_CARD.type, alt: SITE_NAME, large: false };
 }
 
+/** A car's build card (/cards/car/{carId}.png): its photo, name, headline mods and gains, drawn as a PNG. */
+export const BUILD_CARD = { width: 1200, height: 630, type: "image/png" } as const;
+
+export function buildCardPath(carId: number): string {
+  return `/cards/car/${carId}.png`;
+}
+
+/** The build card as a car's share image (the showcase's og:image, the showcase's oEmbed thumbnail). */
+export function buildCardImage(carId: number, alt: string): ShareImage {
+  return { url: buildCardPath(carId), width: BUILD_CARD.width, height: BUILD_CARD.height, type: BUILD_CARD.type, alt, large: true };
+}
+
 /** A page's share link: absolute address and picture (the brand card when it has none). */
 export function shareLink(origin: string, path: string, image: ShareImage | null = null): ShareLink {
   const base = trimOrigin(origin);

@@ -2,18 +2,17 @@
 //
 // - A post: type "rich", the iframe of its embed (/embed/post/{id}) at the height the post
 //   takes there, and its picture as the thumbnail.
-// - A showcase: the car has no embed of its own, so the iframe shows the embed of the car's
-//   newest post (the newest with a picture, when there is one), titled as the showcase and
-//   with the car's cover as the thumbnail. A car without posts has nothing to frame: the
-//   answer is then of type "link" (title, owner, thumbnail), which consumers show as a card.
+// - A showcase: type "rich", the iframe of the car's embed (/embed/car/{carId}, its build
+//   sheet) at the height it takes there, and the car's build card as the thumbnail.
 //
 // Only what a visitor may see is answered: ready posts, never one still processing.
 import { SITE_NAME } from "~/lib/brand";
-import { carDisplayLine, carsLine } from "~/lib/cars";
-import { pictureOf } from "~/lib/media-types";
+import { buildSheet } from "~/lib/build-sheet";
+import { carEmbedSize } from "~/lib/car-embed";
+import { carDisplayLine, carName, carSpecLine, carsLine } from "~/lib/cars";
 import { embedContentOf, embedIframe, embedSize, OEMBED_CACHE_AGE, OEMBED_VERSION, type EmbedLimits, type OembedTarget } from "~/lib/oembed";
-import { postShareImage, postShareTitle, shareLink, sharePictureOf, type ShareImage } from "~/lib/share-meta";
-import { getShowcase } from "~/models/car.server";
+import { buildCardImage, postShareImage, postShareTitle, shareLink, type ShareImage } from "~/lib/share-meta";
+import { getCarBuild } from "~/models/build-sheet.server";
 import { getPost, type FeedPost } from "~/models/feed.server";
 
 type OembedCommon = {
@@ -66,16 +65,21 @@ async function postAnswer(origin: string, id: number, limits: EmbedLimits): Prom
 }
 
 async function showcaseAnswer(origin: string, carId: number, limits: EmbedLimits): Promise<OembedAnswer | null> {
-  const showcase = await getShowcase(carId);
-  if (!showcase) return null;
-  const title = `${carDisplayLine(showcase.car)} · Showcase`;
-  const cover = showcase.media.map(pictureOf).find((picture) => picture !== null);
-  const image = cover ? sharePictureOf(cover, carDisplayLine(showcase.car)) : null;
-  const base = common(origin, title, showcase.owner.username, image);
-  const newest = showcase.posts.find((post) => post.cover) ?? showcase.posts[0];
-  const post = newest ? await getPost(newest.id) : null;
-  if (!post || post.status !== "ready") return { type: "link", ...base };
-  return { type: "rich", ...base, ...framed(origin, post, title, limits) };
+  const build = await getCarBuild(carId);
+  if (!build) return null;
+  const title = `${carDisplayLine(build.car)} · Showcase`;
+  const sheet = buildSheet(build.mods);
+  const size = carEmbedSize(
+    { hasPhoto: build.cover !== null, hasSpec: carSpecLine(build.car) !== carName(build.car), modCount: build.mods.length, hasGains: sheet.gains.length > 0 },
+    limits,
+  );
+  const src = shareLink(origin, `/embed/car/${carId}`).url;
+  return {
+    type: "rich",
+    ...common(origin, title, build.owner.username, buildCardImage(carId, carDisplayLine(build.car))),
+    html: embedIframe({ src, ...size, title }),
+    ...size,
+  };
 }
 
 /** The oEmbed answer for a page of ours, or null when there is nothing there a visitor may see. */

@@ -1,7 +1,8 @@
 // /showcase/{carId}: the page a proud owner shares. Hero media from the car's posts, specs,
-// owner, mods grouped by build with visible cost and summed gains, followers and the follow
-// button, and the posts featuring the car. Server-rendered with the share tags (Open Graph,
-// Twitter card, oEmbed discovery: ~/lib/share-meta).
+// owner, mods grouped by build with visible cost and summed gains, the build sheet (shown
+// spend, gains, spend over time), followers and the follow button, the posts featuring the
+// car, and the forum snippets. Server-rendered with the share tags (Open Graph and Twitter
+// card with the car's build card as the picture, oEmbed discovery: ~/lib/share-meta).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
@@ -13,6 +14,10 @@ import { BuildGroups } from "~/components/mods/BuildGroups";
 import { GainChips } from "~/components/mods/GainChips";
 import { MODS_MESSAGES } from "~/components/mods/ModsPanel";
 import { Avatar } from "~/components/shell/Avatar";
+import { BuildExport } from "~/components/showcase/BuildExport";
+import { BuildSheet } from "~/components/showcase/BuildSheet";
+import { buildBbcode, buildMarkdown } from "~/lib/build-export";
+import { buildSheet } from "~/lib/build-sheet";
 import { getUser } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carDisplayLine, carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
@@ -20,12 +25,13 @@ import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { fail } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { mediaUrl, pictureOf } from "~/lib/media-types";
+import { mediaUrl } from "~/lib/media-types";
 import { relativeTime } from "~/lib/relative-time";
-import { shareLink, shareMeta, sharePictureOf } from "~/lib/share-meta";
+import { buildCardImage, shareLink, shareMeta } from "~/lib/share-meta";
 import { carJson, getShowcase } from "~/models/car.server";
 import { getCarFollowState } from "~/models/follow.server";
 import { listCarMods } from "~/models/mod.server";
+import { listSheetMods } from "~/models/build-sheet.server";
 import "~/components/cars/cars.css";
 export { shouldRevalidate } from "~/lib/revalidation";
 
@@ -55,9 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
   if (!showcase) fail(404, CAR_MESSAGES.notFound);
   const viewerId = viewer?.id ?? null;
-  const [{ mods }, follow] = await Promise.all([listCarMods(carId, viewerId), getCarFollowState(carId, viewerId)]);
+  const [{ mods }, follow, sheetMods] = await Promise.all([listCarMods(carId, viewerId), getCarFollowState(carId, viewerId), listSheetMods(carId)]);
 
-  const cover = showcase.media.map(pictureOf).find((picture) => picture !== null);
   // What anyone may see: the shared description never reveals the owner's private costs.
   const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
   const description = [
@@ -67,6 +72,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]
     .filter(Boolean)
     .join(" ");
+  // The picture it is shared with is the car's build card, the same for every reader.
+  const share = shareLink(publicOrigin(request), `/showcase/${carId}`, buildCardImage(carId, `Build card of ${carDisplayLine(showcase.car)}`));
+  const sheet = buildSheet(sheetMods);
+  const exportInput = { title: carDisplayLine(showcase.car), showcaseUrl: share.url, cardUrl: share.image.url, mods: sheetMods, sheet };
 
   return {
     car: carJson(showcase.car, { owner: false }),
@@ -80,12 +89,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     mods,
     follow,
     description,
-    share: shareLink(publicOrigin(request), `/showcase/${carId}`, cover ? sharePictureOf(cover, carName(showcase.car)) : null),
+    share,
+    sheet,
+    snippets: { bbcode: buildBbcode(exportInput), markdown: buildMarkdown(exportInput) },
   };
 }
 
 export default function Showcase() {
-  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, follow, share } = useLoaderData<typeof loader>();
+  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, follow, share, sheet, snippets } = useLoaderData<typeof loader>();
   const [following, setFollowing] = useState(follow.following);
   const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
   const nickname = realNickname(car.nickname);
@@ -242,6 +253,8 @@ export default function Showcase() {
         </section>
       </div>
 
+      <BuildSheet sheet={sheet} />
+
       <section className="showcase-posts" aria-labelledby="posts-title">
         <div className="showcase-section__head">
           <h2 id="posts-title" className="showcase-section__title">
@@ -297,6 +310,7 @@ export default function Showcase() {
           </p>
         )}
       </section>
+      <BuildExport snippets={snippets} />
       <p className="showcase-share">
         Share this page: <a href={share.url}>{share.url}</a>
       </p>

@@ -18,6 +18,7 @@ process.env.MEDIA_DIR ??= path.join(dir, `media-${randomUUID()}`);
 process.env.MAIL_OUTBOX_DIR ??= path.join(dir, `outbox-${randomUUID()}`);
 afterAll(() => rmSync(process.env.MAIL_OUTBOX_DIR!, { recursive: true, force: true }));
 process.env.UPLOAD_TMP_DIR ??= path.join(dir, `incoming-${randomUUID()}`);
+process.env.CACHE_DIR ??= path.join(dir, `cache-${randomUUID()}`);
 
 const serverUrl = process.env.TEST_PG_URL;
 
@@ -54,6 +55,7 @@ if (serverUrl) {
     await onServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     rmSync(process.env.MEDIA_DIR!, { recursive: true, force: true });
     rmSync(process.env.UPLOAD_TMP_DIR!, { recursive: true, force: true });
+    rmSync(process.env.CACHE_DIR!, { recursive: true, force: true });
   });
 } else {
   const file = path.join(dir, `test-${randomUUID()}.db`);
@@ -66,5 +68,6 @@ if (serverUrl) {
     for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     rmSync(process.env.MEDIA_DIR!, { recursive: true, force: true });
     rmSync(process.env.UPLOAD_TMP_DIR!, { recursive: true, force: true });
+    rmSync(process.env.CACHE_DIR!, { recursive: true, force: true });
   });
 }

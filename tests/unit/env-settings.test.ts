@@ -16,6 +16,7 @@ describe("settings", () => {
       DATABASE_POOL_SIZE: 10,
       MEDIA_DIR: "data/media",
       UPLOAD_TMP_DIR: "data/incoming",
+      CACHE_DIR: "data/cache",
       MAIL_OUTBOX_DIR: "data/outbox",
       MAIL_FROM: "Car Social <no-reply@localhost>",
       SOUNDCLOUD_API_URL: "https://api.soundcloud.com",

@@ -1,0 +1,73 @@
+// The build sheet on a showcase: how many mods, the spend the owner shows (in all and per
+// category), the total gains by type and unit, and the spend over time as a chart. Costs the
+// owner keeps private are not in it, whoever looks (the sheet comes from ~/lib/build-sheet).
+// Server-rendered, with no script needed.
+import { GainChips } from "~/components/mods/GainChips";
+import type { BuildSheet as Sheet } from "~/lib/build-sheet";
+import { formatCost } from "~/lib/cars";
+import { SpendChart } from "./SpendChart";
+import "./showcase.css";
+
+export function BuildSheet({ sheet }: { sheet: Sheet }) {
+  const largest = sheet.byCategory[0]?.cents ?? 0;
+  return (
+    <section className="build-sheet card" aria-labelledby="build-sheet-title" data-testid="build-sheet">
+      <h2 id="build-sheet-title" className="showcase-section__title">
+        Build sheet
+      </h2>
+      <dl className="build-sheet__figures">
+        <div>
+          <dt>Mods</dt>
+          <dd data-testid="sheet-mod-count">{sheet.modCount}</dd>
+        </div>
+        <div>
+          <dt>Shown spend</dt>
+          <dd data-testid="sheet-spend">{sheet.costedCount > 0 ? formatCost(sheet.shownTotalCents) : "—"}</dd>
+        </div>
+        <div>
+          <dt>Costs shown</dt>
+          <dd>
+            {sheet.costedCount} of {sheet.modCount}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="build-sheet__grid">
+        <div className="build-sheet__block">
+          <h3 className="build-sheet__subtitle">Spend by category</h3>
+          {sheet.byCategory.length ? (
+            <table className="build-sheet__categories">
+              <thead>
+                <tr>
+                  <th scope="col">Category</th>
+                  <th scope="col">Mods</th>
+                  <th scope="col">Spend</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sheet.byCategory.map((row) => (
+                  <tr key={row.category} style={{ "--share": `${largest ? Math.max(2, Math.round((100 * row.cents) / largest)) : 0}%` } as React.CSSProperties}>
+                    <th scope="row">{row.category}</th>
+                    <td>{row.mods}</td>
+                    <td>{formatCost(row.cents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="build-sheet__empty">No costs are shown.</p>
+          )}
+        </div>
+        <div className="build-sheet__block">
+          <h3 className="build-sheet__subtitle">Total gains</h3>
+          {sheet.gains.length ? <GainChips gains={sheet.gains} /> : <p className="build-sheet__empty">No gains reported.</p>}
+        </div>
+      </div>
+
+      <div className="build-sheet__block">
+        <h3 className="build-sheet__subtitle">Spend over time</h3>
+        <SpendChart series={sheet.spendByMonth} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// The build's spend over time as an SVG drawn on the server: one bar per month, as tall as
+// the shown spend up to then, with a line through their tops. It is one image to assistive
+// technology (role="img", named by its <title>, described by its <desc>), and the same
+// numbers follow as text: a sentence, and a table by month in a <details>.
+import { useId } from "react";
+import { chartGeometry, monthLabel, type MonthSpend } from "~/lib/build-sheet";
+import { formatCost } from "~/lib/cars";
+
+export const SPEND_CHART_TITLE = "Shown spend over time";
+
+export function SpendChart({ series }: { series: readonly MonthSpend[] }) {
+  const id = useId();
+  if (series.length === 0) return <p className="spend-chart__empty">No costs are shown yet, so there is no spend to chart.</p>;
+  const geometry = chartGeometry(series);
+  const first = series[0];
+  const last = series[series.length - 1];
+  const summary =
+    series.length === 1
+      ? `${formatCost(last.totalCents)} shown, all in ${monthLabel(last.month)}.`
+      : `${formatCost(last.totalCents)} shown from ${monthLabel(first.month)} to ${monthLabel(last.month)}.`;
+  const { plot } = geometry;
+
+  return (
+    <figure className="spend-chart" data-testid="spend-chart">
+      <svg
+        className="spend-chart__svg"
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        viewBox={`0 0 ${geometry.width} ${geometry.height}`}
+        width={geometry.width}
+        height={geometry.height}
+        preserveAspectRatio="xMidYMid meet"
+      >
+        <title id={`${id}-title`}>{SPEND_CHART_TITLE}</title>
+        <desc id={`${id}-desc`}>{summary}</desc>
+        {geometry.ticks.map((tick) => (
+          <g key={tick.y} className="spend-chart__tick">
+            <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} />
+            <text x={plot.left - 8} y={tick.y + 4} textAnchor="end">
+              {tick.label}
+            </text>
+          </g>
+        ))}
+        {geometry.bars.map((bar) => (
+          <rect key={bar.month} className="spend-chart__bar" x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={Math.min(3, bar.width / 2)}>
+            <title>{bar.label}</title>
+          </rect>
+        ))}
+        {geometry.bars.length > 1 ? <path className="spend-chart__line" d={geometry.line} /> : null}
+        {geometry.monthTicks.map((tick) => (
+          <text key={tick.x} className="spend-chart__month" x={tick.x} y={plot.bottom + 20} textAnchor="middle">
+            {tick.label}
+          </text>
+        ))}
+      </svg>
+      <figcaption className="spend-chart__caption">{summary}</figcaption>
+      <details className="spend-chart__table">
+        <summary>Spend by month as a table</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Spent</th>
+              <th scope="col">Total so far</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((point) => (
+              <tr key={point.month}>
+                <th scope="row">{monthLabel(point.month)}</th>
+                <td>{formatCost(point.cents)}</td>
+                <td>{formatCost(point.totalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,126 @@
+// A car's build as the public sees it, for the build sheet, the car's embed, its PNG card and
+// the forum snippets: the mods with a cost only where the owner shows it (a hidden cost never
+// leaves this module), and the picture the car is shown with.
+//
+// The card's key names everything the card is drawn from, so a new key means a new card:
+// the car (its updatedAt), its mods (the newest updatedAt and how many there are, so an
+// added, changed or deleted mod counts), its owner's name and its cover picture.
+import { createHash } from "node:crypto";
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { modName, shownCost, type SheetMod } from "~/lib/build-sheet";
+import { pictureOf, type StoredPicture } from "~/lib/media-types";
+import { newestPostIdsOfCar } from "~/models/car.server";
+
+/** A car's mods are read up to this many (a build sheet of more is cut, oldest kept). */
+export const SHEET_MOD_LIMIT = 500;
+
+/** The cover is the first picture of the newest of this many posts that has one. */
+const COVER_POSTS = 12;
+
+/** Changes whenever the card's drawing changes, so cards made before are made again. */
+export const CARD_VERSION = 1;
+
+const sheetModSelect = {
+  id: true,
+  category: true,
+  modelName: true,
+  costCents: true,
+  showCost: true,
+  createdAt: true,
+  updatedAt: true,
+  manufacturer: { select: { name: true } },
+  gains: { orderBy: { id: "asc" }, select: { type: true, amount: true, unit: true } },
+} as const satisfies Prisma.ModSelect;
+
+type SheetModRow = Prisma.ModGetPayload<{ select: typeof sheetModSelect }>;
+
+const modOrder: Prisma.ModOrderByWithRelationInput[] = [{ createdAt: "asc" }, { id: "asc" }];
+
+function sheetMod(row: SheetModRow): SheetMod {
+  return {
+    id: row.id,
+    category: row.category,
+    name: modName(row.modelName, row.manufacturer?.name),
+    shownCostCents: shownCost(row.costCents, row.showCost),
+    createdAt: row.createdAt.toISOString(),
+    gains: row.gains.map((gain) => ({ type: gain.type, amount: gain.amount, unit: gain.unit })),
+  };
+}
+
+/** The mods of a car for its build sheet, oldest first; the same for every reader. */
+export async function listSheetMods(carId: number): Promise<SheetMod[]> {
+  if (!Number.isSafeInteger(carId)) return [];
+  const rows = await prisma.mod.findMany({ where: { carId }, select: sheetModSelect, orderBy: modOrder, take: SHEET_MOD_LIMIT });
+  return rows.map(sheetMod);
+}
+
+export type CarCover = StoredPicture & { mediaId: number };
+
+/** The picture a car is shown with: the first picture (a photo, or a video's poster) of its newest post that has one. */
+async function carCover(carId: number): Promise<CarCover | null> {
+  const postIds = await newestPostIdsOfCar(carId, COVER_POSTS);
+  if (postIds.length === 0) return null;
+  const media = await prisma.media.findMany({
+    where: { postId: { in: postIds }, OR: [{ kind: "image" }, { posterPath: { not: null } }] },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: {
+      id: true,
+      postId: true,
+      kind: true,
+      path: true,
+      variants: true,
+      width: true,
+      height: true,
+      posterPath: true,
+      posterVariants: true,
+      posterWidth: true,
+      posterHeight: true,
+    },
+    take: COVER_POSTS * 20,
+  });
+  for (const postId of postIds) {
+    const item = media.find((row) => row.postId === postId);
+    const picture = item ? pictureOf(item) : null;
+    if (item && picture) return { ...picture, mediaId: item.id };
+  }
+  return null;
+}
+
+export type CarBuild = {
+  car: { id: number; make: string; model: string; year: number; trim: string | null; bodystyle: string | null; nickname: string | null };
+  owner: { username: string; nickname: string | null; profileImage: string | null };
+  mods: SheetMod[];
+  cover: CarCover | null;
+  /** Names the card's content: changes when the car, its mods, its owner's name or its cover change. */
+  cardKey: string;
+};
+
+/** A car's build for its card and its embed; null when there is no such car. */
+export async function getCarBuild(carId: number): Promise<CarBuild | null> {
+  if (!Number.isSafeInteger(carId) || carId < 1) return null;
+  const row = await prisma.car.findUnique({
+    where: { id: carId },
+    select: {
+      id: true,
+      make: true,
+      model: true,
+      year: true,
+      trim: true,
+      bodystyle: true,
+      nickname: true,
+      updatedAt: true,
+      owner: { select: { username: true, nickname: true, profileImage: true } },
+      mods: { select: sheetModSelect, orderBy: modOrder, take: SHEET_MOD_LIMIT },
+    },
+  });
+  if (!row) return null;
+  const cover = await carCover(carId);
+  const { owner, mods, updatedAt, ...car } = row;
+  const newestMod = mods.reduce((newest, mod) => Math.max(newest, mod.updatedAt.getTime()), 0);
+  const cardKey = createHash("sha256")
+    .update(JSON.stringify([CARD_VERSION, updatedAt.getTime(), newestMod, mods.length, owner.username, cover?.mediaId ?? null, cover?.path ?? null]))
+    .digest("base64url")
+    .slice(0, 16);
+  return { car, owner, mods: mods.map(sheetMod), cover, cardKey };
+}

@@ -1,0 +1,74 @@
+// /embed/car/{carId}: the forum-safe embeddable build sheet of a car, under the post embed's
+// rules: no scripts (`handle.hydrate = false`), its own stylesheets only (`handle.stylesheets`),
+// framable by any site (the security headers let /embed/* be framed), links open the app in
+// a new tab. oEmbed answers for a showcase frame this page.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { EmbedCar } from "~/components/showcase/EmbedCar";
+import { Logo } from "~/components/shell/Logo";
+import { SITE_NAME } from "~/lib/brand";
+import { buildSheet, sheetSummary } from "~/lib/build-sheet";
+import { carDisplayLine } from "~/lib/cars";
+import { publicOrigin } from "~/lib/env.server";
+import { requireId } from "~/lib/ids";
+import { imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media-types";
+import { shareLink } from "~/lib/share-meta";
+import { getCarBuild } from "~/models/build-sheet.server";
+import embedStyles from "~/components/post/embed.css";
+import embedCarStyles from "~/components/showcase/embed-car.css";
+
+/** Rendered without hydration (the page ships no JavaScript), with the embed's stylesheets only. */
+export const handle = { hydrate: false, stylesheets: [embedStyles, embedCarStyles] };
+
+const NOT_FOUND_MESSAGE = "This car is unavailable.";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `Car unavailable · ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${carDisplayLine(data.car)} · Build sheet · ${SITE_NAME}` },
+    { name: "description", content: sheetSummary(data.sheet) },
+    { name: "robots", content: "noindex" },
+    { tagName: "link", rel: "canonical", href: shareLink(data.origin, `/showcase/${data.car.id}`).url },
+  ];
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const build = await getCarBuild(requireId(params, "carId", NOT_FOUND_MESSAGE));
+  if (!build) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
+  const { car, owner, mods, cover } = build;
+  // The same view for everyone: no reader-specific data.
+  return {
+    car,
+    owner: { username: owner.username, profileImage: mediaUrl(owner.profileImage) },
+    photo: cover
+      ? { src: imageUrlForWidth(cover.path, cover.variants, 1080), srcSet: srcSetFor(cover.path, cover.variants, cover.width), width: cover.width, height: cover.height }
+      : null,
+    sheet: buildSheet(mods),
+    mods,
+    origin: publicOrigin(request),
+  };
+}
+
+export default function EmbedCarPage() {
+  const props = useLoaderData<typeof loader>();
+  return (
+    <div className="embed-page">
+      <EmbedCar {...props} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="embed-card" data-status={isRouteErrorResponse(error) ? error.status : 500}>
+      <a href="/" target="_blank" rel="noopener" className="embed-card__brand" aria-label={`Open ${SITE_NAME}`}>
+        <Logo />
+      </a>
+      <h1 className="embed-card__title">{notFound ? "This car is unavailable" : "This build could not be shown"}</h1>
+      <p className="embed-card__text">{notFound ? "It may have been removed, or the link is wrong." : "Please try again later."}</p>
+    </div>
+  );
+}
