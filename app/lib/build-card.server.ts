@@ -140,7 +140,7 @@ export function cardOverlay(input: Omit<CardInput, "photo">, hasPhoto: boolean):
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">
   <defs>
     <linearGradient id="accent" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${BRAND_GRADIENT.from}"/><stop offset="1" stop-color="${BRAND_GRADIENT.to}"/></linearGradient>
-    <linearGradient id="shade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#0b0b0f" stop-opacity="0.92"/><stop offset="0.55" stop-color="#0b0b0f" stop-opacity="0.72"/><stop offset="1" stop-color="#0b0b0f" stop-opacity="0.1"/></linearGradient>
+    <linearGradient id="shade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#0b0b0f" stop-opacity="0.92"/><stop offset="0.55" stop-color="#0b0b0f" stop-opacity="0.78"/><stop offset="0.8" stop-color="#0b0b0f" stop-opacity="0.25"/><stop offset="1" stop-color="#0b0b0f" stop-opacity="0.05"/></linearGradient>
     <linearGradient id="top" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0b0b0f" stop-opacity="0.55"/><stop offset="1" stop-color="#0b0b0f" stop-opacity="0"/></linearGradient>
     <radialGradient id="glow" cx="0.85" cy="0" r="0.9"><stop offset="0" stop-color="#d9361b" stop-opacity="0.45"/><stop offset="1" stop-color="#d9361b" stop-opacity="0"/></radialGradient>
   </defs>

@@ -146,7 +146,7 @@ describe("garage and showcase queries", () => {
 });
 
 describe("the showcase page", () => {
-  it("is server data with Open Graph tags: an absolute og:image of the first picture", async () => {
+  it("is server data with Open Graph tags: an absolute og:image of the car's build card", async () => {
     const owner = await signUp("showoff");
     const car = await prisma.car.create({ data: { ownerId: owner.id, make: "Honda", model: "S2000", year: 2004, nickname: "Unnamed" } });
     const post = await prisma.post.create({ data: { createdById: owner.id, story: "track day", postCars: { create: { carId: car.id } } } });
@@ -164,15 +164,19 @@ describe("the showcase page", () => {
     expect(data.posts).toHaveLength(1);
     expect(data.follow).toEqual({ following: false, count: 0 });
     expect("cost" in data.mods[0]).toBe(false);
-    // The 1080 px copy, as JPEG for scrapers that cannot read WebP.
-    expect(data.share.image).toMatchObject({ url: "http://127.0.0.1:3000/og-image/s2/k-w1080.jpg", type: "image/jpeg", large: true });
+    // The build card: a PNG every scraper reads, drawn from the car's photo.
+    expect(data.share.image).toMatchObject({ url: `http://127.0.0.1:3000/cards/car/${car.id}.png`, type: "image/png", width: 1200, height: 630, large: true });
     expect(data.description).not.toContain("999");
+    // The private cost is in neither the build sheet nor the snippets.
+    expect(data.sheet).toMatchObject({ modCount: 1, costedCount: 0, shownTotalCents: 0 });
+    expect(data.snippets.bbcode).toContain("[*]Intake: Secret box\n");
+    expect(data.snippets.markdown).not.toContain("999");
 
     const tags = (showcaseMeta as (a: unknown) => Record<string, string>[])({ data });
     const find = (key: string) => tags.find((tag) => tag.property === key || tag.name === key)?.content;
     expect(tags[0].title).toMatch(/^2004 Honda S2000 · Showcase/);
     expect(find("og:title")).toBe("2004 Honda S2000 · Showcase");
-    expect(find("og:image")).toBe("http://127.0.0.1:3000/og-image/s2/k-w1080.jpg");
+    expect(find("og:image")).toBe(`http://127.0.0.1:3000/cards/car/${car.id}.png`);
     expect(find("og:url")).toBe(`http://127.0.0.1:3000/showcase/${car.id}`);
     expect(find("twitter:card")).toBe("summary_large_image");
     expect(find("twitter:image")).toBe(find("og:image"));

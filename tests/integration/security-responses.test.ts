@@ -177,8 +177,9 @@ describe("caching", () => {
     expect(policy("/", null, undefined, true)).toBe("private, no-store");
   });
 
-  it("leaves media and visitors' answers their own caching", () => {
+  it("leaves media, build cards and visitors' answers their own caching", () => {
     expect(policy("/media/posts/a.webp", "__session=abc", "public, max-age=31536000, immutable")).toBeNull();
+    expect(policy("/cards/car/7.png", "__session=abc", "public, max-age=600")).toBeNull();
     expect(policy("/api/feed", null, "public, max-age=10")).toBeNull();
     expect(policy("/embed/post/1", "themeMode=dark")).toBeNull();
   });

@@ -32,6 +32,8 @@ const ROUTES = [
   "routes/events.$id",
   "routes/search",
   "routes/embed.post.$postId",
+  "routes/embed.car.$carId",
+  "routes/cards.car.$file",
   "routes/oembed",
   "routes/og-image.$",
   "routes/media.$",
@@ -175,9 +177,15 @@ describe("every public page unfurls", () => {
       url: `${origin}/showcase/${ids.car}`,
       card: "summary_large_image",
       title: "Godzilla · 1999 Nissan Skyline GT-R · Showcase",
-      picture: "jpeg",
+      picture: "card",
     },
-    { path: `/showcase/${ids.bareCar}`, url: `${origin}/showcase/${ids.bareCar}`, card: "summary", title: "1990 Mazda MX-5 · Showcase", picture: "brand" },
+    {
+      path: `/showcase/${ids.bareCar}`,
+      url: `${origin}/showcase/${ids.bareCar}`,
+      card: "summary_large_image",
+      title: "1990 Mazda MX-5 · Showcase",
+      picture: "card",
+    },
     { path: "/user/jess", url: `${origin}/user/jess`, card: "summary", title: "Jess (@jess)", picture: "jpeg" },
     { path: "/user/sam", url: `${origin}/user/sam`, card: "summary", title: "sam (@sam)", picture: "brand" },
     { path: "/events", url: `${origin}/events`, card: "summary", title: "Events", picture: "brand" },
@@ -205,6 +213,10 @@ describe("every public page unfurls", () => {
       if (expected.picture === "brand") {
         expect(image.url).toBe(`${origin}${BRAND_CARD.path}`);
         expect([meta.width, meta.height]).toEqual([BRAND_CARD.width, BRAND_CARD.height]);
+      } else if (expected.picture === "card") {
+        // A showcase is shared with the car's build card.
+        expect(image.url, where).toMatch(new RegExp(`^${origin}/cards/car/\\d+\\.png$`));
+        expect([image.type, meta.width, meta.height], where).toEqual(["image/png", 1200, 630]);
       } else {
         expect(image.url, where).toMatch(new RegExp(`^${origin}/og-image/.+\\.jpg$`));
         expect(image.type, where).toBe("image/jpeg");
@@ -292,17 +304,24 @@ describe("oEmbed", () => {
     expect(embed.status).toBe(200);
   });
 
-  it("is discovered on a showcase page and frames the car's newest post with a picture", async () => {
+  it("is discovered on a showcase page and frames the car's build sheet embed, the build card as the thumbnail", async () => {
     const data = (await extract(`${origin}/showcase/${ids.car}`)) as Record<string, unknown>;
     expect(data).toMatchObject({ type: "rich", version: "1.0", title: "Godzilla · 1999 Nissan Skyline GT-R · Showcase", author_name: "@jess", provider_name: SITE_NAME });
-    expect(String(data.html)).toContain(`src="${origin}/embed/post/${ids.photoPost}"`);
-    await expectReadableImage(String(data.thumbnail_url));
+    expect(String(data.html)).toContain(`src="${origin}/embed/car/${ids.car}"`);
+    expect(data.thumbnail_url).toBe(`${origin}/cards/car/${ids.car}.png`);
+    await expectReadableImage(String(data.thumbnail_url), { width: 1200, height: 630 });
   });
 
-  it("answers a car without posts with a link card (nothing to frame)", async () => {
+  it("frames the build sheet of a car without posts too", async () => {
     const data = (await extract(`${origin}/showcase/${ids.bareCar}`)) as Record<string, unknown>;
-    expect(data).toMatchObject({ type: "link", version: "1.0", title: "1990 Mazda MX-5 · Showcase", author_name: "@sam", thumbnail_url: `${origin}${BRAND_CARD.path}` });
-    expect(data.html).toBeUndefined();
+    expect(data).toMatchObject({
+      type: "rich",
+      version: "1.0",
+      title: "1990 Mazda MX-5 · Showcase",
+      author_name: "@sam",
+      thumbnail_url: `${origin}/cards/car/${ids.bareCar}.png`,
+    });
+    expect(String(data.html)).toContain(`src="${origin}/embed/car/${ids.bareCar}"`);
   });
 
   it("has no discovery link where there is nothing to embed", async () => {
