@@ -123,6 +123,7 @@ const PAGES: PageCase[] = [
   { name: "a car showcase", who: "visitor", path: (ids) => `/showcase/${ids.carId}` },
   { name: "a profile", who: "visitor", path: (ids) => `/user/${ids.creator}` },
   { name: "the embed", who: "visitor", embed: true, path: (ids) => `/embed/post/${ids.postId}` },
+  { name: "a car's embed", who: "visitor", embed: true, path: (ids) => `/embed/car/${ids.carId}` },
   {
     name: "Grams",
     who: "visitor",

@@ -14,6 +14,7 @@ function urlsFor(ids: Ids): Record<string, string> {
   return {
     "_index.tsx": "/",
     "admin.tsx": "/admin",
+    "embed.car.$carId.tsx": `/embed/car/${ids.carId}`,
     "embed.post.$postId.tsx": `/embed/post/${ids.postId}`,
     "events.$id.tsx": `/events/${ids.eventId}`,
     "events._index.tsx": "/events",

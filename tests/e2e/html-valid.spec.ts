@@ -39,6 +39,8 @@ async function publicPages(request: APIRequestContext): Promise<string[]> {
     "/search?q=nissan",
     ...posts.map((id) => `/embed/post/${id}`),
     "/embed/post/999999",
+    `/embed/car/${withCar.post_cars[0].car_id}`,
+    "/embed/car/999999",
   ];
 }
 

@@ -21,40 +21,42 @@ export function SpendChart({ series }: { series: readonly MonthSpend[] }) {
   const { plot } = geometry;
 
   return (
-    <figure className="spend-chart" data-testid="spend-chart">
-      <svg
-        className="spend-chart__svg"
-        role="img"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-desc`}
-        viewBox={`0 0 ${geometry.width} ${geometry.height}`}
-        width={geometry.width}
-        height={geometry.height}
-        preserveAspectRatio="xMidYMid meet"
-      >
-        <title id={`${id}-title`}>{SPEND_CHART_TITLE}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {geometry.ticks.map((tick) => (
-          <g key={tick.y} className="spend-chart__tick">
-            <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} />
-            <text x={plot.left - 8} y={tick.y + 4} textAnchor="end">
+    <div className="spend-chart" data-testid="spend-chart">
+      <figure className="spend-chart__figure">
+        <svg
+          className="spend-chart__svg"
+          role="img"
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-desc`}
+          viewBox={`0 0 ${geometry.width} ${geometry.height}`}
+          width={geometry.width}
+          height={geometry.height}
+          preserveAspectRatio="xMidYMid meet"
+        >
+          <title id={`${id}-title`}>{SPEND_CHART_TITLE}</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+          {geometry.ticks.map((tick) => (
+            <g key={tick.y} className="spend-chart__tick">
+              <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} />
+              <text x={plot.left - 8} y={tick.y + 4} textAnchor="end">
+                {tick.label}
+              </text>
+            </g>
+          ))}
+          {geometry.bars.map((bar) => (
+            <rect key={bar.month} className="spend-chart__bar" x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={Math.min(3, bar.width / 2)}>
+              <title>{bar.label}</title>
+            </rect>
+          ))}
+          {geometry.bars.length > 1 ? <path className="spend-chart__line" d={geometry.line} /> : null}
+          {geometry.monthTicks.map((tick) => (
+            <text key={tick.x} className="spend-chart__month" x={tick.x} y={plot.bottom + 20} textAnchor="middle">
               {tick.label}
             </text>
-          </g>
-        ))}
-        {geometry.bars.map((bar) => (
-          <rect key={bar.month} className="spend-chart__bar" x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={Math.min(3, bar.width / 2)}>
-            <title>{bar.label}</title>
-          </rect>
-        ))}
-        {geometry.bars.length > 1 ? <path className="spend-chart__line" d={geometry.line} /> : null}
-        {geometry.monthTicks.map((tick) => (
-          <text key={tick.x} className="spend-chart__month" x={tick.x} y={plot.bottom + 20} textAnchor="middle">
-            {tick.label}
-          </text>
-        ))}
-      </svg>
-      <figcaption className="spend-chart__caption">{summary}</figcaption>
+          ))}
+        </svg>
+        <figcaption className="spend-chart__caption">{summary}</figcaption>
+      </figure>
       <details className="spend-chart__table">
         <summary>Spend by month as a table</summary>
         <table>
@@ -76,6 +78,6 @@ export function SpendChart({ series }: { series: readonly MonthSpend[] }) {
           </tbody>
         </table>
       </details>
-    </figure>
+    </div>
   );
 }
