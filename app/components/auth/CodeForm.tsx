@@ -6,7 +6,8 @@ import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { LOGIN_CODE_MESSAGES } from "~/lib/login-code-messages";
-import { errorOf, useAuthFetcher } from "./auth-answer";
+import { useAuthFetcher } from "./auth-answer";
+import { errorOr } from "~/lib/fetcher-answer";
 import { Messages, Submit, ViewLink, isPlainClick } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { useSignIn } from "./use-sign-in";
@@ -32,7 +33,7 @@ function useCodeSignIn() {
   const sentTo = useRef("");
 
   const requester = useAuthFetcher(REQUEST_ACTION, (answer) => {
-    if (answer.success !== true) return setShown({ error: errorOf(answer, MESSAGES.loginFailed) });
+    if (answer.success !== true) return setShown({ error: errorOr(answer, MESSAGES.loginFailed) });
     setEmail(sentTo.current.toLowerCase());
     setStep("verify");
     setShown({ success: typeof answer.message === "string" ? answer.message : LOGIN_CODE_MESSAGES.sent });

@@ -5,7 +5,8 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { MESSAGES, resetCooldownLeft, resetCooldownMessage } from "~/lib/auth-schemas";
-import { errorOf, useAuthFetcher } from "./auth-answer";
+import { useAuthFetcher } from "./auth-answer";
+import { errorOr } from "~/lib/fetcher-answer";
 import { Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { readResetRequestedAt, rememberResetRequest } from "./reset-cooldown";
@@ -22,7 +23,7 @@ const RESET_STATUS_MESSAGES: Record<string, Shown> = {
 
 /** Only the rate limit's own text is shown; any other failure reads "Failed to send reset email". */
 function failureMessage(answer: Record<string, unknown>): string {
-  const text = errorOf(answer, MESSAGES.resetFailed);
+  const text = errorOr(answer, MESSAGES.resetFailed);
   return text.startsWith("Too many") ? text : MESSAGES.resetFailed;
 }
 
