@@ -175,7 +175,7 @@ test.describe("with JavaScript", () => {
   test("server failures show the fixed fallback messages", async ({ page, pageErrors }) => {
     test.slow(); // many steps, each waiting on bcrypt
     // The failures below are faked on purpose; the browser reports each one.
-    pageErrors.allow(/^Failed to load resource: (the server responded with a status of 500|net::ERR_FAILED)/);
+    pageErrors.allow(/^Failed to load resource: (the server responded with a status of (500|429)|net::ERR_FAILED)/);
     // Remix logs an answer it cannot read (the faked bodies are not its encoding).
     pageErrors.allow(/^SyntaxError/);
     await page.route("**/api/auth/login.data", (route) => route.fulfill({ status: 500, body: "" }));
