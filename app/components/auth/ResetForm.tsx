@@ -3,11 +3,10 @@
 // One request per 60 seconds from this browser. Without JavaScript the action comes back
 // here with `resetStatus` in the URL.
 import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { MESSAGES, resetCooldownLeft, resetCooldownMessage } from "~/lib/auth-schemas";
 import { useAuthFetcher } from "./auth-answer";
 import { errorOr } from "~/lib/fetcher-answer";
-import { Messages, Submit, ViewLink } from "./form-parts";
+import { AuthForm, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { readResetRequestedAt, rememberResetRequest } from "./reset-cooldown";
 
@@ -47,23 +46,17 @@ function useResetRequest(flashed: Shown | undefined) {
 
 export function ResetForm() {
   const { state } = useLoginDialog();
-  const hydrated = useHydrated();
   // The outcome of a plain form post (`resetStatus` in the URL).
   const reset = useResetRequest(state.resetStatus ? RESET_STATUS_MESSAGES[state.resetStatus] : undefined);
 
   return (
-    <form
-      method="post"
+    <AuthForm
       action={ACTION}
-      className="auth-form"
       id="auth-reset"
-      noValidate={hydrated}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!reset.pending) reset.request(String(new FormData(event.currentTarget).get("email") ?? "").trim());
+      onFields={(fields) => {
+        if (!reset.pending) reset.request(String(fields.get("email") ?? "").trim());
       }}
     >
-      <input type="hidden" name="redirectTo" value={state.redirectTo} />
       <Messages error={reset.shown.error ?? null} success={reset.shown.success ?? null} />
       <div className="field auth-field">
         <label className="label" htmlFor="auth-reset-email">
@@ -88,6 +81,6 @@ export function ResetForm() {
       <p className="auth-switch">
         <ViewLink to="signin">Back to Sign In</ViewLink>
       </p>
-    </form>
+    </AuthForm>
   );
 }
