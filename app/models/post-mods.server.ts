@@ -52,12 +52,12 @@ export async function listPostMods(postId: number): Promise<TaggedMod[]> {
 /** The most mods the upload form offers (all of the member's cars together). */
 export const MOD_CHOICES_LIMIT = 300;
 
-/** The mods of `ownerId`'s cars a post can tag, newest first within each car. */
+/** The mods of `ownerId`'s cars a post can tag, oldest first within each car (as the mods API lists them). */
 export async function listModChoices(ownerId: number): Promise<TaggedMod[]> {
   const rows = await prisma.mod.findMany({
     where: { car: { ownerId } },
     select: taggedModSelect,
-    orderBy: [{ carId: "asc" }, { createdAt: "desc" }, { id: "desc" }],
+    orderBy: [{ carId: "asc" }, { createdAt: "asc" }, { id: "asc" }],
     take: MOD_CHOICES_LIMIT,
   });
   return rows.map(taggedMod);
