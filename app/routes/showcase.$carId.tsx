@@ -11,6 +11,7 @@ import { MediaImage } from "~/components/cars/MediaImage";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { BuildGroups } from "~/components/mods/BuildGroups";
 import { GainChips } from "~/components/mods/GainChips";
+import { BuildTimeline } from "~/components/showcase/BuildTimeline";
 import { MODS_MESSAGES } from "~/components/mods/ModsPanel";
 import { Avatar } from "~/components/shell/Avatar";
 import { getUser } from "~/models/auth.server";
@@ -26,6 +27,7 @@ import { shareLink, shareMeta, sharePictureOf } from "~/lib/share-meta";
 import { carJson, getShowcase } from "~/models/car.server";
 import { getCarFollowState } from "~/models/follow.server";
 import { listCarMods } from "~/models/mod.server";
+import { getBuildTimeline } from "~/models/post-mods.server";
 import "~/components/cars/cars.css";
 export { shouldRevalidate } from "~/lib/revalidation";
 
@@ -55,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
   if (!showcase) fail(404, CAR_MESSAGES.notFound);
   const viewerId = viewer?.id ?? null;
-  const [{ mods }, follow] = await Promise.all([listCarMods(carId, viewerId), getCarFollowState(carId, viewerId)]);
+  const [{ mods }, follow, timeline] = await Promise.all([listCarMods(carId, viewerId), getCarFollowState(carId, viewerId), getBuildTimeline(carId)]);
 
   const cover = showcase.media.map(pictureOf).find((picture) => picture !== null);
   // What anyone may see: the shared description never reveals the owner's private costs.
@@ -78,6 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     postCount: showcase.postCount,
     posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
     mods,
+    timeline,
     follow,
     description,
     share: shareLink(publicOrigin(request), `/showcase/${carId}`, cover ? sharePictureOf(cover, carName(showcase.car)) : null),
@@ -85,7 +88,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Showcase() {
-  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, follow, share } = useLoaderData<typeof loader>();
+  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, timeline, follow, share } = useLoaderData<typeof loader>();
   const [following, setFollowing] = useState(follow.following);
   const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
   const nickname = realNickname(car.nickname);
@@ -241,6 +244,8 @@ export default function Showcase() {
           )}
         </section>
       </div>
+
+      <BuildTimeline entries={timeline} />
 
       <section className="showcase-posts" aria-labelledby="posts-title">
         <div className="showcase-section__head">
