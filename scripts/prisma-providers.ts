@@ -9,6 +9,9 @@
 // the last one is the real schema, so PostgreSQL ends exactly at prisma/schema.prisma.
 // No PostgreSQL server and no native engine are needed: the wasm schema engine compares
 // datamodels offline.
+// A schema diff carries no data: a SQLite migration that moves rows (a backfill) puts them
+// after a line starting with DATA_MARKER, in SQL both databases read, and that section is
+// copied as it is to the end of its PostgreSQL twin.
 //
 //   npm run db:providers            write the files
 //   npm run db:providers -- --check exit 1 when the committed files are out of date
@@ -55,6 +58,15 @@ export function alignIntrospected(introspected: string, realSchema: string): str
   );
 }
 
+/** The line that opens a migration's data section (see the header). */
+export const DATA_MARKER = "-- Data (portable SQL";
+
+/** The data section of a SQLite migration, from its marker line to the end; "" when it has none. */
+export function dataSectionOf(sql: string): string {
+  const at = sql.startsWith(DATA_MARKER) ? 0 : sql.indexOf(`\n${DATA_MARKER}`);
+  return at < 0 ? "" : `${sql.slice(at).trim()}\n`;
+}
+
 async function sqliteMigrationNames(): Promise<string[]> {
   return (await readdir(migrationsDir, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
@@ -82,8 +94,10 @@ export async function renderPostgresFiles(): Promise<Map<string, string>> {
       const model = last
         ? swapDatasource(schema)
         : swapDatasource(alignIntrospected(await sqliteDatamodelAfter(index + 1, path.join(scratch, `step-${index + 1}.db`)), schema));
-      const sql = await postgresDiff(previous, model);
-      files.set(rel(path.join(postgresMigrationsDir, name, "migration.sql")), sql || "-- Nothing changes on PostgreSQL in this migration.\nSELECT 1;\n");
+      const diff = await postgresDiff(previous, model);
+      const data = dataSectionOf(await readFile(path.join(migrationsDir, name, "migration.sql"), "utf8"));
+      const sql = [diff.trimEnd(), data.trimEnd()].filter(Boolean).join("\n\n");
+      files.set(rel(path.join(postgresMigrationsDir, name, "migration.sql")), sql ? `${sql}\n` : "-- Nothing changes on PostgreSQL in this migration.\nSELECT 1;\n");
       previous = model;
     }
   } finally {

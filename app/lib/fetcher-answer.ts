@@ -4,7 +4,7 @@
 // that need more than a toast are told by their text: the 401s all ask the visitor to sign in
 // ("You must be signed in to …", "You must be logged in to …") and the 429s all begin
 // "Too many attempts.".
-import { useFetcher, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { isRouteErrorResponse, useFetcher, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 
 export type ErrorAnswer = { error: string };
@@ -133,31 +133,6 @@ export function useFetcherRead(): FetcherRead {
   );
 }
 
-/**
- * The clientAction of the sign-in routes that forms reach through fetchers (sign-in, sign-up,
- * reset, one-time codes, session refresh). The submission goes to the route's own URL as it
- * is, and its JSON answer (4xx included) becomes fetcher.data, so a failed request never
- * reaches the page's error boundary:
- *   a JSON object answer, of any status       → as it is
- *   any other answer (a bare 500, a proxy's)  → {} (the form shows its fixed fallback message)
- *   no answer at all (network down)           → { unreachable: true }
- */
-export async function answerForFetcher({ request }: ClientActionFunctionArgs): Promise<Record<string, unknown>> {
-  let response: Response;
-  try {
-    response = await fetch(request.url, {
-      method: request.method,
-      headers: { "Content-Type": request.headers.get("Content-Type") ?? "application/json", Accept: "application/json" },
-      credentials: "same-origin",
-      body: await request.text(),
-    });
-  } catch {
-    return { unreachable: true };
-  }
-  const data: unknown = await response.json().catch(() => null);
-  return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-}
-
 /** What a component is told when its request got no answer from the app. */
 export const UNREACHABLE = "Could not reach the server. Please try again.";
 /** What a component is told when the app failed on its side (a 5xx). */
@@ -173,6 +148,13 @@ async function answerOrError(run: () => Promise<unknown>): Promise<unknown> {
   try {
     return await run();
   } catch (thrown) {
+    // What the server threw reaches the browser as a route error response: an answer with a
+    // text of its own (a 404's `{ error }`) or one that is no failure at all (a sign-in's
+    // `{ twoFactorRequired }`) is answered as it is.
+    if (isRouteErrorResponse(thrown)) {
+      if (errorOf(thrown.data) !== null || (thrown.status < 400 && thrown.data && typeof thrown.data === "object")) return thrown.data;
+      return { error: SERVER_FAILED, failed: true };
+    }
     if (thrown instanceof Response) {
       if (thrown.status >= 300 && thrown.status < 400) throw thrown;
       const body: unknown = await thrown.json().catch(() => null);

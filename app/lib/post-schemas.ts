@@ -1,7 +1,8 @@
 // Post rules shared by the upload form and POST /api/posts: fields, limits and messages.
 import { z } from "zod";
+import { parseIdList } from "~/lib/ids";
 import { isLayout } from "~/lib/layout";
-import { MAX_CARS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
+import { MAX_CARS_PER_POST, MAX_MODS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
 import { normalizeText, textRules } from "~/lib/text-schemas";
 
@@ -9,7 +10,7 @@ import { normalizeText, textRules } from "~/lib/text-schemas";
 // upload pipeline in ~/lib/images.server (MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MAX_POST_BYTES,
 // MAX_MEDIA_PER_POST, MEDIA_MESSAGES).
 
-export { MAX_CARS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
+export { MAX_CARS_PER_POST, MAX_MODS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
 
 /** One value or a repeated field, as a list. */
 function list(value: unknown): unknown[] {
@@ -30,6 +31,26 @@ const carIdsSchema = z.preprocess(
     .transform((ids) => [...new Set(ids)]),
 );
 
+/**
+ * The mods a post tags: repeated fields or "1,2", as ids; a repeated id counts once. Whether
+ * they belong to the post's cars is the model's check (post-mods.server).
+ */
+const modIdsSchema = z.preprocess(
+  (value) => list(value).map((item) => (typeof item === "number" ? String(item) : item)),
+  z
+    .array(z.string({ invalid_type_error: POST_MESSAGES.modIds }))
+    .transform((values, ctx) => {
+      try {
+        // No cap here: the count of distinct ids is checked next, with the post's own message.
+        return parseIdList(values, Number.POSITIVE_INFINITY);
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: POST_MESSAGES.modIds });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(z.number()).max(MAX_MODS_PER_POST, POST_MESSAGES.tooManyMods)),
+);
+
 // Forms send line breaks as CRLF; count them as one character, as the textarea does.
 const optionalText = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n/g, "\n") : value === undefined || value === null ? "" : value);
 
@@ -43,6 +64,7 @@ export const postFieldsSchema = z.object({
       .superRefine(textRules("The story", { multiline: true })),
   ),
   carIds: carIdsSchema,
+  modIds: modIdsSchema,
   layout: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() : (value ?? "")),
     z
@@ -69,11 +91,12 @@ export const postFieldsSchema = z.object({
 
 export type PostFields = z.output<typeof postFieldsSchema>;
 
-/** Reads the fields from a body's field map (accepts `soundcloudUrl` and `carId` aliases too). */
+/** Reads the fields from a body's field map (accepts `soundcloudUrl`, `carId` and `mod_ids` aliases too). */
 export function parsePostFields(fields: Record<string, unknown>): { ok: true; data: PostFields } | { ok: false; error: string } {
   const result = postFieldsSchema.safeParse({
     story: fields.story,
     carIds: fields.carIds ?? fields["carIds[]"] ?? fields.car_ids ?? fields.carId,
+    modIds: fields.modIds ?? fields["modIds[]"] ?? fields.mod_ids,
     layout: fields.layout,
     soundcloud_url: fields.soundcloud_url ?? fields.soundcloudUrl,
   });

@@ -1,5 +1,5 @@
 // The no-JavaScript upload form's way back after a refusal: POST /api/posts keeps what was
-// typed (story, cars, layout, audio link) and the error under a random id for a few
+// typed (story, cars, mods, layout, audio link) and the error under a random id for a few
 // minutes, and sends the browser to /upload?draft=<id>, which fills the form in again.
 // Kept in memory (one server process; a restart only loses the typed text): a story of
 // 5,000 characters does not fit in a cookie. A draft is only ever shown to its author.
@@ -13,6 +13,7 @@ export type UploadDraft = {
   error: string;
   story: string;
   carIds: number[];
+  modIds: number[];
   layout: string;
   soundcloud_url: string;
 };
@@ -44,6 +45,7 @@ export function draftFrom(fields: Record<string, unknown>, error: string): Uploa
     error,
     story: text(fields.story, 10_000),
     carIds: ids(fields.carIds ?? fields["carIds[]"] ?? fields.car_ids ?? fields.carId),
+    modIds: ids(fields.modIds ?? fields["modIds[]"] ?? fields.mod_ids),
     layout: text(fields.layout, 20),
     soundcloud_url: text(fields.soundcloud_url ?? fields.soundcloudUrl, 600),
   };

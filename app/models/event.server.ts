@@ -7,6 +7,7 @@ import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text
 import { READY_POST } from "~/lib/post-status";
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
+import { EVENT_TEXT } from "~/lib/event-schemas";
 import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
 import { countAttendees, countPostStats } from "~/models/counts.server";
 
@@ -37,18 +38,6 @@ async function withGoingCounts(rows: EventRow[]): Promise<EventSummary[]> {
   const going = await countAttendees(rows.map((row) => row.id));
   return rows.map((row) => ({ ...row, goingCount: going.get(row.id) ?? 0 }));
 }
-
-export const EVENT_TEXT = {
-  notFound: "Event not found",
-  nameRequired: "Give the event a name",
-  nameTooLong: "The name can be at most 120 characters",
-  dateRequired: "Choose the date and time",
-  dateInvalid: "That date and time is not valid",
-  locationTooLong: "The place can be at most 200 characters",
-  descriptionTooLong: "The description can be at most 5000 characters",
-  notYourCar: "Choose one of your own cars",
-  finished: "This event has already taken place",
-} as const;
 
 /** One event, or null. */
 export async function getEvent(id: number): Promise<EventSummary | null> {

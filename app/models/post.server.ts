@@ -10,6 +10,7 @@ import { isEmptyPost, POST_MESSAGES, type PostFields, type ShareChannel } from "
 import { enqueueJob } from "~/models/job.server";
 import { POST_STATUS, READY_POST } from "~/lib/post-status";
 import { MEDIA_JOB, storedMediaOf } from "~/models/post-upload.server";
+import { assertModsOfCars } from "~/models/post-mods.server";
 
 /** An uploaded file on disk in the incoming folder, checked by inspectUploadFile. */
 export type PendingFile = { file: UploadFile; inspected: InspectedUpload };
@@ -27,8 +28,9 @@ export async function assertOwnCars(userId: number, carIds: number[]): Promise<v
 }
 
 /**
- * Creates a post for `userId`: checks the fields, the files' count and total size and the
- * cars, then writes the post, its cars and one pending upload per file (videos first)
+ * Creates a post for `userId`: checks the fields, the files' count and total size, the
+ * cars and the mods (each of one of those cars), then writes the post, its cars, its mods
+ * and one pending upload per file (videos first)
  * with one background job each, in one transaction. A post with files starts
  * `processing` and becomes ready when every file is stored; one without is ready at once.
  * The files stay in the incoming folder for their jobs; when this throws, the caller still
@@ -39,6 +41,7 @@ export async function createPost(userId: number, input: NewPost): Promise<number
   if (isEmptyPost(input, files.length)) throw new UserError(400, POST_MESSAGES.empty);
   checkPostUpload(files.map((file) => file.inspected.bytes));
   await assertOwnCars(userId, input.carIds);
+  await assertModsOfCars(input.modIds, input.carIds);
   const ordered = sortVideosFirst(files, (file) => file.inspected.kind === "video");
   const names = ordered.map((pending) => {
     const name = incomingName(pending.file.path);
@@ -56,6 +59,7 @@ export async function createPost(userId: number, input: NewPost): Promise<number
         carId: input.carIds[0] ?? null,
         status: ordered.length > 0 ? POST_STATUS.processing : POST_STATUS.ready,
         postCars: { create: input.carIds.map((carId, position) => ({ carId, position })) },
+        postMods: { create: input.modIds.map((modId) => ({ modId })) },
       },
       select: { id: true },
     });

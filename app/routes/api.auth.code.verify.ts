@@ -12,8 +12,7 @@ import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/
 import { flashCookie } from "~/lib/cookies.server";
 import { LOGIN_CODE_MESSAGES, verifyLoginCode } from "~/models/login-code.server";
 
-/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
-export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

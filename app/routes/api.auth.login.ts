@@ -8,8 +8,7 @@ import { flashCookie } from "~/lib/cookies.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { firstIssue, signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 
-/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
-export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

@@ -7,8 +7,7 @@ import { errorResponse, parseFields, readBody } from "~/lib/http.server";
 import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 
-/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
-export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/fetcher-answer";
 
 const REFRESH_FAILED = "Failed to refresh session";
 

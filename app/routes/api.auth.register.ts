@@ -11,8 +11,7 @@ import { sendVerificationEmail } from "~/models/email-verification.server";
 import { publicOrigin } from "~/lib/env.server";
 import { firstIssue, signInPageFor } from "~/lib/auth-form.server";
 
-/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
-export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

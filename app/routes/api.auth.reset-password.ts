@@ -11,8 +11,7 @@ import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 
-/** The forms' fetchers read this action's JSON answer as it is (see answerForFetcher). */
-export { answerForFetcher as clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/fetcher-answer";
 
 function backToModal(path: string, status: "sent" | "missing" | "limited"): string {
   return signInPageFor(path, "reset", { [RESET_STATUS_PARAM]: status });

@@ -4,27 +4,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { z } from "zod";
 import { errorResponse, parseFields } from "~/lib/http.server";
-import { idField, requireId } from "~/lib/ids";
-import { switchField } from "~/lib/input-schemas";
+import { requireId } from "~/lib/ids";
+import { EVENT_TEXT, attendSchema } from "~/lib/event-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
-import { EVENT_TEXT, setAttendance } from "~/models/event.server";
+import { setAttendance } from "~/models/event.server";
 export { clientAction } from "~/lib/fetcher-answer";
-
-/** `carId` (or `car_id`): one of your cars, or none when absent, null or ""; `going` sets it, or it toggles. */
-const attendSchema = z
-  .object({ carId: z.unknown(), car_id: z.unknown(), going: switchField("going must be true or false") })
-  .transform((fields) => ({ carId: fields.carId ?? fields.car_id, going: fields.going }))
-  .pipe(
-    z.object({
-      carId: z
-        .unknown()
-        .transform((value) => (value === undefined || value === "" ? null : value))
-        .pipe(idField(EVENT_TEXT.notYourCar).nullable()),
-      going: z.boolean().optional(),
-    }),
-  );
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");

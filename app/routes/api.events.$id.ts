@@ -5,16 +5,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { z } from "zod";
 import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
-import { intentField } from "~/lib/input-schemas";
-import { EVENT_TEXT, deleteEvent, eventView, getEvent, parseEventInput, updateEvent } from "~/models/event.server";
+import { EVENT_TEXT, eventIntentSchema } from "~/lib/event-schemas";
+import { deleteEvent, eventView, getEvent, parseEventInput, updateEvent } from "~/models/event.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
-
-/** A POST's `intent` (PATCH and DELETE say it by their method); the event's fields are the model's to read. */
-const eventIntentSchema = z.object({ intent: intentField(["update", "delete"], "Unknown intent", "update") });
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));

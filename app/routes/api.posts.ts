@@ -1,7 +1,8 @@
-// POST /api/posts: create a post. Multipart: story, carIds (repeated), layout?,
-// soundcloud_url?, media (repeated files). JSON and urlencoded bodies work for posts
-// without files. Files are streamed to the incoming folder and checked quickly (type, size);
-// the answer comes as soon as they are safely on disk: 201 { post } with the post
+// POST /api/posts: create a post. Multipart: story, carIds (repeated), modIds (repeated: the
+// mods of those cars the post shows), layout?, soundcloud_url?, media (repeated files). JSON
+// and urlencoded bodies work for posts without files. Files are streamed to the incoming
+// folder and checked quickly (type, size); the answer comes as soon as they are safely on
+// disk: 201 { post } with the post
 // `processing` (its files are converted by background jobs), or `ready` when it has none.
 // A plain form post (redirectTo) goes to the new post's page. Nothing of a refused upload
 // stays on disk or in the database. Members only.
@@ -110,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // Refused: the received files go, whatever the reason.
     await discardReceived(files);
     if (error instanceof UserError) {
-      // A plain form goes back to the form with what was typed (story, cars, layout, link) and the reason.
+      // A plain form goes back to the form with what was typed (story, cars, mods, layout, link) and the reason.
       if (body.redirectTo) return redirect(draftRedirect(user.id, body.fields, error.message), 303);
       return replyError(request, body, error.status, error.message);
     }

@@ -9,6 +9,7 @@ import { CommentSection } from "~/components/comments/CommentSection";
 import { gramsHref } from "~/lib/grams-url";
 import { ModsPanel } from "~/components/mods/ModsPanel";
 import { PostCard } from "~/components/post/PostCard";
+import { PostMods } from "~/components/post/PostMods";
 import { PostProcessing } from "~/components/post/PostProcessing";
 import { ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
 import { postPath, SITE_NAME } from "~/components/share/share-links";
@@ -22,6 +23,7 @@ import { listComments } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
 import { listModsForCars } from "~/models/mod.server";
+import { listPostMods } from "~/models/post-mods.server";
 import type { loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
 export { shouldRevalidate } from "~/lib/revalidation";
@@ -54,13 +56,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
   const viewer = user ? { id: user.id, role: user.role } : null;
   const ready = post.status === "ready";
-  const [comments, processing, mods] = await Promise.all([
+  const [comments, processing, mods, taggedMods] = await Promise.all([
     ready ? listComments(id, viewer) : Promise.resolve([]),
     ready ? Promise.resolve(null) : getPostProcessing(id, viewer),
     listModsForCars(
       post.post_cars.map((postCar) => postCar.car_id),
       user?.id ?? null,
     ),
+    listPostMods(id),
   ]);
   return {
     post,
@@ -68,13 +71,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     processing,
     // The Mods panel's content, so it shows without JavaScript.
     mods: Object.fromEntries(mods) as Record<number, ModJson[]>,
+    // The mods this post shows.
+    taggedMods,
     now: Date.now(),
     share: shareLink(publicOrigin(request), postPath(post.id), ogImageOf(post)),
   };
 }
 
 export default function PostPage() {
-  const { post, comments, now, processing, mods } = useLoaderData<typeof loader>();
+  const { post, comments, now, processing, mods, taggedMods } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user ?? null;
   const navigate = useNavigate();
@@ -100,6 +105,7 @@ export default function PostPage() {
       <div className="post-page__layout">
         <div className="post-page__post">
           <PostCard post={post} now={now} viewer={viewer} variant="page" priority returnTo={here} afterDelete="/" onDeleted={() => navigate("/", { replace: true })} />
+          <PostMods mods={taggedMods} />
         </div>
 
         {processing ? null : (

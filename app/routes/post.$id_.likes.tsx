@@ -3,12 +3,12 @@
 // Sign In and come back.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, ThumbsDown, ThumbsUp } from "~/components/icons";
+import { ThumbsDown, ThumbsUp } from "~/components/icons";
 import type { InteractionUser } from "~/components/interactions/likes-list";
 import { Avatar } from "~/components/shell/Avatar";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
-import { postPath } from "~/components/share/share-links";
+import { BackToPost } from "~/components/post/BackToPost";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { pageUserErrors } from "~/lib/form-reply.server";
@@ -53,11 +53,7 @@ export default function PostLikesPage() {
   const { postId, likes, dislikes } = useLoaderData<typeof loader>();
   return (
     <div className="page likes-page">
-      <nav aria-label="Post">
-        <Link to={postPath(postId)} className="btn btn--ghost btn--sm">
-          <ArrowLeft aria-hidden size={18} /> Back to the post
-        </Link>
-      </nav>
+      <BackToPost postId={postId} />
       <PageHeader title="Likes" icon={<ThumbsUp />} />
       <People id="likes-title" title="Likes" icon={<ThumbsUp aria-hidden size={18} />} people={likes} empty="No likes yet." />
       <People id="dislikes-title" title="Dislikes" icon={<ThumbsDown aria-hidden size={18} />} people={dislikes} empty="No dislikes yet." />

@@ -2,12 +2,13 @@
 // link and its embed code (the same iframe code the modal builds), ready to select and copy.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Code2, Link2, Share } from "~/components/icons";
+import { useLoaderData } from "@remix-run/react";
+import { Code2, Link2, Share } from "~/components/icons";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { BackToPost } from "~/components/post/BackToPost";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { shareTitle } from "~/components/post/post-view";
-import { SHARE_MESSAGES, SITE_NAME, embedCode, embedUrl, postPath, postUrl } from "~/components/share/share-links";
+import { SHARE_MESSAGES, SITE_NAME, embedCode, embedUrl, postUrl } from "~/components/share/share-links";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
@@ -40,11 +41,7 @@ export default function SharePostPage() {
   const { postId, title, link, embedLink, code } = useLoaderData<typeof loader>();
   return (
     <div className="page share-page">
-      <nav aria-label="Post">
-        <Link to={postPath(postId)} className="btn btn--ghost btn--sm">
-          <ArrowLeft aria-hidden size={18} /> Back to the post
-        </Link>
-      </nav>
+      <BackToPost postId={postId} />
       <PageHeader title={SHARE_MESSAGES.title} subtitle={title} icon={<Share />} />
 
       <section className="share-modal__section">

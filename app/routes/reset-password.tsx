@@ -16,7 +16,8 @@ import { storeSessionUser } from "~/lib/session-user";
 import { findUsableResetToken } from "~/models/password-reset.server";
 import { resetErrorMessage } from "~/components/auth/reset-errors";
 import { AuthPage } from "~/components/auth/AuthPage";
-import { errorOf, loginTimeOf, twoFactorTargetOf, useAuthFetcher, userOf } from "~/components/auth/auth-answer";
+import { loginTimeOf, twoFactorTargetOf, useAuthFetcher, userOf } from "~/components/auth/auth-answer";
+import { errorOf } from "~/lib/fetcher-answer";
 import { Submit } from "~/components/auth/form-parts";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import "~/components/auth/auth.css";
@@ -37,7 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const ACTION = "/api/auth/reset-password/confirm";
-const UNREACHABLE = "Could not reach the server. Please try again.";
 
 type LoaderData = { request: boolean; valid: boolean; error: string | null };
 
@@ -112,7 +112,8 @@ function useNewPassword(serverError: string | null) {
     { afterRevalidation: false },
   );
   const done = Boolean(userOf(data) || twoFactorTargetOf(data));
-  const failure = data?.unreachable === true ? UNREACHABLE : errorOf(data, MESSAGES.resetLinkInvalid);
+  // A failed request says why in its own words (no answer, or the server failed).
+  const failure = errorOf(data) ?? MESSAGES.resetLinkInvalid;
   const error = pending || done ? null : data ? failure : serverError;
   return { submit, pending, done, error };
 }

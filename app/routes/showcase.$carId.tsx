@@ -12,6 +12,7 @@ import { MediaImage } from "~/components/cars/MediaImage";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { BuildGroups } from "~/components/mods/BuildGroups";
 import { GainChips } from "~/components/mods/GainChips";
+import { BuildTimeline } from "~/components/showcase/BuildTimeline";
 import { MODS_MESSAGES } from "~/components/mods/ModsPanel";
 import { Avatar } from "~/components/shell/Avatar";
 import { BuildExport } from "~/components/showcase/BuildExport";
@@ -31,6 +32,7 @@ import { buildCardImage, shareLink, shareMeta } from "~/lib/share-meta";
 import { carJson, getShowcase } from "~/models/car.server";
 import { getCarFollowState } from "~/models/follow.server";
 import { listCarMods } from "~/models/mod.server";
+import { getBuildTimeline } from "~/models/post-mods.server";
 import { listSheetMods } from "~/models/build-sheet.server";
 import "~/components/cars/cars.css";
 export { shouldRevalidate } from "~/lib/revalidation";
@@ -61,7 +63,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
   if (!showcase) fail(404, CAR_MESSAGES.notFound);
   const viewerId = viewer?.id ?? null;
-  const [{ mods }, follow, sheetMods] = await Promise.all([listCarMods(carId, viewerId), getCarFollowState(carId, viewerId), listSheetMods(carId)]);
+  const [{ mods }, follow, timeline, sheetMods] = await Promise.all([
+    listCarMods(carId, viewerId),
+    getCarFollowState(carId, viewerId),
+    getBuildTimeline(carId),
+    listSheetMods(carId),
+  ]);
 
   // What anyone may see: the shared description never reveals the owner's private costs.
   const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
@@ -87,6 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     postCount: showcase.postCount,
     posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
     mods,
+    timeline,
     follow,
     description,
     share,
@@ -96,7 +104,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Showcase() {
-  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, follow, share, sheet, snippets } = useLoaderData<typeof loader>();
+  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, timeline, follow, share, sheet, snippets } = useLoaderData<typeof loader>();
   const [following, setFollowing] = useState(follow.following);
   const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
   const nickname = realNickname(car.nickname);
@@ -254,6 +262,8 @@ export default function Showcase() {
       </div>
 
       <BuildSheet sheet={sheet} />
+
+      <BuildTimeline entries={timeline} />
 
       <section className="showcase-posts" aria-labelledby="posts-title">
         <div className="showcase-section__head">

@@ -11,25 +11,28 @@ import { requireUserPage } from "~/models/auth.server";
 import { carDisplayLine } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { listCarsOf } from "~/models/car.server";
+import { listModChoices } from "~/models/post-mods.server";
 
 export const meta: MetaFunction = () => [{ title: `New post · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
-  const cars = await listCarsOf(user.id);
+  const [cars, mods] = await Promise.all([listCarsOf(user.id), listModChoices(user.id)]);
   const draft = readDraft(user.id, new URL(request.url).searchParams.get(DRAFT_PARAM));
   return {
     cars: cars.map((car) => ({ id: car.id, line: carDisplayLine(car) })),
+    // The mods the form offers to tag, grouped by car on the page.
+    mods,
     draft,
   };
 }
 
 export default function Upload() {
-  const { cars, draft } = useLoaderData<typeof loader>();
+  const { cars, mods, draft } = useLoaderData<typeof loader>();
   return (
     <div className="page page--wide upload-page">
       <PageHeader title="New post" subtitle="Photos, videos, a story and a soundtrack for your car" icon={<ImagePlus />} />
-      <UploadForm key={draft ? JSON.stringify(draft) : "new"} cars={cars} defaults={draft ?? undefined} />
+      <UploadForm key={draft ? JSON.stringify(draft) : "new"} cars={cars} mods={mods} defaults={draft ?? undefined} />
     </div>
   );
 }

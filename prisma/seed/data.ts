@@ -242,25 +242,27 @@ export type SeedMod = {
   showCost?: boolean;
   build?: string;
   post?: string;
+  /** More posts (by the car's owner, of this car) that show the mod: the showcase's build timeline. */
+  posts?: string[];
   gains?: Array<[string, number, string]>;
 };
 
 // A data table: one row a line.
 // prettier-ignore
 export const MODS: SeedMod[] = [
-  { car: "mustang", category: "Forced Induction", name: "Gen 5 3.0L Supercharger Kit", description: "Twin-screw blower with a 2.75\" pulley, 80 lb/hr injectors and a dual fuel pump setup. Tuned for E85 on the dyno over two days.", manufacturer: "Whipple", vendor: "Torque Alley Performance", installer: "Boost Lab Garage", cost: 8999, showCost: true, build: "Blower build", post: "mustang-blower", gains: [["horsepower", 290, "whp"], ["torque", 210, "lb-ft"]] },
+  { car: "mustang", category: "Forced Induction", name: "Gen 5 3.0L Supercharger Kit", description: "Twin-screw blower with a 2.75\" pulley, 80 lb/hr injectors and a dual fuel pump setup. Tuned for E85 on the dyno over two days.", manufacturer: "Whipple", vendor: "Torque Alley Performance", installer: "Boost Lab Garage", cost: 8999, showCost: true, build: "Blower build", post: "mustang-blower", gains: [["horsepower", 290, "whp"], ["torque", 210, "lb-ft"]], posts: ["mustang-drag-night"] },
   { car: "mustang", category: "Exhaust", name: "ATAK Cat-Back", description: "Loud. Very loud. The neighbours have opinions.", manufacturer: "Borla", vendor: "Torque Alley Performance", installer: "DIY (home garage)", cost: 1649, showCost: false, gains: [["horsepower", 12, "whp"]] },
   { car: "mustang", category: "Engine", name: "Forged Rods and Pistons", manufacturer: "Manley", vendor: "Redline Parts Co.", installer: "Boost Lab Garage", type: "labor", cost: 4200, showCost: true, build: "Blower build" },
-  { car: "mustang", category: "Wheels & Tyres", name: "Drag Radials 315/45R17", manufacturer: "Mickey Thompson", vendor: "Redline Parts Co.", installer: "DIY (home garage)", cost: 780, showCost: true },
+  { car: "mustang", category: "Wheels & Tyres", name: "Drag Radials 315/45R17", manufacturer: "Mickey Thompson", vendor: "Redline Parts Co.", installer: "DIY (home garage)", cost: 780, showCost: true, posts: ["mustang-drag-night"] },
   { car: "r34", category: "Exhaust", name: "Titanium Cat-Back", description: "Full titanium, 80 mm piping, blue-burnt tip. Cuts 9 kg over the stock system.", manufacturer: "HKS", vendor: "JDM Direct Imports", installer: "Midnight Tuning", cost: 2890, showCost: true, gains: [["horsepower", 15, "hp"], ["weight", -9, "kg"]] },
   { car: "r34", category: "Engine", name: "Poncams Type-R", manufacturer: "Tomei", vendor: "JDM Direct Imports", installer: "Midnight Tuning", cost: 1350, showCost: false, build: "Stage 1", gains: [["horsepower", 25, "hp"]] },
   { car: "r34", category: "Suspension", name: "Variant 3 Coilovers", manufacturer: "KW", vendor: "Apex Motorsport Supply", installer: "Midnight Tuning", cost: 2600, showCost: true, build: "Stage 1" },
   { car: "supra", category: "Drivetrain", name: "TS2CD Twin-Plate Clutch", description: "Holds 700 hp, pedal still light enough for traffic.", manufacturer: "OS Giken", vendor: "JDM Direct Imports", installer: "Midnight Tuning", cost: 2150, showCost: true, post: "supra-maintenance" },
   { car: "supra", category: "Wheels & Tyres", name: "TE37 18x9.5", manufacturer: "Volk Racing", vendor: "JDM Direct Imports", installer: "DIY (home garage)", cost: 3200, showCost: false, post: "supra-maintenance", gains: [["weight", -8, "kg"]] },
   { car: "supra", category: "Turbo", name: "Sequential Twin-Turbo Refresh", description: "Rebuilt both stock turbos and the control actuators. Smooth as new.", installer: "Midnight Tuning", type: "labor", cost: 1900, showCost: true },
-  { car: "wrx", category: "Exhaust", name: "3\" Turbo-Back Exhaust", manufacturer: "Invidia", vendor: "Redline Parts Co.", installer: "Ridge Road Performance", cost: 1250, showCost: true, build: "Stage 2", post: "wrx-stage2", gains: [["horsepower", 20, "whp"]] },
+  { car: "wrx", category: "Exhaust", name: "3\" Turbo-Back Exhaust", manufacturer: "Invidia", vendor: "Redline Parts Co.", installer: "Ridge Road Performance", cost: 1250, showCost: true, build: "Stage 2", post: "wrx-stage2", gains: [["horsepower", 20, "whp"]], posts: ["wrx-boost", "wrx-rally-sprint"] },
   { car: "wrx", category: "Cooling", name: "Front-Mount Intercooler", manufacturer: "Mishimoto", vendor: "Redline Parts Co.", installer: "Ridge Road Performance", cost: 890, showCost: true, build: "Stage 2", post: "wrx-stage2", gains: [["horsepower", 15, "whp"]] },
-  { car: "wrx", category: "Tuning", name: "Stage 2 Protune", description: "Two dyno days, conservative timing, 1.4 bar peak.", manufacturer: "Cobb", installer: "Ridge Road Performance", type: "labor", cost: 750, showCost: false, build: "Stage 2", gains: [["horsepower", 35, "whp"], ["torque", 40, "lb-ft"]] },
+  { car: "wrx", category: "Tuning", name: "Stage 2 Protune", description: "Two dyno days, conservative timing, 1.4 bar peak.", manufacturer: "Cobb", installer: "Ridge Road Performance", type: "labor", cost: 750, showCost: false, build: "Stage 2", gains: [["horsepower", 35, "whp"], ["torque", 40, "lb-ft"]], posts: ["wrx-stage2", "wrx-boost"] },
   { car: "wrx", category: "Wheels & Tyres", name: "CE28N 18x8.5 Gold", manufacturer: "Volk Racing", vendor: "Apex Motorsport Supply", cost: 2800, showCost: true },
   { car: "gt3", category: "Brakes", name: "Race Pads and Fluid", description: "Track pads plus racing fluid; bled before every event.", manufacturer: "Endless", vendor: "Apex Motorsport Supply", installer: "Thunder Valley Race Prep", cost: 980, showCost: true, build: "Track build" },
   { car: "gt3", category: "Safety", name: "Half Cage and 6-Point Harnesses", manufacturer: "Schroth", vendor: "Apex Motorsport Supply", installer: "Thunder Valley Race Prep", type: "build", cost: 5400, showCost: false, build: "Track build" },
@@ -284,9 +286,9 @@ export const MODS: SeedMod[] = [
   { car: "ae86", category: "Drivetrain", name: "2-Way LSD", manufacturer: "Cusco", vendor: "JDM Direct Imports", installer: "Midnight Tuning", cost: 950, showCost: false },
   { car: "model3", category: "Brakes", name: "Track Pads and Racing Fluid", manufacturer: "Unplugged Performance", vendor: "Harbour City Tuning", installer: "Harbour City Tuning", cost: 890, showCost: true, post: "val-brake-psa" },
   { car: "model3", category: "Suspension", name: "Adjustable Coilovers", manufacturer: "Öhlins", vendor: "Harbour City Tuning", installer: "Harbour City Tuning", cost: 3400, showCost: true, gains: [["weight", -4, "kg"]] },
-  { car: "mx5", category: "Suspension", name: "V1 Coilovers", description: "Lowered 30 mm, corner-balanced with me in the seat, alignment set for fast road.", manufacturer: "KW", vendor: "Apex Motorsport Supply", installer: "Ridge Road Performance", cost: 1450, showCost: true, post: "mx5-coilovers" },
-  { car: "mx5", category: "Wheels & Tyres", name: "RPF1 16x8", manufacturer: "Enkei", vendor: "Redline Parts Co.", installer: "DIY (home garage)", cost: 1100, showCost: false, gains: [["weight", -6, "kg"]] },
-  { car: "gti", category: "Wheels & Tyres", name: "Pilot Sport 4S 235/35R19", manufacturer: "Michelin", vendor: "Redline Parts Co.", installer: "Harbour City Tuning", cost: 920, showCost: true, post: "gti-tyres" },
+  { car: "mx5", category: "Suspension", name: "V1 Coilovers", description: "Lowered 30 mm, corner-balanced with me in the seat, alignment set for fast road.", manufacturer: "KW", vendor: "Apex Motorsport Supply", installer: "Ridge Road Performance", cost: 1450, showCost: true, post: "mx5-coilovers", posts: ["mx5-coast", "demo-question"] },
+  { car: "mx5", category: "Wheels & Tyres", name: "RPF1 16x8", manufacturer: "Enkei", vendor: "Redline Parts Co.", installer: "DIY (home garage)", cost: 1100, showCost: false, gains: [["weight", -6, "kg"]], posts: ["mx5-coast"] },
+  { car: "gti", category: "Wheels & Tyres", name: "Pilot Sport 4S 235/35R19", manufacturer: "Michelin", vendor: "Redline Parts Co.", installer: "Harbour City Tuning", cost: 920, showCost: true, post: "gti-tyres", posts: ["gti-ceramic"] },
   { car: "gti", category: "Tuning", name: "Stage 1 ECU Tune", manufacturer: "APR", vendor: "Euro Spares Depot", installer: "Harbour City Tuning", type: "labor", cost: 650, showCost: true, gains: [["horsepower", 45, "hp"], ["torque", 60, "lb-ft"]] },
   { car: "rs6", category: "Exhaust", name: "Evolution Line Exhaust", manufacturer: "Akrapovič", vendor: "Euro Spares Depot", installer: "Harbour City Tuning", cost: 7800, showCost: false, gains: [["horsepower", 12, "hp"], ["weight", -11, "kg"]] },
   { car: "vette", category: "Exterior", name: "Carbon Fibre High Wing", manufacturer: "Chevrolet Performance", vendor: "Torque Alley Performance", installer: "DIY (home garage)", cost: 1900, showCost: true },

@@ -150,6 +150,7 @@ export async function wipeDemo(prisma: PrismaClient) {
     prisma.save.deleteMany(),
     prisma.share.deleteMany(),
     prisma.performanceGain.deleteMany(),
+    prisma.postMod.deleteMany(),
     prisma.mod.deleteMany(),
     prisma.build.deleteMany(),
     prisma.media.deleteMany(),
@@ -579,6 +580,12 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
         ).sort((a, b) => a.id - b.id);
         await tx.performanceGain.createMany({
           data: MODS.flatMap((mod, index) => (mod.gains ?? []).map(([type, amount, unit]) => ({ modId: modRows[index].id, type, amount, unit }))),
+        });
+        // The posts that show each mod (its linked post and any others).
+        await tx.postMod.createMany({
+          data: MODS.flatMap((mod, index) =>
+            [...new Set([mod.post, ...(mod.posts ?? [])])].flatMap((key) => (key ? [{ postId: postId.get(key)!, modId: modRows[index].id }] : [])),
+          ),
         });
 
         // ------------------------------------------------ events

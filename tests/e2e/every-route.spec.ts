@@ -107,3 +107,27 @@ for (const setup of setups) {
     await api.dispose();
   });
 }
+
+// Every route module, pages and API routes alike, is also loaded by the browser (fetchers load
+// a resource route's module for its clientAction and clientLoader). Whatever a module does
+// when it loads must work there: nothing from a server-only module may run at its top level.
+test("every route module loads in the browser", async ({ page }) => {
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  const built = path.resolve("tests/.tmp", port === 3100 ? "e2e-build" : `e2e-build-${port}`, "public/build/routes");
+  const modules = readdirSync(built).filter((file) => file.endsWith(".js"));
+  expect(modules.length, "the route modules the browser can load").toBeGreaterThan(pageModules.length);
+  await page.goto("/");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const failures = await page.evaluate(async (files) => {
+    const failed: string[] = [];
+    for (const file of files) {
+      try {
+        await import(`/build/routes/${file}`);
+      } catch (error) {
+        failed.push(`${file}: ${String(error)}`);
+      }
+    }
+    return failed;
+  }, modules);
+  expect(failures).toEqual([]);
+});

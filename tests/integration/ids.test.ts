@@ -7,7 +7,7 @@ import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { POST_MESSAGES } from "~/lib/post-schemas";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { ADMIN_TEXT } from "~/models/admin.server";
-import { EVENT_TEXT } from "~/models/event.server";
+import { EVENT_TEXT } from "~/lib/event-schemas";
 import { POST_NOT_FOUND } from "~/models/like.server";
 import { action as suspendAction } from "~/routes/api.admin.users.$id.suspend";
 import { loader as apiCarLoader } from "~/routes/api.cars.$carId";

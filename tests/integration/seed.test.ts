@@ -6,6 +6,7 @@ import { prisma } from "~/db.server";
 import { resolveKey } from "~/lib/media-storage.server";
 import { isVideoUrl, mediaUrl, parseVariants, variantPath } from "~/lib/media-types";
 import { verifyLogin } from "~/models/user.server";
+import { getBuildTimeline } from "~/models/post-mods.server";
 import { seedDemo, type SeedSummary } from "../../prisma/seed/demo";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -108,6 +109,20 @@ describe("the demo seed", () => {
     expect(mods.filter((mod) => mod.gains.length).length).toBeGreaterThan(10);
     expect(mods.some((mod) => mod.postId) && mods.some((mod) => mod.buildId)).toBe(true);
     expect(new Set(mods.map((mod) => mod.type))).toEqual(new Set(["part", "labor", "build"]));
+    // Posts tag the mods they show: each a mod of one of the post's cars, tagged by its owner;
+    // the demo member's roadster has a build timeline with a mod shown in more than one post.
+    const tags = await prisma.postMod.findMany({
+      include: { mod: { select: { carId: true, car: { select: { ownerId: true } } } }, post: { select: { createdById: true, postCars: { select: { carId: true } } } } },
+    });
+    expect(tags.length).toBeGreaterThan(10);
+    for (const tag of tags) {
+      expect(tag.post.postCars.map((postCar) => postCar.carId)).toContain(tag.mod.carId);
+      expect(tag.post.createdById).toBe(tag.mod.car.ownerId);
+    }
+    const ruby = await prisma.car.findFirstOrThrow({ where: { nickname: "Ruby" }, select: { id: true } });
+    const timeline = await getBuildTimeline(ruby.id);
+    expect(timeline.length).toBeGreaterThanOrEqual(2);
+    expect(timeline.some((entry) => entry.postCount >= 2 && entry.posts.some((post) => post.thumbnail !== null))).toBe(true);
     expect(await prisma.manufacturer.count()).toBeGreaterThan(10);
     expect(await prisma.vendor.count()).toBeGreaterThan(3);
     expect(await prisma.installer.count()).toBeGreaterThan(3);

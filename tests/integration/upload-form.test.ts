@@ -65,6 +65,7 @@ describe("a refused plain upload form", () => {
       error: "Invalid SoundCloud URL",
       story,
       carIds: [carId],
+      modIds: [],
       layout: "grid",
       soundcloud_url: "https://example.com/not-soundcloud",
     });

@@ -2,7 +2,7 @@
 // migrations by scripts/prisma-providers.ts; this fails when the committed files are stale
 // (fix: `npm run db:providers`). Needs no PostgreSQL server.
 import { describe, expect, it } from "vitest";
-import { alignIntrospected, outOfDate, postgresSchemaText, renderPostgresFiles } from "../../scripts/prisma-providers";
+import { alignIntrospected, dataSectionOf, outOfDate, postgresSchemaText, renderPostgresFiles } from "../../scripts/prisma-providers";
 
 describe("PostgreSQL files written from the SQLite model", () => {
   it("match what scripts/prisma-providers.ts writes today", async () => {
@@ -24,5 +24,11 @@ describe("PostgreSQL files written from the SQLite model", () => {
     const real = 'model Profile {\n  id Int @id\n  @@map("profiles")\n}\nmodel User {\n  id Int @id @default(autoincrement())\n  @@map("users")\n}\n';
     const introspected = "model profiles {\n  id Int @id @default(autoincrement())\n}\n\nmodel users {\n  id Int @id @default(autoincrement())\n}\n";
     expect(alignIntrospected(introspected, real)).toBe("model profiles {\n  id Int @id\n}\n\nmodel users {\n  id Int @id @default(autoincrement())\n}\n");
+  });
+
+  it("copies a migration's data section, from its marker line on, and nothing of a migration without one", () => {
+    const sql = 'CREATE TABLE "a" ("id" INTEGER);\n\n-- Data (portable SQL: copied)\nINSERT INTO "a" SELECT 1;\n';
+    expect(dataSectionOf(sql)).toBe('-- Data (portable SQL: copied)\nINSERT INTO "a" SELECT 1;\n');
+    expect(dataSectionOf('CREATE TABLE "a" ("id" INTEGER);\n-- Data is a word here\n')).toBe("");
   });
 });

@@ -79,3 +79,12 @@ export async function fetcherLoadBody(routeId: string, data: unknown): Promise<{
   const body = await new Response(encode({ [routeId]: { data } })).text();
   return { status: 200, contentType: "text/x-script", body };
 }
+
+/**
+ * An API action's answer as Remix sends it to a fetcher's submission (`<path>.data`), for tests
+ * that fake one with `page.route`: `{ data }` in Remix's stream encoding, with the action's status.
+ */
+export async function fetcherActionBody(data: unknown, status = 200): Promise<{ status: number; contentType: string; body: string }> {
+  const body = await new Response(encode({ data })).text();
+  return { status, contentType: "text/x-script", body };
+}

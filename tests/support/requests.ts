@@ -93,10 +93,15 @@ export function call<T = Response>(handler: Handler, request: Request, params: R
 type Json = any;
 
 export async function callJson(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<{ status: number; body: Json; response: Response }> {
-  const result = await answer<unknown>(handler(args(request, params)));
-  if (!(result instanceof Response)) return { status: 200, body: result, response: Response.json(result) };
-  const body: Json = result.headers.get("Content-Type")?.includes("json") ? await result.json() : null;
-  return { status: result.status, body, response: result };
+  return answerJson(handler(args(request, params)));
+}
+
+/** What a loader's or action's call answered, returned or thrown, read as `callJson` reads it. */
+export async function answerJson(result: unknown): Promise<{ status: number; body: Json; response: Response }> {
+  const answered = await answer<unknown>(result);
+  if (!(answered instanceof Response)) return { status: 200, body: answered, response: Response.json(answered) };
+  const body: Json = answered.headers.get("Content-Type")?.includes("json") ? await answered.json() : null;
+  return { status: answered.status, body, response: answered };
 }
 
 /** A form field, or a file: [name, bytes, filename, type (application/octet-stream unless given)]. */

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
-import { appendPosts, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex, withBackoff } from "~/components/feed/feed-pages";
+import { describe, expect, it } from "vitest";
+import { appendPosts, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex } from "~/components/feed/feed-pages";
 import { SERVER_FAILED, UNREACHABLE } from "~/lib/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
 
@@ -17,44 +17,6 @@ describe("feed paging URLs", () => {
 
   it("links the no-JavaScript 'Load more' to the home page after the cursor", () => {
     expect(loadMoreHref("2026-11-20T10:00:00.000Z_42")).toBe("/?cursor=2026-11-20T10%3A00%3A00.000Z_42");
-  });
-});
-
-describe("withBackoff (3 attempts, 1 s then 2 s)", () => {
-  it("waits 1 s then 2 s between three failing tries and rejects with the last error", async () => {
-    const waits: number[] = [];
-    const load = vi.fn(async (attempt: number) => {
-      throw new Error(`fail ${attempt}`);
-    });
-    await expect(withBackoff(load, { wait: async (ms) => void waits.push(ms) })).rejects.toThrow("fail 2");
-    expect(load).toHaveBeenCalledTimes(3);
-    expect(waits).toEqual([1000, 2000]);
-  });
-
-  it("stops at the first success", async () => {
-    const waits: number[] = [];
-    let calls = 0;
-    const result = await withBackoff(
-      async () => {
-        calls += 1;
-        if (calls < 2) throw new Error("flaky");
-        return "page";
-      },
-      { wait: async (ms) => void waits.push(ms) },
-    );
-    expect(result).toBe("page");
-    expect(calls).toBe(2);
-    expect(waits).toEqual([1000]);
-  });
-
-  it("does not try again once aborted", async () => {
-    const controller = new AbortController();
-    const load = vi.fn(async () => {
-      controller.abort();
-      throw new Error("gone");
-    });
-    await expect(withBackoff(load, { signal: controller.signal, wait: async () => undefined })).rejects.toThrow("gone");
-    expect(load).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,20 +1,8 @@
-// Grams data rules: the `grams` URL parameter, 3 attempts with 1 s then 2 s back-off
-// between tries, the client-side Grams filter, what fills a post's media area, and the
+// Grams data rules: the `grams` URL parameter, the client-side Grams filter, what fills a post's media area, and the
 // media viewer's helpers (item kinds, wrap-around, neighbours).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  GRAMS_MESSAGES,
-  cursorAfter,
-  gramsContentOf,
-  gramsFeedUrl,
-  gramsPosts,
-  postUrl,
-  readGramsPage,
-  readPost,
-  trackNameOf,
-  withRetries,
-} from "~/components/grams/grams-feed";
-import { SERVER_FAILED, UNREACHABLE } from "~/lib/fetcher-answer";
+import { GRAMS_MESSAGES, cursorAfter, gramsContentOf, gramsFeedUrl, gramsPosts, postUrl, readPost, trackNameOf } from "~/components/grams/grams-feed";
+import { UNREACHABLE } from "~/lib/fetcher-answer";
 import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
 import { neighbourIndexes, smallestCandidate, thumbnailOf, viewerKind, wrapIndex } from "~/components/media/viewer-items";
 import type { FeedPost } from "~/models/feed.server";
@@ -89,48 +77,7 @@ describe("the grams parameter", () => {
   });
 });
 
-describe("loading with retries", () => {
-  it("tries 3 times, 1 s then 2 s apart, then gives up with the last error", async () => {
-    vi.useFakeTimers();
-    const started: number[] = [];
-    const t0 = Date.now();
-    const load = vi.fn(async () => {
-      started.push(Date.now() - t0);
-      throw new Error(`fail ${started.length}`);
-    });
-    const result = withRetries(load).catch((error: Error) => error.message);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(started).toEqual([0]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(started).toEqual([0, 1000]);
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(started).toEqual([0, 1000]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(started).toEqual([0, 1000, 3000]);
-    expect(await result).toBe("fail 3");
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(load).toHaveBeenCalledTimes(3);
-  });
-
-  it("stops at the first success", async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error("x")).mockResolvedValueOnce("ok");
-    const waits: number[] = [];
-    expect(await withRetries(load, { wait: async (ms) => void waits.push(ms) })).toBe("ok");
-    expect(waits).toEqual([1000]);
-    expect(load).toHaveBeenCalledTimes(2);
-  });
-});
-
 describe("reading the loaders' answers", () => {
-  it("reads a page of posts and its cursor; a failed request, a refusal or a malformed body throws", () => {
-    const page = { posts: [post(1, [{ kind: "video", image_url: "/media/a.mp4" }])], nextCursor: "c_1" };
-    expect(readGramsPage(page)).toEqual(page);
-    expect(readGramsPage({ posts: [] })).toEqual({ posts: [], nextCursor: null });
-    expect(() => readGramsPage({ error: SERVER_FAILED, failed: true })).toThrow(SERVER_FAILED);
-    expect(() => readGramsPage({ error: UNREACHABLE, failed: true })).toThrow(UNREACHABLE);
-    expect(() => readGramsPage({ nothing: true })).toThrow("Malformed");
-  });
-
   it("reads a post, or nothing from an error answer", () => {
     const linked = post(7, []);
     expect(postUrl(7)).toBe("/api/posts/7");

@@ -73,9 +73,13 @@ describe("post fields", () => {
       carIds: ["3", "1", "3"],
       layout: "Grid",
     });
-    expect(parsed).toEqual({ ok: true, data: { story: "Sunday drive", soundcloud_url: "https://soundcloud.com/a/b", carIds: [3, 1], layout: "grid" } });
+    expect(parsed).toEqual({ ok: true, data: { story: "Sunday drive", soundcloud_url: "https://soundcloud.com/a/b", carIds: [3, 1], modIds: [], layout: "grid" } });
     expect(parsePostFields({ carIds: "4,5" })).toMatchObject({ ok: true, data: { carIds: [4, 5], layout: null, soundcloud_url: null, story: "" } });
     expect(parsePostFields({ carIds: [7, 8] })).toMatchObject({ ok: true, data: { carIds: [7, 8] } });
+    // Mods: repeated, "1,2" or numbers; a repeated id once.
+    expect(parsePostFields({ modIds: ["9", "2,9"] })).toMatchObject({ ok: true, data: { modIds: [9, 2] } });
+    expect(parsePostFields({ modIds: [5, 5] })).toMatchObject({ ok: true, data: { modIds: [5] } });
+    expect(parsePostFields({ modIds: "0" })).toEqual({ ok: false, error: "Choose mods by their id" });
   });
 
   it("refuses an unknown layout and bad car ids", () => {

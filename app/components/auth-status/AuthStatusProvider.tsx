@@ -7,7 +7,8 @@
 // own data (the root loader's user) disagrees with the server, the root is revalidated, so
 // signing in or out in one tab shows in the others.
 // If validation fails (8 s time-out, network, server error) the status falls back to
-// GET /api/auth/session, then to the locally stored user.
+// GET /api/auth/session, then to the locally stored user. Both are read with fetch, not a
+// fetcher: docs/decisions/session-check.md says why.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import {

@@ -3,11 +3,11 @@
 // server then comes back to this mode with the step, the address and any error flashed.
 // Once hydrated, fetchers send the same fields to the same actions.
 import { useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { LOGIN_CODE_MESSAGES } from "~/lib/login-code-messages";
-import { errorOf, useAuthFetcher } from "./auth-answer";
-import { Messages, Submit, ViewLink, isPlainClick } from "./form-parts";
+import { useAuthFetcher } from "./auth-answer";
+import { errorOr } from "~/lib/fetcher-answer";
+import { AuthForm, Messages, Submit, ViewLink, isPlainClick } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { useSignIn } from "./use-sign-in";
 import "~/components/auth-status/security.css";
@@ -32,7 +32,7 @@ function useCodeSignIn() {
   const sentTo = useRef("");
 
   const requester = useAuthFetcher(REQUEST_ACTION, (answer) => {
-    if (answer.success !== true) return setShown({ error: errorOf(answer, MESSAGES.loginFailed) });
+    if (answer.success !== true) return setShown({ error: errorOr(answer, MESSAGES.loginFailed) });
     setEmail(sentTo.current.toLowerCase());
     setStep("verify");
     setShown({ success: typeof answer.message === "string" ? answer.message : LOGIN_CODE_MESSAGES.sent });
@@ -80,21 +80,8 @@ function BackToSignIn() {
 }
 
 function RequestStep({ code }: { code: CodeSignIn }) {
-  const { state } = useLoginDialog();
-  const hydrated = useHydrated();
   return (
-    <form
-      method="post"
-      action={REQUEST_ACTION}
-      className="auth-form"
-      id="auth-code-request"
-      noValidate={hydrated}
-      onSubmit={(event) => {
-        event.preventDefault();
-        code.sendCode(String(new FormData(event.currentTarget).get("email") ?? "").trim());
-      }}
-    >
-      <input type="hidden" name="redirectTo" value={state.redirectTo} />
+    <AuthForm action={REQUEST_ACTION} id="auth-code-request" onFields={(fields) => code.sendCode(String(fields.get("email") ?? "").trim())}>
       <Messages error={code.messages.error} success={code.messages.success} />
       <div className="field auth-field">
         <label className="label" htmlFor="auth-code-email">
@@ -119,27 +106,15 @@ function RequestStep({ code }: { code: CodeSignIn }) {
       </div>
       <Submit pending={code.requesting} label="Email me a code" />
       <BackToSignIn />
-    </form>
+    </AuthForm>
   );
 }
 
 function VerifyStep({ code }: { code: CodeSignIn }) {
   const { state } = useLoginDialog();
-  const hydrated = useHydrated();
   return (
     <div className="auth-form">
-      <form
-        method="post"
-        action={VERIFY_ACTION}
-        className="auth-form"
-        id="auth-code-verify"
-        noValidate={hydrated}
-        onSubmit={(event) => {
-          event.preventDefault();
-          code.verify(String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, ""));
-        }}
-      >
-        <input type="hidden" name="redirectTo" value={state.redirectTo} />
+      <AuthForm action={VERIFY_ACTION} id="auth-code-verify" onFields={(fields) => code.verify(String(fields.get("code") ?? "").replace(/\s/g, ""))}>
         <input type="hidden" name="email" value={code.email} />
         <Messages error={code.messages.error} success={code.messages.success} />
         <p className="security-hint">
@@ -165,7 +140,7 @@ function VerifyStep({ code }: { code: CodeSignIn }) {
           />
         </div>
         <Submit pending={code.signIn.pending} done={code.signIn.done} label="Sign In" />
-      </form>
+      </AuthForm>
       <form
         method="post"
         action={REQUEST_ACTION}

@@ -3,10 +3,10 @@
 // One request per 60 seconds from this browser. Without JavaScript the action comes back
 // here with `resetStatus` in the URL.
 import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { MESSAGES, resetCooldownLeft, resetCooldownMessage } from "~/lib/auth-schemas";
-import { errorOf, useAuthFetcher } from "./auth-answer";
-import { Messages, Submit, ViewLink } from "./form-parts";
+import { useAuthFetcher } from "./auth-answer";
+import { errorOr } from "~/lib/fetcher-answer";
+import { AuthForm, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { readResetRequestedAt, rememberResetRequest } from "./reset-cooldown";
 
@@ -22,7 +22,7 @@ const RESET_STATUS_MESSAGES: Record<string, Shown> = {
 
 /** Only the rate limit's own text is shown; any other failure reads "Failed to send reset email". */
 function failureMessage(answer: Record<string, unknown>): string {
-  const text = errorOf(answer, MESSAGES.resetFailed);
+  const text = errorOr(answer, MESSAGES.resetFailed);
   return text.startsWith("Too many") ? text : MESSAGES.resetFailed;
 }
 
@@ -46,23 +46,17 @@ function useResetRequest(flashed: Shown | undefined) {
 
 export function ResetForm() {
   const { state } = useLoginDialog();
-  const hydrated = useHydrated();
   // The outcome of a plain form post (`resetStatus` in the URL).
   const reset = useResetRequest(state.resetStatus ? RESET_STATUS_MESSAGES[state.resetStatus] : undefined);
 
   return (
-    <form
-      method="post"
+    <AuthForm
       action={ACTION}
-      className="auth-form"
       id="auth-reset"
-      noValidate={hydrated}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!reset.pending) reset.request(String(new FormData(event.currentTarget).get("email") ?? "").trim());
+      onFields={(fields) => {
+        if (!reset.pending) reset.request(String(fields.get("email") ?? "").trim());
       }}
     >
-      <input type="hidden" name="redirectTo" value={state.redirectTo} />
       <Messages error={reset.shown.error ?? null} success={reset.shown.success ?? null} />
       <div className="field auth-field">
         <label className="label" htmlFor="auth-reset-email">
@@ -87,6 +81,6 @@ export function ResetForm() {
       <p className="auth-switch">
         <ViewLink to="signin">Back to Sign In</ViewLink>
       </p>
-    </form>
+    </AuthForm>
   );
 }

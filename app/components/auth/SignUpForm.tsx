@@ -4,7 +4,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { MESSAGES, signUpFormSchema } from "~/lib/auth-schemas";
-import { errorOf, loginTimeOf, useAuthFetcher, userOf } from "./auth-answer";
+import { loginTimeOf, useAuthFetcher, userOf } from "./auth-answer";
+import { UNREACHABLE, errorOf, errorOr } from "~/lib/fetcher-answer";
 import { Field, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 
@@ -18,7 +19,8 @@ function useSignUp(flashedError: string | null) {
     actions.finish({ kind: "signup", user, loginTime: loginTimeOf(answer), autoLogin: answer.autoLogin === true });
   });
   const done = data?.success !== false && Boolean(userOf(data));
-  const failure = data?.unreachable === true ? MESSAGES.registrationUnexpected : errorOf(data, MESSAGES.registrationFailed);
+  // No answer at all is unexpected; an answer without a text (a failed server included) is a failed registration.
+  const failure = errorOf(data) === UNREACHABLE ? MESSAGES.registrationUnexpected : errorOr(data, MESSAGES.registrationFailed);
   const error = pending || done ? null : data ? failure : flashedError;
   const success = done && typeof data?.message === "string" ? data.message : null;
   return { submit, pending, done, error, success };

@@ -7,12 +7,6 @@ import type { AuthOutcome } from "./login-state";
 
 export type AuthAnswer = Record<string, unknown>;
 
-/** The server's error text, or the fixed fallback message when it gave none. */
-export function errorOf(data: AuthAnswer | undefined, fallback: string): string {
-  const error = data?.error;
-  return typeof error === "string" && error.trim() ? error : fallback;
-}
-
 export function userOf(data: AuthAnswer | undefined): AuthOutcome["user"] | null {
   const user = data?.user as Partial<AuthOutcome["user"]> | undefined;
   if (!user || typeof user.id !== "number" || typeof user.email !== "string" || typeof user.username !== "string") return null;

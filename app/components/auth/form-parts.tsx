@@ -1,8 +1,36 @@
-// The small pieces every sign-in form is built from: the message area, a labelled field with
-// its error, the submit button with its pending state, and a link that switches view.
+// The small pieces every sign-in form is built from: the form itself, the message area, a
+// labelled field with its error, the submit button with its pending state, and a link that
+// switches view.
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Loader2 } from "~/components/icons";
 import { useLoginDialog, type LoginView } from "./login-state";
+
+/**
+ * A sign-in form: without JavaScript a plain POST to `action` carrying the page to come back
+ * to; once hydrated, `onFields` gets what was typed and sends it through the form's fetcher,
+ * and the browser's own field checks give way to the server's messages.
+ */
+export function AuthForm({ action, id, onFields, children }: { action: string; id: string; onFields: (fields: FormData) => void; children: React.ReactNode }) {
+  const { state } = useLoginDialog();
+  const hydrated = useHydrated();
+  return (
+    <form
+      method="post"
+      action={action}
+      className="auth-form"
+      id={id}
+      noValidate={hydrated}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onFields(new FormData(event.currentTarget));
+      }}
+    >
+      <input type="hidden" name="redirectTo" value={state.redirectTo} />
+      {children}
+    </form>
+  );
+}
 
 export function Messages({ error, success }: { error: string | null; success: string | null }) {
   return (

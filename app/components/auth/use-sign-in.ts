@@ -4,7 +4,8 @@
 // dialog (it revalidates the root, closes and goes where asked); two-factor goes to the challenge.
 import { toast } from "sonner";
 import { MESSAGES } from "~/lib/auth-schemas";
-import { errorOf, loginTimeOf, twoFactorTargetOf, useAuthFetcher, userOf } from "./auth-answer";
+import { loginTimeOf, twoFactorTargetOf, useAuthFetcher, userOf } from "./auth-answer";
+import { errorOr } from "~/lib/fetcher-answer";
 import { useLoginDialog } from "./login-state";
 
 /** `onFailure`, when given, gets each failed answer's message (for forms that keep their own messages). */
@@ -14,13 +15,13 @@ export function useSignIn(action: string, flashedError: string | null, onFailure
     const twoFactor = twoFactorTargetOf(answer);
     if (twoFactor) return actions.goToTwoFactor(twoFactor);
     const user = userOf(answer);
-    if (!user) return onFailure?.(errorOf(answer, MESSAGES.loginFailed));
+    if (!user) return onFailure?.(errorOr(answer, MESSAGES.loginFailed));
     toast.success(MESSAGES.loginToast);
     actions.finish({ kind: "signin", user, loginTime: loginTimeOf(answer) });
   });
   const signedIn = Boolean(userOf(data));
   const done = signedIn || Boolean(twoFactorTargetOf(data));
   // A plain post's flashed error shows until the first answer here.
-  const error = pending || done ? null : data ? errorOf(data, MESSAGES.loginFailed) : flashedError;
+  const error = pending || done ? null : data ? errorOr(data, MESSAGES.loginFailed) : flashedError;
   return { submit, pending, done, error, success: signedIn ? MESSAGES.loginSuccess : null };
 }

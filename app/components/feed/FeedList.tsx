@@ -10,7 +10,8 @@ import { PostCard, type PostCardViewer } from "~/components/post/PostCard";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { FeedPost } from "~/models/feed.server";
 import { useFetcherRead } from "~/lib/fetcher-answer";
-import { appendPosts, FEED_MESSAGES, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex, withBackoff } from "./feed-pages";
+import { appendPosts, FEED_MESSAGES, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex } from "./feed-pages";
+import { withBackoff } from "~/lib/retry";
 import "./feed.css";
 
 export type FeedListProps = {

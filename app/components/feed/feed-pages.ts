@@ -1,8 +1,7 @@
-// The home feed's paging rules, free of React: the URL of the next page, trying its load
-// 3 times (1 s then 2 s back-off), reading the loader's answer, which card starts the next
+// The home feed's paging rules, free of React: the URL of the next page, reading the loader's answer, which card starts the next
 // load (the third-last: the reader is within the last 3 posts) and merging pages without
 // repeats.
-import { FEED_ATTEMPTS, FEED_BACKOFF, FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
+import { FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
 import { errorOf } from "~/lib/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
 
@@ -28,35 +27,6 @@ export function feedPageUrl({ cursor, limit = FEED_PAGE, exclude }: { cursor: st
 /** The no-JavaScript 'Load more' link: the home page starting after `cursor`. */
 export function loadMoreHref(cursor: string): string {
   return `/?${new URLSearchParams({ cursor })}`;
-}
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs `load` up to `attempts` times, waiting `backoff[i]` between tries (1 s, then 2 s).
- * Rejects with the last error; stops at once when `signal` is aborted.
- */
-export async function withBackoff<T>(
-  load: (attempt: number) => Promise<T>,
-  {
-    attempts = FEED_ATTEMPTS,
-    backoff = FEED_BACKOFF,
-    wait = sleep,
-    signal,
-  }: { attempts?: number; backoff?: readonly number[]; wait?: (ms: number) => Promise<void>; signal?: AbortSignal } = {},
-): Promise<T> {
-  let lastError: unknown = new Error("No attempts");
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (signal?.aborted) throw signal.reason ?? new Error("Aborted");
-    try {
-      return await load(attempt);
-    } catch (error) {
-      lastError = error;
-      if (signal?.aborted) throw error;
-      if (attempt < attempts - 1) await wait(backoff[Math.min(attempt, backoff.length - 1)] ?? 0);
-    }
-  }
-  throw lastError;
 }
 
 /** A page of /api/feed from what its loader answered; throws on an error answer or a malformed body. */

@@ -1,9 +1,7 @@
-// The Grams feed's data rules, free of React: its fixed words, trying a load 3 times (1 s
-// then 2 s back-off), the addresses of pages of /api/feed?grams=1 and of a post and reading
-// their loaders' answers, the client-side safety net of the Grams filter, and what a post's
-// media area shows.
-import { FEED_ATTEMPTS, FEED_BACKOFF } from "~/lib/constants";
-import { errorOf } from "~/lib/fetcher-answer";
+// The Grams feed's data rules, free of React: its fixed words, the addresses of pages of
+// /api/feed?grams=1 and of a post, reading a post's answer, the client-side safety net of
+// the Grams filter, and what a post's media area shows.
+import type { FeedPageData } from "~/components/feed/feed-pages";
 import { filterGramsPosts, hasAudio } from "~/lib/feed-filter";
 import type { FeedPost } from "~/models/feed.server";
 
@@ -23,36 +21,8 @@ export const GRAMS_MESSAGES = {
   mods: "Mods",
 } as const;
 
-export type GramsPage = { posts: FeedPost[]; nextCursor: string | null };
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs `load` up to `attempts` times, waiting `backoff[i]` (1 s, then 2 s) between tries.
- * Rejects with the last error.
- */
-export async function withRetries<T>(
-  load: (attempt: number) => Promise<T>,
-  {
-    attempts = FEED_ATTEMPTS,
-    backoff = FEED_BACKOFF,
-    wait = sleep,
-    signal,
-  }: { attempts?: number; backoff?: readonly number[]; wait?: (ms: number) => Promise<void>; signal?: AbortSignal } = {},
-): Promise<T> {
-  let lastError: unknown = new Error("No attempts");
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (signal?.aborted) throw signal.reason ?? new Error("Aborted");
-    try {
-      return await load(attempt);
-    } catch (error) {
-      lastError = error;
-      if (signal?.aborted) throw error;
-      if (attempt < attempts - 1) await wait(backoff[Math.min(attempt, backoff.length - 1)] ?? 0);
-    }
-  }
-  throw lastError;
-}
+/** A page of Grams posts reads as a page of the home feed (readFeedPage). */
+export type GramsPage = FeedPageData;
 
 /** The URL of a page of Grams posts. */
 export function gramsFeedUrl({ limit, cursor, exclude }: { limit: number; cursor?: string | null; exclude?: readonly number[] }): string {
@@ -60,15 +30,6 @@ export function gramsFeedUrl({ limit, cursor, exclude }: { limit: number; cursor
   if (cursor) params.set("cursor", cursor);
   if (exclude && exclude.length > 0) params.set("exclude", exclude.join(","));
   return `/api/feed?${params}`;
-}
-
-/** A page of /api/feed?grams=1 from what its loader answered; throws on an error answer or a malformed body. */
-export function readGramsPage(answer: unknown): GramsPage {
-  const failure = errorOf(answer);
-  if (failure !== null) throw new Error(failure);
-  const body = answer as Partial<GramsPage> | null | undefined;
-  if (!body || typeof body !== "object" || !Array.isArray(body.posts)) throw new Error("Malformed feed page");
-  return { posts: body.posts, nextCursor: typeof body.nextCursor === "string" ? body.nextCursor : null };
 }
 
 /** The address of a post in the feed shape, GET /api/posts/{id}. */

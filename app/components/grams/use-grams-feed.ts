@@ -5,7 +5,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { FEED_FIRST_PAGE, FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
 import { useFetcherRead, type FetcherRead } from "~/lib/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
-import { cursorAfter, gramsFeedUrl, gramsPosts, postUrl, readGramsPage, readPost, withRetries } from "./grams-feed";
+import { cursorAfter, gramsFeedUrl, gramsPosts, postUrl, readPost } from "./grams-feed";
+import { readFeedPage } from "~/components/feed/feed-pages";
+import { withBackoff } from "~/lib/retry";
 
 export type GramsFeedStatus = "loading" | "error" | "ready";
 export type GramsFeed = { status: GramsFeedStatus; posts: FeedPost[]; cursor: string | null };
@@ -31,7 +33,7 @@ function initialFeed({ initialPostId, initialPosts, initialCursor, showAll }: Gr
 
 /** The first page, the linked post moved to the front (read on its own when not in it). */
 async function loadFirstPage(initialPostId: number | null, read: { page: FetcherRead; post: FetcherRead }, signal: AbortSignal) {
-  const page = await withRetries(async () => readGramsPage(await read.page(gramsFeedUrl({ limit: FEED_FIRST_PAGE }), signal)), { signal });
+  const page = await withBackoff(async () => readFeedPage(await read.page(gramsFeedUrl({ limit: FEED_FIRST_PAGE }), signal)), { signal });
   let posts = page.posts;
   if (initialPostId !== null) {
     const target = posts.find((post) => post.id === initialPostId) ?? readPost(await read.post(postUrl(initialPostId), signal));
@@ -78,7 +80,7 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
     loadingMore.current = true;
     const cursor = feed.cursor;
     const exclude = feed.posts.map((post) => post.id);
-    withRetries(async () => readGramsPage(await readMore(gramsFeedUrl({ limit: FEED_PAGE, cursor, exclude }))))
+    withBackoff(async () => readFeedPage(await readMore(gramsFeedUrl({ limit: FEED_PAGE, cursor, exclude }))))
       .then((page) =>
         setFeed((current) =>
           current.status === "ready" ? { ...current, posts: gramsPosts([...current.posts, ...page.posts], showAll, initialPostId), cursor: page.nextCursor } : current,

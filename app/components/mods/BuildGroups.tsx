@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Layers } from "~/components/icons";
 import { NO_BUILD_LABEL, formatCost, groupModsByBuild, type ModJson } from "~/lib/cars";
+import { modAnchorId } from "~/lib/post-mods";
 import { GainChips } from "./GainChips";
 import { ModCapsule } from "./ModCapsule";
 
@@ -40,7 +41,7 @@ export function BuildGroups({
           ) : null}
           <ul className="build-group__mods">
             {group.mods.map((mod) => (
-              <li key={mod.id}>
+              <li key={mod.id} id={modAnchorId(mod.id)}>
                 <ModCapsule mod={mod} ownerView={ownerView} actions={actionsFor?.(mod)} />
               </li>
             ))}

@@ -12,7 +12,9 @@ import { notify } from "~/components/shell/notify";
 import { defaultLayout, type Layout } from "~/lib/layout";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
 import { MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-schemas";
+import type { TaggedMod } from "~/lib/post-mods";
 import { MediaPicker, type PickedFile } from "./MediaPicker";
+import { ModChoices } from "./ModChoices";
 import { automaticLayoutText, LAYOUT_CHOICES, LAYOUT_LABELS, UPLOAD_MESSAGES } from "./upload-rules";
 import "./upload.css";
 
@@ -22,6 +24,7 @@ export type UploadDefaults = {
   error?: string | null;
   story?: string;
   carIds?: number[];
+  modIds?: number[];
   layout?: string;
   soundcloud_url?: string;
 };
@@ -61,7 +64,12 @@ function sendPost(data: FormData, onProgress: (fraction: number) => void, onUplo
   });
 }
 
-export function UploadForm({ cars, defaults = {} }: { cars: UploadCar[]; defaults?: UploadDefaults }) {
+/** The ids of the ticked car boxes inside `root`. */
+function tickedCars(root: HTMLElement): number[] {
+  return [...root.querySelectorAll<HTMLInputElement>('input[name="carIds"]:checked')].map((input) => Number(input.value));
+}
+
+export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar[]; mods?: readonly TaggedMod[]; defaults?: UploadDefaults }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [items, setItems] = useState<PickedFile[]>([]);
@@ -69,6 +77,8 @@ export function UploadForm({ cars, defaults = {} }: { cars: UploadCar[]; default
   const [error, setError] = useState<string | null>(defaults.error ?? null);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const errorRef = useRef<HTMLDivElement>(null);
+  const carsRef = useRef<HTMLDivElement>(null);
+  const [carIds, setCarIds] = useState<number[]>(defaults.carIds ?? []);
   const storyId = useId();
   const busy = phase.kind !== "idle";
   const chosenLayout = defaults.layout && LAYOUT_CHOICES.includes(defaults.layout as Layout) ? defaults.layout : "";
@@ -76,6 +86,11 @@ export function UploadForm({ cars, defaults = {} }: { cars: UploadCar[]; default
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
+
+  // Boxes ticked before the page's JavaScript ran count too.
+  useEffect(() => {
+    if (carsRef.current) setCarIds(tickedCars(carsRef.current));
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return;
@@ -178,7 +193,7 @@ export function UploadForm({ cars, defaults = {} }: { cars: UploadCar[]; default
               You haven't added a car yet. <Link to="/my-cars">Add one in My Cars</Link> to tag it in your posts.
             </p>
           ) : (
-            <div className="upload-cars">
+            <div className="upload-cars" ref={carsRef} onChange={(event) => setCarIds(tickedCars(event.currentTarget))}>
               {cars.map((car) => (
                 <label key={car.id} className="choice choice--car">
                   <input type="checkbox" name="carIds" value={car.id} defaultChecked={defaults.carIds?.includes(car.id)} />
@@ -191,6 +206,8 @@ export function UploadForm({ cars, defaults = {} }: { cars: UploadCar[]; default
             </div>
           )}
         </fieldset>
+
+        <ModChoices cars={cars} mods={mods} carIds={carIds} defaultModIds={defaults.modIds} enhanced={hydrated} />
 
         <fieldset className="upload-section">
           <legend className="upload-section__title">

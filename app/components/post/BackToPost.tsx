@@ -1,0 +1,14 @@
+// The way back from a post's own sub-pages (its likes, its share page) to the post.
+import { Link } from "@remix-run/react";
+import { ArrowLeft } from "~/components/icons";
+import { postPath } from "~/components/share/share-links";
+
+export function BackToPost({ postId }: { postId: number }) {
+  return (
+    <nav aria-label="Post">
+      <Link to={postPath(postId)} className="btn btn--ghost btn--sm">
+        <ArrowLeft aria-hidden size={18} /> Back to the post
+      </Link>
+    </nav>
+  );
+}

@@ -1,0 +1,83 @@
+// The showcase's build timeline: the car's mods that posts show, newest mod first, each with
+// its newest posts as thumbnails (the first photo, or a video's poster frame) and their
+// dates. Mods no post shows are left out: the mods list above has them all. Nothing at all
+// when no post tags a mod. Plain links: it works without JavaScript.
+import { Link } from "@remix-run/react";
+import { History, Images } from "~/components/icons";
+import { MediaImage, type MediaItem } from "~/components/cars/MediaImage";
+import { CategoryIcon } from "~/components/mods/category-icons";
+import { modAnchorId, modHref, modTitle, type TaggedMod } from "~/lib/post-mods";
+import "./build-timeline.css";
+
+export type BuildTimelineEntry = {
+  mod: TaggedMod;
+  postCount: number;
+  posts: ReadonlyArray<{ id: number; createdAt: string; thumbnail: MediaItem | null }>;
+};
+
+export const TIMELINE_TEXT = {
+  title: "Build timeline",
+  explain: "Posts grouped by the mod they show",
+} as const;
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+
+/** "Nov 25, 2026": the same on the server and in the browser. */
+function day(iso: string): string {
+  return dayFormat.format(new Date(iso));
+}
+
+function postsLine(count: number, shown: number): string {
+  const total = `${count} ${count === 1 ? "post" : "posts"}`;
+  return count > shown ? `${total}, newest ${shown} shown` : total;
+}
+
+export function BuildTimeline({ entries }: { entries: readonly BuildTimelineEntry[] }) {
+  if (entries.length === 0) return null;
+  return (
+    <section className="build-timeline" aria-labelledby="timeline-title" data-testid="build-timeline">
+      <div className="showcase-section__head">
+        <h2 id="timeline-title" className="showcase-section__title">
+          <History aria-hidden size={20} /> {TIMELINE_TEXT.title}
+        </h2>
+        <p className="showcase-section__meta">{TIMELINE_TEXT.explain}</p>
+      </div>
+      <ol className="build-timeline__mods">
+        {entries.map(({ mod, postCount, posts }) => (
+          <li key={mod.id} className="build-timeline__mod" data-mod-id={mod.id}>
+            <span className="build-timeline__marker" aria-hidden>
+              <CategoryIcon category={mod.category} size={16} />
+            </span>
+            <div className="build-timeline__body">
+              <h3 className="build-timeline__name" id={`timeline-${modAnchorId(mod.id)}`}>
+                <Link to={modHref(mod)}>{modTitle(mod)}</Link>
+              </h3>
+              <p className="build-timeline__meta">
+                {mod.category} · {postsLine(postCount, posts.length)}
+              </p>
+              <ul className="build-timeline__posts" aria-labelledby={`timeline-${modAnchorId(mod.id)}`}>
+                {posts.map((post) => (
+                  <li key={post.id}>
+                    <Link to={`/post/${post.id}`} className="build-timeline__post">
+                      <span className="build-timeline__thumb">
+                        {post.thumbnail ? (
+                          <MediaImage media={post.thumbnail} sizes="112px" />
+                        ) : (
+                          <span className="build-timeline__text-post" aria-hidden>
+                            <Images size={20} />
+                          </span>
+                        )}
+                      </span>
+                      <span className="visually-hidden">Post from </span>
+                      <time dateTime={post.createdAt}>{day(post.createdAt)}</time>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
