@@ -26,6 +26,7 @@ import { shareLink, shareMeta, sharePictureOf } from "~/lib/share-meta";
 import { carJson, getShowcase } from "~/models/car.server";
 import { getCarFollowState } from "~/models/follow.server";
 import { listCarMods } from "~/models/mod.server";
+import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
 export { shouldRevalidate } from "~/lib/revalidation";
 
@@ -77,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     mediaCount: showcase.mediaCount,
     postCount: showcase.postCount,
     posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
-    mods,
+    mods: await withOtherCars(carId, mods),
     follow,
     description,
     share: shareLink(publicOrigin(request), `/showcase/${carId}`, cover ? sharePictureOf(cover, carName(showcase.car)) : null),
