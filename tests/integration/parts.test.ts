@@ -10,6 +10,7 @@ import { loader as showcaseLoader } from "~/routes/showcase.$carId";
 import { loader as makersLoader } from "~/routes/api.makers";
 import { loader as partSearchLoader } from "~/routes/api.parts.search";
 import { action as mergeAction, loader as adminMakersLoader } from "~/routes/api.admin.makers";
+import { loader as adminPageLoader } from "~/routes/admin";
 import { searchAll } from "~/models/search.server";
 import { backfillParts } from "../../scripts/backfill-parts";
 import { makeUser, type TestUser } from "../support/accounts";
@@ -212,6 +213,22 @@ describe("merging makers", () => {
     // Other tests of this file use Öhlins too: the count is every mod that names it.
     const using = await prisma.mod.count({ where: { manufacturerId: kept.manufacturer!.id } });
     expect(list.body.makers).toEqual([{ id: kept.manufacturer!.id, name: "Öhlins", mods: using }]);
+  });
+
+  it("lists the names of a kind with their mod counts in the Admin Area's Makers tab", async () => {
+    const admin = await makeUser(unique("admin"), "admin");
+    const owner = await makeUser(unique("owner"));
+    const car = await carOf(owner);
+    const shop = unique("Installer Shop ");
+    await addMod(owner, car.id, { model_name: "Fit", installer: shop });
+    const { status, body } = await callJson(
+      adminPageLoader,
+      getRequest(`/admin?tab=makers&kind=installer&q=${encodeURIComponent(shop.toUpperCase())}`, { cookie: admin.cookie }),
+    );
+    expect(status).toBe(200);
+    expect(body.content).toMatchObject({ tab: "makers", kind: "installer", makers: [{ name: shop, mods: 1 }] });
+    const odd = await callJson(adminPageLoader, getRequest("/admin?tab=makers&kind=planets", { cookie: admin.cookie }));
+    expect(odd.body.content.kind).toBe("manufacturer");
   });
 
   it("merges vendors from a plain form and comes back to the Admin Area", async () => {
