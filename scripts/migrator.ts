@@ -17,6 +17,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { sqliteFilePath } from "../app/lib/database-url";
+import { backfillParts } from "./backfill-parts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 export const schemaPath = path.join(root, "prisma", "schema.prisma");
@@ -190,7 +191,8 @@ async function ensureWriteAheadLog(databaseUrl: string) {
 
 /**
  * Applies every migration not yet applied to the database the URL names (SQLite's set for
- * a `file:` URL, PostgreSQL's for a `postgres://` one); returns the names applied now.
+ * a `file:` URL, PostgreSQL's for a `postgres://` one), then the data one-off of
+ * backfill-parts.ts; returns the names applied now.
  */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   const provider = providerOf(databaseUrl);
@@ -201,13 +203,17 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   }
   const schema = { path: layout.schemaPath, content: await readFile(layout.schemaPath, "utf8") };
   const { engine, close } = await openEngine({ kind: provider, url: databaseUrl }, schema);
+  let applied: string[];
   try {
     const list = await migrationsList(layout.migrationsDir, provider);
     const result = await engine.applyMigrations({ migrationsList: list, filters: noFilters });
-    return result.appliedMigrationNames;
+    applied = result.appliedMigrationNames;
   } finally {
     await close();
   }
+  // Data the SQL cannot write: keys of legacy names, and legacy mods linked to parts.
+  await backfillParts(databaseUrl);
+  return applied;
 }
 
 /** The SQLite SQL that takes the SQLite migrations to prisma/schema.prisma; "" when they match. */

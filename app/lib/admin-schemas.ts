@@ -53,3 +53,10 @@ export const flagDecisionSchema = z
       note: z.string().optional(),
     }),
   );
+
+/** POST /api/admin/makers: merge the name `merge_id` into `keep_id`, both of one kind. */
+export const makerMergeSchema = z.object({
+  kind: z.enum(["manufacturer", "vendor", "installer"]),
+  keep_id: idField(),
+  merge_id: idField(),
+});

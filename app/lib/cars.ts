@@ -23,6 +23,12 @@ export type GainJson = { type: string; amount: number; unit: string };
 
 export type NamedRef = { id: number; name: string };
 
+/**
+ * The shared part a mod is: its page and name. `other_cars` (distinct other cars that run
+ * it) is present where the page counted them (the showcase).
+ */
+export type PartRef = { id: number; name: string; href: string; other_cars?: number };
+
 /** A mod as the API sends it. `cost` (currency units, e.g. 1299.99) is absent unless visible. */
 export type ModJson = {
   id: number;
@@ -43,6 +49,8 @@ export type ModJson = {
   performance_gains: GainJson[];
   build_id: number | null;
   build: NamedRef | null;
+  part_id?: number | null;
+  part?: PartRef | null;
   created_at: string;
   updated_at: string;
 };

@@ -1,6 +1,7 @@
 // Mods of a car: listing (others see the cost only where show_cost is set), and the owner's changes.
-// Manufacturers, vendors and installers are shared name lists, matched case-insensitively;
-// builds belong to one car.
+// Manufacturers, vendors and installers are shared name lists, matched by their normalised
+// key (app/lib/names.ts); a mod that names a manufacturer is linked to its shared Part
+// (part.server.ts); builds belong to one car.
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { fail } from "~/lib/http.server";
@@ -9,6 +10,8 @@ import { fromCents, type ModJson } from "~/lib/cars";
 import { featuringCar, newestPostIdsOfCar, requireOwnedCar } from "~/models/car.server";
 import { inIdOrder } from "~/lib/id-order";
 import { UserError } from "~/lib/user-error";
+import { cleanName, nameKey, partName, partPath, type MakerKind } from "~/lib/names";
+import { findOrCreatePart, prunePart } from "~/models/part.server";
 
 const named = { select: { id: true, name: true } } as const;
 
@@ -17,6 +20,7 @@ export const modInclude = {
   vendor: named,
   installer: named,
   build: named,
+  part: { select: { id: true, modelName: true, manufacturer: { select: { name: true } } } },
   gains: { orderBy: { id: "asc" }, select: { type: true, amount: true, unit: true } },
 } as const satisfies Prisma.ModInclude;
 
@@ -47,6 +51,8 @@ export function modJson(mod: ModRow, options: { viewerIsOwner: boolean }): ModJs
     performance_gains: mod.gains.map((gain) => ({ type: gain.type, amount: gain.amount, unit: gain.unit })),
     build_id: mod.buildId,
     build: mod.build,
+    part_id: mod.partId,
+    part: mod.part ? { id: mod.part.id, name: partName(mod.part), href: partPath(mod.part) } : null,
     created_at: mod.createdAt.toISOString(),
     updated_at: mod.updatedAt.toISOString(),
   };
@@ -98,43 +104,61 @@ export async function requireOwnedMod(modId: number, userId: number): Promise<Mo
 
 // ------------------------------------------------------------------ names
 
-const NAME_TABLES = {
-  manufacturer: "manufacturers",
-  vendor: "vendors",
-  installer: "installers",
-} as const;
+type NameKind = MakerKind;
 
-type NameKind = keyof typeof NAME_TABLES;
-
-async function findNameId(kind: NameKind, name: string): Promise<number | null> {
-  const rows = await prisma.$queryRaw<{ id: number | bigint }[]>(
-    Prisma.sql`SELECT id FROM ${Prisma.raw(NAME_TABLES[kind])} WHERE lower(name) = lower(${name}) ORDER BY id LIMIT 1`,
-  );
-  return rows[0] ? Number(rows[0].id) : null;
+async function findNameId(kind: NameKind, key: string): Promise<number | null> {
+  const where = { where: { key }, select: { id: true } } as const;
+  const row =
+    kind === "manufacturer"
+      ? await prisma.manufacturer.findUnique(where)
+      : kind === "vendor"
+        ? await prisma.vendor.findUnique(where)
+        : await prisma.installer.findUnique(where);
+  return row?.id ?? null;
 }
 
-async function createName(kind: NameKind, name: string): Promise<number> {
-  const data = { data: { name }, select: { id: true } };
+async function createName(kind: NameKind, name: string, key: string): Promise<number> {
+  const data = { data: { name, key }, select: { id: true } };
   const row =
     kind === "manufacturer" ? await prisma.manufacturer.create(data) : kind === "vendor" ? await prisma.vendor.create(data) : await prisma.installer.create(data);
   return row.id;
 }
 
-/** The id of a manufacturer/vendor/installer named `name` in any case; made when new. */
+/**
+ * The id of the manufacturer/vendor/installer whose normalised key is `name`'s ("ohlins "
+ * finds "Öhlins"); made when new, spelt as typed. The first spelling entered is the one shown.
+ */
 export async function upsertName(kind: NameKind, name: string): Promise<number> {
-  const clean = name.trim().replace(/\s+/g, " ");
-  const existing = await findNameId(kind, clean);
+  const clean = cleanName(name);
+  const key = nameKey(clean);
+  if (!key) throw new UserError(400, `Enter a ${kind} name`, { field: kind });
+  const existing = await findNameId(kind, key);
   if (existing !== null) return existing;
   try {
-    return await createName(kind, clean);
+    return await createName(kind, clean, key);
   } catch (error) {
-    // Someone made the same name a moment ago: use theirs.
+    // Someone made the same name a moment ago (same key, or the very same spelling): use theirs.
     if ((error as { code?: string }).code === "P2002") {
-      const again = await findNameId(kind, clean);
+      const again = (await findNameId(kind, key)) ?? (await claimLegacyName(kind, clean, key));
       if (again !== null) return again;
     }
     throw error;
   }
+}
+
+/**
+ * A row spelt exactly `name` whose key the migrate one-off has not filled yet: it gets its
+ * key now, so it is found by key from then on.
+ */
+async function claimLegacyName(kind: NameKind, name: string, key: string): Promise<number | null> {
+  const args = { where: { name, key: null }, data: { key } };
+  const claimed =
+    kind === "manufacturer"
+      ? await prisma.manufacturer.updateMany(args)
+      : kind === "vendor"
+        ? await prisma.vendor.updateMany(args)
+        : await prisma.installer.updateMany(args);
+  return claimed.count > 0 ? findNameId(kind, key) : null;
 }
 
 async function nameId(kind: NameKind, value: string | null | undefined): Promise<number | null | undefined> {
@@ -200,9 +224,11 @@ export type NewModInput = ModInput & { mod_category: string; model_name: string 
 export async function createMod(carId: number, userId: number, input: NewModInput): Promise<ModRow> {
   await requireOwnedCar(carId, userId);
   const refs = await resolveRefs(carId, input);
+  const partId = refs.manufacturerId ? await findOrCreatePart({ manufacturerId: refs.manufacturerId, modelName: input.model_name, category: input.mod_category }) : null;
   return prisma.mod.create({
     data: {
       carId,
+      partId,
       category: input.mod_category,
       modelName: input.model_name,
       description: input.description ?? null,
@@ -239,8 +265,15 @@ export async function updateMod(modId: number, userId: number, input: ModInput):
   if (input.performance_gains !== undefined) {
     data.gains = { deleteMany: {}, create: input.performance_gains.map((gain) => ({ ...gain })) };
   }
+  // The part follows the manufacturer, model name and category the mod ends up with.
+  const manufacturerId = refs.manufacturerId === undefined ? mod.manufacturerId : refs.manufacturerId;
+  const partId = manufacturerId
+    ? await findOrCreatePart({ manufacturerId, modelName: input.model_name ?? mod.modelName, category: input.mod_category ?? mod.category })
+    : null;
+  data.partId = partId;
   const updated = await prisma.mod.update({ where: { id: modId }, data, include: modInclude });
   if (refs.buildId !== undefined) await pruneBuilds(mod.carId);
+  if (mod.partId !== null && mod.partId !== partId) await prunePart(mod.partId);
   return updated;
 }
 
@@ -248,6 +281,7 @@ export async function deleteMod(modId: number, userId: number): Promise<void> {
   const mod = await requireOwnedMod(modId, userId);
   await prisma.mod.delete({ where: { id: modId } });
   if (mod.buildId !== null) await pruneBuilds(mod.carId);
+  if (mod.partId !== null) await prunePart(mod.partId);
 }
 
 // ------------------------------------------------------------------ form pickers

@@ -1,4 +1,4 @@
-// Search over cars, users, events and posts (story text).
+// Search over cars, users, events, posts (story text) and parts.
 //
 // Every query is normalised by app/lib/search.ts (capped length, no control characters)
 // and split into words; each word must appear (AND), case-insensitively for ASCII letters.
@@ -15,6 +15,10 @@ import { Prisma } from "~/generated/prisma/client";
 import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/search";
 import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
 import { flattenEvents, listEvents, type EventView } from "~/models/event.server";
+import { nameKey } from "~/lib/names";
+import { partResults, type PartResult } from "~/models/part.server";
+
+export type { PartResult };
 
 /** The most results of one kind a caller can ask for. */
 export const SEARCH_MAX_PER_KIND = 50;
@@ -51,6 +55,7 @@ export type SearchResults = {
   users: UserResult[];
   events: EventView[];
   posts: PostResult[];
+  parts: PartResult[];
 };
 
 function clamp(limit: number | undefined, fallback: number): number {
@@ -240,21 +245,52 @@ export async function searchPosts(query: unknown, options: { limit?: number } = 
   }));
 }
 
+// ------------------------------------------------------------------ parts
+
+/**
+ * Parts whose manufacturer, model name or category contain every word, in the spelling
+ * typed or its normalised key ("ohlins" finds "Öhlins"). Only parts some car of a member in
+ * good standing runs; most-run first.
+ */
+export async function searchParts(query: unknown, options: { limit?: number } = {}): Promise<PartResult[]> {
+  const { terms } = prepare(query);
+  if (terms.length === 0) return [];
+  const limit = clamp(options.limit, SEARCH_PAGE_PER_KIND);
+  const text = Prisma.sql`(m."name" || ' ' || COALESCE(m."key", '') || ' ' || p."modelName" || ' ' || p."modelKey" || ' ' || p."category")`;
+  const matches = Prisma.join(
+    terms.map((term) => {
+      const key = nameKey(term);
+      const typed = Prisma.sql`${text} ${LIKE} ${containsPattern(term)} ESCAPE '\\'`;
+      return key && key !== term ? Prisma.sql`(${typed} OR ${text} ${LIKE} ${containsPattern(key)} ESCAPE '\\')` : typed;
+    }),
+    " AND ",
+  );
+  const rows = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT p."id" AS id FROM "parts" p JOIN "manufacturers" m ON m."id" = p."manufacturerId"
+    JOIN "mods" d ON d."partId" = p."id" JOIN "cars" c ON c."id" = d."carId" JOIN "users" u ON u."id" = c."ownerId"
+    WHERE u."suspendedAt" IS NULL AND ${matches}
+    GROUP BY p."id"
+    ORDER BY COUNT(DISTINCT d."carId") DESC, p."id" DESC
+    LIMIT ${limit}`;
+  return partResults(rows.map((row) => Number(row.id)));
+}
+
 // ------------------------------------------------------------------ everything
 
 /**
- * Cars, users, events and posts for the /search page and the header (perKind 3).
+ * Cars, users, events, posts and parts for the /search page and the header (perKind 3).
  * Events here are matches only (a blank query finds nothing), upcoming first.
  */
 export async function searchAll(query: unknown, options: { perKind?: number } = {}): Promise<SearchResults> {
   const { text, terms } = prepare(query);
-  if (terms.length === 0) return { query: text, cars: [], users: [], events: [], posts: [] };
+  if (terms.length === 0) return { query: text, cars: [], users: [], events: [], posts: [], parts: [] };
   const perKind = clamp(options.perKind, SEARCH_PAGE_PER_KIND);
-  const [cars, users, events, posts] = await Promise.all([
+  const [cars, users, events, posts, parts] = await Promise.all([
     searchCars(text, { limit: perKind }),
     searchUsers(text, { limit: perKind }),
     searchEvents(text, { upcomingLimit: perKind, pastLimit: perKind }).then((list) => list.slice(0, perKind)),
     searchPosts(text, { limit: perKind }),
+    searchParts(text, { limit: perKind }),
   ]);
-  return { query: text, cars, users, events, posts };
+  return { query: text, cars, users, events, posts, parts };
 }

@@ -1,14 +1,15 @@
 // /admin: the Admin Area, administrators only (everyone else gets 403 from the root
 // ErrorBoundary). Tabs by `?tab=`: the moderation queue, members (role and suspension),
-// feedback, events management and the moderation log. Every action is a real form that
+// feedback, events management, makers (merging duplicate names) and the moderation log. Every action is a real form that
 // works without JavaScript and is recorded with who took it and when.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CalendarDays, Flag, MessageSquareText, ScrollText, ShieldCheck, Users } from "~/components/icons";
+import { CalendarDays, Flag, MessageSquareText, ScrollText, ShieldCheck, Users, Wrench } from "~/components/icons";
 import { AdminEvents } from "~/components/admin/AdminEvents";
 import { AdminFeedback } from "~/components/admin/AdminFeedback";
 import { AdminLog } from "~/components/admin/AdminLog";
+import { AdminMakers } from "~/components/admin/AdminMakers";
 import { AdminQueue } from "~/components/admin/AdminQueue";
 import { AdminUsers } from "~/components/admin/AdminUsers";
 import { adminHref, parseTab, type AdminTab } from "~/components/admin/admin-text";
@@ -19,6 +20,8 @@ import { APP_TITLE } from "~/lib/constants";
 import { adminEmails } from "~/lib/env.server";
 import { parseId } from "~/lib/ids";
 import { normaliseQuery } from "~/lib/search";
+import { isMakerKind } from "~/lib/names";
+import { listMakersForAdmin } from "~/models/maker.server";
 import { getAdminOverview, listFeedback, listModerationLog, listModerationQueue, listUsers } from "~/models/admin.server";
 import { searchEvents } from "~/models/search.server";
 import { isAdmin } from "~/models/user.server";
@@ -48,6 +51,12 @@ async function tabContent(tab: AdminTab, url: URL) {
       return { tab, cursor, ...(await listFeedback(cursor)) } as const;
     case "events":
       return { tab, ...splitEvents(await searchEvents("", { upcomingLimit: 100, pastLimit: 50 })) } as const;
+    case "makers": {
+      const asked = url.searchParams.get("kind");
+      const kind = isMakerKind(asked) ? asked : "manufacturer";
+      const q = normaliseQuery(url.searchParams.get("q") ?? "");
+      return { tab, kind, q, makers: await listMakersForAdmin(kind, q) } as const;
+    }
     case "log":
       return { tab, cursor, ...(await listModerationLog(cursor)) } as const;
   }
@@ -67,6 +76,7 @@ const TABS: { tab: AdminTab; label: string; icon: typeof Flag }[] = [
   { tab: "users", label: "Members", icon: Users },
   { tab: "feedback", label: "Feedback", icon: MessageSquareText },
   { tab: "events", label: "Events", icon: CalendarDays },
+  { tab: "makers", label: "Makers", icon: Wrench },
   { tab: "log", label: "Log", icon: ScrollText },
 ];
 
@@ -115,6 +125,7 @@ export default function Admin() {
           />
         ) : null}
         {content.tab === "events" ? <AdminEvents upcoming={content.upcoming} past={content.past} /> : null}
+        {content.tab === "makers" ? <AdminMakers kind={content.kind} q={content.q} makers={content.makers} /> : null}
         {content.tab === "log" ? <AdminLog actions={content.actions} cursor={content.cursor} nextCursor={content.next_cursor} now={now} /> : null}
       </div>
     </div>

@@ -1,4 +1,4 @@
-// /search: cars, people, events and posts (by story text) for a query. A plain GET form,
+// /search: cars, people, events, posts (by story text) and parts for a query. A plain GET form,
 // so it works without JavaScript; every kind shows up to 20 results.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     share: data.share,
     title: `${headline} · ${APP_TITLE}`,
     headline,
-    description: data.q ? `Cars, people, events and posts matching “${data.q}”.` : "Search cars, people, events and posts.",
+    description: data.q ? `Cars, people, events, posts and parts matching “${data.q}”.` : "Search cars, people, events, posts and parts.",
   });
 };
 
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = await searchAll(q, { perKind: SEARCH_PAGE_PER_KIND });
   return {
     q: found.query,
-    results: { cars: found.cars, users: found.users, events: found.events.map(eventCardView), posts: found.posts },
+    results: { cars: found.cars, users: found.users, events: found.events.map(eventCardView), posts: found.posts, parts: found.parts },
     now: Date.now(),
     share: shareLink(publicOrigin(request), searchHref(found.query)),
   };
@@ -41,11 +41,11 @@ export default function SearchPage() {
   const { q, results, now } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
-  const total = results.cars.length + results.users.length + results.events.length + results.posts.length;
+  const total = results.cars.length + results.users.length + results.events.length + results.posts.length + results.parts.length;
 
   return (
     <div className="page page--wide search-page">
-      <PageHeader title="Search" subtitle="Cars, people, events and posts" icon={<SearchIcon />} />
+      <PageHeader title="Search" subtitle="Cars, people, events, posts and parts" icon={<SearchIcon />} />
       <Form method="get" action="/search" role="search" className="search-form">
         <label htmlFor="search-q" className="visually-hidden">
           Search cars, people, events and posts

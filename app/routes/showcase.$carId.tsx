@@ -34,6 +34,7 @@ import { getCarFollowState } from "~/models/follow.server";
 import { listCarMods } from "~/models/mod.server";
 import { getBuildTimeline } from "~/models/post-mods.server";
 import { listSheetMods } from "~/models/build-sheet.server";
+import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
 export { shouldRevalidate } from "~/lib/revalidation";
 
@@ -93,7 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     mediaCount: showcase.mediaCount,
     postCount: showcase.postCount,
     posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
-    mods,
+    mods: await withOtherCars(carId, mods),
     timeline,
     follow,
     description,

@@ -10,6 +10,7 @@ import { discardMedia, mediaColumns, processAvatar, processUpload, type Processe
 import { deleteMedia } from "~/lib/media-storage.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, parseVariants, variantPath } from "~/lib/media-types";
 import { carFollowMessage, insuranceMessage, userFollowMessage } from "~/models/notification.server";
+import { cleanName, nameKey } from "~/lib/names";
 import { cached } from "./cache";
 import {
   CARS,
@@ -165,6 +166,7 @@ export async function wipeDemo(prisma: PrismaClient) {
     prisma.feedback.deleteMany(),
     prisma.block.deleteMany(),
     prisma.car.deleteMany(),
+    prisma.part.deleteMany(),
     prisma.manufacturer.deleteMany(),
     prisma.vendor.deleteMany(),
     prisma.installer.deleteMany(),
@@ -541,14 +543,37 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
         });
 
         // ------------------------------------------------ mods, builds, gains
-        const names = (pick: (mod: (typeof MODS)[number]) => string | undefined) => [...new Set(MODS.map(pick).filter((name): name is string => Boolean(name)))];
-        const manufacturerRows = await tx.manufacturer.createManyAndReturn({ data: names((mod) => mod.manufacturer).map((name) => ({ name })) });
-        const vendorRows = await tx.vendor.createManyAndReturn({ data: names((mod) => mod.vendor).map((name) => ({ name })) });
-        const installerRows = await tx.installer.createManyAndReturn({ data: names((mod) => mod.installer).map((name) => ({ name })) });
-        const byName = (rows: Array<{ id: number; name: string }>) => new Map(rows.map((row) => [row.name, row.id]));
-        const manufacturers = byName(manufacturerRows);
-        const vendors = byName(vendorRows);
-        const installers = byName(installerRows);
+        // Shared names by their normalised key: "hks" and "HKS" are one maker, spelt as first written.
+        const names = (pick: (mod: (typeof MODS)[number]) => string | undefined) => {
+          const byKey = new Map<string, string>();
+          for (const name of MODS.map(pick)) if (name && !byKey.has(nameKey(name))) byKey.set(nameKey(name), cleanName(name));
+          return [...byKey].map(([key, name]) => ({ key, name }));
+        };
+        const manufacturerRows = await tx.manufacturer.createManyAndReturn({ data: names((mod) => mod.manufacturer) });
+        const vendorRows = await tx.vendor.createManyAndReturn({ data: names((mod) => mod.vendor) });
+        const installerRows = await tx.installer.createManyAndReturn({ data: names((mod) => mod.installer) });
+        const byKey = (rows: Array<{ id: number; key: string | null }>) => {
+          const ids = new Map(rows.map((row) => [row.key, row.id]));
+          return { get: (name: string) => ids.get(nameKey(name)) };
+        };
+        const manufacturers = byKey(manufacturerRows);
+        const vendors = byKey(vendorRows);
+        const installers = byKey(installerRows);
+        // Parts: one per manufacturer, model name and category (by key), shared by the mods that fit it.
+        const partKey = (mod: (typeof MODS)[number]) => `${manufacturers.get(mod.manufacturer!)}|${nameKey(mod.name)}|${nameKey(mod.category)}`;
+        const partSeeds = new Map<string, (typeof MODS)[number]>();
+        for (const mod of MODS) if (mod.manufacturer && !partSeeds.has(partKey(mod))) partSeeds.set(partKey(mod), mod);
+        const partRows = await tx.part.createManyAndReturn({
+          data: [...partSeeds.values()].map((mod) => ({
+            manufacturerId: manufacturers.get(mod.manufacturer!)!,
+            modelName: cleanName(mod.name),
+            modelKey: nameKey(mod.name),
+            category: cleanName(mod.category),
+            categoryKey: nameKey(mod.category),
+          })),
+          select: { id: true, manufacturerId: true, modelKey: true, categoryKey: true },
+        });
+        const partIds = new Map(partRows.map((row) => [`${row.manufacturerId}|${row.modelKey}|${row.categoryKey}`, row.id]));
         const buildKeys = [...new Set(MODS.filter((mod) => mod.build).map((mod) => `${mod.car}|${mod.build}`))];
         const buildRows = await tx.build.createManyAndReturn({
           data: buildKeys.map((key) => {
@@ -566,6 +591,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
               modelName: mod.name,
               description: mod.description ?? null,
               manufacturerId: mod.manufacturer ? manufacturers.get(mod.manufacturer)! : null,
+              partId: mod.manufacturer ? partIds.get(partKey(mod))! : null,
               vendorId: mod.vendor ? vendors.get(mod.vendor)! : null,
               installerId: mod.installer ? installers.get(mod.installer)! : null,
               postId: mod.post ? postId.get(mod.post)! : null,

@@ -12,6 +12,7 @@
 import Database from "better-sqlite3";
 import bcrypt from "bcryptjs";
 import { createRng, type Rng } from "../../prisma/seed/random";
+import { nameKey } from "../../app/lib/names";
 import { poolKey, preparePool, type Pool, type PoolItem } from "./pool";
 import {
   BIOS,
@@ -350,8 +351,8 @@ function fillTables(db: Database.Database, pool: Pool, options: ScaleOptions, lo
       ["vendors", VENDORS],
       ["installers", INSTALLERS],
     ] as const) {
-      const inserter = new Inserter(db, table, ["id", "name"]);
-      names.forEach((name, index) => inserter.add(index + 1, name));
+      const inserter = new Inserter(db, table, ["id", "name", "key"]);
+      names.forEach((name, index) => inserter.add(index + 1, name, nameKey(name)));
       inserter.flush();
       lists[table] = inserter;
     }

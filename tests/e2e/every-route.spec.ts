@@ -7,7 +7,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { devices, expect, test } from "./fixtures";
 import { DEMO } from "../support/browser";
 
-type Ids = { postId: number; carId: number; modId: number; eventId: number; username: string };
+type Ids = { postId: number; carId: number; modId: number; eventId: number; username: string; partHref: string };
 
 /** A URL for every page module in app/routes (resource routes, *.ts, are not pages). */
 function urlsFor(ids: Ids): Record<string, string> {
@@ -38,6 +38,7 @@ function urlsFor(ids: Ids): Record<string, string> {
     "profile_.security.tsx": "/profile/security",
     "reset-password.tsx": "/reset-password",
     "search.tsx": "/search?q=turbo",
+    "parts.$partRef.tsx": ids.partHref,
     "signup.tsx": "/signup",
     "showcase.$carId.tsx": `/showcase/${ids.carId}`,
     "two-factor.tsx": "/two-factor",
@@ -66,14 +67,16 @@ async function demoIds(request: APIRequestContext): Promise<Ids> {
     (await (await request.get(`/my-cars/${cars.match(/\/my-cars\/(\d+)\/edit/)?.[1]}/mods`)).text()).match(/\/my-cars\/(\d+)\/mods\/(\d+)/);
   const events = await (await request.get("/events")).text();
   const eventId = Number(events.match(/\/events\/(\d+)/)?.[1]);
+  const parts = (await (await request.get("/api/parts/search?q=hks")).json()) as { parts: { href: string }[] };
   expect(feed.posts[0]?.id).toBeGreaterThan(0);
   expect(mod, "the demo member has a car with a mod").not.toBeNull();
   expect(eventId).toBeGreaterThan(0);
-  return { postId: feed.posts[0].id, carId: Number(mod![1]), modId: Number(mod![2]), eventId, username: "jdm_jess" };
+  expect(parts.parts[0]?.href, "the demo has a part").toMatch(/^\/parts\/\d+-/);
+  return { postId: feed.posts[0].id, carId: Number(mod![1]), modId: Number(mod![2]), eventId, username: "jdm_jess", partHref: parts.parts[0].href };
 }
 
 test("every page module has a URL in this test", () => {
-  const urls = urlsFor({ postId: 1, carId: 1, modId: 1, eventId: 1, username: "x" });
+  const urls = urlsFor({ postId: 1, carId: 1, modId: 1, eventId: 1, username: "x", partHref: "/parts/1-x" });
   expect(pageModules.filter((file) => !(file in urls))).toEqual([]);
 });
 

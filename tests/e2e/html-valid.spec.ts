@@ -22,11 +22,12 @@ type FeedPost = {
 async function publicPages(request: APIRequestContext): Promise<string[]> {
   const feed = (await (await request.get("/api/feed?limit=50")).json()) as { posts: FeedPost[] };
   const events = (await (await request.get("/api/events")).json()) as { events: Array<{ id: number }> };
+  const parts = (await (await request.get("/api/parts/search?q=hks")).json()) as { parts: Array<{ href: string }> };
   const carousel = feed.posts.find((post) => post.photos.length > 1)!;
   const textOnly = feed.posts.find((post) => post.photos.length === 0 && post.story.trim())!;
   const withAudio = feed.posts.find((post) => post.soundcloud_url)!;
   const withCar = feed.posts.find((post) => post.post_cars.length > 0)!;
-  expect([carousel, textOnly, withAudio, withCar, events.events[0]].every(Boolean)).toBe(true);
+  expect([carousel, textOnly, withAudio, withCar, events.events[0], parts.parts[0]].every(Boolean)).toBe(true);
   const posts = [...new Set([carousel.id, textOnly.id, withAudio.id])];
   return [
     "/",
@@ -37,6 +38,8 @@ async function publicPages(request: APIRequestContext): Promise<string[]> {
     `/events/${events.events[0].id}`,
     "/search",
     "/search?q=nissan",
+    "/search?q=hks",
+    parts.parts[0].href,
     ...posts.map((id) => `/embed/post/${id}`),
     "/embed/post/999999",
     `/embed/car/${withCar.post_cars[0].car_id}`,

@@ -135,7 +135,7 @@ describe("searchAll", () => {
 
     const one = await searchAll("bmw", { perKind: 1 });
     expect(one.cars).toHaveLength(1);
-    expect(await searchAll("   ")).toEqual({ query: "", cars: [], users: [], events: [], posts: [] });
+    expect(await searchAll("   ")).toEqual({ query: "", cars: [], users: [], events: [], posts: [], parts: [] });
     expect((await searchPosts("%")).length).toBe(0);
     const long = await searchAll("a".repeat(5000));
     expect(long.query).toHaveLength(100);

@@ -40,6 +40,8 @@ export function describeAction(entry: LogEntryLike): string {
       return `made ${target} an administrator`;
     case "revoke_admin":
       return `removed the administrator role from ${target}`;
+    case "merge_names":
+      return "merged two names of the shared maker lists";
     default:
       return `${entry.action.replace(/_/g, " ")} ${content}`;
   }
@@ -55,7 +57,7 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-export const ADMIN_TABS = ["queue", "users", "feedback", "events", "log"] as const;
+export const ADMIN_TABS = ["queue", "users", "feedback", "events", "makers", "log"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export function parseTab(value: string | null): AdminTab {

@@ -8,6 +8,7 @@ import { DESCRIPTION_HINT_OVER } from "~/lib/constants";
 import { formatCost, modTypeLabel, toCents, type ModJson } from "~/lib/cars";
 import { CategoryIcon } from "./category-icons";
 import { GainChips } from "./GainChips";
+import { PartLink } from "./PartLink";
 import "./mods.css";
 
 export function ModCapsule({
@@ -46,6 +47,7 @@ export function ModCapsule({
         <h4 className="mod-capsule__name">{mod.model_name}</h4>
         {people.length ? <p className="mod-capsule__people">{people.join(" · ")}</p> : null}
         <GainChips gains={mod.performance_gains} />
+        {mod.part ? <PartLink part={mod.part} /> : null}
         {mod.post_id ? (
           <Link to={`/post/${mod.post_id}`} className="mod-capsule__post">
             <ImageIcon aria-hidden size={14} /> See it in a post

@@ -1,6 +1,6 @@
 // Add or edit a mod with every field of the Mod model. Names (manufacturer, vendor, installer,
 // build) are inputs with a <datalist> of existing ones: pick one or type a new one, with or
-// without JavaScript. Gains: with JavaScript add and remove rows; without, 3 spare rows.
+// without JavaScript; the shared names also suggest matches as you type (MakerSuggestions). Gains: with JavaScript add and remove rows; without, 3 spare rows.
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Plus, X } from "~/components/icons";
@@ -8,6 +8,7 @@ import { FieldErrors, FormField, zodValidate } from "~/components/cars/FormField
 import { useHydrated } from "remix-utils/use-hydrated";
 import { GAIN_SUGGESTIONS, MAX_GAINS, MOD_TEXT_MAX, MOD_TYPES, modSchema } from "~/lib/car-schemas";
 import { modTypeLabel } from "~/lib/cars";
+import { NameList, useMakerSuggestions } from "./MakerSuggestions";
 import "./mods.css";
 
 export type GainFormValues = { type: string; amount: string; unit: string };
@@ -80,6 +81,9 @@ export function ModForm({
     onValidate: zodValidate<ModFormValues>(modSchema),
   });
   const id = form.id;
+  const manufacturers = useMakerSuggestions("manufacturer", options.manufacturers);
+  const vendors = useMakerSuggestions("vendor", options.vendors);
+  const installers = useMakerSuggestions("installer", options.installers);
   const text = (name: "mod_category" | "model_name" | "manufacturer" | "vendor" | "installer" | "build_name", max: number) => ({
     ...getInputProps(fields[name], { type: "text" }),
     className: "input",
@@ -140,19 +144,19 @@ export function ModForm({
 
       <fieldset className="cm-section">
         <legend className="cm-section__title">Who made, sold and fitted it</legend>
-        <p className="cm-section__hint">Pick a name from the list or type a new one.</p>
+        <p className="cm-section__hint">Pick a name from the list or type a new one. Accents and case don’t matter: “ohlins” is Öhlins.</p>
         <div className="cm-grid cm-grid--3">
           <FormField field={fields.manufacturer} label="Manufacturer">
-            <input {...text("manufacturer", MOD_TEXT_MAX.manufacturer)} list={`${id}-manufacturers`} placeholder="e.g. HKS" />
-            <Datalist id={`${id}-manufacturers`} options={options.manufacturers} />
+            <input {...text("manufacturer", MOD_TEXT_MAX.manufacturer)} list={`${id}-manufacturers`} placeholder="e.g. HKS" onInput={manufacturers.onInput} />
+            <NameList id={`${id}-manufacturers`} options={manufacturers.options} />
           </FormField>
           <FormField field={fields.vendor} label="Vendor">
-            <input {...text("vendor", MOD_TEXT_MAX.vendor)} list={`${id}-vendors`} placeholder="Shop or website" />
-            <Datalist id={`${id}-vendors`} options={options.vendors} />
+            <input {...text("vendor", MOD_TEXT_MAX.vendor)} list={`${id}-vendors`} placeholder="Shop or website" onInput={vendors.onInput} />
+            <NameList id={`${id}-vendors`} options={vendors.options} />
           </FormField>
           <FormField field={fields.installer} label="Installer">
-            <input {...text("installer", MOD_TEXT_MAX.installer)} list={`${id}-installers`} placeholder="Shop, or you" />
-            <Datalist id={`${id}-installers`} options={options.installers} />
+            <input {...text("installer", MOD_TEXT_MAX.installer)} list={`${id}-installers`} placeholder="Shop, or you" onInput={installers.onInput} />
+            <NameList id={`${id}-installers`} options={installers.options} />
           </FormField>
         </div>
       </fieldset>

@@ -1,13 +1,13 @@
-// The sections of the /search page: cars, people, events and posts for one query.
+// The sections of the /search page: cars, people, events, posts and parts for one query.
 import { Link } from "@remix-run/react";
-import { CalendarDays, CarFront, FileText, Users } from "~/components/icons";
+import { CalendarDays, CarFront, FileText, Users, Wrench } from "~/components/icons";
 import { EventCard } from "~/components/events/EventCard";
 import type { EventCardView } from "~/components/events/event-view";
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";
 import { carName, carSpecLine, realNickname } from "~/lib/cars";
 import { relativeTime } from "~/lib/relative-time";
-import type { CarResult, PostResult, UserResult } from "~/models/search.server";
+import type { CarResult, PartResult, PostResult, UserResult } from "~/models/search.server";
 import "./search-page.css";
 
 export type SearchPageResults = {
@@ -15,6 +15,7 @@ export type SearchPageResults = {
   users: UserResult[];
   events: EventCardView[];
   posts: PostResult[];
+  parts: PartResult[];
 };
 
 export const KINDS = [
@@ -22,6 +23,7 @@ export const KINDS = [
   { key: "users", label: "People", icon: Users },
   { key: "events", label: "Events", icon: CalendarDays },
   { key: "posts", label: "Posts", icon: FileText },
+  { key: "parts", label: "Parts", icon: Wrench },
 ] as const;
 
 /** Links to each non-empty section, with its count. */
@@ -118,8 +120,24 @@ function PostTile({ post, now }: { post: PostResult; now: number }) {
   );
 }
 
+function PartRow({ part }: { part: PartResult }) {
+  return (
+    <li>
+      <Link to={part.href} className="sr-person card card--interactive">
+        <Wrench aria-hidden size={24} />
+        <span className="sr-person__names">
+          <span className="sr-person__name">{part.name}</span>
+          <span className="sr-person__handle">
+            {part.category} · {part.cars === 1 ? "1 car runs it" : `${part.cars} cars run it`}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
 export function SearchResults({ results, now }: { results: SearchPageResults; now: number }) {
-  const [cars, users, events, posts] = KINDS;
+  const [cars, users, events, posts, parts] = KINDS;
   return (
     <div className="sr">
       {results.cars.length ? (
@@ -154,6 +172,15 @@ export function SearchResults({ results, now }: { results: SearchPageResults; no
           <ul className="sr-posts">
             {results.posts.map((post) => (
               <PostTile key={post.id} post={post} now={now} />
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      {results.parts.length ? (
+        <Section kind={parts} count={results.parts.length}>
+          <ul className="sr-people sr-parts">
+            {results.parts.map((part) => (
+              <PartRow key={part.id} part={part} />
             ))}
           </ul>
         </Section>

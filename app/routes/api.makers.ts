@@ -1,0 +1,17 @@
+// GET /api/makers?kind=manufacturer|vendor|installer&q= → { names: [...] }: the mod form's
+// type-ahead. Up to 10 names of that kind whose normalised key contains q's ("ohl" finds
+// "Öhlins"), those that start with it first. A blank q finds nothing.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { errorResponse } from "~/lib/http.server";
+import { normaliseQuery } from "~/lib/search";
+import { MAKER_TEXT, isMakerKind, suggestNames } from "~/models/maker.server";
+export { clientLoader } from "~/lib/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const kind = params.get("kind") ?? "";
+  if (!isMakerKind(kind)) return errorResponse(400, MAKER_TEXT.kind);
+  const names = await suggestNames(kind, normaliseQuery(params.get("q") ?? ""));
+  return Response.json({ names });
+}
