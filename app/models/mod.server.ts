@@ -240,6 +240,8 @@ export async function createMod(carId: number, userId: number, input: NewModInpu
       installerId: refs.installerId ?? null,
       buildId: refs.buildId ?? null,
       postId: refs.postId ?? null,
+      // The post it is shown in tags it, as the upload form's tags do.
+      postMods: refs.postId ? { create: { postId: refs.postId } } : undefined,
       gains: { create: (input.performance_gains ?? []).map((gain) => ({ ...gain })) },
     },
     include: modInclude,
@@ -262,6 +264,14 @@ export async function updateMod(modId: number, userId: number, input: ModInput):
   if (refs.installerId !== undefined) data.installerId = refs.installerId;
   if (refs.buildId !== undefined) data.buildId = refs.buildId;
   if (refs.postId !== undefined) data.postId = refs.postId;
+  // Another post it is shown in: that post tags it instead of the one before.
+  if (refs.postId !== undefined && refs.postId !== mod.postId) {
+    const next = refs.postId;
+    data.postMods = {
+      ...(mod.postId !== null ? { deleteMany: { postId: mod.postId } } : {}),
+      ...(next !== null ? { connectOrCreate: { where: { postId_modId: { postId: next, modId } }, create: { postId: next } } } : {}),
+    };
+  }
   if (input.performance_gains !== undefined) {
     data.gains = { deleteMany: {}, create: input.performance_gains.map((gain) => ({ ...gain })) };
   }

@@ -83,19 +83,16 @@ function coverOf(media: StoredPictureFields | undefined): string | null {
 
 export type PartPost = { id: number; story: string; created_at: string; author: string; cover_image: string | null };
 
-/**
- * The posts that tag a mod of this part, newest first. Today a mod names one post
- * (Mod.postId); this is the one place that reads it, so a list of tags can replace it.
- */
+/** The posts that tag a mod of this part (the upload form's tags, or the mod form's post), newest first. */
 export async function postsForPart(partId: number, limit = PART_PAGE_POSTS): Promise<PartPost[]> {
-  const tagged = await prisma.mod.findMany({
-    where: { partId, postId: { not: null } },
+  const tagged = await prisma.postMod.findMany({
+    where: { mod: { partId } },
     select: { postId: true },
     distinct: ["postId"],
     orderBy: { postId: "desc" },
     take: limit * 2,
   });
-  const ids = tagged.flatMap((row) => (row.postId === null ? [] : [row.postId]));
+  const ids = tagged.map((row) => row.postId);
   if (ids.length === 0) return [];
   const posts = await prisma.post.findMany({
     where: { id: { in: ids }, status: "ready", createdBy: { suspendedAt: null } },

@@ -133,6 +133,20 @@ describe("the part page", () => {
     const mod = await addMod(owner, car.id, { manufacturer: unique("KW"), model_name: "V3", post_id: post.id });
     const { body } = await partPage(mod.part!.href);
     expect(body.page.posts).toEqual([expect.objectContaining({ id: post.id, story: "Fitted the dampers", author: owner.username })]);
+
+    // A post that tags the mod from the upload form is listed too.
+    const tagged = await prisma.post.create({
+      data: { createdById: owner.id, story: "Track day on the new dampers", postCars: { create: { carId: car.id } }, postMods: { create: { modId: mod.id } } },
+    });
+    expect((await partPage(mod.part!.href)).body.page.posts.map((row: { id: number }) => row.id)).toEqual([tagged.id, post.id]);
+
+    // Choosing another post in the mod form moves the tag: the first post no longer shows it.
+    const moved = await callJson(modAction, jsonRequest(`/api/mods/${mod.id}`, { post_id: tagged.id }, { method: "PATCH", cookie: owner.cookie }), {
+      modId: String(mod.id),
+    });
+    expect(moved.status).toBe(200);
+    expect(await prisma.postMod.findMany({ where: { modId: mod.id }, select: { postId: true } })).toEqual([{ postId: tagged.id }]);
+    expect((await partPage(mod.part!.href)).body.page.posts.map((row: { id: number }) => row.id)).toEqual([tagged.id]);
   });
 
   it("redirects a wrong or missing slug to the right address, and answers 404 for an unknown part", async () => {
