@@ -11,7 +11,6 @@ import { CarPlaceholder } from "~/components/cars/CarCard";
 import { MediaImage } from "~/components/cars/MediaImage";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { BuildGroups } from "~/components/mods/BuildGroups";
-import { GainChips } from "~/components/mods/GainChips";
 import { BuildTimeline } from "~/components/showcase/BuildTimeline";
 import { MODS_MESSAGES } from "~/components/mods/ModsPanel";
 import { Avatar } from "~/components/shell/Avatar";
@@ -21,7 +20,7 @@ import { buildBbcode, buildMarkdown } from "~/lib/build-export";
 import { buildSheet } from "~/lib/build-sheet";
 import { getUser } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
-import { carDisplayLine, carName, carSpecLine, formatCost, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
+import { carDisplayLine, carName, carSpecLine, formatCost, realNickname, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { fail } from "~/lib/http.server";
@@ -110,7 +109,6 @@ export default function Showcase() {
   const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
   const nickname = realNickname(car.nickname);
   const totalCost = visibleCostCents(mods);
-  const gains = sumGains(mods.flatMap((mod) => mod.performance_gains));
   const ownerName = owner.nickname?.trim() || owner.username;
   const tiles = media.slice(0, HERO_TILES);
   const more = mediaCount - tiles.length;
@@ -232,12 +230,6 @@ export default function Showcase() {
               <dd>{nickname ?? "Unnamed"}</dd>
             </div>
           </dl>
-          {gains.length ? (
-            <div className="showcase-specs__gains">
-              <h3 className="showcase-specs__subtitle">Total gains</h3>
-              <GainChips gains={gains} size="lg" />
-            </div>
-          ) : null}
         </aside>
 
         <section className="showcase-mods" aria-labelledby="mods-title">
