@@ -5,6 +5,7 @@
 //   tsx server.ts [path/to/build/index.js]     (default: $REMIX_BUILD_DIR/build/index.js)
 //
 // Environment: PORT (3000), HOST (all interfaces), REMIX_BUILD_DIR, NODE_ENV (production),
+// WEB_CONCURRENCY (processes: one per core in production, else 1; see "Several processes" below),
 // TRUST_PROXY (true, or the number of proxies in front, that set X-Forwarded-For/-Proto/-Host),
 // COOKIE_SECURE (HSTS on every answer), LOG_REQUESTS=true|false (default: on, except in tests),
 // STOP_TIMEOUT_MS (10000). All are read through app/lib/env.server.ts, which says what to set
@@ -18,7 +19,9 @@
 //
 // Run with tsx: its loader hooks only act while modules are imported at start-up; once the
 // build is loaded, requests run the same compiled JavaScript as under plain node.
+import cluster, { type Worker } from "node:cluster";
 import { existsSync, statSync, watch } from "node:fs";
+import os from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
@@ -31,8 +34,12 @@ import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { checkStartupSettings, cookieSecure, defaultNodeEnv, settings, trustedProxyHops, type Settings } from "./app/lib/env.server";
 import { CROSS_SITE_MESSAGE, crossSiteRefusal, STATE_CHANGING_METHODS } from "./app/lib/http.server";
 import { baseSecurityHeaders, personalCacheControl } from "./app/lib/security-headers.server";
+import { relayBetweenWorkers } from "./app/lib/cluster-relay.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** Names the process that served an answer, when EXPOSE_SERVER_PID is on (tests). */
+export const SERVER_PID_HEADER = "x-server-pid";
 
 /** The header through which the app learns the client's address (always set by this server). */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
@@ -226,6 +233,10 @@ function appAnswerHeaders(): express.RequestHandler {
   };
 }
 
+/** Paths whose resource-route methods are kept (up to this many, of at most KNOWN_PATH_LENGTH characters). */
+const KNOWN_PATHS_MAX = 5000;
+const KNOWN_PATH_LENGTH = 200;
+
 /**
  * The methods each resource route (a route with no page) answers: GET and HEAD with a
  * loader, POST, PUT, PATCH and DELETE with an action. Anything else gets 405 and Allow here
@@ -248,11 +259,21 @@ function resourceMethods(build: ServerBuild): (pathname: string) => string[] | n
   }
   for (const [id, node] of nodes) if (!("index" in node && node.index)) (node as { children: AgnosticRouteObject[] }).children = children.get(id) ?? [];
   const tree = children.get(undefined) ?? [];
+  // Matching a path against the app's hundred-odd routes costs about 0.2 ms of CPU, on every
+  // request: the answer for a path is kept (the routes never change while a build is served).
+  const known = new Map<string, string[] | null>();
   return (pathname) => {
     if (pathname.endsWith(".data")) return null;
+    const kept = known.get(pathname);
+    if (kept !== undefined) return kept;
     const matches = matchRoutes(tree, pathname);
     const leaf = matches?.at(-1)?.route.id;
-    return leaf ? (resource.get(leaf) ?? null) : null;
+    const methods = leaf ? (resource.get(leaf) ?? null) : null;
+    if (pathname.length <= KNOWN_PATH_LENGTH) {
+      if (known.size >= KNOWN_PATHS_MAX) known.clear();
+      known.set(pathname, methods);
+    }
+    return methods;
   };
 }
 
@@ -283,6 +304,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const hops = trustedProxyHops();
   const trusted = hops > 0;
   const stopTimeoutMs = config.STOP_TIMEOUT_MS;
+  const exposePid = config.EXPOSE_SERVER_PID;
 
   let build = await importBuild(buildPath);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -331,6 +353,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, hops);
     normaliseForwardedHeaders(req, hops);
     addBaseHeaders(res, cameOverTls(req, hops));
+    if (exposePid) res.setHeader(SERVER_PID_HEADER, String(process.pid));
     const served = servedOn.get(req.socket) ?? 0;
     servedOn.set(req.socket, served + 1);
     if (stopping && served > 0) {
@@ -445,10 +468,102 @@ function isMain(): boolean {
   }
 }
 
+// ------------------------------------------------------------------ several processes
+//
+// With WEB_CONCURRENCY above 1 (the default in production: one per core) this process is the
+// primary of a node:cluster: it serves nothing itself, forks that many workers that each run
+// startServer on the same port (the primary hands them connections in turn), relays the
+// messages they send each other (live events, job wake-ups: app/lib/cluster-relay.server),
+// starts a worker again when one dies, and on SIGTERM/SIGINT stops them all gracefully.
+// Worker 1 alone runs the background work (BACKGROUND_WORK); a worker started in its place
+// takes it over. See docs/decisions/process-per-core.md.
+
+/** How many processes serve requests: WEB_CONCURRENCY, else one per core in production and one elsewhere. */
+export function processCount(config: Settings = settings()): number {
+  if (config.WEB_CONCURRENCY) return config.WEB_CONCURRENCY;
+  return config.NODE_ENV === "production" ? Math.max(1, os.availableParallelism()) : 1;
+}
+
+/** A worker that dies sooner than this after its start counts as failing to start. */
+const QUICK_EXIT_MS = 5000;
+/** Quick deaths in a row after which the primary gives up (the settings or the build are broken). */
+const MAX_QUICK_EXITS = 3;
+
+function runPrimary(count: number, buildArg: string | undefined): void {
+  // A setting that cannot be understood stops the start here, once, not in every worker.
+  checkStartupSettings();
+  const config = settings();
+  // The workers run this file again with the same node options and arguments (the build).
+  if (buildArg && !existsSync(path.resolve(buildArg))) throw new Error(`No server build at ${path.resolve(buildArg)}: run \`npm run build\` first.`);
+  relayBetweenWorkers();
+
+  let stopping = false;
+  let quickExits = 0;
+  const slots = new Map<Worker, { slot: number; startedAt: number }>();
+
+  const fork = (slot: number) => {
+    const worker = cluster.fork({ WEB_CONCURRENCY: "1", BACKGROUND_WORK: slot === 1 ? config.BACKGROUND_WORK.toString() : "off" });
+    slots.set(worker, { slot, startedAt: Date.now() });
+    // A message to a worker that is going away fails here: never a reason to stop the primary.
+    worker.on("error", (error) => console.error(`[server] worker ${slot}:`, error.message));
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    const entry = slots.get(worker);
+    slots.delete(worker);
+    if (stopping) {
+      if (slots.size === 0) {
+        console.log("[server] stopped.");
+        process.exit(0);
+      }
+      return;
+    }
+    if (!entry) return;
+    const quick = Date.now() - entry.startedAt < QUICK_EXIT_MS;
+    quickExits = quick ? quickExits + 1 : 0;
+    console.error(`[server] worker ${entry.slot} (pid ${worker.process.pid}) exited (${signal ?? code}).`);
+    if (quickExits >= MAX_QUICK_EXITS) {
+      console.error(`[server] workers keep exiting at start: stopping. See the errors above.`);
+      stopping = true;
+      for (const other of slots.keys()) other.process.kill("SIGTERM");
+      if (slots.size === 0) process.exit(1);
+      return;
+    }
+    setTimeout(() => fork(entry.slot), quick ? 1000 : 0).unref();
+  });
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      if (stopping) return; // a terminal's Ctrl-C reaches every process: one stop is enough
+      stopping = true;
+      console.log(`[server] ${signal}: stopping ${slots.size} worker(s)…`);
+      // Each worker drains its requests and ends its streams (see stop in startServer).
+      for (const worker of slots.keys()) worker.process.kill("SIGTERM");
+      if (slots.size === 0) process.exit(0);
+      setTimeout(() => {
+        console.warn("[server] workers still running after the stop timeout: killing them.");
+        for (const worker of slots.keys()) worker.process.kill("SIGKILL");
+        process.exit(1);
+      }, config.STOP_TIMEOUT_MS + 5000).unref();
+    });
+  }
+
+  console.log(`[server] starting ${count} processes (WEB_CONCURRENCY; worker 1 runs the background work).`);
+  for (let slot = 1; slot <= count; slot++) fork(slot);
+}
+
 if (isMain()) {
   const buildArg = process.argv[2];
-  startServer({ buildPath: buildArg, handleSignals: true }).catch((error) => {
+  const failed = (error: unknown) => {
     console.error(error);
     process.exit(1);
-  });
+  };
+  try {
+    defaultNodeEnv("production");
+    const count = cluster.isPrimary ? processCount() : 1;
+    if (count > 1) runPrimary(count, buildArg);
+    else startServer({ buildPath: buildArg, handleSignals: true }).catch(failed);
+  } catch (error) {
+    failed(error);
+  }
 }

@@ -13,16 +13,19 @@ import { UserError } from "~/lib/user-error";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/models/insurance-reminders.server";
-import { jobWorkerEnabled } from "~/lib/env.server";
+import { backgroundWorkEnabled, jobWorkerEnabled } from "~/lib/env.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 import { registerServerParts } from "./server-parts.server";
 
 // What the server renders of the parts the browser downloads only when they open; then the
 // background work of the server process: insurance reminders now and every hour, and the
-// job worker (uploaded media) unless JOB_WORKER=off.
+// job worker (uploaded media) unless JOB_WORKER=off. A server of several processes runs the
+// background work in one of them only (BACKGROUND_WORK, set by server.ts).
 registerServerParts();
-startInsuranceReminders();
-if (jobWorkerEnabled()) startProcessJobWorker({ label: "server" });
+if (backgroundWorkEnabled()) {
+  startInsuranceReminders();
+  if (jobWorkerEnabled()) startProcessJobWorker({ label: "server" });
+}
 
 /** server.ts calls this on a graceful stop: running jobs finish or go back to the queue. */
 export function stopBackgroundWork(): Promise<void> {

@@ -1,11 +1,14 @@
-// The benchmark (issue 8): builds the app, seeds a fresh database, starts the production
-// server on 127.0.0.1, signs members in, drives each row with autocannon and prints one
-// table (requests/s, p50, p99, errors, non-2xx, ratio to a bare route), plus the JavaScript a
-// first visit to / downloads. Writes bench/results/<timestamp>.md and .json.
+// The benchmark (issues 8 and 17): builds the app and the bare Remix reference (bench/reference),
+// seeds a fresh database, starts the production server and the reference on 127.0.0.1, signs
+// members in, drives each row with autocannon (alternating with its reference request, A B A B)
+// and prints one table (requests/s, p50, p99, errors, non-2xx, ratio to a bare route and to the
+// reference), plus the JavaScript a first visit to / downloads. Writes bench/results/<timestamp>.md
+// and .json.
 //
 //   npx tsx scripts/bench.ts [--scale USERS,POSTS] [--duration 10] [--connections 32]
 //        [--warmup 2] [--rows home,api-feed,...] [--port 3213] [--members 8] [--gzip]
 //        [--cpu-prof] [--no-build] [--fresh-seed] [--node-baseline] [--max-minutes 30] [--no-uploads]
+//        [--no-reference] [--rounds 2] [--processes 1|all|N|1,all]
 //   npx tsx scripts/bench.ts --growth [--growth-sizes 1000,200000] [--growth-users 10000]
 //        [--rounds 3] [--duration 5]
 //
@@ -16,17 +19,32 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { DEMO_PASSWORD, USERS } from "../prisma/seed/data";
-import { judge, ROWS, runRow, type Row, type RowContext, type RowResult, type Targets } from "./bench/load";
+import { combineRounds, judge, REFERENCE_ROWS, ROWS, runRow, type Row, type RowContext, type RowResult, type Targets } from "./bench/load";
 import { profileText, summarizeProfile } from "./bench/profile";
 import { machine, textTable, uptime, weightText, writeReport, type Report } from "./bench/report";
 import { SCALE_PASSWORD, scaleEmail } from "./bench/scale";
-import { buildApp, describeSeed, killAll, prepareData, root, signIn, startServer, workspace, type Member, type Seed, type Workspace } from "./bench/server";
+import {
+  buildApp,
+  buildReference,
+  describeSeed,
+  killAll,
+  prepareData,
+  root,
+  signIn,
+  startReference,
+  startServer,
+  workspace,
+  type Member,
+  type Seed,
+  type Server,
+  type Workspace,
+} from "./bench/server";
 import { pageWeight, type Weight } from "./bench/weight";
 import { CLIPS, uploadTable, uploadToReady, type UploadResult } from "./bench/upload";
 
 const USAGE = `Usage: tsx scripts/bench.ts [--scale USERS,POSTS] [--duration S] [--connections N] [--warmup S]
        [--rows key,...] [--port P] [--members N] [--gzip] [--cpu-prof] [--no-build] [--fresh-seed]
-       [--node-baseline] [--max-minutes M] [--no-uploads]
+       [--node-baseline] [--max-minutes M] [--no-uploads] [--no-reference] [--rounds R] [--processes 1|all|N|1,all]
    or: tsx scripts/bench.ts --growth [--growth-sizes SMALL,LARGE] [--growth-users N] [--rounds R] [--duration S]
 Rows: ${[...ROWS.map((row) => row.key), ...CLIPS.map((clip) => clip.key)].join(", ")}`;
 
@@ -49,7 +67,13 @@ type Options = {
   growthSizes: [number, number];
   growthUsers: number;
   rounds: number;
+  /** Compare rows with the bare Remix reference, A B A B. */
+  reference: boolean;
+  /** Process counts (WEB_CONCURRENCY) to run the whole table with, one after the other. */
+  processes: number[];
 };
+
+const ALL_CORES = Math.max(1, os.availableParallelism());
 
 function parseArgs(argv: string[]): Options {
   const options: Options = {
@@ -70,7 +94,9 @@ function parseArgs(argv: string[]): Options {
     growth: false,
     growthSizes: [1000, 200_000],
     growthUsers: 10_000,
-    rounds: 3,
+    rounds: 0,
+    reference: true,
+    processes: [1],
   };
   let durationGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -155,6 +181,22 @@ function parseArgs(argv: string[]): Options {
       case "--growth":
         options.growth = true;
         break;
+      case "--no-reference":
+        options.reference = false;
+        break;
+      case "--processes":
+        options.processes = text()
+          .split(",")
+          .map((part) => part.trim().toLowerCase())
+          .filter(Boolean)
+          .map((part) => {
+            if (part === "all") return ALL_CORES;
+            const count = Number(part);
+            if (!Number.isSafeInteger(count) || count < 1) throw new Error(`--processes takes 1, all, a number or a list such as 1,all.\n${USAGE}`);
+            return count;
+          });
+        if (options.processes.length === 0) throw new Error(`--processes needs a value.\n${USAGE}`);
+        break;
       case "--help":
       case "-h":
         console.log(USAGE);
@@ -165,6 +207,8 @@ function parseArgs(argv: string[]): Options {
     }
   }
   if (options.growth && !durationGiven) options.duration = 5;
+  // Growth: 3 alternating rounds per size; the benchmark: A B A B (2 rounds) against the reference.
+  if (options.rounds === 0) options.rounds = options.growth ? 3 : 2;
   const unknown = (options.rows ?? []).filter((key) => !ROWS.some((row) => row.key === key) && !CLIPS.some((clip) => clip.key === key));
   if (unknown.length > 0) throw new Error(`Unknown row ${unknown.join(", ")}.\n${USAGE}`);
   return options;
@@ -252,6 +296,7 @@ async function benchmark(options: Options) {
   const ws = workspace(options.port);
   const seed: Seed = options.scale ? { kind: "scale", ...options.scale } : { kind: "demo" };
   if (options.build || !existsSync(path.join(ws.buildDir, "build", "index.js"))) buildApp(ws, log);
+  if (options.reference && (options.build || !existsSync(path.join(ws.referenceDir, "build", "index.js")))) buildReference(ws, log);
   prepareData(ws, seed, log, options.freshSeed);
   const facts = readFacts(ws.database);
   log(
@@ -260,67 +305,108 @@ async function benchmark(options: Options) {
       .join(", ")}`,
   );
 
-  const server = await startServer(ws, { port: options.port, cpuProfile: options.cpuProf });
   const results: RowResult[] = [];
   const uploads: UploadResult[] = [];
   let weight: Weight | null = null;
   const notes: string[] = [];
-  try {
-    const members = await signInAll(server.url, seed, options.members);
-    log(`Signed in ${members.length} members (pages are read as ${members[0].email}).`);
+  const referencePort = options.port + 2; // the growth check uses port + 1
+  for (const [index, processes] of options.processes.entries()) {
+    const tag = options.processes.length > 1 ? ` [${processes} process${processes === 1 ? "" : "es"}]` : "";
+    const server = await startServer(ws, { port: options.port, cpuProfile: options.cpuProf, processes });
+    let reference: Server | null = null;
     try {
-      weight = await pageWeight(server.url, "/");
-      log(weightText(weight));
-    } catch (error) {
-      notes.push(`JavaScript weight not measured: ${(error as Error).message}`);
-    }
-    try {
-      const embedPath = `/embed/post/${facts.targets.postIds[facts.targets.postIds.length - 1]}`;
-      const embed = await pageWeight(server.url, embedPath);
-      const line = `${embedPath}: ${embed.status}, ${embed.js.length} JavaScript files (${(embed.jsGzip / 1024).toFixed(1)} KB gzip), ${embed.inlineScripts} inline scripts, HTML ${(embed.htmlGzip / 1024).toFixed(1)} KB gzip`;
-      log(line);
-      notes.push(`Embed without JavaScript: ${line}.`);
-    } catch (error) {
-      notes.push(`Embed not checked: ${(error as Error).message}`);
-    }
+      if (options.reference) reference = await startReference(ws, { port: referencePort, processes });
+      const members = await signInAll(server.url, seed, options.members);
+      log(
+        `${tag ? `${tag.trim()}: ` : ""}${processes} process${processes === 1 ? "" : "es"} (WEB_CONCURRENCY). Signed in ${members.length} members (pages are read as ${members[0].email}).`,
+      );
+      if (index === 0) {
+        try {
+          weight = await pageWeight(server.url, "/");
+          log(weightText(weight));
+        } catch (error) {
+          notes.push(`JavaScript weight not measured: ${(error as Error).message}`);
+        }
+        try {
+          const embedPath = `/embed/post/${facts.targets.postIds[facts.targets.postIds.length - 1]}`;
+          const embed = await pageWeight(server.url, embedPath);
+          const line = `${embedPath}: ${embed.status}, ${embed.js.length} JavaScript files (${(embed.jsGzip / 1024).toFixed(1)} KB gzip), ${embed.inlineScripts} inline scripts, HTML ${(embed.htmlGzip / 1024).toFixed(1)} KB gzip`;
+          log(line);
+          notes.push(`Embed without JavaScript: ${line}.`);
+        } catch (error) {
+          notes.push(`Embed not checked: ${(error as Error).message}`);
+        }
+      }
 
-    const context: RowContext = { members, targets: facts.targets, gzip: options.gzip, origin: server.url };
-    const rows = ROWS.filter((row) => row.key === "bare" || !options.rows || options.rows.includes(row.key));
-    log(
-      `Driving ${rows.length} rows: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s each${options.gzip ? ", Accept-Encoding: gzip" : ""}.`,
-    );
-    for (const row of rows) {
-      const result = await runRow(row, context, {
-        url: server.url,
-        connections: options.connections,
-        duration: options.duration,
-        warmup: options.warmup,
-        serverPid: server.child.pid,
-      });
-      results.push(result);
-      const statuses = Object.entries(result.statuses)
-        .map(([code, count]) => `${code}×${count}`)
-        .join(" ");
-      const cpu = result.serverCpuMs === null ? "" : `  server CPU ${result.serverCpuMs.toFixed(2)} ms/req`;
+      const context: RowContext = { members, targets: facts.targets, gzip: options.gzip, origin: server.url };
+      const referenceContext: RowContext = { members: [], targets: facts.targets, gzip: options.gzip, origin: reference?.url ?? "" };
+      const rows = ROWS.filter((row) => row.key === "bare" || !options.rows || options.rows.includes(row.key));
       log(
-        `  ${row.label.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms${cpu}  ${statuses || "no answer within the run"}${result.errors ? `  errors ${result.errors}` : ""}${result.notes.length ? `  (${result.notes.join("; ")})` : ""}`,
+        `Driving ${rows.length} rows: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s each${options.gzip ? ", Accept-Encoding: gzip" : ""}${reference ? `; rows with a reference: ${options.rounds} rounds, A B A B` : ""}.`,
       );
+      const load = (target: Server) => ({ url: target.url, connections: options.connections, duration: options.duration, serverPid: target.child.pid });
+      const setting: RowResult[] = [];
+      for (const row of rows) {
+        let result: RowResult;
+        if (reference && row.reference) {
+          const referenceRow = REFERENCE_ROWS[row.reference];
+          const mine: RowResult[] = [];
+          const theirs: RowResult[] = [];
+          for (let round = 0; round < options.rounds; round++) {
+            const warmup = round === 0 ? options.warmup : 0;
+            mine.push(await runRow(row, context, { ...load(server), warmup }));
+            theirs.push(await runRow(referenceRow, referenceContext, { ...load(reference), warmup }));
+          }
+          result = combineRounds(mine);
+          const other = combineRounds(theirs);
+          result.reference = {
+            key: referenceRow.key,
+            label: referenceRow.label,
+            rps: other.rps,
+            p50: other.p50,
+            p99: other.p99,
+            serverCpuMs: other.serverCpuMs,
+            non2xx: other.non2xx,
+            errors: other.errors,
+          };
+          result.refRatio = other.rps > 0 ? result.rps / other.rps : undefined;
+          if (other.non2xx || other.errors) result.notes.push(`the reference answered ${other.non2xx} non-2xx and ${other.errors} errors`);
+        } else {
+          result = await runRow(row, context, { ...load(server), warmup: options.warmup });
+        }
+        result = { ...result, label: `${row.label}${tag}` };
+        setting.push(result);
+        const statuses = Object.entries(result.statuses)
+          .map(([code, count]) => `${code}×${count}`)
+          .join(" ");
+        const cpu = result.serverCpuMs === null ? "" : `  server CPU ${result.serverCpuMs.toFixed(2)} ms/req`;
+        const versus = result.reference ? `  vs reference ${result.reference.rps.toFixed(0)} req/s: ×${result.refRatio?.toFixed(2) ?? "?"}` : "";
+        log(
+          `  ${result.label.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms${cpu}${versus}  ${statuses || "no answer within the run"}${result.errors ? `  errors ${result.errors}` : ""}${result.notes.length ? `  (${result.notes.join("; ")})` : ""}`,
+        );
+      }
+      results.push(...judge(setting));
+      // Upload → ready: a clip per row, while a few clients read the home page (first setting only).
+      const clips = index > 0 ? [] : CLIPS.filter((clip) => options.uploads && (!options.rows || options.rows.includes(clip.key)));
+      for (const clip of clips) {
+        const upload = await uploadToReady(server.url, members[0], clip, { log });
+        uploads.push(upload);
+        log(
+          `  ${clip.label}: answered in ${upload.answeredS?.toFixed(1) ?? "-"} s, ${upload.status} after ${upload.readyS?.toFixed(1) ?? "-"} s; home p50 ${upload.busyP50?.toFixed(1) ?? "-"} ms meanwhile vs ${upload.idleP50?.toFixed(1) ?? "-"} ms idle${upload.note ? ` (${upload.note})` : ""}`,
+        );
+      }
+    } finally {
+      await reference?.stop();
+      await server.stop();
     }
-    // Upload → ready: a clip per row, while a few clients read the home page.
-    const clips = CLIPS.filter((clip) => options.uploads && (!options.rows || options.rows.includes(clip.key)));
-    for (const clip of clips) {
-      const upload = await uploadToReady(server.url, members[0], clip, { log });
-      uploads.push(upload);
-      log(
-        `  ${clip.label}: answered in ${upload.answeredS?.toFixed(1) ?? "-"} s, ${upload.status} after ${upload.readyS?.toFixed(1) ?? "-"} s; home p50 ${upload.busyP50?.toFixed(1) ?? "-"} ms meanwhile vs ${upload.idleP50?.toFixed(1) ?? "-"} ms idle${upload.note ? ` (${upload.note})` : ""}`,
-      );
-    }
-  } finally {
-    await server.stop();
   }
-  if (options.nodeBaseline) results.push(await nodeBaseline(options.port + 1, options));
+  if (options.nodeBaseline) {
+    const bare = results.find((result) => result.key === "bare");
+    const node = await nodeBaseline(options.port + 1, options);
+    results.push(...(bare ? judge([bare, node]).slice(1) : [node]));
+  }
 
-  const judged = judge(results);
+  const judged = results;
   for (const result of judged) for (const note of result.notes) notes.push(`${result.label}: ${note}.`);
   const after = { loadAfter: os.loadavg(), uptimeAfter: uptime() };
   console.log(`\n${textTable(judged)}\n`);
@@ -334,7 +420,12 @@ async function benchmark(options: Options) {
   notes.push(
     "Ratio: each row's requests/s divided by the bare row's (GET /version.json, a resource route that answers constant JSON without touching the database or the session).",
     `Load generator: autocannon in the benchmark's own process, on the same ${os.cpus().length}-core machine as the server; it takes CPU from the server, as wrk did for the reference figures.`,
-    "Pages (home, post, showcase) are read as the first signed-in member; mutations rotate over every signed-in member; the embed row sends no cookie.",
+    "Pages (home, post, showcase, events, search) are read as the first signed-in member, or without cookies in the visitor rows; mutations rotate over every signed-in member; the embed row sends no cookie.",
+    ...(options.reference
+      ? [
+          `× ref: the row's req/s divided by the bare Remix reference's (bench/reference: a page listing 50 rows read with Prisma from SQLite, or the same rows as JSON for /api/feed), measured alternately in the same run: ${options.rounds} rounds of each, A B A B. Both servers run the same number of processes. CPU × ref: the reference's server CPU per request divided by the row's (the same ratio on one dedicated core).`,
+        ]
+      : []),
     `Rate limits are multiplied by 1,000,000 in the benchmark's server (RATE_LIMIT_SCALE), or mutations would be answered 429 after the first seconds.`,
   );
   const profile = newestProfile(ws);
@@ -356,6 +447,8 @@ async function benchmark(options: Options) {
       warmup: `${options.warmup} s`,
       gzip: options.gzip ? "yes" : "no",
       members: options.members,
+      processes: options.processes.join(", "),
+      reference: options.reference ? `${options.rounds} rounds, A B A B` : "no",
     },
     seed: describeSeed(seed),
     counts: facts.counts,

@@ -46,6 +46,10 @@ async function main() {
     PORT: String(E2E.port),
     APP_URL: `http://127.0.0.1:${E2E.port}`,
     E2E: "1",
+    // One process: tests that read state the server keeps per process (open streams, the
+    // order of answers) see one server. The multi-process server has its own check
+    // (npm run test:reliability -- cluster).
+    WEB_CONCURRENCY: "1",
     // Many tests sign in to the same demo accounts from one address.
     RATE_LIMIT_SCALE: "100",
   };

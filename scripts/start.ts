@@ -1,5 +1,6 @@
 // `npm start`: builds when there is no build, applies migrations, seeds the demo into an
-// empty database (unless SEED=none) and serves on HOST/PORT (default 3000).
+// empty database (unless SEED=none) and serves on HOST/PORT (default 3000) with a process
+// per core (WEB_CONCURRENCY).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -60,7 +61,8 @@ async function main() {
   if (process.env.SEED !== "none") run(bin("tsx"), ["prisma/seed.ts", "--if-empty"]);
 
   // The project's server (server.ts) in a process of its own, so the build tools loaded
-  // above do not stay in its memory. It stops gracefully on SIGTERM/SIGINT.
+  // above do not stay in its memory. It serves with a process per core (WEB_CONCURRENCY
+  // changes that, 1 is a single process) and stops gracefully on SIGTERM/SIGINT.
   const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server.ts"), serverBuild], {
     stdio: "inherit",
     cwd: root,

@@ -1,4 +1,4 @@
-// `npm run test:reliability [-- check ...]`: client address, crash, graceful stop, fuzz, authorisation
+// `npm run test:reliability [-- check ...]`: client address, crash, graceful stop, two processes (cluster), fuzz, authorisation
 // matrix, backup and soak, each against the real production server (server.ts) on a fresh
 // copy of the seeded SQLite database under tests/.tmp/reliability. SOAK_SECONDS shortens the
 // soak (default 300); FUZZ_SEED picks another fuzz sequence; REL_REBUILD=0 reuses the build.
@@ -10,8 +10,9 @@ import { authz } from "../tests/reliability/authz";
 import { backup } from "../tests/reliability/backup";
 import { soak } from "../tests/reliability/soak";
 import { clientAddressCheck } from "../tests/reliability/client-address";
+import { cluster } from "../tests/reliability/cluster";
 
-const checks: Check[] = [clientAddressCheck, crash, graceful, fuzz, authz, backup, soak];
+const checks: Check[] = [clientAddressCheck, crash, graceful, cluster, fuzz, authz, backup, soak];
 
 async function main() {
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -129,6 +129,18 @@ const settingsSchema = z.object({
   /** One line per request on stdout; unset: on, except in tests. */
   LOG_REQUESTS: onOff.optional(),
   STOP_TIMEOUT_MS: wholeNumber(0, 3_600_000, { clamp: false }).default("10000"),
+  /**
+   * Processes that serve requests: unset means one per core in production and one elsewhere;
+   * 1 is a single process (no cluster); above the machine's cores is allowed (at most 64).
+   */
+  WEB_CONCURRENCY: wholeNumber(1, 64, { clamp: false }).optional(),
+  /**
+   * Whether this server process runs the background work (insurance reminders, and the job
+   * worker unless JOB_WORKER=off). A multi-process server turns it off in all workers but one.
+   */
+  BACKGROUND_WORK: onOff.default("on"),
+  /** Tests only: every answer says which process served it (X-Server-Pid). */
+  EXPOSE_SERVER_PID: onOff.default("false"),
   /** Set by the browser tests' server and by vitest: the request log stays quiet. */
   E2E: onOff.optional(),
   VITEST: onOff.optional(),
@@ -388,6 +400,11 @@ export function cacheDir(): string {
 /** JOB_WORKER=off: this server process runs no background jobs (run `npm run worker` instead). */
 export function jobWorkerEnabled(): boolean {
   return settings().JOB_WORKER;
+}
+
+/** Whether this process runs the background work at all (see BACKGROUND_WORK). */
+export function backgroundWorkEnabled(): boolean {
+  return settings().BACKGROUND_WORK;
 }
 
 /** JOB_CONCURRENCY: background jobs one process runs at once (default 1, at most 16). */

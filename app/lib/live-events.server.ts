@@ -2,8 +2,11 @@
 // GET /api/stream subscribes one listener per open browser tab; models publish after a
 // change commits (a message sent, a notification created, a thread read).
 //
-// The hub sits behind a small transport interface. On SQLite (one process) it is the
-// in-memory MemoryTransport. On PostgreSQL, where several app instances may serve one
+// The hub sits behind a small transport interface. On SQLite in one process it is the
+// in-memory MemoryTransport. On SQLite in a server of several processes (WEB_CONCURRENCY,
+// node:cluster) it is ClusterTransport: publish() hands the event to this process's own
+// listeners and sends it to the other processes through the primary (cluster-relay.server).
+// On PostgreSQL, where several app instances may serve one
 // database, it is PostgresTransport: publish() hands the event to this process's own
 // listeners at once and sends it to the others with NOTIFY on the `live_events` channel;
 // one dedicated LISTEN connection per process (reconnecting by itself) hands what other
@@ -13,6 +16,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { databaseUrl } from "~/lib/database-url";
+import { inClusterWorker, onSiblingMessage, sendToSiblings } from "~/lib/cluster-relay.server";
 
 export type LiveUser = { id: number; username: string; nickname: string | null; profileImage: string | null };
 
@@ -88,6 +92,46 @@ export class MemoryTransport implements LiveTransport {
   /** Users with at least one listener (for diagnostics and tests). */
   get size(): number {
     return this.listeners.size;
+  }
+}
+
+// ------------------------------------------------------------------ processes of one server
+
+const CLUSTER_TOPIC = "live-event";
+
+/**
+ * Events across the processes of one server (node:cluster): local listeners live in a
+ * MemoryTransport; every event published here also goes to the sibling processes through the
+ * primary, which hands it to their listeners. The IPC channel keeps one sender's order.
+ */
+export class ClusterTransport implements LiveTransport {
+  private readonly local = new MemoryTransport();
+  private readonly stopListening: () => void;
+
+  constructor() {
+    this.stopListening = onSiblingMessage(CLUSTER_TOPIC, (body) => {
+      const { u, e } = body as { u: number; e: LiveEvent };
+      if (Number.isSafeInteger(u) && e && typeof e.type === "string") this.local.publish(u, e);
+    });
+  }
+
+  publish(userId: number, event: LiveEvent): void {
+    this.local.publish(userId, event);
+    sendToSiblings(CLUSTER_TOPIC, { u: userId, e: event });
+  }
+
+  subscribe(userId: number, listener: LiveListener): () => void {
+    return this.local.subscribe(userId, listener);
+  }
+
+  /** At least 1: a sibling process may hold the user's streams, and only it knows. */
+  listenerCount(userId: number): number {
+    return Math.max(1, this.local.listenerCount(userId));
+  }
+
+  /** Stops receiving the siblings' events (tests). */
+  stop(): void {
+    this.stopListening();
   }
 }
 
@@ -309,10 +353,13 @@ function isPostgresUrl(url: string): boolean {
   return /^postgres(?:ql)?:\/\//i.test(url.trim());
 }
 
-/** The default transport: PostgreSQL's when DATABASE_URL is a postgres:// URL, else in memory. */
+/**
+ * The default transport: PostgreSQL's when DATABASE_URL is a postgres:// URL (it reaches every
+ * process of every instance); else the cluster relay in a multi-process server; else in memory.
+ */
 function defaultTransport(): LiveTransport {
   const url = databaseUrl();
-  if (!isPostgresUrl(url)) return new MemoryTransport();
+  if (!isPostgresUrl(url)) return inClusterWorker() ? new ClusterTransport() : new MemoryTransport();
   return (globalHub.__livePostgres ??= new PostgresTransport(url));
 }
 
@@ -321,8 +368,9 @@ function transport(): LiveTransport {
 }
 
 // On PostgreSQL, LISTEN from the start: events sent by other instances before this one's
-// first stream opens would otherwise be missed.
-if (isPostgresUrl(databaseUrl())) transport();
+// first stream opens would otherwise be missed. Likewise a cluster worker listens to its
+// siblings from the start.
+if (isPostgresUrl(databaseUrl()) || inClusterWorker()) transport();
 
 /** The PostgreSQL transport of this process, if one was started (for tests and shutdown). */
 export function postgresTransport(): PostgresTransport | undefined {

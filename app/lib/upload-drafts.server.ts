@@ -1,9 +1,13 @@
 // The no-JavaScript upload form's way back after a refusal: POST /api/posts keeps what was
 // typed (story, cars, mods, layout, audio link) and the error under a random id for a few
 // minutes, and sends the browser to /upload?draft=<id>, which fills the form in again.
-// Kept in memory (one server process; a restart only loses the typed text): a story of
-// 5,000 characters does not fit in a cookie. A draft is only ever shown to its author.
+// Kept as a small file in the incoming folder (UPLOAD_TMP_DIR/drafts), so that whichever of the
+// server's processes (WEB_CONCURRENCY) answers the redirect finds it: a story of 5,000
+// characters does not fit in a cookie. A draft is only ever shown to its author.
 import { randomBytes } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { incomingDir } from "~/lib/incoming.server";
 
 export const DRAFT_PARAM = "draft";
 export const DRAFT_TTL = 10 * 60 * 1000;
@@ -20,7 +24,15 @@ export type UploadDraft = {
 
 type Entry = { userId: number; at: number; draft: UploadDraft };
 
-const drafts = new Map<string, Entry>();
+const ID_PATTERN = /^[\w-]{22}$/;
+
+function draftsDir(): string {
+  return path.join(incomingDir(), "drafts");
+}
+
+function draftFile(id: string): string | null {
+  return ID_PATTERN.test(id) ? path.join(draftsDir(), `${id}.json`) : null;
+}
 
 function text(value: unknown, max: number): string {
   const first = Array.isArray(value) ? value[0] : value;
@@ -51,28 +63,56 @@ export function draftFrom(fields: Record<string, unknown>, error: string): Uploa
   };
 }
 
-function sweep(now: number) {
-  for (const [id, entry] of drafts) {
-    if (now - entry.at > DRAFT_TTL) drafts.delete(id);
+/** Deletes drafts written more than DRAFT_TTL ago, and the oldest beyond DRAFT_MAX - 1. */
+function sweep() {
+  const dir = draftsDir();
+  let files: Array<{ file: string; at: number }>;
+  try {
+    files = readdirSync(dir)
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => {
+        const file = path.join(dir, name);
+        try {
+          return { file, at: statSync(file).mtimeMs };
+        } catch {
+          return { file, at: 0 };
+        }
+      });
+  } catch {
+    return;
   }
-  while (drafts.size >= DRAFT_MAX) drafts.delete(drafts.keys().next().value as string);
+  files.sort((a, b) => a.at - b.at);
+  const now = Date.now();
+  files.forEach(({ file, at }, index) => {
+    if (now - at > DRAFT_TTL || files.length - index >= DRAFT_MAX) rmSync(file, { force: true });
+  });
 }
 
 /** Keeps a draft for `userId`; returns its id. */
 export function saveDraft(userId: number, draft: UploadDraft, now = Date.now()): string {
-  sweep(now);
+  sweep();
   const id = randomBytes(16).toString("base64url");
-  drafts.set(id, { userId, at: now, draft });
+  mkdirSync(draftsDir(), { recursive: true });
+  writeFileSync(draftFile(id)!, JSON.stringify({ userId, at: now, draft } satisfies Entry), { mode: 0o600 });
   return id;
+}
+
+function readEntry(file: string): Entry | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Entry;
+  } catch {
+    return null;
+  }
 }
 
 /** The draft `id` of `userId` (null when unknown, expired or someone else's). */
 export function readDraft(userId: number, id: string | null | undefined, now = Date.now()): UploadDraft | null {
-  if (!id) return null;
-  const entry = drafts.get(id);
+  const file = id ? draftFile(id) : null;
+  if (!file) return null;
+  const entry = readEntry(file);
   if (!entry || entry.userId !== userId) return null;
   if (now - entry.at > DRAFT_TTL) {
-    drafts.delete(id);
+    rmSync(file, { force: true });
     return null;
   }
   return entry.draft;
@@ -85,5 +125,5 @@ export function draftRedirect(userId: number, fields: Record<string, unknown>, e
 
 /** Forgets every draft (tests). */
 export function clearDrafts() {
-  drafts.clear();
+  rmSync(draftsDir(), { recursive: true, force: true });
 }

@@ -1,10 +1,12 @@
-// The worker that runs background jobs. Every server process runs one (unless JOB_WORKER=off)
-// and `npm run worker` runs one on its own; they share the queue through the database.
+// The worker that runs background jobs. Every server runs one (unless JOB_WORKER=off; a server
+// of several processes in one of them only) and `npm run worker` runs one on its own; they
+// share the queue through the database, where claiming a job is one atomic statement.
 // A worker runs JOB_CONCURRENCY jobs at once (1 by default: a transcode already keeps the
 // cores busy). While a job runs its lock is renewed; on a stop, the worker takes no new
 // job, waits a little for the running ones and then hands them back to the queue.
 // Every minute it also ends jobs interrupted too often, deletes old finished jobs and,
 // hourly, incoming files nothing refers to any more.
+import { onSiblingMessage, sendToSiblings } from "~/lib/cluster-relay.server";
 import { jobConcurrency } from "~/lib/env.server";
 import { sweepIncoming } from "~/lib/incoming.server";
 import {
@@ -71,10 +73,27 @@ export type JobWorker = {
 };
 
 const wakers = new Set<() => void>();
+const WAKE_TOPIC = "jobs-wake";
 
-/** Tells this process's idle workers to look at the queue now (after queueing a job). */
-export function wakeJobWorkers(): void {
+function wakeLocal(): void {
   for (const wake of wakers) wake();
+}
+
+/**
+ * Tells idle workers to look at the queue now (after queueing a job): this process's, and
+ * in a server of several processes the other processes' too (the one running the worker).
+ */
+export function wakeJobWorkers(): void {
+  wakeLocal();
+  sendToSiblings(WAKE_TOPIC, null);
+}
+
+// Once per process (kept on globalThis for development rebuilds): a sibling's wake-up call.
+const WAKE_LISTENING = Symbol.for("carsocial.jobWakeListening");
+const wakeHolder = globalThis as { [WAKE_LISTENING]?: boolean };
+if (!wakeHolder[WAKE_LISTENING]) {
+  wakeHolder[WAKE_LISTENING] = true;
+  onSiblingMessage(WAKE_TOPIC, () => wakeLocal());
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 // The rows of the benchmark and the load generator (autocannon, in this process).
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Member } from "./server";
 
@@ -50,9 +50,17 @@ export type Row = {
   detail: string;
   request: (context: RowContext, n: number) => RawRequest;
   target?: { rps?: number; p99?: number };
+  /** What the row is compared with in the bare Remix reference (bench/reference), A B A B. */
+  reference?: ReferenceKey;
+  /** Issue 17's goal against the reference: at least `ratio` × its req/s (`floor` the least acceptable), p99 below `p99` ms. */
+  goal?: Goal;
 };
 
+export type ReferenceKey = "page" | "json";
+export type Goal = { ratio: number; floor?: number; p99?: number };
+
 const FEED_PAGE_TARGET = { rps: 265, p99: 250 };
+const PAGE_GOAL: Goal = { ratio: 0.5 };
 
 function pick<T>(items: T[], n: number): T {
   // A multiplicative hash spreads consecutive requests over the list.
@@ -84,12 +92,15 @@ export const ROWS: Row[] = [
     detail: "the document of / for a signed-in member (root loader, session, feed of 50)",
     request: (context) => ({ method: "GET", path: "/", headers: headers(context, context.members[0], { accept: "text/html" }) }),
     target: FEED_PAGE_TARGET,
+    reference: "page",
+    goal: { ratio: 0.5, floor: 0.3, p99: 250 },
   },
   {
     key: "home-visitor",
     label: "home feed page / (visitor)",
     detail: "the same document for a visitor without cookies",
     request: (context) => ({ method: "GET", path: "/", headers: headers(context, null, { accept: "text/html" }) }),
+    reference: "page",
   },
   {
     key: "api-feed",
@@ -97,38 +108,69 @@ export const ROWS: Row[] = [
     detail: "first page (50 posts) with the member's flags",
     request: (context) => ({ method: "GET", path: "/api/feed", headers: headers(context, context.members[0]) }),
     target: { rps: 730 },
+    reference: "json",
+    goal: { ratio: 0.5 },
   },
   {
     key: "api-feed-visitor",
     label: "GET /api/feed (visitor)",
     detail: "first page (50 posts) for a visitor",
     request: (context) => ({ method: "GET", path: "/api/feed", headers: headers(context, null) }),
+    reference: "json",
   },
-  {
-    key: "post",
-    label: "/post/{id} (member)",
-    detail: "the public page of one post, ids spread over the whole table",
-    request: (context, n) => ({
-      method: "GET",
-      path: `/post/${pick(context.targets.postIds, n)}`,
-      headers: headers(context, context.members[0], { accept: "text/html" }),
-    }),
-  },
-  {
-    key: "showcase",
-    label: "/showcase/{carId} (member)",
-    detail: "a car's showcase, cars that appear in posts",
-    request: (context, n) => ({
-      method: "GET",
-      path: `/showcase/${pick(context.targets.carIds, n)}`,
-      headers: headers(context, context.members[0], { accept: "text/html" }),
-    }),
-  },
+  ...(["member", "visitor"] as const).flatMap((who): Row[] => {
+    const suffix = who === "visitor" ? "-visitor" : "";
+    const reader = (context: RowContext) => (who === "member" ? context.members[0] : null);
+    return [
+      {
+        key: `post${suffix}`,
+        label: `/post/{id} (${who})`,
+        detail: "the public page of one post, ids spread over the whole table",
+        request: (context, n) => ({
+          method: "GET",
+          path: `/post/${pick(context.targets.postIds, n)}`,
+          headers: headers(context, reader(context), { accept: "text/html" }),
+        }),
+        reference: "page",
+        goal: PAGE_GOAL,
+      },
+      {
+        key: `showcase${suffix}`,
+        label: `/showcase/{carId} (${who})`,
+        detail: "a car's showcase, cars that appear in posts",
+        request: (context, n) => ({
+          method: "GET",
+          path: `/showcase/${pick(context.targets.carIds, n)}`,
+          headers: headers(context, reader(context), { accept: "text/html" }),
+        }),
+        reference: "page",
+        goal: PAGE_GOAL,
+      },
+      {
+        key: `events${suffix}`,
+        label: `/events (${who})`,
+        detail: "the list of coming events",
+        request: (context) => ({ method: "GET", path: "/events", headers: headers(context, reader(context), { accept: "text/html" }) }),
+        reference: "page",
+        goal: PAGE_GOAL,
+      },
+      {
+        key: `search${suffix}`,
+        label: `/search (${who})`,
+        detail: "the search page before a query is typed",
+        request: (context) => ({ method: "GET", path: "/search", headers: headers(context, reader(context), { accept: "text/html" }) }),
+        reference: "page",
+        goal: PAGE_GOAL,
+      },
+    ];
+  }),
   {
     key: "embed",
     label: "/embed/post/{id} (visitor)",
     detail: "the embeddable view, as a third-party page frames it (no cookies)",
     request: (context, n) => ({ method: "GET", path: `/embed/post/${pick(context.targets.postIds, n)}`, headers: headers(context, null, { accept: "text/html" }) }),
+    reference: "page",
+    goal: { ratio: 0.8 },
   },
   {
     key: "like",
@@ -168,6 +210,25 @@ export const ROWS: Row[] = [
   },
 ];
 
+/** The requests of the bare Remix reference (bench/reference) that rows are compared with. */
+export const REFERENCE_ROWS: Record<ReferenceKey, Row> = {
+  page: {
+    key: "reference-page",
+    label: "reference page GET / (50 rows)",
+    detail: "a Remix page whose loader reads 50 posts and their authors with Prisma from SQLite",
+    request: (context) => ({ method: "GET", path: "/", headers: headers(context, null, { accept: "text/html" }) }),
+  },
+  json: {
+    key: "reference-json",
+    label: "reference JSON GET /api/rows",
+    detail: "a Remix resource route answering the same 50 rows as JSON",
+    request: (context) => ({ method: "GET", path: "/api/rows", headers: headers(context, null) }),
+  },
+};
+
+/** The reference's side of a row: measured in the same run, alternating with the row. */
+export type ReferenceResult = { key: string; label: string; rps: number; p50: number; p99: number; serverCpuMs: number | null; non2xx: number; errors: number };
+
 export type RowResult = {
   key: string;
   label: string;
@@ -193,33 +254,86 @@ export type RowResult = {
   ratio?: number;
   target?: Row["target"];
   met?: boolean | null;
+  /** Rounds measured (A B A B with a reference: this row's rounds). */
+  rounds?: number;
+  reference?: ReferenceResult;
+  /** req/s of the row ÷ req/s of its reference, over the same rounds. */
+  refRatio?: number;
+  goal?: Goal;
+  /** "met", "floor" (at least the floor, below the goal) or "not met"; null without a goal or reference. */
+  goalMet?: "met" | "floor" | "not met" | null;
 };
 
 export type LoadOptions = { url: string; connections: number; duration: number; warmup: number; serverPid?: number };
 
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
-/** CPU milliseconds (user + system) a process has used so far, from /proc; null elsewhere. */
-export function processCpuMs(pid: number | undefined): number | null {
-  if (!pid) return null;
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces); null when gone. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces) start at the last ")".
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
     return null;
   }
 }
 
-/** The scheduler state of a process's main thread ("R" running or runnable, "S" sleeping, ...). */
-function processState(pid: number): string | null {
+/** `pid` and every process below it (a multi-process server's workers, their ffmpeg). */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(Number(entry));
+    if (!fields) continue;
+    const parent = Number(fields[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    tree.push(next);
+    queue.push(...(children.get(next) ?? []));
+  }
+  return tree;
+}
+
+/**
+ * CPU milliseconds (user + system) a process and the processes below it have used so far,
+ * from /proc; null elsewhere. A worker that exited is no longer counted, so a row during
+ * which one is replaced reads low.
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.charAt(stat.lastIndexOf(")") + 2);
+    let total = 0;
+    let found = false;
+    for (const member of processTree(pid)) {
+      const fields = statFields(member);
+      if (!fields) continue;
+      found = true;
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    }
+    return found ? total : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The scheduler state of a process's main thread ("R" running or runnable, "S" sleeping, ...),
+ * and of its workers': "R" when any of them runs.
+ */
+function processState(pid: number): string | null {
+  const own = statFields(pid)?.[0] ?? null;
+  if (own === null) return null;
+  let tree: number[];
+  try {
+    tree = processTree(pid);
+  } catch {
+    return own;
+  }
+  return tree.some((member) => statFields(member)?.[0] === "R") ? "R" : own;
 }
 
 /**
@@ -290,6 +404,7 @@ export async function runRow(row: Row, context: RowContext, options: LoadOptions
     window: [startUs, endUs],
     notes,
     target: row.target,
+    goal: row.goal,
   };
 }
 
@@ -304,6 +419,46 @@ export function judge(results: RowResult[]): RowResult[] {
       if (result.target.rps !== undefined) met &&= result.rps >= result.target.rps;
       if (result.target.p99 !== undefined) met &&= result.p99 < result.target.p99;
     }
-    return { ...result, ratio, met };
+    let goalMet: RowResult["goalMet"] = null;
+    if (result.goal && result.refRatio !== undefined) {
+      const clean = result.requests > 0 && result.errors === 0 && result.non2xx === 0 && (result.goal.p99 === undefined || result.p99 < result.goal.p99);
+      if (clean && result.refRatio >= result.goal.ratio) goalMet = "met";
+      else if (clean && result.goal.floor !== undefined && result.refRatio >= result.goal.floor) goalMet = "floor";
+      else goalMet = "not met";
+    }
+    return { ...result, ratio, met, goalMet };
   });
+}
+
+/**
+ * One row's rounds as one result: req/s over every measured second, the mean of the rounds'
+ * p50 and p99, server CPU over every answered request, the counts summed.
+ */
+export function combineRounds(runs: RowResult[]): RowResult {
+  const first = runs[0];
+  if (runs.length === 1) return { ...first, rounds: 1 };
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const seconds = runs.reduce((sum, run) => sum + (run.rps > 0 ? run.requests / run.rps : 0), 0);
+  const mean = (pick: (run: RowResult) => number) => runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
+  const cpuRuns = runs.filter((run) => run.serverCpuMs !== null);
+  const statuses: Record<string, number> = {};
+  for (const run of runs) for (const [code, count] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  return {
+    ...first,
+    rps: seconds > 0 ? requests / seconds : 0,
+    p50: mean((run) => run.p50),
+    p90: mean((run) => run.p90),
+    p99: mean((run) => run.p99),
+    max: Math.max(...runs.map((run) => run.max)),
+    requests,
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    timeouts: runs.reduce((sum, run) => sum + run.timeouts, 0),
+    non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
+    statuses,
+    bytesPerRequest: requests > 0 ? runs.reduce((sum, run) => sum + run.bytesPerRequest * run.requests, 0) / requests : 0,
+    serverCpuMs: cpuRuns.length === runs.length && requests > 0 ? cpuRuns.reduce((sum, run) => sum + (run.serverCpuMs ?? 0) * run.requests, 0) / requests : null,
+    clientCpuMs: requests > 0 ? runs.reduce((sum, run) => sum + run.clientCpuMs * run.requests, 0) / requests : 0,
+    notes: runs.flatMap((run) => run.notes),
+    rounds: runs.length,
+  };
 }

@@ -65,6 +65,14 @@ function targetText(result: RowResult): string {
   return `${parts.join(", ")} ${result.met ? "met" : "NOT met"}`;
 }
 
+function goalText(result: RowResult): string {
+  if (!result.goal) return "";
+  const parts = [`≥${result.goal.ratio}× ref`];
+  if (result.goal.floor !== undefined) parts.push(`floor ${result.goal.floor}×`);
+  if (result.goal.p99 !== undefined) parts.push(`p99<${result.goal.p99}ms`);
+  return `${parts.join(", ")}${result.goalMet ? ` ${result.goalMet === "floor" ? "floor only" : result.goalMet}` : " (no reference)"}`;
+}
+
 function statusText(result: RowResult): string {
   return Object.entries(result.statuses)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -86,6 +94,14 @@ const COLUMNS: Column[] = [
   { title: "srv CPU ms/req", align: "right", value: (r) => (r.serverCpuMs === null || r.requests === 0 ? "" : r.serverCpuMs.toFixed(2)) },
   { title: "1-core req/s", align: "right", value: (r) => (r.serverCpuMs ? fmt(1000 / r.serverCpuMs) : "") },
   { title: "target", align: "left", value: targetText },
+  { title: "ref req/s", align: "right", value: (r) => (r.reference ? fmt(r.reference.rps) : "") },
+  { title: "× ref", align: "right", value: (r) => (r.refRatio === undefined ? "" : r.refRatio.toFixed(2)) },
+  {
+    title: "CPU × ref",
+    align: "right",
+    value: (r) => (r.reference?.serverCpuMs && r.serverCpuMs ? (r.reference.serverCpuMs / r.serverCpuMs).toFixed(2) : ""),
+  },
+  { title: "goal (issue 17)", align: "left", value: goalText },
 ];
 
 export function textTable(results: RowResult[]): string {

@@ -16,6 +16,8 @@ export type Log = (line: string) => void;
 export type Workspace = {
   dir: string;
   buildDir: string;
+  /** The bare Remix reference's build (bench/reference). */
+  referenceDir: string;
   database: string;
   media: string;
   outbox: string;
@@ -29,6 +31,7 @@ export function workspace(port: number, name = `bench-${port}`): Workspace {
   return {
     dir,
     buildDir: path.join(dir, "build-dir"),
+    referenceDir: path.join(dir, "reference"),
     database: path.join(dir, "bench.db"),
     media: path.join(dir, "media"),
     outbox: path.join(dir, "outbox"),
@@ -51,6 +54,35 @@ export function buildApp(ws: Workspace, log: Log) {
   mkdirSync(ws.dir, { recursive: true });
   run(bin("remix"), ["build"], { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: ws.buildDir });
   log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.relative(root, ws.buildDir)}`);
+}
+
+const referenceSources = path.join(root, "bench", "reference");
+
+/** The bare Remix reference (bench/reference), built with the project's remix CLI into the workspace. */
+export function buildReference(ws: Workspace, log: Log) {
+  const started = Date.now();
+  mkdirSync(ws.referenceDir, { recursive: true });
+  const result = spawnSync(bin("remix"), ["build"], {
+    cwd: referenceSources,
+    env: { ...process.env, NODE_ENV: "production", REFERENCE_BUILD_DIR: ws.referenceDir },
+    stdio: ["ignore", "pipe", "pipe"],
+    timeout: 5 * 60_000,
+  });
+  if (result.status !== 0) throw new Error(`Building the reference failed:\n${`${result.stdout ?? ""}${result.stderr ?? ""}`.trim().split("\n").slice(-20).join("\n")}`);
+  log(`Built the bare Remix reference in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.relative(root, ws.referenceDir)}`);
+}
+
+/** The reference's server (bench/reference/server.mjs) on 127.0.0.1:port, reading the benchmark's database. */
+export function startReference(ws: Workspace, options: { port: number; processes: number }): Promise<Server> {
+  return startServerProcess({
+    port: options.port,
+    buildDir: ws.referenceDir,
+    files: { ...ws, log: path.join(ws.dir, "reference.log") },
+    script: [path.join(referenceSources, "server.mjs"), path.join(ws.referenceDir, "build", "index.js")],
+    readyPath: "/api/rows",
+    stopTimeoutMs: 10_000,
+    env: { REFERENCE_DATABASE: ws.database, WEB_CONCURRENCY: String(options.processes) },
+  });
 }
 
 function removeDatabase(file: string) {
@@ -132,6 +164,8 @@ export type ServerOptions = {
   port: number;
   /** Node's --cpu-prof into ws.profiles. */
   cpuProfile?: boolean;
+  /** Processes serving requests (WEB_CONCURRENCY). */
+  processes?: number;
   extraEnv?: NodeJS.ProcessEnv;
 };
 
@@ -158,6 +192,7 @@ export async function startServer(ws: Workspace, options: ServerOptions): Promis
       RATE_LIMIT_SCALE: "1000000",
       // Uploads of the upload → ready rows wait here for their background job.
       UPLOAD_TMP_DIR: path.join(ws.dir, "incoming"),
+      WEB_CONCURRENCY: String(options.processes ?? 1),
       ...options.extraEnv,
     },
   });

@@ -34,6 +34,8 @@ export type ServerProcessOptions = {
   env?: Record<string, string | undefined>;
   /** More options for node, before server.ts. */
   nodeArgs?: string[];
+  /** Another script (and its arguments) to run instead of server.ts and the build (the bench's reference). */
+  script?: string[];
   /** A path that answers 200 once the server is ready. */
   readyPath: string;
   /** How long stop() waits after SIGTERM before it kills the group. */
@@ -60,7 +62,7 @@ export function killAll() {
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const { port, files } = options;
   const logFd = openSync(files.log, "a");
-  const serverArgs = [path.join(root, "server.ts"), path.join(options.buildDir, "build", "index.js")];
+  const serverArgs = options.script ?? [path.join(root, "server.ts"), path.join(options.buildDir, "build", "index.js")];
   const child = spawn(process.execPath, ["--import", "tsx", ...(options.nodeArgs ?? []), ...serverArgs], {
     cwd: root,
     detached: true,

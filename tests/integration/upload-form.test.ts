@@ -1,6 +1,9 @@
 // The upload form without JavaScript: a refused plain form goes back to /upload with what
 // was typed and the reason (kept under a draft id only its author can read); the home and
 // post page loaders render posts and the 'Load more' page.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { fileMessage, MEDIA_MESSAGES } from "~/lib/images.server";
@@ -91,6 +94,27 @@ describe("a refused plain upload form", () => {
     expect(response.status).toBe(303);
     const id = new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("draft");
     expect(readDraft(owner.id, id)).toMatchObject({ error: fileMessage("photo.jpg", 415, MEDIA_MESSAGES.unsupported), story: "Renamed text file" });
+  });
+
+  it("keeps a draft where another process of the server finds it (several processes answer one site)", async () => {
+    const id = saveDraft(owner.id, draftFrom({ story: "Typed in one process" }, "Refused"));
+    const root = path.resolve(__dirname, "../..");
+    const { stdout } = await promisify(execFile)(
+      path.join(root, "node_modules", ".bin", "tsx"),
+      [
+        path.join(root, "tests", "support", "other-instance.ts"),
+        "lib/upload-drafts.server",
+        "readDraft",
+        JSON.stringify([
+          [owner.id, id],
+          [other.id, id],
+        ]),
+      ],
+      { cwd: root, env: process.env, timeout: 60_000 },
+    );
+    const [mine, theirs] = JSON.parse(stdout.trim().split("\n").at(-1)!) as unknown[];
+    expect(mine).toMatchObject({ story: "Typed in one process", error: "Refused" });
+    expect(theirs).toBeNull();
   });
 
   it("forgets drafts after ten minutes", () => {

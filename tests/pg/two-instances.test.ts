@@ -40,6 +40,8 @@ async function startInstance(name: string): Promise<Instance> {
       SESSION_SECRET: process.env.SESSION_SECRET,
       MEDIA_DIR: mediaDir,
       LOG_REQUESTS: "0",
+      // One process per instance: the test counts one LISTEN connection per instance.
+      WEB_CONCURRENCY: "1",
     },
   });
   let output = "";

@@ -109,6 +109,8 @@ export async function startServer(ws: Workspace, port: number, extraEnv: Record<
       ADMIN_EMAILS: "admin@example.com",
       LOG_REQUESTS: "0",
       RATE_LIMIT_SCALE: "100000",
+      // One process unless a check asks for more (the crash and stop checks watch one pid).
+      WEB_CONCURRENCY: "1",
       ...extraEnv,
     },
   });
