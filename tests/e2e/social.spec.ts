@@ -98,8 +98,11 @@ test("a comment, a reply and a comment like, with JavaScript", async ({ browser,
   await expect(reply).toBeVisible();
   await expect(page.getByLabel("Write a reply")).toHaveCount(0);
 
+  // The button turns at once; the reload waits for the server's answer.
+  const liked = page.waitForResponse((response) => /\/api\/comments\/\d+\/like/.test(response.url()) && response.request().method() === "POST");
   await reply.getByRole("button", { name: /^Like comment/ }).click();
   await expect(reply.getByRole("button", { name: "Unlike comment (1 like)" })).toBeVisible();
+  expect((await liked).ok()).toBe(true);
 
   await page.reload();
   const again = commentItem(page, "Cup 2s, all day");
