@@ -4,9 +4,9 @@
 // a new tab. oEmbed answers for a showcase frame this page.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { EmbedUnavailable } from "~/components/post/EmbedUnavailable";
 import { EmbedCar } from "~/components/showcase/EmbedCar";
-import { Logo } from "~/components/shell/Logo";
 import { SITE_NAME } from "~/lib/brand";
 import { buildSheet, sheetSummary } from "~/lib/build-sheet";
 import { carDisplayLine } from "~/lib/cars";
@@ -60,15 +60,5 @@ export default function EmbedCarPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="embed-card" data-status={isRouteErrorResponse(error) ? error.status : 500}>
-      <a href="/" target="_blank" rel="noopener" className="embed-card__brand" aria-label={`Open ${SITE_NAME}`}>
-        <Logo />
-      </a>
-      <h1 className="embed-card__title">{notFound ? "This car is unavailable" : "This build could not be shown"}</h1>
-      <p className="embed-card__text">{notFound ? "It may have been removed, or the link is wrong." : "Please try again later."}</p>
-    </div>
-  );
+  return <EmbedUnavailable thing="car" what="build" />;
 }

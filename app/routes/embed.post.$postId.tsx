@@ -5,13 +5,13 @@
 // new tab.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { EmbedUnavailable } from "~/components/post/EmbedUnavailable";
 import { EmbedPost } from "~/components/post/EmbedPost";
 import { shareDescription, shareTitle } from "~/components/post/post-view";
 import { postUrl, SITE_NAME } from "~/components/share/share-links";
 import { publicOrigin } from "~/lib/env.server";
 import { requireId } from "~/lib/ids";
-import { Logo } from "~/components/shell/Logo";
 import { getPost } from "~/models/feed.server";
 import embedStyles from "~/components/post/embed.css";
 
@@ -47,15 +47,5 @@ export default function EmbedPostPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <div className="embed-card" data-status={isRouteErrorResponse(error) ? error.status : 500}>
-      <a href="/" target="_blank" rel="noopener" className="embed-card__brand" aria-label={`Open ${SITE_NAME}`}>
-        <Logo />
-      </a>
-      <h1 className="embed-card__title">{notFound ? "This post is unavailable" : "This post could not be shown"}</h1>
-      <p className="embed-card__text">{notFound ? "It may have been removed, or the link is wrong." : "Please try again later."}</p>
-    </div>
-  );
+  return <EmbedUnavailable thing="post" what="post" />;
 }
