@@ -297,3 +297,12 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
     lynx.close();
   }
 });
+
+test("a part page reads in lynx: each car with its owner, and each gain apart from its figure", async ({ baseURL, request }) => {
+  const { parts } = (await (await request.get("/api/parts/search?q=titanium cat-back")).json()) as { parts: Array<{ href: string }> };
+  expect(parts[0]?.href, "the demo's shared exhaust part").toBeTruthy();
+  const page = new Lynx(baseURL!).dump(parts[0].href);
+  expect(page).toContain("HKS Titanium Cat-Back");
+  expect(page).toMatch(/Godzilla\s+@jdm_jess/);
+  expect(page).toMatch(/Horsepower: median \+\d+ hp from 3 reports/);
+});

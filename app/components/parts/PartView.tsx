@@ -33,7 +33,8 @@ function GainRow({ gain }: { gain: GainStat }) {
   const amount = formatGainAmount({ amount: gain.median, unit: gain.unit });
   return (
     <li className="part-gain" data-gain-type={gain.type}>
-      <span className="part-gain__type">{label(gain.type)}</span>
+      {/* The colon and space keep the type apart from its figure in text browsers. */}
+      <span className="part-gain__type">{label(gain.type)}:</span>{" "}
       {gain.count > 1 ? (
         <span className="part-gain__value">
           median <strong>{amount}</strong> from {gain.count} reports
