@@ -304,5 +304,7 @@ test("a part page reads in lynx: each car with its owner, and each gain apart fr
   const page = new Lynx(baseURL!).dump(parts[0].href);
   expect(page).toContain("HKS Titanium Cat-Back");
   expect(page).toMatch(/Godzilla\s+@jdm_jess/);
-  expect(page).toMatch(/Horsepower: median \+\d+ hp from 3 reports/);
+  // Other tests may fit this part too, so the figure and the count are read, not fixed.
+  expect(page).toMatch(/Horsepower: median \+\d+(\.\d+)? hp from \d+ reports/);
+  expect(page).not.toMatch(/Horsepowermedian/);
 });
