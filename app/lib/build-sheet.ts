@@ -8,6 +8,7 @@
 // - Spend over time is the running total of shown costs by calendar month (UTC) of the mod's
 //   date, every month from the first to the last, gaps included, so the chart's steps are even.
 import { formatCost, formatGain, sumGains, type GainJson } from "~/lib/cars";
+import { monthYear } from "~/lib/formats";
 
 /** A mod as the build sheet reads it: the cost only when the owner shows it. */
 export type SheetMod = {
@@ -138,7 +139,7 @@ export function headlineMods(mods: readonly SheetMod[], limit: number): SheetMod
 /** "March 2025" for "2025-03". */
 export function monthLabel(month: string, style: "long" | "short" = "long"): string {
   const [year, number] = month.split("-").map(Number);
-  return new Date(Date.UTC(year, number - 1, 1)).toLocaleDateString("en-US", { month: style, year: "numeric", timeZone: "UTC" });
+  return monthYear(new Date(Date.UTC(year, number - 1, 1)), style);
 }
 
 /** "Horsepower +120 hp, Torque +80 lb-ft". */

@@ -1,6 +1,7 @@
 // Pure helpers for cars and their mods, shared by the server and the browser:
 // the car display line, cost formatting and parsing, and gains summing.
 // The JSON shapes the cars/mods API answers with live here too, so components can use them.
+import { amount as formatAmount } from "~/lib/formats";
 
 export const UNNAMED = "Unnamed";
 export const UNKNOWN_VEHICLE = "Unknown Vehicle";
@@ -177,7 +178,7 @@ export function sumGains(gains: readonly GainJson[]): GainJson[] {
 export function formatGainAmount(gain: Pick<GainJson, "amount" | "unit">): string {
   const amount = roundAmount(gain.amount);
   const sign = amount > 0 ? "+" : amount < 0 ? "\u2212" : "";
-  const number = Math.abs(amount).toLocaleString("en-US", { maximumFractionDigits: 2 });
+  const number = formatAmount(Math.abs(amount));
   return `${sign}${number}${gain.unit ? ` ${gain.unit}` : ""}`;
 }
 

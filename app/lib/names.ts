@@ -1,6 +1,7 @@
 // Shared names (manufacturers, vendors, installers) and parts: how a typed name is cleaned
 // and keyed, how a part is named and addressed, and the statistics of a part's gains.
 // Pure (no Node APIs): the mod form in the browser, the models and the migrate one-off share it.
+import { wholeNumber } from "~/lib/formats";
 
 /** Letters that Unicode does not decompose into a base letter and a mark. */
 const FOLDED: Record<string, string> = {
@@ -109,7 +110,7 @@ export function gainStats(gains: readonly { type: string; unit: string; amount: 
 /** "N other cars run this"; null when there are none (nothing is said). */
 export function otherCarsText(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
-  return count === 1 ? "1 other car runs this" : `${count.toLocaleString("en-US")} other cars run this`;
+  return count === 1 ? "1 other car runs this" : `${wholeNumber(count)} other cars run this`;
 }
 
 /** The shared name lists: who made, sold and fitted a mod. */

@@ -12,6 +12,7 @@ import { inIdOrder } from "~/lib/id-order";
 import { UserError } from "~/lib/user-error";
 import { cleanName, nameKey, partName, partPath, type MakerKind } from "~/lib/names";
 import { findOrCreatePart, prunePart } from "~/models/part.server";
+import { shortDate } from "~/lib/formats";
 
 const named = { select: { id: true, name: true } } as const;
 
@@ -327,7 +328,7 @@ export async function getModFormOptions(carId: number) {
 
 /** How a post reads in a picker: the start of its story and its date. */
 export function postLabel(post: { story: string; createdAt: Date }): string {
-  const date = post.createdAt.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  const date = shortDate(post.createdAt);
   const story = post.story.trim().replace(/\s+/g, " ");
   if (!story) return `Post from ${date}`;
   return `${story.length > 48 ? `${story.slice(0, 47)}…` : story} (${date})`;

@@ -35,13 +35,14 @@ import { getBuildTimeline } from "~/models/post-mods.server";
 import { listSheetMods } from "~/models/build-sheet.server";
 import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
+import { wholeNumber } from "~/lib/formats";
 export { shouldRevalidate } from "~/lib/revalidation";
 
 /** Tiles in the hero mosaic: one large, the rest small; "+N" on the last when there are more. */
 const HERO_TILES = 5;
 
 function plural(count: number, one: string, many = `${one}s`) {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+  return `${wholeNumber(count)} ${count === 1 ? one : many}`;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -177,7 +178,7 @@ export default function Showcase() {
           <dt>
             <Users aria-hidden size={16} /> Followers
           </dt>
-          <dd data-testid="follower-count">{followerCount.toLocaleString("en-US")}</dd>
+          <dd data-testid="follower-count">{wholeNumber(followerCount)}</dd>
         </div>
         <div>
           <dt>

@@ -56,6 +56,16 @@ test("the feed comes with the page, newest first, and loads 10 more near the end
   expect(new Set(ids).size).toBe(ids.length);
 });
 
+test("a reader who jumps to the end of the feed (End) gets the next page too", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(cards)).toHaveCount(FEED_FIRST_RENDER);
+  await hydrated(page);
+  const next = page.waitForResponse((response) => /\/api\/feed(\.data)?\?limit=10&cursor=/.test(response.url()));
+  await page.keyboard.press("End");
+  expect((await next).status()).toBe(200);
+  await expect.poll(() => page.locator(cards).count()).toBeGreaterThan(FEED_FIRST_RENDER);
+});
+
 test("after 3 failed tries the feed says 'Failed to load posts' and can try again", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator(cards)).toHaveCount(FEED_FIRST_RENDER);
@@ -133,7 +143,12 @@ test("the carousel moves with its buttons and a mouse drag, within bounds", asyn
 test("tapping media opens the media viewer", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
+  // The demo's first grid post may lie beyond the first render: scroll until it has loaded.
   const card = page.locator(cards, { has: page.locator('[data-layout="grid"]') }).first();
+  await expect(async () => {
+    if ((await card.count()) === 0) await page.locator(cards).last().scrollIntoViewIfNeeded();
+    expect(await card.count()).toBe(1);
+  }).toPass({ timeout: 20_000 });
   await card.scrollIntoViewIfNeeded();
   await card.getByRole("link", { name: "Open photo 2" }).click();
   const viewer = page.getByRole("dialog");

@@ -9,10 +9,9 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import type { AdminUser } from "~/models/admin.server";
 import { ActionForm, ConfirmAction } from "./ActionForm";
 import { adminHref, plural } from "./admin-text";
+import { shortDate } from "~/lib/formats";
 
 export type AdminUserRow = AdminUser & { admin_by_env: boolean };
-
-const joined = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 function UserRow({ user, me, here }: { user: AdminUserRow; me: number; here: string }) {
   const self = user.id === me;
@@ -41,7 +40,7 @@ function UserRow({ user, me, here }: { user: AdminUserRow; me: number; here: str
         {user.suspended_at ? <span className="chip admin-chip admin-chip--danger">Suspended</span> : null}
         {user.open_reports ? <span className="chip admin-chip admin-chip--warning">{plural(user.open_reports, "open report")}</span> : null}
         <span className="admin-user__meta">
-          {plural(user.post_count, "post")} · joined {joined.format(new Date(user.created_at))}
+          {plural(user.post_count, "post")} · joined {shortDate(user.created_at)}
         </span>
       </div>
       <div className="admin-user__actions">

@@ -1,19 +1,16 @@
 // How a car's insurance stands: expired, due within 30 days, or fine until a date.
 import { ShieldCheck, ShieldX, ShieldAlert } from "~/components/icons";
+import { shortDate } from "~/lib/formats";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const INSURANCE_WARN_DAYS = 30;
 
-export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-}
-
 export function insuranceStatus(iso: string, now = Date.now()) {
   const days = Math.ceil((new Date(iso).getTime() - now) / DAY);
-  if (days < 0) return { tone: "danger" as const, text: `Insurance expired ${formatDay(iso)}` };
+  if (days < 0) return { tone: "danger" as const, text: `Insurance expired ${shortDate(iso)}` };
   if (days === 0) return { tone: "warning" as const, text: "Insurance expires today" };
   if (days <= INSURANCE_WARN_DAYS) return { tone: "warning" as const, text: `Insurance expires in ${days} day${days === 1 ? "" : "s"}` };
-  return { tone: "ok" as const, text: `Insured until ${formatDay(iso)}` };
+  return { tone: "ok" as const, text: `Insured until ${shortDate(iso)}` };
 }
 
 export function InsuranceBadge({ expiresAt }: { expiresAt: string }) {

@@ -1,5 +1,5 @@
 // The home feed's list: the server's first page, then 10 more through a fetcher whenever
-// the reader reaches the third-last card (IntersectionObserver), each load tried 3 times
+// the reader reaches the third-last card or any after it (IntersectionObserver), each load tried 3 times
 // (1 s, then 2 s apart) before 'Failed to load posts' with a retry button. Skeleton cards
 // stand in while a page loads. Without JavaScript a 'Load more' link renders the next page
 // on the server.
@@ -105,14 +105,16 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
     }
   }, [cursor, readPage]);
 
-  // Watch the third-last card: when it shows, fetch the next page.
+  // Watch the third-last card and every card after it: when one shows, fetch the next page.
+  // Watching them all catches a reader who jumps past the third-last (End, a fling).
   const trigger = triggerIndex(posts.length);
   const triggerId = posts[trigger]?.id;
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (!hydrated || !cursor || status !== "idle" || triggerId === undefined) return;
-    const card = listRef.current?.querySelector(`[data-feed-post="${triggerId}"]`);
-    if (!card || typeof IntersectionObserver === "undefined") return;
+    const cards = Array.from(listRef.current?.querySelectorAll("[data-feed-post]") ?? []);
+    const from = cards.findIndex((card) => card.getAttribute("data-feed-post") === String(triggerId));
+    if (from < 0 || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -122,7 +124,7 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
       },
       { rootMargin: "200px 0px" },
     );
-    observer.observe(card);
+    for (const card of cards.slice(from)) observer.observe(card);
     return () => observer.disconnect();
   }, [hydrated, cursor, status, triggerId, loadMore]);
 

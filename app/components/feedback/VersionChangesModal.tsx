@@ -8,6 +8,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { FEEDBACK_MAX, FEEDBACK_MESSAGES, RATING_MAX, VERSIONS, currentBuild, isDevHost, parseVersions, type VersionEntry } from "~/lib/changelog";
+import { shortDate } from "~/lib/formats";
 import "../report/report.css";
 import "./feedback.css";
 
@@ -16,7 +17,7 @@ export const GOOGLE_DEBUG_PATH = "/api/auth/google";
 function formatDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString("en", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  return shortDate(parsed);
 }
 
 export function VersionChangesModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,5 +1,7 @@
 // The optimistic rule of the like and dislike buttons: pressing like
 // adds a like (clearing a dislike) or removes it; dislike the other way round. Pure.
+import { compactNumber } from "~/lib/formats";
+
 export type ReactionType = "like" | "dislike";
 export type ReactionView = { likes: number; dislikes: number; liked: boolean; disliked: boolean };
 
@@ -34,5 +36,5 @@ export function applyReaction(state: ReactionView, type: ReactionType): Reaction
 /** 1234 → "1.2K": short counts for the buttons. */
 export function compactCount(value: number): string {
   if (value < 1000) return String(Math.max(0, value));
-  return new Intl.NumberFormat("en", { notation: "compact", maximumFractionDigits: 1 }).format(value);
+  return compactNumber(value);
 }

@@ -161,11 +161,29 @@ export function receiptFor(messages: readonly ThreadMessage[]): { id: number; te
 
 const DAY = 24 * 60 * 60 * 1000;
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per kind and time zone, built on first use (building one costs more than using it). */
+function format(kind: "day" | "weekday" | "date" | "dateYear" | "clock", timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone ?? ""}`;
+  let known = formats.get(key);
+  if (!known) {
+    const options: Record<typeof kind, Intl.DateTimeFormatOptions> = {
+      day: { year: "numeric", month: "2-digit", day: "2-digit" },
+      weekday: { weekday: "long" },
+      date: { month: "long", day: "numeric" },
+      dateYear: { month: "long", day: "numeric", year: "numeric" },
+      clock: { hour: "numeric", minute: "2-digit" },
+    };
+    known = new Intl.DateTimeFormat(kind === "day" ? "en-CA" : "en-US", { ...options[kind], timeZone });
+    formats.set(key, known);
+  }
+  return known;
+}
+
 /** "2026-05-04" in the given time zone (undefined: the browser's). */
 export function dayKey(iso: string, timeZone?: string): string {
-  const date = new Date(iso);
-  const parts = new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(date);
-  return parts;
+  return format("day", timeZone).format(new Date(iso));
 }
 
 /** "Today", "Yesterday", a weekday within the week, else a date. */
@@ -174,14 +192,14 @@ export function dayLabel(iso: string, now: number, timeZone?: string): string {
   if (key === dayKey(new Date(now).toISOString(), timeZone)) return "Today";
   if (key === dayKey(new Date(now - DAY).toISOString(), timeZone)) return "Yesterday";
   const date = new Date(iso);
-  if (now - date.getTime() < 6 * DAY) return new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone }).format(date);
+  if (now - date.getTime() < 6 * DAY) return format("weekday", timeZone).format(date);
   const sameYear = new Date(now).getUTCFullYear() === date.getUTCFullYear();
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: sameYear ? undefined : "numeric", timeZone }).format(date);
+  return format(sameYear ? "date" : "dateYear", timeZone).format(date);
 }
 
 /** "3:05 PM" in the given time zone. */
 export function clockTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
+  return format("clock", timeZone).format(new Date(iso));
 }
 
 export type ThreadRow = { kind: "day"; key: string; label: string } | { kind: "message"; key: string; message: ThreadMessage; first: boolean; last: boolean };

@@ -5,6 +5,7 @@ import { CarFront, Gauge, Images, Wrench } from "~/components/icons";
 import { carName, formatCost, formatGainAmount, toCents } from "~/lib/cars";
 import type { GainStat } from "~/lib/names";
 import "./parts.css";
+import { shortDate } from "~/lib/formats";
 
 export type PartViewData = {
   part: { id: number; name: string; model_name: string; category: string; manufacturer: { id: number; name: string } };
@@ -19,11 +20,6 @@ export type PartViewData = {
   gains: GainStat[];
   posts: { id: number; story: string; created_at: string; author: string; cover_image: string | null }[];
 };
-
-/** "Nov 3, 2026", the same on the server and in the browser. */
-function day(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-}
 
 function label(type: string) {
   return type ? type.charAt(0).toUpperCase() + type.slice(1) : type;
@@ -76,7 +72,7 @@ export function PartView({ data }: { data: PartViewData }) {
                     <Link to={`/user/${encodeURIComponent(row.owner.username)}`}>@{row.owner.username}</Link>
                   </td>
                   <td>
-                    <time dateTime={row.installed_at}>{day(row.installed_at)}</time>
+                    <time dateTime={row.installed_at}>{shortDate(row.installed_at)}</time>
                   </td>
                   <td>{typeof row.cost === "number" ? formatCost(toCents(row.cost)) : <span className="part-muted">Not shown</span>}</td>
                 </tr>
@@ -117,7 +113,7 @@ export function PartView({ data }: { data: PartViewData }) {
                   <span className="part-post__text">
                     <span className="part-post__story">{post.story || "A post"}</span>
                     <span className="part-muted">
-                      @{post.author} · <time dateTime={post.created_at}>{day(post.created_at)}</time>
+                      @{post.author} · <time dateTime={post.created_at}>{shortDate(post.created_at)}</time>
                     </span>
                   </span>
                 </Link>

@@ -8,6 +8,7 @@ import { MediaImage, type MediaItem } from "~/components/cars/MediaImage";
 import { CategoryIcon } from "~/components/mods/category-icons";
 import { modAnchorId, modHref, modTitle, type TaggedMod } from "~/lib/post-mods";
 import "./build-timeline.css";
+import { shortDate } from "~/lib/formats";
 
 export type BuildTimelineEntry = {
   mod: TaggedMod;
@@ -19,13 +20,6 @@ export const TIMELINE_TEXT = {
   title: "Build timeline",
   explain: "Posts grouped by the mod they show",
 } as const;
-
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-
-/** "Nov 25, 2026": the same on the server and in the browser. */
-function day(iso: string): string {
-  return dayFormat.format(new Date(iso));
-}
 
 function postsLine(count: number, shown: number): string {
   const total = `${count} ${count === 1 ? "post" : "posts"}`;
@@ -69,7 +63,7 @@ export function BuildTimeline({ entries }: { entries: readonly BuildTimelineEntr
                         )}
                       </span>
                       <span className="visually-hidden">Post from </span>
-                      <time dateTime={post.createdAt}>{day(post.createdAt)}</time>
+                      <time dateTime={post.createdAt}>{shortDate(post.createdAt)}</time>
                     </Link>
                   </li>
                 ))}
