@@ -23,6 +23,11 @@ export type FlagContentType = (typeof FLAG_CONTENT_TYPES)[number];
 export const FLAG_STATUSES = ["open", "dismissed", "removed"] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number];
 
+/** The report page of a piece of content, coming back to `back` (a path of this site) after. */
+export function reportHref(contentType: FlagContentType, contentId: number, back: string): string {
+  return `/report/${contentType}/${contentId}?${new URLSearchParams({ redirectTo: back })}`;
+}
+
 /** Optional details are at most this many characters. */
 export const FLAG_DETAILS_MAX = 1000;
 

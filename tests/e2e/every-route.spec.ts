@@ -36,6 +36,7 @@ function urlsFor(ids: Ids): Record<string, string> {
     "profile.tsx": "/profile",
     "profile_.saved.tsx": "/profile/saved",
     "profile_.security.tsx": "/profile/security",
+    "report.$contentType.$contentId.tsx": `/report/post/${ids.postId}?redirectTo=%2F`,
     "reset-password.tsx": "/reset-password",
     "search.tsx": "/search?q=turbo",
     "parts.$partRef.tsx": ids.partHref,

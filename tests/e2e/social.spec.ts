@@ -144,6 +144,32 @@ test("a report, then the same report again, counts as success and closes after 2
   expect(await count.json()).toEqual({ count: 1 });
 });
 
+test("a report without JavaScript: the post's menu leads to the report page, which comes back with thanks", async ({ browser }) => {
+  const owner = await member(browser, "nojsflagowner");
+  const reporter = await member(browser, "nojsflagger", false);
+  const postId = await makePost(owner.page, "Surely a Lamborghini");
+  const page = reporter.page;
+  await page.goto(postPath(postId));
+
+  await page.getByLabel("More options").first().click();
+  await page.getByRole("link", { name: "Report post" }).click();
+  await expect(page).toHaveURL(`/report/post/${postId}?redirectTo=${encodeURIComponent(postPath(postId))}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Report Content" })).toBeVisible();
+  await page.getByLabel("Spam").check();
+  await page.getByRole("button", { name: "Submit Report" }).click();
+  await expect(page).toHaveURL(new RegExp(`${postPath(postId)}$`));
+  await expect(page.getByRole("status").filter({ hasText: "Thank you. Your report has been sent to our moderators." })).toBeVisible();
+  const count = await page.request.get(`/api/flags/count?contentType=post&contentId=${postId}`);
+  expect(await count.json()).toEqual({ count: 1 });
+
+  // The page needs a signed-in member, and a broken address is a 404.
+  const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+  await visitor.goto(`/report/post/${postId}`);
+  await expect(visitor).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/report/post/${postId}`)}$`));
+  expect((await page.request.get("/report/recipe/1")).status()).toBe(404);
+  expect((await page.request.get("/report/post/abc")).status()).toBe(404);
+});
+
 test("like, dislike, comment, reply and comment like without JavaScript", async ({ browser }) => {
   const owner = await member(browser, "nojsowner");
   const fan = await member(browser, "nojsfan", false);

@@ -1,12 +1,13 @@
 // Opens the Report Content modal. Without JavaScript, visitors get a link to the login modal
-// (`?login`) and members a disclosure holding the same report form as a plain form post that
-// comes back to this page. The label is text (visually hidden beside the flag), which text
+// (`?login`) and members a link to the report page (/report/{type}/{id}), whose plain form
+// post comes back to this page. The form is not in the page itself: a feed would carry one
+// per card and per comment. The label is text (visually hidden beside the flag), which text
 // browsers show.
 import { Link, useLocation } from "@remix-run/react";
 import { Flag } from "~/components/icons";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FLAG_DETAILS_MAX, FLAG_REASONS, type FlagContentType } from "~/lib/flag-reasons";
+import { reportHref, type FlagContentType } from "~/lib/flag-reasons";
 import { lazyComponent } from "~/lib/lazy-component";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import "./report.css";
@@ -63,10 +64,9 @@ export function ReportButton({
   }
   if (!hydrated) {
     return (
-      <details className="report-fallback">
-        <summary className={classes}>{content}</summary>
-        <ReportForm contentType={contentType} contentId={contentId} redirectTo={location.pathname + location.search} />
-      </details>
+      <Link to={reportHref(contentType, contentId, location.pathname + location.search)} className={classes}>
+        {content}
+      </Link>
     );
   }
   return (
@@ -85,32 +85,5 @@ export function ReportButton({
       </button>
       {used ? <ReportModal contentType={contentType} contentId={contentId} open={open} onOpenChange={setOpen} /> : null}
     </>
-  );
-}
-
-/** The report form as a plain form post: the reasons, optional details, and back to `redirectTo`. */
-function ReportForm({ contentType, contentId, redirectTo }: { contentType: FlagContentType; contentId: number; redirectTo: string }) {
-  return (
-    <form method="post" action="/api/flags/create" className="report-fallback__form">
-      <input type="hidden" name="contentType" value={contentType} />
-      <input type="hidden" name="contentId" value={String(contentId)} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <fieldset className="report-modal__reasons">
-        <legend className="report-modal__legend">Why are you reporting this?</legend>
-        {FLAG_REASONS.map((option) => (
-          <label key={option.value} className="report-modal__reason">
-            <input type="radio" name="reason" value={option.value} required />
-            <span>{option.label}</span>
-          </label>
-        ))}
-      </fieldset>
-      <label className="label">
-        Details <span className="report-modal__optional">(optional)</span>
-        <textarea name="details" className="input report-modal__details" rows={3} maxLength={FLAG_DETAILS_MAX} />
-      </label>
-      <button type="submit" className="btn btn--danger">
-        Submit Report
-      </button>
-    </form>
   );
 }

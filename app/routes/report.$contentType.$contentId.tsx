@@ -1,0 +1,54 @@
+// /report/{post|comment|user|car}/{id}: the Report Content form as a page, for members without
+// JavaScript. The report menus link here instead of carrying the form in every card and
+// comment; the form posts to /api/flags/create, which comes back to `redirectTo`.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Flag } from "~/components/icons";
+import { ReportForm } from "~/components/report/ReportForm";
+import { PageHeader } from "~/components/shell/EmptyState";
+import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { APP_TITLE } from "~/lib/constants";
+import { FLAG_CONTENT_TYPES, type FlagContentType } from "~/lib/flag-reasons";
+import { requireId } from "~/lib/ids";
+import { sameOriginPath } from "~/lib/redirect-path";
+import { requireUserPage } from "~/models/auth.server";
+import "~/components/report/report.css";
+
+const TITLE = "Report Content";
+const NOT_FOUND_MESSAGE = "There is nothing to report here.";
+
+const SUBJECT: Record<FlagContentType, string> = { post: "a post", comment: "a comment", user: "a member", car: "a car" };
+
+function isContentType(value: string | undefined): value is FlagContentType {
+  return (FLAG_CONTENT_TYPES as readonly string[]).includes(value ?? "");
+}
+
+export const meta: MetaFunction = () => [{ title: `${TITLE} · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUserPage(request);
+  const contentType = params.contentType;
+  if (!isContentType(contentType)) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
+  const contentId = requireId(params, "contentId", NOT_FOUND_MESSAGE);
+  const fallback = contentType === "post" ? `/post/${contentId}` : "/";
+  const back = sameOriginPath(new URL(request.url).searchParams.get("redirectTo")) ?? fallback;
+  return { contentType, contentId, back };
+}
+
+export default function ReportPage() {
+  const { contentType, contentId, back } = useLoaderData<typeof loader>();
+  return (
+    <div className="page report-page">
+      <PageHeader title={TITLE} subtitle={`You are reporting ${SUBJECT[contentType]}.`} icon={<Flag />} />
+      <ReportForm contentType={contentType} contentId={contentId} redirectTo={back} />
+      <p>
+        <Link to={back}>Cancel</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorPage />;
+}
