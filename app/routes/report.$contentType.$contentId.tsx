@@ -13,6 +13,7 @@ import { FLAG_CONTENT_TYPES, type FlagContentType } from "~/lib/flag-reasons";
 import { requireId } from "~/lib/ids";
 import { sameOriginPath } from "~/lib/redirect-path";
 import { requireUserPage } from "~/models/auth.server";
+import { z } from "zod";
 import "~/components/report/report.css";
 
 const TITLE = "Report Content";
@@ -20,16 +21,15 @@ const NOT_FOUND_MESSAGE = "There is nothing to report here.";
 
 const SUBJECT: Record<FlagContentType, string> = { post: "a post", comment: "a comment", user: "a member", car: "a car" };
 
-function isContentType(value: string | undefined): value is FlagContentType {
-  return (FLAG_CONTENT_TYPES as readonly string[]).includes(value ?? "");
-}
+const contentTypeSchema = z.enum(FLAG_CONTENT_TYPES);
 
 export const meta: MetaFunction = () => [{ title: `${TITLE} · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUserPage(request);
-  const contentType = params.contentType;
-  if (!isContentType(contentType)) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
+  const parsed = contentTypeSchema.safeParse(params.contentType);
+  if (!parsed.success) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
+  const contentType = parsed.data;
   const contentId = requireId(params, "contentId", NOT_FOUND_MESSAGE);
   const fallback = contentType === "post" ? `/post/${contentId}` : "/";
   const back = sameOriginPath(new URL(request.url).searchParams.get("redirectTo")) ?? fallback;

@@ -1,8 +1,8 @@
 // The home feed's list: the server's first page, then 10 more through a fetcher whenever
-// the reader reaches the third-last card or any after it (IntersectionObserver), each load tried 3 times
-// (1 s, then 2 s apart) before 'Failed to load posts' with a retry button. Skeleton cards
-// stand in while a page loads. Without JavaScript a 'Load more' link renders the next page
-// on the server.
+// the reader reaches the third-last card or any after it (IntersectionObserver), each load
+// tried 3 times (1 s, then 2 s apart) before 'Failed to load posts' with a retry button.
+// Skeleton cards stand in while a page loads. Without JavaScript a 'Load more' link renders
+// the next page on the server.
 import { Link } from "@remix-run/react";
 import { CheckCircle2, ChevronDown, RotateCw, WifiOff } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
