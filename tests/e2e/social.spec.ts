@@ -167,6 +167,11 @@ test("a report without JavaScript: the post's menu leads to the report page, whi
   await visitor.goto(`/report/post/${postId}`);
   await expect(visitor).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/report/post/${postId}`)}$`));
   expect((await page.request.get("/report/recipe/1")).status()).toBe(404);
+  // A way back that leaves the site (or hides a tab) is replaced by the post itself.
+  for (const back of ["//evil.example/", "https://evil.example/", "/\tevil.example"]) {
+    const html = await (await page.request.get(`/report/post/${postId}?redirectTo=${encodeURIComponent(back)}`)).text();
+    expect(html).toContain(`name="redirectTo" value="${postPath(postId)}"`);
+  }
   expect((await page.request.get("/report/post/abc")).status()).toBe(404);
 });
 
