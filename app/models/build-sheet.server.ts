@@ -7,13 +7,10 @@
 // added, changed or deleted mod counts), its owner's name and its cover picture.
 import { createHash } from "node:crypto";
 import { prisma } from "~/db.server";
-import { Prisma } from "~/generated/prisma/client";
 import { modName, shownCost, type SheetMod } from "~/lib/build-sheet";
 import { pictureOf, type StoredPicture } from "~/lib/media-types";
 import { newestPostIdsOfCar } from "~/models/car.server";
-
-/** A car's mods are read up to this many (a build sheet of more is cut, oldest kept). */
-export const SHEET_MOD_LIMIT = 500;
+import { modRowsOfCars, type ModRow } from "~/models/mod.server";
 
 /** The cover is the first picture of the newest of this many posts that has one. */
 const COVER_POSTS = 12;
@@ -21,21 +18,8 @@ const COVER_POSTS = 12;
 /** Changes whenever the card's drawing changes, so cards made before are made again. */
 export const CARD_VERSION = 1;
 
-const sheetModSelect = {
-  id: true,
-  category: true,
-  modelName: true,
-  costCents: true,
-  showCost: true,
-  createdAt: true,
-  updatedAt: true,
-  manufacturer: { select: { name: true } },
-  gains: { orderBy: { id: "asc" }, select: { type: true, amount: true, unit: true } },
-} as const satisfies Prisma.ModSelect;
-
-type SheetModRow = Prisma.ModGetPayload<{ select: typeof sheetModSelect }>;
-
-const modOrder: Prisma.ModOrderByWithRelationInput[] = [{ createdAt: "asc" }, { id: "asc" }];
+/** What a sheet shows of a mod. */
+type SheetModRow = Pick<ModRow, "id" | "category" | "modelName" | "costCents" | "showCost" | "createdAt" | "manufacturer" | "gains">;
 
 function sheetMod(row: SheetModRow): SheetMod {
   return {
@@ -48,11 +32,10 @@ function sheetMod(row: SheetModRow): SheetMod {
   };
 }
 
-/** The mods of a car for its build sheet, oldest first; the same for every reader. */
+/** The mods of a car for its build sheet, oldest first (up to CAR_MOD_LIMIT); the same for every reader. */
 export async function listSheetMods(carId: number): Promise<SheetMod[]> {
   if (!Number.isSafeInteger(carId)) return [];
-  const rows = await prisma.mod.findMany({ where: { carId }, select: sheetModSelect, orderBy: modOrder, take: SHEET_MOD_LIMIT });
-  return rows.map(sheetMod);
+  return (await modRowsOfCars([carId])).map(sheetMod);
 }
 
 export type CarCover = StoredPicture & { mediaId: number };
@@ -99,24 +82,26 @@ export type CarBuild = {
 /** A car's build for its card and its embed; null when there is no such car. */
 export async function getCarBuild(carId: number): Promise<CarBuild | null> {
   if (!Number.isSafeInteger(carId) || carId < 1) return null;
-  const row = await prisma.car.findUnique({
-    where: { id: carId },
-    select: {
-      id: true,
-      make: true,
-      model: true,
-      year: true,
-      trim: true,
-      bodystyle: true,
-      nickname: true,
-      updatedAt: true,
-      owner: { select: { username: true, nickname: true, profileImage: true } },
-      mods: { select: sheetModSelect, orderBy: modOrder, take: SHEET_MOD_LIMIT },
-    },
-  });
+  const [row, mods] = await Promise.all([
+    prisma.car.findUnique({
+      where: { id: carId },
+      select: {
+        id: true,
+        make: true,
+        model: true,
+        year: true,
+        trim: true,
+        bodystyle: true,
+        nickname: true,
+        updatedAt: true,
+        owner: { select: { username: true, nickname: true, profileImage: true } },
+      },
+    }),
+    modRowsOfCars([carId]),
+  ]);
   if (!row) return null;
   const cover = await carCover(carId);
-  const { owner, mods, updatedAt, ...car } = row;
+  const { owner, updatedAt, ...car } = row;
   const newestMod = mods.reduce((newest, mod) => Math.max(newest, mod.updatedAt.getTime()), 0);
   const cardKey = createHash("sha256")
     .update(JSON.stringify([CARD_VERSION, updatedAt.getTime(), newestMod, mods.length, owner.username, cover?.mediaId ?? null, cover?.path ?? null]))

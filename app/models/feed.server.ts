@@ -9,6 +9,7 @@
 // (createdAt and id of the last post seen) and/or `exclude` (ids already loaded).
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { isoText, jsonDialect, parseJsonCell, parseStoredDate, sqlDate } from "~/lib/db/json-sql";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
@@ -157,29 +158,8 @@ export function clampLimit(limit: number | null | undefined, max = FEED_FIRST_PA
 // relations plus a counts query took about 5.2 ms for a page of 50 (1.4 ms for 10): seven
 // statements, and Prisma's per-row decoding dominates. The statement below returns the
 // whole page as ONE JSON text cell, which Prisma hands back almost for free: about 2.1 ms
-// for 50 (0.6 ms for 10), most of it SQLite's own work. The SQL is SQLite's
-// (json_group_array, json_array); on PostgreSQL the same shape is json_agg/json_build_array.
-
-/** Prisma writes DateTime as ISO text with "+00:00"; cursors compare in the same format. */
-function sqlDate(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
-}
-
-/** A stored timestamp: ISO text (with or without zone), SQLite's "YYYY-MM-DD HH:MM:SS" (UTC) or epoch ms. */
-function parseStoredDate(value: string | number): Date {
-  if (typeof value === "number") return new Date(value);
-  if (value.endsWith("Z")) return new Date(value);
-  const hasZone = /(?:Z|[+-]\d\d:?\d\d)$/.test(value);
-  return new Date(hasZone ? value : `${value.replace(" ", "T")}Z`);
-}
-
-const PRISMA_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00$/;
-
-/** A stored timestamp as ISO text ending in Z (Prisma's own format is rewritten without a Date). */
-function isoText(value: string | number): string {
-  if (typeof value === "string" && PRISMA_ISO.test(value)) return `${value.slice(0, 23)}Z`;
-  return parseStoredDate(value).toISOString();
-}
+// for 50 (0.6 ms for 10), most of it SQLite's own work. Each database's JSON functions are
+// chosen in ~/lib/db/json-sql.
 
 type PageQuery = FeedOptions & { id?: number; unready?: UnreadyPosts };
 
@@ -224,47 +204,12 @@ function pageConditions(options: PageQuery, postgres = false): Prisma.Sql {
 }
 
 /**
- * How each database builds JSON: SQLite's json_group_array/json_array, PostgreSQL's
- * json_agg/json_build_array. PostgreSQL's json_agg of no rows is NULL (SQLite's is []),
- * its EXISTS is a boolean (SQLite's is 0/1) and its JSON is handed back as text, so both
- * databases answer the same text and one reader serves both.
- */
-type JsonDialect = {
-  /** One tuple: a JSON array of the columns. */
-  tuple(columns: Prisma.Sql): Prisma.Sql;
-  /** The rows' tuples as one JSON array, in `orderBy` order. */
-  tuples(tuple: Prisma.Sql, orderBy: Prisma.Sql): Prisma.Sql;
-  /** A subquery of `tuples` nested in a tuple, [] when it has no rows. */
-  nested(subquery: Prisma.Sql): Prisma.Sql;
-  /** A condition as 0 or 1. */
-  flag(condition: Prisma.Sql): Prisma.Sql;
-  /** The page's JSON as text. */
-  text(json: Prisma.Sql): Prisma.Sql;
-};
-
-const SQLITE_JSON: JsonDialect = {
-  tuple: (columns) => Prisma.sql`json_array(${columns})`,
-  tuples: (tuple, orderBy) => Prisma.sql`json_group_array(${tuple} ORDER BY ${orderBy})`,
-  nested: (subquery) => Prisma.sql`json((${subquery}))`,
-  flag: (condition) => condition,
-  text: (json) => json,
-};
-
-const POSTGRES_JSON: JsonDialect = {
-  tuple: (columns) => Prisma.sql`json_build_array(${columns})`,
-  tuples: (tuple, orderBy) => Prisma.sql`json_agg(${tuple} ORDER BY ${orderBy})`,
-  nested: (subquery) => Prisma.sql`COALESCE((${subquery}), '[]'::json)`,
-  flag: (condition) => Prisma.sql`CAST(${condition} AS integer)`,
-  text: (json) => Prisma.sql`CAST(${json} AS text)`,
-};
-
-/**
  * The page as one row with one JSON text: an array of posts, each an array of the columns
  * read back by `readRow` (arrays rather than objects keep the text small).
  */
 function pageStatement(options: PageQuery, limit: number, viewerId: number | null): Prisma.Sql {
   const postgres = databaseProvider === "postgresql";
-  const json = postgres ? POSTGRES_JSON : SQLITE_JSON;
+  const json = jsonDialect(databaseProvider);
   // A visitor matches no rows: user ids start at 1.
   const viewer = viewerId ?? 0;
   const media = json.tuples(
@@ -349,7 +294,7 @@ type PostTuple = [
 
 async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
   const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null));
-  const tuples = JSON.parse(rows[0]?.page ?? "[]") as PostTuple[];
+  const tuples = parseJsonCell<PostTuple[]>(rows[0]?.page, []);
   const now = Date.now();
   return tuples.map((tuple) => readRow(tuple, now));
 }

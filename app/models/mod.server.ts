@@ -2,8 +2,9 @@
 // Manufacturers, vendors and installers are shared name lists, matched by their normalised
 // key (app/lib/names.ts); a mod that names a manufacturer is linked to its shared Part
 // (part.server.ts); builds belong to one car.
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
 import { fail } from "~/lib/http.server";
 import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/car-schemas";
 import { fromCents, type ModJson } from "~/lib/cars";
@@ -27,7 +28,8 @@ export const modInclude = {
 
 export type ModRow = Prisma.ModGetPayload<{ include: typeof modInclude }>;
 
-const modOrder: Prisma.ModOrderByWithRelationInput[] = [{ createdAt: "asc" }, { id: "asc" }];
+/** A car's mods are read up to this many, oldest first (a car of more shows the first ones). */
+export const CAR_MOD_LIMIT = 500;
 
 /**
  * The API shape of a mod. `cost` is present only where show_cost is set or the viewer
@@ -61,42 +63,167 @@ export function modJson(mod: ModRow, options: { viewerIsOwner: boolean }): ModJs
   return json;
 }
 
-/** The mods of one car as `viewerId` may see them; 404 when the car does not exist. */
-export async function listCarMods(carId: number, viewerId: number | null): Promise<{ ownerId: number; mods: ModJson[] }> {
-  const car = Number.isSafeInteger(carId)
-    ? await prisma.car.findUnique({
-        where: { id: carId },
-        select: { ownerId: true, mods: { include: modInclude, orderBy: modOrder } },
-      })
-    : null;
-  if (!car) fail(404, "Car not found");
-  const viewerIsOwner = viewerId !== null && viewerId === car.ownerId;
-  return { ownerId: car.ownerId, mods: car.mods.map((mod) => modJson(mod, { viewerIsOwner })) };
+// ------------------------------------------------------------------ reading mods
+//
+// Prisma reads a mod's six relations with a statement each on SQLite. The lists below read
+// the mods, their names, part and gains and their car's owner as ONE JSON text instead
+// (~/lib/db/json-sql): a showcase or a post page pays one statement for its mods.
+
+/** A mod as the statement answers it, in this order. */
+type ModTuple = [
+  id: number,
+  carId: number,
+  category: string,
+  modelName: string,
+  description: string | null,
+  manufacturerId: number | null,
+  manufacturerName: string | null,
+  vendorId: number | null,
+  vendorName: string | null,
+  installerId: number | null,
+  installerName: string | null,
+  postId: number | null,
+  type: string,
+  showCost: number,
+  costCents: number | null,
+  buildId: number | null,
+  buildName: string | null,
+  partId: number | null,
+  partModelName: string | null,
+  partMakerName: string | null,
+  createdAt: string | number,
+  updatedAt: string | number,
+  ownerId: number,
+  gains: Array<[type: string, amount: number, unit: string]>,
+];
+
+/** A mod with its relations and its car's owner. */
+export type OwnedModRow = ModRow & { car: { ownerId: number } };
+
+/**
+ * The mods `where` picks (a condition on the mods table's own columns), oldest first, at
+ * most `limit`, as one JSON text.
+ */
+function modsJson(where: Prisma.Sql, limit: number): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  const gains = json.tuples(json.tuple(Prisma.sql`g."type", g."amount", g."unit"`), Prisma.sql`g."id"`);
+  const mod = json.tuple(Prisma.sql`
+    m."id", m."carId", m."category", m."modelName", m."description",
+    m."manufacturerId", mf."name", m."vendorId", v."name", m."installerId", i."name",
+    m."postId", m."type", ${json.flag(Prisma.sql`m."showCost"`)}, m."costCents", m."buildId", b."name",
+    m."partId", pt."modelName", pmf."name", m."createdAt", m."updatedAt", c."ownerId",
+    ${json.nested(Prisma.sql`SELECT ${gains} FROM "performance_gains" g WHERE g."modId" = m."id"`)}`);
+  return Prisma.sql`
+    SELECT ${json.text(json.tuples(mod, Prisma.sql`m."createdAt", m."id"`))}
+    FROM (SELECT * FROM "mods" WHERE ${where} ORDER BY "createdAt", "id" LIMIT ${limit}) m
+    JOIN "cars" c ON c."id" = m."carId"
+    LEFT JOIN "manufacturers" mf ON mf."id" = m."manufacturerId"
+    LEFT JOIN "vendors" v ON v."id" = m."vendorId"
+    LEFT JOIN "installers" i ON i."id" = m."installerId"
+    LEFT JOIN "builds" b ON b."id" = m."buildId"
+    LEFT JOIN "parts" pt ON pt."id" = m."partId"
+    LEFT JOIN "manufacturers" pmf ON pmf."id" = pt."manufacturerId"`;
 }
 
-/** Mods of several cars in one query, keyed by car id, as `viewerId` may see them. */
+function nameOf(id: number | null, name: string | null): { id: number; name: string } | null {
+  return id !== null && name !== null ? { id, name } : null;
+}
+
+function readMod(tuple: ModTuple): OwnedModRow {
+  const [
+    id,
+    carId,
+    category,
+    modelName,
+    description,
+    manufacturerId,
+    manufacturerName,
+    vendorId,
+    vendorName,
+    installerId,
+    installerName,
+    postId,
+    type,
+    showCost,
+    costCents,
+    buildId,
+    buildName,
+    partId,
+    partModelName,
+    partMakerName,
+    createdAt,
+    updatedAt,
+    ownerId,
+    gains,
+  ] = tuple;
+  return {
+    id,
+    carId,
+    category,
+    modelName,
+    description,
+    manufacturerId,
+    manufacturer: nameOf(manufacturerId, manufacturerName),
+    vendorId,
+    vendor: nameOf(vendorId, vendorName),
+    installerId,
+    installer: nameOf(installerId, installerName),
+    postId,
+    type,
+    showCost: showCost === 1,
+    costCents,
+    buildId,
+    build: nameOf(buildId, buildName),
+    partId,
+    part: partId !== null && partModelName !== null ? { id: partId, modelName: partModelName, manufacturer: { name: partMakerName ?? "" } } : null,
+    gains: gains.map(([gainType, amount, unit]) => ({ type: gainType, amount, unit })),
+    createdAt: parseStoredDate(createdAt),
+    updatedAt: parseStoredDate(updatedAt),
+    car: { ownerId },
+  };
+}
+
+/** The mods of these cars, oldest first (at most `limit`), in one statement. */
+export async function modRowsOfCars(carIds: number[], limit = CAR_MOD_LIMIT): Promise<OwnedModRow[]> {
+  const ids = carIds.filter((id) => Number.isSafeInteger(id));
+  if (ids.length === 0) return [];
+  const [row] = await prisma.$queryRaw<Array<{ mods: string | null }>>`
+    SELECT (${modsJson(Prisma.sql`"carId" IN (${Prisma.join(ids)})`, limit)}) AS "mods"`;
+  return parseJsonCell<ModTuple[]>(row?.mods, []).map(readMod);
+}
+
+/** The mods of one car as `viewerId` may see them, in one statement; 404 when the car does not exist. */
+export async function listCarMods(carId: number, viewerId: number | null): Promise<{ ownerId: number; mods: ModJson[] }> {
+  const [car] = Number.isSafeInteger(carId)
+    ? await prisma.$queryRaw<Array<{ ownerId: number | bigint; mods: string | null }>>`
+        SELECT c."ownerId" AS "ownerId", (${modsJson(Prisma.sql`"carId" = ${carId}`, CAR_MOD_LIMIT)}) AS "mods"
+        FROM "cars" c WHERE c."id" = ${carId}`
+    : [];
+  if (!car) fail(404, "Car not found");
+  const ownerId = Number(car.ownerId);
+  const viewerIsOwner = viewerId !== null && viewerId === ownerId;
+  return { ownerId, mods: parseJsonCell<ModTuple[]>(car.mods, []).map((tuple) => modJson(readMod(tuple), { viewerIsOwner })) };
+}
+
+/** Mods of several cars in one statement, keyed by car id, as `viewerId` may see them. */
 export async function listModsForCars(carIds: number[], viewerId: number | null): Promise<Map<number, ModJson[]>> {
   const result = new Map<number, ModJson[]>(carIds.map((id) => [id, []]));
-  if (carIds.length === 0) return result;
-  const mods = await prisma.mod.findMany({
-    where: { carId: { in: carIds } },
-    include: { ...modInclude, car: { select: { ownerId: true } } },
-    orderBy: modOrder,
-  });
-  for (const { car, ...mod } of mods) {
-    result.get(mod.carId)?.push(modJson(mod, { viewerIsOwner: viewerId !== null && car.ownerId === viewerId }));
+  for (const mod of await modRowsOfCars(carIds)) {
+    result.get(mod.carId)?.push(modJson(mod, { viewerIsOwner: viewerId !== null && mod.car.ownerId === viewerId }));
   }
   return result;
 }
 
 /** One mod with its car's owner id, or null. */
-export function getMod(modId: number) {
-  if (!Number.isSafeInteger(modId)) return Promise.resolve(null);
-  return prisma.mod.findUnique({ where: { id: modId }, include: { ...modInclude, car: { select: { ownerId: true } } } });
+export async function getMod(modId: number): Promise<OwnedModRow | null> {
+  if (!Number.isSafeInteger(modId)) return null;
+  const [row] = await prisma.$queryRaw<Array<{ mods: string | null }>>`SELECT (${modsJson(Prisma.sql`"id" = ${modId}`, 1)}) AS "mods"`;
+  const [tuple] = parseJsonCell<ModTuple[]>(row?.mods, []);
+  return tuple ? readMod(tuple) : null;
 }
 
 /** A mod with its car, when `userId` owns the car; 404 / 403 otherwise. */
-export async function requireOwnedMod(modId: number, userId: number): Promise<ModRow & { car: { ownerId: number } }> {
+export async function requireOwnedMod(modId: number, userId: number): Promise<OwnedModRow> {
   const mod = await getMod(modId);
   if (!mod) fail(404, MOD_MESSAGES.notFound);
   if (mod.car.ownerId !== userId) fail(403, MOD_MESSAGES.notOwner);

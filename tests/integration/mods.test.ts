@@ -130,6 +130,42 @@ describe("POST /api/cars/{carId}/mods", () => {
   });
 });
 
+describe("reading a car's mods in one statement", () => {
+  it("answers every field as the write answered it: names, build, part, gains, dates, order", async () => {
+    const { owner, car, params } = await garage("sheetreader");
+    const other = await signUp("sheetlooker");
+    const post = await prisma.post.create({ data: { createdById: owner.id, story: "dyno day", postCars: { create: { carId: car.id } } } });
+    const written = [];
+    for (const input of [
+      { ...turbo, post_id: post.id },
+      { mod_category: "Wheels", model_name: "TE37", mod_type: "part", cost: 1999.99, show_cost: true },
+      {
+        mod_category: "Tuning",
+        model_name: "Dyno tune",
+        manufacturer: "Öhlins",
+        mod_type: "labor",
+        performance_gains: [{ type: "torque", amount: 41.5, unit: "lb-ft" }],
+      },
+    ]) {
+      const response = await call(modsAction, jsonRequest(`/api/cars/${car.id}/mods`, input, { cookie: owner.cookie }), params);
+      expect(response.status).toBe(201);
+      written.push((await response.json()).mod);
+    }
+    // The owner reads back exactly what each write answered, oldest first.
+    const mine = await (await call(modsLoader, getRequest(`/api/cars/${car.id}/mods`, { cookie: owner.cookie }), params)).json();
+    expect(mine.mods).toEqual(written);
+    expect(mine.mods[0].part).toEqual({ id: expect.any(Number), name: "Garrett GTX3582R", href: expect.stringMatching(/^\/parts\//) });
+    expect(mine.mods[2].manufacturer.name).toBe("Öhlins");
+    // Another reader gets the same, less the costs the owner keeps to himself.
+    const { cost: _hidden, ...withoutCost } = written[0];
+    const theirs = (await listModsForCars([car.id], other.id)).get(car.id);
+    expect(theirs).toEqual([withoutCost, written[1], written[2]]);
+    // One mod on its own, too.
+    const single = await (await call(modLoader, getRequest(`/api/mods/${written[1].id}`), { modId: String(written[1].id) })).json();
+    expect(single.mod).toEqual(written[1]);
+  });
+});
+
 describe("GET /api/cars/{carId}/mods: cost visibility", () => {
   it("sends cost only where show_cost is set, or to the owner; never otherwise", async () => {
     const { owner, car, params } = await garage("showoff");
