@@ -33,7 +33,9 @@ import express from "express";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { checkStartupSettings, cookieSecure, defaultNodeEnv, settings, trustedProxyHops, type Settings } from "./app/lib/env.server";
 import { CROSS_SITE_MESSAGE, crossSiteRefusal, STATE_CHANGING_METHODS } from "./app/lib/http.server";
-import { baseSecurityHeaders, personalCacheControl } from "./app/lib/security-headers.server";
+import { baseSecurityHeaders, createNonce, personalCacheControl } from "./app/lib/security-headers.server";
+import { createPageCache, keepable, keptHeaders, MAX_PAGE_BYTES, policyNonce, visitorCacheKey, withNonce, type PageCache } from "./app/lib/page-cache.server";
+import { dataVersionReader } from "./app/lib/db/data-version.server";
 import { relayBetweenWorkers } from "./app/lib/cluster-relay.server";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -237,14 +239,25 @@ function appAnswerHeaders(): express.RequestHandler {
 const KNOWN_PATHS_MAX = 5000;
 const KNOWN_PATH_LENGTH = 200;
 
+/** What the server needs to know of the route a path goes to, before the app. */
+type RouteFacts = {
+  /** The methods a resource route answers; null for a page (and `.data` requests), left to Remix. */
+  methods: string[] | null;
+  /** The route's page reads the same for every visitor, so visitors may share it (page-cache.server.ts). */
+  visitorCache: boolean;
+};
+
+const NO_FACTS: RouteFacts = { methods: null, visitorCache: false };
+
 /**
- * The methods each resource route (a route with no page) answers: GET and HEAD with a
- * loader, POST, PUT, PATCH and DELETE with an action. Anything else gets 405 and Allow here
- * instead of Remix's "Unexpected Server Error". Pages (and `.data` requests) are left to Remix.
+ * The route facts of each path. A resource route (a route with no page) answers GET and
+ * HEAD with a loader, POST, PUT, PATCH and DELETE with an action; anything else gets 405 and
+ * Allow here instead of Remix's "Unexpected Server Error". A route opts into the visitors'
+ * page cache with `handle.visitorCache`.
  */
-function resourceMethods(build: ServerBuild): (pathname: string) => string[] | null {
+function routeFacts(build: ServerBuild): (pathname: string) => RouteFacts {
   const children = new Map<string | undefined, AgnosticRouteObject[]>();
-  const resource = new Map<string, string[]>();
+  const facts = new Map<string, RouteFacts>();
   const nodes = new Map<string, AgnosticRouteObject>();
   for (const route of Object.values(build.routes)) {
     const node = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: [] } as AgnosticRouteObject;
@@ -253,27 +266,80 @@ function resourceMethods(build: ServerBuild): (pathname: string) => string[] | n
     const siblings = children.get(route.parentId) ?? [];
     siblings.push(indexed);
     children.set(route.parentId, siblings);
-    if (!route.module.default) {
-      resource.set(route.id, [...(route.module.loader ? ["GET", "HEAD"] : []), ...(route.module.action ? ["POST", "PUT", "PATCH", "DELETE"] : [])]);
-    }
+    const methods = route.module.default ? null : [...(route.module.loader ? ["GET", "HEAD"] : []), ...(route.module.action ? ["POST", "PUT", "PATCH", "DELETE"] : [])];
+    const handle = route.module.handle as { visitorCache?: unknown } | undefined;
+    facts.set(route.id, { methods, visitorCache: handle?.visitorCache === true });
   }
   for (const [id, node] of nodes) if (!("index" in node && node.index)) (node as { children: AgnosticRouteObject[] }).children = children.get(id) ?? [];
   const tree = children.get(undefined) ?? [];
   // Matching a path against the app's hundred-odd routes costs about 0.2 ms of CPU, on every
   // request: the answer for a path is kept (the routes never change while a build is served).
-  const known = new Map<string, string[] | null>();
+  const known = new Map<string, RouteFacts>();
   return (pathname) => {
-    if (pathname.endsWith(".data")) return null;
+    if (pathname.endsWith(".data")) return NO_FACTS;
     const kept = known.get(pathname);
     if (kept !== undefined) return kept;
-    const matches = matchRoutes(tree, pathname);
-    const leaf = matches?.at(-1)?.route.id;
-    const methods = leaf ? (resource.get(leaf) ?? null) : null;
+    const leaf = matchRoutes(tree, pathname)?.at(-1)?.route.id;
+    const found = (leaf ? facts.get(leaf) : undefined) ?? NO_FACTS;
     if (pathname.length <= KNOWN_PATH_LENGTH) {
       if (known.size >= KNOWN_PATHS_MAX) known.clear();
-      known.set(pathname, methods);
+      known.set(pathname, found);
     }
-    return methods;
+    return found;
+  };
+}
+
+/**
+ * Visitors' pages from memory (app/lib/page-cache.server.ts): a kept page is answered with a
+ * fresh nonce; otherwise the app renders it, and what it wrote is kept when the answer may be.
+ */
+function visitorPages(cache: PageCache, factsOf: () => (pathname: string) => RouteFacts): express.RequestHandler {
+  return (req, res, next) => {
+    const key = factsOf()(req.path).visitorCache ? visitorCacheKey({ method: req.method, url: req.originalUrl, headers: req.headers }) : null;
+    const version = key === null ? null : cache.version();
+    if (key === null || version === null) return next();
+    const kept = cache.get(key, version);
+    if (kept) {
+      const { headers, body } = withNonce(kept, createNonce());
+      res.statusCode = kept.status;
+      for (const [name, value] of headers) res.appendHeader(name, value);
+      res.setHeader("Age", String(Math.floor((Date.now() - kept.storedAt) / 1000)));
+      res.setHeader("Content-Length", Buffer.byteLength(body));
+      res.end(body);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || bytes > MAX_PAGE_BYTES) return;
+      const buffer =
+        typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
+      bytes += buffer.length;
+      chunks.push(buffer);
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof res.write;
+    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+      collect(chunk, rest[0]);
+      const answer = {
+        status: this.statusCode,
+        contentType: String(this.getHeader("Content-Type") ?? ""),
+        cacheControl: String(this.getHeader("Cache-Control") ?? ""),
+        setsCookie: this.hasHeader("Set-Cookie"),
+        bytes,
+      };
+      if (keepable(answer)) {
+        const headers = keptHeaders(this.getHeaders());
+        const nonce = policyNonce(String(this.getHeader("Content-Security-Policy") ?? ""));
+        cache.put(key, { status: answer.status, headers, body: Buffer.concat(chunks).toString("utf8"), nonce, version });
+      }
+      return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    } as typeof res.end;
+    next();
   };
 }
 
@@ -317,13 +383,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
   if (logRequests(config)) app.use(requestLogger());
   app.use(appAnswerHeaders());
-  let methodsOf = resourceMethods(build);
+  let factsOf = routeFacts(build);
   app.use((req, res, next) => {
-    const allowed = methodsOf(req.path);
+    const allowed = factsOf(req.path).methods;
     // OPTIONS is answered like GET (Remix runs the loader for it).
     if (!allowed || allowed.includes(req.method === "OPTIONS" ? "GET" : req.method)) return next();
     answer(res, 405, "Method not allowed", { Allow: allowed.join(", ") });
   });
+
+  // Visitors' pages from memory; in development every page is rendered (the code changes).
+  const pageCache = createPageCache({
+    ttlMs: development ? 0 : config.VISITOR_CACHE_SECONDS * 1000,
+    version: dataVersionReader(config.DATABASE_URL) ?? (() => null),
+  });
+  app.use(visitorPages(pageCache, () => factsOf));
 
   if (development) {
     // `remix dev --manual`: re-import the build whenever the compiler writes version.txt.
@@ -332,7 +405,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       if (file !== "version.txt") return;
       importBuild(buildPath).then((fresh) => {
         build = fresh;
-        methodsOf = resourceMethods(build);
+        factsOf = routeFacts(build);
         void broadcastDevReady(build);
       }, console.error);
     });

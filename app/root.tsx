@@ -57,9 +57,11 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 /**
  * What a route's `handle` may say about its document: `hydrate: false` ships no JavaScript at
  * all; `stylesheets` are the only stylesheets it loads, in place of the app's (a page that
- * stands alone, such as the embed, which other sites frame).
+ * stands alone, such as the embed, which other sites frame); `visitorCache: true` says the
+ * route answers every visitor alike, so visitors may share one render of it
+ * (app/lib/page-cache.server.ts).
  */
-export type DocumentHandle = { hydrate?: boolean; stylesheets?: string[] };
+export type DocumentHandle = { hydrate?: boolean; stylesheets?: string[]; visitorCache?: boolean };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");

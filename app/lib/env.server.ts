@@ -139,6 +139,12 @@ const settingsSchema = z.object({
    * worker unless JOB_WORKER=off). A multi-process server turns it off in all workers but one.
    */
   BACKGROUND_WORK: onOff.default("on"),
+  /**
+   * How long a page that reads the same for every visitor is answered from memory to the
+   * visitors after the first (app/lib/page-cache.server.ts), at most; any change to the
+   * database ends it sooner. 0 renders every page. SQLite only: PostgreSQL always renders.
+   */
+  VISITOR_CACHE_SECONDS: wholeNumber(0, 3600, { clamp: false }).default("10"),
   /** Tests only: every answer says which process served it (X-Server-Pid). */
   EXPOSE_SERVER_PID: onOff.default("false"),
   /** Set by the browser tests' server and by vitest: the request log stays quiet. */

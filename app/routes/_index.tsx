@@ -18,9 +18,11 @@ import { loginHref, requestLogin } from "~/lib/login-events";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { decodeCursor, getFeedPage, type FeedCursor } from "~/models/feed.server";
 import { loadGrams } from "~/models/grams.server";
-import type { loader as rootLoader } from "~/root";
+import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
 export { shouldRevalidate } from "~/lib/revalidation";
+
+export const handle: DocumentHandle = { visitorCache: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const description = "Photos, videos and stories of cars from people who love them: builds, mods, meets and weekend drives.";

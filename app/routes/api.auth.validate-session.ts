@@ -13,12 +13,16 @@
 // Nothing stored is a missing, null or empty clientSessionData (and no user fields in the
 // body itself, which is read as the stored user when clientSessionData is absent).
 // serverSession is { id, email, username, loginTime } of the server session, or null.
+// Only a request that carries the app's cookies counts against the session rule: without
+// them there is no session to look up, the answer costs nothing, and a visitor's page load
+// writes nothing to the database (so the visitors' page cache stays good).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getAuthState } from "~/models/auth.server";
 import { errorResponse, parseFields, readBody } from "~/lib/http.server";
 import { idSchema } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
+import { hasAppCookie } from "~/lib/security-headers.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 const storedUserSchema = z.object({
@@ -69,7 +73,7 @@ const NOTHING: Answer = { valid: false, syncRequired: false, action: null };
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
-  await limitWrite(request, "session", body);
+  if (hasAppCookie(request.headers.get("Cookie"))) await limitWrite(request, "session", body);
   const stored = parseFields(validateSessionSchema, body.fields);
   const state = await getAuthState(request);
   const server = state && !state.pending ? state : null;

@@ -10,9 +10,12 @@ import { getUser } from "~/models/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
+import type { DocumentHandle } from "~/root";
 import { MAX_EXCLUDE, clampLimit, decodeCursor, getFeedPage, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
+
+export const handle: DocumentHandle = { visitorCache: true };
 
 /** An optional id filter: undefined when absent, null when it names no record. */
 function idFilter(value: string | null): number | undefined | null {

@@ -17,9 +17,10 @@ import { shareLink } from "~/lib/share-meta";
 import { getCarBuild } from "~/models/build-sheet.server";
 import embedStyles from "~/components/post/embed.css";
 import embedCarStyles from "~/components/showcase/embed-car.css";
+import type { DocumentHandle } from "~/root";
 
 /** Rendered without hydration (the page ships no JavaScript), with the embed's stylesheets only. */
-export const handle = { hydrate: false, stylesheets: [embedStyles, embedCarStyles] };
+export const handle: DocumentHandle = { hydrate: false, visitorCache: true, stylesheets: [embedStyles, embedCarStyles] };
 
 const NOT_FOUND_MESSAGE = "This car is unavailable.";
 

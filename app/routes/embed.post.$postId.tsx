@@ -14,9 +14,10 @@ import { publicOrigin } from "~/lib/env.server";
 import { requireId } from "~/lib/ids";
 import { getPost } from "~/models/feed.server";
 import embedStyles from "~/components/post/embed.css";
+import type { DocumentHandle } from "~/root";
 
 /** Rendered without hydration (the page ships no JavaScript), with embed.css as its only stylesheet. */
-export const handle = { hydrate: false, stylesheets: [embedStyles] };
+export const handle: DocumentHandle = { hydrate: false, visitorCache: true, stylesheets: [embedStyles] };
 
 const NOT_FOUND_MESSAGE = "This post is unavailable.";
 

@@ -20,8 +20,11 @@ import { useOptionalUser } from "~/lib/user";
 import { getEventDetail } from "~/models/event.server";
 import { isAdmin } from "~/models/user.server";
 import "~/components/events/events.css";
+import type { DocumentHandle } from "~/root";
 
 const NOT_FOUND_MESSAGE = "This event doesn't exist or was removed.";
+
+export const handle: DocumentHandle = { visitorCache: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: `Event not found · ${APP_TITLE}` }];

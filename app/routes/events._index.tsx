@@ -17,6 +17,9 @@ import { shareLink, shareMeta } from "~/lib/share-meta";
 import { searchEvents } from "~/models/search.server";
 import { isAdmin } from "~/models/user.server";
 import "~/components/events/events.css";
+import type { DocumentHandle } from "~/root";
+
+export const handle: DocumentHandle = { visitorCache: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

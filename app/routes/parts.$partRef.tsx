@@ -14,8 +14,11 @@ import { fail } from "~/lib/http.server";
 import { partIdOf } from "~/lib/names";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { getPartPage } from "~/models/part.server";
+import type { DocumentHandle } from "~/root";
 
 const PART_NOT_FOUND = "Part not found";
+
+export const handle: DocumentHandle = { visitorCache: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `${PART_NOT_FOUND} · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];

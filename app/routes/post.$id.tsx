@@ -24,11 +24,13 @@ import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
 import { listModsForCars } from "~/models/mod.server";
 import { listPostMods } from "~/models/post-mods.server";
-import type { loader as rootLoader } from "~/root";
+import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
 export { shouldRevalidate } from "~/lib/revalidation";
 
 const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
+
+export const handle: DocumentHandle = { visitorCache: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Post not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];

@@ -12,6 +12,9 @@ import { SEARCH_MAX_CHARS, normaliseQuery, searchHref } from "~/lib/search";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { SEARCH_PAGE_PER_KIND, searchAll } from "~/models/search.server";
 import "~/components/shell/pages.css";
+import type { DocumentHandle } from "~/root";
+
+export const handle: DocumentHandle = { visitorCache: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Search · ${APP_TITLE}` }];

@@ -36,6 +36,7 @@ import { listSheetMods } from "~/models/build-sheet.server";
 import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
 import { wholeNumber } from "~/lib/formats";
+import type { DocumentHandle } from "~/root";
 export { shouldRevalidate } from "~/lib/revalidation";
 
 /** Tiles in the hero mosaic: one large, the rest small; "+N" on the last when there are more. */
@@ -44,6 +45,8 @@ const HERO_TILES = 5;
 function plural(count: number, one: string, many = `${one}s`) {
   return `${wholeNumber(count)} ${count === 1 ? one : many}`;
 }
+
+export const handle: DocumentHandle = { visitorCache: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Car not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];

@@ -16,7 +16,10 @@ import { parseId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/env.server";
 import { avatarShareImage, shareLink, shareMeta } from "~/lib/share-meta";
 import { getUserPage } from "~/models/profile.server";
+import type { DocumentHandle } from "~/root";
 export { shouldRevalidate } from "~/lib/revalidation";
+
+export const handle: DocumentHandle = { visitorCache: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `User not found · ${APP_TITLE}` }];

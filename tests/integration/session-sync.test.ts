@@ -36,6 +36,16 @@ describe("POST /api/auth/validate-session", () => {
     expect(body).toEqual({ valid: false, syncRequired: true, action: "clear_client_session", serverSession: null, expiresAt: null });
   });
 
+  it("a visitor's check writes nothing to the database; a member's counts against the session limit", async () => {
+    const before = await prisma.rateLimit.count();
+    for (let i = 0; i < 3; i++) await validateWith(null);
+    expect(await prisma.rateLimit.count()).toBe(before);
+    const { cookie, user } = await signUp("counted");
+    await validateWith({ ...user, loginTime: null }, cookie);
+    const windows = await prisma.rateLimit.findMany({ where: { key: { startsWith: "session:" } } });
+    expect(windows.map((window) => window.count)).toContain(1);
+  });
+
   it("nothing to do when neither side has a session", async () => {
     const body = await validateWith(null);
     expect(body).toMatchObject({ valid: false, syncRequired: false, action: null, serverSession: null });

@@ -1,0 +1,132 @@
+// Pages kept for visitors. A page that reads the same for every visitor (its route's handle
+// says `visitorCache: true`) is rendered for the first visitor and answered from memory to
+// the ones after, until the database changes or VISITOR_CACHE_SECONDS pass.
+//
+// The rules:
+// - Only a GET without the app's own cookies (a session, a flash message, a sign-in flow:
+//   all named `__…`) and without Authorization is answered from the cache or kept in it: a
+//   member always gets a render of their own.
+// - Only a 200 that sets no cookie, is text (HTML or JSON) and says neither `private` nor
+//   `no-store` is kept; at most MAX_PAGE_BYTES each, MAX_PAGES in all (the least recently
+//   answered goes first).
+// - A kept page names the database's data version it was read at. Any commit, by this process
+//   or another, or by a script, changes that version, and the page is rendered again.
+// - Every answer gets a fresh CSP nonce: the kept nonce is replaced in the headers and the
+//   markup, so no two answers share one. An answer from memory says how old it is (Age, in
+//   seconds), as a shared cache's answers do.
+// - What a request is kept under: its host, its address (path and query), its Accept header,
+//   its other cookies (the theme a reader chose) and whether it comes from a crawler
+//   (crawlers get the whole page at once).
+import { isbot } from "isbot";
+import { hasAppCookie } from "~/lib/security-headers.server";
+
+/** The most pages kept per process. */
+export const MAX_PAGES = 500;
+/** The largest page kept, in bytes. */
+export const MAX_PAGE_BYTES = 512 * 1024;
+
+/** What a request needs for the cache: its method, address and headers. */
+export type CacheableRequest = { method: string; url: string; headers: Record<string, string | string[] | undefined> };
+
+export type KeptPage = {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+  /** The CSP nonce the kept markup carries, replaced in every answer. */
+  nonce: string | null;
+  /** The data version the page was read at. */
+  version: number;
+  storedAt: number;
+  expiresAt: number;
+};
+
+/** Headers that belong to one answer on one connection, never kept. */
+const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date"]);
+
+function header(request: CacheableRequest, name: string): string {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(", ") : (value ?? "");
+}
+
+/** What a request is kept under, or null when it is not a visitor's GET. */
+export function visitorCacheKey(request: CacheableRequest): string | null {
+  if (request.method !== "GET") return null;
+  const cookies = header(request, "cookie");
+  if (hasAppCookie(cookies) || request.headers.authorization !== undefined) return null;
+  const crawler = isbot(header(request, "user-agent")) ? "crawler" : "browser";
+  return [header(request, "host"), request.url, header(request, "accept"), cookies, crawler].join("\n");
+}
+
+/** The nonce a Content-Security-Policy allows scripts by, if any. */
+export function policyNonce(policy: string | null | undefined): string | null {
+  return /'nonce-([^']+)'/.exec(policy ?? "")?.[1] ?? null;
+}
+
+/** Whether an answer may be kept for the visitors after. */
+export function keepable(answer: { status: number; contentType: string; cacheControl: string; setsCookie: boolean; bytes: number }): boolean {
+  if (answer.status !== 200 || answer.setsCookie || answer.bytes > MAX_PAGE_BYTES) return false;
+  if (!/^(text\/html|application\/json)\b/i.test(answer.contentType)) return false;
+  return !/\b(private|no-store)\b/i.test(answer.cacheControl);
+}
+
+/** The headers worth keeping of an answer's. */
+export function keptHeaders(headers: Record<string, number | string | string[] | undefined>): Array<[string, string]> {
+  const kept: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || PER_ANSWER_HEADERS.has(name.toLowerCase())) continue;
+    for (const one of Array.isArray(value) ? value : [String(value)]) kept.push([name, one]);
+  }
+  return kept;
+}
+
+/** A kept page as this answer sends it: the kept nonce replaced by `nonce` everywhere. */
+export function withNonce(page: KeptPage, nonce: string): { headers: Array<[string, string]>; body: string } {
+  const old = page.nonce;
+  if (!old) return { headers: page.headers, body: page.body };
+  return {
+    headers: page.headers.map(([name, value]) => [name, value.replaceAll(old, nonce)]),
+    body: page.body.replaceAll(old, nonce),
+  };
+}
+
+export type PageCache = {
+  /** The database's data version now, or null when pages cannot be kept (no version to check). */
+  version(): number | null;
+  /** The kept page for `key`, if it is still good at `version`. */
+  get(key: string, version: number, now?: number): KeptPage | null;
+  put(key: string, page: Omit<KeptPage, "storedAt" | "expiresAt">, now?: number): void;
+  /** How many pages are kept (tests). */
+  size(): number;
+};
+
+/** A cache of `ttlMs` per page (0: nothing is kept), checked against `version`. */
+export function createPageCache(options: { ttlMs: number; version: () => number | null; maxPages?: number }): PageCache {
+  const maxPages = options.maxPages ?? MAX_PAGES;
+  const pages = new Map<string, KeptPage>();
+  return {
+    version: () => (options.ttlMs > 0 ? options.version() : null),
+    get(key, version, now = Date.now()) {
+      const page = pages.get(key);
+      if (!page) return null;
+      if (page.version !== version || page.expiresAt <= now) {
+        pages.delete(key);
+        return null;
+      }
+      // Answered again: it goes to the back of the line for eviction.
+      pages.delete(key);
+      pages.set(key, page);
+      return page;
+    },
+    put(key, page, now = Date.now()) {
+      if (options.ttlMs <= 0) return;
+      pages.delete(key);
+      pages.set(key, { ...page, storedAt: now, expiresAt: now + options.ttlMs });
+      while (pages.size > maxPages) {
+        const oldest = pages.keys().next().value;
+        if (oldest === undefined) break;
+        pages.delete(oldest);
+      }
+    },
+    size: () => pages.size,
+  };
+}

@@ -1,0 +1,108 @@
+// Visitors share one render of a public page (app/lib/page-cache.server.ts), at the real
+// server: the page from memory says its Age and carries a nonce of its own; a change by a
+// member, or by anything else that writes to the database, is on the next visitor's page;
+// members and readers with a cookie always get their own render; and a page from memory
+// runs its scripts in the browser like a fresh one.
+import Database from "better-sqlite3";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+import { signUpViaApi, uniqueName } from "../support/browser";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const database = path.join(process.cwd(), "tests", ".tmp", `e2e${port === 3100 ? "" : `-${port}`}.db`);
+
+type Answer = { status: number; age: string | null; nonce: string | null; body: string };
+
+/** A visitor's GET: no cookie at all, as a first visit or a link preview sends it. */
+async function visit(baseURL: string, pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(`${baseURL}${pathname}`, { headers: { Accept: "text/html", ...headers } });
+  const policy = response.headers.get("content-security-policy") ?? "";
+  return { status: response.status, age: response.headers.get("age"), nonce: /'nonce-([^']+)'/.exec(policy)?.[1] ?? null, body: await response.text() };
+}
+
+function withoutNonces(body: string): string {
+  return body.replace(/ nonce="[^"]*"/g, "");
+}
+
+test("visitors share a render: from memory with its Age and a fresh nonce; a member's comment and a write from elsewhere are on the next page at once", async ({
+  baseURL,
+  request,
+}) => {
+  const author = await signUpViaApi(request, "cacher");
+  const feed = await (await fetch(`${baseURL}/api/feed?limit=1`, { headers: { Accept: "application/json" } })).json();
+  const postId: number = feed.posts[0].id;
+  const pathname = `/post/${postId}`;
+
+  // A comment first, so the page is rendered anew after it and then kept.
+  const comment = `Cached comment ${uniqueName("c")}`;
+  const posted = await request.post("/api/comments", { data: { postId, content: comment } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const created: { id: number } = await posted.json();
+
+  const first = await visit(baseURL!, pathname);
+  const second = await visit(baseURL!, pathname);
+  expect(first.status).toBe(200);
+  expect(first.age).toBeNull();
+  expect(first.body).toContain(comment);
+  expect(second.status).toBe(200);
+  expect(Number(second.age)).toBeGreaterThanOrEqual(0);
+  // The same page, but its own nonce, in the policy and on every script.
+  expect(second.nonce).not.toBe(first.nonce);
+  expect(second.body).not.toContain(first.nonce!);
+  expect(second.body.match(/ nonce="([^"]*)"/g)?.every((attribute) => attribute === ` nonce="${second.nonce}"`)).toBe(true);
+  expect(withoutNonces(second.body)).toBe(withoutNonces(first.body));
+
+  // The member's next comment is on the next visitor's page.
+  const next = `Second cached comment ${uniqueName("c")}`;
+  expect((await request.post("/api/comments", { data: { postId, content: next } })).status()).toBe(201);
+  const afterComment = await visit(baseURL!, pathname);
+  expect(afterComment.age).toBeNull();
+  expect(afterComment.body).toContain(next);
+
+  // So is a change that another program makes in the database.
+  expect((await visit(baseURL!, pathname)).age).not.toBeNull();
+  const edited = `Edited elsewhere ${uniqueName("e")}`;
+  const db = new Database(database);
+  db.prepare(`UPDATE "comments" SET "content" = ? WHERE "id" = ?`).run(edited, created.id);
+  db.close();
+  const afterWrite = await visit(baseURL!, pathname);
+  expect(afterWrite.age).toBeNull();
+  expect(afterWrite.body).toContain(edited);
+  expect(afterWrite.body).not.toContain(comment);
+
+  // A reader who chose a theme shares a render with the readers of that theme only.
+  expect((await visit(baseURL!, pathname)).age).not.toBeNull();
+  const dark = await visit(baseURL!, pathname, { Cookie: "themeMode=dark" });
+  expect(dark.age).toBeNull();
+  expect(dark.body).toContain('data-theme-mode="dark"');
+  expect((await visit(baseURL!, pathname, { Cookie: "themeMode=dark" })).age).not.toBeNull();
+  // A member always gets a render of their own, which no one else is answered with.
+  const mine = await request.get(pathname);
+  expect(mine.headers()["age"]).toBeUndefined();
+  expect(mine.headers()["cache-control"]).toContain("no-store");
+  expect(await mine.text()).toContain(`Welcome, </span><strong>${author.username}`);
+  expect((await visit(baseURL!, pathname)).body).not.toContain("Welcome, </span>");
+});
+
+test("a missing page is never kept: the second visitor gets a fresh 404 too", async ({ baseURL }) => {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const missing = await visit(baseURL!, "/post/987654321");
+    expect(missing.status).toBe(404);
+    expect(missing.age).toBeNull();
+  }
+});
+
+test("a visitor's page from memory hydrates and runs, with no script blocked by its policy", async ({ page, baseURL }) => {
+  const feed = await (await fetch(`${baseURL}/api/feed?limit=1`, { headers: { Accept: "application/json" } })).json();
+  const pathname = `/post/${feed.posts[0].id}`;
+  // The first page sets the theme cookie (system), the second is rendered for that cookie,
+  // and the third comes from memory.
+  await page.goto(pathname);
+  await page.goto(pathname);
+  const response = await page.goto(pathname);
+  expect(response?.headers()["age"]).toBeDefined();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // A visitor's like asks them to sign in: the page's scripts run.
+  await page.getByRole("button", { name: /^Like/ }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});
