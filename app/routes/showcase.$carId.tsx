@@ -104,11 +104,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     share,
     sheet,
     snippets: { bbcode: buildBbcode(exportInput), markdown: buildMarkdown(exportInput) },
+    // The moment the relative times are read at, the same for the server's markup and hydration.
+    now: Date.now(),
   };
 }
 
 export default function Showcase() {
-  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, timeline, follow, share, sheet, snippets } = useLoaderData<typeof loader>();
+  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, timeline, follow, share, sheet, snippets, now } = useLoaderData<typeof loader>();
   const [following, setFollowing] = useState(follow.following);
   const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
   const nickname = realNickname(car.nickname);
@@ -291,7 +293,7 @@ export default function Showcase() {
                     <p className="showcase-post__meta">
                       <span>@{post.creator.username}</span>
                       <span aria-hidden>·</span>
-                      <time dateTime={post.createdAt}>{relativeTime(post.createdAt)}</time>
+                      <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now)}</time>
                     </p>
                     <p className="showcase-post__counts">
                       <span>
