@@ -1,10 +1,13 @@
 // Lighthouse runs for the benchmark (issue 17): one page load in a fresh headless Chromium,
 // Lighthouse's default mobile form factor with simulated throttling, performance only. The
-// browser may reach 127.0.0.1 and nothing else: every host name resolves to nothing.
+// browser may reach 127.0.0.1 and nothing else: every host name resolves to nothing. A
+// member's session goes into the browser's cookie jar (Lighthouse keeps cookies), so the
+// page's own fetches and its event stream carry it as they would for a signed-in reader.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import puppeteer from "puppeteer-core";
 
 export const DEFAULT_CHROME = "/usr/bin/chromium";
 
@@ -100,7 +103,7 @@ function opportunities(lhr: Result): string[] {
 
 export type RunOptions = {
   chromePath: string;
-  /** Sent with every request of the page (a member's session), or nothing for a visitor. */
+  /** A member's session cookie ("name=value"), or nothing for a visitor. */
   cookie?: string;
   /** Where the full report is written. */
   reportDir: string;
@@ -110,15 +113,15 @@ export type RunOptions = {
 /** One Lighthouse run of `url` in a Chromium of its own. */
 export async function runLighthouse(page: string, persona: string, url: string, options: RunOptions): Promise<LighthouseRun> {
   const chrome = await launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-      // The default form factor (mobile) and throttling (simulated) are kept on purpose.
-      extraHeaders: options.cookie ? { Cookie: options.cookie } : undefined,
-    });
+    const tab = await browser.newPage();
+    if (options.cookie) {
+      const [name, ...rest] = options.cookie.split("=");
+      await browser.setCookie({ name, value: rest.join("="), domain: new URL(url).hostname, path: "/", httpOnly: true, sameSite: "Lax" });
+    }
+    // The default form factor (mobile) and throttling (simulated) are kept on purpose.
+    const result = await lighthouse(url, { output: "json", logLevel: "error", onlyCategories: ["performance"] }, undefined, tab);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -143,10 +146,17 @@ export async function runLighthouse(page: string, persona: string, url: string, 
       lcpElement: lcpElement(lhr),
       opportunities: opportunities(lhr),
       benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
-      warnings: lhr.runWarnings ?? [],
+      warnings: [
+        ...(lhr.runWarnings ?? []),
+        // A failed request (a session the page's fetches do not carry, a missing file) changes what is measured.
+        ...items(lhr, "network-requests")
+          .filter((item) => Number(item.statusCode) >= 400)
+          .map((item) => `${String(item.statusCode)} ${shortUrl(String(item.url))}`),
+      ],
       reportFile,
     };
   } finally {
+    await browser.disconnect();
     chrome.kill();
   }
 }
