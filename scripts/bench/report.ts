@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { LighthouseRun, LighthouseSummary } from "./lighthouse";
 import type { RowResult } from "./load";
 import { root } from "./server";
 import type { Weight } from "./weight";
@@ -128,7 +129,7 @@ export function weightText(weight: Weight): string {
 }
 
 export type Report = {
-  kind: "bench" | "growth";
+  kind: "bench" | "growth" | "lighthouse";
   machine: Machine;
   options: Record<string, unknown>;
   seed: string;
@@ -148,6 +149,10 @@ export type Report = {
     largeCpuMs: number | null;
     rounds: number;
   }>;
+  /** Lighthouse runs (scripts/lighthouse.ts): the medians per page and every run. */
+  lighthouse?: { summaries: LighthouseSummary[]; runs: LighthouseRun[] };
+  /** Markdown written after the tables, before the notes. */
+  sections?: string[];
   notes: string[];
 };
 
@@ -155,10 +160,10 @@ export function writeReport(report: Report): { markdown: string; json: string } 
   const dir = path.join(root, "bench", "results");
   mkdirSync(dir, { recursive: true });
   const stamp = report.machine.date.replace(/[:.]/g, "-").replace(/-\d\d\dZ$/, "Z");
-  const base = path.join(dir, `${stamp}${report.kind === "growth" ? "-growth" : ""}`);
+  const base = path.join(dir, `${stamp}${report.kind === "bench" ? "" : `-${report.kind}`}`);
   const m = report.machine;
   const lines: string[] = [
-    `# ${report.kind === "growth" ? "Growth check" : "Benchmark"} ${m.date}`,
+    `# ${{ bench: "Benchmark", growth: "Growth check", lighthouse: "Lighthouse" }[report.kind]} ${m.date}`,
     "",
     `- commit ${m.commit}${m.dirty ? " (with uncommitted changes)" : ""}, Node ${m.node}, ${m.cpus}`,
     `- data: ${report.seed}${
@@ -194,6 +199,7 @@ export function writeReport(report: Report): { markdown: string; json: string } 
     for (const asset of report.weight.js) lines.push(`| ${asset.url} | ${kb(asset.gzip)} | ${kb(asset.raw)} |`);
     lines.push("");
   }
+  for (const section of report.sections ?? []) lines.push(section, "");
   if (report.notes.length > 0) lines.push(...report.notes.map((note) => `- ${note}`), "");
   const markdown = `${base}.md`;
   const json = `${base}.json`;
