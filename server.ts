@@ -302,7 +302,10 @@ function visitorPages(cache: PageCache, factsOf: () => (pathname: string) => Rou
     if (kept) {
       const { headers, body } = withNonce(kept, createNonce());
       res.statusCode = kept.status;
-      for (const [name, value] of headers) res.appendHeader(name, value);
+      // What the server set on this answer already (its own headers per answer) stays as set.
+      const byName = new Map<string, string[]>();
+      for (const [name, value] of headers) byName.set(name, [...(byName.get(name) ?? []), value]);
+      for (const [name, values] of byName) if (!res.hasHeader(name)) res.setHeader(name, values.length === 1 ? values[0] : values);
       res.setHeader("Age", String(Math.floor((Date.now() - kept.storedAt) / 1000)));
       res.setHeader("Content-Length", Buffer.byteLength(body));
       res.end(body);

@@ -30,6 +30,7 @@ import {
   killAll,
   prepareData,
   root,
+  runWithServers,
   signIn,
   startReference,
   startServer,
@@ -581,19 +582,4 @@ async function main() {
   else await benchmark(options);
 }
 
-process.on("exit", killAll);
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    killAll();
-    process.exit(130);
-  });
-}
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    killAll();
-    process.exit(1);
-  },
-);
+runWithServers(main);

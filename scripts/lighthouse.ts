@@ -19,7 +19,7 @@ import { createRequire } from "node:module";
 import { DEMO_PASSWORD } from "../prisma/seed/data";
 import { DEFAULT_CHROME, TARGET, lighthouseDetails, lighthouseMarkdown, lighthouseText, runLighthouse, summarize, type LighthouseRun } from "./bench/lighthouse";
 import { machine, uptime, writeReport } from "./bench/report";
-import { buildApp, describeSeed, killAll, prepareData, root, signIn, startServer, workspace, type Workspace } from "./bench/server";
+import { buildApp, describeSeed, killAll, prepareData, root, runWithServers, signIn, startServer, workspace, type Workspace } from "./bench/server";
 
 const PAGES = ["home", "post", "showcase", "events"] as const;
 const PERSONAS = ["visitor", "member"] as const;
@@ -241,19 +241,4 @@ async function main() {
   log(`Wrote ${path.relative(root, files.markdown)} and ${path.relative(root, files.json)}`);
 }
 
-process.on("exit", killAll);
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    killAll();
-    process.exit(130);
-  });
-}
-
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    killAll();
-    process.exit(1);
-  },
-);
+runWithServers(main);

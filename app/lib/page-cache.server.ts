@@ -14,7 +14,8 @@
 // - Every answer gets a fresh CSP nonce: the kept nonce is replaced in the headers and the
 //   markup, so no two answers share one. An answer from memory says how old it is (Age, in
 //   seconds), as a shared cache's answers do.
-// - What a request is kept under: its host, its address (path and query), its Accept header,
+// - What a request is kept under: its host and scheme (as a trusted proxy names them: the
+//   answer's HSTS header follows the scheme), its address (path and query), its Accept header,
 //   its other cookies (the theme a reader chose) and whether it comes from a crawler
 //   (crawlers get the whole page at once).
 import { isbot } from "isbot";
@@ -54,7 +55,7 @@ export function visitorCacheKey(request: CacheableRequest): string | null {
   const cookies = header(request, "cookie");
   if (hasAppCookie(cookies) || request.headers.authorization !== undefined) return null;
   const crawler = isbot(header(request, "user-agent")) ? "crawler" : "browser";
-  return [header(request, "host"), request.url, header(request, "accept"), cookies, crawler].join("\n");
+  return [header(request, "host"), header(request, "x-forwarded-proto"), request.url, header(request, "accept"), cookies, crawler].join("\n");
 }
 
 /** The nonce a Content-Security-Policy allows scripts by, if any. */

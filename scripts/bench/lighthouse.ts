@@ -161,23 +161,10 @@ export async function runLighthouse(page: string, persona: string, url: string, 
   }
 }
 
-export type LighthouseSummary = {
-  page: string;
-  persona: string;
-  url: string;
+/** The median of a page's runs: its scores, and the rest from the run whose score is the median. */
+export type LighthouseSummary = Omit<LighthouseRun, "warnings" | "reportFile"> & {
   runs: number;
   scores: number[];
-  score: number;
-  lcpMs: number;
-  fcpMs: number;
-  tbtMs: number;
-  cls: number;
-  siMs: number;
-  /** From the run whose score is the median. */
-  blocking: Blocking[];
-  lcpElement: string;
-  opportunities: string[];
-  benchmarkIndex: number;
   met: boolean;
 };
 

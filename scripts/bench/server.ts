@@ -8,7 +8,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { root, startServerProcess, type ServerProcess } from "../lib/server-process";
 
-export { killAll, root } from "../lib/server-process";
+export { killAll, root, runWithServers } from "../lib/server-process";
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
 export type Log = (line: string) => void;

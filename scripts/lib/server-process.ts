@@ -58,6 +58,28 @@ export function killAll() {
   running.clear();
 }
 
+/**
+ * Runs a command-line script's `main`, and kills every server it started however it ends:
+ * done (exit 0), failed (its message, exit 1), or stopped by a signal (exit 130).
+ */
+export function runWithServers(main: () => Promise<void>): void {
+  process.on("exit", killAll);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      killAll();
+      process.exit(1);
+    },
+  );
+}
+
 /** Starts server.ts (production) on 127.0.0.1:port in its own process group; resolves when it answers. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const { port, files } = options;

@@ -22,12 +22,13 @@ describe("who shares a kept page", () => {
     for (const method of ["HEAD", "POST", "OPTIONS"]) expect(visitorCacheKey({ ...visitor, method })).toBeNull();
   });
 
-  it("another address, query, host, Accept, theme or a crawler is another page", () => {
+  it("another address, query, host, scheme, Accept, theme or a crawler is another page", () => {
     const keys = [
       visitorCacheKey(visitor),
       visitorCacheKey({ ...visitor, url: "/post/8" }),
       visitorCacheKey({ ...visitor, url: "/post/7?comments=all" }),
       visitorCacheKey({ ...visitor, headers: { ...visitor.headers, host: "other.local" } }),
+      visitorCacheKey({ ...visitor, headers: { ...visitor.headers, "x-forwarded-proto": "https" } }),
       visitorCacheKey({ ...visitor, headers: { ...visitor.headers, accept: "application/json" } }),
       visitorCacheKey({ ...visitor, headers: { ...visitor.headers, cookie: "themeMode=dark" } }),
       visitorCacheKey({ ...visitor, headers: { ...visitor.headers, cookie: "themeMode=light" } }),

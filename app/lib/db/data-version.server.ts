@@ -20,6 +20,7 @@ export function dataVersionReader(url: string): (() => number | null) | null {
       connection ??= new Database(file, { readonly: true, fileMustExist: true });
       return connection.pragma("data_version", { simple: true }) as number;
     } catch {
+      connection?.close();
       connection = null;
       return null;
     }
