@@ -20,7 +20,7 @@
 // Run with tsx: its loader hooks only act while modules are imported at start-up; once the
 // build is loaded, requests run the same compiled JavaScript as under plain node.
 import cluster, { type Worker } from "node:cluster";
-import { existsSync, statSync, watch } from "node:fs";
+import { existsSync, readdirSync, statSync, watch } from "node:fs";
 import os from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -102,11 +102,24 @@ export function normaliseForwardedHeaders(req: IncomingMessage, hops: number) {
   if (typeof forwardedHost === "string") req.headers.host = forwardedHost;
 }
 
-/** Whether this request reached the app over TLS (for HSTS), after normaliseForwardedHeaders. */
-function cameOverTls(req: IncomingMessage, hops: number): boolean {
-  if (cookieSecure()) return true;
+/**
+ * Whether this request reached the app over TLS (for HSTS), after normaliseForwardedHeaders.
+ * `always`: the operator says every request does (COOKIE_SECURE).
+ */
+function cameOverTls(req: IncomingMessage, hops: number, always: boolean): boolean {
+  if (always) return true;
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   return hops > 0 && String(req.headers["x-forwarded-proto"] ?? "").toLowerCase() === "https";
+}
+
+/**
+ * The files of public/ (1 hour). Only a path whose first segment names one of its entries
+ * reaches the disk: any other path would cost every page and API call a failed stat.
+ */
+function publicFiles(dir: string): express.RequestHandler {
+  const names = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  const serve = express.static(dir, { maxAge: "1h" });
+  return (req, res, next) => (names.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
 }
 
 /** Request headers through the Fetch API's `get` (case-insensitive names). */
@@ -372,6 +385,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const development = config.NODE_ENV === "development";
   const hops = trustedProxyHops();
   const trusted = hops > 0;
+  const secureAlways = cookieSecure();
   const stopTimeoutMs = config.STOP_TIMEOUT_MS;
   const exposePid = config.EXPOSE_SERVER_PID;
 
@@ -383,7 +397,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (trusted) app.set("trust proxy", hops);
   app.use(compression());
   app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  app.use(publicFiles(path.join(root, "public")));
   if (logRequests(config)) app.use(requestLogger());
   app.use(appAnswerHeaders());
   let factsOf = routeFacts(build);
@@ -428,7 +442,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Never believe a client about its own address, nor X-Forwarded-* without a trusted proxy.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req, hops);
     normaliseForwardedHeaders(req, hops);
-    addBaseHeaders(res, cameOverTls(req, hops));
+    addBaseHeaders(res, cameOverTls(req, hops, secureAlways));
     if (exposePid) res.setHeader(SERVER_PID_HEADER, String(process.pid));
     const served = servedOn.get(req.socket) ?? 0;
     servedOn.set(req.socket, served + 1);

@@ -2,7 +2,8 @@
 // comments on each other's posts and replies to each other's comments, follows of each
 // other and of each other's cars, and notifications. Blocking ends the follows both ways
 // and removes the notifications either caused the other.
-import { prisma, type Prisma } from "~/db.server";
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { UserError } from "~/lib/user-error";
 
 export const BLOCK_MESSAGES = {
@@ -21,6 +22,14 @@ export async function isBlockedEitherWay(a: number, b: number): Promise<boolean>
     },
   });
   return count > 0;
+}
+
+/**
+ * A condition, for a statement of another model: a block stands either way between `userId`
+ * and the user that `other` (a column) names. False when `other` is NULL.
+ */
+export function blockedEitherWaySql(userId: number, other: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM "blocks" b WHERE (b."blockerId" = ${userId} AND b."blockedId" = ${other}) OR (b."blockerId" = ${other} AND b."blockedId" = ${userId}))`;
 }
 
 /**

@@ -2,13 +2,15 @@
 // top-level comment: a reply to a reply is stored under that reply's top-level comment.
 // Top-level comments are listed newest first; replies oldest first, so a conversation
 // under a comment reads downwards.
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { jsonDialect } from "~/lib/db/json-sql";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentView } from "~/lib/comment-schemas";
 import { isAdmin } from "~/models/user.server";
 import { countCommentLikes } from "~/models/counts.server";
-import { blockedPartnerIds } from "~/models/block.server";
+import { blockedEitherWaySql } from "~/models/block.server";
 import { retryOnConflict } from "~/lib/db/conflicts";
 
 /** Who is looking: decides is_liked and can_delete. */
@@ -17,15 +19,12 @@ export type Viewer = { id: number; role: string } | null;
 /** The most comments one post's list returns (newest kept). */
 export const COMMENTS_LIST_MAX = 1000;
 
-const commentSelect = {
-  id: true,
-  content: true,
-  createdAt: true,
-  userId: true,
-  postId: true,
-  parentId: true,
-  user: { select: { username: true, nickname: true, profileImage: true } },
-} as const;
+/** A comment's own columns, and with its author's public name and photo. */
+const commentColumns = { id: true, content: true, createdAt: true, userId: true, postId: true, parentId: true } as const;
+const commentSelect = { ...commentColumns, user: { select: { username: true, nickname: true, profileImage: true } } } as const;
+
+/** The member writing a comment: who they are, and the name and photo the comment shows. */
+export type CommentAuthor = { id: number; role: string; username: string; nickname: string | null; profileImage: string | null };
 
 type CommentRow = {
   id: number;
@@ -112,6 +111,34 @@ export async function listComments(postId: number, viewer: Viewer): Promise<Comm
   return tops;
 }
 
+type CommentTarget = {
+  /** The replied-to comment, when it is on this post; and the top-level comment it sits under. */
+  parentId: number | null;
+  parentRootId: number | null;
+  /** The author and the post's owner (or the replied-to comment's author) blocked each other. */
+  ownerBlocked: boolean;
+  parentBlocked: boolean;
+};
+
+/**
+ * What a new comment by `authorId` needs to know, in one statement, as every comment asks
+ * it: the post (ready), the comment it replies to (on that post), and whether a block
+ * stands between the author and the post's owner or the replied-to comment's author.
+ * Null when the post is missing or not ready.
+ */
+async function commentTarget(authorId: number, postId: number, parentId: number | null): Promise<CommentTarget | null> {
+  const { flag } = jsonDialect(databaseProvider);
+  const blockedWith = (other: Prisma.Sql) => flag(blockedEitherWaySql(authorId, other));
+  const [row] = await prisma.$queryRaw<{ parentId: number | null; parentRootId: number | null; ownerBlocked: number | bigint; parentBlocked: number | bigint | null }[]>`
+    SELECT c."id" AS "parentId", c."parentId" AS "parentRootId",
+      ${blockedWith(Prisma.sql`p."createdById"`)} AS "ownerBlocked",
+      ${blockedWith(Prisma.sql`c."userId"`)} AS "parentBlocked"
+    FROM "posts" p LEFT JOIN "comments" c ON c."id" = ${parentId ?? 0} AND c."postId" = p."id"
+    WHERE p."id" = ${postId} AND p."status" = ${READY_POST.status}`;
+  if (!row) return null;
+  return { parentId: row.parentId, parentRootId: row.parentRootId, ownerBlocked: Number(row.ownerBlocked) === 1, parentBlocked: Number(row.parentBlocked ?? 0) === 1 };
+}
+
 /** How many comments a post has (replies included). */
 export function countComments(postId: number): Promise<number> {
   return prisma.comment.count({ where: { postId } });
@@ -122,29 +149,22 @@ export function countComments(postId: number): Promise<number> {
  * comment. UserError 404 for a missing post or parent comment, 403 when the author and the
  * post's owner (or the replied-to comment's author) have blocked each other, either way.
  */
-export async function createComment(author: { id: number; role: string }, input: CommentInput): Promise<CommentView> {
-  const ownerId = await postOwner(input.postId);
-  let parentId: number | null = null;
-  let parentAuthorId: number | null = null;
-  if (input.parentId !== null) {
-    const parent = await prisma.comment.findUnique({ where: { id: input.parentId }, select: { id: true, postId: true, parentId: true, userId: true } });
-    if (!parent || parent.postId !== input.postId) throw new UserError(404, COMMENT_MESSAGES.notFound);
-    parentId = parent.parentId ?? parent.id;
-    parentAuthorId = parent.userId;
-  }
+export async function createComment(author: CommentAuthor, input: CommentInput): Promise<CommentView> {
+  const target = await commentTarget(author.id, input.postId, input.parentId);
+  if (!target) throw new UserError(404, COMMENT_MESSAGES.postNotFound);
+  if (input.parentId !== null && target.parentId === null) throw new UserError(404, COMMENT_MESSAGES.notFound);
   // A block either way stops comments on the other's posts and replies to their comments.
-  const others = [ownerId, parentAuthorId].filter((id): id is number => id !== null && id !== author.id);
-  if (others.length > 0) {
-    const blocked = await blockedPartnerIds(author.id, others);
-    if (parentAuthorId !== null && blocked.has(parentAuthorId)) throw new UserError(403, COMMENT_MESSAGES.blockedReply);
-    if (blocked.size > 0) throw new UserError(403, COMMENT_MESSAGES.blockedPost);
-  }
+  if (target.parentBlocked) throw new UserError(403, COMMENT_MESSAGES.blockedReply);
+  if (target.ownerBlocked) throw new UserError(403, COMMENT_MESSAGES.blockedPost);
+  const parentId = target.parentId === null ? null : (target.parentRootId ?? target.parentId);
+  // The author is the member writing, whose name and photo are at hand: one INSERT.
   const row = await prisma.comment.create({
     data: { postId: input.postId, userId: author.id, parentId, content: input.content },
-    select: commentSelect,
+    select: commentColumns,
   });
+  const user = { username: author.username, nickname: author.nickname, profileImage: author.profileImage };
   // A new comment has no likes yet, and its author may always delete it.
-  return { ...toView(row, author, -1, { count: 0, liked: false }, parentId), can_delete: true };
+  return { ...toView({ ...row, user }, author, -1, { count: 0, liked: false }, parentId), can_delete: true };
 }
 
 /**

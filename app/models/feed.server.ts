@@ -9,7 +9,7 @@
 // (createdAt and id of the last post seen) and/or `exclude` (ids already loaded).
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { isoText, jsonDialect, parseJsonCell, parseStoredDate, sqlDate } from "~/lib/db/json-sql";
+import { isoText, jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
@@ -173,14 +173,8 @@ function pageConditions(options: PageQuery, postgres = false): Prisma.Sql {
   if (options.cursor) {
     // A range on createdAt first, so SQLite walks the (createdAt, id) index downwards from
     // the cursor and stops after `limit` rows.
-    if (postgres) {
-      // PostgreSQL stores timestamp(3) (UTC, no zone): compare with one.
-      const at = Prisma.sql`CAST(${options.cursor.createdAt.toISOString()} AS timestamp(3))`;
-      conditions.push(Prisma.sql`p."createdAt" <= ${at} AND (p."createdAt" < ${at} OR p."id" < ${options.cursor.id})`);
-    } else {
-      const at = sqlDate(options.cursor.createdAt);
-      conditions.push(Prisma.sql`p."createdAt" <= ${at} AND (p."createdAt" < ${at} OR p."id" < ${options.cursor.id})`);
-    }
+    const at = timestampSql(databaseProvider, options.cursor.createdAt);
+    conditions.push(Prisma.sql`p."createdAt" <= ${at} AND (p."createdAt" < ${at} OR p."id" < ${options.cursor.id})`);
   }
   if (options.exclude && options.exclude.length > 0) {
     conditions.push(

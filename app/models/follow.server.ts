@@ -1,8 +1,10 @@
 // Following cars and people. A follow is a row keyed by (follower, target); toggling
 // deletes it or creates it. Following tells the owner (see notification.server.ts).
-import { prisma } from "~/db.server";
-import { isBlockedEitherWay } from "~/models/block.server";
-import { carWordsSelect, notifyFollow, type Actor } from "~/models/notification.server";
+import { databaseProvider, prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { jsonDialect } from "~/lib/db/json-sql";
+import { blockedEitherWaySql, isBlockedEitherWay } from "~/models/block.server";
+import { notifyFollow, type Actor, type CarWords } from "~/models/notification.server";
 import { UserError } from "~/lib/user-error";
 import { isUniqueViolation } from "~/lib/db/conflicts";
 
@@ -55,19 +57,17 @@ export async function getFollowedCarIds(userId: number | null, carIds: number[])
  * 403 when the follower and the owner have blocked each other (either way).
  */
 export async function setCarFollow(follower: Actor, carId: number, want?: boolean): Promise<{ following: boolean }> {
-  // The car, its words for the owner's notice, and whether the follower already follows it.
-  const car = await prisma.car.findUnique({
-    where: { id: carId },
-    select: {
-      id: true,
-      ownerId: true,
-      ...carWordsSelect,
-      followers: { where: { userId: follower.id }, select: { userId: true } },
-    },
-  });
+  // The car, its words for the owner's notice, whether the follower already follows it and
+  // whether a block stands between the follower and the owner: one statement.
+  const { flag } = jsonDialect(databaseProvider);
+  const [car] = await prisma.$queryRaw<({ id: number; ownerId: number; following: number | bigint; blocked: number | bigint } & CarWords)[]>`
+    SELECT c."id", c."ownerId", c."make", c."model", c."trim", c."nickname",
+      ${flag(Prisma.sql`EXISTS (SELECT 1 FROM "car_follows" f WHERE f."userId" = ${follower.id} AND f."carId" = c."id")`)} AS "following",
+      ${flag(blockedEitherWaySql(follower.id, Prisma.sql`c."ownerId"`))} AS "blocked"
+    FROM "cars" c WHERE c."id" = ${carId}`;
   if (!car) throw new UserError(404, CAR_NOT_FOUND);
 
-  const following = car.followers.length > 0;
+  const following = Number(car.following) === 1;
   const target = want ?? !following;
   if (target === following) return { following };
 
@@ -76,7 +76,7 @@ export async function setCarFollow(follower: Actor, carId: number, want?: boolea
     return { following: false };
   }
   // A block either way between the follower and the owner stops the follow.
-  if (car.ownerId !== follower.id && (await isBlockedEitherWay(follower.id, car.ownerId))) throw new UserError(403, CANNOT_FOLLOW_CAR);
+  if (Number(car.blocked) === 1) throw new UserError(403, CANNOT_FOLLOW_CAR);
   try {
     await prisma.carFollow.create({ data: { userId: follower.id, carId } });
   } catch (error) {

@@ -1,10 +1,10 @@
 // Likes and dislikes of posts. One row per user and post (the
 // composite primary key) with a type: pressing like adds a like, turns a dislike into a
 // like, or removes the like; dislike the other way round.
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
-import { isForeignKeyViolation, retryOnConflict } from "~/lib/db/conflicts";
+import { timestampSql } from "~/lib/db/json-sql";
 
 export const REACTIONS = ["like", "dislike"] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -31,56 +31,39 @@ export async function postExists(postId: number): Promise<boolean> {
 
 /**
  * Applies a press of like or dislike by `userId` on a post and answers what happened and
- * the new counts. UserError 404 when the post does not exist.
+ * the new counts. UserError 404 when the post does not exist or is not ready (a post that
+ * is not ready exists for its author only: nobody can react to it yet).
  *
  * The press removes the member's reaction of that type if there is one; otherwise it
- * writes the reaction, adding the row or switching the other type. A missing post fails
- * that write on its foreign key (there was nothing to remove). One transaction, so the
- * counts answered are the ones this press left.
+ * writes the reaction, adding the row or switching the other type, in the same statement
+ * that checks the post is ready. Each step is one statement that is right on its own, so
+ * no transaction is held open between them. Two presses at once both end in a state one
+ * of them asked for; each answer's counts and flags are read together after its press.
  */
-export function reactToPost(userId: number, postId: number, type: Reaction): Promise<ReactionResult> {
-  return retryOnConflict(() =>
-    prisma.$transaction(async (tx) => {
-      const removed = (await tx.postLike.deleteMany({ where: { userId, postId, type } })).count > 0;
-      if (!removed) {
-        // A post that is not ready exists for its author only: nobody can react to it yet.
-        if ((await tx.post.count({ where: { id: postId, status: { not: READY_POST.status } } })) > 0) throw new UserError(404, POST_NOT_FOUND);
-        try {
-          await tx.postLike.upsert({
-            where: { userId_postId: { userId, postId } },
-            create: { userId, postId, type },
-            update: { type, createdAt: new Date() },
-          });
-        } catch (error) {
-          if (isForeignKeyViolation(error)) throw new UserError(404, POST_NOT_FOUND);
-          throw error;
-        }
-      }
-      const counts = await countReactions(tx, postId);
-      const current = removed ? null : type;
-      return { action: removed ? "removed" : "added", ...counts, liked: current === "like", disliked: current === "dislike" };
-    }),
-  );
+export async function reactToPost(userId: number, postId: number, type: Reaction): Promise<ReactionResult> {
+  const removed = (await prisma.$executeRaw`DELETE FROM "post_likes" WHERE "userId" = ${userId} AND "postId" = ${postId} AND "type" = ${type}`) > 0;
+  if (!removed) {
+    const written = await prisma.$executeRaw`
+      INSERT INTO "post_likes" ("userId", "postId", "type", "createdAt")
+      SELECT ${userId}, p."id", ${type}, ${timestampSql(databaseProvider, new Date())} FROM "posts" p
+      WHERE p."id" = ${postId} AND p."status" = ${READY_POST.status}
+      ON CONFLICT ("userId", "postId") DO UPDATE SET "type" = excluded."type", "createdAt" = excluded."createdAt"`;
+    if (written === 0) throw new UserError(404, POST_NOT_FOUND);
+  }
+  return { action: removed ? "removed" : "added", ...(await getReactionState(postId, userId)) };
 }
 
-/** Both counts of a post in one statement, through `db` (the client or a transaction). */
-async function countReactions(db: Pick<typeof prisma, "postLike">, postId: number): Promise<ReactionCounts> {
-  const rows = await db.postLike.groupBy({ by: ["type"], where: { postId }, _count: { _all: true } });
-  const count = (type: Reaction) => rows.find((row) => row.type === type)?._count._all ?? 0;
-  return { likes: count("like"), dislikes: count("dislike") };
-}
-
-export function getReactionCounts(postId: number): Promise<ReactionCounts> {
-  return countReactions(prisma, postId);
-}
-
-/** Counts and the viewer's flags for one post (visitors: both flags false). */
+/**
+ * Counts and the viewer's flags for one post (visitors: both flags false), in one
+ * statement, so they always describe one state of the post.
+ */
 export async function getReactionState(postId: number, userId: number | null): Promise<ReactionState> {
-  const [counts, mine] = await Promise.all([
-    getReactionCounts(postId),
-    userId === null ? null : prisma.postLike.findUnique({ where: { userId_postId: { userId, postId } }, select: { type: true } }),
-  ]);
-  return { ...counts, liked: mine?.type === "like", disliked: mine?.type === "dislike" };
+  const [row] = await prisma.$queryRaw<{ likes: number | bigint | null; dislikes: number | bigint | null; mine: string | null }[]>`
+    SELECT SUM(CASE WHEN "type" = 'like' THEN 1 ELSE 0 END) AS "likes",
+      SUM(CASE WHEN "type" = 'dislike' THEN 1 ELSE 0 END) AS "dislikes",
+      (SELECT m."type" FROM "post_likes" m WHERE m."userId" = ${userId ?? 0} AND m."postId" = ${postId}) AS "mine"
+    FROM "post_likes" WHERE "postId" = ${postId}`;
+  return { likes: Number(row?.likes ?? 0), dislikes: Number(row?.dislikes ?? 0), liked: row?.mine === "like", disliked: row?.mine === "dislike" };
 }
 
 /** Who liked and who disliked a post, newest first. UserError 404 for a missing post. */

@@ -60,7 +60,7 @@ function announce(userId: number) {
 
 // ------------------------------------------------------------------ wording
 
-type CarWords = { make: string; model: string; trim: string | null; nickname: string | null };
+export type CarWords = { make: string; model: string; trim: string | null; nickname: string | null };
 
 /** The columns a notice names a car with (select them with the car's other fields). */
 export const carWordsSelect = { make: true, model: true, trim: true, nickname: true } as const;

@@ -7,9 +7,10 @@
 // treats it as signed out, and only /two-factor accepts it, for TWO_FACTOR_PENDING_LIFETIME.
 import { createHash, randomInt } from "node:crypto";
 import bcrypt from "bcryptjs";
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
+import { timestampSql } from "~/lib/db/json-sql";
 import { formatManualKey, generateTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from "~/lib/totp.server";
-import { publicUserSelect, type PublicUser } from "~/models/user.server";
+import type { PublicUser } from "~/models/user.server";
 import { claimTotpStep, deleteUsedTotpSteps } from "~/models/limits.server";
 import { UserError } from "~/lib/user-error";
 
@@ -46,42 +47,52 @@ export type SessionAuthState = {
   expiresAt: Date;
 };
 
-function toPublicUser<T extends PublicUser>(user: T): PublicUser {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    nickname: user.nickname,
-    profileImage: user.profileImage,
-    role: user.role,
-    createdAt: user.createdAt,
-  };
-}
-
 /**
  * What a live session stands for: its user and whether it still waits for the two-factor
  * challenge. Null for a missing, expired or suspended session, and for a pending one that
  * waited too long (which is then deleted).
  */
 export async function sessionAuthState(sessionId: string, now = new Date()): Promise<SessionAuthState | null> {
-  const row = await prisma.session.findFirst({
-    where: { id: sessionId, expiresAt: { gt: now }, user: { suspendedAt: null } },
-    select: {
-      id: true,
-      createdAt: true,
-      expiresAt: true,
-      mfaPassedAt: true,
-      user: { select: { ...publicUserSelect, totpEnabledAt: true } },
-    },
-  });
+  // One statement, as every signed-in request asks this first (Prisma would read the user
+  // with a second one).
+  const [row] = await prisma.$queryRaw<SessionRow[]>`
+    SELECT s."id", s."createdAt", s."expiresAt", s."mfaPassedAt", u."totpEnabledAt",
+      u."id" AS "userId", u."email", u."username", u."nickname", u."profileImage", u."role", u."createdAt" AS "userCreatedAt"
+    FROM "sessions" s JOIN "users" u ON u."id" = s."userId"
+    WHERE s."id" = ${sessionId} AND s."expiresAt" > ${timestampSql(databaseProvider, now)} AND u."suspendedAt" IS NULL
+    LIMIT 1`;
   if (!row) return null;
-  const pending = Boolean(row.user.totpEnabledAt) && !row.mfaPassedAt;
+  const pending = Boolean(row.totpEnabledAt) && !row.mfaPassedAt;
   if (pending && now.getTime() - row.createdAt.getTime() > TWO_FACTOR_PENDING_LIFETIME) {
     await prisma.session.deleteMany({ where: { id: row.id } });
     return null;
   }
-  return { sessionId: row.id, user: toPublicUser(row.user), pending, createdAt: row.createdAt, expiresAt: row.expiresAt };
+  const user: PublicUser = {
+    id: row.userId,
+    email: row.email,
+    username: row.username,
+    nickname: row.nickname,
+    profileImage: row.profileImage,
+    role: row.role,
+    createdAt: row.userCreatedAt,
+  };
+  return { sessionId: row.id, user, pending, createdAt: row.createdAt, expiresAt: row.expiresAt };
 }
+
+type SessionRow = {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+  mfaPassedAt: Date | null;
+  totpEnabledAt: Date | null;
+  userId: number;
+  email: string;
+  username: string;
+  nickname: string | null;
+  profileImage: string | null;
+  role: string;
+  userCreatedAt: Date;
+};
 
 /** Whether signing `userId` in needs the two-factor challenge. */
 export async function isTwoFactorEnabled(userId: number): Promise<boolean> {

@@ -150,6 +150,24 @@ test.describe("desktop", () => {
     expect((await session.json()).authenticated).toBe(false);
   });
 
+  test("the bell shows the count the page brought, and reads the list only when opened", async ({ page }) => {
+    await signUpViaApi(page.request, "shellbell");
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      // A fetcher reads the resource route itself, or its ".data" form.
+      if (/^\/api\/notifications(?:\.data)?$/.test(new URL(request.url()).pathname)) asked.push(request.url());
+    });
+    await page.goto("/");
+    const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+    await expect(bell).toBeVisible();
+    // Hydrated, and a moment later still nothing asked: the page came with its count.
+    await page.waitForTimeout(1000);
+    expect(asked).toEqual([]);
+    await bell.click();
+    await expect(page.getByRole("link", { name: "See all notifications" })).toBeVisible();
+    await expect.poll(() => asked.some((url) => url.includes("limit=50"))).toBe(true);
+  });
+
   test("an administrator also gets the Admin Area", async ({ page }) => {
     await signInAsAdmin(page);
     await page.goto("/");

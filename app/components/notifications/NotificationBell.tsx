@@ -1,5 +1,5 @@
-// The header's notifications button: an unread badge ('99+' above 99)
-// refreshed every 30 s, and a dropdown listing the newest notifications, refreshed every
+// The header's notifications button: an unread badge ('99+' above 99), the page's own
+// count refreshed every 30 s, and a dropdown listing the newest notifications, refreshed every
 // 60 s while open, closing on an outside click. Both read GET /api/notifications through
 // fetchers; a failed read resets the count to 0. Reads on their way (a clicked row, 'Mark
 // all as read') count as done at once. Before JavaScript runs it is a plain link to
@@ -29,11 +29,11 @@ function unreadOf(feed: Feed): number {
 }
 
 /**
- * Loads `limit` notifications now, every `every` ms (not while the tab is hidden), when the
- * tab comes back into view and whenever something says the notifications changed. Off
- * while `active` is false.
+ * Loads `limit` notifications every `every` ms (not while the tab is hidden), when the tab
+ * comes back into view and whenever something says the notifications changed; at once too
+ * when `now` (the list, which the page does not carry). Off while `active` is false.
  */
-function usePolledFeed(limit: number, every: number, active: boolean) {
+function usePolledFeed(limit: number, every: number, active: boolean, now: boolean) {
   const fetcher = useFetcher<Feed>();
   const { load } = fetcher;
   useEffect(() => {
@@ -41,7 +41,7 @@ function usePolledFeed(limit: number, every: number, active: boolean) {
     const refresh = () => {
       if (document.visibilityState !== "hidden") load(feedUrl(limit));
     };
-    refresh();
+    if (now) refresh();
     const timer = setInterval(refresh, every);
     window.addEventListener(NOTIFICATIONS_CHANGED_EVENT, refresh);
     document.addEventListener("visibilitychange", refresh);
@@ -50,7 +50,7 @@ function usePolledFeed(limit: number, every: number, active: boolean) {
       window.removeEventListener(NOTIFICATIONS_CHANGED_EVENT, refresh);
       document.removeEventListener("visibilitychange", refresh);
     };
-  }, [active, every, limit, load]);
+  }, [active, every, limit, load, now]);
   return fetcher.data;
 }
 
@@ -93,8 +93,9 @@ export function NotificationBell({ initialUnread = 0 }: { initialUnread?: number
   const hydrated = useHydrated();
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const polled = usePolledFeed(0, COUNT_POLL, hydrated);
-  const listed = usePolledFeed(50, NOTIFICATIONS_POLL, open);
+  // The page came with the count (the root loader's): the badge's first poll waits its turn.
+  const polled = usePolledFeed(0, COUNT_POLL, hydrated, false);
+  const listed = usePolledFeed(50, NOTIFICATIONS_POLL, open, true);
   const count = useUnreadCount(initialUnread, polled, listed);
   const items = listed ? (listed.notifications ?? []) : null;
 

@@ -57,6 +57,14 @@ export function sqlDate(date: Date): string {
 }
 
 /**
+ * A moment as a statement parameter, to compare with or write to a DateTime column the way
+ * Prisma stores it: its ISO text on SQLite, a timestamp(3) (UTC, no zone) on PostgreSQL.
+ */
+export function timestampSql(provider: "sqlite" | "postgresql", date: Date): Prisma.Sql {
+  return provider === "postgresql" ? Prisma.sql`CAST(${date.toISOString()} AS timestamp(3))` : Prisma.sql`${sqlDate(date)}`;
+}
+
+/**
  * A timestamp as JSON carries it: ISO text (with or without zone: PostgreSQL's timestamp(3)
  * has none and is UTC), SQLite's "YYYY-MM-DD HH:MM:SS" (UTC) or epoch milliseconds.
  */
