@@ -180,12 +180,24 @@ const LINGER_MS = 2000;
 function keepConnectionUsable(req: IncomingMessage, res: ServerResponse) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (!req.complete && !this.headersSent) {
+    // A GET without a body is not complete yet while the handler that received it still runs
+    // (an answer from memory is written then): it has nothing left to send, so its connection
+    // stays open.
+    if (!req.complete && mayHaveBody(req) && !this.headersSent) {
       this.setHeader("Connection", "close");
       lingerOnClose(req, res);
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;
+}
+
+/**
+ * Whether body bytes may follow the request's headers: it declares a body, or its method is
+ * neither GET nor HEAD (some clients send a DELETE's body without declaring it).
+ */
+function mayHaveBody(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return true;
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
 function lingerOnClose(req: IncomingMessage, res: ServerResponse) {

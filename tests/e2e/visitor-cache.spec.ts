@@ -76,6 +76,8 @@ test("visitors share a render: from memory with its Age and a fresh nonce; a mem
     if (["content-security-policy", "transfer-encoding", "content-length", "date", "age"].includes(name)) continue;
     expect(second.headers.get(name), name).toBe(value);
   }
+  // An answer from memory leaves the connection open for the next request.
+  expect(second.headers.get("connection")).toBe("keep-alive");
 
   // The member's next comment is on the next visitor's page.
   const next = `Second cached comment ${uniqueName("c")}`;
