@@ -7,7 +7,9 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/pg/providers.test.ts"],
     environment: "node",
     globals: true,
-    // Every test file gets its own freshly migrated SQLite database.
+    // Every test file gets its own freshly migrated SQLite database: a copy of one migrated
+    // before the run.
+    globalSetup: ["tests/support/database-template.ts"],
     setupFiles: ["tests/support/database.ts"],
     pool: "forks",
     testTimeout: 20_000,

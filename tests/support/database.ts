@@ -1,14 +1,14 @@
 // Runs before each test file: gives the file its own freshly migrated database, so models
 // are tested against the schema the app runs on.
-// - Default: a new SQLite file under tests/.tmp, migrated with prisma/migrations.
+// - Default: a new SQLite file under tests/.tmp, a copy of the one database that
+//   tests/support/database-template.ts migrated with prisma/migrations before the run.
 // - With TEST_PG_URL (set by `npm run test:pg`: a PostgreSQL server URL): a new database
 //   on that server, migrated with prisma/postgres/migrations, dropped afterwards.
-import { mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import pg from "pg";
-import { applyMigrations } from "../../scripts/migrator";
 
 const dir = path.resolve(__dirname, "../.tmp");
 mkdirSync(dir, { recursive: true });
@@ -44,7 +44,7 @@ if (serverUrl) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
-  if (!template) await applyMigrations(process.env.DATABASE_URL);
+  if (!template) await (await import("../../scripts/migrator")).applyMigrations(process.env.DATABASE_URL);
 
   afterAll(async () => {
     const { prisma } = await import("~/db.server");
@@ -60,7 +60,7 @@ if (serverUrl) {
 } else {
   const file = path.join(dir, `test-${randomUUID()}.db`);
   process.env.DATABASE_URL = `file:${file}`;
-  await applyMigrations(process.env.DATABASE_URL);
+  copyFileSync(inject("sqliteTemplate"), file);
 
   afterAll(async () => {
     const { prisma } = await import("~/db.server");
