@@ -2,7 +2,7 @@
 // ErrorBoundary). Tabs by `?tab=`: the moderation queue, members (role and suspension),
 // feedback, events management, makers (merging duplicate names) and the moderation log. Every action is a real form that
 // works without JavaScript and is recorded with who took it and when.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarDays, Flag, MessageSquareText, ScrollText, ShieldCheck, Users, Wrench } from "~/components/icons";
@@ -25,8 +25,11 @@ import { listMakersForAdmin } from "~/models/maker.server";
 import { getAdminOverview, listFeedback, listModerationLog, listModerationQueue, listUsers } from "~/models/admin.server";
 import { searchEvents } from "~/models/search.server";
 import { isAdmin } from "~/models/user.server";
-import "~/components/admin/admin.css";
+import adminStyles from "~/components/admin/admin.css";
 import "~/components/events/events.css";
+
+// Only the Admin Area loads its stylesheet.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export const meta: MetaFunction = () => [{ title: `Admin Area · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
 

@@ -4,7 +4,7 @@
 // box) opens that conversation. The list stays live: a new message moves its
 // conversation to the top and adds to its unread count; after the live stream was down
 // the page's loaders are revalidated.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigation, useParams, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -17,7 +17,10 @@ import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { MESSAGE_TEXT, listConversations } from "~/models/message.server";
 import { getUserByUsername } from "~/models/user.server";
-import "~/components/messages/messages.css";
+import messagesStyles from "~/components/messages/messages.css";
+
+// Only the messages pages load their stylesheet.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesStyles }];
 
 export const meta: MetaFunction = () => [{ title: `Messages · ${APP_TITLE}` }];
 

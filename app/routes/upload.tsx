@@ -1,7 +1,7 @@
 // /upload: create a post. Members only; the bottom bar is hidden here. The form
 // posts to /api/posts; a refused plain form comes back as /upload?draft=<id> with what was
 // typed and the reason.
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ImagePlus } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";
@@ -12,6 +12,10 @@ import { carDisplayLine } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { listCarsOf } from "~/models/car.server";
 import { listModChoices } from "~/models/post-mods.server";
+import uploadStyles from "~/components/upload/upload.css";
+
+// Only the upload page loads the form's stylesheet.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: uploadStyles }];
 
 export const meta: MetaFunction = () => [{ title: `New post · ${APP_TITLE}` }];
 

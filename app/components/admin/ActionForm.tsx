@@ -14,7 +14,7 @@ import { CancelLink, ConfirmDisclosure } from "~/components/shell/ConfirmDisclos
 import { notify } from "~/components/shell/notify";
 import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
-import "./admin.css";
+import "./action-form.css";
 
 type Common = {
   action: string;

@@ -16,7 +16,6 @@ import type { TaggedMod } from "~/lib/post-mods";
 import { MediaPicker, type PickedFile } from "./MediaPicker";
 import { ModChoices } from "./ModChoices";
 import { automaticLayoutText, LAYOUT_CHOICES, LAYOUT_LABELS, UPLOAD_MESSAGES } from "./upload-rules";
-import "./upload.css";
 
 export type UploadCar = { id: number; line: string };
 
