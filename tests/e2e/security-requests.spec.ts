@@ -78,8 +78,10 @@ test("a chunked 150 MB body is cut off at the limit with 413, on a resource rout
     const answer = await raw(baseURL!, "POST", pathname, { headers: { ...FORM, Cookie: cookie }, chunked: HUGE });
     expect(answer.status, pathname).toBe(413);
     if (pathname.startsWith("/api/")) expect(JSON.parse(answer.body)).toEqual({ error: "Request body is too large" });
-    // The answer came long before the body was through.
-    expect(answer.written, pathname).toBeLessThan(32 * 1024 * 1024);
+    // The answer came while the client was still sending: a server that read the whole body
+    // first would answer after all 150 MB. (How far the client got depends on how soon its
+    // own process reads the answer, so the bound is the body's half, not a tight figure.)
+    expect(answer.written, pathname).toBeLessThan(HUGE / 2);
   }
 });
 
