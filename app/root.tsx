@@ -2,12 +2,12 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { data } from "@remix-run/node";
-import { useEffect } from "react";
 import { AppShell } from "~/components/shell/AppShell";
 import { ErrorPage, errorTitle } from "~/components/shell/ErrorPage";
 import { ThemeProvider, useThemeMode } from "~/components/shell/theme";
 import { APP_ICONS, MANIFEST_PATH, THEME_COLORS } from "~/lib/brand";
 import { APP_TITLE } from "~/lib/constants";
+import { HydratedProvider } from "~/lib/hydrated";
 import { useNonce } from "~/lib/nonce";
 import { getUser } from "~/models/auth.server";
 import { googleEnabled } from "~/models/google.server";
@@ -73,10 +73,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const mode = theme.mode;
   // The CSP nonce of this response (server only): every inline script must carry it.
   const nonce = useNonce();
-  // Marks the document once React has taken over, for tests and for styles that need JS.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <html lang="en" data-theme-mode={mode}>
       <head>
@@ -106,7 +102,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </head>
       <body>
-        <ThemeProvider value={theme}>{children}</ThemeProvider>
+        <HydratedProvider>
+          <ThemeProvider value={theme}>{children}</ThemeProvider>
+        </HydratedProvider>
         {hydrate ? <ScrollRestoration nonce={nonce} /> : null}
         {hydrate ? <Scripts nonce={nonce} /> : null}
       </body>

@@ -89,8 +89,20 @@ export function authPageHref(view: LoginMode | "code", returnTo?: string | null,
  * With JavaScript, the links that carry it open the login modal instead.
  */
 export function loginHref(currentPath: string, mode: LoginMode = "signin", redirectTo?: string): string {
-  return authPageHref(mode, safePath(redirectTo) ?? returnPathOf(currentPath));
+  // Every card on a visitor's page asks for the same few links, and each answer parses URLs:
+  // the answers are kept (a few hundred at most, forgotten all at once when full).
+  const key = `${mode}\n${currentPath}\n${redirectTo ?? ""}`;
+  let href = loginHrefs.get(key);
+  if (href === undefined) {
+    if (loginHrefs.size >= LOGIN_HREFS_KEPT) loginHrefs.clear();
+    href = authPageHref(mode, safePath(redirectTo) ?? returnPathOf(currentPath));
+    loginHrefs.set(key, href);
+  }
+  return href;
 }
+
+const LOGIN_HREFS_KEPT = 500;
+const loginHrefs = new Map<string, string>();
 
 /**
  * Where a sign-in started on `currentPath` comes back to: the explicit `redirectTo`

@@ -3,7 +3,7 @@
 // left click, or Space as on a button, runs the action instead of following the link, and a
 // click with a modifier key (new tab, new window) still follows it.
 import type { KeyboardEvent, MouseEvent } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 
 export function usePressLink(press: () => void) {
   const hydrated = useHydrated();

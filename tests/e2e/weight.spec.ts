@@ -4,7 +4,7 @@
 // rarely reaches (the Admin Area, messages, the upload form) load with those pages only.
 import { gzipSync } from "node:zlib";
 import { JS_BUDGET_BYTES } from "../../scripts/bench/report";
-import { signInAsAdmin } from "../support/browser";
+import { DEMO, signInAsAdmin, signInViaApi } from "../support/browser";
 import { expect, test, type Page } from "./fixtures";
 
 /** Records every script the page downloads, with its size as gzip would send it. */
@@ -67,4 +67,85 @@ test("the Admin Area, messages and the upload form bring their own stylesheets; 
     await expect(styled.first()).toBeVisible();
     expect(await styled.first().evaluate((element) => getComputedStyle(element).display), path).not.toBe("block");
   }
+});
+
+/**
+ * Counts, in the page, every locale formatter built (Intl's constructors and the
+ * `toLocale…String` methods that build one), with where it was built.
+ */
+function countLocaleFormatters(page: Page) {
+  return page.addInitScript(() => {
+    const built: string[] = [];
+    Object.assign(window, { __localeFormatters: built });
+    const note = (name: string) => built.push(`${name} ${new Error().stack?.split("\n").slice(3, 5).join(" ").trim()}`);
+    for (const name of ["DateTimeFormat", "NumberFormat", "RelativeTimeFormat", "PluralRules", "ListFormat", "Collator", "Segmenter"] as const) {
+      const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      if (!original) continue;
+      const counted = new Proxy(original, {
+        construct(target, args) {
+          note(`Intl.${name}`);
+          return Reflect.construct(target, args);
+        },
+        apply(target, self, args) {
+          note(`Intl.${name}`);
+          return Reflect.apply(target as unknown as (...args: unknown[]) => unknown, self, args);
+        },
+      });
+      Object.defineProperty(Intl, name, { value: counted, writable: true, configurable: true });
+    }
+    const methods: Array<[object, string]> = [
+      [Date.prototype, "toLocaleString"],
+      [Date.prototype, "toLocaleDateString"],
+      [Date.prototype, "toLocaleTimeString"],
+      [Number.prototype, "toLocaleString"],
+    ];
+    for (const [prototype, method] of methods) {
+      const original = (prototype as Record<string, (...args: unknown[]) => string>)[method];
+      Object.defineProperty(prototype, method, {
+        value(this: unknown, ...args: unknown[]) {
+          note(method);
+          return original.apply(this, args);
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
+  });
+}
+
+test("the main pages start without building a locale formatter, for visitors and members", async ({ page }) => {
+  // The first locale formatter a page builds loads the locale's data, inside hydration: tens of
+  // milliseconds on a desktop, several times that on a phone, during which no tap is answered.
+  // Counts, costs, dates and relative times on these pages are written without one.
+  const feed = await (await page.request.get("/api/feed?limit=20")).json();
+  type FeedPost = { id: number; post_cars: Array<{ car_id: number }> };
+  // A post that lists mods with costs, and its car's showcase with the spending chart.
+  let withCosts: { postId: number; carId: number } | null = null;
+  for (const post of feed.posts as FeedPost[]) {
+    if (post.post_cars.length === 0) continue;
+    const html = await (await page.request.get(`/post/${post.id}`)).text();
+    if (html.includes("mod-capsule__cost")) {
+      withCosts = { postId: post.id, carId: post.post_cars[0].car_id };
+      break;
+    }
+  }
+  if (!withCosts) throw new Error("no seeded post lists a mod with a cost");
+  const paths = ["/", `/post/${withCosts.postId}`, `/showcase/${withCosts.carId}`, "/events"];
+
+  await countLocaleFormatters(page);
+  const visit = async (who: string) => {
+    for (const path of paths) {
+      await page.goto(path);
+      // Hydrated; then whatever the page does once it has started, until the browser is idle.
+      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 2000 }), { timeout: 2000 })));
+      const built = await page.evaluate(() => (window as unknown as { __localeFormatters: string[] }).__localeFormatters);
+      expect(built, `${who} on ${path}`).toEqual([]);
+    }
+  };
+  await visit("a visitor");
+  await signInViaApi(page, DEMO.member);
+  await visit("the demo member");
+  // The page shows what the counter watched: the costs and the chart are on the page.
+  await page.goto(`/showcase/${withCosts.carId}`);
+  await expect(page.locator(".mod-capsule__cost").first()).toContainText("$");
 });

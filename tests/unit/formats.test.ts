@@ -1,6 +1,6 @@
 // The app's dates and numbers read the same as before the formats were shared.
 import { describe, expect, it } from "vitest";
-import { amount, compactNumber, monthYear, shortDate, wholeNumber } from "~/lib/formats";
+import { amount, compactNumber, dollars, monthYear, shortDate, wholeNumber } from "~/lib/formats";
 import { eventDateParts } from "~/components/shell/event-dates";
 import { clockTime, dayKey, dayLabel } from "~/components/messages/thread-state";
 
@@ -18,6 +18,44 @@ describe("formats", () => {
     expect(amount(12.5)).toBe("12.5");
     expect(compactNumber(1234)).toBe("1.2K");
     expect(compactNumber(2_500_000)).toBe("2.5M");
+  });
+
+  it("writes UTC dates by hand exactly as Intl writes them in US English", () => {
+    const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+    const long = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+    const shortMonth = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+    // Every 29 hours and 13 minutes for five years: every month, day and hour comes round.
+    for (let time = Date.UTC(2023, 0, 1); time < Date.UTC(2028, 0, 1); time += 29 * 3_600_000 + 13 * 60_000) {
+      const date = new Date(time);
+      expect(shortDate(date), date.toISOString()).toBe(short.format(date));
+      expect(shortDate(date.toISOString())).toBe(short.format(date));
+      expect(monthYear(date), date.toISOString()).toBe(long.format(date));
+      expect(monthYear(date, "short"), date.toISOString()).toBe(shortMonth.format(date));
+    }
+  });
+
+  it("writes numbers and dollars by hand exactly as Intl writes them in US English", () => {
+    const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    const twoDecimals = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+    const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+    const usdWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+    // Hundredths from 0 to 10,000,000.00 (the largest cost accepted), spread across every
+    // digit count, plus the edges of each group of three digits.
+    const hundredths = [
+      0, 1, 5, 10, 50, 99, 100, 101, 150, 999, 1000, 99_999, 100_000, 100_001, 123_456, 999_999, 1_000_000, 12_345_678, 99_999_999, 100_000_000, 1_000_000_000,
+    ];
+    for (let step = 7; step < 1_000_000_000; step = Math.ceil(step * 1.37) + 3) hundredths.push(step);
+    for (const cents of hundredths) {
+      const value = cents / 100;
+      expect(amount(value), String(value)).toBe(twoDecimals.format(value));
+      if (cents > 0) expect(amount(-value), String(-value)).toBe(twoDecimals.format(-value));
+      expect(wholeNumber(cents), String(cents)).toBe(whole.format(cents));
+      expect(dollars(cents), String(cents)).toBe(cents % 100 === 0 ? usdWhole.format(value) : usd.format(value));
+    }
+    expect(dollars(120000)).toBe("$1,200");
+    expect(dollars(129999)).toBe("$1,299.99");
+    expect(dollars(50)).toBe("$0.50");
+    expect(dollars(-250)).toBe("-$2.50");
   });
 
   it("gives an event's date parts in the server's time zone", () => {

@@ -9,7 +9,7 @@
 // as a navigation instead, redirectTo and all, and follows the server's redirect and toast.
 import { Form as NavigationForm, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { CancelLink, ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
 import { notify } from "~/components/shell/notify";
 import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";

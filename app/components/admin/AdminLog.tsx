@@ -3,12 +3,13 @@ import { Link } from "@remix-run/react";
 import { ScrollText } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";
+import { dateTimeFormat } from "~/lib/formats";
 import { relativeTime } from "~/lib/relative-time";
 import type { ModerationLogEntry } from "~/models/admin.server";
 import { Pager } from "./AdminUsers";
 import { describeAction } from "./admin-text";
 
-const stamp = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const stamp = dateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export function AdminLog({ actions, cursor, nextCursor, now }: { actions: ModerationLogEntry[]; cursor: number | null; nextCursor: number | null; now: number }) {
   if (actions.length === 0) {
@@ -32,7 +33,7 @@ export function AdminLog({ actions, cursor, nextCursor, now }: { actions: Modera
                 {describeAction(entry)}
               </p>
               {entry.note ? <p className="admin-log__note">“{entry.note}”</p> : null}
-              <time className="admin-log__time" dateTime={entry.created_at} title={`${stamp.format(new Date(entry.created_at))} UTC`} suppressHydrationWarning>
+              <time className="admin-log__time" dateTime={entry.created_at} title={`${stamp().format(new Date(entry.created_at))} UTC`} suppressHydrationWarning>
                 {relativeTime(entry.created_at, now)}
               </time>
             </div>

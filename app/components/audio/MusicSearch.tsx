@@ -9,7 +9,7 @@ import { useFetcher } from "@remix-run/react";
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState } from "react";
 import { MUSIC_DEBOUNCE, MUSIC_MIN_CHARS } from "~/lib/constants";
 import { formatDuration, INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl, type MusicSearchResult, type MusicTrack } from "~/lib/soundcloud";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { AudioPlayer } from "./AudioPlayer";
 import { AUDIO_MESSAGES } from "./track";
 import "./audio.css";

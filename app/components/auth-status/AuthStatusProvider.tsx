@@ -9,7 +9,7 @@
 // If validation fails (8 s time-out, network, server error) the status falls back to
 // GET /api/auth/session, then to the locally stored user. Both are read with fetch, not a
 // fetcher: docs/decisions/session-check.md says why.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useRevalidator } from "@remix-run/react";
 import {
   SESSION_CHECK_INTERVAL,
@@ -147,12 +147,15 @@ export function AuthStatusProvider({ children }: { children: React.ReactNode }) 
           const body = { userId: outcome.refreshFor };
           refresherRef.current.submit(body, { method: "post", action: "/api/auth/refresh-session", encType: "application/json" });
         }
-        setState((previous) => {
-          const status: AuthStatus = outcome.user ? "authenticated" : "unauthenticated";
-          return previous.status === status && sameUser(previous.user, outcome.user) && previous.source === outcome.source
-            ? previous
-            : { status, user: outcome.user, source: outcome.source };
-        });
+        // A transition: the parts that show the status re-render without blocking the page.
+        startTransition(() =>
+          setState((previous) => {
+            const status: AuthStatus = outcome.user ? "authenticated" : "unauthenticated";
+            return previous.status === status && sameUser(previous.user, outcome.user) && previous.source === outcome.source
+              ? previous
+              : { status, user: outcome.user, source: outcome.source };
+          }),
+        );
         // The page shows someone else (or nobody) than the server session: reload its data.
         const serverId = outcome.user?.id ?? null;
         if (outcome.fromServer && serverId !== rootUserRef.current && revalidatorRef.current.state === "idle") {

@@ -3,7 +3,7 @@
 // trimmed text is empty, and the section posts it optimistically.
 import { Send } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { COMMENT_MAX, canPost } from "~/lib/comment-schemas";
 
 export function CommentForm({

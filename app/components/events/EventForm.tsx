@@ -6,7 +6,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { CalendarPlus, Pencil, X } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { notify } from "~/components/shell/notify";
 import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";

@@ -6,7 +6,7 @@
 import { useFetcher } from "@remix-run/react";
 import { CalendarCheck, CalendarX, Check, LogIn, Users } from "~/components/icons";
 import { useId, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { MemberLink } from "~/components/shell/MemberLink";
 import { notify } from "~/components/shell/notify";
 import { carName } from "~/lib/cars";

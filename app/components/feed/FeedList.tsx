@@ -5,9 +5,9 @@
 // the next page on the server.
 import { Link } from "@remix-run/react";
 import { CheckCircle2, ChevronDown, RotateCw, WifiOff } from "~/components/icons";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { PostCard, type PostCardViewer } from "~/components/post/PostCard";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import type { FeedPost } from "~/models/feed.server";
 import { useFetcherRead } from "~/lib/fetcher-answer";
 import { appendPosts, FEED_MESSAGES, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex } from "./feed-pages";
@@ -75,10 +75,12 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
     setPosts((current) => refreshPosts(current, initialPosts));
   }, [initialPosts, initialCursor, pageKey]);
 
-  // Relative times: the server's moment for hydration, then the real clock.
+  // Relative times: the server's moment for hydration, then the real clock. Each tick
+  // re-renders every card, so it renders as a transition, in slices, never blocking a tap.
   useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK);
+    const tick = () => startTransition(() => setNow(Date.now()));
+    tick();
+    const timer = setInterval(tick, CLOCK_TICK);
     return () => clearInterval(timer);
   }, []);
 

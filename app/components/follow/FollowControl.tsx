@@ -3,7 +3,7 @@
 // once hydrated the same form posts through a fetcher and the API answers JSON. Visitors
 // get a link that opens the login modal.
 import { useLocation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { Check, Plus, Star } from "~/components/icons";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { useFollowToggle } from "./useFollowToggle";

@@ -5,7 +5,7 @@
 // tutorial bubble greets first-time visitors after 1 s.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useCallback, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
 import { MediaViewer } from "~/components/media/MediaViewer";
 import { useReturnFocus } from "~/components/shell/focus";

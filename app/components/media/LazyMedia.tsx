@@ -4,7 +4,8 @@
 // and height, so nothing jumps when it arrives; a shimmer stands in until then, and a
 // failed load shows 'Image unavailable'. Without JavaScript a <noscript> copy is shown.
 import { ImageOff } from "~/components/icons";
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { useHydrated } from "~/lib/hydrated";
 import { viewerKind, type ViewerItem } from "./viewer-items";
 import "./media.css";
 
@@ -22,8 +23,9 @@ export function useInView<T extends Element>({
   disabled = false,
 }: { rootMargin?: string; threshold?: number; disabled?: boolean } = {}) {
   const [inView, setInView] = useState(disabled);
-  const [node, setNode] = useState<T | null>(null);
-  const ref = useCallback((element: T | null) => setNode(element), []);
+  // A ref object, not a callback that sets state: attaching it must not re-render every
+  // image on the page right after hydration.
+  const ref = useRef<T>(null);
 
   useEffect(() => {
     if (inView) return;
@@ -31,6 +33,7 @@ export function useInView<T extends Element>({
       setInView(true);
       return;
     }
+    const node = ref.current;
     if (!node) return;
     if (typeof IntersectionObserver === "undefined") {
       setInView(true);
@@ -47,7 +50,7 @@ export function useInView<T extends Element>({
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [node, inView, disabled, rootMargin, threshold]);
+  }, [inView, disabled, rootMargin, threshold]);
 
   return [ref, inView] as const;
 }
@@ -105,8 +108,7 @@ export function LazyImage({
   const [state, setState] = useState<"loading" | "loaded" | "error">("loading");
   const imageRef = useRef<HTMLImageElement | null>(null);
   // Until the page runs JavaScript nothing would ever mark the image loaded: show it as it comes.
-  const [running, setRunning] = useState(false);
-  useEffect(() => setRunning(true), []);
+  const running = useHydrated();
 
   // A new source starts over.
   useEffect(() => setState("loading"), [src]);

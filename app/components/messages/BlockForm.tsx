@@ -3,7 +3,7 @@
 // and the answer shows as a toast.
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { Ban } from "~/components/icons";
 import { notify } from "~/components/shell/notify";
 import { errorOr } from "~/lib/fetcher-answer";

@@ -3,7 +3,7 @@
 // Shift+Enter starts a new line, and the box grows with the text.
 import { SendHorizontal } from "~/components/icons";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { MESSAGE_LIMIT, canSend, messageLength } from "./thread-state";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;

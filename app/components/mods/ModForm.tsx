@@ -5,7 +5,7 @@ import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTex
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Plus, X } from "~/components/icons";
 import { FieldErrors, FormField, zodValidate } from "~/components/cars/FormField";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { GAIN_SUGGESTIONS, MAX_GAINS, MOD_TEXT_MAX, MOD_TYPES, modSchema } from "~/lib/car-schemas";
 import { modTypeLabel } from "~/lib/cars";
 import { NameList, useMakerSuggestions } from "./MakerSuggestions";

@@ -3,7 +3,7 @@
 // related user or car. Clicking a row marks it read (with JavaScript, through a fetcher,
 // so the bell and the lists show it read while the request is on its way).
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { BellOff, CheckCheck, ShieldAlert } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media-types";

@@ -8,7 +8,7 @@ import { ChevronLeft, ChevronRight, Film, ImageOff } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { IMAGE_UNAVAILABLE, LazyMedia } from "~/components/media/LazyMedia";
 import type { ViewerItem } from "~/components/media/viewer-items";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { gridItems, type Layout } from "~/lib/layout";
 import { clampIndex, frameRatio, ratioCss, swipeStep } from "./post-view";
 

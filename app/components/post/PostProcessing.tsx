@@ -7,7 +7,7 @@
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CheckCircle2, Clock, Film, Image, Loader2, RotateCcw, Trash2, XCircle } from "~/components/icons";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { processingUrl, PROCESSING_TEXT, type PostProcessing as Processing, type UploadView } from "~/lib/post-status";
 import "./processing.css";

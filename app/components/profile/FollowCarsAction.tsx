@@ -4,7 +4,7 @@
 import { Plus } from "~/components/icons";
 import { useState } from "react";
 import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { useOptionalUser } from "~/lib/user";
 import { requestLogin } from "~/lib/login-events";
 import type { CarCard } from "~/models/profile.server";

@@ -6,7 +6,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Flag } from "~/components/icons";
 import { useState, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { reportHref, type FlagContentType } from "~/lib/flag-reasons";
 import { lazyComponent } from "~/lib/lazy-component";
 import { loginHref, requestLogin } from "~/lib/login-events";

@@ -8,6 +8,7 @@ import { CalendarDays, CarFront, Loader2, Search } from "~/components/icons";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";
 import { carName } from "~/lib/cars";
+import { dateTimeFormat } from "~/lib/formats";
 import { useFetcherRead } from "~/lib/fetcher-answer";
 import { SEARCH_DEBOUNCE, normaliseQuery, searchHref } from "~/lib/search";
 import { cachedResults, readQuickResults, resultCount, type QuickResults } from "./search-client";
@@ -15,11 +16,11 @@ import "./search.css";
 
 type Option = { key: string; href: string };
 
-const dateFormat = typeof Intl !== "undefined" ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }) : null;
+// The reader's own locale and time zone: the results list is drawn in the browser only.
+const dateFormat = dateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return dateFormat ? dateFormat.format(date) : date.toISOString().slice(0, 16).replace("T", " ");
+  return dateFormat().format(new Date(iso));
 }
 
 export function HeaderSearch({

@@ -3,7 +3,7 @@
 // embed code); once the page is hydrated it acts as a button that opens the dialog.
 import { Share2 } from "~/components/icons";
 import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { compactCount } from "~/components/interactions/reactions";
 import { lazyComponent } from "~/lib/lazy-component";
 import { postPath, type EmbeddablePost } from "./share-links";

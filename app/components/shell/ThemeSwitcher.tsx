@@ -5,7 +5,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Monitor, Moon, Sun, type IconComponent } from "~/components/icons";
 import { useId } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { THEME_LABELS, THEME_MODES, type ThemeMode } from "~/lib/theme";
 import { useTheme } from "./theme";
 

@@ -1,16 +1,15 @@
 // The notification stack: each toast auto-dismisses after 5 s and has a
 // close button. Also shows the toast a server action flashed for this page.
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Toaster } from "sonner";
 import { TOAST_DURATION } from "~/lib/constants";
+import { useHydrated } from "~/lib/hydrated";
 import { notify, type Notice } from "./notify";
 import { useTheme } from "./theme";
 
 export function Toasts({ flash }: { flash: Notice | null | undefined }) {
   const { mode } = useTheme();
-  const [hydrated, setHydrated] = useState(false);
-
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   // Once the plain HTML copy is gone; keyed by its text, so one message never shows twice.
   useEffect(() => {
     if (hydrated && flash?.message) notify(flash, { id: `flash:${flash.message}` });

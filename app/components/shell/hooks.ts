@@ -1,15 +1,19 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { MOBILE_MAX_WIDTH } from "~/lib/constants";
 import { INITIAL_HEADER_SCROLL, nextHeaderScroll, type HeaderScroll } from "./header-scroll";
 
 export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;
 
-/** True on phones (767px wide or less). False during server rendering. */
+/**
+ * True on phones (767px wide or less). False during server rendering and hydration; the
+ * stylesheet lays out the phone's shell by itself, so the switch only changes behaviour and
+ * renders as a transition.
+ */
 export function useIsMobile(): boolean {
   const [mobile, setMobile] = useState(false);
   useEffect(() => {
     const query = window.matchMedia(MOBILE_QUERY);
-    setMobile(query.matches);
+    startTransition(() => setMobile(query.matches));
     const onChange = (event: MediaQueryListEvent) => setMobile(event.matches);
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);
@@ -36,7 +40,9 @@ export function useHeaderScroll(isMobile: boolean): HeaderScroll {
     const onScroll = () => {
       if (!frame) frame = window.requestAnimationFrame(update);
     };
-    update();
+    // The first reading waits for the next frame: reading the scroll position lays the page
+    // out, which right after hydration would be a long task of its own.
+    frame = window.requestAnimationFrame(update);
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => {
       window.removeEventListener("scroll", onScroll);
@@ -46,9 +52,13 @@ export function useHeaderScroll(isMobile: boolean): HeaderScroll {
 
   // Leaving the phone layout must never leave the header hidden.
   useEffect(() => {
-    const next = nextHeaderScroll(latest.current, window.scrollY, isMobile);
-    latest.current = next;
-    setState(next);
+    const frame = window.requestAnimationFrame(() => {
+      const previous = latest.current;
+      const next = nextHeaderScroll(previous, window.scrollY, isMobile);
+      latest.current = next;
+      if (next.hidden !== previous.hidden || next.scrolled !== previous.scrolled) setState(next);
+    });
+    return () => window.cancelAnimationFrame(frame);
   }, [isMobile]);
 
   return state;

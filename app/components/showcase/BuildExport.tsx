@@ -3,7 +3,7 @@
 // read-only box inside a <details>; with JavaScript a button copies it and says "Copied".
 // Where the clipboard is refused, the button selects the box's text instead and says so.
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import "./showcase.css";
 
 export type BuildSnippets = { bbcode: string; markdown: string };

@@ -7,7 +7,7 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { AlertCircle, CarFront, Check, LayoutGrid, Loader2, Music2, PenLine, Rows3, Send, Sparkles, Square, GalleryHorizontal } from "~/components/icons";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { MusicSearch } from "~/components/audio/MusicSearch";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/lib/hydrated";
 import { notify } from "~/components/shell/notify";
 import { defaultLayout, type Layout } from "~/lib/layout";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
