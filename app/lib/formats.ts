@@ -29,7 +29,6 @@ function monthName(date: Date, style: "long" | "short"): string {
   const name = MONTHS[date.getUTCMonth()];
   return style === "long" ? name : name.slice(0, 3);
 }
-const compactFormat = numberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
 
 /** "Nov 3, 2026" (UTC). */
 export function shortDate(value: Date | string): string {
@@ -73,6 +72,8 @@ export function dollars(cents: number): string {
   const text = whole ? wholeNumber(cents / 100) : fromHundredths(cents / 100, true);
   return text.startsWith("-") ? `-$${text.slice(1)}` : `$${text}`;
 }
+
+const compactFormat = numberFormat("en", { notation: "compact", maximumFractionDigits: 1 });
 
 /** 1234 → "1.2K". */
 export function compactNumber(value: number): string {
