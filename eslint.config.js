@@ -11,7 +11,7 @@ import tseslint from "typescript-eslint";
 export default tseslint.config(
   {
     // Generated or built output, test and bench artefacts: nobody edits these by hand.
-    ignores: ["app/generated/**", "build/**", "public/build/**", ".cache/**", "data/**", "tests/.tmp/**", "test-results/**", "playwright-report/**", "bench/results/**"],
+    ignores: ["app/generated/**", "build/**", ".cache/**", "data/**", "tests/.tmp/**", "test-results/**", "playwright-report/**", "bench/results/**"],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },

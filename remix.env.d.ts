@@ -1,4 +1,4 @@
-/// <reference types="@remix-run/dev" />
+/// <reference types="vite/client" />
 /// <reference types="@remix-run/node" />
 
 // Single fetch (future.v3_singleFetch) types: loaders' data arrive as returned (Dates stay

@@ -1,8 +1,10 @@
 // The production server: Express with compression, the build's assets (immutable, 1 year),
 // public/ (1 hour) and the Remix request handler. It replaces remix-serve so that the app
-// gets the client's address, and so that SIGTERM/SIGINT stop it gracefully.
+// gets the client's address, and so that SIGTERM/SIGINT stop it gracefully. With
+// NODE_ENV=development (`npm run dev`) it serves the sources through Vite instead of a build,
+// and every request renders the current code.
 //
-//   tsx server.ts [path/to/build/index.js]     (default: $REMIX_BUILD_DIR/build/index.js)
+//   tsx server.ts [path/to/build/server/index.js]   (default: $REMIX_BUILD_DIR/build/server/index.js)
 //
 // Environment: PORT (3000), HOST (all interfaces), REMIX_BUILD_DIR, NODE_ENV (production),
 // WEB_CONCURRENCY (processes: one per core in production, else 1; see "Several processes" below),
@@ -20,14 +22,14 @@
 // Run with tsx: its loader hooks only act while modules are imported at start-up; once the
 // build is loaded, requests run the same compiled JavaScript as under plain node.
 import cluster, { type Worker } from "node:cluster";
-import { existsSync, readdirSync, statSync, watch } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import os from "node:os";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
@@ -156,13 +158,23 @@ function logRequests(config: Settings): boolean {
 }
 
 async function importBuild(buildPath: string): Promise<ServerBuild> {
-  const { mtimeMs } = statSync(buildPath);
-  return (await import(`${pathToFileURL(buildPath).href}?t=${mtimeMs}`)) as ServerBuild;
+  return (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+}
+
+/**
+ * Development: Vite compiles the sources on request; `load` gives the current server build.
+ * Its live-reload socket shares the app's own port, so the page's CSP (`connect-src 'self'`)
+ * lets it through.
+ */
+async function viteDevServer(httpServer: Server) {
+  const vite = await import("vite");
+  const server = await vite.createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } });
+  return { middlewares: server.middlewares, load: () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild> };
 }
 
 function enableSourceMaps() {
   // What remix-serve did with source-map-support: stack traces point into the sources when
-  // the build carries maps (`remix build --sourcemap`).
+  // the build carries maps (`remix vite:build --sourcemapServer`).
   process.setSourceMapsEnabled?.(true);
 }
 
@@ -392,23 +404,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   checkStartupSettings();
   const config = settings();
   enableSourceMaps();
-  const buildPath = path.resolve(options.buildPath ?? path.join(config.REMIX_BUILD_DIR ? path.resolve(root, config.REMIX_BUILD_DIR) : root, "build", "index.js"));
-  if (!existsSync(buildPath)) throw new Error(`No server build at ${buildPath}: run \`npm run build\` first.`);
   const development = config.NODE_ENV === "development";
+  const buildPath = path.resolve(
+    options.buildPath ?? path.join(config.REMIX_BUILD_DIR ? path.resolve(root, config.REMIX_BUILD_DIR) : root, "build", "server", "index.js"),
+  );
+  if (!development && !existsSync(buildPath)) throw new Error(`No server build at ${buildPath}: run \`npm run build\` first.`);
   const hops = trustedProxyHops();
   const trusted = hops > 0;
   const secureAlways = cookieSecure();
   const stopTimeoutMs = config.STOP_TIMEOUT_MS;
   const exposePid = config.EXPOSE_SERVER_PID;
 
-  let build = await importBuild(buildPath);
+  const server = createServer();
+  const dev = development ? await viteDevServer(server) : undefined;
+  let build = dev ? await dev.load() : await importBuild(buildPath);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
   const app = express();
   app.disable("x-powered-by");
   if (trusted) app.set("trust proxy", hops);
   app.use(compression());
-  app.use(build.publicPath, express.static(path.resolve(root, build.assetsBuildDirectory), { immutable: true, maxAge: "1y" }));
+  if (dev) app.use(dev.middlewares);
+  // The build's files all have a hash in their names: they never change.
+  else app.use(`${build.publicPath}assets`, express.static(path.resolve(root, build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y" }));
   app.use(publicFiles(path.join(root, "public")));
   if (logRequests(config)) app.use(requestLogger());
   app.use(appAnswerHeaders());
@@ -427,18 +445,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   app.use(visitorPages(pageCache, () => factsOf));
 
-  if (development) {
-    // `remix dev --manual`: re-import the build whenever the compiler writes version.txt.
-    const versionDir = path.dirname(buildPath);
-    watch(versionDir, (_, file) => {
-      if (file !== "version.txt") return;
-      importBuild(buildPath).then((fresh) => {
+  if (dev) {
+    // Every request renders with the current sources.
+    app.all("*", (req, res, next) => {
+      dev.load().then((fresh) => {
+        if (fresh !== build) factsOf = routeFacts(fresh);
         build = fresh;
-        factsOf = routeFacts(build);
-        void broadcastDevReady(build);
-      }, console.error);
+        return createRequestHandler({ build, mode: "development" })(req, res, next);
+      }, next);
     });
-    app.all("*", (req, res, next) => createRequestHandler({ build, mode: "development" })(req, res, next));
   } else {
     app.all("*", createRequestHandler({ build, mode: config.NODE_ENV }));
   }
@@ -489,7 +504,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     app(req, res);
   };
 
-  const server = createServer(onRequest);
+  server.on("request", onRequest);
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
@@ -507,7 +522,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const address = server.address() as AddressInfo;
   const url = `http://${host ?? "localhost"}:${address.port}`;
   console.log(`[server] ${url}${trusted ? " (trusting X-Forwarded-* from the proxy)" : ""}`);
-  if (development) void broadcastDevReady(build);
 
   let stopped: Promise<void> | undefined;
   function stop(reason = "stop"): Promise<void> {

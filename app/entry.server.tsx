@@ -15,13 +15,16 @@ import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } fr
 import { startInsuranceReminders } from "~/models/insurance-reminders.server";
 import { backgroundWorkEnabled, jobWorkerEnabled } from "~/lib/env.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
+import { forwardNotificationsToStreams } from "~/models/notification.server";
 import { registerServerParts } from "./server-parts.server";
 
 // What the server renders of the parts the browser downloads only when they open; then the
 // background work of the server process: insurance reminders now and every hour, and the
 // job worker (uploaded media) unless JOB_WORKER=off. A server of several processes runs the
-// background work in one of them only (BACKGROUND_WORK, set by server.ts).
+// background work in one of them only (BACKGROUND_WORK, set by server.ts). Every process
+// forwards notifications to the live streams it serves.
 registerServerParts();
+forwardNotificationsToStreams();
 if (backgroundWorkEnabled()) {
   startInsuranceReminders();
   if (jobWorkerEnabled()) startProcessJobWorker({ label: "server" });

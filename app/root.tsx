@@ -1,5 +1,6 @@
+// The app's base stylesheet comes first, so that the components' own rules follow it.
+import "~/styles/app.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { cssBundleHref } from "@remix-run/css-bundle";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import { AppShell } from "~/components/shell/AppShell";
@@ -16,13 +17,10 @@ import { takeFlash } from "~/lib/cookies.server";
 import { themeFromRequest } from "~/lib/theme.server";
 import { isAdmin } from "~/models/user.server";
 import { countUnread } from "~/models/notification.server";
-import appStyles from "~/styles/app.css";
 
 export const meta: MetaFunction = () => [{ title: APP_TITLE }];
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: appStyles },
-  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
   { rel: "icon", href: APP_ICONS.ico, sizes: "32x32" },
   { rel: "icon", href: APP_ICONS.svg, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: APP_ICONS.appleTouch },

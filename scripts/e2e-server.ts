@@ -60,7 +60,7 @@ async function main() {
     Object.assign(env, { GOOGLE_CLIENT_ID: "e2e-client", GOOGLE_CLIENT_SECRET: "e2e-secret", GOOGLE_OAUTH_BASE_URL: google.url });
   }
 
-  const build = spawnSync(path.join(root, "node_modules/.bin/remix"), ["build"], { cwd: root, env, stdio: "inherit" });
+  const build = spawnSync(path.join(root, "node_modules/.bin/remix"), ["vite:build"], { cwd: root, env, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 
   await applyMigrations(env.DATABASE_URL!);
@@ -70,7 +70,7 @@ async function main() {
   }
 
   // The project's production server (server.ts); E2E=1 keeps its request log quiet.
-  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server.ts"), path.join(E2E.buildDir, "build", "index.js")], {
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server.ts"), path.join(E2E.buildDir, "build", "server", "index.js")], {
     cwd: root,
     env,
     stdio: "inherit",

@@ -157,7 +157,7 @@ async function main() {
   const before = machine();
   log(`Lighthouse on ${os.cpus().length} cores. ${before.uptimeBefore}`);
   const ws = workspace(options.port);
-  if (options.build || !existsSync(path.join(ws.buildDir, "build", "index.js"))) buildApp(ws, log);
+  if (options.build || !existsSync(path.join(ws.buildDir, "build", "server", "index.js"))) buildApp(ws, log);
   prepareData(ws, { kind: "demo" }, log);
   const { postId, carId } = pickTargets(ws, options);
   const paths: Record<Page, string> = { home: "/", post: `/post/${postId}`, showcase: `/showcase/${carId}`, events: "/events" };

@@ -10,7 +10,7 @@ import { databaseUrl } from "../app/lib/database-url";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const buildDir = process.env.REMIX_BUILD_DIR ?? root;
-const serverBuild = path.join(buildDir, "build", "index.js");
+const serverBuild = path.join(buildDir, "build", "server", "index.js");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
@@ -52,7 +52,7 @@ async function main() {
   ensureAppUrl();
   if (!existsSync(serverBuild)) {
     console.log("No build found: building the app…");
-    run(bin("remix"), ["build"], { ...process.env, NODE_ENV: "production" });
+    run(bin("remix"), ["vite:build"], { ...process.env, NODE_ENV: "production" });
   }
 
   const applied = await applyMigrations(databaseUrl());

@@ -10,21 +10,13 @@ import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
 import { sendMail } from "~/lib/mailer.server";
 import { grantListedAdmin } from "~/models/user.server";
+import { VERIFY_MESSAGES } from "~/lib/email-verification";
 
 export const VERIFY_TOKEN_LIFETIME = 24 * 60 * 60 * 1000;
 export const VERIFY_PATH = "/verify-email";
 const TOKEN_BYTES = 32;
 // Rows are kept this long after they expire, so an old link still says "expired".
 const KEEP_EXPIRED = 7 * 24 * 60 * 60 * 1000;
-
-export const VERIFY_MESSAGES = {
-  invalid: "This verification link is not valid. Open the whole link from the email, or send a new one from your profile.",
-  expired: "This verification link has expired. Send a new one from your profile.",
-  used: "This verification link has already been used.",
-  verified: "Your email address is verified.",
-  alreadyVerified: "Your email address is already verified.",
-  sent: "We've sent a new verification link. It works once, within 24 hours.",
-} as const;
 
 /** The confirm button's form: the token from the link. */
 export const verifyEmailSchema = z.object({

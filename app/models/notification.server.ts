@@ -9,6 +9,7 @@
 import { prisma, type Prisma } from "~/db.server";
 import { unblockedWith } from "~/models/block.server";
 import { UserError } from "~/lib/user-error";
+import { hasListeners, publishNotification } from "~/lib/live-events.server";
 
 export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration";
 
@@ -46,6 +47,24 @@ const listeners = new Set<Listener>();
 export function subscribeNotifications(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+let forwarding = false;
+/**
+ * Forwards every created or read notification to the recipient's live streams, with the new
+ * unread count. The server's entry calls it at start (not at the first stream): with several
+ * instances, a notification made on one that serves no stream must still reach the others.
+ */
+export function forwardNotificationsToStreams(): void {
+  if (forwarding) return;
+  forwarding = true;
+  subscribeNotifications((userId) => {
+    if (!hasListeners(userId)) return;
+    countUnread(userId).then(
+      (unread_count) => publishNotification(userId, { unread_count }),
+      () => publishNotification(userId),
+    );
+  });
 }
 
 function announce(userId: number) {

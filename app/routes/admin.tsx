@@ -25,7 +25,7 @@ import { listMakersForAdmin } from "~/models/maker.server";
 import { getAdminOverview, listFeedback, listModerationLog, listModerationQueue, listUsers } from "~/models/admin.server";
 import { searchEvents } from "~/models/search.server";
 import { isAdmin } from "~/models/user.server";
-import adminStyles from "~/components/admin/admin.css";
+import adminStyles from "~/components/admin/admin.css?url";
 import "~/components/events/events.css";
 
 // Only the Admin Area loads its stylesheet.

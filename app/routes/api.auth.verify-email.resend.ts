@@ -7,7 +7,8 @@ import { publicOrigin } from "~/lib/env.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { limitWrite } from "~/models/rate-limit.server";
-import { VERIFY_MESSAGES, resendVerificationEmail } from "~/models/email-verification.server";
+import { VERIFY_MESSAGES } from "~/lib/email-verification";
+import { resendVerificationEmail } from "~/models/email-verification.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -12,26 +12,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { SSE_HEARTBEAT, SSE_RECONNECT_STEPS } from "~/lib/constants";
-import { hasListeners, isShuttingDown, liveEventStream, publishNotification } from "~/lib/live-events.server";
-import { countUnread, subscribeNotifications } from "~/models/notification.server";
-
-// Notifications announce changes through notification.server's own listener list; this
-// forwards them to the streams, with the new unread count. It starts with the server (not
-// with its first stream): with several instances, a notification made on one that serves no
-// stream must still reach the others.
-let bridged = false;
-function bridgeNotifications() {
-  if (bridged) return;
-  bridged = true;
-  subscribeNotifications((userId) => {
-    if (!hasListeners(userId)) return;
-    countUnread(userId).then(
-      (unread_count) => publishNotification(userId, { unread_count }),
-      () => publishNotification(userId),
-    );
-  });
-}
-bridgeNotifications();
+import { isShuttingDown, liveEventStream } from "~/lib/live-events.server";
 
 /** Whether the request's session still belongs to a signed-in, unsuspended user. */
 async function stillSignedIn(request: Request, userId: number): Promise<boolean> {

@@ -15,8 +15,8 @@ import { requireId } from "~/lib/ids";
 import { imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media-types";
 import { shareLink } from "~/lib/share-meta";
 import { getCarBuild } from "~/models/build-sheet.server";
-import embedStyles from "~/components/post/embed.css";
-import embedCarStyles from "~/components/showcase/embed-car.css";
+import embedStyles from "~/components/post/embed.css?url";
+import embedCarStyles from "~/components/showcase/embed-car.css?url";
 import type { DocumentHandle } from "~/root";
 
 /** Rendered without hydration (the page ships no JavaScript), with the embed's stylesheets only. */

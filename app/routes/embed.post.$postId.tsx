@@ -13,7 +13,7 @@ import { postUrl, SITE_NAME } from "~/components/share/share-links";
 import { publicOrigin } from "~/lib/env.server";
 import { requireId } from "~/lib/ids";
 import { getPost } from "~/models/feed.server";
-import embedStyles from "~/components/post/embed.css";
+import embedStyles from "~/components/post/embed.css?url";
 import type { DocumentHandle } from "~/root";
 
 /** Rendered without hydration (the page ships no JavaScript), with embed.css as its only stylesheet. */

@@ -17,7 +17,7 @@ import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { MESSAGE_TEXT, listConversations } from "~/models/message.server";
 import { getUserByUsername } from "~/models/user.server";
-import messagesStyles from "~/components/messages/messages.css";
+import messagesStyles from "~/components/messages/messages.css?url";
 
 // Only the messages pages load their stylesheet.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesStyles }];

@@ -19,7 +19,8 @@ import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { getUserFollowCounts } from "~/models/follow.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
-import { VERIFY_MESSAGES, isEmailVerified, resendVerificationEmail } from "~/models/email-verification.server";
+import { VERIFY_MESSAGES } from "~/lib/email-verification";
+import { isEmailVerified, resendVerificationEmail } from "~/models/email-verification.server";
 import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `Your profile · ${APP_TITLE}` }];

@@ -12,7 +12,7 @@ import { carDisplayLine } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { listCarsOf } from "~/models/car.server";
 import { listModChoices } from "~/models/post-mods.server";
-import uploadStyles from "~/components/upload/upload.css";
+import uploadStyles from "~/components/upload/upload.css?url";
 
 // Only the upload page loads the form's stylesheet.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: uploadStyles }];

@@ -10,14 +10,8 @@ import { APP_TITLE } from "~/lib/constants";
 import { readBody } from "~/lib/http.server";
 import { replyToUserError } from "~/lib/form-reply.server";
 import { limitWrite } from "~/models/rate-limit.server";
-import {
-  VERIFY_MESSAGES,
-  inspectVerificationToken,
-  tokenStateMessage,
-  verifyEmailSchema,
-  verifyEmailWithToken,
-  type TokenState,
-} from "~/models/email-verification.server";
+import { VERIFY_MESSAGES } from "~/lib/email-verification";
+import { inspectVerificationToken, tokenStateMessage, verifyEmailSchema, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
 import "~/components/auth/auth.css";
 
 export const meta: MetaFunction = () => [{ title: `Confirm your email · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];

@@ -52,7 +52,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, quiet = tr
 export function buildApp(ws: Workspace, log: Log) {
   const started = Date.now();
   mkdirSync(ws.dir, { recursive: true });
-  run(bin("remix"), ["build"], { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: ws.buildDir });
+  run(bin("remix"), ["vite:build"], { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: ws.buildDir });
   log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.relative(root, ws.buildDir)}`);
 }
 

@@ -84,7 +84,7 @@ export function runWithServers(main: () => Promise<void>): void {
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const { port, files } = options;
   const logFd = openSync(files.log, "a");
-  const serverArgs = options.script ?? [path.join(root, "server.ts"), path.join(options.buildDir, "build", "index.js")];
+  const serverArgs = options.script ?? [path.join(root, "server.ts"), path.join(options.buildDir, "build", "server", "index.js")];
   const child = spawn(process.execPath, ["--import", "tsx", ...(options.nodeArgs ?? []), ...serverArgs], {
     cwd: root,
     detached: true,

@@ -1,7 +1,7 @@
 // Every page route, signed in and out, on a desktop and a phone, in light and dark: each
 // must load, hydrate and report no page or console error (the fixtures fail the test on
 // any). The list of URLs is checked against app/routes, so a new page cannot be left out.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { devices, expect, test } from "./fixtures";
@@ -117,18 +117,23 @@ for (const setup of setups) {
 // when it loads must work there: nothing from a server-only module may run at its top level.
 test("every route module loads in the browser", async ({ page }) => {
   const port = Number(process.env.E2E_PORT ?? 3100);
-  const built = path.resolve("tests/.tmp", port === 3100 ? "e2e-build" : `e2e-build-${port}`, "public/build/routes");
-  const modules = readdirSync(built).filter((file) => file.endsWith(".js"));
+  const assets = path.resolve("tests/.tmp", port === 3100 ? "e2e-build" : `e2e-build-${port}`, "build/client/assets");
+  // The build's route manifest (`window.__remixManifest = {…}`) names every route's module.
+  const manifestFile = readdirSync(assets).find((file) => /^manifest-.*\.js$/.test(file));
+  expect(manifestFile, "the build's route manifest").toBeTruthy();
+  const manifestText = readFileSync(path.join(assets, manifestFile!), "utf8");
+  const manifest = JSON.parse(manifestText.slice(manifestText.indexOf("{"), manifestText.lastIndexOf("}") + 1)) as { routes: Record<string, { module: string }> };
+  const modules = Object.values(manifest.routes).map((route) => route.module);
   expect(modules.length, "the route modules the browser can load").toBeGreaterThan(pageModules.length);
   await page.goto("/");
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  const failures = await page.evaluate(async (files) => {
+  const failures = await page.evaluate(async (urls) => {
     const failed: string[] = [];
-    for (const file of files) {
+    for (const url of urls) {
       try {
-        await import(`/build/routes/${file}`);
+        await import(url);
       } catch (error) {
-        failed.push(`${file}: ${String(error)}`);
+        failed.push(`${url}: ${String(error)}`);
       }
     }
     return failed;

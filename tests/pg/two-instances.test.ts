@@ -22,7 +22,7 @@ type Instance = { name: string; port: number; origin: string; child: ChildProces
 
 async function startInstance(name: string): Promise<Instance> {
   const port = await freePort();
-  const serverBuild = path.join(buildDir, "build", "index.js");
+  const serverBuild = path.join(buildDir, "build", "server", "index.js");
   // The Express server (server.ts) where it exists, else remix-serve; both serve ./public.
   const [command, args] = existsSync(path.join(root, "server.ts")) ? [bin("tsx"), [path.join(root, "server.ts"), serverBuild]] : [bin("remix-serve"), [serverBuild]];
   const child = spawn(command, args, {
@@ -135,7 +135,7 @@ describe.skipIf(!process.env.TEST_PG_URL)("two instances on one PostgreSQL datab
   beforeAll(async () => {
     // This process needs no LISTEN connection of its own: only the servers' are counted.
     await stopLiveTransport();
-    const build = spawnSync(bin("remix"), ["build"], {
+    const build = spawnSync(bin("remix"), ["vite:build"], {
       cwd: root,
       encoding: "utf8",
       env: { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: buildDir },

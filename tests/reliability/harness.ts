@@ -50,8 +50,8 @@ const template = path.join(tmp, "template");
 export function prepare(log: (line: string) => void, options: { rebuild?: boolean } = {}) {
   mkdirSync(tmp, { recursive: true });
   let started = Date.now();
-  if (options.rebuild !== false || !existsSync(path.join(buildDir, "build", "index.js"))) {
-    run(bin("remix"), ["build"], { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: buildDir });
+  if (options.rebuild !== false || !existsSync(path.join(buildDir, "build", "server", "index.js"))) {
+    run(bin("remix"), ["vite:build"], { ...process.env, NODE_ENV: "production", REMIX_BUILD_DIR: buildDir });
     log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   started = Date.now();

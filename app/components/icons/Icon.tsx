@@ -3,7 +3,7 @@
 // reach the symbol's shapes through inheritance; CSS `color`/`fill` rules of components and
 // the `fill`, `color` and `strokeWidth` props (set as inline style) change them.
 import { forwardRef, type SVGProps } from "react";
-import spriteUrl from "./sprite.svg";
+import spriteUrl from "./sprite.svg?url";
 
 export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref"> & {
   size?: number | string;
