@@ -7,8 +7,15 @@ import { defineConfig } from "vite";
 
 const out = process.env.REMIX_BUILD_DIR ?? ".";
 
+/** What every page runs: React, Remix and its router. */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
+/** The modules every page starts from. */
+const SHELL_ROOTS = /\/app\/(root|entry\.client)\.tsx/;
+/** The pages most visits open first: the feed, a post, a car's showcase, the events. */
+const FIRST_SCREENS = /\/app\/routes\/(_index|post\.\$id|showcase\.\$carId|events\._index)\.tsx/;
+
 type ModuleInfo = { importedIds: readonly string[] } | null;
-let shell: Set<string> | undefined;
+type ChunkMeta = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => ModuleInfo };
 
 /** The modules that `roots` import, directly or through others, without a dynamic import. */
 function staticallyImported(roots: string[], info: (id: string) => ModuleInfo): Set<string> {
@@ -22,31 +29,48 @@ function staticallyImported(roots: string[], info: (id: string) => ModuleInfo): 
   return seen;
 }
 
-export default defineConfig({
+/**
+ * The browser's chunks: React and Remix in one file (`framework`); in a second (`shell`),
+ * what the root imports without waiting, and the stylesheets of every part the first screens
+ * import. The rest as Rollup splits it.
+ */
+function browserChunks() {
+  let shell: Set<string> | undefined;
+  let firstScreens: Set<string> | undefined;
+  return (id: string, { getModuleIds, getModuleInfo }: ChunkMeta) => {
+    // The CommonJS helpers go with React, which needs them, so that no two chunks import each other.
+    if (FRAMEWORK.test(id) || id.includes("commonjsHelpers")) return "framework";
+    shell ??= staticallyImported(
+      [...getModuleIds()].filter((moduleId) => SHELL_ROOTS.test(moduleId)),
+      getModuleInfo,
+    );
+    if (shell.has(id) && !SHELL_ROOTS.test(id)) return "shell";
+    // One stylesheet for the pages most visits open, rather than one per part: each file is a
+    // round trip before a phone can paint.
+    firstScreens ??= staticallyImported(
+      [...getModuleIds()].filter((moduleId) => FIRST_SCREENS.test(moduleId)),
+      getModuleInfo,
+    );
+    if (id.endsWith(".css") && firstScreens.has(id)) return "shell";
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   // public/ is served by server.ts as it is, with its own cache rules; the build holds only
   // hashed files, which are cached for a year.
   publicDir: false,
-  build: {
-    rollupOptions: {
-      output: {
-        // Every page needs React and Remix, and the app's shell (everything the root route
-        // imports without waiting): one file for each. Small chunks shared by some pages merge
-        // into the chunks they are loaded with, so a page comes in a handful of files.
-        manualChunks(id, { getModuleIds, getModuleInfo }) {
-          // The CommonJS helpers go with React, which needs them, so that no two chunks import each other.
-          if (/\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//.test(id) || id.includes("commonjsHelpers"))
-            return "framework";
-          shell ??= staticallyImported(
-            [...getModuleIds()].filter((moduleId) => /\/app\/(root|entry\.client)\.tsx/.test(moduleId)),
-            getModuleInfo,
-          );
-          if (shell.has(id) && !/\/app\/(root|entry\.client)\.tsx/.test(id)) return "shell";
+  build: isSsrBuild
+    ? {}
+    : {
+        rollupOptions: {
+          output: {
+            manualChunks: browserChunks(),
+            // Small chunks shared by some pages merge into chunks they are loaded with.
+            experimentalMinChunkSize: 20_000,
+          },
         },
-        experimentalMinChunkSize: 20_000,
       },
-    },
-  },
   plugins: [
     remix({
       buildDirectory: `${out}/build`,
@@ -61,4 +85,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));

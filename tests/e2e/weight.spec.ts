@@ -1,7 +1,8 @@
 // What a first visit costs, as the browser sees it: the JavaScript that `/` downloads stays
 // within issue 8's budget, and the parts most visits never open (sign-in forms, Grams, the
 // media viewer, dialogs) arrive only when they are opened. The stylesheets of pages a visit
-// rarely reaches (the Admin Area, messages, the upload form) load with those pages only.
+// rarely reaches (the Admin Area, messages, the upload form) load with those pages only. The
+// main pages come in a few files, each a round trip on a phone's network.
 import { gzipSync } from "node:zlib";
 import { JS_BUDGET_BYTES } from "../../scripts/bench/report";
 import { DEMO, signInAsAdmin, signInViaApi } from "../support/browser";
@@ -157,4 +158,34 @@ test("the main pages start without building a locale formatter, for visitors and
   // The page shows what the counter watched: the costs and the chart are on the page.
   await page.goto(`/showcase/${withCosts.carId}`);
   await expect(page.locator(".mod-capsule__cost").first()).toContainText("$");
+});
+
+test("the main pages arrive in a few files: at most 20 scripts and 2 stylesheets each, for visitors and members", async ({ page }) => {
+  // Every file is a request, and over a phone's network requests cost round trips before the
+  // page can paint. React and Remix come in one file, the shell in another, each page's own
+  // code in a few more.
+  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; post_cars: Array<{ car_id: number }> }> };
+  const post = feed.posts.find((candidate) => candidate.post_cars.length > 0);
+  if (!post) throw new Error("no post in the feed shows a car");
+  const paths = ["/", `/post/${post.id}`, `/showcase/${post.post_cars[0].car_id}`, "/events"];
+  const visit = async (who: string) => {
+    for (const path of paths) {
+      const files = { script: new Set<string>(), stylesheet: new Set<string>() };
+      const note = (request: { resourceType(): string; url(): string }) => {
+        const type = request.resourceType();
+        if (type === "script" || type === "stylesheet") files[type].add(request.url());
+      };
+      page.on("request", note);
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      page.off("request", note);
+      expect(files.script.size, `${who} on ${path}: ${[...files.script].join(" ")}`).toBeLessThanOrEqual(20);
+      expect(files.stylesheet.size, `${who} on ${path}: ${[...files.stylesheet].join(" ")}`).toBeLessThanOrEqual(2);
+      expect(files.script.size, `${who} on ${path} runs scripts`).toBeGreaterThan(1);
+      expect(files.stylesheet.size, `${who} on ${path} is styled`).toBeGreaterThan(0);
+    }
+  };
+  await visit("a visitor");
+  await signInViaApi(page, DEMO.member);
+  await visit("the demo member");
 });

@@ -5,7 +5,7 @@ import { prisma } from "~/db.server";
 import { SSE_HEARTBEAT, SSE_RECONNECT_STEPS } from "~/lib/constants";
 import { MemoryTransport, closeAllStreams, hasListeners, liveEventStream, openStreamCount, publish, setLiveTransport } from "~/lib/live-events.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
-import { notifyFollow } from "~/models/notification.server";
+import { forwardNotificationsToStreams, notifyFollow } from "~/models/notification.server";
 import { action as sendAction } from "~/routes/api.messages";
 import { loader as streamLoader } from "~/routes/api.stream";
 import { LiveConnection, reconnectDelay, type LiveStatus } from "~/components/realtime/live-connection";
@@ -111,6 +111,8 @@ describe("GET /api/stream", () => {
   });
 
   it("forwards notifications with the unread count", async () => {
+    // The server's entry starts forwarding when the server starts; here there is no entry.
+    forwardNotificationsToStreams();
     const owner = await makeUser("st_owner");
     const fan = await makeUser("st_fan");
     const controller = new AbortController();
