@@ -1,6 +1,7 @@
 // The app's build: the Remix Vite plugin makes the browser's bundle (build/client) and the
 // server's (build/server). REMIX_BUILD_DIR moves the whole build elsewhere, so that test
 // runs and parallel work never overwrite each other's build.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
@@ -13,6 +14,14 @@ const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-r
 const SHELL_ROOTS = /\/app\/(root|entry\.client)\.tsx/;
 /** The pages most visits open first: the feed, a post, a car's showcase, the events. */
 const FIRST_SCREENS = /\/app\/routes\/(_index|post\.\$id|showcase\.\$carId|events\._index)\.tsx/;
+/**
+ * The parts the browser loads on demand but the server renders when a page asks for them
+ * (the components that app/server-parts.server.ts registers). A page without JavaScript shows
+ * them too, so their stylesheets must come with the page.
+ */
+const SERVER_PARTS = [...readFileSync(path.resolve(import.meta.dirname, "app/server-parts.server.ts"), "utf8").matchAll(/from "~\/(components\/[^"]+)"/g)].map((match) =>
+  path.resolve(import.meta.dirname, "app", match[1]),
+);
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
 type ChunkMeta = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => ModuleInfo };
@@ -31,8 +40,8 @@ function staticallyImported(roots: string[], info: (id: string) => ModuleInfo): 
 
 /**
  * The browser's chunks: React and Remix in one file (`framework`); in a second (`shell`),
- * what the root imports without waiting, and the stylesheets of every part the first screens
- * import. The rest as Rollup splits it.
+ * what the root imports without waiting, the stylesheets of every part the first screens
+ * import and those of the parts the server renders. The rest as Rollup splits it.
  */
 function browserChunks() {
   let shell: Set<string> | undefined;
@@ -46,9 +55,9 @@ function browserChunks() {
     );
     if (shell.has(id) && !SHELL_ROOTS.test(id)) return "shell";
     // One stylesheet for the pages most visits open, rather than one per part: each file is a
-    // round trip before a phone can paint.
+    // round trip before a phone can paint. The server-rendered parts' rules come with it.
     firstScreens ??= staticallyImported(
-      [...getModuleIds()].filter((moduleId) => FIRST_SCREENS.test(moduleId)),
+      [...getModuleIds()].filter((moduleId) => FIRST_SCREENS.test(moduleId) || SERVER_PARTS.some((part) => moduleId.startsWith(`${part}.`))),
       getModuleInfo,
     );
     if (id.endsWith(".css") && firstScreens.has(id)) return "shell";
