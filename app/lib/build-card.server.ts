@@ -12,7 +12,8 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promise
 import path from "node:path";
 import sharp from "sharp";
 import { BRAND_GRADIENT, SITE_NAME, THEME_COLORS } from "~/lib/brand";
-import { carName, carSpecLine, formatCost, formatGainAmount, type CarLike, type GainJson } from "~/lib/cars";
+import { formatCost } from "~/lib/formats";
+import { carName, carSpecLine, formatGainAmount, type CarLike, type GainJson } from "~/lib/cars";
 import { headlineMods, type BuildSheet, type SheetMod } from "~/lib/build-sheet";
 import { cacheDir } from "~/lib/env.server";
 import { readMedia } from "~/lib/media-storage.server";

@@ -6,7 +6,7 @@
 // Members' words are made inert: BBCode has no escape, so square brackets in a name become
 // round ones; Markdown's punctuation is escaped with backslashes. Line breaks in names
 // become spaces, so each mod stays one list item.
-import { formatCost } from "~/lib/cars";
+import { formatCost } from "~/lib/formats";
 import { gainsLine, type BuildSheet, type SheetMod } from "~/lib/build-sheet";
 
 /** At most this many mods are listed; the rest are counted and left to the showcase. */

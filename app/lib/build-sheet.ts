@@ -7,8 +7,8 @@
 // - Gains add up per type and unit (sumGains), so "+25 hp" and "+10 kW" stay apart.
 // - Spend over time is the running total of shown costs by calendar month (UTC) of the mod's
 //   date, every month from the first to the last, gaps included, so the chart's steps are even.
-import { formatCost, formatGain, sumGains, type GainJson } from "~/lib/cars";
-import { monthYear } from "~/lib/formats";
+import { formatGain, sumGains, type GainJson } from "~/lib/cars";
+import { monthYear, formatCost } from "~/lib/formats";
 
 /** A mod as the build sheet reads it: the cost only when the owner shows it. */
 export type SheetMod = {

@@ -1,7 +1,7 @@
 // Pure helpers for cars and their mods, shared by the server and the browser:
 // the car display line, cost formatting and parsing, and gains summing.
 // The JSON shapes the cars/mods API answers with live here too, so components can use them.
-import { amount as formatAmount, dollars } from "~/lib/formats";
+import { amount as formatAmount } from "~/lib/formats";
 
 export const UNNAMED = "Unnamed";
 export const UNKNOWN_VEHICLE = "Unknown Vehicle";
@@ -105,11 +105,6 @@ export function carName(car: CarLike | null | undefined): string {
 }
 
 // ------------------------------------------------------------------ money
-
-/** "$1,200" for whole amounts, "$1,299.99" otherwise. */
-export function formatCost(cents: number): string {
-  return dollars(cents);
-}
 
 /** Currency units (as the API sends `cost`) to whole cents. */
 export function toCents(amount: number): number {

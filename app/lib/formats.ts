@@ -67,7 +67,7 @@ export function amount(value: number): string {
 }
 
 /** Cents as US dollars: "$1,200" for whole amounts, "$1,299.99" otherwise. */
-export function dollars(cents: number): string {
+export function formatCost(cents: number): string {
   const whole = Math.round(cents) % 100 === 0;
   const text = whole ? wholeNumber(cents / 100) : fromHundredths(cents / 100, true);
   return text.startsWith("-") ? `-$${text.slice(1)}` : `$${text}`;

@@ -20,7 +20,7 @@ import { buildBbcode, buildMarkdown } from "~/lib/build-export";
 import { buildSheet } from "~/lib/build-sheet";
 import { getUser } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
-import { carDisplayLine, carName, carSpecLine, formatCost, realNickname, visibleCostCents } from "~/lib/cars";
+import { carDisplayLine, carName, carSpecLine, realNickname, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { fail } from "~/lib/http.server";
@@ -35,7 +35,7 @@ import { getBuildTimeline } from "~/models/post-mods.server";
 import { listSheetMods } from "~/models/build-sheet.server";
 import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
-import { wholeNumber } from "~/lib/formats";
+import { wholeNumber, formatCost } from "~/lib/formats";
 import type { DocumentHandle } from "~/root";
 export { shouldRevalidate } from "~/lib/revalidation";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { carDisplayLine, carName, formatCost, formatGain, groupModsByBuild, parseCostToCents, sumGains, visibleCostCents, type ModJson } from "~/lib/cars";
+import { formatCost } from "~/lib/formats";
+import { carDisplayLine, carName, formatGain, groupModsByBuild, parseCostToCents, sumGains, visibleCostCents, type ModJson } from "~/lib/cars";
 import { carPatchSchema, carSchema, expandFormFields, maxCarYear, modPatchSchema, modSchema } from "~/lib/car-schemas";
 
 const base = { make: "Nissan", model: "Skyline", year: "1999" };

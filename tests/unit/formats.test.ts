@@ -1,6 +1,6 @@
 // The app's dates and numbers read the same as before the formats were shared.
 import { describe, expect, it } from "vitest";
-import { amount, compactNumber, dollars, monthYear, shortDate, wholeNumber } from "~/lib/formats";
+import { amount, compactNumber, formatCost, monthYear, shortDate, wholeNumber } from "~/lib/formats";
 import { eventDateParts } from "~/components/shell/event-dates";
 import { clockTime, dayKey, dayLabel } from "~/components/messages/thread-state";
 
@@ -50,12 +50,12 @@ describe("formats", () => {
       expect(amount(value), String(value)).toBe(twoDecimals.format(value));
       if (cents > 0) expect(amount(-value), String(-value)).toBe(twoDecimals.format(-value));
       expect(wholeNumber(cents), String(cents)).toBe(whole.format(cents));
-      expect(dollars(cents), String(cents)).toBe(cents % 100 === 0 ? usdWhole.format(value) : usd.format(value));
+      expect(formatCost(cents), String(cents)).toBe(cents % 100 === 0 ? usdWhole.format(value) : usd.format(value));
     }
-    expect(dollars(120000)).toBe("$1,200");
-    expect(dollars(129999)).toBe("$1,299.99");
-    expect(dollars(50)).toBe("$0.50");
-    expect(dollars(-250)).toBe("-$2.50");
+    expect(formatCost(120000)).toBe("$1,200");
+    expect(formatCost(129999)).toBe("$1,299.99");
+    expect(formatCost(50)).toBe("$0.50");
+    expect(formatCost(-250)).toBe("-$2.50");
   });
 
   it("gives an event's date parts in the server's time zone", () => {

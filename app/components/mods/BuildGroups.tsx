@@ -1,7 +1,8 @@
 // Mods grouped by build, each group with its visible cost total and summed gains.
 import type { ReactNode } from "react";
 import { Layers } from "~/components/icons";
-import { NO_BUILD_LABEL, formatCost, groupModsByBuild, type ModJson } from "~/lib/cars";
+import { formatCost } from "~/lib/formats";
+import { NO_BUILD_LABEL, groupModsByBuild, type ModJson } from "~/lib/cars";
 import { modAnchorId } from "~/lib/post-mods";
 import { GainChips } from "./GainChips";
 import { ModCapsule } from "./ModCapsule";

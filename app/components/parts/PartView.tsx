@@ -2,10 +2,10 @@
 // gains reported (median and count per type and unit) and the posts that show it.
 import { Link } from "@remix-run/react";
 import { CarFront, Gauge, Images, Wrench } from "~/components/icons";
-import { carName, formatCost, formatGainAmount, toCents } from "~/lib/cars";
+import { carName, formatGainAmount, toCents } from "~/lib/cars";
 import type { GainStat } from "~/lib/names";
 import "./parts.css";
-import { shortDate } from "~/lib/formats";
+import { shortDate, formatCost } from "~/lib/formats";
 
 export type PartViewData = {
   part: { id: number; name: string; model_name: string; category: string; manufacturer: { id: number; name: string } };

@@ -4,7 +4,7 @@
 // Server-rendered, with no script needed.
 import { GainChips } from "~/components/mods/GainChips";
 import type { BuildSheet as Sheet } from "~/lib/build-sheet";
-import { formatCost } from "~/lib/cars";
+import { formatCost } from "~/lib/formats";
 import { SpendChart } from "./SpendChart";
 import "./showcase.css";
 

@@ -8,7 +8,8 @@ import { CarFront, ExternalLink } from "~/components/icons/inline";
 import { Avatar } from "~/components/shell/Avatar";
 import { Logo } from "~/components/shell/Logo";
 import { SITE_NAME } from "~/lib/brand";
-import { carName, carSpecLine, formatCost, formatGainAmount, type CarLike } from "~/lib/cars";
+import { formatCost } from "~/lib/formats";
+import { carName, carSpecLine, formatGainAmount, type CarLike } from "~/lib/cars";
 import type { BuildSheet, SheetMod } from "~/lib/build-sheet";
 import { CAR_EMBED_MODS } from "~/lib/car-embed";
 

@@ -4,7 +4,7 @@
 // numbers follow as text: a sentence, and a table by month in a <details>.
 import { useId } from "react";
 import { chartGeometry, monthLabel, type MonthSpend } from "~/lib/build-sheet";
-import { formatCost } from "~/lib/cars";
+import { formatCost } from "~/lib/formats";
 
 export const SPEND_CHART_TITLE = "Shown spend over time";
 
