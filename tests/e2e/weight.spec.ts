@@ -189,3 +189,40 @@ test("the main pages arrive in a few files: at most 20 scripts and 2 stylesheets
   await signInViaApi(page, DEMO.member);
   await visit("the demo member");
 });
+
+test("the main pages ask for their stylesheet and first photo before their scripts, and paint the photo with the page", async ({ page }) => {
+  // Over a phone's network the page's scripts would otherwise share the line with what the
+  // reader waits to see. Priorities as Chromium sets them when it sends each request.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const priorities = new Map<string, string>();
+  cdp.on("Network.requestWillBeSent", (event) => {
+    const url = new URL(event.request.url);
+    if (!priorities.has(url.pathname)) priorities.set(url.pathname, event.request.initialPriority);
+  });
+  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; photos: unknown[] }> };
+  const post = feed.posts.find((candidate) => candidate.photos.length > 0);
+  if (!post) throw new Error("no post in the feed has a photo");
+  for (const path of ["/", `/post/${post.id}`]) {
+    priorities.clear();
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    // The preloads as the server sent them (React drops the links once it has the page).
+    const html = await (await page.request.get(path)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+    expect(preloads.length, path).toBeGreaterThan(3);
+    for (const script of preloads) expect(priorities.get(script), `${path}: ${script}`).toBe("Low");
+    const stylesheet = await page
+      .locator('link[rel="stylesheet"]')
+      .first()
+      .evaluate((link) => new URL((link as HTMLLinkElement).href).pathname);
+    expect(priorities.get(stylesheet), `${path}: ${stylesheet}`).toBe("VeryHigh");
+    const photo = page.locator("img.media-tile__img").first();
+    const { src, decoding } = await photo.evaluate((image) => ({
+      src: new URL((image as HTMLImageElement).currentSrc).pathname,
+      decoding: (image as HTMLImageElement).decoding,
+    }));
+    expect(priorities.get(src), `${path}: ${src}`).toBe("High");
+    expect(decoding, `${path}: the first photo`).toBe("sync");
+  }
+});

@@ -2,6 +2,7 @@
 // responsive srcset for images and for a video's poster frame. A video without a poster
 // shows a placeholder: grids and covers never draw a <video>.
 import { Play } from "~/components/icons";
+import { imagePriority } from "~/components/media/image-priority";
 import { mediaUrl, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media-types";
 
 export type MediaItem = StoredPictureFields & { id: number; postId: number };
@@ -36,7 +37,7 @@ export function MediaImage({
       width={picture.width ?? undefined}
       height={picture.height ?? undefined}
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      {...imagePriority(eager)}
     />
   );
 }

@@ -6,6 +6,7 @@
 import { ImageOff } from "~/components/icons";
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useHydrated } from "~/lib/hydrated";
+import { imagePriority } from "./image-priority";
 import { viewerKind, type ViewerItem } from "./viewer-items";
 import "./media.css";
 
@@ -135,9 +136,7 @@ export function LazyImage({
           alt={alt}
           width={width ?? undefined}
           height={height ?? undefined}
-          decoding="async"
-          // React 18 spells it in lower case for the DOM.
-          {...{ fetchpriority: eager ? "high" : undefined }}
+          {...imagePriority(eager)}
           onLoad={() => {
             setState("loaded");
             onLoad?.();

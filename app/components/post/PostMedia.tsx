@@ -6,6 +6,7 @@
 // JavaScript it is a link to the post's page.
 import { ChevronLeft, ChevronRight, Film, ImageOff } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { imagePriority } from "~/components/media/image-priority";
 import { IMAGE_UNAVAILABLE, LazyMedia } from "~/components/media/LazyMedia";
 import type { ViewerItem } from "~/components/media/viewer-items";
 import { useHydrated } from "~/lib/hydrated";
@@ -83,10 +84,8 @@ function FeedImage({ item, sizes, eager }: { item: ViewerItem; sizes: string; ea
       height={item.height ?? undefined}
       alt={item.alt ?? ""}
       loading={eager ? "eager" : "lazy"}
-      decoding="async"
+      {...imagePriority(eager)}
       draggable={false}
-      // React 18 spells it in lower case for the DOM.
-      {...{ fetchpriority: eager ? "high" : undefined }}
       onError={() => setFailed(true)}
     />
   );
