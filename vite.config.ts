@@ -38,30 +38,65 @@ function staticallyImported(roots: string[], info: (id: string) => ModuleInfo): 
   return seen;
 }
 
+/** The first screen a module belongs to: `_index`, `post.$id`, … */
+function firstScreenOf(id: string): string | null {
+  return FIRST_SCREENS.exec(id)?.[1] ?? null;
+}
+
+/** A first screen's name in file names: `home`, `post-id`, `showcase-carId`, `events`. */
+function pageName(route: string): string {
+  return route.replace(/(^|\.)_index$/, "").replace(/[^a-z0-9]+/gi, "-") || "home";
+}
+
 /**
  * The browser's chunks: React and Remix in one file (`framework`); in a second (`shell`),
- * what the root imports without waiting, the stylesheets of every part the first screens
- * import and those of the parts the server renders. The rest as Rollup splits it.
+ * what the root imports without waiting. The rest as Rollup splits it, except stylesheets:
+ * - with the shell's go the stylesheets of the shell, of the parts the server renders, and of
+ *   the parts more than one first screen imports;
+ * - a first screen's own parts' stylesheets go in one file of that page (`page-<route>`).
+ * So a first screen's rules come in two files at most, and none of another page's.
  */
 function browserChunks() {
   let shell: Set<string> | undefined;
-  let firstScreens: Set<string> | undefined;
+  let stylesheets: Map<string, string> | undefined;
   return (id: string, { getModuleIds, getModuleInfo }: ChunkMeta) => {
     // The CommonJS helpers go with React, which needs them, so that no two chunks import each other.
     if (FRAMEWORK.test(id) || id.includes("commonjsHelpers")) return "framework";
+    const ids = [...getModuleIds()];
     shell ??= staticallyImported(
-      [...getModuleIds()].filter((moduleId) => SHELL_ROOTS.test(moduleId)),
+      ids.filter((moduleId) => SHELL_ROOTS.test(moduleId)),
       getModuleInfo,
     );
     if (shell.has(id) && !SHELL_ROOTS.test(id)) return "shell";
-    // One stylesheet for the pages most visits open, rather than one per part: each file is a
-    // round trip before a phone can paint. The server-rendered parts' rules come with it.
-    firstScreens ??= staticallyImported(
-      [...getModuleIds()].filter((moduleId) => FIRST_SCREENS.test(moduleId) || SERVER_PARTS.some((part) => moduleId.startsWith(`${part}.`))),
-      getModuleInfo,
-    );
-    if (id.endsWith(".css") && firstScreens.has(id)) return "shell";
+    if (!id.endsWith(".css")) return;
+    stylesheets ??= stylesheetChunks(ids, getModuleInfo);
+    return stylesheets.get(id);
   };
+}
+
+/** The chunk of each stylesheet the shell, a server-rendered part or a first screen imports. */
+function stylesheetChunks(ids: string[], info: (id: string) => ModuleInfo): Map<string, string> {
+  const chunks = new Map<string, string>();
+  const shared = staticallyImported(
+    ids.filter((id) => SHELL_ROOTS.test(id) || SERVER_PARTS.some((part) => id.startsWith(`${part}.`))),
+    info,
+  );
+  const pages = new Map<string, Set<string>>();
+  for (const id of ids) {
+    const page = firstScreenOf(id);
+    if (!page) continue;
+    for (const imported of staticallyImported([id], info)) {
+      if (!imported.endsWith(".css")) continue;
+      const owners = pages.get(imported) ?? new Set<string>();
+      owners.add(page);
+      pages.set(imported, owners);
+    }
+  }
+  for (const [stylesheet, owners] of pages) {
+    chunks.set(stylesheet, shared.has(stylesheet) || owners.size > 1 ? "shell" : `page-${pageName([...owners][0])}`);
+  }
+  for (const stylesheet of shared) if (stylesheet.endsWith(".css")) chunks.set(stylesheet, "shell");
+  return chunks;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -226,3 +226,23 @@ test("the main pages ask for their stylesheet and first photo before their scrip
     expect(decoding, `${path}: the first photo`).toBe("sync");
   }
 });
+
+test("a main page's stylesheets hold its own rules and the shared ones, not another main page's", async ({ page }) => {
+  // Every rule a stylesheet holds is parsed and matched before the first paint.
+  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; post_cars: Array<{ car_id: number }> }> };
+  const post = feed.posts.find((candidate) => candidate.post_cars.length > 0);
+  if (!post) throw new Error("no post in the feed shows a car");
+  const pages = [
+    { path: "/", own: ".feed-strip" },
+    { path: `/post/${post.id}`, own: ".post-page" },
+    { path: `/showcase/${post.post_cars[0].car_id}`, own: ".showcase-hero" },
+    { path: "/events", own: ".events-search" },
+  ];
+  for (const { path, own } of pages) {
+    const html = await (await page.request.get(path)).text();
+    const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]);
+    const rules = (await Promise.all(sheets.map(async (sheet) => (await page.request.get(sheet)).text()))).join("\n");
+    expect(rules, `${path} styles its own parts`).toContain(own);
+    for (const other of pages) if (other.own !== own) expect(rules.includes(other.own), `${path} carries ${other.own} (${sheets.join(", ")})`).toBe(false);
+  }
+});
