@@ -62,14 +62,13 @@ function browserChunks() {
   return (id: string, { getModuleIds, getModuleInfo }: ChunkMeta) => {
     // The CommonJS helpers go with React, which needs them, so that no two chunks import each other.
     if (FRAMEWORK.test(id) || id.includes("commonjsHelpers")) return "framework";
-    const ids = [...getModuleIds()];
     shell ??= staticallyImported(
-      ids.filter((moduleId) => SHELL_ROOTS.test(moduleId)),
+      [...getModuleIds()].filter((moduleId) => SHELL_ROOTS.test(moduleId)),
       getModuleInfo,
     );
     if (shell.has(id) && !SHELL_ROOTS.test(id)) return "shell";
     if (!id.endsWith(".css")) return;
-    stylesheets ??= stylesheetChunks(ids, getModuleInfo);
+    stylesheets ??= stylesheetChunks([...getModuleIds()], getModuleInfo);
     return stylesheets.get(id);
   };
 }
