@@ -92,8 +92,9 @@ function stylesheetChunks(ids: string[], info: (id: string) => ModuleInfo): Map<
     }
   }
   for (const [stylesheet, owners] of pages) {
-    chunks.set(stylesheet, shared.has(stylesheet) || owners.size > 1 ? "shell" : `page-${pageName([...owners][0])}`);
+    chunks.set(stylesheet, owners.size > 1 ? "shell" : `page-${pageName([...owners][0])}`);
   }
+  // The shell's and the server-rendered parts' stylesheets go with the shell, whoever else imports them.
   for (const stylesheet of shared) if (stylesheet.endsWith(".css")) chunks.set(stylesheet, "shell");
   return chunks;
 }

@@ -1,5 +1,6 @@
 // Pure helpers for cars and their mods, shared by the server and the browser:
-// the car display line, cost formatting and parsing, and gains summing.
+// the car display line, costs in cents, and gains summing (money is written by formatCost in
+// lib/formats).
 // The JSON shapes the cars/mods API answers with live here too, so components can use them.
 import { amount as formatAmount } from "~/lib/formats";
 

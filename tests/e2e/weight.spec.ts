@@ -19,6 +19,14 @@ function recordScripts(page: Page) {
   return scripts;
 }
 
+/** The main pages' addresses: the feed, a post that shows a car, that car's showcase, the events. */
+async function mainPages(page: Page) {
+  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; post_cars: Array<{ car_id: number }> }> };
+  const post = feed.posts.find((candidate) => candidate.post_cars.length > 0);
+  if (!post) throw new Error("no post in the feed shows a car");
+  return { home: "/", post: `/post/${post.id}`, showcase: `/showcase/${post.post_cars[0].car_id}`, events: "/events" };
+}
+
 const total = (scripts: Map<string, number>) => [...scripts.values()].reduce((sum, size) => sum + size, 0);
 
 test("a first visit to the feed downloads at most 150 KB of gzip JavaScript", async ({ page }) => {
@@ -164,10 +172,7 @@ test("the main pages arrive in a few files: at most 20 scripts and 2 stylesheets
   // Every file is a request, and over a phone's network requests cost round trips before the
   // page can paint. React and Remix come in one file, the shell in another, each page's own
   // code in a few more.
-  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; post_cars: Array<{ car_id: number }> }> };
-  const post = feed.posts.find((candidate) => candidate.post_cars.length > 0);
-  if (!post) throw new Error("no post in the feed shows a car");
-  const paths = ["/", `/post/${post.id}`, `/showcase/${post.post_cars[0].car_id}`, "/events"];
+  const paths = Object.values(await mainPages(page));
   const visit = async (who: string) => {
     for (const path of paths) {
       const files = { script: new Set<string>(), stylesheet: new Set<string>() };
@@ -229,14 +234,12 @@ test("the main pages ask for their stylesheet and first photo before their scrip
 
 test("a main page's stylesheets hold its own rules and the shared ones, not another main page's", async ({ page }) => {
   // Every rule a stylesheet holds is parsed and matched before the first paint.
-  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; post_cars: Array<{ car_id: number }> }> };
-  const post = feed.posts.find((candidate) => candidate.post_cars.length > 0);
-  if (!post) throw new Error("no post in the feed shows a car");
+  const main = await mainPages(page);
   const pages = [
-    { path: "/", own: ".feed-strip" },
-    { path: `/post/${post.id}`, own: ".post-page" },
-    { path: `/showcase/${post.post_cars[0].car_id}`, own: ".showcase-hero" },
-    { path: "/events", own: ".events-search" },
+    { path: main.home, own: ".feed-strip" },
+    { path: main.post, own: ".post-page" },
+    { path: main.showcase, own: ".showcase-hero" },
+    { path: main.events, own: ".events-search" },
   ];
   for (const { path, own } of pages) {
     const html = await (await page.request.get(path)).text();
