@@ -44,7 +44,7 @@ async function measure(url: string): Promise<Asset & { text: string }> {
 
 const attribute = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, "i").exec(tag)?.[1] ?? null;
 
-/** Script URLs the HTML names: modulepreload links, script src, and imports in inline modules. */
+/** Script URLs the HTML names: modulepreload links, script src, and imports in inline modules (static and import("...")). */
 export function scriptUrls(html: string): string[] {
   const found: string[] = [];
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
@@ -57,7 +57,11 @@ export function scriptUrls(html: string): string[] {
     const src = attribute(tag, "src");
     if (src) found.push(src);
   }
-  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) found.push(...importsOf(body));
+  // The page's inline module imports its route modules and the client entry once the page has
+  // loaded (patches/README.md): with import("...").
+  for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
+    found.push(...importsOf(body), ...[...body.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)].map((match) => match[1]));
+  }
   return found.map((href) => href.replace(/&amp;/g, "&"));
 }
 

@@ -1,7 +1,8 @@
 // Playwright with two additions:
 // - `page.goto` and `page.reload` wait until React has hydrated the page (root.tsx marks
 //   <html data-hydrated>), so a test never clicks a button whose handler is not attached
-//   yet. Pages without scripts (embeds, JavaScript off) are not waited for.
+//   yet; pages of contexts a test makes by hand too. Pages without scripts (embeds,
+//   JavaScript off) are not waited for.
 // - Any page error or console error in any page the test opens (its own contexts
 //   included) fails the test, unless the test declares it provokes it with
 //   `pageErrors.allow(pattern)`. Only deliberate 4xx answers and deliberately cut network
@@ -76,11 +77,13 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
       const errors: string[] = [];
       const record: PageErrors = { errors, allowed: [...ALLOWED], allow: (pattern) => record.allowed.push(pattern) };
       watchForErrors(context, record);
-      // Contexts a test makes by hand (a second member, a visitor) are watched too.
+      // Contexts a test makes by hand (a second member, a visitor) are watched too, and their
+      // pages wait for hydration like the test's own page.
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
         const made = await newContext(...args);
         watchForErrors(made, record);
+        if (args[0]?.javaScriptEnabled !== false) made.on("page", waitingForHydration);
         return made;
       };
       await use(record);

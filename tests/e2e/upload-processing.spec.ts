@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test, type Browser, type Page, waitingForHydration } from "./fixtures";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { signUpViaApi } from "../support/browser";
 
 const TMP = path.resolve("tests/.tmp/e2e-processing-files");
@@ -52,7 +52,6 @@ async function noisyPhoto(name: string): Promise<string> {
 async function member(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<Page> {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  if (javaScriptEnabled) waitingForHydration(page);
   await signUpViaApi(page.request, prefix);
   return page;
 }

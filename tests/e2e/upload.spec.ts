@@ -3,7 +3,7 @@
 // form comes back with the story kept; files are checked before sending; music search.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page, waitingForHydration } from "./fixtures";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import sharp from "sharp";
 import { fetcherLoadBody, signUpViaApi, type TestUser } from "../support/browser";
 
@@ -29,7 +29,6 @@ async function photo(name: string, color: { r: number; g: number; b: number }, w
 async function member(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<{ user: TestUser; page: Page; carId: number }> {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  if (javaScriptEnabled) waitingForHydration(page);
   const user = await signUpViaApi(page.request, prefix);
   const car = await page.request.post("/api/cars", { data: { make: "Mazda", model: "MX-5", year: 2019, nickname: "Ruby", trim: "Club", bodystyle: "Roadster" } });
   expect(car.status(), await car.text()).toBe(201);

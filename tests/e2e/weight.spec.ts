@@ -195,9 +195,10 @@ test("the main pages arrive in a few files: at most 20 scripts and 2 stylesheets
   await visit("the demo member");
 });
 
-test("the main pages ask for their stylesheet and first photo before their scripts, and paint the photo with the page", async ({ page }) => {
+test("the main pages fetch their stylesheets and first photo, load, and only then fetch their scripts and hydrate", async ({ page }) => {
   // Over a phone's network the page's scripts would otherwise share the line with what the
-  // reader waits to see. Priorities as Chromium sets them when it sends each request.
+  // reader waits to see; the forms work without them meanwhile. Priorities as Chromium sets
+  // them when it sends each request.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   const priorities = new Map<string, string>();
@@ -211,12 +212,19 @@ test("the main pages ask for their stylesheet and first photo before their scrip
   for (const path of ["/", `/post/${post.id}`]) {
     priorities.clear();
     await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    // The preloads as the server sent them (React drops the links once it has the page).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     const html = await (await page.request.get(path)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
-    expect(preloads.length, path).toBeGreaterThan(3);
-    for (const script of preloads) expect(priorities.get(script), `${path}: ${script}`).toBe("Low");
+    expect(html, `${path}: the server announces no module`).not.toContain('rel="modulepreload"');
+    const { load, scripts } = await page.evaluate(() => ({
+      load: (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventStart,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(load, path).toBeGreaterThan(0);
+    expect(scripts.length, `${path}: the page's modules`).toBeGreaterThan(3);
+    for (const script of scripts) expect(script.start, `${path}: ${script.path} starts after the load event`).toBeGreaterThanOrEqual(load);
     const stylesheet = await page
       .locator('link[rel="stylesheet"]')
       .first()

@@ -5,7 +5,6 @@
 import { appendFileSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, request as playwrightRequest, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { waitingForHydration } from "../e2e/fixtures";
 
 export type Theme = "light" | "dark";
 export const THEMES: Theme[] = ["light", "dark"];
@@ -45,7 +44,7 @@ export type ContextOptions = {
   gramsTutorial?: boolean;
 };
 
-/** A new context in the theme, signed in as `as` when given, with a page that waits for hydration. */
+/** A new context in the theme, signed in as `as` when given, with a page (which waits for hydration: fixtures.ts). */
 export async function openContext(browser: Browser, options: ContextOptions): Promise<{ context: BrowserContext; page: Page }> {
   const storageState = options.as ? await storageStateFor(options.as) : undefined;
   const context = await browser.newContext({
@@ -66,7 +65,7 @@ export async function openContext(browser: Browser, options: ContextOptions): Pr
     },
     { key: THEME_KEY, theme: options.theme, tutorialKey: GRAMS_TUTORIAL_KEY, tutorialSeen: !options.gramsTutorial },
   );
-  const page = waitingForHydration(await context.newPage());
+  const page = await context.newPage();
   return { context, page };
 }
 

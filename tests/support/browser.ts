@@ -3,7 +3,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { generateSync, ScureBase32Plugin } from "otplib";
 import { encode } from "turbo-stream";
-import { waitingForHydration } from "../e2e/fixtures";
 
 let counter = 0;
 
@@ -28,7 +27,6 @@ export async function signUpViaApi(request: APIRequestContext, prefix = "user"):
 export async function member(browser: Browser, prefix: string, javaScriptEnabled = true): Promise<{ user: TestUser; page: Page }> {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  if (javaScriptEnabled) waitingForHydration(page);
   const user = await signUpViaApi(page.request, prefix);
   return { user, page };
 }
