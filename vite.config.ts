@@ -1,10 +1,10 @@
 // The app's build: the Remix Vite plugin makes the browser's bundle (build/client) and the
 // server's (build/server). REMIX_BUILD_DIR moves the whole build elsewhere, so that test
 // runs and parallel work never overwrite each other's build.
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 const out = process.env.REMIX_BUILD_DIR ?? ".";
 
@@ -22,6 +22,19 @@ const FIRST_SCREENS = /\/app\/routes\/(_index|post\.\$id|showcase\.\$carId|event
 const SERVER_PARTS = [...readFileSync(path.resolve(import.meta.dirname, "app/server-parts.server.ts"), "utf8").matchAll(/from "~\/(components\/[^"]+)"/g)].map((match) =>
   path.resolve(import.meta.dirname, "app", match[1]),
 );
+/**
+ * The server parts a document holds only when its address asks for them: Grams (`?grams`) and
+ * the sign-in dialog (`?login`). Their rules stay out of the shell's stylesheet and load with
+ * their code; a document the server renders one in links them itself
+ * (app/lib/part-stylesheets.server.ts reads what PART_STYLESHEETS lists).
+ */
+const PARTS_ON_DEMAND: Record<string, string> = {
+  grams: path.resolve(import.meta.dirname, "app/components/grams/GramsOverlay.tsx"),
+  login: path.resolve(import.meta.dirname, "app/components/auth/LoginDialog.tsx"),
+};
+/** Written by the browser's build, read by the server's: each on-demand part's stylesheets. */
+const PART_STYLESHEETS = path.join(out, "build", "part-stylesheets.json");
+const onDemand = new Set(Object.values(PARTS_ON_DEMAND));
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
 type ChunkMeta = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => ModuleInfo };
@@ -51,8 +64,8 @@ function pageName(route: string): string {
 /**
  * The browser's chunks: React and Remix in one file (`framework`); in a second (`shell`),
  * what the root imports without waiting. The rest as Rollup splits it, except stylesheets:
- * - with the shell's go the stylesheets of the shell, of the parts the server renders, and of
- *   the parts more than one first screen imports;
+ * - with the shell's go the stylesheets of the shell, of the parts the server renders on every
+ *   page, and of the parts more than one first screen imports;
  * - a first screen's own parts' stylesheets go in one file of that page (`page-<route>`).
  * So a first screen's rules come in two files at most, and none of another page's.
  */
@@ -77,7 +90,7 @@ function browserChunks() {
 function stylesheetChunks(ids: string[], info: (id: string) => ModuleInfo): Map<string, string> {
   const chunks = new Map<string, string>();
   const shared = staticallyImported(
-    ids.filter((id) => SHELL_ROOTS.test(id) || SERVER_PARTS.some((part) => id.startsWith(`${part}.`))),
+    ids.filter((id) => SHELL_ROOTS.test(id) || (!onDemand.has(id) && SERVER_PARTS.some((part) => id.startsWith(`${part}.`)))),
     info,
   );
   const pages = new Map<string, Set<string>>();
@@ -94,16 +107,61 @@ function stylesheetChunks(ids: string[], info: (id: string) => ModuleInfo): Map<
   for (const [stylesheet, owners] of pages) {
     chunks.set(stylesheet, owners.size > 1 ? "shell" : `page-${pageName([...owners][0])}`);
   }
-  // The shell's and the server-rendered parts' stylesheets go with the shell, whoever else imports them.
+  // The shell's stylesheets and those of the parts the server renders on every page (a member's
+  // bell) go with the shell, whoever else imports them.
   for (const stylesheet of shared) if (stylesheet.endsWith(".css")) chunks.set(stylesheet, "shell");
   return chunks;
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * Once the browser's chunks are made, lists each on-demand part's stylesheets beyond the
+ * shell's: those of the chunk that holds it and of every chunk that chunk imports.
+ */
+function partStylesheets(): Plugin {
+  return {
+    name: "part-stylesheets",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === "chunk");
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const shell = new Set(chunks.filter((chunk) => chunk.name === "shell").flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
+      const parts: Record<string, string[]> = {};
+      for (const [name, source] of Object.entries(PARTS_ON_DEMAND)) {
+        const home = chunks.find((chunk) => chunk.moduleIds.includes(source));
+        if (!home) return this.error(`No chunk holds ${source}.`);
+        // In the order the browser loads them with the part's code: a chunk's imports' rules
+        // before its own, so that its own come later in the cascade.
+        const stylesheets = new Set<string>();
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          const chunk = byFile.get(file);
+          chunk?.imports.forEach(visit);
+          for (const stylesheet of chunk?.viteMetadata?.importedCss ?? []) if (!shell.has(stylesheet)) stylesheets.add(`/${stylesheet}`);
+        };
+        visit(home.fileName);
+        parts[name] = [...stylesheets];
+      }
+      mkdirSync(path.dirname(PART_STYLESHEETS), { recursive: true });
+      writeFileSync(PART_STYLESHEETS, JSON.stringify(parts));
+    },
+  };
+}
+
+/** What the browser's build listed (partStylesheets), for the server's build. */
+function builtPartStylesheets(): string {
+  if (!existsSync(PART_STYLESHEETS)) throw new Error(`${PART_STYLESHEETS} is missing: the browser's build writes it, and runs first.`);
+  return readFileSync(PART_STYLESHEETS, "utf8");
+}
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   // public/ is served by server.ts as it is, with its own cache rules; the build holds only
   // hashed files, which are cached for a year.
   publicDir: false,
+  // The server's build knows the on-demand parts' stylesheets (app/lib/part-stylesheets.server.ts).
+  define: isSsrBuild && command === "build" ? { __PART_STYLESHEETS__: builtPartStylesheets() } : {},
   build: isSsrBuild
     ? {}
     : {
@@ -128,5 +186,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_throwAbortReason: true,
       },
     }),
+    ...(isSsrBuild ? [] : [partStylesheets()]),
   ],
 }));

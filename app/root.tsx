@@ -5,6 +5,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { data } from "@remix-run/node";
 import { AppShell } from "~/components/shell/AppShell";
 import { ErrorPage, errorTitle } from "~/components/shell/ErrorPage";
+import { PartStylesheets } from "~/components/shell/PartStylesheets";
 import { ThemeProvider, useThemeMode } from "~/components/shell/theme";
 import { APP_ICONS, MANIFEST_PATH, THEME_COLORS } from "~/lib/brand";
 import { APP_TITLE } from "~/lib/constants";
@@ -15,6 +16,7 @@ import { googleEnabled } from "~/models/google.server";
 import { AuthStatusProvider } from "~/components/auth-status/AuthStatusProvider";
 import { takeFlash } from "~/lib/cookies.server";
 import { themeFromRequest } from "~/lib/theme.server";
+import { partStylesheetsFor } from "~/lib/part-stylesheets.server";
 import { isAdmin } from "~/models/user.server";
 import { countUnread } from "~/models/notification.server";
 
@@ -45,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       toast: flash.toast,
       authForm: flash.authForm,
       googleEnabled: googleEnabled(),
+      partStylesheets: partStylesheetsFor(new URL(request.url)),
     },
     { headers: flash.headers },
   );
@@ -96,7 +99,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <link rel="icon" href={APP_ICONS.svg} type="image/svg+xml" />
           </>
         ) : (
-          <Links />
+          <>
+            <Links />
+            <PartStylesheets hrefs={root?.partStylesheets ?? []} />
+          </>
         )}
       </head>
       <body>

@@ -5,6 +5,7 @@
 // main pages come in a few files, each a round trip on a phone's network.
 import { gzipSync } from "node:zlib";
 import { JS_BUDGET_BYTES } from "../../scripts/bench/report";
+import { TUTORIAL_STORAGE_KEY } from "../../app/lib/constants";
 import { DEMO, signInAsAdmin, signInViaApi } from "../support/browser";
 import { expect, test, type Page } from "./fixtures";
 
@@ -230,6 +231,8 @@ test("the main pages fetch their stylesheets and first photo, load, and only the
       .first()
       .evaluate((link) => new URL((link as HTMLLinkElement).href).pathname);
     expect(priorities.get(stylesheet), `${path}: ${stylesheet}`).toBe("VeryHigh");
+    // The feed's first screen shows a photo when its newest post has one (other tests post text).
+    if (path === "/" && feed.posts[0].photos.length === 0) continue;
     const photo = page.locator("img.media-tile__img").first();
     const { src, decoding } = await photo.evaluate((image) => ({
       src: new URL((image as HTMLImageElement).currentSrc).pathname,
@@ -257,3 +260,61 @@ test("a main page's stylesheets hold its own rules and the shared ones, not anot
     for (const other of pages) if (other.own !== own) expect(rules.includes(other.own), `${path} carries ${other.own} (${sheets.join(", ")})`).toBe(false);
   }
 });
+
+test("the parts that open on demand bring their own rules, and a page the server renders one in links them", async ({ page, browser }) => {
+  // Grams, the media viewer, the sign-in dialog and the likes list are not on a main page's first
+  // screen: their rules stay out of the stylesheets the page waits for.
+  const onDemand = [".grams-post", ".viewer__stage", ".auth-modal", ".likes-popover__list"];
+  const main = await mainPages(page);
+  for (const path of Object.values(main)) {
+    const rules = await linkedRules(page, path);
+    for (const selector of onDemand) expect(rules.includes(selector), `${path} waits for the rules of ${selector}`).toBe(false);
+  }
+
+  // Without JavaScript the server renders Grams at ?grams and the sign-in dialog at ?login, and
+  // the document links their rules.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  const styled = [
+    { path: "/?grams", rule: ".grams-post", selector: ".grams", style: (element: Element) => getComputedStyle(element).position, expected: "fixed" },
+    {
+      path: "/?login",
+      rule: ".auth-modal",
+      selector: ".auth-modal",
+      style: (element: Element) => getComputedStyle(element).getPropertyValue("--modal-width"),
+      expected: "440px",
+    },
+  ];
+  for (const { path, rule, selector, style, expected } of styled) {
+    await plain.goto(path);
+    expect(await linkedRules(plain, path), `${path} links the rules of ${rule}`).toContain(rule);
+    await expect(plain.locator(selector).first()).toBeVisible();
+    expect(await plain.locator(selector).first().evaluate(style), `${path}: ${selector}`).toBe(expected);
+  }
+  await context.close();
+
+  // With JavaScript the rules come with the part's code: the media viewer opens styled.
+  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; photos: unknown[] }> };
+  const withPhotos = feed.posts.find((candidate) => candidate.photos.length > 0);
+  if (!withPhotos) throw new Error("no post in the feed has a photo");
+  await page.goto(`/post/${withPhotos.id}`);
+  await page.locator("a.media-tile").first().click();
+  await expect(page.locator(".viewer")).toBeVisible();
+  expect(await page.locator(".viewer").evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
+  // Grams opened by the server's render keeps its rules after it closes and opens again.
+  await page.addInitScript((key) => window.localStorage.setItem(key, "true"), TUTORIAL_STORAGE_KEY);
+  await page.goto("/?grams");
+  await expect(page.locator(".grams")).toBeVisible();
+  await page.getByRole("link", { name: "Close Grams" }).click();
+  await expect(page.locator(".grams")).toHaveCount(0);
+  await page.getByTestId("open-grams").first().click();
+  await expect(page.locator(".grams")).toBeVisible();
+  expect(await page.locator(".grams").evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
+});
+
+/** The rules of every stylesheet the document at `path` links, as the server sends it. */
+async function linkedRules(page: Page, path: string): Promise<string> {
+  const html = await (await page.request.get(path)).text();
+  const sheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1]);
+  return (await Promise.all(sheets.map(async (sheet) => (await page.request.get(sheet)).text()))).join("\n");
+}

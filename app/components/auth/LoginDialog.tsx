@@ -8,6 +8,7 @@ import { useReturnFocus } from "~/components/shell/focus";
 import { X } from "~/components/icons";
 import { CodeForm, ResetForm, SignInForm, SignUpForm } from "./AuthForms";
 import { LoginDialogContext, modeOf, type LoginDialogProps, type LoginView } from "./login-state";
+import "./auth.css";
 
 export const TITLES: Record<LoginView, string> = {
   signin: "Sign In",

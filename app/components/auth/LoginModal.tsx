@@ -23,7 +23,6 @@ import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/sessi
 import { lazyComponent } from "~/lib/lazy-component";
 import { flashIsFor, type AuthOutcome, type LoginDialogActions, type LoginDialogState, type LoginLinks, type LoginView } from "./login-state";
 import { serverPart } from "~/lib/server-parts";
-import "./auth.css";
 import { useRootData } from "~/lib/user";
 
 // The dialog and its forms download when the modal first opens (most visits never open

@@ -10,6 +10,7 @@ import { requestLogin } from "~/lib/login-events";
 import { Avatar } from "~/components/shell/Avatar";
 import { LIKES_POPOVER_EDGE_MARGIN, type InteractionUser, type LikesListProps } from "./likes-list";
 import "./interactions.css";
+import "./likes-popover.css";
 
 type Lists = { likes: InteractionUser[]; dislikes: InteractionUser[] };
 type Tab = "likes" | "dislikes";

@@ -13,7 +13,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { SWIPE_THRESHOLD_PX, VIEWER_LOAD_TIMEOUT } from "~/lib/constants";
 import { preloadQueue } from "~/lib/preload";
 import { neighbourIndexes, thumbnailOf, viewerKind, wrapIndex, type ViewerItem } from "./viewer-items";
-import "./media.css";
+import "./media-viewer.css";
 
 export const VIEWER_MESSAGES = {
   loading: "Loading image...",
