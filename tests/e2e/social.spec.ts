@@ -52,7 +52,7 @@ test("like, then dislike, then the likes list, with JavaScript", async ({ browse
   await expect(page.getByRole("tab", { name: /Dislikes/ })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("link", { name: new RegExp(`@${fan.user.username}`) })).toBeVisible();
   // Its rules came with its code: the list is a laid-out card, not plain blocks.
-  expect(await page.getByRole("dialog", { name: "Likes and dislikes" }).evaluate((element) => getComputedStyle(element).display)).toBe("flex");
+  await expect(page.getByRole("dialog", { name: "Likes and dislikes" })).toHaveCSS("display", "flex");
   await page.keyboard.press("Escape");
 
   // A failed call reverts the optimistic change.
