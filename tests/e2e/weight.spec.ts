@@ -20,10 +20,23 @@ function recordScripts(page: Page) {
   return scripts;
 }
 
+type FeedPost = { id: number; photos: unknown[]; post_cars: Array<{ car_id: number }> };
+
+/** The feed's newest posts, as the API answers them. */
+async function newestPosts(page: Page): Promise<FeedPost[]> {
+  return ((await (await page.request.get("/api/feed?limit=20")).json()) as { posts: FeedPost[] }).posts;
+}
+
+/** The newest post with a photo. */
+async function postWithPhoto(page: Page): Promise<FeedPost> {
+  const post = (await newestPosts(page)).find((candidate) => candidate.photos.length > 0);
+  if (!post) throw new Error("no post in the feed has a photo");
+  return post;
+}
+
 /** The main pages' addresses: the feed, a post that shows a car, that car's showcase, the events. */
 async function mainPages(page: Page) {
-  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; post_cars: Array<{ car_id: number }> }> };
-  const post = feed.posts.find((candidate) => candidate.post_cars.length > 0);
+  const post = (await newestPosts(page)).find((candidate) => candidate.post_cars.length > 0);
   if (!post) throw new Error("no post in the feed shows a car");
   return { home: "/", post: `/post/${post.id}`, showcase: `/showcase/${post.post_cars[0].car_id}`, events: "/events" };
 }
@@ -207,9 +220,8 @@ test("the main pages fetch their stylesheets and first photo, load, and only the
     const url = new URL(event.request.url);
     if (!priorities.has(url.pathname)) priorities.set(url.pathname, event.request.initialPriority);
   });
-  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; photos: unknown[] }> };
-  const post = feed.posts.find((candidate) => candidate.photos.length > 0);
-  if (!post) throw new Error("no post in the feed has a photo");
+  const [newest] = await newestPosts(page);
+  const post = await postWithPhoto(page);
   for (const path of ["/", `/post/${post.id}`]) {
     priorities.clear();
     await page.goto(path);
@@ -232,7 +244,7 @@ test("the main pages fetch their stylesheets and first photo, load, and only the
       .evaluate((link) => new URL((link as HTMLLinkElement).href).pathname);
     expect(priorities.get(stylesheet), `${path}: ${stylesheet}`).toBe("VeryHigh");
     // The feed's first screen shows a photo when its newest post has one (other tests post text).
-    if (path === "/" && feed.posts[0].photos.length === 0) continue;
+    if (path === "/" && newest.photos.length === 0) continue;
     const photo = page.locator("img.media-tile__img").first();
     const { src, decoding } = await photo.evaluate((image) => ({
       src: new URL((image as HTMLImageElement).currentSrc).pathname,
@@ -294,10 +306,7 @@ test("the parts that open on demand bring their own rules, and a page the server
   await context.close();
 
   // With JavaScript the rules come with the part's code: the media viewer opens styled.
-  const feed = (await (await page.request.get("/api/feed?limit=20")).json()) as { posts: Array<{ id: number; photos: unknown[] }> };
-  const withPhotos = feed.posts.find((candidate) => candidate.photos.length > 0);
-  if (!withPhotos) throw new Error("no post in the feed has a photo");
-  await page.goto(`/post/${withPhotos.id}`);
+  await page.goto(`/post/${(await postWithPhoto(page)).id}`);
   await page.locator("a.media-tile").first().click();
   await expect(page.locator(".viewer")).toHaveCSS("position", "fixed");
   // Grams opened by the server's render keeps its rules after it closes and opens again.
