@@ -24,6 +24,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { existsSync, readdirSync } from "node:fs";
 import os from "node:os";
+import { constants as zlibConstants } from "node:zlib";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
@@ -423,7 +424,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const app = express();
   app.disable("x-powered-by");
   if (trusted) app.set("trust proxy", hops);
-  app.use(compression());
+  // Brotli's window is MAX_PAGE_BYTES rather than its 4 MB default: every answer being
+  // compressed holds its window, and a page is never larger.
+  app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: Math.log2(MAX_PAGE_BYTES) } } }));
   if (dev) app.use(dev.middlewares);
   // The build's files all have a hash in their names: they never change.
   else app.use(`${build.publicPath}assets`, express.static(path.resolve(root, build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y" }));

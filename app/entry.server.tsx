@@ -3,7 +3,7 @@
 // Every document gets the security headers, with a fresh CSP nonce that the inline scripts
 // Remix renders carry (RemixServer for streamed data, <Scripts> and <ScrollRestoration>
 // through NonceContext).
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
@@ -37,6 +37,39 @@ export function stopBackgroundWork(): Promise<void> {
 
 export const streamTimeout = 5000;
 
+/**
+ * The document's bytes, gathered per turn of the event loop. React writes a page in 2 KB
+ * pieces, and the data Remix streams after the shell in several small flushes; every chunk
+ * that reaches the response is compressed and flushed to the socket on its own, so the
+ * pieces of one turn go out as one chunk, and what arrives in a later turn (a deferred
+ * answer) follows in its own.
+ */
+class DocumentStream extends Transform {
+  private pending: Buffer[] = [];
+  private scheduled = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.pending.push(chunk);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.send());
+    }
+    done();
+  }
+
+  override _flush(done: TransformCallback) {
+    this.send();
+    done();
+  }
+
+  private send() {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const { pathname } = new URL(request.url);
@@ -48,7 +81,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     let shellRendered = false;
     const ready = () => {
       shellRendered = true;
-      const body = new PassThrough();
+      const body = new DocumentStream();
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);

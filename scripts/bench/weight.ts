@@ -19,7 +19,7 @@ export type Weight = {
 };
 
 /** GET with Accept-Encoding: gzip, answering the bytes as they came over the wire. */
-function fetchWire(url: string, headers: Record<string, string> = {}): Promise<{ status: number; wire: Buffer; encoding: string | undefined }> {
+export function fetchWire(url: string, headers: Record<string, string> = {}): Promise<{ status: number; wire: Buffer; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { headers: { "accept-encoding": "gzip", ...headers } }, (response) => {
       const chunks: Buffer[] = [];

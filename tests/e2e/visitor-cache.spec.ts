@@ -117,9 +117,10 @@ test("a missing page is never kept: the second visitor gets a fresh 404 too", as
 test("a visitor's page from memory hydrates and runs, with no script blocked by its policy", async ({ page, baseURL }) => {
   const feed = await (await fetch(`${baseURL}/api/feed?limit=1`, { headers: { Accept: "application/json" } })).json();
   const pathname = `/post/${feed.posts[0].id}`;
-  // The first page sets the theme cookie (system), the second is rendered for that cookie,
-  // and the third comes from memory.
+  // The first page sets the theme cookie (system) once it has hydrated, the second is
+  // rendered for that cookie, and the third comes from memory.
   await page.goto(pathname);
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "themeMode")).toBe(true);
   await page.goto(pathname);
   const response = await page.goto(pathname);
   expect(response?.headers()["age"]).toBeDefined();
