@@ -424,8 +424,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const app = express();
   app.disable("x-powered-by");
   if (trusted) app.set("trust proxy", hops);
-  // Brotli's window is MAX_PAGE_BYTES rather than its 4 MB default: every answer being
-  // compressed holds its window, and a page is never larger.
+  // Brotli looks back 512 KB (MAX_PAGE_BYTES, the largest page kept) rather than its 4 MB
+  // default: every answer being compressed holds a window of that size, and pages and
+  // scripts are smaller than that.
   app.use(compression({ brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: Math.log2(MAX_PAGE_BYTES) } } }));
   if (dev) app.use(dev.middlewares);
   // The build's files all have a hash in their names: they never change.

@@ -38,11 +38,11 @@ export function stopBackgroundWork(): Promise<void> {
 export const streamTimeout = 5000;
 
 /**
- * The document's bytes, gathered per turn of the event loop. React writes a page in 2 KB
- * pieces, and the data Remix streams after the shell in several small flushes; every chunk
- * that reaches the response is compressed and flushed to the socket on its own, so the
- * pieces of one turn go out as one chunk, and what arrives in a later turn (a deferred
- * answer) follows in its own.
+ * The document's bytes, gathered per turn of the event loop. React writes a page in pieces
+ * of about 2 KB, and the data Remix streams after the shell in several small flushes. Every
+ * chunk that reaches the response is compressed, flushed and written to the socket on its
+ * own, so the pieces of one turn go out as one chunk; what arrives in a later turn (a
+ * deferred answer) follows in its own.
  */
 class DocumentStream extends Transform {
   private pending: Buffer[] = [];
