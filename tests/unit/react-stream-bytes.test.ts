@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import { createElement, useId, useState } from "react";
-import type { renderToPipeableStream as RenderToPipeableStream } from "react-dom/server";
+import { renderToString, type renderToPipeableStream as RenderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
@@ -42,7 +42,7 @@ describe.each(builds)("the server's HTML stream (%s build)", (_build, renderToPi
     }
   });
 
-  it("writes a long page as the same markup in either build: components with hooks, text, attributes, styles, emoji", async () => {
+  it("writes a long page as renderToString does: components with hooks, text, attributes, styles, emoji", async () => {
     // Rendering hooks moves React's own state between writes, as a page's components do.
     function Row({ index }: { index: number }) {
       const [label] = useState(`Post ${index}: "Nürburgring" 🏁 — 1:42.8 & more`);
@@ -56,10 +56,9 @@ describe.each(builds)("the server's HTML stream (%s build)", (_build, renderToPi
       );
     }
     const element = createElement("ul", { title: "Builds 日本" }, ...Array.from({ length: 300 }, (_, index) => createElement(Row, { key: index, index })));
-    const [development] = builds;
-    const expected = await render(development[1], element);
+    // renderToString writes through React's string writer, not the stream's.
     const html = await render(renderToPipeableStream, element);
-    expect(html).toBe(expected);
+    expect(html).toBe(renderToString(element));
     expect(html.startsWith('<ul title="Builds 日本"><li id=')).toBe(true);
     expect(html.split("🏁")).toHaveLength(301);
     expect(html).toContain('<a href="/post/299?q=a&amp;b=&lt;c&gt;">Post 299: &quot;Nürburgring&quot; 🏁 — 1:42.8 &amp; more</a>');
