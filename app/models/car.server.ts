@@ -2,13 +2,13 @@
 // Every change is checked here against the session user's id: 404 for a car that does
 // not exist, 403 for someone else's.
 import { READY_POST } from "~/lib/post-status";
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
 import { fail } from "~/lib/http.server";
 import { CAR_MESSAGES, type CarInput } from "~/lib/car-schemas";
 import type { CarJson } from "~/lib/cars";
-import { countCarStats, countPostStats } from "~/models/counts.server";
-import { inIdOrder } from "~/lib/id-order";
+import { countCarStats } from "~/models/counts.server";
 
 export const carSelect = {
   id: true,
@@ -196,7 +196,8 @@ export function listCarsOf(ownerId: number) {
 export const SHOWCASE_MEDIA_LIMIT = 12;
 export const SHOWCASE_POSTS_LIMIT = 12;
 
-const ownerSelect = { id: true, username: true, nickname: true, profileImage: true } as const;
+/** The owner as the showcase shows them. */
+type ShowcaseOwner = Prisma.UserGetPayload<{ select: { id: true; username: true; nickname: true; profileImage: true } }>;
 
 export type ShowcasePost = {
   id: number;
@@ -209,66 +210,142 @@ export type ShowcasePost = {
   creator: { username: string };
 };
 
+type ShowcaseMediaTuple = [
+  id: number,
+  postId: number,
+  kind: string,
+  path: string,
+  mimeType: string,
+  width: number | null,
+  height: number | null,
+  variants: string,
+  durationMs: number | null,
+  posterPath: string | null,
+  posterVariants: string,
+  posterWidth: number | null,
+  posterHeight: number | null,
+];
+type ShowcasePostTuple = [
+  id: number,
+  story: string,
+  createdAt: string,
+  username: string,
+  cover: ShowcaseMediaTuple[],
+  mediaCount: number,
+  likeCount: number,
+  commentCount: number,
+];
+type ShowcaseCarTuple = [
+  id: number,
+  ownerId: number,
+  make: string,
+  model: string,
+  year: number,
+  trim: string | null,
+  bodystyle: string | null,
+  nickname: string | null,
+  insuranceExpiresAt: string | null,
+  createdAt: string,
+];
+type ShowcaseTuple = [
+  car: ShowcaseCarTuple,
+  ownerUsername: string,
+  ownerNickname: string | null,
+  ownerProfileImage: string | null,
+  media: ShowcaseMediaTuple[],
+  mediaCount: number,
+  postCount: number,
+  posts: ShowcasePostTuple[],
+];
+
+/**
+ * The showcase as one row with one JSON text (see ~/lib/db/json-sql); no row when the car does
+ * not exist. Media, counts and posts all start from this car's post ids (featuringCarIds).
+ */
+function showcaseStatement(carId: number): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  const mediaColumns = json.tuple(Prisma.sql`m."id", m."postId", m."kind", m."path", m."mimeType", m."width", m."height", m."variants",
+                                             m."durationMs", m."posterPath", m."posterVariants", m."posterWidth", m."posterHeight"`);
+  // Newest post first, each post's media by position.
+  const media = json.tuples(mediaColumns, Prisma.sql`m."postCreatedAt" DESC, m."postId" DESC, m."position", m."id"`);
+  // The cover: the first media by position that coverMediaWhere accepts, as a list of 0 or 1.
+  const cover = json.tuples(mediaColumns, Prisma.sql`m."position", m."id"`);
+  const post = json.tuple(Prisma.sql`
+      p."id", p."story", p."createdAt", (SELECT u."username" FROM "users" u WHERE u."id" = p."createdById"),
+      ${json.nested(Prisma.sql`SELECT ${cover} FROM (
+        SELECT * FROM "photos" m WHERE m."postId" = p."id" AND (m."kind" = 'image' OR m."posterPath" IS NOT NULL)
+        ORDER BY m."position", m."id" LIMIT 1) m`)},
+      (SELECT COUNT(*) FROM "photos" m WHERE m."postId" = p."id"),
+      (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = p."id" AND l."type" = 'like'),
+      (SELECT COUNT(*) FROM "comments" cm WHERE cm."postId" = p."id")`);
+  // CROSS JOIN makes SQLite start from this car's post ids rather than walk the posts' date
+  // index (PostgreSQL plans it as any join).
+  const showcase = json.tuple(Prisma.sql`
+      ${json.tuple(Prisma.sql`c."id", c."ownerId", c."make", c."model", c."year", c."trim", c."bodystyle", c."nickname", c."insuranceExpiresAt", c."createdAt"`)},
+      o."username", o."nickname", o."profileImage",
+      ${json.nested(Prisma.sql`SELECT ${media} FROM (
+        SELECT m.*, p."createdAt" AS "postCreatedAt"
+        FROM featuring f CROSS JOIN "posts" p JOIN "photos" m ON m."postId" = p."id"
+        WHERE p."id" = f."postId"
+        ORDER BY p."createdAt" DESC, p."id" DESC, m."position", m."id"
+        LIMIT ${SHOWCASE_MEDIA_LIMIT}) m`)},
+      (SELECT COUNT(*) FROM featuring f JOIN "photos" m ON m."postId" = f."postId"),
+      (SELECT COUNT(*) FROM featuring f),
+      ${json.nested(Prisma.sql`SELECT ${json.tuples(post, Prisma.sql`p."createdAt" DESC, p."id" DESC`)} FROM (
+        SELECT p.* FROM featuring f CROSS JOIN "posts" p
+        WHERE p."id" = f."postId"
+        ORDER BY p."createdAt" DESC, p."id" DESC
+        LIMIT ${SHOWCASE_POSTS_LIMIT}) p`)}`);
+  return Prisma.sql`
+    WITH featuring AS (${featuringCarIds(carId)})
+    SELECT ${json.text(showcase)} AS showcase
+    FROM "cars" c JOIN "users" o ON o."id" = c."ownerId"
+    WHERE c."id" = ${carId}`;
+}
+
+function readCar([id, ownerId, make, model, year, trim, bodystyle, nickname, insuranceExpiresAt, createdAt]: ShowcaseCarTuple): CarRow {
+  const insurance = insuranceExpiresAt === null ? null : parseStoredDate(insuranceExpiresAt);
+  return { id, ownerId, make, model, year, trim, bodystyle, nickname, insuranceExpiresAt: insurance, createdAt: parseStoredDate(createdAt) };
+}
+
+function readMedia(media: ShowcaseMediaTuple): MediaRow {
+  const [id, postId, kind, path, mimeType, width, height, variants, durationMs, posterPath, posterVariants, posterWidth, posterHeight] = media;
+  return { id, postId, kind, path, mimeType, width, height, variants, durationMs, posterPath, posterVariants, posterWidth, posterHeight };
+}
+
+function readPost(post: ShowcasePostTuple): ShowcasePost {
+  const [id, story, createdAt, username, [cover], mediaCount, likeCount, commentCount] = post;
+  return {
+    id,
+    story,
+    createdAt: parseStoredDate(createdAt),
+    cover: cover ? readMedia(cover) : null,
+    mediaCount,
+    likeCount,
+    commentCount,
+    creator: { username },
+  };
+}
+
 /**
  * Everything the showcase shows except mods and follow state: the car and its owner,
  * the media of its posts (newest post first), and the posts themselves. Null when the car
- * does not exist. A handful of queries, each reading this car's rows only.
+ * does not exist. One statement, reading this car's rows only.
  */
 export async function getShowcase(carId: number) {
   if (!Number.isSafeInteger(carId)) return null;
-  const car = await prisma.car.findUnique({
-    where: { id: carId },
-    select: { ...carSelect, owner: { select: ownerSelect } },
-  });
-  if (!car) return null;
-
-  const [newestMedia, newestPosts, [counts]] = await Promise.all([
-    // Starts from this car's post ids, so it reads this car's posts only.
-    prisma.$queryRaw<{ id: number }[]>`
-      SELECT m."id" AS id FROM (${featuringCarIds(carId)}) f
-      JOIN "posts" p ON p."id" = f."postId"
-      JOIN "photos" m ON m."postId" = p."id"
-      ORDER BY p."createdAt" DESC, p."id" DESC, m."position" ASC
-      LIMIT ${SHOWCASE_MEDIA_LIMIT}`,
-    newestPostIdsOfCar(carId, SHOWCASE_POSTS_LIMIT),
-    prisma.$queryRaw<{ postCount: number | bigint; mediaCount: number | bigint }[]>`
-      SELECT (SELECT COUNT(*) FROM (${featuringCarIds(carId)}) f) AS "postCount",
-             (SELECT COUNT(*) FROM (${featuringCarIds(carId)}) f JOIN "photos" m ON m."postId" = f."postId") AS "mediaCount"`,
-  ]);
-  const postIds = newestPosts;
-  const postRows = await prisma.post.findMany({
-    where: { id: { in: postIds } },
-    select: {
-      id: true,
-      story: true,
-      createdAt: true,
-      createdBy: { select: { username: true } },
-      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: mediaSelect },
-    },
-  });
-  const posts = inIdOrder(postIds, postRows);
-
-  const mediaIds = newestMedia.map((row) => Number(row.id));
-  const mediaRows = await prisma.media.findMany({ where: { id: { in: mediaIds } }, select: mediaSelect });
-  const media = inIdOrder(mediaIds, mediaRows);
-
-  const stats = await countPostStats(posts.map((post) => post.id));
-  const { owner, ...carRow } = car;
+  const rows = await prisma.$queryRaw<Array<{ showcase: string | null }>>(showcaseStatement(carId));
+  const tuple = parseJsonCell<ShowcaseTuple | null>(rows[0]?.showcase, null);
+  if (!tuple) return null;
+  const [carTuple, ownerUsername, ownerNickname, ownerProfileImage, media, mediaCount, postCount, posts] = tuple;
+  const car = readCar(carTuple);
+  const owner: ShowcaseOwner = { id: car.ownerId, username: ownerUsername, nickname: ownerNickname, profileImage: ownerProfileImage };
   return {
-    car: carRow,
+    car,
     owner,
-    media,
-    mediaCount: Number(counts.mediaCount),
-    postCount: Number(counts.postCount),
-    posts: posts.map<ShowcasePost>((post) => ({
-      id: post.id,
-      story: post.story,
-      createdAt: post.createdAt,
-      cover: post.media[0] ?? null,
-      mediaCount: stats(post.id).media,
-      likeCount: stats(post.id).likes,
-      commentCount: stats(post.id).comments,
-      creator: post.createdBy,
-    })),
+    media: media.map(readMedia),
+    mediaCount,
+    postCount,
+    posts: posts.map(readPost),
   };
 }

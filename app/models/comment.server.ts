@@ -4,12 +4,11 @@
 // under a comment reads downwards.
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { jsonDialect } from "~/lib/db/json-sql";
+import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentView } from "~/lib/comment-schemas";
 import { isAdmin } from "~/models/user.server";
-import { countCommentLikes } from "~/models/counts.server";
 import { blockedEitherWaySql } from "~/models/block.server";
 import { retryOnConflict } from "~/lib/db/conflicts";
 
@@ -19,9 +18,8 @@ export type Viewer = { id: number; role: string } | null;
 /** The most comments one post's list returns (newest kept). */
 export const COMMENTS_LIST_MAX = 1000;
 
-/** A comment's own columns, and with its author's public name and photo. */
+/** A comment's own columns (its author's public name and photo come with it: CommentRow). */
 const commentColumns = { id: true, content: true, createdAt: true, userId: true, postId: true, parentId: true } as const;
-const commentSelect = { ...commentColumns, user: { select: { username: true, nickname: true, profileImage: true } } } as const;
 
 /** The member writing a comment: who they are, and the name and photo the comment shows. */
 export type CommentAuthor = { id: number; role: string; username: string; nickname: string | null; profileImage: string | null };
@@ -59,27 +57,64 @@ function toView(row: CommentRow, viewer: Viewer, postOwnerId: number, likes: { c
   };
 }
 
-async function postOwner(postId: number): Promise<number> {
-  const post = await prisma.post.findFirst({ where: { id: postId, ...READY_POST }, select: { createdById: true } });
-  if (!post) throw new UserError(404, COMMENT_MESSAGES.postNotFound);
-  return post.createdById;
+// ------------------------------------------------------------------ the list
+//
+// Prisma read a post's list with five statements (the post, the comments, their authors, the
+// like counts, the viewer's likes). The statement below answers it as ONE JSON text
+// (~/lib/db/json-sql): a post page pays one statement for its comments.
+
+/** A comment as the list statement answers it, in this order. */
+type CommentTuple = [
+  id: number,
+  content: string,
+  createdAt: string | number,
+  userId: number | null,
+  parentId: number | null,
+  /** The author's; null when the author is gone. */
+  username: string | null,
+  nickname: string | null,
+  profileImage: string | null,
+  likes: number,
+  /** 1 when the viewer liked it. */
+  liked: number,
+];
+
+/**
+ * One row when the post exists and is ready (else none): its owner and its newest
+ * COMMENTS_LIST_MAX comments, newest first, each with its author, its like count and whether
+ * `viewerId` liked it. Blocks do not hide comments: they stop new ones (createComment).
+ */
+function commentsStatement(postId: number, viewerId: number): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  const comment = json.tuple(Prisma.sql`
+    c."id", c."content", c."createdAt", c."userId", c."parentId", u."username", u."nickname", u."profileImage",
+    (SELECT COUNT(*) FROM "comment_likes" l WHERE l."commentId" = c."id"),
+    ${json.flag(Prisma.sql`EXISTS (SELECT 1 FROM "comment_likes" l WHERE l."commentId" = c."id" AND l."userId" = ${viewerId})`)}`);
+  return Prisma.sql`
+    SELECT p."createdById" AS "ownerId",
+      (SELECT ${json.text(json.tuples(comment, Prisma.sql`c."createdAt" DESC, c."id" DESC`))}
+       FROM (SELECT "id", "content", "createdAt", "userId", "parentId" FROM "comments" WHERE "postId" = ${postId}
+             ORDER BY "createdAt" DESC, "id" DESC LIMIT ${COMMENTS_LIST_MAX}) c
+       LEFT JOIN "users" u ON u."id" = c."userId") AS "comments"
+    FROM "posts" p
+    WHERE p."id" = ${postId} AND p."status" = ${READY_POST.status}`;
 }
 
-/** A post's comments as a tree, for the viewer. UserError 404 for a missing post. */
+/** A post's comments as a tree, for the viewer, in one statement. UserError 404 for a missing post. */
 export async function listComments(postId: number, viewer: Viewer): Promise<CommentView[]> {
-  const ownerId = await postOwner(postId);
-  const rows: CommentRow[] = await prisma.comment.findMany({
-    where: { postId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: COMMENTS_LIST_MAX,
-    select: commentSelect,
-  });
-  const ids = rows.map((row) => row.id);
-  const [likeCounts, liked] = await Promise.all([
-    countCommentLikes(ids),
-    viewer && ids.length ? prisma.commentLike.findMany({ where: { userId: viewer.id, commentId: { in: ids } }, select: { commentId: true } }) : [],
-  ]);
-  const likedIds = new Set(liked.map((row) => row.commentId));
+  // A visitor likes nothing: user ids start at 1.
+  const [post] = await prisma.$queryRaw<Array<{ ownerId: number | bigint; comments: string | null }>>(commentsStatement(postId, viewer?.id ?? 0));
+  if (!post) throw new UserError(404, COMMENT_MESSAGES.postNotFound);
+  const ownerId = Number(post.ownerId);
+  const rows: CommentRow[] = [];
+  const likeCounts = new Map<number, number>();
+  const likedIds = new Set<number>();
+  for (const [id, content, createdAt, userId, parentId, username, nickname, profileImage, likes, liked] of parseJsonCell<CommentTuple[]>(post.comments, [])) {
+    const user = username === null ? null : { username, nickname, profileImage };
+    rows.push({ id, content, createdAt: parseStoredDate(createdAt), userId, postId, parentId, user });
+    likeCounts.set(id, likes);
+    if (liked === 1) likedIds.add(id);
+  }
 
   // Every reply hangs under its top-level ancestor, even if older data nests deeper.
   const byId = new Map(rows.map((row) => [row.id, row]));

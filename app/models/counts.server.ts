@@ -46,13 +46,6 @@ export async function countCarStats(carIds: number[]): Promise<(carId: number) =
   return (carId) => ({ mods: modsBy.get(carId) ?? 0, followers: followers.get(carId) ?? 0, posts: postsBy.get(carId) ?? 0 });
 }
 
-/** Likes of each comment. */
-export async function countCommentLikes(commentIds: number[]): Promise<Map<number, number>> {
-  if (commentIds.length === 0) return new Map();
-  const rows = await prisma.commentLike.groupBy({ by: ["commentId"], where: { commentId: { in: commentIds } }, _count: { _all: true } });
-  return tally(rows, "commentId");
-}
-
 /** Posts written by each user. */
 export async function countPostsByAuthor(userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();

@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text-schemas";
 import { READY_POST } from "~/lib/post-status";
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
 import { UserError } from "~/lib/user-error";
 import { EVENT_TEXT } from "~/lib/event-schemas";
 import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
@@ -46,36 +48,61 @@ export async function getEvent(id: number): Promise<EventSummary | null> {
   return row ? (await withGoingCounts([row]))[0] : null;
 }
 
+type EventTuple = [
+  id: number,
+  name: string,
+  dateTime: string | number,
+  location: string | null,
+  description: string | null,
+  createdAt: string | number,
+  createdBy: string | null,
+  goingCount: number,
+];
+
+/** The events `where` picks, in `order`, at most `limit`, with creators and attendee counts. */
+function eventListSql(where: Prisma.Sql, order: Prisma.Sql, limit: number): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  const tuple = json.tuple(Prisma.sql`e."id", e."name", e."dateTime", e."location", e."description", e."createdAt", u."username",
+    (SELECT COUNT(*) FROM "event_attendees" a WHERE a."eventId" = e."id")`);
+  return json.nested(Prisma.sql`
+    SELECT ${json.tuples(tuple, order)}
+    FROM (SELECT * FROM "events" e WHERE ${where} ORDER BY ${order} LIMIT ${limit}) e
+    LEFT JOIN "users" u ON u."id" = e."createdById"`);
+}
+
+function readEvent([id, name, dateTime, location, description, createdAt, createdBy, goingCount]: EventTuple): EventSummary {
+  return {
+    id,
+    name,
+    dateTime: parseStoredDate(dateTime),
+    location,
+    description,
+    createdAt: parseStoredDate(createdAt),
+    createdBy: createdBy === null ? null : { username: createdBy },
+    goingCount: Number(goingCount),
+  };
+}
+
 /**
- * Upcoming events soonest first, then (when asked) past ones most recent first.
- * `now` is a parameter so tests can pin the clock; `ids` narrows the list (a search).
+ * Upcoming events soonest first, then (when asked) past ones most recent first, both lists
+ * in one statement (~/lib/db/json-sql). `now` is a parameter so tests can pin the clock;
+ * `ids` narrows the list (a search).
  */
 export async function listEvents(
   options: { now?: Date; upcomingLimit?: number; pastLimit?: number; ids?: number[] } = {},
 ): Promise<{ upcoming: EventSummary[]; past: EventSummary[] }> {
-  const now = options.now ?? new Date();
+  const now = timestampSql(databaseProvider, options.now ?? new Date());
   if (options.ids && options.ids.length === 0) return { upcoming: [], past: [] };
-  const only = options.ids ? { id: { in: options.ids } } : {};
-  const [upcoming, past] = await Promise.all([
-    options.upcomingLimit === 0
-      ? Promise.resolve([])
-      : prisma.event.findMany({
-          where: { ...only, dateTime: { gte: now } },
-          orderBy: [{ dateTime: "asc" }, { id: "asc" }],
-          take: options.upcomingLimit ?? 50,
-          select: eventSelect,
-        }),
-    options.pastLimit === 0
-      ? Promise.resolve([])
-      : prisma.event.findMany({
-          where: { ...only, dateTime: { lt: now } },
-          orderBy: [{ dateTime: "desc" }, { id: "desc" }],
-          take: options.pastLimit ?? 12,
-          select: eventSelect,
-        }),
-  ]);
-  const counted = await withGoingCounts([...upcoming, ...past]);
-  return { upcoming: counted.slice(0, upcoming.length), past: counted.slice(upcoming.length) };
+  const json = jsonDialect(databaseProvider);
+  const only = options.ids ? Prisma.sql`e."id" IN (${json.ids(options.ids)}) AND ` : Prisma.empty;
+  const upcoming = eventListSql(Prisma.sql`${only}e."dateTime" >= ${now}`, Prisma.sql`e."dateTime" ASC, e."id" ASC`, options.upcomingLimit ?? 50);
+  const past = eventListSql(Prisma.sql`${only}e."dateTime" < ${now}`, Prisma.sql`e."dateTime" DESC, e."id" DESC`, options.pastLimit ?? 12);
+  const [row] = await prisma.$queryRaw<{ upcoming: string | null; past: string | null }[]>`
+    SELECT ${json.text(upcoming)} AS "upcoming", ${json.text(past)} AS "past"`;
+  return {
+    upcoming: parseJsonCell<EventTuple[]>(row?.upcoming, []).map(readEvent),
+    past: parseJsonCell<EventTuple[]>(row?.past, []).map(readEvent),
+  };
 }
 
 // ------------------------------------------------------------------ API shape

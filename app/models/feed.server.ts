@@ -163,7 +163,7 @@ export function clampLimit(limit: number | null | undefined, max = FEED_FIRST_PA
 
 type PageQuery = FeedOptions & { id?: number; unready?: UnreadyPosts };
 
-function pageConditions(options: PageQuery, postgres = false): Prisma.Sql {
+function pageConditions(options: PageQuery): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (options.id !== undefined) conditions.push(Prisma.sql`p."id" = ${options.id}`);
   // Only ready posts reach anyone but their author: feeds, profiles, showcases, Grams, embeds.
@@ -177,11 +177,7 @@ function pageConditions(options: PageQuery, postgres = false): Prisma.Sql {
     conditions.push(Prisma.sql`p."createdAt" <= ${at} AND (p."createdAt" < ${at} OR p."id" < ${options.cursor.id})`);
   }
   if (options.exclude && options.exclude.length > 0) {
-    conditions.push(
-      postgres
-        ? Prisma.sql`p."id" NOT IN (SELECT CAST(value AS integer) FROM json_array_elements_text(CAST(${JSON.stringify(options.exclude)} AS json)))`
-        : Prisma.sql`p."id" NOT IN (SELECT value FROM json_each(${JSON.stringify(options.exclude)}))`,
-    );
+    conditions.push(Prisma.sql`p."id" NOT IN (${jsonDialect(databaseProvider).ids(options.exclude)})`);
   }
   if (options.createdById !== undefined) conditions.push(Prisma.sql`p."createdById" = ${options.createdById}`);
   if (options.carId !== undefined) {
@@ -202,7 +198,6 @@ function pageConditions(options: PageQuery, postgres = false): Prisma.Sql {
  * read back by `readRow` (arrays rather than objects keep the text small).
  */
 function pageStatement(options: PageQuery, limit: number, viewerId: number | null): Prisma.Sql {
-  const postgres = databaseProvider === "postgresql";
   const json = jsonDialect(databaseProvider);
   // A visitor matches no rows: user ids start at 1.
   const viewer = viewerId ?? 0;
@@ -235,7 +230,7 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
     WITH page AS (
       SELECT p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl", p."status"
       FROM "posts" p
-      ${pageConditions(options, postgres)}
+      ${pageConditions(options)}
       ORDER BY p."createdAt" DESC, p."id" DESC
       LIMIT ${limit}
     )

@@ -6,8 +6,9 @@
 // - one insurance reminder per car and expiry date (the unique `dedupeKey` plus the car's
 //   `insuranceNotifiedFor`);
 // - a user reads and marks only their own notifications (anything else is "not found").
-import { prisma, type Prisma } from "~/db.server";
-import { unblockedWith } from "~/models/block.server";
+import { prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { blockedEitherWaySql, unblockedWith } from "~/models/block.server";
 import { UserError } from "~/lib/user-error";
 import { hasListeners, publishNotification } from "~/lib/live-events.server";
 
@@ -285,8 +286,16 @@ function visibleTo(userId: number): Prisma.NotificationWhereInput {
   return { userId, OR: [{ relatedUserId: null }, { relatedUser: { is: unblockedWith(userId) } }] };
 }
 
-export function countUnread(userId: number): Promise<number> {
-  return prisma.notification.count({ where: { ...visibleTo(userId), readAt: null } });
+/**
+ * The badge on every member's page: their unread notifications that `visibleTo` shows. One
+ * plain statement on the (userId, readAt) index, since every page a member opens asks it.
+ */
+export async function countUnread(userId: number): Promise<number> {
+  const [row] = await prisma.$queryRaw<{ unread: number | bigint }[]>`
+    SELECT COUNT(*) AS "unread" FROM "notifications" n
+    WHERE n."userId" = ${userId} AND n."readAt" IS NULL
+      AND (n."relatedUserId" IS NULL OR NOT ${blockedEitherWaySql(userId, Prisma.sql`n."relatedUserId"`)})`;
+  return Number(row?.unread ?? 0);
 }
 
 /** The user's newest notifications (at most 50) and their unread count. */

@@ -1,8 +1,9 @@
 // Mods tagged on posts (post_mods). A post may tag only mods of the cars it tags, so only
 // the owner of those cars ever tags them. Read both ways: a post lists its mods, and a car's
 // showcase groups the posts by mod (the build timeline).
-import { prisma } from "~/db.server";
+import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { jsonDialect, parseJsonCell } from "~/lib/db/json-sql";
 import type { StoredPictureFields } from "~/lib/media-types";
 import { MAX_MODS_PER_POST, POST_MESSAGES } from "~/lib/post-messages";
 import type { TaggedMod } from "~/lib/post-mods";
@@ -34,19 +35,32 @@ export async function assertModsOfCars(modIds: readonly number[], carIds: readon
   if (found !== modIds.length) throw new UserError(400, POST_MESSAGES.modNotOnCars);
 }
 
-/** The mods a post tags, grouped by car in the post's car order, then oldest mod first. */
+/** A tagged mod as listPostMods' statement answers it (taggedModSelect's fields), in this order. */
+type TaggedModTuple = [id: number, carId: number, category: string, modelName: string, maker: string | null];
+
+/**
+ * The mods a post tags (at most MAX_MODS_PER_POST), grouped by car in the post's car order
+ * (a car the post does not name counts as the first place), then oldest mod first, then by id.
+ * ONE statement as one JSON text (~/lib/db/json-sql), where Prisma read the tags, the mods,
+ * their manufacturers and the post's cars with a statement each.
+ */
 export async function listPostMods(postId: number): Promise<TaggedMod[]> {
-  const rows = await prisma.postMod.findMany({
-    where: { postId },
-    select: { mod: { select: { ...taggedModSelect, createdAt: true } } },
-    take: MAX_MODS_PER_POST,
-  });
-  const cars = await prisma.postCar.findMany({ where: { postId }, select: { carId: true, position: true } });
-  const place = new Map(cars.map((car) => [car.carId, car.position]));
-  return rows
-    .map((row) => row.mod)
-    .sort((a, b) => (place.get(a.carId) ?? 0) - (place.get(b.carId) ?? 0) || a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
-    .map(taggedMod);
+  const json = jsonDialect(databaseProvider);
+  const order = Prisma.sql`t."place", t."createdAt", t."id"`;
+  const tuple = json.tuple(Prisma.sql`t."id", t."carId", t."category", t."modelName", t."maker"`);
+  const [row] = await prisma.$queryRaw<Array<{ mods: string | null }>>`
+    SELECT ${json.text(json.tuples(tuple, order))} AS "mods"
+    FROM (
+      SELECT m."id", m."carId", m."category", m."modelName", m."createdAt", mf."name" AS "maker", COALESCE(pc."position", 0) AS "place"
+      FROM "post_mods" pm
+      JOIN "mods" m ON m."id" = pm."modId"
+      LEFT JOIN "manufacturers" mf ON mf."id" = m."manufacturerId"
+      LEFT JOIN "post_cars" pc ON pc."postId" = pm."postId" AND pc."carId" = m."carId"
+      WHERE pm."postId" = ${postId}
+      ORDER BY "place", m."createdAt", m."id"
+      LIMIT ${MAX_MODS_PER_POST}
+    ) t`;
+  return parseJsonCell<TaggedModTuple[]>(row?.mods, []).map(([id, carId, category, modelName, maker]) => ({ id, carId, category, modelName, maker }));
 }
 
 /** The most mods the upload form offers (all of the member's cars together). */

@@ -24,6 +24,11 @@ export type JsonDialect = {
   flag(condition: Prisma.Sql): Prisma.Sql;
   /** The answer's JSON as text. */
   text(json: Prisma.Sql): Prisma.Sql;
+  /**
+   * A list of ids as a subquery of one parameter (a JSON array), for `IN (…)`: the statement's
+   * text stays the same whatever the list's length, so it is prepared once.
+   */
+  ids(list: number[]): Prisma.Sql;
 };
 
 const SQLITE_JSON: JsonDialect = {
@@ -32,6 +37,7 @@ const SQLITE_JSON: JsonDialect = {
   nested: (subquery) => Prisma.sql`json((${subquery}))`,
   flag: (condition) => condition,
   text: (json) => json,
+  ids: (list) => Prisma.sql`SELECT value FROM json_each(${JSON.stringify(list)})`,
 };
 
 const POSTGRES_JSON: JsonDialect = {
@@ -40,6 +46,7 @@ const POSTGRES_JSON: JsonDialect = {
   nested: (subquery) => Prisma.sql`COALESCE((${subquery}), '[]'::json)`,
   flag: (condition) => Prisma.sql`CAST(${condition} AS integer)`,
   text: (json) => Prisma.sql`CAST(${json} AS text)`,
+  ids: (list) => Prisma.sql`SELECT CAST(value AS integer) FROM json_array_elements_text(CAST(${JSON.stringify(list)} AS json))`,
 };
 
 export function jsonDialect(provider: "sqlite" | "postgresql"): JsonDialect {

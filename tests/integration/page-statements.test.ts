@@ -1,0 +1,383 @@
+// How many SQL statements a page's loader runs, counted where the driver runs them (SQLite and
+// PostgreSQL), with the values those statements answer checked against rows made here.
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { prisma } from "~/db.server";
+import { getShowcase } from "~/models/car.server";
+import { listComments, type Viewer } from "~/models/comment.server";
+import { getCarFollowState } from "~/models/follow.server";
+import { createMod } from "~/models/mod.server";
+import { listEvents } from "~/models/event.server";
+import { listPostMods } from "~/models/post-mods.server";
+import { loader as eventsLoader } from "~/routes/events._index";
+import { loader as postLoader } from "~/routes/post.$id";
+import { loader as rootLoader } from "~/root";
+import { loader as showcaseLoader } from "~/routes/showcase.$carId";
+import { makeUser, type TestUser } from "../support/accounts";
+import { args, getRequest } from "../support/requests";
+import { watchStatements } from "../support/statements";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Runs `work` while counting statements: its answer and the SQL it ran. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const watched = watchStatements();
+  const result = await work();
+  const statements = watched();
+  vi.restoreAllMocks();
+  return { result, statements };
+}
+
+describe("/showcase/{carId}", () => {
+  let owner: TestUser;
+  let fan: TestUser;
+  let carId: number;
+  let emptyCarId: number;
+  /** The ids of the car's posts (one of them still processing). */
+  let posts: { tagged: number; legacy: number; video: number; text: number; processing: number };
+
+  beforeAll(async () => {
+    owner = await makeUser("scowner");
+    fan = await makeUser("scfan");
+    const other = await makeUser("scother");
+    const car = await prisma.car.create({
+      data: {
+        ownerId: owner.id,
+        make: "Porsche",
+        model: "911",
+        year: 1989,
+        trim: "Carrera",
+        nickname: "Speedy",
+        insuranceExpiresAt: new Date("2027-06-30T12:00:00.000Z"),
+      },
+    });
+    carId = car.id;
+    emptyCarId = (await prisma.car.create({ data: { ownerId: fan.id, make: "Fiat", model: "Panda", year: 1986 } })).id;
+
+    const post = (story: string, createdAt: string, tag: "post_cars" | "carId", extra: { status?: string; createdById?: number } = {}) =>
+      prisma.post.create({
+        data: {
+          createdById: extra.createdById ?? owner.id,
+          story,
+          status: extra.status ?? "ready",
+          createdAt: new Date(createdAt),
+          ...(tag === "carId" ? { carId } : { postCars: { create: { carId } } }),
+        },
+      });
+    const tagged = await post("tagged", "2026-01-01T10:00:00.000Z", "post_cars");
+    const legacy = await post("legacy tag", "2026-02-01T10:00:00.000Z", "carId");
+    const text = await post("text only", "2026-02-15T10:00:00.000Z", "post_cars", { createdById: fan.id });
+    const video = await post("video", "2026-03-01T10:00:00.000Z", "post_cars");
+    const processing = await post("processing", "2026-04-01T10:00:00.000Z", "post_cars", { status: "processing" });
+    posts = { tagged: tagged.id, legacy: legacy.id, video: video.id, text: text.id, processing: processing.id };
+
+    const media = (postId: number, path: string, position: number, video?: { poster: string | null }) => ({
+      postId,
+      uploaderId: owner.id,
+      kind: video ? "video" : "image",
+      path,
+      mimeType: video ? "video/mp4" : "image/webp",
+      bytes: 10,
+      width: 1600,
+      height: 900,
+      variants: video ? "" : "320,640",
+      posterPath: video?.poster ?? null,
+      position,
+    });
+    await prisma.media.createMany({
+      data: [
+        // Stored out of position order: the position decides.
+        media(tagged.id, "sc/tagged-1.webp", 1),
+        media(tagged.id, "sc/tagged-0.webp", 0),
+        // A video without a poster is no cover: the picture after it is.
+        media(legacy.id, "sc/legacy-0.mp4", 0, { poster: null }),
+        media(legacy.id, "sc/legacy-1.webp", 1),
+        media(video.id, "sc/video-0.mp4", 0, { poster: "sc/video-0.poster.webp" }),
+        media(processing.id, "sc/processing-0.webp", 0),
+      ],
+    });
+    await prisma.postLike.createMany({
+      data: [
+        { userId: fan.id, postId: tagged.id, type: "like" },
+        { userId: other.id, postId: tagged.id, type: "like" },
+        // Dislikes are not counted.
+        { userId: owner.id, postId: tagged.id, type: "dislike" },
+        { userId: fan.id, postId: legacy.id, type: "like" },
+      ],
+    });
+    await prisma.comment.createMany({
+      data: [
+        { postId: tagged.id, userId: fan.id, content: "Lovely" },
+        { postId: tagged.id, userId: other.id, content: "Agreed" },
+        { postId: video.id, userId: fan.id, content: "Loud" },
+      ],
+    });
+    await prisma.carFollow.createMany({
+      data: [
+        { userId: fan.id, carId },
+        { userId: other.id, carId },
+      ],
+    });
+    await createMod(carId, owner.id, {
+      mod_category: "Exhaust",
+      model_name: "Sport pipes",
+      manufacturer: "Akrapovic",
+      cost: 120000,
+      show_cost: true,
+      post_id: tagged.id,
+    });
+  });
+
+  it("getShowcase answers the car, its owner, media, counts and newest posts in one statement", async () => {
+    const watched = watchStatements();
+    const showcase = await getShowcase(carId);
+    expect(watched()).toHaveLength(1);
+
+    expect(showcase?.car).toMatchObject({ id: carId, ownerId: owner.id, make: "Porsche", year: 1989, trim: "Carrera", bodystyle: null, nickname: "Speedy" });
+    expect(showcase?.car.insuranceExpiresAt).toEqual(new Date("2027-06-30T12:00:00.000Z"));
+    expect(showcase?.car.createdAt).toBeInstanceOf(Date);
+    expect(showcase?.owner).toEqual({ id: owner.id, username: "scowner", nickname: "scowner Nick", profileImage: null });
+    // Newest post first, each post's media by position; the processing post is left out.
+    expect(showcase?.media.map((m) => m.path)).toEqual(["sc/video-0.mp4", "sc/legacy-0.mp4", "sc/legacy-1.webp", "sc/tagged-0.webp", "sc/tagged-1.webp"]);
+    expect(showcase?.mediaCount).toBe(5);
+    expect(showcase?.postCount).toBe(4);
+    expect(showcase?.posts.map((p) => p.id)).toEqual([posts.video, posts.text, posts.legacy, posts.tagged]);
+    const [video, text, legacy, tagged] = showcase?.posts ?? [];
+    expect(video).toMatchObject({ story: "video", mediaCount: 1, likeCount: 0, commentCount: 1, creator: { username: "scowner" } });
+    expect(video.cover).toMatchObject({ kind: "video", path: "sc/video-0.mp4", posterPath: "sc/video-0.poster.webp", postId: posts.video });
+    expect(video.createdAt).toEqual(new Date("2026-03-01T10:00:00.000Z"));
+    expect(text).toMatchObject({ cover: null, mediaCount: 0, likeCount: 0, commentCount: 0, creator: { username: "scfan" } });
+    expect(legacy).toMatchObject({ mediaCount: 2, likeCount: 1, commentCount: 0, cover: { path: "sc/legacy-1.webp", variants: "320,640" } });
+    expect(tagged).toMatchObject({ mediaCount: 2, likeCount: 2, commentCount: 2, cover: { path: "sc/tagged-0.webp", width: 1600 } });
+  });
+
+  it("getShowcase is one statement for a car without posts, and for a missing car", async () => {
+    const watched = watchStatements();
+    const empty = await getShowcase(emptyCarId);
+    expect(await getShowcase(987654)).toBeNull();
+    expect(watched()).toHaveLength(2);
+    expect(empty).toMatchObject({
+      car: { id: emptyCarId, make: "Fiat", insuranceExpiresAt: null },
+      owner: { username: "scfan" },
+      media: [],
+      mediaCount: 0,
+      postCount: 0,
+      posts: [],
+    });
+  });
+
+  it("getCarFollowState is one statement, for a member and for a visitor", async () => {
+    const watched = watchStatements();
+    expect(await getCarFollowState(carId, fan.id)).toEqual({ following: true, count: 2 });
+    expect(watched()).toHaveLength(1);
+    expect(await getCarFollowState(carId, owner.id)).toEqual({ following: false, count: 2 });
+    expect(await getCarFollowState(carId, null)).toEqual({ following: false, count: 2 });
+    expect(await getCarFollowState(emptyCarId, fan.id)).toEqual({ following: false, count: 0 });
+    expect(watched()).toHaveLength(4);
+  });
+
+  it("the loader for a signed-in member runs one statement per part of the page", async () => {
+    const loader = showcaseLoader as (a: never) => Promise<Awaited<ReturnType<typeof showcaseLoader>>>;
+    const watched = watchStatements();
+    const data = await loader(args(getRequest(`/showcase/${carId}`, { cookie: fan.cookie }), { carId: String(carId) }));
+    // The session, the showcase, the follow state, the mods, the build timeline, the build
+    // sheet's mods and the other cars running the mods' parts.
+    expect(watched().length).toBeLessThanOrEqual(7);
+
+    expect(data.signedIn).toBe(true);
+    expect(data.isOwner).toBe(false);
+    expect(data.follow).toEqual({ following: true, count: 2 });
+    expect(data.posts.map((p) => p.id)).toEqual([posts.video, posts.text, posts.legacy, posts.tagged]);
+    expect(data.posts[0].createdAt).toBe("2026-03-01T10:00:00.000Z");
+    expect(data.mediaCount).toBe(5);
+    expect(data.mods).toHaveLength(1);
+    expect(data.mods[0]).toMatchObject({ model_name: "Sport pipes", part: { other_cars: 0 } });
+    expect(data.description).toContain("2 followers, 4 posts.");
+  });
+});
+
+describe("/post/{id}", () => {
+  let owner: TestUser;
+  let fan: TestUser;
+  let other: TestUser;
+  let admin: TestUser;
+  let postId: number;
+  let carA: number;
+  let carB: number;
+  const comments: Record<string, number> = {};
+  const mods: Record<string, number> = {};
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
+
+  beforeAll(async () => {
+    owner = await makeUser("pp_owner");
+    fan = await makeUser("pp_fan");
+    other = await makeUser("pp_other");
+    admin = await makeUser("pp_admin", "admin");
+    postId = (await prisma.post.create({ data: { createdById: owner.id, story: "Two cars, several mods" } })).id;
+    carA = (await prisma.car.create({ data: { ownerId: owner.id, make: "Honda", model: "Civic", year: 1999 } })).id;
+    carB = (await prisma.car.create({ data: { ownerId: owner.id, make: "Mazda", model: "MX-5", year: 1990 } })).id;
+    // carB comes first in the post.
+    await prisma.postCar.createMany({
+      data: [
+        { postId, carId: carB, position: 0 },
+        { postId, carId: carA, position: 1 },
+      ],
+    });
+    const maker = await prisma.manufacturer.create({ data: { name: "PP Maker" } });
+    const mod = async (name: string, carId: number, minute: number, manufacturerId: number | null = null) => {
+      mods[name] = (await prisma.mod.create({ data: { carId, category: "Engine", modelName: name, manufacturerId, createdAt: at(minute) } })).id;
+    };
+    await mod("A old", carA, 1, maker.id);
+    await mod("A new", carA, 9);
+    await mod("B late", carB, 8, maker.id);
+    await mod("B early", carB, 2);
+    await mod("B twin", carB, 2);
+    await prisma.postMod.createMany({ data: Object.values(mods).map((modId) => ({ postId, modId })) });
+
+    const comment = async (content: string, userId: number | null, minute: number, parentId: number | null = null) => {
+      comments[content] = (await prisma.comment.create({ data: { postId, userId, parentId, content, createdAt: at(minute) } })).id;
+    };
+    await comment("first", fan.id, 1);
+    await comment("second", other.id, 2);
+    await comment("third", owner.id, 3);
+    await comment("reply", owner.id, 4, comments.first);
+    // Older data may nest deeper: it shows under the top-level comment.
+    await comment("reply to reply", other.id, 5, comments.reply);
+    await comment("ghost", null, 6);
+    await prisma.commentLike.createMany({
+      data: [
+        { commentId: comments.first, userId: owner.id },
+        { commentId: comments.first, userId: other.id },
+        { commentId: comments.second, userId: fan.id },
+        { commentId: comments["reply to reply"], userId: fan.id },
+        { commentId: comments["reply to reply"], userId: admin.id },
+      ],
+    });
+    // Blocks stop new comments and replies, not what the list shows.
+    await prisma.block.create({ data: { blockerId: owner.id, blockedId: fan.id } });
+  });
+
+  it("listComments is one statement: the comments with their authors, likes, the viewer's likes and replies", async () => {
+    const viewers: Array<[string, Viewer]> = [
+      ["visitor", null],
+      ["fan", { id: fan.id, role: "member" }],
+      ["owner", { id: owner.id, role: "member" }],
+      ["admin", { id: admin.id, role: "admin" }],
+    ];
+    for (const [name, viewer] of viewers) {
+      const { result, statements } = await measured(() => listComments(postId, viewer));
+      expect(statements, name).toHaveLength(1);
+      expect(result.map((c) => c.content)).toEqual(["ghost", "third", "second", "first"]);
+      const [ghost, , second, first] = result;
+      expect(ghost).toMatchObject({ username: "anonymous", user_id: null, nickname: null, profileImage: null, created_at: at(6).toISOString() });
+      expect(second).toMatchObject({ likes_count: 1, is_liked: name === "fan" });
+      expect(first).toMatchObject({ user_id: fan.id, username: "pp_fan", nickname: "pp_fan Nick", likes_count: 2, is_liked: name === "owner" });
+      expect(first.replies.map((c) => [c.content, c.parent_id, c.likes_count, c.is_liked])).toEqual([
+        ["reply", comments.first, 0, false],
+        ["reply to reply", comments.first, 2, name === "fan" || name === "admin"],
+      ]);
+      // Visitors delete nothing, the fan their own comment, the post's owner and administrators all.
+      const deletable = result.flatMap((c) => [c, ...c.replies]).filter((c) => c.can_delete);
+      expect(deletable.length, name).toBe({ visitor: 0, fan: 1, owner: 6, admin: 6 }[name]);
+    }
+    const missing = await measured(() => listComments(999_999, null).catch((error: { status?: number }) => error.status));
+    expect(missing.result).toBe(404);
+    expect(missing.statements).toHaveLength(1);
+  });
+
+  it("listPostMods is one statement: by the car's place in the post, then oldest first", async () => {
+    const { result, statements } = await measured(() => listPostMods(postId));
+    expect(statements).toHaveLength(1);
+    const tag = (name: string, carId: number, maker: string | null = null) => ({ id: mods[name], carId, category: "Engine", modelName: name, maker });
+    expect(result).toEqual([tag("B early", carB), tag("B twin", carB), tag("B late", carB, "PP Maker"), tag("A old", carA, "PP Maker"), tag("A new", carA)]);
+    const none = await measured(() => listPostMods(999_999));
+    expect(none.result).toEqual([]);
+    expect(none.statements).toHaveLength(1);
+  });
+
+  it("the loader for a signed-in member runs at most 5 statements: session, post, comments, the cars' mods, the tagged mods", async () => {
+    const request = getRequest(`/post/${postId}`, { cookie: other.cookie });
+    const { result, statements } = await measured(() => postLoader(args(request, { id: String(postId) })));
+    expect(result.comments).toHaveLength(4);
+    expect(result.taggedMods).toHaveLength(5);
+    expect(Object.keys(result.mods).map(Number).sort()).toEqual([carA, carB].sort());
+    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(5);
+  });
+});
+
+describe("every page: the root loader", () => {
+  it("costs a member two statements (the session with its user, the unread count) and a visitor none", async () => {
+    const reader = await makeUser("rl_reader");
+    const blocked = await makeUser("rl_blocked");
+    const friend = await makeUser("rl_friend");
+    await prisma.notification.createMany({
+      data: [
+        { userId: reader.id, type: "user_follow", relatedUserId: friend.id, message: "friend followed" },
+        { userId: reader.id, type: "user_follow", relatedUserId: blocked.id, message: "blocked followed" },
+        { userId: reader.id, type: "user_follow", relatedUserId: friend.id, message: "read", readAt: new Date() },
+        { userId: reader.id, type: "insurance_expiration", message: "insurance" },
+        { userId: friend.id, type: "user_follow", relatedUserId: reader.id, message: "someone else's" },
+      ],
+    });
+    // A block either way hides what the other caused.
+    await prisma.block.create({ data: { blockerId: blocked.id, blockedId: reader.id } });
+
+    const member = await measured(() => rootLoader(args(getRequest("/", { cookie: reader.cookie }))));
+    expect(member.result.data.user).toMatchObject({ username: "rl_reader", unreadNotifications: 2 });
+    expect(member.statements, member.statements.join("\n\n")).toHaveLength(2);
+
+    const visitor = await measured(() => rootLoader(args(getRequest("/"))));
+    expect(visitor.result.data.user).toBeNull();
+    expect(visitor.statements).toHaveLength(0);
+  });
+});
+
+describe("/events", () => {
+  const now = new Date("2031-06-01T12:00:00.000Z");
+  const at = (days: number) => new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const host = await makeUser("ev_host");
+    const gone = await makeUser("ev_gone");
+    const goers = await Promise.all(["ev_a", "ev_b", "ev_c"].map((name) => makeUser(name)));
+    const event = async (name: string, days: number, createdById: number | null, going: TestUser[] = []) => {
+      const row = await prisma.event.create({ data: { name, dateTime: at(days), location: `${name} car park`, createdById } });
+      for (const goer of going) await prisma.eventAttendee.create({ data: { eventId: row.id, userId: goer.id } });
+      ids[name] = row.id;
+    };
+    await event("Evening cruise", 3, host.id, goers);
+    await event("Autumn show", 60, gone.id, goers.slice(0, 1));
+    await event("Track day", -5, host.id, goers.slice(0, 2));
+    await event("Spring meet", -90, null);
+    // A creator who leaves: the event stays, without its creator.
+    await prisma.user.delete({ where: { id: gone.id } });
+  });
+
+  it("listEvents answers upcoming and past, with creators and attendee counts, in one statement", async () => {
+    const { result, statements } = await measured(() => listEvents({ now, ids: Object.values(ids) }));
+    expect(statements).toHaveLength(1);
+    expect(result.upcoming.map((event) => [event.name, event.goingCount, event.createdBy?.username ?? null])).toEqual([
+      ["Evening cruise", 3, "ev_host"],
+      ["Autumn show", 1, null],
+    ]);
+    expect(result.past.map((event) => [event.name, event.goingCount, event.createdBy?.username ?? null])).toEqual([
+      ["Track day", 2, "ev_host"],
+      ["Spring meet", 0, null],
+    ]);
+    expect(result.upcoming[0].dateTime).toEqual(at(3));
+    expect(result.upcoming[0].location).toBe("Evening cruise car park");
+
+    const limited = await measured(() => listEvents({ now, ids: [ids["Evening cruise"], ids["Track day"]], upcomingLimit: 0 }));
+    expect(limited.result).toEqual({ upcoming: [], past: [expect.objectContaining({ name: "Track day" })] });
+    expect(limited.statements).toHaveLength(1);
+  });
+
+  it("the page's loader for a signed-in member runs two statements: the session and the events (the root loader counts the unread)", async () => {
+    const reader = await makeUser("ev_reader");
+    const { result, statements } = await measured(() => eventsLoader(args(getRequest("/events", { cookie: reader.cookie }))));
+    expect(statements, statements.join("\n\n")).toHaveLength(2);
+    expect(result.upcoming.map((event) => event.name)).toEqual(expect.arrayContaining(["Evening cruise", "Autumn show"]));
+  });
+});
