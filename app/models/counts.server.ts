@@ -12,25 +12,6 @@ function tally<K extends string>(rows: Grouped<K>, key: K): Map<number, number> 
   return new Map(rows.map((row) => [row[key], row._count._all]));
 }
 
-export type PostStats = { media: number; likes: number; comments: number };
-
-/** Media, likes (not dislikes) and comments of each post; zeros for posts without any. */
-export async function countPostStats(postIds: number[]): Promise<(postId: number) => PostStats> {
-  if (postIds.length === 0) return () => ({ media: 0, likes: 0, comments: 0 });
-  const where = { postId: { in: postIds } };
-  const [media, likes, comments] = await Promise.all([
-    prisma.media.groupBy({ by: ["postId"], where, _count: { _all: true } }),
-    prisma.postLike.groupBy({ by: ["postId"], where: { ...where, type: "like" }, _count: { _all: true } }),
-    prisma.comment.groupBy({ by: ["postId"], where, _count: { _all: true } }),
-  ]);
-  const [mediaBy, likesBy, commentsBy] = [tally(media, "postId"), tally(likes, "postId"), tally(comments, "postId")];
-  return (postId) => ({
-    media: mediaBy.get(postId) ?? 0,
-    likes: likesBy.get(postId) ?? 0,
-    comments: commentsBy.get(postId) ?? 0,
-  });
-}
-
 export type CarStats = { mods: number; followers: number; posts: number };
 
 /** Mods, followers and posts featuring each car. */

@@ -7,11 +7,11 @@ import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text
 import { READY_POST } from "~/lib/post-status";
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
+import { isoText, jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
 import { UserError } from "~/lib/user-error";
 import { EVENT_TEXT } from "~/lib/event-schemas";
-import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
-import { countAttendees, countPostStats } from "~/models/counts.server";
+import { imageUrlForWidth, pictureOf } from "~/lib/media-types";
+import { countAttendees } from "~/models/counts.server";
 
 const eventSelect = {
   id: true,
@@ -344,95 +344,113 @@ export type EventDetail = {
   viewer: { going: boolean; car_id: number | null; cars: AttendeeCar[] } | null;
 };
 
-const attendeeCarSelect = { id: true, make: true, model: true, year: true, trim: true, nickname: true, bodystyle: true } as const;
+/** A car as the event page's statement answers it, in AttendeeCar's order. */
+type AttendeeCarTuple = [id: number, make: string, model: string, year: number, trim: string | null, nickname: string | null, bodystyle: string | null];
 
-const coverMediaWhere = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
+/** The cover of a post: the fields pictureOf reads. */
+type CoverTuple = [kind: string, path: string, variants: string, posterPath: string | null, posterVariants: string];
 
-/** The newest post id of each car (tagged through post_cars or the legacy single car). */
-async function newestPostIdByCar(carIds: number[]): Promise<Map<number, number>> {
-  const newest = new Map<number, number>();
-  if (carIds.length === 0) return newest;
-  const [tagged, legacy] = await Promise.all([
-    prisma.postCar.groupBy({ by: ["carId"], where: { carId: { in: carIds }, post: READY_POST }, _max: { postId: true } }),
-    prisma.post.groupBy({ by: ["carId"], where: { carId: { in: carIds }, ...READY_POST }, _max: { id: true } }),
-  ]);
-  for (const row of tagged) if (row._max.postId) newest.set(row.carId, row._max.postId);
-  for (const row of legacy) {
-    if (row.carId === null || !row._max.id) continue;
-    if ((newest.get(row.carId) ?? 0) < row._max.id) newest.set(row.carId, row._max.id);
-  }
-  return newest;
+type AttendeePostTuple = [id: number, story: string, createdAt: string | number, mediaCount: number, cover: CoverTuple[]];
+
+type AttendeeTuple = [
+  goingSince: string | number,
+  userId: number,
+  username: string,
+  nickname: string | null,
+  profileImage: string | null,
+  /** The attendee's car, a list of 0 or 1. */
+  car: AttendeeCarTuple[],
+  /** The car's newest post, a list of 0 or 1. */
+  newestPost: AttendeePostTuple[],
+];
+
+type EventDetailTuple = [
+  /** The event as listEvents reads it, a list of 0 or 1. */
+  event: EventTuple[],
+  attendees: AttendeeTuple[],
+  /** The viewer's attendance (its car), a list of 0 or 1. */
+  attendance: [carId: number | null][],
+  viewerCars: AttendeeCarTuple[],
+];
+
+/**
+ * The event page as one row with one JSON text (~/lib/db/json-sql): the event (eventListSql),
+ * its first ATTENDEES_LIMIT attendees with their users, cars and each car's newest ready post
+ * (the highest id tagged through post_cars or the legacy single car) with its cover (the first
+ * media by position that is an image or a video with a poster) and media count, and the
+ * viewer's attendance and cars. A visitor is viewer 0: user ids start at 1.
+ */
+function eventDetailStatement(id: number, viewerId: number): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  const carColumns = json.tuple(Prisma.sql`c."id", c."make", c."model", c."year", c."trim", c."nickname", c."bodystyle"`);
+  const newestPostId = Prisma.sql`
+    SELECT MAX(n."id") FROM (
+      SELECT pc."postId" AS "id" FROM "post_cars" pc JOIN "posts" rp ON rp."id" = pc."postId"
+      WHERE pc."carId" = a."carId" AND rp."status" = ${READY_POST.status}
+      UNION ALL SELECT lp."id" FROM "posts" lp WHERE lp."carId" = a."carId" AND lp."status" = ${READY_POST.status}) n`;
+  const cover = json.tuple(Prisma.sql`m."kind", m."path", m."variants", m."posterPath", m."posterVariants"`);
+  const post = json.tuple(Prisma.sql`
+    p."id", p."story", p."createdAt", (SELECT COUNT(*) FROM "photos" m WHERE m."postId" = p."id"),
+    ${json.nested(Prisma.sql`SELECT ${json.tuples(cover, Prisma.sql`m."position", m."id"`)} FROM (
+      SELECT * FROM "photos" m WHERE m."postId" = p."id" AND (m."kind" = 'image' OR m."posterPath" IS NOT NULL)
+      ORDER BY m."position", m."id" LIMIT 1) m`)}`);
+  const attendee = json.tuple(Prisma.sql`
+    a."createdAt", u."id", u."username", u."nickname", u."profileImage",
+    ${json.nested(Prisma.sql`SELECT ${json.tuples(carColumns, Prisma.sql`c."id"`)} FROM "cars" c WHERE c."id" = a."carId"`)},
+    ${json.nested(Prisma.sql`SELECT ${json.tuples(post, Prisma.sql`p."id"`)} FROM "posts" p WHERE p."id" = (${newestPostId})`)}`);
+  const detail = json.tuple(Prisma.sql`
+    ${eventListSql(Prisma.sql`e."id" = ${id}`, Prisma.sql`e."id"`, 1)},
+    ${json.nested(Prisma.sql`SELECT ${json.tuples(attendee, Prisma.sql`a."createdAt", a."userId"`)} FROM (
+      SELECT * FROM "event_attendees" a WHERE a."eventId" = ${id} ORDER BY a."createdAt", a."userId" LIMIT ${ATTENDEES_LIMIT}) a
+      JOIN "users" u ON u."id" = a."userId"`)},
+    ${json.nested(Prisma.sql`SELECT ${json.tuples(json.tuple(Prisma.sql`a."carId"`), Prisma.sql`a."userId"`)}
+      FROM "event_attendees" a WHERE a."eventId" = ${id} AND a."userId" = ${viewerId}`)},
+    ${json.nested(Prisma.sql`SELECT ${json.tuples(carColumns, Prisma.sql`c."createdAt" DESC, c."id"`)} FROM "cars" c WHERE c."ownerId" = ${viewerId}`)}`);
+  return Prisma.sql`SELECT ${json.text(detail)} AS "detail"`;
 }
 
-function coverOf(media: StoredPictureFields | undefined): string | null {
-  const picture = media ? pictureOf(media) : null;
+function readCar([id, make, model, year, trim, nickname, bodystyle]: AttendeeCarTuple): AttendeeCar {
+  return { id, make, model, year, trim, nickname, bodystyle };
+}
+
+/** The card's picture: the cover's small variant (a video's poster frame). */
+function coverOf(cover: CoverTuple | undefined): string | null {
+  if (!cover) return null;
+  const [kind, path, variants, posterPath, posterVariants] = cover;
+  const picture = pictureOf({ kind, path, variants, posterPath, posterVariants });
   return picture ? imageUrlForWidth(picture.path, picture.variants, 320) : null;
 }
 
-/** Newest posts of these cars as small cards, keyed by car id. Four queries at most. */
-export async function newestPostsOfCars(carIds: number[]): Promise<Map<number, AttendeePost>> {
-  const newest = await newestPostIdByCar([...new Set(carIds)]);
-  const result = new Map<number, AttendeePost>();
-  if (newest.size === 0) return result;
-  const posts = await prisma.post.findMany({
-    where: { id: { in: [...new Set(newest.values())] } },
-    select: {
-      id: true,
-      story: true,
-      createdAt: true,
-      media: {
-        where: coverMediaWhere,
-        orderBy: { position: "asc" },
-        take: 1,
-        select: { kind: true, path: true, variants: true, posterPath: true, posterVariants: true },
-      },
-    },
-  });
-  const stats = await countPostStats(posts.map((post) => post.id));
-  const byId = new Map(posts.map((post) => [post.id, post]));
-  for (const [carId, postId] of newest) {
-    const post = byId.get(postId);
-    if (!post) continue;
-    result.set(carId, {
-      id: post.id,
-      story: post.story.length > 280 ? `${post.story.slice(0, 279)}…` : post.story,
-      created_at: post.createdAt.toISOString(),
-      cover_image: coverOf(post.media[0]),
-      media_count: stats(post.id).media,
-    });
-  }
-  return result;
+function readAttendeePost([id, story, createdAt, mediaCount, [cover]]: AttendeePostTuple): AttendeePost {
+  return {
+    id,
+    story: story.length > 280 ? `${story.slice(0, 279)}…` : story,
+    created_at: isoText(createdAt),
+    cover_image: coverOf(cover),
+    media_count: Number(mediaCount),
+  };
 }
 
-/** Everything the event page shows; null when the event does not exist. */
-export async function getEventDetail(id: number, viewerId: number | null): Promise<EventDetail | null> {
-  const event = await getEvent(id);
-  if (!event) return null;
-  const [rows, mine, cars] = await Promise.all([
-    prisma.eventAttendee.findMany({
-      where: { eventId: id },
-      orderBy: [{ createdAt: "asc" }, { userId: "asc" }],
-      take: ATTENDEES_LIMIT,
-      select: {
-        createdAt: true,
-        user: { select: { id: true, username: true, nickname: true, profileImage: true } },
-        car: { select: attendeeCarSelect },
-      },
-    }),
-    viewerId === null
-      ? Promise.resolve(null)
-      : prisma.eventAttendee.findUnique({ where: { eventId_userId: { eventId: id, userId: viewerId } }, select: { carId: true } }),
-    viewerId === null ? Promise.resolve([]) : prisma.car.findMany({ where: { ownerId: viewerId }, orderBy: { createdAt: "desc" }, select: attendeeCarSelect }),
-  ]);
-  const posts = await newestPostsOfCars(rows.flatMap((row) => (row.car ? [row.car.id] : [])));
+function readAttendee([goingSince, id, username, nickname, profileImage, [car], [post]]: AttendeeTuple): Attendee {
   return {
-    event: eventView(event),
-    attendees: rows.map((row) => ({
-      user: row.user,
-      car: row.car,
-      newest_post: row.car ? (posts.get(row.car.id) ?? null) : null,
-      going_since: row.createdAt.toISOString(),
-    })),
-    viewer: viewerId === null ? null : { going: Boolean(mine), car_id: mine?.carId ?? null, cars },
+    user: { id, username, nickname, profileImage },
+    car: car ? readCar(car) : null,
+    newest_post: post ? readAttendeePost(post) : null,
+    going_since: isoText(goingSince),
+  };
+}
+
+/** Everything the event page shows, in one statement; null when the event does not exist. */
+export async function getEventDetail(id: number, viewerId: number | null): Promise<EventDetail | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await prisma.$queryRaw<{ detail: string | null }[]>(eventDetailStatement(id, viewerId ?? 0));
+  const tuple = parseJsonCell<EventDetailTuple | null>(row?.detail, null);
+  const event = tuple?.[0][0];
+  if (!tuple || !event) return null;
+  const [, attendees, [mine], cars] = tuple;
+  return {
+    event: eventView(readEvent(event)),
+    attendees: attendees.map(readAttendee),
+    viewer: viewerId === null ? null : { going: Boolean(mine), car_id: mine?.[0] ?? null, cars: cars.map(readCar) },
   };
 }

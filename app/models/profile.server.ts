@@ -2,12 +2,11 @@
 // counts), and the settings of /profile (nickname, profile image, show_all_grams_posts).
 import { z } from "zod";
 import { userText } from "~/lib/text-schemas";
-import { prisma } from "~/db.server";
-import { READY_POST } from "~/lib/post-status";
+import { databaseProvider, prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { isoText, jsonDialect, parseJsonCell } from "~/lib/db/json-sql";
 import { discardMedia, processAvatar } from "~/lib/images.server";
-import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media-types";
-import { countPostStats, type PostStats } from "~/models/counts.server";
-import { getCarFollowerCounts } from "~/models/follow.server";
+import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, pictureOf, srcSetFor } from "~/lib/media-types";
 import { inIdOrder } from "~/lib/id-order";
 import { UserError } from "~/lib/user-error";
 
@@ -63,162 +62,186 @@ export type UserPage = {
 
 const STORY_EXCERPT = 140;
 
-const tileMediaSelect = {
-  take: 1,
-  orderBy: [{ position: "asc" as const }, { id: "asc" as const }],
-  select: { kind: true, path: true, variants: true, width: true, durationMs: true, posterPath: true, posterVariants: true, posterWidth: true },
-};
+type TileMediaTuple = [
+  kind: string,
+  path: string,
+  variants: string,
+  width: number | null,
+  durationMs: number | null,
+  posterPath: string | null,
+  posterVariants: string,
+  posterWidth: number | null,
+];
+type TileTuple = [id: number, story: string, soundcloudUrl: string | null, first: TileMediaTuple[], mediaCount: number, likes: number, comments: number];
+type CarCardTuple = [
+  id: number,
+  make: string,
+  model: string,
+  year: number,
+  trim: string | null,
+  nickname: string | null,
+  followers: number,
+  following: number,
+  cover: Array<[path: string, variants: string, width: number | null]>,
+];
+type UserPageTuple = [
+  id: number,
+  username: string,
+  nickname: string | null,
+  profileImage: string | null,
+  createdAt: string | number,
+  followers: number,
+  following: number,
+  posts: number,
+  cars: number,
+  followed: number,
+  carCards: CarCardTuple[],
+  tiles: TileTuple[],
+];
 
-type TileMedia = StoredPictureFields & { durationMs: number | null };
+/**
+ * Ready posts matching `conditions` as grid tiles (see ~/lib/db/json-sql), highest id first, at
+ * most `limit`: each with its first media by position and its counts of media, likes (not
+ * dislikes) and comments.
+ */
+function tilesJson(conditions: Prisma.Sql[], limit: number): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  const media = json.tuples(
+    json.tuple(Prisma.sql`m."kind", m."path", m."variants", m."width", m."durationMs", m."posterPath", m."posterVariants", m."posterWidth"`),
+    Prisma.sql`m."position", m."id"`,
+  );
+  const tile = json.tuple(Prisma.sql`
+      p."id", p."story", p."soundcloudUrl",
+      ${json.nested(Prisma.sql`SELECT ${media} FROM (SELECT * FROM "photos" m WHERE m."postId" = p."id" ORDER BY m."position", m."id" LIMIT 1) m`)},
+      (SELECT COUNT(*) FROM "photos" m WHERE m."postId" = p."id"),
+      (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = p."id" AND l."type" = 'like'),
+      (SELECT COUNT(*) FROM "comments" cm WHERE cm."postId" = p."id")`);
+  return json.nested(Prisma.sql`SELECT ${json.tuples(tile, Prisma.sql`p."id" DESC`)} FROM (
+      SELECT p."id", p."story", p."soundcloudUrl" FROM "posts" p
+      WHERE ${Prisma.join([...conditions, Prisma.sql`p."status" = 'ready'`], " AND ")}
+      ORDER BY p."id" DESC
+      LIMIT ${limit}) p`);
+}
 
-function tileOf(post: { id: number; story: string; soundcloudUrl: string | null; media: TileMedia[] }, counts: PostStats): PostTile {
-  const first = post.media[0];
-  const story = post.story.length > STORY_EXCERPT ? `${post.story.slice(0, STORY_EXCERPT - 1).trimEnd()}…` : post.story;
-  const base = { id: post.id, story, mediaCount: counts.media, likes: counts.likes, comments: counts.comments };
+/** The conditions of one page of a user's posts (`userId` a parameter or a column). */
+function userPostsWhere(userId: number | Prisma.Sql, before: number | null): Prisma.Sql[] {
+  return [Prisma.sql`p."createdById" = ${userId}`, ...(before ? [Prisma.sql`p."id" < ${before}`] : [])];
+}
+
+async function queryTiles(conditions: Prisma.Sql[], limit: number): Promise<TileTuple[]> {
+  const rows = await prisma.$queryRaw<Array<{ tiles: string | null }>>`SELECT ${jsonDialect(databaseProvider).text(tilesJson(conditions, limit))} AS tiles`;
+  return parseJsonCell<TileTuple[]>(rows[0]?.tiles, []);
+}
+
+function readTile(tile: TileTuple): PostTile {
+  const [id, fullStory, soundcloudUrl, [first], mediaCount, likes, comments] = tile;
+  const story = fullStory.length > STORY_EXCERPT ? `${fullStory.slice(0, STORY_EXCERPT - 1).trimEnd()}…` : fullStory;
+  const base = { id, story, mediaCount, likes, comments };
   if (!first) {
-    const kind = post.story.trim() ? "text" : post.soundcloudUrl ? "audio" : "empty";
+    const kind = fullStory.trim() ? "text" : soundcloudUrl ? "audio" : "empty";
     return { ...base, kind, thumb: null, thumbSrcSet: "", durationMs: null };
   }
   // A video shows its poster frame (or a placeholder without one): never a <video> in a grid.
-  const picture = pictureOf(first);
+  const [kind, path, variants, width, durationMs, posterPath, posterVariants, posterWidth] = first;
+  const picture = pictureOf({ kind, path, variants, width, posterPath, posterVariants, posterWidth });
   return {
     ...base,
-    kind: first.kind === "video" ? "video" : "image",
+    kind: kind === "video" ? "video" : "image",
     thumb: picture ? imageUrlForWidth(picture.path, picture.variants, 640) : null,
     thumbSrcSet: picture ? srcSetFor(picture.path, picture.variants, picture.width) : "",
-    durationMs: first.kind === "video" ? first.durationMs : null,
+    durationMs: kind === "video" ? durationMs : null,
   };
 }
 
-/** One page of a user's posts as grid tiles, newest first. */
-export async function getUserPostTiles(userId: number, before: number | null = null, take = POSTS_PAGE_SIZE): Promise<{ posts: PostTile[]; nextCursor: number | null }> {
-  const rows = await prisma.post.findMany({
-    where: { createdById: userId, ...READY_POST, ...(before ? { id: { lt: before } } : {}) },
-    orderBy: { id: "desc" },
-    take: take + 1,
-    select: {
-      id: true,
-      story: true,
-      soundcloudUrl: true,
-      media: tileMediaSelect,
-    },
-  });
-  const page = rows.slice(0, take);
-  const stats = await countPostStats(page.map((row) => row.id));
-  return { posts: page.map((row) => tileOf(row, stats(row.id))), nextCursor: rows.length > take ? page[page.length - 1].id : null };
+/** `take` tiles of the `take + 1` read, and the cursor of the next page when there is one. */
+function tilePage(tiles: TileTuple[], take: number): { posts: PostTile[]; nextCursor: number | null } {
+  const page = tiles.slice(0, take).map(readTile);
+  return { posts: page, nextCursor: tiles.length > take ? page[page.length - 1].id : null };
 }
 
-/** Grid tiles for the given posts, in the order of `ids` (a saved list, say). */
+/** One page of a user's posts as grid tiles, newest first. One statement. */
+export async function getUserPostTiles(userId: number, before: number | null = null, take = POSTS_PAGE_SIZE): Promise<{ posts: PostTile[]; nextCursor: number | null }> {
+  return tilePage(await queryTiles(userPostsWhere(userId, before), take + 1), take);
+}
+
+/** Grid tiles for the given posts, in the order of `ids` (a saved list, say). One statement. */
 export async function getPostTilesByIds(ids: number[]): Promise<PostTile[]> {
   if (ids.length === 0) return [];
-  const rows = await prisma.post.findMany({
-    where: { id: { in: ids }, ...READY_POST },
-    select: {
-      id: true,
-      story: true,
-      soundcloudUrl: true,
-      media: tileMediaSelect,
-    },
-  });
-  const stats = await countPostStats(rows.map((row) => row.id));
-  return inIdOrder(ids, rows).map((row) => tileOf(row, stats(row.id)));
+  const tiles = await queryTiles([Prisma.sql`p."id" IN (${jsonDialect(databaseProvider).ids(ids)})`], ids.length);
+  return inIdOrder(ids, tiles.map(readTile));
 }
 
-async function getCarCards(ownerId: number, viewerId: number | null): Promise<CarCard[]> {
-  const cars = await prisma.car.findMany({
-    where: { ownerId },
-    orderBy: { id: "asc" },
-    select: {
-      id: true,
-      make: true,
-      model: true,
-      year: true,
-      trim: true,
-      nickname: true,
-      // The newest post of the car that has a picture gives the cover.
-      postCars: {
-        where: { post: { media: { some: { kind: "image" } } } },
-        orderBy: { postId: "desc" },
-        take: 1,
-        select: {
-          post: {
-            select: {
-              media: {
-                where: { kind: "image" },
-                orderBy: [{ position: "asc" }, { id: "asc" }],
-                take: 1,
-                select: { path: true, variants: true, width: true },
-              },
-            },
-          },
-        },
-      },
-    },
-  });
-  const followers = await getCarFollowerCounts(cars.map((car) => car.id));
-  const followed =
-    viewerId === null || cars.length === 0
-      ? new Set<number>()
-      : new Set(
-          (
-            await prisma.carFollow.findMany({
-              where: { userId: viewerId, carId: { in: cars.map((car) => car.id) } },
-              select: { carId: true },
-            })
-          ).map((row) => row.carId),
-        );
-  return cars.map((car) => {
-    const cover = car.postCars[0]?.post.media[0];
-    return {
-      id: car.id,
-      make: car.make,
-      model: car.model,
-      year: car.year,
-      trim: car.trim,
-      nickname: car.nickname,
-      followers: followers.get(car.id) ?? 0,
-      following: followed.has(car.id),
-      cover: cover ? imageUrlForWidth(cover.path, cover.variants, 640) : null,
-      coverSrcSet: cover ? srcSetFor(cover.path, cover.variants, cover.width) : "",
-    };
-  });
+/**
+ * The owner's cars, oldest first, each with its followers, whether the viewer follows it
+ * (a visitor, 0, matches no rows) and its cover: the first image by position of the newest
+ * ready post tagging the car that has an image (a post still processing is its author's alone).
+ */
+function carCardsJson(ownerId: Prisma.Sql, viewerId: number): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  const cover = json.tuples(json.tuple(Prisma.sql`m."path", m."variants", m."width"`), Prisma.sql`m."position", m."id"`);
+  const car = json.tuple(Prisma.sql`
+      c."id", c."make", c."model", c."year", c."trim", c."nickname",
+      (SELECT COUNT(*) FROM "car_follows" f WHERE f."carId" = c."id"),
+      ${json.flag(Prisma.sql`EXISTS (SELECT 1 FROM "car_follows" f WHERE f."userId" = ${viewerId} AND f."carId" = c."id")`)},
+      ${json.nested(Prisma.sql`SELECT ${cover} FROM (
+        SELECT * FROM "photos" m
+        WHERE m."kind" = 'image' AND m."postId" = (
+          SELECT pc."postId" FROM "post_cars" pc JOIN "posts" p ON p."id" = pc."postId" AND p."status" = 'ready'
+          WHERE pc."carId" = c."id" AND EXISTS (SELECT 1 FROM "photos" i WHERE i."postId" = pc."postId" AND i."kind" = 'image')
+          ORDER BY pc."postId" DESC LIMIT 1)
+        ORDER BY m."position", m."id" LIMIT 1) m`)}`);
+  return json.nested(Prisma.sql`SELECT ${json.tuples(car, Prisma.sql`c."id"`)} FROM "cars" c WHERE c."ownerId" = ${ownerId}`);
 }
 
-/** Everything /user/{username} shows, or null for an unknown user. */
-export async function getUserPage(username: string, viewerId: number | null, before: number | null = null): Promise<UserPage | null> {
-  const user = await prisma.user.findUnique({
-    where: { username: username.toLowerCase() },
-    select: {
-      id: true,
-      username: true,
-      nickname: true,
-      profileImage: true,
-      createdAt: true,
-    },
-  });
-  if (!user) return null;
-  const isSelf = viewerId === user.id;
-  const [followers, following, postCount, carCount, follow, cars, posts] = await Promise.all([
-    prisma.userFollow.count({ where: { followingId: user.id } }),
-    prisma.userFollow.count({ where: { followerId: user.id } }),
-    prisma.post.count({ where: { createdById: user.id, ...READY_POST } }),
-    prisma.car.count({ where: { ownerId: user.id } }),
-    viewerId && !isSelf ? prisma.userFollow.findUnique({ where: { followerId_followingId: { followerId: viewerId, followingId: user.id } } }) : null,
-    getCarCards(user.id, viewerId),
-    getUserPostTiles(user.id, before),
-  ]);
+function readCarCard([id, make, model, year, trim, nickname, followers, following, [cover]]: CarCardTuple): CarCard {
   return {
-    user: {
-      id: user.id,
-      username: user.username,
-      nickname: user.nickname,
-      profileImage: user.profileImage,
-      joined: user.createdAt.toISOString(),
-    },
+    id,
+    make,
+    model,
+    year,
+    trim,
+    nickname,
+    followers,
+    following: following === 1,
+    cover: cover ? imageUrlForWidth(cover[0], cover[1], 640) : null,
+    coverSrcSet: cover ? srcSetFor(cover[0], cover[1], cover[2]) : "",
+  };
+}
+
+/**
+ * The whole page as one row with one JSON text: the user, the counts, whether the viewer
+ * follows them, the cars and a page of posts (one more than shown, for the cursor). No row
+ * for an unknown username.
+ */
+function userPageStatement(username: string, viewerId: number, before: number | null): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  const page = json.tuple(Prisma.sql`
+      u."id", u."username", u."nickname", u."profileImage", u."createdAt",
+      (SELECT COUNT(*) FROM "user_follows" f WHERE f."followingId" = u."id"),
+      (SELECT COUNT(*) FROM "user_follows" f WHERE f."followerId" = u."id"),
+      (SELECT COUNT(*) FROM "posts" p WHERE p."createdById" = u."id" AND p."status" = 'ready'),
+      (SELECT COUNT(*) FROM "cars" c WHERE c."ownerId" = u."id"),
+      ${json.flag(Prisma.sql`EXISTS (SELECT 1 FROM "user_follows" f WHERE f."followerId" = ${viewerId} AND f."followingId" = u."id")`)},
+      ${carCardsJson(Prisma.sql`u."id"`, viewerId)},
+      ${tilesJson(userPostsWhere(Prisma.sql`u."id"`, before), POSTS_PAGE_SIZE + 1)}`);
+  return Prisma.sql`SELECT ${json.text(page)} AS page FROM "users" u WHERE u."username" = ${username}`;
+}
+
+/** Everything /user/{username} shows, or null for an unknown user. One statement. */
+export async function getUserPage(username: string, viewerId: number | null, before: number | null = null): Promise<UserPage | null> {
+  // A visitor matches no rows: user ids start at 1.
+  const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(userPageStatement(username.toLowerCase(), viewerId ?? 0, before));
+  const tuple = parseJsonCell<UserPageTuple | null>(rows[0]?.page, null);
+  if (!tuple) return null;
+  const [id, name, nickname, profileImage, createdAt, followers, following, postCount, carCount, followed, cars, tiles] = tuple;
+  const isSelf = viewerId === id;
+  const posts = tilePage(tiles, POSTS_PAGE_SIZE);
+  return {
+    user: { id, username: name, nickname, profileImage, joined: isoText(createdAt) },
     counts: { followers, following, posts: postCount, cars: carCount },
     isSelf,
-    isFollowing: Boolean(follow),
-    cars,
+    isFollowing: !isSelf && followed === 1,
+    cars: cars.map(readCarCard),
     posts: posts.posts,
     nextCursor: posts.nextCursor,
   };

@@ -11,6 +11,7 @@
 // statements work with ILIKE in place of LIKE (everything else here is standard SQL):
 // `LIKE` below is the keyword of the provider in use.
 import { databaseProvider, prisma } from "~/db.server";
+import { READY_POST } from "~/lib/post-status";
 import { Prisma } from "~/generated/prisma/client";
 import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/search";
 import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
@@ -128,7 +129,8 @@ export async function searchCars(query: unknown, options: { limit?: number } = {
       bodystyle: true,
       owner: { select: { id: true, username: true } },
       postCars: {
-        where: { post: { media: { some: coverMediaWhere } } },
+        // The newest post everyone may see that has a picture gives the cover.
+        where: { post: { ...READY_POST, media: { some: coverMediaWhere } } },
         orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }],
         take: 1,
         select: { post: { select: { media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: coverSelect } } } },

@@ -6,12 +6,15 @@ import { getShowcase } from "~/models/car.server";
 import { listComments, type Viewer } from "~/models/comment.server";
 import { getCarFollowState } from "~/models/follow.server";
 import { createMod } from "~/models/mod.server";
-import { listEvents } from "~/models/event.server";
+import { getEventDetail, listEvents } from "~/models/event.server";
 import { listPostMods } from "~/models/post-mods.server";
+import { getPostTilesByIds, getUserPostTiles } from "~/models/profile.server";
 import { loader as eventsLoader } from "~/routes/events._index";
+import { loader as eventLoader } from "~/routes/events.$id";
 import { loader as postLoader } from "~/routes/post.$id";
 import { loader as rootLoader } from "~/root";
 import { loader as showcaseLoader } from "~/routes/showcase.$carId";
+import { loader as userLoader } from "~/routes/user.$username";
 import { makeUser, type TestUser } from "../support/accounts";
 import { args, getRequest } from "../support/requests";
 import { watchStatements } from "../support/statements";
@@ -379,5 +382,341 @@ describe("/events", () => {
     const { result, statements } = await measured(() => eventsLoader(args(getRequest("/events", { cookie: reader.cookie }))));
     expect(statements, statements.join("\n\n")).toHaveLength(2);
     expect(result.upcoming.map((event) => event.name)).toEqual(expect.arrayContaining(["Evening cruise", "Autumn show"]));
+  });
+});
+
+describe("/user/{username}", () => {
+  let owner: TestUser;
+  let fan: TestUser;
+  let other: TestUser;
+  let cars: { tagged: number; bare: number };
+  /** The owner's posts, oldest first (one processing, one failed: never shown). */
+  let posts: { image: number; video: number; bareVideo: number; text: number; audio: number; processing: number; failed: number };
+
+  beforeAll(async () => {
+    owner = await makeUser("up_owner");
+    fan = await makeUser("up_fan");
+    other = await makeUser("up_other");
+    await makeUser("up_empty");
+    cars = {
+      tagged: (await prisma.car.create({ data: { ownerId: owner.id, make: "Toyota", model: "AE86", year: 1985, trim: "GT-S", nickname: "Hachi" } })).id,
+      bare: (await prisma.car.create({ data: { ownerId: owner.id, make: "Nissan", model: "S13", year: 1989 } })).id,
+    };
+    const post = async (story: string, extra: { status?: string; soundcloudUrl?: string } = {}) =>
+      (await prisma.post.create({ data: { createdById: owner.id, story, status: extra.status ?? "ready", soundcloudUrl: extra.soundcloudUrl ?? null } })).id;
+    const image = await post("x".repeat(200));
+    const video = await post("with a poster");
+    const bareVideo = await post("no poster");
+    const text = await post("just words");
+    const audio = await post("", { soundcloudUrl: "https://soundcloud.com/up/track" });
+    const processing = await post("processing", { status: "processing" });
+    const failed = await post("failed", { status: "failed" });
+    posts = { image, video, bareVideo, text, audio, processing, failed };
+
+    const file = { uploaderId: owner.id, bytes: 10, width: 1600, height: 900 };
+    const picture = (postId: number, path: string, position: number) => ({ ...file, postId, path, position, kind: "image", mimeType: "image/webp", variants: "320,640" });
+    // A video, with or without a poster frame.
+    const clip = (postId: number, path: string, poster: string | null) => ({
+      ...file,
+      postId,
+      path,
+      kind: "video",
+      mimeType: "video/mp4",
+      durationMs: 7000,
+      ...(poster ? { posterPath: poster, posterVariants: "320", posterWidth: 1280 } : {}),
+    });
+    // The image post's pictures are stored out of position order: the position decides.
+    await prisma.media.createMany({
+      data: [
+        picture(image, "up/image-1.webp", 1),
+        picture(image, "up/image-0.webp", 0),
+        clip(video, "up/video-0.mp4", "up/video-0.poster.webp"),
+        picture(video, "up/video-1.webp", 1),
+        clip(bareVideo, "up/bare-0.mp4", null),
+        picture(processing, "up/processing-0.webp", 0),
+      ],
+    });
+    // The tagged car's cover: the first image of its newest ready post that has one. The
+    // processing post is newer and has an image, but nobody else may see it yet.
+    await prisma.postCar.createMany({
+      data: [
+        { postId: image, carId: cars.tagged },
+        { postId: video, carId: cars.tagged },
+        { postId: text, carId: cars.tagged },
+        { postId: processing, carId: cars.tagged },
+      ],
+    });
+    await prisma.postLike.createMany({
+      data: [
+        { userId: fan.id, postId: image, type: "like" },
+        { userId: other.id, postId: image, type: "like" },
+        // Dislikes are not counted.
+        { userId: owner.id, postId: image, type: "dislike" },
+        { userId: fan.id, postId: audio, type: "like" },
+      ],
+    });
+    await prisma.comment.createMany({
+      data: [
+        { postId: image, userId: fan.id, content: "Clean" },
+        { postId: video, userId: other.id, content: "Loud" },
+        { postId: video, userId: null, content: "Ghost" },
+      ],
+    });
+    await prisma.carFollow.createMany({
+      data: [
+        { userId: fan.id, carId: cars.tagged },
+        { userId: other.id, carId: cars.tagged },
+        { userId: other.id, carId: cars.bare },
+      ],
+    });
+    await prisma.userFollow.createMany({
+      data: [
+        { followerId: fan.id, followingId: owner.id },
+        { followerId: other.id, followingId: owner.id },
+        { followerId: owner.id, followingId: other.id },
+      ],
+    });
+  });
+
+  const load = (username: string, viewer: TestUser | null, query = "") =>
+    measured(() => userLoader(args(getRequest(`/user/${username}${query}`, { cookie: viewer?.cookie }), { username })));
+
+  it("the loader for a signed-in member runs two statements: the session and the page", async () => {
+    const { result, statements } = await load("up_owner", fan);
+    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(2);
+
+    expect(result.user).toMatchObject({ id: owner.id, username: "up_owner", nickname: "up_owner Nick", profileImage: null });
+    expect(result.user.joined).toBe((await prisma.user.findUniqueOrThrow({ where: { id: owner.id } })).createdAt.toISOString());
+    expect(result.counts).toEqual({ followers: 2, following: 1, posts: 5, cars: 2 });
+    expect(result.isSelf).toBe(false);
+    expect(result.isFollowing).toBe(true);
+    expect(result.nextCursor).toBeNull();
+
+    // Newest first; the processing and failed posts are left out.
+    expect(result.posts.map((post) => post.id)).toEqual([posts.audio, posts.text, posts.bareVideo, posts.video, posts.image]);
+    const [audio, text, bareVideo, video, image] = result.posts;
+    expect(audio).toEqual({ id: posts.audio, story: "", mediaCount: 0, likes: 1, comments: 0, kind: "audio", thumb: null, thumbSrcSet: "", durationMs: null });
+    expect(text).toMatchObject({ story: "just words", kind: "text", thumb: null, mediaCount: 0, likes: 0, comments: 0 });
+    expect(bareVideo).toMatchObject({ kind: "video", thumb: null, thumbSrcSet: "", durationMs: 7000, mediaCount: 1 });
+    expect(video).toMatchObject({
+      kind: "video",
+      thumb: "/media/up/video-0.poster.webp",
+      thumbSrcSet: "/media/up/video-0.poster-w320.webp 320w, /media/up/video-0.poster.webp 1280w",
+      durationMs: 7000,
+      mediaCount: 2,
+      comments: 2,
+    });
+    expect(image).toMatchObject({ kind: "image", thumb: "/media/up/image-0-w640.webp", durationMs: null, mediaCount: 2, likes: 2, comments: 1 });
+    expect(image.story).toBe(`${"x".repeat(139)}…`);
+
+    // Oldest car first, with its followers and whether the reader follows it.
+    expect(result.cars).toEqual([
+      {
+        id: cars.tagged,
+        make: "Toyota",
+        model: "AE86",
+        year: 1985,
+        trim: "GT-S",
+        nickname: "Hachi",
+        followers: 2,
+        following: true,
+        cover: "/media/up/video-1-w640.webp",
+        coverSrcSet: "/media/up/video-1-w320.webp 320w, /media/up/video-1-w640.webp 640w, /media/up/video-1.webp 1600w",
+      },
+      { id: cars.bare, make: "Nissan", model: "S13", year: 1989, trim: null, nickname: null, followers: 1, following: false, cover: null, coverSrcSet: "" },
+    ]);
+  });
+
+  it("answers the owner, another member, a visitor and a user without posts or cars", async () => {
+    const own = await load("up_owner", owner);
+    expect(own.result).toMatchObject({ isSelf: true, isFollowing: false, counts: { posts: 5 } });
+    expect(own.result.posts.map((post) => post.id)).not.toContain(posts.processing);
+    expect(own.result.posts.map((post) => post.id)).not.toContain(posts.failed);
+
+    const otherView = await load("up_owner", other);
+    expect(otherView.result.isFollowing).toBe(true);
+    expect(otherView.result.cars.map((car) => car.following)).toEqual([true, true]);
+
+    const visitor = await load("up_owner", null);
+    expect(visitor.statements).toHaveLength(1);
+    expect(visitor.result).toMatchObject({ isSelf: false, isFollowing: false });
+    expect(visitor.result.cars.map((car) => [car.followers, car.following])).toEqual([
+      [2, false],
+      [1, false],
+    ]);
+
+    const none = await load("up_empty", fan);
+    expect(none.statements.length).toBeLessThanOrEqual(2);
+    expect(none.result).toMatchObject({ counts: { followers: 0, following: 0, posts: 0, cars: 0 }, isFollowing: false, cars: [], posts: [], nextCursor: null });
+
+    const missing = await load("up_nobody", fan).catch((error: Response) => error.status);
+    expect(missing).toBe(404);
+  });
+
+  it("pages the posts with `before`, and grid tiles by ids, in one statement each", async () => {
+    const page = await load("up_owner", fan, `?before=${posts.bareVideo}`);
+    expect(page.result.posts.map((post) => post.id)).toEqual([posts.video, posts.image]);
+    expect(page.result.counts.posts).toBe(5);
+
+    const first = await measured(() => getUserPostTiles(owner.id, null, 2));
+    expect(first.statements).toHaveLength(1);
+    expect(first.result.posts.map((post) => post.id)).toEqual([posts.audio, posts.text]);
+    expect(first.result.nextCursor).toBe(posts.text);
+    const last = await getUserPostTiles(owner.id, posts.video, 2);
+    expect(last).toEqual({ posts: [expect.objectContaining({ id: posts.image, likes: 2 })], nextCursor: null });
+
+    const byIds = await measured(() => getPostTilesByIds([posts.image, posts.processing, 999_999, posts.audio, posts.video]));
+    expect(byIds.statements).toHaveLength(1);
+    expect(byIds.result.map((post) => post.id)).toEqual([posts.image, posts.audio, posts.video]);
+    expect(byIds.result[2]).toEqual(page.result.posts[0]);
+  });
+});
+
+describe("/events/{id}", () => {
+  const at = (minute: number) => new Date(Date.UTC(2031, 0, 1, 12, minute));
+  const users = {} as Record<"owner" | "legacy" | "quiet" | "walker" | "viewer", TestUser>;
+  const cars: Record<string, number> = {};
+  const posts: Record<string, number> = {};
+  let eventId: number;
+  let emptyId: number;
+
+  beforeAll(async () => {
+    const host = await makeUser("ei_host");
+    const gone = await makeUser("ei_gone");
+    // In this order: ids break ties between attendees who joined at the same moment.
+    for (const name of ["owner", "legacy", "quiet", "walker", "viewer"] as const) users[name] = await makeUser(`ei_${name}`);
+    const car = async (name: string, ownerId: number, make: string, model: string, createdAt: Date, nickname: string | null = null) => {
+      cars[name] = (await prisma.car.create({ data: { ownerId, make, model, year: 1990, nickname, createdAt } })).id;
+    };
+    await car("porsche", users.owner.id, "Porsche", "964", at(0), "Grey");
+    await car("golf", users.legacy.id, "VW", "Golf", at(0));
+    await car("panda", users.quiet.id, "Fiat", "Panda", at(0));
+    await car("older", users.viewer.id, "Mazda", "MX-5", at(1));
+    await car("newer", users.viewer.id, "Honda", "S2000", at(5));
+
+    // The newest post is the one with the highest id featuring the car (tagged, or its legacy
+    // single car) among ready posts.
+    const post = async (name: string, createdById: number, story: string, tag: { tagged?: number; carId?: number }, status = "ready") => {
+      const { tagged, carId } = tag;
+      posts[name] = (
+        await prisma.post.create({ data: { createdById, story, status, carId: carId ?? null, ...(tagged ? { postCars: { create: { carId: tagged } } } : {}) } })
+      ).id;
+    };
+    await post("porscheOld", users.owner.id, "old", { tagged: cars.porsche });
+    await post("porscheNew", users.owner.id, "newest ready", { tagged: cars.porsche });
+    await post("porscheProcessing", users.owner.id, "processing", { tagged: cars.porsche }, "processing");
+    await post("golfTagged", users.legacy.id, "tagged", { tagged: cars.golf });
+    await post("golfLegacy", users.legacy.id, "y".repeat(300), { carId: cars.golf });
+    await post("pandaFailed", users.quiet.id, "failed", { carId: cars.panda }, "failed");
+
+    const image = { kind: "image", mimeType: "image/webp", variants: "320,640" };
+    const video = { kind: "video", mimeType: "video/mp4", variants: "" };
+    const media = (postId: number, position: number, path: string, kind: typeof image, extra: { variants?: string; posterPath?: string } = {}) => ({
+      postId,
+      position,
+      path,
+      uploaderId: users.owner.id,
+      bytes: 10,
+      ...kind,
+      ...extra,
+      posterVariants: extra.posterPath ? "640" : "",
+    });
+    await prisma.media.createMany({
+      data: [
+        media(posts.porscheOld, 0, "ei/old-0.webp", image),
+        // The cover is the first by position that has a picture: here a video's poster.
+        media(posts.porscheNew, 1, "ei/new-1.webp", image),
+        media(posts.porscheNew, 0, "ei/new-0.mp4", video, { posterPath: "ei/new-0.poster.webp" }),
+        media(posts.porscheProcessing, 0, "ei/processing-0.webp", image),
+        // A video without a poster is no cover: the picture after it is.
+        media(posts.golfLegacy, 0, "ei/legacy-0.mp4", video),
+        media(posts.golfLegacy, 1, "ei/legacy-1.webp", image, { variants: "" }),
+      ],
+    });
+
+    const breakfast = { name: "ei Breakfast", dateTime: new Date("2031-06-01T08:00:00.000Z"), location: "Dock 4", createdById: host.id };
+    eventId = (await prisma.event.create({ data: breakfast })).id;
+    const going = (user: TestUser, carId: number | null, minute: number) =>
+      prisma.eventAttendee.create({ data: { eventId, userId: user.id, carId, createdAt: at(minute) } });
+    await going(users.owner, cars.porsche, 3);
+    // The same moment as the owner: the older account first.
+    await going(users.quiet, cars.panda, 3);
+    await going(users.legacy, cars.golf, 2);
+    await going(users.walker, null, 1);
+
+    emptyId = (await prisma.event.create({ data: { name: "ei Empty", dateTime: new Date("2031-07-01T08:00:00.000Z"), createdById: gone.id } })).id;
+    await prisma.user.delete({ where: { id: gone.id } });
+  });
+
+  it("getEventDetail answers the event, the attendees with their cars and newest ready posts, and the viewer's state in one statement", async () => {
+    const carOf = (name: string, make: string, model: string, nickname: string | null = null) => ({
+      id: cars[name],
+      make,
+      model,
+      year: 1990,
+      trim: null,
+      nickname,
+      bodystyle: null,
+    });
+    const viewers: Array<[string, number | null, { going: boolean; car_id: number | null; cars: unknown[] } | null]> = [
+      ["owner", users.owner.id, { going: true, car_id: cars.porsche, cars: [carOf("porsche", "Porsche", "964", "Grey")] }],
+      ["walker", users.walker.id, { going: true, car_id: null, cars: [] }],
+      ["viewer", users.viewer.id, { going: false, car_id: null, cars: [carOf("newer", "Honda", "S2000"), carOf("older", "Mazda", "MX-5")] }],
+      ["visitor", null, null],
+    ];
+    for (const [name, viewerId, state] of viewers) {
+      const { result, statements } = await measured(() => getEventDetail(eventId, viewerId));
+      expect(statements, name).toHaveLength(1);
+      expect(result?.viewer, name).toEqual(state);
+      expect(result?.event).toEqual({
+        id: eventId,
+        name: "ei Breakfast",
+        date_time: "2031-06-01T08:00:00.000Z",
+        location: "Dock 4",
+        description: null,
+        going_count: 4,
+        is_past: false,
+        created_by: "ei_host",
+      });
+      expect(result?.attendees.map((a) => [a.user.username, a.going_since])).toEqual([
+        ["ei_walker", at(1).toISOString()],
+        ["ei_legacy", at(2).toISOString()],
+        ["ei_owner", at(3).toISOString()],
+        ["ei_quiet", at(3).toISOString()],
+      ]);
+      const [walking, golf, porsche, panda] = result?.attendees ?? [];
+      expect(walking).toMatchObject({ user: { id: users.walker.id, nickname: "ei_walker Nick", profileImage: null }, car: null, newest_post: null });
+      expect(golf.car).toEqual(carOf("golf", "VW", "Golf"));
+      expect(golf.newest_post).toEqual({
+        id: posts.golfLegacy,
+        story: `${"y".repeat(279)}…`,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        cover_image: "/media/ei/legacy-1.webp",
+        media_count: 2,
+      });
+      expect(porsche.car).toEqual(carOf("porsche", "Porsche", "964", "Grey"));
+      expect(porsche.newest_post).toMatchObject({ id: posts.porscheNew, story: "newest ready", cover_image: "/media/ei/new-0.poster-w640.webp", media_count: 2 });
+      expect(panda).toMatchObject({ car: { id: cars.panda }, newest_post: null });
+    }
+  });
+
+  it("getEventDetail is one statement for an event without attendees whose creator left, and for a missing event", async () => {
+    const empty = await measured(() => getEventDetail(emptyId, users.viewer.id));
+    expect(empty.statements).toHaveLength(1);
+    expect(empty.result?.event).toMatchObject({ name: "ei Empty", going_count: 0, created_by: null });
+    expect(empty.result?.attendees).toEqual([]);
+    expect(empty.result?.viewer).toMatchObject({ going: false, car_id: null, cars: [{ id: cars.newer }, { id: cars.older }] });
+    const missing = await measured(() => getEventDetail(987_654, users.viewer.id));
+    expect(missing.result).toBeNull();
+    expect(missing.statements).toHaveLength(1);
+  });
+
+  it("the loader for a signed-in member runs two statements: the session and the event", async () => {
+    const request = getRequest(`/events/${eventId}`, { cookie: users.owner.cookie });
+    const { result, statements } = await measured(() => eventLoader(args(request, { id: String(eventId) })));
+    expect(statements, statements.join("\n\n")).toHaveLength(2);
+    expect(result.event).toMatchObject({ id: eventId, name: "ei Breakfast", attendees: 4, host: "ei_host", past: false });
+    expect(result.attendees.map((a) => a.user.username)).toEqual(["ei_walker", "ei_legacy", "ei_owner", "ei_quiet"]);
+    expect(result.viewer).toMatchObject({ going: true, car_id: cars.porsche });
   });
 });

@@ -81,6 +81,18 @@ describe("GET /api/cars/search", () => {
     ]);
   });
 
+  it("covers a car with its newest ready post's picture, never one still processing", async () => {
+    const car = await prisma.car.create({ data: { ownerId: owner.id, make: "Lancia", model: "Delta Integrale", year: 1992 } });
+    const post = async (status: string, path: string) => {
+      const { id } = await prisma.post.create({ data: { createdById: owner.id, story: status, status, postCars: { create: { carId: car.id } } } });
+      await prisma.media.create({ data: { postId: id, uploaderId: owner.id, kind: "image", path, mimeType: "image/webp", bytes: 1000, width: 1280, height: 960 } });
+    };
+    await post("ready", "cv/ready.webp");
+    await post("processing", "cv/processing.webp");
+    const { body } = await get(carsLoader, "/api/cars/search?q=integrale");
+    expect(body.cars.map((found: { cover_image: string | null }) => found.cover_image)).toEqual(["/media/cv/ready.webp"]);
+  });
+
   it("takes _, backslash, quotes and emoji literally; never a 500", async () => {
     expect(await carNames("MX_5")).toEqual(["Mazda MX_5"]);
     expect(await carNames("_")).toEqual(["Mazda MX_5"]);
