@@ -121,8 +121,11 @@ export function featuringCar(carId: number): Prisma.PostWhereInput {
   return { ...READY_POST, OR: [{ postCars: { some: { carId } } }, { carId }] };
 }
 
-/** The same posts as featuringCar, as SQL ids: each side is read through its car index. */
-const featuringCarIds = (carId: number) => Prisma.sql`
+/**
+ * The same posts as featuringCar, as SQL ids ("postId"): each side is read through its car
+ * index. `carId` is a car's id, or a column naming one in an enclosing statement.
+ */
+export const featuringCarIds = (carId: number | Prisma.Sql) => Prisma.sql`
   SELECT pc."postId" AS "postId" FROM "post_cars" pc JOIN "posts" rp ON rp."id" = pc."postId"
   WHERE pc."carId" = ${carId} AND rp."status" = 'ready'
   UNION SELECT p."id" FROM "posts" p WHERE p."carId" = ${carId} AND p."status" = 'ready'`;
@@ -143,6 +146,17 @@ export async function newestPostIdsOfCar(carId: number, limit: number): Promise<
 
 /** Media worth a cover: images, and videos that have a poster frame. */
 const coverMediaWhere: Prisma.MediaWhereInput = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
+
+/**
+ * The cover of the post `postId` names (a column of an enclosing statement), as coverMediaWhere
+ * picks it, in SQL: `columns` of its first media by position (over `m`), as a list of 0 or 1.
+ */
+export function postCoverSql(postId: Prisma.Sql, columns: Prisma.Sql): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  return json.nested(Prisma.sql`SELECT ${json.tuples(json.tuple(columns), Prisma.sql`m."position", m."id"`)} FROM (
+    SELECT * FROM "photos" m WHERE m."postId" = ${postId} AND (m."kind" = 'image' OR m."posterPath" IS NOT NULL)
+    ORDER BY m."position", m."id" LIMIT 1) m`);
+}
 
 export type GarageCar = CarRow & {
   cover: MediaRow | null;
@@ -264,17 +278,13 @@ type ShowcaseTuple = [
  */
 function showcaseStatement(carId: number): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
-  const mediaColumns = json.tuple(Prisma.sql`m."id", m."postId", m."kind", m."path", m."mimeType", m."width", m."height", m."variants",
-                                             m."durationMs", m."posterPath", m."posterVariants", m."posterWidth", m."posterHeight"`);
+  const mediaColumns = Prisma.sql`m."id", m."postId", m."kind", m."path", m."mimeType", m."width", m."height", m."variants",
+                                  m."durationMs", m."posterPath", m."posterVariants", m."posterWidth", m."posterHeight"`;
   // Newest post first, each post's media by position.
-  const media = json.tuples(mediaColumns, Prisma.sql`m."postCreatedAt" DESC, m."postId" DESC, m."position", m."id"`);
-  // The cover: the first media by position that coverMediaWhere accepts, as a list of 0 or 1.
-  const cover = json.tuples(mediaColumns, Prisma.sql`m."position", m."id"`);
+  const media = json.tuples(json.tuple(mediaColumns), Prisma.sql`m."postCreatedAt" DESC, m."postId" DESC, m."position", m."id"`);
   const post = json.tuple(Prisma.sql`
       p."id", p."story", p."createdAt", (SELECT u."username" FROM "users" u WHERE u."id" = p."createdById"),
-      ${json.nested(Prisma.sql`SELECT ${cover} FROM (
-        SELECT * FROM "photos" m WHERE m."postId" = p."id" AND (m."kind" = 'image' OR m."posterPath" IS NOT NULL)
-        ORDER BY m."position", m."id" LIMIT 1) m`)},
+      ${postCoverSql(Prisma.sql`p."id"`, mediaColumns)},
       (SELECT COUNT(*) FROM "photos" m WHERE m."postId" = p."id"),
       (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = p."id" AND l."type" = 'like'),
       (SELECT COUNT(*) FROM "comments" cm WHERE cm."postId" = p."id")`);

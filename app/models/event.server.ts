@@ -4,13 +4,13 @@
 // listEvents with `ids`.
 import { z } from "zod";
 import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text-schemas";
-import { READY_POST } from "~/lib/post-status";
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
 import { UserError } from "~/lib/user-error";
 import { EVENT_TEXT } from "~/lib/event-schemas";
 import { imageUrlForWidth, pictureOf } from "~/lib/media-types";
+import { featuringCarIds, postCoverSql } from "~/models/car.server";
 import { countAttendees } from "~/models/counts.server";
 
 const eventSelect = {
@@ -383,17 +383,10 @@ type EventDetailTuple = [
 function eventDetailStatement(id: number, viewerId: number): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
   const carColumns = json.tuple(Prisma.sql`c."id", c."make", c."model", c."year", c."trim", c."nickname", c."bodystyle"`);
-  const newestPostId = Prisma.sql`
-    SELECT MAX(n."id") FROM (
-      SELECT pc."postId" AS "id" FROM "post_cars" pc JOIN "posts" rp ON rp."id" = pc."postId"
-      WHERE pc."carId" = a."carId" AND rp."status" = ${READY_POST.status}
-      UNION ALL SELECT lp."id" FROM "posts" lp WHERE lp."carId" = a."carId" AND lp."status" = ${READY_POST.status}) n`;
-  const cover = json.tuple(Prisma.sql`m."kind", m."path", m."variants", m."posterPath", m."posterVariants"`);
+  const newestPostId = Prisma.sql`SELECT MAX(n."postId") FROM (${featuringCarIds(Prisma.sql`a."carId"`)}) n`;
   const post = json.tuple(Prisma.sql`
     p."id", p."story", p."createdAt", (SELECT COUNT(*) FROM "photos" m WHERE m."postId" = p."id"),
-    ${json.nested(Prisma.sql`SELECT ${json.tuples(cover, Prisma.sql`m."position", m."id"`)} FROM (
-      SELECT * FROM "photos" m WHERE m."postId" = p."id" AND (m."kind" = 'image' OR m."posterPath" IS NOT NULL)
-      ORDER BY m."position", m."id" LIMIT 1) m`)}`);
+    ${postCoverSql(Prisma.sql`p."id"`, Prisma.sql`m."kind", m."path", m."variants", m."posterPath", m."posterVariants"`)}`);
   const attendee = json.tuple(Prisma.sql`
     a."createdAt", u."id", u."username", u."nickname", u."profileImage",
     ${json.nested(Prisma.sql`SELECT ${json.tuples(carColumns, Prisma.sql`c."id"`)} FROM "cars" c WHERE c."id" = a."carId"`)},
