@@ -13,9 +13,11 @@ import { UserError } from "~/lib/user-error";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/models/insurance-reminders.server";
-import { backgroundWorkEnabled, jobWorkerEnabled } from "~/lib/env.server";
+import { backgroundWorkEnabled, jobWorkerEnabled, settings } from "~/lib/env.server";
+import { createRenderMemo, renderStamp, type RenderStamp } from "~/lib/render-memo.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 import { forwardNotificationsToStreams } from "~/models/notification.server";
+import type { DocumentHandle } from "./root";
 import { registerServerParts } from "./server-parts.server";
 
 // What the server renders of the parts the browser downloads only when they open; then the
@@ -47,6 +49,13 @@ export const streamTimeout = 5000;
 class DocumentStream extends Transform {
   private pending: Buffer[] = [];
   private scheduled = false;
+  /** Every chunk sent, when the whole document is wanted at the end (`onEnd`). */
+  private sent: Buffer[] | null;
+
+  constructor(private readonly onEnd?: (document: Buffer) => void) {
+    super();
+    this.sent = onEnd ? [] : null;
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.pending.push(chunk);
@@ -59,15 +68,37 @@ class DocumentStream extends Transform {
 
   override _flush(done: TransformCallback) {
     this.send();
+    if (this.sent && this.onEnd) this.onEnd(Buffer.concat(this.sent));
     done();
   }
 
   private send() {
     this.scheduled = false;
     if (this.pending.length === 0) return;
-    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    const chunk = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+    this.sent?.push(chunk);
+    this.push(chunk);
     this.pending = [];
   }
+}
+
+/** Documents of this process reused while their data stays the same (render-memo.server.ts). */
+const renders = createRenderMemo();
+
+/**
+ * What a document is kept under, or null when it is rendered every time: off in development
+ * (the code changes) and with RENDER_REUSE_SECONDS=0; only a 200 without errors of a route
+ * whose handle says `reuseRender`.
+ */
+function stampOf(request: Request, status: number, context: EntryContext, crawler: boolean): RenderStamp | null {
+  const { NODE_ENV, RENDER_REUSE_SECONDS } = settings();
+  if (NODE_ENV !== "production" || RENDER_REUSE_SECONDS === 0) return null;
+  const handler = context.staticHandlerContext;
+  if (request.method !== "GET" || status !== 200 || handler.errors || handler.actionData) return null;
+  const leaf = handler.matches.at(-1)?.route.id;
+  const handle = leaf ? (context.routeModules[leaf]?.handle as DocumentHandle | undefined) : undefined;
+  if (handle?.reuseRender !== true) return null;
+  return renderStamp({ url: request.url, crawler, loaderData: handler.loaderData, at: Date.now(), maxAgeMs: RENDER_REUSE_SECONDS * 1000 });
 }
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
@@ -76,13 +107,22 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const nonce = createNonce();
   const headers = securityHeaders(pathname, { nonce, secure: isSecureRequest(request) });
   for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  const stamp = stampOf(request, responseStatusCode, remixContext, waitForAll);
+  const kept = stamp ? renders.take(stamp, nonce) : null;
+  if (kept !== null) {
+    responseHeaders.append("Server-Timing", 'render;desc="reused"');
+    return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
+    const keep = stamp ? (document: Buffer) => failed || renders.keep(stamp, document.toString("utf8"), nonce) : undefined;
     const ready = () => {
       shellRendered = true;
-      const body = new DocumentStream();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      const body = new DocumentStream(keep);
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
@@ -96,12 +136,16 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         onAllReady: waitForAll ? ready : undefined,
         onShellError: reject,
         onError(error) {
+          failed = true;
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    setTimeout(() => {
+      failed = true;
+      abort();
+    }, streamTimeout + 1000);
   });
 }
 

@@ -145,6 +145,12 @@ const settingsSchema = z.object({
    * database ends it sooner. 0 renders every page. SQLite only: PostgreSQL always renders.
    */
   VISITOR_CACHE_SECONDS: wholeNumber(0, 3600, { clamp: false }).default("10"),
+  /**
+   * How long a member's page may be answered with the markup rendered for the same data
+   * (app/lib/render-memo.server.ts), at most; new data or a relative time that would read
+   * differently ends it sooner. 0 renders every page.
+   */
+  RENDER_REUSE_SECONDS: wholeNumber(0, 3600, { clamp: false }).default("60"),
   /** Tests only: every answer says which process served it (X-Server-Pid). */
   EXPOSE_SERVER_PID: onOff.default("false"),
   /** Set by the browser tests' server and by vitest: the request log stays quiet. */

@@ -27,6 +27,24 @@ export function relativeTime(value: Date | string | number, now: Date | number =
   return `${Math.floor(elapsed / WEEK)}w ago`;
 }
 
+/**
+ * How long from `now` (in ms) every label counted between `value` and `now` stays the same:
+ * relativeTime's, and any count of whole seconds, minutes, hours, days or weeks to or from
+ * `value` on the same scale. Past dates hold until the elapsed time reaches its next whole
+ * unit (and 'Just now' until 5 s); future dates until the time left drops below its current
+ * whole unit.
+ */
+export function relativeTimeHolds(value: Date | string | number, now: Date | number = Date.now()): number {
+  const then = toMs(value);
+  const at = toMs(now);
+  if (Number.isNaN(then) || Number.isNaN(at)) return Infinity;
+  const distance = Math.abs(at - then);
+  const unit = distance < MINUTE ? SECOND : distance < HOUR ? MINUTE : distance < DAY ? HOUR : distance < WEEK ? DAY : WEEK;
+  if (then > at) return distance % unit || unit;
+  if (distance < 5 * SECOND) return 5 * SECOND - distance;
+  return unit - (distance % unit);
+}
+
 /** Whole days since a date (the feed's days_old); never negative. */
 export function daysOld(value: Date | string | number, now: Date | number = Date.now()): number {
   const then = toMs(value);

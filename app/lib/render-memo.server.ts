@@ -1,0 +1,135 @@
+// A page's markup reused while its data stays the same. React's markup is a function of what
+// the loaders answered, the address and the moment the relative times ("5m ago") were counted
+// from. So a document whose route says `handle.reuseRender` is kept under:
+// - its address (scheme, host, path and query) and whether a crawler asked (crawlers get the
+//   page whole, browsers streamed);
+// - a digest of every route's loader data, the reader's included (each route's top-level
+//   `now`, the moment of the request, is left out of the digest: see below).
+// The loaders still run for every request, so a like, a comment, a new notification or a
+// changed setting is new data and the page is rendered again: a reused page is never older
+// than the data. What a reuse saves is React's rendering and the data script's encoding.
+//
+// Time: a kept page is good only while every relative time it can show still reads the same.
+// Every date in the loader data (ISO text) bounds it: a date d from the page's moment holds
+// until |d| crosses the next whole second (under a minute), minute (under an hour), hour
+// (under a day), day (under a week) or week. RENDER_REUSE_SECONDS caps it in any case.
+//
+// Only plain data is digested: text, numbers, booleans, null, arrays and plain objects. A
+// Map, a class instance or a promise (streamed data) makes the page one that is not kept.
+// Each process keeps at most MEMO_BYTES of pages (MEMO_PAGE_BYTES each), the least recently
+// reused going first.
+import { createHash } from "node:crypto";
+import { relativeTimeHolds } from "~/lib/relative-time";
+
+/** The most markup kept per process, in characters (about as many bytes). */
+export const MEMO_BYTES = 32 * 1024 * 1024;
+/** The largest page kept. */
+export const MEMO_PAGE_BYTES = 1024 * 1024;
+
+export type RenderRequest = {
+  /** The whole address (scheme, host, path, query). */
+  url: string;
+  crawler: boolean;
+  /** Each route's loader data, by route id. */
+  loaderData: Record<string, unknown>;
+  /** When the render happens (its loaders' `now` when they give one). */
+  at: number;
+  /** The longest a page is kept, in ms. */
+  maxAgeMs: number;
+};
+
+export type RenderStamp = { key: string; validUntil: number };
+
+const DATE_TEXT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}|$)/;
+
+/** What a render is kept under and until when; null when its data is not plain. */
+export function renderStamp(request: RenderRequest): RenderStamp | null {
+  let plain = true;
+  let at = request.at;
+  const dates: number[] = [];
+  const data: Record<string, unknown> = {};
+  for (const [routeId, value] of Object.entries(request.loaderData)) {
+    if (isPlainObject(value) && typeof value.now === "number") {
+      const { now, ...rest } = value;
+      at = Math.min(at, now as number);
+      data[routeId] = rest;
+    } else {
+      data[routeId] = value;
+    }
+  }
+  let text: string;
+  try {
+    text = JSON.stringify(data, (_key, value: unknown) => {
+      if (typeof value === "string") {
+        if (DATE_TEXT.test(value)) dates.push(Date.parse(value));
+      } else if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") {
+        plain = false;
+        return null;
+      } else if (value !== null && typeof value === "object" && !Array.isArray(value) && !isPlainObject(value)) {
+        plain = false;
+        return null;
+      }
+      return value;
+    });
+  } catch {
+    return null;
+  }
+  if (!plain) return null;
+  let holds = request.maxAgeMs;
+  for (const date of dates) if (!Number.isNaN(date)) holds = Math.min(holds, relativeTimeHolds(date, at));
+  const digest = createHash("sha256").update(text).digest("base64url");
+  return { key: `${request.url}\n${request.crawler ? "crawler" : "browser"}\n${digest}`, validUntil: at + holds };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+export type KeptRender = { html: string; nonce: string; validUntil: number };
+
+export type RenderMemo = {
+  /** The kept markup for `stamp`, with `nonce` in place of the kept one; null if none holds. */
+  take(stamp: RenderStamp, nonce: string, now?: number): string | null;
+  keep(stamp: RenderStamp, html: string, nonce: string): void;
+  /** How many pages are kept (tests). */
+  size(): number;
+};
+
+export function createRenderMemo({ maxBytes = MEMO_BYTES, maxPageBytes = MEMO_PAGE_BYTES } = {}): RenderMemo {
+  const pages = new Map<string, KeptRender>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= page.html.length;
+  };
+  return {
+    take(stamp, nonce, now = Date.now()) {
+      const page = pages.get(stamp.key);
+      if (!page) return null;
+      if (page.validUntil <= now) {
+        drop(stamp.key);
+        return null;
+      }
+      // Reused: it goes to the back of the line.
+      pages.delete(stamp.key);
+      pages.set(stamp.key, page);
+      return page.html.replaceAll(page.nonce, nonce);
+    },
+    keep(stamp, html, nonce) {
+      // A nonce shorter than 16 characters could also be found in the markup by chance.
+      if (html.length > maxPageBytes || nonce.length < 16) return;
+      drop(stamp.key);
+      pages.set(stamp.key, { html, nonce, validUntil: stamp.validUntil });
+      bytes += html.length;
+      for (const key of pages.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(key);
+      }
+    },
+    size: () => pages.size,
+  };
+}
