@@ -101,7 +101,7 @@ function stampOf(request: Request, status: number, context: EntryContext, crawle
   return renderStamp({ url: request.url, crawler, loaderData: handler.loaderData, at: Date.now(), maxAgeMs: RENDER_REUSE_SECONDS * 1000 });
 }
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const { pathname } = new URL(request.url);
   const nonce = createNonce();
@@ -109,20 +109,23 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
+  // The same page for the same data: the kept markup, or that of the render under way.
   const stamp = stampOf(request, responseStatusCode, remixContext, waitForAll);
-  const kept = stamp ? renders.take(stamp, nonce) : null;
-  if (kept !== null) {
+  const reused = stamp ? (renders.take(stamp, nonce) ?? (await renders.awaitRender(stamp, nonce))) : null;
+  if (reused !== null) {
     responseHeaders.append("Server-Timing", 'render;desc="reused"');
-    return new Response(kept, { headers: responseHeaders, status: responseStatusCode });
+    return new Response(reused, { headers: responseHeaders, status: responseStatusCode });
   }
+  const memo = stamp ? renders.startRender(stamp, nonce) : null;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let failed = false;
-    const keep = stamp ? (document: Buffer) => failed || renders.keep(stamp, document.toString("utf8"), nonce) : undefined;
     const ready = () => {
       shellRendered = true;
-      const body = new DocumentStream(keep);
+      const body = new DocumentStream(memo ? (document) => memo.end(failed ? null : document.toString("utf8")) : undefined);
+      // A document cut short (the reader went away) is not kept.
+      body.on("close", () => memo?.end(null));
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
@@ -134,7 +137,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         nonce,
         onShellReady: waitForAll ? undefined : ready,
         onAllReady: waitForAll ? ready : undefined,
-        onShellError: reject,
+        onShellError(error) {
+          memo?.end(null);
+          reject(error);
+        },
         onError(error) {
           failed = true;
           responseStatusCode = 500;

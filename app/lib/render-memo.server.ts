@@ -92,6 +92,16 @@ export type KeptRender = { html: string; nonce: string; validUntil: number };
 export type RenderMemo = {
   /** The kept markup for `stamp`, with `nonce` in place of the kept one; null if none holds. */
   take(stamp: RenderStamp, nonce: string, now?: number): string | null;
+  /**
+   * The markup of a render of `stamp` still under way, once it ends (with `nonce` in place),
+   * or null when none is under way. Its promise gives null if that render fails.
+   */
+  awaitRender(stamp: RenderStamp, nonce: string): Promise<string | null> | null;
+  /**
+   * A render of `stamp` starts: requests for the same page wait for it (awaitRender) rather
+   * than render it again. Call `end` once with its markup, or with null when it fails.
+   */
+  startRender(stamp: RenderStamp, nonce: string): { end(html: string | null): void };
   keep(stamp: RenderStamp, html: string, nonce: string): void;
   /** How many pages are kept (tests). */
   size(): number;
@@ -99,12 +109,24 @@ export type RenderMemo = {
 
 export function createRenderMemo({ maxBytes = MEMO_BYTES, maxPageBytes = MEMO_PAGE_BYTES } = {}): RenderMemo {
   const pages = new Map<string, KeptRender>();
+  const rendering = new Map<string, { nonce: string; validUntil: number; done: Promise<string | null> }>();
   let bytes = 0;
   const drop = (key: string) => {
     const page = pages.get(key);
     if (!page) return;
     pages.delete(key);
     bytes -= page.html.length;
+  };
+  const keep = (stamp: RenderStamp, html: string, nonce: string) => {
+    // A nonce shorter than 16 characters could also be found in the markup by chance.
+    if (html.length > maxPageBytes || nonce.length < 16) return;
+    drop(stamp.key);
+    pages.set(stamp.key, { html, nonce, validUntil: stamp.validUntil });
+    bytes += html.length;
+    for (const key of pages.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(key);
+    }
   };
   return {
     take(stamp, nonce, now = Date.now()) {
@@ -119,17 +141,29 @@ export function createRenderMemo({ maxBytes = MEMO_BYTES, maxPageBytes = MEMO_PA
       pages.set(stamp.key, page);
       return page.html.replaceAll(page.nonce, nonce);
     },
-    keep(stamp, html, nonce) {
-      // A nonce shorter than 16 characters could also be found in the markup by chance.
-      if (html.length > maxPageBytes || nonce.length < 16) return;
-      drop(stamp.key);
-      pages.set(stamp.key, { html, nonce, validUntil: stamp.validUntil });
-      bytes += html.length;
-      for (const key of pages.keys()) {
-        if (bytes <= maxBytes) break;
-        drop(key);
-      }
+    awaitRender(stamp, nonce) {
+      const render = rendering.get(stamp.key);
+      if (!render) return null;
+      // Its relative times may have moved on by the time it ends: then this request renders.
+      return render.done.then((html) => (html === null || render.validUntil <= Date.now() ? null : html.replaceAll(render.nonce, nonce)));
     },
+    startRender(stamp, nonce) {
+      let settle!: (html: string | null) => void;
+      const done = new Promise<string | null>((resolve) => (settle = resolve));
+      const render = { nonce, validUntil: stamp.validUntil, done };
+      rendering.set(stamp.key, render);
+      let ended = false;
+      return {
+        end: (html) => {
+          if (ended) return;
+          ended = true;
+          if (rendering.get(stamp.key) === render) rendering.delete(stamp.key);
+          if (html !== null) keep(stamp, html, nonce);
+          settle(html);
+        },
+      };
+    },
+    keep,
     size: () => pages.size,
   };
 }

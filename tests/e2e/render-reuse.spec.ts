@@ -84,6 +84,16 @@ test("a member's page is reused while its data is the same, and rendered again a
   expect(postTime(later.body)).toMatch(/^\d+s ago$/);
 });
 
+test("requests for the same page at once are rendered once: the others wait for that render", async ({ browser }) => {
+  const owner = await member(browser, "reuseburst");
+  const postId = await makePost(owner.page, "Eight tabs, one render");
+  const answers = await Promise.all(Array.from({ length: 8 }, () => ask(owner.page.request, `/post/${postId}`)));
+  expect(answers.filter((answer) => !answer.reused)).toHaveLength(1);
+  const nonces = new Set(answers.map((answer) => answer.nonce));
+  expect(nonces.size).toBe(8);
+  for (const answer of answers) expect(withoutNonces(answer.body)).toBe(withoutNonces(answers[0].body));
+});
+
 test("a reused page hydrates and works in the browser like a rendered one", async ({ browser }) => {
   // A post of the seed, hours old: its page holds for long. Other tests may change it (then
   // the page is rendered again), so it is asked for until it is reused.

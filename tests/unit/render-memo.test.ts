@@ -129,4 +129,33 @@ describe("the kept markup", () => {
     expect(memo.take(a, nonce, NOW)).not.toBeNull();
     expect(memo.take(c, nonce, NOW)).not.toBeNull();
   });
+
+  it("a page asked for while it renders waits for that render and gets it with its own nonce", async () => {
+    const memo = createRenderMemo();
+    const waiterNonce = "V2FpdGVyTm9uY2UxMjM0NQ==";
+    expect(memo.awaitRender(stamp, waiterNonce)).toBeNull();
+    const render = memo.startRender(stamp, nonce);
+    const waiting = memo.awaitRender(stamp, waiterNonce)!;
+    render.end(html);
+    expect(await waiting).toBe(html.replaceAll(nonce, waiterNonce));
+    // Kept for the requests after, and no longer under way.
+    expect(memo.awaitRender(stamp, waiterNonce)).toBeNull();
+    expect(memo.take(stamp, waiterNonce, NOW)).toBe(html.replaceAll(nonce, waiterNonce));
+  });
+
+  it("a render that fails, or ends after its relative times moved on, leaves the waiting requests to render", async () => {
+    const memo = createRenderMemo();
+    const failing = memo.startRender(stamp, nonce);
+    const waiting = memo.awaitRender(stamp, "V2FpdGVyTm9uY2UxMjM0NQ==")!;
+    failing.end(null);
+    failing.end(html);
+    expect(await waiting).toBeNull();
+    expect(memo.size()).toBe(0);
+
+    const late = memo.startRender({ ...stamp, validUntil: Date.now() + 20 }, nonce);
+    const waitingLate = memo.awaitRender(stamp, "V2FpdGVyTm9uY2UxMjM0NQ==")!;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    late.end(html);
+    expect(await waitingLate).toBeNull();
+  });
 });
