@@ -14,7 +14,7 @@
 // until |d| crosses the next whole second (under a minute), minute (under an hour), hour
 // (under a day), day (under a week) or week. RENDER_REUSE_SECONDS caps it in any case.
 //
-// Only plain data is digested: text, numbers, booleans, null, arrays and plain objects. A
+// Only plain data is digested: text, numbers, booleans, null, dates, arrays and plain objects. A
 // Map, a class instance or a promise (streamed data) makes the page one that is not kept.
 // Each process keeps at most MEMO_BYTES of pages (MEMO_PAGE_BYTES each), the least recently
 // reused going first.
@@ -44,7 +44,6 @@ const DATE_TEXT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}|$)/;
 
 /** What a render is kept under and until when; null when its data is not plain. */
 export function renderStamp(request: RenderRequest): RenderStamp | null {
-  let plain = true;
   let at = request.at;
   const dates: number[] = [];
   const data: Record<string, unknown> = {};
@@ -57,28 +56,40 @@ export function renderStamp(request: RenderRequest): RenderStamp | null {
       data[routeId] = value;
     }
   }
-  let text: string;
-  try {
-    text = JSON.stringify(data, (_key, value: unknown) => {
-      if (typeof value === "string") {
-        if (DATE_TEXT.test(value)) dates.push(Date.parse(value));
-      } else if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") {
-        plain = false;
-        return null;
-      } else if (value !== null && typeof value === "object" && !Array.isArray(value) && !isPlainObject(value)) {
-        plain = false;
-        return null;
-      }
-      return value;
-    });
-  } catch {
-    return null;
-  }
-  if (!plain) return null;
+  // Walked once for its dates and its plainness, then serialized by JSON.stringify without a
+  // replacer (which keeps V8's fast path: half the time of one walk with a replacer).
+  if (!collectDates(data, dates)) return null;
+  const text = JSON.stringify(data);
   let holds = request.maxAgeMs;
   for (const date of dates) if (!Number.isNaN(date)) holds = Math.min(holds, relativeTimeHolds(date, at));
   const digest = createHash("sha256").update(text).digest("base64url");
   return { key: `${request.url}\n${request.crawler ? "crawler" : "browser"}\n${digest}`, validUntil: at + holds };
+}
+
+/** Pushes every date text found in `value` onto `dates`; false when `value` is not plain data. */
+function collectDates(value: unknown, dates: number[]): boolean {
+  switch (typeof value) {
+    case "string":
+      // "2026-11-27…": the fifth character is a hyphen.
+      if (value.length >= 10 && value.charCodeAt(4) === 45 && DATE_TEXT.test(value)) dates.push(Date.parse(value));
+      return true;
+    case "number":
+    case "boolean":
+    case "undefined":
+      return true;
+    case "object":
+      if (value === null) return true;
+      if (Array.isArray(value)) return value.every((item) => collectDates(item, dates));
+      if (value instanceof Date) {
+        dates.push(value.getTime());
+        return true;
+      }
+      if (!isPlainObject(value)) return false;
+      for (const key in value) if (!collectDates(value[key], dates)) return false;
+      return true;
+    default:
+      return false;
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
