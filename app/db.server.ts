@@ -11,6 +11,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
 import { databaseUrl, sqliteFilePath } from "~/lib/database-url";
+import { dataVersionReader } from "~/lib/db/data-version.server";
 import { isProduction, settings } from "~/lib/env.server";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -164,5 +165,11 @@ const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 // Reused across development rebuilds so a reload does not open a new connection each time.
 export const prisma = globalForPrisma.prisma ?? connect();
 if (!isProduction()) globalForPrisma.prisma = prisma;
+
+/**
+ * The database's data version: any commit, by this process, another one or a script, changes
+ * it. Always null on PostgreSQL, which has no such counter.
+ */
+export const dataVersion: () => number | null = dataVersionReader(databaseUrl()) ?? (() => null);
 
 export type { Prisma } from "~/generated/prisma/client";

@@ -147,8 +147,9 @@ const settingsSchema = z.object({
   VISITOR_CACHE_SECONDS: wholeNumber(0, 3600, { clamp: false }).default("10"),
   /**
    * How long a member's page may be answered with the markup rendered for the same data
-   * (app/lib/render-memo.server.ts), at most; new data or a relative time that would read
-   * differently ends it sooner. 0 renders every page.
+   * (app/lib/render-memo.server.ts), and a member's feed answer with the one read at the same
+   * data version (app/models/feed.server.ts), at most; new data or a relative time that would
+   * read differently ends it sooner. 0 renders and reads every answer.
    */
   RENDER_REUSE_SECONDS: wholeNumber(0, 3600, { clamp: false }).default("60"),
   /** Tests only: every answer says which process served it (X-Server-Pid). */

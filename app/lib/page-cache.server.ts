@@ -41,8 +41,8 @@ export type KeptPage = {
   expiresAt: number;
 };
 
-/** Headers that belong to one answer on one connection, never kept. */
-const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date"]);
+/** Headers that belong to one answer on one connection (or say how it was made), never kept. */
+const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "server-timing"]);
 
 function header(request: CacheableRequest, name: string): string {
   const value = request.headers[name];

@@ -51,3 +51,11 @@ export function daysOld(value: Date | string | number, now: Date | number = Date
   if (Number.isNaN(then)) return 0;
   return Math.max(0, Math.floor((toMs(now) - then) / DAY));
 }
+
+/** How many ms from `now` daysOld(value) still gives what it gives at `now`. */
+export function daysOldHolds(value: Date | string | number, now: Date | number = Date.now()): number {
+  const then = toMs(value);
+  const at = toMs(now);
+  if (Number.isNaN(then) || Number.isNaN(at)) return Infinity;
+  return then + (daysOld(then, at) + 1) * DAY - at;
+}

@@ -19,6 +19,7 @@
 // Each process keeps at most MEMO_BYTES of pages (MEMO_PAGE_BYTES each), the least recently
 // reused going first.
 import { createHash } from "node:crypto";
+import { createKeptTexts } from "~/lib/kept-texts.server";
 import { relativeTimeHolds } from "~/lib/relative-time";
 
 /** The most markup kept per process, in characters (about as many bytes). */
@@ -98,7 +99,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-export type KeptRender = { html: string; nonce: string; validUntil: number };
+export type KeptRender = { text: string; nonce: string; validUntil: number };
 
 export type RenderMemo = {
   /** The kept markup for `stamp`, with `nonce` in place of the kept one; null if none holds. */
@@ -119,38 +120,17 @@ export type RenderMemo = {
 };
 
 export function createRenderMemo({ maxBytes = MEMO_BYTES, maxPageBytes = MEMO_PAGE_BYTES } = {}): RenderMemo {
-  const pages = new Map<string, KeptRender>();
+  const pages = createKeptTexts<KeptRender>({ maxChars: maxBytes, maxEntryChars: maxPageBytes });
   const rendering = new Map<string, { nonce: string; validUntil: number; done: Promise<string | null> }>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const page = pages.get(key);
-    if (!page) return;
-    pages.delete(key);
-    bytes -= page.html.length;
-  };
   const keep = (stamp: RenderStamp, html: string, nonce: string) => {
     // A nonce shorter than 16 characters could also be found in the markup by chance.
-    if (html.length > maxPageBytes || nonce.length < 16) return;
-    drop(stamp.key);
-    pages.set(stamp.key, { html, nonce, validUntil: stamp.validUntil });
-    bytes += html.length;
-    for (const key of pages.keys()) {
-      if (bytes <= maxBytes) break;
-      drop(key);
-    }
+    if (nonce.length < 16) return;
+    pages.set(stamp.key, { text: html, nonce, validUntil: stamp.validUntil });
   };
   return {
     take(stamp, nonce, now = Date.now()) {
-      const page = pages.get(stamp.key);
-      if (!page) return null;
-      if (page.validUntil <= now) {
-        drop(stamp.key);
-        return null;
-      }
-      // Reused: it goes to the back of the line.
-      pages.delete(stamp.key);
-      pages.set(stamp.key, page);
-      return page.html.replaceAll(page.nonce, nonce);
+      const page = pages.get(stamp.key, now);
+      return page ? page.text.replaceAll(page.nonce, nonce) : null;
     },
     awaitRender(stamp, nonce) {
       const render = rendering.get(stamp.key);
@@ -175,6 +155,6 @@ export function createRenderMemo({ maxBytes = MEMO_BYTES, maxPageBytes = MEMO_PA
       };
     },
     keep,
-    size: () => pages.size,
+    size: pages.size,
   };
 }

@@ -7,14 +7,16 @@
 // reader's flags (liked/disliked, saved, follows one of its cars), each a correlated
 // sub-query over an index. Pages after the first use keyset pagination: a `cursor`
 // (createdAt and id of the last post seen) and/or `exclude` (ids already loaded).
-import { databaseProvider, prisma } from "~/db.server";
+import { dataVersion, databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
+import { settings } from "~/lib/env.server";
+import { createKeptTexts, type KeptText } from "~/lib/kept-texts.server";
 import { parseId } from "~/lib/ids";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
 import { mediaUrl, srcSetFor, type MediaKind } from "~/lib/media-types";
-import { daysOld } from "~/lib/relative-time";
+import { daysOld, daysOldHolds } from "~/lib/relative-time";
 import { UserError } from "~/lib/user-error";
 
 /** Every post in the feed carries the same priority score. */
@@ -281,19 +283,89 @@ type PostTuple = [
   followedCar: number,
 ];
 
-async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
+async function queryPosts(options: PageQuery, limit: number, now = Date.now()): Promise<FeedPost[]> {
   const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null));
   const tuples = parseJsonCell<PostTuple[]>(rows[0]?.page, []);
-  const now = Date.now();
   return tuples.map((tuple) => readRow(tuple, now));
 }
 
-/** A page of the feed, newest first, in ONE statement. */
-export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> {
+/** A page of the feed, newest first, in ONE statement; `now` is what days_old counts from. */
+export async function getFeedPage(options: FeedOptions = {}, now = Date.now()): Promise<FeedPage> {
   const limit = clampLimit(options.limit);
-  const posts = await queryPosts(options, limit);
+  const posts = await queryPosts(options, limit, now);
   const last = posts.at(-1);
   return { posts, nextCursor: posts.length === limit && last ? encodeCursor(last) : null };
+}
+
+// ------------------------------------------------------------------ answers kept per data version
+//
+// A page's JSON answer is a function of its options (the reader's id among them), the data and
+// the moment days_old counts from. Each process keeps the answers it gave, with the database's
+// data version they were read at; any commit changes that version, so a kept answer is never
+// older than the data it shows. An answer holds until the first of its posts turns a day
+// older, and RENDER_REUSE_SECONDS at most. Nothing is kept in development, with
+// RENDER_REUSE_SECONDS=0 or on PostgreSQL (no data version).
+
+/** The most answer text kept per process, in characters (about as many bytes). */
+export const KEPT_ANSWERS_CHARS = 16 * 1024 * 1024;
+
+type KeptAnswer = KeptText & { version: number };
+
+export type FeedAnswer = { json: string; kept: boolean };
+
+export type FeedAnswers = {
+  /** The page for `options` as JSON text: the kept answer when one holds at this data version. */
+  answer(options?: FeedOptions): Promise<FeedAnswer>;
+};
+
+export function createFeedAnswers({ version, maxAgeMs }: { version: () => number | null; maxAgeMs: number }): FeedAnswers {
+  const kept = createKeptTexts<KeptAnswer>({ maxChars: KEPT_ANSWERS_CHARS, maxEntryChars: KEPT_ANSWERS_CHARS / 16 });
+  return {
+    async answer(options = {}) {
+      // Read before the page: data committed in between is newer than this version, never older.
+      const at = maxAgeMs > 0 ? version() : null;
+      const key = at === null ? null : answerKey(options);
+      const now = Date.now();
+      const answer = key === null ? null : kept.get(key, now);
+      if (answer?.version === at) return { json: answer.text, kept: true };
+      const page = await getFeedPage(options, now);
+      const json = JSON.stringify(page);
+      if (key !== null && at !== null) kept.set(key, { text: json, version: at, validUntil: now + holds(page.posts, now, maxAgeMs) });
+      return { json, kept: false };
+    },
+  };
+}
+
+/** What an answer is kept under: every option that changes it, the reader included. */
+function answerKey(options: FeedOptions): string {
+  const { viewerId, limit, exclude, cursor, grams, createdById, carId } = options;
+  return JSON.stringify([
+    viewerId ?? null,
+    clampLimit(limit),
+    exclude ?? [],
+    cursor ? encodeCursor(cursor) : null,
+    grams?.showAll ?? null,
+    createdById ?? null,
+    carId ?? null,
+  ]);
+}
+
+/** How long every post's days_old stays what it is at `now`, `maxMs` at most. */
+function holds(posts: FeedPost[], now: number, maxMs: number): number {
+  let ms = maxMs;
+  for (const post of posts) ms = Math.min(ms, daysOldHolds(post.created_at, now));
+  return ms;
+}
+
+let feedAnswers: FeedAnswers | null = null;
+
+/** This process's feed answers, as the settings say: nothing kept outside production. */
+export function getFeedAnswer(options: FeedOptions = {}): Promise<FeedAnswer> {
+  if (!feedAnswers) {
+    const { NODE_ENV, RENDER_REUSE_SECONDS } = settings();
+    feedAnswers = createFeedAnswers({ version: dataVersion, maxAgeMs: NODE_ENV === "production" ? RENDER_REUSE_SECONDS * 1000 : 0 });
+  }
+  return feedAnswers.answer(options);
 }
 
 /**

@@ -11,7 +11,7 @@ import { errorResponse } from "~/lib/http.server";
 import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import type { DocumentHandle } from "~/root";
-import { MAX_EXCLUDE, clampLimit, decodeCursor, getFeedPage, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
+import { MAX_EXCLUDE, clampLimit, decodeCursor, getFeedAnswer, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 
@@ -50,8 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (params.get("grams") === "1" || params.get("grams") === "true") {
     options.grams = { showAll: await showAllGramsPosts(user?.id) };
   }
-  const page = await getFeedPage(options);
-  return Response.json(page, {
-    headers: user ? { "Cache-Control": "private, no-store", Vary: "Cookie" } : { "Cache-Control": "public, max-age=10", Vary: "Cookie" },
-  });
+  // The JSON text as the model gives it: an answer kept at the same data version is sent as it is.
+  const answer = await getFeedAnswer(options);
+  const headers = new Headers(user ? { "Cache-Control": "private, no-store", Vary: "Cookie" } : { "Cache-Control": "public, max-age=10", Vary: "Cookie" });
+  headers.set("Content-Type", "application/json");
+  if (answer.kept) headers.set("Server-Timing", 'feed;desc="kept"');
+  return new Response(answer.json, { headers });
 }

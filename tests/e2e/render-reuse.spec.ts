@@ -2,7 +2,8 @@
 // the real server: the same page asked again comes from the kept markup (Server-Timing says
 // so) with a nonce of its own; a like by someone else, a comment or a notification is on the
 // very next answer; a relative time moves on as the clock does; and a reused page hydrates
-// and works in the browser like a rendered one.
+// and works in the browser like a rendered one. A member's feed answer is kept while the
+// database is unchanged, and read again after any commit.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { member } from "../support/browser";
 
@@ -109,4 +110,31 @@ test("a reused page hydrates and works in the browser like a rendered one", asyn
   await page.getByRole("button", { name: "Like", exact: true }).first().click();
   await expect(page.getByRole("button", { name: "Remove like" }).first()).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("likes-count").first()).toHaveText(String(count + 1));
+});
+
+test("a member's feed answer is kept while nothing is committed, and read again after someone else's like", async ({ browser }) => {
+  const owner = await member(browser, "feedkeeper");
+  const fan = await member(browser, "feedkeeperfan");
+  const postId = await makePost(owner.page, "Cam swap done, idle is lumpy now");
+  const feed = async (request: APIRequestContext) => {
+    const response = await request.get("/api/feed?limit=5");
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { posts: Array<{ id: number; counts: { likes: number }; likedByUser: boolean }> };
+    return { kept: /feed;desc="kept"/.test(response.headers()["server-timing"] ?? ""), post: body.posts.find((post) => post.id === postId) };
+  };
+
+  // Other tests write meanwhile (each commit ends every kept answer), and a kept answer is
+  // per process: asked until an answer comes from memory.
+  let answer = await feed(owner.page.request);
+  expect(answer.post?.counts.likes).toBe(0);
+  for (let attempt = 0; attempt < 30 && !answer.kept; attempt++) answer = await feed(owner.page.request);
+  expect(answer.kept).toBe(true);
+  expect(answer.post?.counts.likes).toBe(0);
+
+  const liked = await fan.page.request.post(`/api/posts/${postId}/like`, { data: { type: "like" } });
+  expect(liked.status()).toBe(200);
+  const afterLike = await feed(owner.page.request);
+  expect(afterLike.kept).toBe(false);
+  expect(afterLike.post).toMatchObject({ counts: { likes: 1 }, likedByUser: false });
+  expect((await feed(fan.page.request)).post).toMatchObject({ counts: { likes: 1 }, likedByUser: true });
 });

@@ -62,6 +62,7 @@ describe("what is kept", () => {
       "content-length": "12",
       "transfer-encoding": "chunked",
       date: "x",
+      "server-timing": 'render;desc="reused"',
       "x-frame-options": "SAMEORIGIN",
       link: ["<a>", "<b>"],
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysOld, relativeTime } from "~/lib/relative-time";
+import { daysOld, daysOldHolds, relativeTime } from "~/lib/relative-time";
 
 const NOW = Date.parse("2026-11-22T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW - ms);
@@ -49,5 +49,16 @@ describe("daysOld", () => {
     expect(daysOld(ago(D - 1), NOW)).toBe(0);
     expect(daysOld(ago(3 * D + 5 * H), NOW)).toBe(3);
     expect(daysOld(NOW + D, NOW)).toBe(0);
+  });
+
+  it("daysOldHolds is exactly how long daysOld stays the same, for past and future dates", () => {
+    for (const age of [-2 * D - 7, -D, -1, 0, 1, D - 1, D, D + 1, 3 * D + 5 * H, 40 * D + 17]) {
+      const then = NOW - age;
+      const holds = daysOldHolds(then, NOW);
+      expect(holds, `age ${age}`).toBeGreaterThan(0);
+      expect(daysOld(then, NOW + holds - 1), `age ${age}`).toBe(daysOld(then, NOW));
+      expect(daysOld(then, NOW + holds), `age ${age}`).toBe(daysOld(then, NOW) + 1);
+    }
+    expect(daysOldHolds("not a date", NOW)).toBe(Infinity);
   });
 });

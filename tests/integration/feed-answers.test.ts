@@ -1,0 +1,107 @@
+// A member's feed answer kept per data version: the same answer while nothing was committed,
+// a new one after any commit (a like by someone else, a comment made by a script's own
+// connection), one per reader and per page, and a new one when a post turns a day older.
+import Database from "better-sqlite3";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { dataVersion, prisma } from "~/db.server";
+import { sqliteFilePath } from "~/lib/database-url";
+import { createFeedAnswers, getFeedPage, type FeedPage } from "~/models/feed.server";
+import { reactToPost } from "~/models/like.server";
+import { type SignedUp, signUp } from "../support/accounts";
+import { onPostgres } from "../support/database";
+import { watchStatements } from "../support/statements";
+
+const DAY = 24 * 3600_000;
+const MINUTE = 60_000;
+let owner: SignedUp;
+let reader: SignedUp;
+let postId: number;
+
+const feedStatements = (watched: () => string[]) => watched().filter((sql) => sql.includes('FROM "posts" p'));
+const postOf = ({ json }: { json: string }) => (JSON.parse(json) as FeedPage).posts.find((post) => post.id === postId)!;
+
+beforeAll(async () => {
+  owner = await signUp("owner");
+  reader = await signUp("reader");
+  const car = await prisma.car.create({ data: { ownerId: owner.id, make: "Honda", model: "S2000", year: 2001 } });
+  const post = await prisma.post.create({
+    data: { createdById: owner.id, story: "AP1 on the dyno", carId: car.id, postCars: { create: [{ carId: car.id }] }, createdAt: new Date(Date.now() - 3 * MINUTE) },
+  });
+  postId = post.id;
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe.skipIf(onPostgres)("feed answers kept per data version (SQLite)", () => {
+  it("answers what getFeedPage reads, then the same answer without reading while nothing is committed", async () => {
+    const answers = createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 });
+    const first = await answers.answer({ viewerId: reader.id });
+    expect(first.kept).toBe(false);
+    expect(JSON.parse(first.json)).toEqual(await getFeedPage({ viewerId: reader.id }));
+
+    const watched = watchStatements();
+    expect(await answers.answer({ viewerId: reader.id })).toEqual({ json: first.json, kept: true });
+    expect(feedStatements(watched)).toHaveLength(0);
+  });
+
+  it("reads again after a commit: another member's like, then a write by another connection", async () => {
+    const answers = createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 });
+    const before = postOf(await answers.answer({ viewerId: reader.id }));
+    expect(before.counts.likes).toBe(0);
+
+    await reactToPost(owner.id, postId, "like");
+    const liked = postOf(await answers.answer({ viewerId: reader.id }));
+    expect(liked.counts.likes).toBe(1);
+    expect(liked.likedByUser).toBe(false);
+
+    const script = new Database(sqliteFilePath(process.env.DATABASE_URL!));
+    script.prepare(`UPDATE "posts" SET "story" = 'AP1 on the dyno: 240 hp' WHERE "id" = ?`).run(postId);
+    script.close();
+    expect(postOf(await answers.answer({ viewerId: reader.id })).story).toBe("AP1 on the dyno: 240 hp");
+  });
+
+  it("keeps one answer per reader and per page", async () => {
+    const answers = createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 });
+    await reactToPost(reader.id, postId, "dislike");
+    expect(postOf(await answers.answer({ viewerId: reader.id })).dislikedByUser).toBe(true);
+    expect(postOf(await answers.answer({ viewerId: owner.id })).dislikedByUser).toBe(false);
+    expect(postOf(await answers.answer({})).dislikedByUser).toBe(false);
+    const mine = JSON.parse((await answers.answer({ viewerId: reader.id, createdById: reader.id })).json) as FeedPage;
+    expect(mine.posts).toEqual([]);
+  });
+
+  it("reads again once a post turns a day older, and after maxAgeMs", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const created = (await prisma.post.findUniqueOrThrow({ where: { id: postId } })).createdAt.getTime();
+    vi.setSystemTime(created + DAY - 1000);
+    const answers = createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 });
+    expect(postOf(await answers.answer({ viewerId: reader.id })).days_old).toBe(0);
+
+    vi.setSystemTime(created + DAY - 1);
+    const watched = watchStatements();
+    expect(postOf(await answers.answer({ viewerId: reader.id })).days_old).toBe(0);
+    expect(feedStatements(watched)).toHaveLength(0);
+
+    vi.setSystemTime(created + DAY);
+    expect(postOf(await answers.answer({ viewerId: reader.id })).days_old).toBe(1);
+    expect(feedStatements(watched)).toHaveLength(1);
+
+    vi.setSystemTime(created + DAY + 60_000);
+    await answers.answer({ viewerId: reader.id });
+    expect(feedStatements(watched)).toHaveLength(2);
+  });
+});
+
+describe("feed answers that are never kept", () => {
+  it("reads every time without a data version (PostgreSQL) or with maxAgeMs 0", async () => {
+    for (const answers of [createFeedAnswers({ version: () => null, maxAgeMs: 60_000 }), createFeedAnswers({ version: () => 7, maxAgeMs: 0 })]) {
+      await answers.answer({ viewerId: reader.id });
+      const watched = watchStatements();
+      await answers.answer({ viewerId: reader.id });
+      expect(feedStatements(watched)).toHaveLength(1);
+    }
+  });
+});
