@@ -9,7 +9,7 @@
 // (createdAt and id of the last post seen) and/or `exclude` (ids already loaded).
 import { dataVersion, databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { isoText, jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
+import { isoText, jsonDialect, parseStoredDate, splitRecords, timestampSql } from "~/lib/db/json-sql";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { settings } from "~/lib/env.server";
 import { createKeptTexts, type KeptText } from "~/lib/kept-texts.server";
@@ -159,9 +159,10 @@ export function clampLimit(limit: number | null | undefined, max = FEED_FIRST_PA
 // Why plain SQL: measured here (idle machine, 2,000 posts), Prisma's findMany with the three
 // relations plus a counts query took about 5.2 ms for a page of 50 (1.4 ms for 10): seven
 // statements, and Prisma's per-row decoding dominates. The statement below returns the
-// whole page as ONE JSON text cell, which Prisma hands back almost for free: about 2.1 ms
-// for 50 (0.6 ms for 10), most of it SQLite's own work. Each database's JSON functions are
-// chosen in ~/lib/db/json-sql.
+// whole page as ONE text cell (each post's records of JSON), which Prisma hands back almost
+// for free: about 2.1 ms for 50 (0.6 ms for 10), most of it SQLite's own work. Returning a
+// row per post instead saved SQLite a tenth of its time and gave it back to Prisma's decoding.
+// Each database's JSON functions are chosen in ~/lib/db/json-sql.
 
 type PageQuery = FeedOptions & { id?: number; unready?: UnreadyPosts };
 
@@ -196,8 +197,12 @@ function pageConditions(options: PageQuery): Prisma.Sql {
 }
 
 /**
- * The page as one row with one JSON text: an array of posts, each an array of the columns
- * read back by `readRow` (arrays rather than objects keep the text small).
+ * The page as one row with one text cell: per post, in the feed's order, two JSON arrays of
+ * columns (arrays rather than objects keep the text small), read back by `readContent` and
+ * `readStanding`:
+ * - its content: the post, its creator, its media and its cars. The same for every reader,
+ *   so its text is what the post's JSON is kept under (`postJson`);
+ * - its standing: the counts, and the reader's own reaction, save and follow.
  */
 function pageStatement(options: PageQuery, limit: number, viewerId: number | null): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
@@ -213,11 +218,12 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
     json.tuple(Prisma.sql`c."id", c."make", c."model", c."year", c."trim", c."bodystyle", c."nickname", c."ownerId"`),
     Prisma.sql`pc."position", pc."carId"`,
   );
-  const post = json.tuple(Prisma.sql`
+  const content = json.tuple(Prisma.sql`
       page."id", page."createdAt", page."createdById", page."carId", page."story", page."layout", page."soundcloudUrl", page."status",
       u."username", u."nickname", u."profileImage",
       ${json.nested(Prisma.sql`SELECT ${media} FROM "photos" m JOIN "users" mu ON mu."id" = m."uploaderId" WHERE m."postId" = page."id"`)},
-      ${json.nested(Prisma.sql`SELECT ${cars} FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE pc."postId" = page."id"`)},
+      ${json.nested(Prisma.sql`SELECT ${cars} FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE pc."postId" = page."id"`)}`);
+  const standing = json.tuple(Prisma.sql`
       (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'like'),
       (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'dislike'),
       (SELECT COUNT(*) FROM "comments" cm WHERE cm."postId" = page."id"),
@@ -236,7 +242,7 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
       ORDER BY p."createdAt" DESC, p."id" DESC
       LIMIT ${limit}
     )
-    SELECT ${json.text(json.tuples(post, Prisma.sql`page."createdAt" DESC, page."id" DESC`))} AS page
+    SELECT ${json.records([content, standing], Prisma.sql`page."createdAt" DESC, page."id" DESC`)} AS page
     FROM page JOIN "users" u ON u."id" = page."createdById"`;
 }
 
@@ -258,7 +264,7 @@ type MediaTuple = [
   posterHeight: number | null,
 ];
 type CarTuple = [id: number, make: string, model: string, year: number, trim: string | null, bodystyle: string | null, nickname: string | null, ownerId: number];
-type PostTuple = [
+type ContentTuple = [
   id: number,
   createdAt: string,
   createdById: number,
@@ -272,6 +278,8 @@ type PostTuple = [
   profileImage: string | null,
   media: MediaTuple[],
   cars: CarTuple[],
+];
+type StandingTuple = [
   likes: number,
   dislikes: number,
   comments: number,
@@ -283,10 +291,18 @@ type PostTuple = [
   followedCar: number,
 ];
 
-async function queryPosts(options: PageQuery, limit: number, now = Date.now()): Promise<FeedPost[]> {
+/** The page's records: per post, the JSON texts of its content and of its standing. */
+async function queryRecords(options: PageQuery, limit: number): Promise<string[][]> {
   const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null));
-  const tuples = parseJsonCell<PostTuple[]>(rows[0]?.page, []);
-  return tuples.map((tuple) => readRow(tuple, now));
+  return splitRecords(rows[0]?.page);
+}
+
+async function queryPosts(options: PageQuery, limit: number, now = Date.now()): Promise<FeedPost[]> {
+  const records = await queryRecords(options, limit);
+  return records.map(([content, standing]) => {
+    const post = readContent(JSON.parse(content) as ContentTuple);
+    return { ...post, ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now) };
+  });
 }
 
 /** A page of the feed, newest first, in ONE statement; `now` is what days_old counts from. */
@@ -297,40 +313,79 @@ export async function getFeedPage(options: FeedOptions = {}, now = Date.now()): 
   return { posts, nextCursor: posts.length === limit && last ? encodeCursor(last) : null };
 }
 
-// ------------------------------------------------------------------ answers kept per data version
+// ------------------------------------------------------------------ the API's answers
 //
-// A page's JSON answer is a function of its options (the reader's id among them), the data and
-// the moment days_old counts from. Each process keeps the answers it gave, with the database's
-// data version they were read at; any commit changes that version, so a kept answer is never
-// older than the data it shows. An answer holds until the first of its posts turns a day
-// older, and RENDER_REUSE_SECONDS at most. Nothing is kept in development, with
-// RENDER_REUSE_SECONDS=0 or on PostgreSQL (no data version).
+// The API answers a page as JSON text, made from the page's records without building each
+// post anew: a post's content (everything but its counts and the reader's flags) is the same
+// for every reader, so its JSON is kept under the text of its content's record, and only its
+// standing is written per answer. A post that changes (an edit, a processed video, a renamed
+// car or creator) has another content text, so it is written again; up to KEPT_POSTS_CHARS.
+//
+// Whole answers are kept too: a page's JSON answer is a function of its options (the reader's
+// id among them), the data and the moment days_old counts from. Each process keeps the answers
+// it gave, with the database's data version they were read at; any commit changes that
+// version, so a kept answer is never older than the data it shows. An answer holds until the
+// first of its posts turns a day older, and RENDER_REUSE_SECONDS at most. No answer is kept in
+// development, with RENDER_REUSE_SECONDS=0 or on PostgreSQL (no data version).
 
 /** The most answer text kept per process, in characters (about as many bytes). */
 export const KEPT_ANSWERS_CHARS = 16 * 1024 * 1024;
+/** The most post JSON kept per process, in characters (their keys take about as much again). */
+export const KEPT_POSTS_CHARS = 8 * 1024 * 1024;
 
 type KeptAnswer = KeptText & { version: number };
+/** A post's content as JSON without its closing brace, to be followed by its standing. */
+type KeptPost = KeptText & { id: number; createdAt: string };
 
 export type FeedAnswer = { json: string; kept: boolean };
 
 export type FeedAnswers = {
-  /** The page for `options` as JSON text: the kept answer when one holds at this data version. */
+  /**
+   * The page for `options` as JSON text (what JSON.stringify(getFeedPage(options)) gives):
+   * the kept answer when one holds at this data version.
+   */
   answer(options?: FeedOptions): Promise<FeedAnswer>;
 };
 
 export function createFeedAnswers({ version, maxAgeMs }: { version: () => number | null; maxAgeMs: number }): FeedAnswers {
-  const kept = createKeptTexts<KeptAnswer>({ maxChars: KEPT_ANSWERS_CHARS, maxEntryChars: KEPT_ANSWERS_CHARS / 16 });
+  const answers = createKeptTexts<KeptAnswer>({ maxChars: KEPT_ANSWERS_CHARS, maxEntryChars: KEPT_ANSWERS_CHARS / 16 });
+  const posts = createKeptTexts<KeptPost>({ maxChars: KEPT_POSTS_CHARS, maxEntryChars: KEPT_POSTS_CHARS / 64 });
+
+  const postJson = (content: string): KeptPost => {
+    const kept = posts.get(content);
+    if (kept) return kept;
+    const post = readContent(JSON.parse(content) as ContentTuple);
+    const made = { text: JSON.stringify(post).slice(0, -1), id: post.id, createdAt: post.created_at, validUntil: Infinity };
+    posts.set(content, made);
+    return made;
+  };
+
+  const pageJson = async (options: FeedOptions, now: number) => {
+    const limit = clampLimit(options.limit);
+    const records = await queryRecords(options, limit);
+    const parts: string[] = [];
+    let holds = maxAgeMs;
+    let last: KeptPost | null = null;
+    for (const [content, standing] of records) {
+      last = postJson(content);
+      const rest = JSON.stringify(readStanding(JSON.parse(standing) as StandingTuple, last.createdAt, now));
+      parts.push(`${last.text},${rest.slice(1)}`);
+      holds = Math.min(holds, daysOldHolds(last.createdAt, now));
+    }
+    const nextCursor = records.length === limit && last ? encodeCursor({ created_at: last.createdAt, id: last.id }) : null;
+    return { json: `{"posts":[${parts.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`, holds };
+  };
+
   return {
     async answer(options = {}) {
       // Read before the page: data committed in between is newer than this version, never older.
       const at = maxAgeMs > 0 ? version() : null;
       const key = at === null ? null : answerKey(options);
       const now = Date.now();
-      const answer = key === null ? null : kept.get(key, now);
+      const answer = key === null ? null : answers.get(key, now);
       if (answer?.version === at) return { json: answer.text, kept: true };
-      const page = await getFeedPage(options, now);
-      const json = JSON.stringify(page);
-      if (key !== null && at !== null) kept.set(key, { text: json, version: at, validUntil: now + holds(page.posts, now, maxAgeMs) });
+      const { json, holds } = await pageJson(options, now);
+      if (key !== null && at !== null) answers.set(key, { text: json, version: at, validUntil: now + holds });
       return { json, kept: false };
     },
   };
@@ -348,13 +403,6 @@ function answerKey(options: FeedOptions): string {
     createdById ?? null,
     carId ?? null,
   ]);
-}
-
-/** How long every post's days_old stays what it is at `now`, `maxMs` at most. */
-function holds(posts: FeedPost[], now: number, maxMs: number): number {
-  let ms = maxMs;
-  for (const post of posts) ms = Math.min(ms, daysOldHolds(post.created_at, now));
-  return ms;
 }
 
 let feedAnswers: FeedAnswers | null = null;
@@ -439,39 +487,20 @@ function readCar(car: CarTuple): { car_id: number; car: FeedCar } {
   return { car_id: id, car: { id, make, model, year, trim, bodystyle, nickname, owner_id: ownerId } };
 }
 
-function readRow(tuple: PostTuple, now: number): FeedPost {
-  const [
-    id,
-    createdAt,
-    createdById,
-    carId,
-    story,
-    layout,
-    soundcloudUrl,
-    status,
-    username,
-    nickname,
-    profileImage,
-    media,
-    cars,
-    likes,
-    dislikes,
-    comments,
-    mods,
-    saves,
-    shares,
-    reaction,
-    saved,
-    followedCar,
-  ] = tuple;
-  const created = parseStoredDate(createdAt);
+/** What a post is, the same for every reader: its JSON is kept under its content's text. */
+type FeedPostContent = Omit<FeedPost, keyof FeedPostStanding>;
+/** Its counts and the reader's own flags: read for every answer. */
+type FeedPostStanding = Pick<FeedPost, "counts" | "likedByUser" | "dislikedByUser" | "saved" | "priority_score" | "is_followed_car" | "days_old">;
+
+function readContent(tuple: ContentTuple): FeedPostContent {
+  const [id, createdAt, createdById, carId, story, layout, soundcloudUrl, status, username, nickname, profileImage, media, cars] = tuple;
   const photos = media.map(readPhoto);
   const postCars = cars.map(readCar);
   const carIds = postCars.map((postCar) => postCar.car_id);
   if (carIds.length === 0 && carId !== null) carIds.push(carId);
   return {
     id,
-    created_at: created.toISOString(),
+    created_at: parseStoredDate(createdAt).toISOString(),
     created_by: createdById,
     creator: { id: createdById, username, nickname, profileImage },
     car_id: carId ?? carIds[0] ?? null,
@@ -483,12 +512,18 @@ function readRow(tuple: PostTuple, now: number): FeedPost {
     status: status === "processing" || status === "failed" ? status : "ready",
     photos,
     post_cars: postCars,
+  };
+}
+
+function readStanding(tuple: StandingTuple, createdAt: string, now: number): FeedPostStanding {
+  const [likes, dislikes, comments, mods, saves, shares, reaction, saved, followedCar] = tuple;
+  return {
     counts: { likes, dislikes, comments, mods, saves, shares, flags: 0 },
     likedByUser: reaction === "like",
     dislikedByUser: reaction === "dislike",
     saved: saved === 1,
     priority_score: PRIORITY_SCORE,
     is_followed_car: followedCar === 1,
-    days_old: daysOld(created, now),
+    days_old: daysOld(createdAt, now),
   };
 }

@@ -55,5 +55,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers(user ? { "Cache-Control": "private, no-store", Vary: "Cookie" } : { "Cache-Control": "public, max-age=10", Vary: "Cookie" });
   headers.set("Content-Type", "application/json");
   if (answer.kept) headers.set("Server-Timing", 'feed;desc="kept"');
-  return new Response(answer.json, { headers });
+  // As bytes: a text body would be scanned for lone surrogates first, which JSON.stringify never leaves.
+  return new Response(Buffer.from(answer.json), { headers });
 }

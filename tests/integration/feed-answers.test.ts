@@ -95,6 +95,52 @@ describe.skipIf(onPostgres)("feed answers kept per data version (SQLite)", () =>
   });
 });
 
+describe("the answer's text", () => {
+  it("is what JSON.stringify makes of the page, for every reader and kind of page, whether its posts' JSON was kept or not", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now());
+    const car = await prisma.car.findFirstOrThrow({ where: { ownerId: owner.id } });
+    await prisma.media.create({
+      data: {
+        postId,
+        uploaderId: owner.id,
+        position: 0,
+        kind: "image",
+        path: "aa/bb/dyno.webp",
+        mimeType: "image/webp",
+        bytes: 100,
+        width: 1200,
+        height: 800,
+        variants: "320,640",
+      },
+    });
+    const pages = [
+      {},
+      { viewerId: reader.id },
+      { viewerId: owner.id, limit: 1 },
+      { viewerId: owner.id, carId: car.id },
+      { viewerId: reader.id, createdById: owner.id, grams: { showAll: true } },
+      { limit: 1, cursor: { createdAt: new Date(), id: postId + 1 } },
+      { viewerId: reader.id, exclude: [postId] },
+    ];
+    for (const answers of [createFeedAnswers({ version: () => null, maxAgeMs: 0 }), createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 })]) {
+      for (const options of [...pages, ...pages]) {
+        expect((await answers.answer(options)).json, JSON.stringify(options)).toBe(JSON.stringify(await getFeedPage(options)));
+      }
+    }
+  });
+
+  it("shows a post's change on the next answer, though its JSON was kept: an edit, a renamed car", async () => {
+    const answers = createFeedAnswers({ version: () => null, maxAgeMs: 0 });
+    await answers.answer({ viewerId: reader.id });
+    await prisma.post.update({ where: { id: postId }, data: { story: "AP1 on the dyno: 243 hp after the intake" } });
+    expect(postOf(await answers.answer({ viewerId: reader.id })).story).toBe("AP1 on the dyno: 243 hp after the intake");
+    const car = await prisma.car.findFirstOrThrow({ where: { ownerId: owner.id } });
+    await prisma.car.update({ where: { id: car.id }, data: { nickname: "Silverstone" } });
+    expect(postOf(await answers.answer({ viewerId: reader.id })).post_cars[0].car.nickname).toBe("Silverstone");
+  });
+});
+
 describe("feed answers that are never kept", () => {
   it("reads every time without a data version (PostgreSQL) or with maxAgeMs 0", async () => {
     for (const answers of [createFeedAnswers({ version: () => null, maxAgeMs: 60_000 }), createFeedAnswers({ version: () => 7, maxAgeMs: 0 })]) {

@@ -25,6 +25,13 @@ export type JsonDialect = {
   /** The answer's JSON as text. */
   text(json: Prisma.Sql): Prisma.Sql;
   /**
+   * The rows as one text: each row's JSON `parts` as text, joined by RECORD_PART, the rows
+   * joined by RECORD_END in `orderBy` order (read back by `splitRecords`). JSON text never
+   * holds those two control characters unescaped, so each part comes back as it was written:
+   * a reader may key on it without parsing it.
+   */
+  records(parts: Prisma.Sql[], orderBy: Prisma.Sql): Prisma.Sql;
+  /**
    * A list of ids as a subquery of one parameter (a JSON array), for `IN (…)`: the statement's
    * text stays the same whatever the list's length, so it is prepared once.
    */
@@ -37,6 +44,7 @@ const SQLITE_JSON: JsonDialect = {
   nested: (subquery) => Prisma.sql`json((${subquery}))`,
   flag: (condition) => condition,
   text: (json) => json,
+  records: (parts, orderBy) => Prisma.sql`group_concat(${Prisma.join(parts, " || char(31) || ")}, char(30) ORDER BY ${orderBy})`,
   ids: (list) => Prisma.sql`SELECT value FROM json_each(${JSON.stringify(list)})`,
 };
 
@@ -46,11 +54,26 @@ const POSTGRES_JSON: JsonDialect = {
   nested: (subquery) => Prisma.sql`COALESCE((${subquery}), '[]'::json)`,
   flag: (condition) => Prisma.sql`CAST(${condition} AS integer)`,
   text: (json) => Prisma.sql`CAST(${json} AS text)`,
+  records: (parts, orderBy) =>
+    Prisma.sql`string_agg(${Prisma.join(
+      parts.map((part) => Prisma.sql`CAST(${part} AS text)`),
+      " || chr(31) || ",
+    )}, chr(30) ORDER BY ${orderBy})`,
   ids: (list) => Prisma.sql`SELECT CAST(value AS integer) FROM json_array_elements_text(CAST(${JSON.stringify(list)} AS json))`,
 };
 
 export function jsonDialect(provider: "sqlite" | "postgresql"): JsonDialect {
   return provider === "postgresql" ? POSTGRES_JSON : SQLITE_JSON;
+}
+
+/** Separates the parts of one record in `records`' text (ASCII unit separator). */
+export const RECORD_PART = "\x1f";
+/** Ends each record in `records`' text (ASCII record separator). */
+export const RECORD_END = "\x1e";
+
+/** The records of a `records` cell, each as its parts' JSON texts; none for a missing cell. */
+export function splitRecords(cell: string | null | undefined): string[][] {
+  return cell ? cell.split(RECORD_END).map((record) => record.split(RECORD_PART)) : [];
 }
 
 /** A JSON text cell as its value; a missing cell (no rows: NULL) is `empty`. */
