@@ -7,6 +7,7 @@
 // reader's flags (liked/disliked, saved, follows one of its cars), each a correlated
 // sub-query over an index. Pages after the first use keyset pagination: a `cursor`
 // (createdAt and id of the last post seen) and/or `exclude` (ids already loaded).
+import { createHash } from "node:crypto";
 import { dataVersion, databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseStoredDate, splitRecords, timestampSql } from "~/lib/db/json-sql";
@@ -317,7 +318,7 @@ export async function getFeedPage(options: FeedOptions = {}, now = Date.now()): 
 //
 // The API answers a page as JSON text, made from the page's records without building each
 // post anew: a post's content (everything but its counts and the reader's flags) is the same
-// for every reader, so its JSON is kept under the text of its content's record, and only its
+// for every reader, so its JSON is kept under a digest of its content's record, and only its
 // standing is written per answer. A post that changes (an edit, a processed video, a renamed
 // car or creator) has another content text, so it is written again; up to KEPT_POSTS_CHARS.
 //
@@ -330,7 +331,7 @@ export async function getFeedPage(options: FeedOptions = {}, now = Date.now()): 
 
 /** The most answer text kept per process, in characters (about as many bytes). */
 export const KEPT_ANSWERS_CHARS = 16 * 1024 * 1024;
-/** The most post JSON kept per process, in characters (their keys take about as much again). */
+/** The most post JSON kept per process, in characters. */
 export const KEPT_POSTS_CHARS = 8 * 1024 * 1024;
 
 type KeptAnswer = KeptText & { version: number };
@@ -352,11 +353,14 @@ export function createFeedAnswers({ version, maxAgeMs }: { version: () => number
   const posts = createKeptTexts<KeptPost>({ maxChars: KEPT_POSTS_CHARS, maxEntryChars: KEPT_POSTS_CHARS / 64 });
 
   const postJson = (content: string): KeptPost => {
-    const kept = posts.get(content);
+    // Under a digest: the record itself is a slice of the page's whole text, and as a key it
+    // would keep that whole text alive.
+    const key = createHash("sha256").update(content).digest("base64url");
+    const kept = posts.get(key);
     if (kept) return kept;
     const post = readContent(JSON.parse(content) as ContentTuple);
     const made = { text: JSON.stringify(post).slice(0, -1), id: post.id, createdAt: post.created_at, validUntil: Infinity };
-    posts.set(content, made);
+    posts.set(key, made);
     return made;
   };
 
