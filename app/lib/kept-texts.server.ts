@@ -9,7 +9,6 @@ export type KeptTexts<T extends KeptText> = {
   get(key: string, now?: number): T | null;
   /** Keeps `entry` under `key` (in place of any before it); one longer than `maxEntryChars` is not kept. */
   set(key: string, entry: T): void;
-  delete(key: string): void;
   /** How many entries are kept (tests). */
   size(): number;
 };
@@ -45,7 +44,6 @@ export function createKeptTexts<T extends KeptText>({ maxChars, maxEntryChars }:
         remove(oldest);
       }
     },
-    delete: remove,
     size: () => entries.size,
   };
 }

@@ -10,9 +10,10 @@
 // than the data. What a reuse saves is React's rendering and the data script's encoding.
 //
 // Time: a kept page is good only while every relative time it can show still reads the same.
-// Every date in the loader data (ISO text or a Date) bounds it: a date d from the page's moment holds
-// until |d| crosses the next whole second (under a minute), minute (under an hour), hour
-// (under a day), day (under a week) or week. RENDER_REUSE_SECONDS caps it in any case.
+// Every date in the loader data (ISO text or a Date) bounds it: a date d from the page's
+// moment holds until |d| crosses the next whole second (under a minute), minute (under an
+// hour), hour (under a day), day (under a week) or week. RENDER_REUSE_SECONDS caps it in any
+// case.
 //
 // Only plain data is digested: text, numbers, booleans, null, dates, arrays and plain objects. A
 // Map, a class instance or a promise (streamed data) makes the page one that is not kept.

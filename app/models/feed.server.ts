@@ -202,7 +202,7 @@ function pageConditions(options: PageQuery): Prisma.Sql {
  * columns (arrays rather than objects keep the text small), read back by `readContent` and
  * `readStanding`:
  * - its content: the post, its creator, its media and its cars. The same for every reader,
- *   so its text is what the post's JSON is kept under (`postJson`);
+ *   so a digest of its text is what the post's JSON is kept under (`postJson`);
  * - its standing: the counts, and the reader's own reaction, save and follow.
  */
 function pageStatement(options: PageQuery, limit: number, viewerId: number | null): Prisma.Sql {
@@ -298,18 +298,19 @@ async function queryRecords(options: PageQuery, limit: number): Promise<string[]
   return splitRecords(rows[0]?.page);
 }
 
-async function queryPosts(options: PageQuery, limit: number, now = Date.now()): Promise<FeedPost[]> {
+async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
   const records = await queryRecords(options, limit);
+  const now = Date.now();
   return records.map(([content, standing]) => {
     const post = readContent(JSON.parse(content) as ContentTuple);
     return { ...post, ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now) };
   });
 }
 
-/** A page of the feed, newest first, in ONE statement; `now` is what days_old counts from. */
-export async function getFeedPage(options: FeedOptions = {}, now = Date.now()): Promise<FeedPage> {
+/** A page of the feed, newest first, in ONE statement. */
+export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> {
   const limit = clampLimit(options.limit);
-  const posts = await queryPosts(options, limit, now);
+  const posts = await queryPosts(options, limit);
   const last = posts.at(-1);
   return { posts, nextCursor: posts.length === limit && last ? encodeCursor(last) : null };
 }
@@ -320,7 +321,7 @@ export async function getFeedPage(options: FeedOptions = {}, now = Date.now()): 
 // post anew: a post's content (everything but its counts and the reader's flags) is the same
 // for every reader, so its JSON is kept under a digest of its content's record, and only its
 // standing is written per answer. A post that changes (an edit, a processed video, a renamed
-// car or creator) has another content text, so it is written again; up to KEPT_POSTS_CHARS.
+// car or creator) has another record, so it is written again; up to KEPT_POSTS_CHARS.
 //
 // Whole answers are kept too: a page's JSON answer is a function of its options (the reader's
 // id among them), the data and the moment days_old counts from. Each process keeps the answers
@@ -491,7 +492,7 @@ function readCar(car: CarTuple): { car_id: number; car: FeedCar } {
   return { car_id: id, car: { id, make, model, year, trim, bodystyle, nickname, owner_id: ownerId } };
 }
 
-/** What a post is, the same for every reader: its JSON is kept under its content's text. */
+/** What a post is, the same for every reader: its JSON is kept under a digest of its record. */
 type FeedPostContent = Omit<FeedPost, keyof FeedPostStanding>;
 /** Its counts and the reader's own flags: read for every answer. */
 type FeedPostStanding = Pick<FeedPost, "counts" | "likedByUser" | "dislikedByUser" | "saved" | "priority_score" | "is_followed_car" | "days_old">;

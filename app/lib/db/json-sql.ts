@@ -66,10 +66,10 @@ export function jsonDialect(provider: "sqlite" | "postgresql"): JsonDialect {
   return provider === "postgresql" ? POSTGRES_JSON : SQLITE_JSON;
 }
 
-/** Separates the parts of one record in `records`' text (ASCII unit separator). */
-export const RECORD_PART = "\x1f";
-/** Ends each record in `records`' text (ASCII record separator). */
-export const RECORD_END = "\x1e";
+/** Separates the parts of one record in `records`' text (ASCII unit separator: char(31) in SQL). */
+const RECORD_PART = "\x1f";
+/** Ends each record in `records`' text (ASCII record separator: char(30) in SQL). */
+const RECORD_END = "\x1e";
 
 /** The records of a `records` cell, each as its parts' JSON texts; none for a missing cell. */
 export function splitRecords(cell: string | null | undefined): string[][] {
