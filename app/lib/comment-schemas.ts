@@ -23,6 +23,7 @@ export const COMMENT_MESSAGES = {
   likeFailed: "Could not update the like. Comments were reloaded.",
   deleteFailed: "The comment could not be deleted. Please try again.",
   loadFailed: "Comments could not be loaded.",
+  olderFailed: "Older comments could not be loaded. Please try again.",
 } as const;
 
 /** A comment as GET /api/posts/{id}/comments and POST /api/comments answer it. */
@@ -44,6 +45,19 @@ export type CommentView = {
   /** Top-level comments only; oldest first so a conversation reads downwards. */
   replies: CommentView[];
 };
+
+/** A page of a post's comments, as GET /api/posts/{id}/comments answers it. */
+export type CommentPage = {
+  /** Top-level comments newest first, each with its replies oldest first. */
+  comments: CommentView[];
+  /** How many comments the post has, replies included. */
+  total: number;
+  /** Pass back as `before` for the older comments; null when this page is the oldest. */
+  nextCursor: string | null;
+};
+
+/** The query parameter that asks for the comments older than a cursor, on the API and the post page. */
+export const COMMENTS_BEFORE = "before";
 
 /** A comment shown before the server confirmed it carries a temporary negative id. */
 export function isTemporaryId(id: number): boolean {
@@ -155,4 +169,45 @@ export function findComment(list: CommentView[], id: number): CommentView | unde
 /** How many comments the tree holds, replies included. */
 export function countComments(list: CommentView[]): number {
   return list.reduce((sum, top) => sum + 1 + top.replies.length, 0);
+}
+
+// ------------------------------------------------------------------ pages
+
+/** The comments a section shows: the newest page, then the older pages it asked for. */
+export type CommentList = CommentPage & {
+  /** The top-level comments that came with older pages. */
+  olderIds: number[];
+};
+
+/** A section's list before anything is read. */
+export const NO_COMMENTS: CommentList = { comments: [], total: 0, nextCursor: null, olderIds: [] };
+
+/** True when `a` lists after `b`: older, or as old with a smaller id (the order pages are read in). */
+function listsAfter(a: CommentView, b: CommentView): boolean {
+  return a.created_at < b.created_at || (a.created_at === b.created_at && a.id < b.id);
+}
+
+/**
+ * The list with a fresh newest page (a page load, a reload). With older pages shown, what lists
+ * after the new page stays under it (the comments new ones pushed off the newest page
+ * included), with the cursor past them; a comment gone from the new page's span is gone.
+ */
+export function withNewestPage(list: CommentList, page: CommentPage): CommentList {
+  const boundary = page.comments[page.comments.length - 1];
+  if (list.olderIds.length === 0 || page.nextCursor === null || !boundary) return { ...page, olderIds: [] };
+  const kept = list.comments.filter((comment) => listsAfter(comment, boundary));
+  if (kept.length === 0) return { ...page, olderIds: [] };
+  return { comments: [...page.comments, ...kept], total: page.total, nextCursor: list.nextCursor, olderIds: kept.map((comment) => comment.id) };
+}
+
+/** The list with an older page added at its end (a comment already shown is not shown twice). */
+export function withOlderPage(list: CommentList, page: CommentPage): CommentList {
+  const shown = new Set(list.comments.map((comment) => comment.id));
+  const added = page.comments.filter((comment) => !shown.has(comment.id));
+  return { comments: [...list.comments, ...added], total: list.total, nextCursor: page.nextCursor, olderIds: [...list.olderIds, ...added.map((comment) => comment.id)] };
+}
+
+/** The list after a change to its comments; the total moves by the comments added or removed. */
+export function withComments(list: CommentList, comments: CommentView[]): CommentList {
+  return { ...list, comments, total: Math.max(0, list.total + countComments(comments) - countComments(list.comments)) };
 }

@@ -4,7 +4,8 @@
 // together over the total, too many files or too many or too long text fields stop the
 // upload at once with a 413. Whatever was written is deleted on every failure; on success
 // the caller owns the files (and calls `discard` when it no longer needs them).
-import { createWriteStream, openAsBlob } from "node:fs";
+import { openAsBlob } from "node:fs";
+import { open as openFile } from "node:fs/promises";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
@@ -165,7 +166,10 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
           const target = await newIncomingFile();
           entry.path = target.path;
           written.push(target.path);
-          await pipeline(stream, counter, createWriteStream(target.path, { flags: "wx" }));
+          // The file is opened before anything flows: a stream that opened it itself could
+          // create it after a refusal had already cleaned up, when the first chunk is over a limit.
+          const file = await openFile(target.path, "wx");
+          await pipeline(stream, counter, file.createWriteStream());
           open.delete(stream);
           entry.bytes = counter.bytes;
         })().catch((error: unknown) => {

@@ -4,19 +4,22 @@
 // under a comment reads downwards.
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
+import { jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
-import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentView } from "~/lib/comment-schemas";
+import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentPage, type CommentView } from "~/lib/comment-schemas";
 import { isAdmin } from "~/models/user.server";
 import { blockedEitherWaySql } from "~/models/block.server";
 import { retryOnConflict } from "~/lib/db/conflicts";
+import { encodeCursor, type Cursor } from "~/lib/cursor";
 
 /** Who is looking: decides is_liked and can_delete. */
 export type Viewer = { id: number; role: string } | null;
 
-/** The most comments one post's list returns (newest kept). */
-export const COMMENTS_LIST_MAX = 1000;
+/** How many top-level comments (each with all its replies) one page of a post's list shows. */
+export const COMMENTS_PAGE_SIZE = 20;
+/** The most comments, replies included, one page reads: a page's work stays bounded. */
+export const COMMENTS_PAGE_MAX = 1000;
 
 /** A comment's own columns (its author's public name and photo come with it: CommentRow). */
 const commentColumns = { id: true, content: true, createdAt: true, userId: true, postId: true, parentId: true } as const;
@@ -80,30 +83,51 @@ type CommentTuple = [
 ];
 
 /**
- * One row when the post exists and is ready (else none): its owner and its newest
- * COMMENTS_LIST_MAX comments, newest first, each with its author, its like count and whether
- * `viewerId` liked it. Blocks do not hide comments: they stop new ones (createComment).
+ * One row when the post exists and is ready (else none): its owner, how many comments it has,
+ * and a page of its comments: the COMMENTS_PAGE_SIZE newest top-level comments older than
+ * `before`, with every reply under them (COMMENTS_PAGE_MAX comments at most), newest first,
+ * each with its author, its like count and whether `viewerId` liked it. `tops` counts one
+ * top-level comment more than the page shows when an older page follows. Blocks do not hide
+ * comments: they stop new ones (createComment).
  */
-function commentsStatement(postId: number, viewerId: number): Prisma.Sql {
+function commentsStatement(postId: number, viewerId: number, before: Cursor | null): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
+  let older = Prisma.empty;
+  if (before) {
+    const at = timestampSql(databaseProvider, before.createdAt);
+    older = Prisma.sql`AND "createdAt" <= ${at} AND ("createdAt" < ${at} OR "id" < ${before.id})`;
+  }
   const comment = json.tuple(Prisma.sql`
     c."id", c."content", c."createdAt", c."userId", c."parentId", u."username", u."nickname", u."profileImage",
     (SELECT COUNT(*) FROM "comment_likes" l WHERE l."commentId" = c."id"),
     ${json.flag(Prisma.sql`EXISTS (SELECT 1 FROM "comment_likes" l WHERE l."commentId" = c."id" AND l."userId" = ${viewerId})`)}`);
   return Prisma.sql`
+    WITH RECURSIVE
+      page_tops AS (SELECT "id", "createdAt" FROM "comments" WHERE "postId" = ${postId} AND "parentId" IS NULL ${older}
+                    ORDER BY "createdAt" DESC, "id" DESC LIMIT ${COMMENTS_PAGE_SIZE + 1}),
+      shown_tops AS (SELECT "id" FROM page_tops ORDER BY "createdAt" DESC, "id" DESC LIMIT ${COMMENTS_PAGE_SIZE}),
+      thread ("id") AS (SELECT "id" FROM shown_tops UNION SELECT r."id" FROM "comments" r JOIN thread t ON r."parentId" = t."id")
     SELECT p."createdById" AS "ownerId",
+      (SELECT COUNT(*) FROM page_tops) AS "tops",
+      (SELECT COUNT(*) FROM "comments" WHERE "postId" = ${postId}) AS "total",
       (SELECT ${json.text(json.tuples(comment, Prisma.sql`c."createdAt" DESC, c."id" DESC`))}
-       FROM (SELECT "id", "content", "createdAt", "userId", "parentId" FROM "comments" WHERE "postId" = ${postId}
-             ORDER BY "createdAt" DESC, "id" DESC LIMIT ${COMMENTS_LIST_MAX}) c
+       FROM (SELECT "id", "content", "createdAt", "userId", "parentId" FROM "comments" WHERE "id" IN (SELECT "id" FROM thread)
+             ORDER BY "createdAt" DESC, "id" DESC LIMIT ${COMMENTS_PAGE_MAX}) c
        LEFT JOIN "users" u ON u."id" = c."userId") AS "comments"
     FROM "posts" p
     WHERE p."id" = ${postId} AND p."status" = ${READY_POST.status}`;
 }
 
-/** A post's comments as a tree, for the viewer, in one statement. UserError 404 for a missing post. */
-export async function listComments(postId: number, viewer: Viewer): Promise<CommentView[]> {
+/**
+ * A page of a post's comments as a tree, for the viewer, in one statement: the newest
+ * top-level comments, or those older than `before` (a previous page's nextCursor).
+ * UserError 404 for a missing post.
+ */
+export async function listComments(postId: number, viewer: Viewer, before: Cursor | null = null): Promise<CommentPage> {
   // A visitor likes nothing: user ids start at 1.
-  const [post] = await prisma.$queryRaw<Array<{ ownerId: number | bigint; comments: string | null }>>(commentsStatement(postId, viewer?.id ?? 0));
+  const [post] = await prisma.$queryRaw<Array<{ ownerId: number | bigint; tops: number | bigint; total: number | bigint; comments: string | null }>>(
+    commentsStatement(postId, viewer?.id ?? 0, before),
+  );
   if (!post) throw new UserError(404, COMMENT_MESSAGES.postNotFound);
   const ownerId = Number(post.ownerId);
   const rows: CommentRow[] = [];
@@ -143,7 +167,9 @@ export async function listComments(postId: number, viewer: Viewer): Promise<Comm
   }
   // Rows come newest first; replies read oldest first.
   for (let i = replies.length - 1; i >= 0; i--) topsById.get(replies[i].root)?.replies.push(replies[i].view);
-  return tops;
+  const oldest = tops[tops.length - 1];
+  const more = Number(post.tops) > COMMENTS_PAGE_SIZE && oldest !== undefined;
+  return { comments: tops, total: Number(post.total), nextCursor: more ? encodeCursor({ createdAt: oldest.created_at, id: oldest.id }) : null };
 }
 
 type CommentTarget = {

@@ -14,11 +14,10 @@ import { isoText, jsonDialect, parseStoredDate, splitRecords, timestampSql } fro
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { settings } from "~/lib/env.server";
 import { createKeptTexts, type KeptText } from "~/lib/kept-texts.server";
-import { parseId } from "~/lib/ids";
+import { encodeCursor, type Cursor } from "~/lib/cursor";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
 import { mediaUrl, srcSetFor, type MediaKind } from "~/lib/media-types";
 import { daysOld, daysOldHolds } from "~/lib/relative-time";
-import { UserError } from "~/lib/user-error";
 
 /** Every post in the feed carries the same priority score. */
 export const PRIORITY_SCORE = 30;
@@ -101,8 +100,6 @@ export type FeedPage = {
   nextCursor: string | null;
 };
 
-export type FeedCursor = { createdAt: Date; id: number };
-
 export type FeedOptions = {
   viewerId?: number | null;
   /** Page size, 1..FEED_FIRST_PAGE (default FEED_FIRST_PAGE). */
@@ -110,7 +107,7 @@ export type FeedOptions = {
   /** Ids already loaded: never answered again. */
   exclude?: number[];
   /** Only posts older than this one (createdAt, then id). */
-  cursor?: FeedCursor | null;
+  cursor?: Cursor | null;
   /** Only the posts Grams shows (the Grams filter), for a reader with this setting. */
   grams?: { showAll: boolean } | null;
   /** Only posts by this user. */
@@ -128,26 +125,6 @@ export type UnreadyPosts = "none" | "own" | "any";
 /** What a reader may see of posts that are not ready: administrators all, members their own. */
 export function unreadyFor(user: { role: string } | null | undefined): UnreadyPosts {
   return user?.role === "admin" ? "any" : user ? "own" : "none";
-}
-
-// ------------------------------------------------------------------ cursors
-
-/** `<createdAt ISO>_<id>`: readable, and safe in a query string once encoded. */
-export function encodeCursor(post: { created_at: string; id: number } | { createdAt: Date; id: number }): string {
-  const createdAt = "created_at" in post ? post.created_at : post.createdAt.toISOString();
-  return `${createdAt}_${post.id}`;
-}
-
-/** The cursor in a query string; null when absent; throws a UserError 400 when malformed. */
-export function decodeCursor(value: string | null | undefined): FeedCursor | null {
-  if (value === null || value === undefined || value === "") return null;
-  const cut = value.lastIndexOf("_");
-  const createdAt = new Date(value.slice(0, cut));
-  const id = parseId(value.slice(cut + 1));
-  if (cut <= 0 || Number.isNaN(createdAt.getTime()) || id === null) {
-    throw new UserError(400, "Invalid cursor");
-  }
-  return { createdAt, id };
 }
 
 export function clampLimit(limit: number | null | undefined, max = FEED_FIRST_PAGE): number {
@@ -312,7 +289,7 @@ export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> 
   const limit = clampLimit(options.limit);
   const posts = await queryPosts(options, limit);
   const last = posts.at(-1);
-  return { posts, nextCursor: posts.length === limit && last ? encodeCursor(last) : null };
+  return { posts, nextCursor: posts.length === limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null };
 }
 
 // ------------------------------------------------------------------ the API's answers
@@ -377,7 +354,7 @@ export function createFeedAnswers({ version, maxAgeMs }: { version: () => number
       parts.push(`${last.text},${rest.slice(1)}`);
       holds = Math.min(holds, daysOldHolds(last.createdAt, now));
     }
-    const nextCursor = records.length === limit && last ? encodeCursor({ created_at: last.createdAt, id: last.id }) : null;
+    const nextCursor = records.length === limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
     return { json: `{"posts":[${parts.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`, holds };
   };
 

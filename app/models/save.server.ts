@@ -3,7 +3,7 @@
 import { prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
-import { parseId } from "~/lib/ids";
+import { encodeCursor, readCursor } from "~/lib/cursor";
 import { retryOnConflict } from "~/lib/db/conflicts";
 import { POST_NOT_FOUND } from "~/models/like.server";
 
@@ -54,27 +54,16 @@ export type SavedPage = {
   nextCursor: string | null;
 };
 
-function encodeCursor(savedAt: Date, postId: number): string {
-  return `${savedAt.getTime()}_${postId}`;
-}
-
-function decodeCursor(cursor: string | null | undefined): { savedAt: Date; postId: number } | null {
-  const match = /^(\d+)_(\d+)$/.exec(cursor ?? "");
-  const postId = parseId(match?.[2]);
-  if (!match || postId === null) return null;
-  return { savedAt: new Date(Number(match[1])), postId };
-}
-
 /**
  * The posts a user saved, newest save first, a page at a time. `cursor` is the previous
  * page's nextCursor (an unreadable cursor starts from the top).
  */
 export async function listSavedPosts(userId: number, cursor?: string | null, limit = SAVED_PAGE): Promise<SavedPage> {
-  const after = decodeCursor(cursor);
+  const after = readCursor(cursor);
   const rows = await prisma.save.findMany({
     where: {
       userId,
-      ...(after ? { OR: [{ createdAt: { lt: after.savedAt } }, { createdAt: after.savedAt, postId: { lt: after.postId } }] } : {}),
+      ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, postId: { lt: after.id } }] } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { postId: "desc" }],
     take: limit + 1,
@@ -85,6 +74,6 @@ export async function listSavedPosts(userId: number, cursor?: string | null, lim
   return {
     items: page.map((row) => ({ postId: row.postId, savedAt: row.createdAt.toISOString() })),
     postIds: page.map((row) => row.postId),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.postId) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.postId }) : null,
   };
 }

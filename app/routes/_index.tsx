@@ -16,7 +16,8 @@ import { APP_TITLE, FEED_FIRST_RENDER } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { shareLink, shareMeta } from "~/lib/share-meta";
-import { decodeCursor, getFeedPage, type FeedCursor } from "~/models/feed.server";
+import { readCursor } from "~/lib/cursor";
+import { getFeedPage } from "~/models/feed.server";
 import { loadGrams } from "~/models/grams.server";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
@@ -32,12 +33,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  let cursor: FeedCursor | null = null;
-  try {
-    cursor = decodeCursor(url.searchParams.get("cursor"));
-  } catch {
-    // A broken link shows the newest posts.
-  }
+  // A broken link shows the newest posts.
+  const cursor = readCursor(url.searchParams.get("cursor"));
   const user = await getUser(request);
   const [page, grams] = await Promise.all([getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_RENDER, cursor }), loadGrams(request)]);
   return {

@@ -11,7 +11,8 @@ import { errorResponse } from "~/lib/http.server";
 import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import type { DocumentHandle } from "~/root";
-import { MAX_EXCLUDE, clampLimit, decodeCursor, getFeedAnswer, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
+import { decodeCursor } from "~/lib/cursor";
+import { MAX_EXCLUDE, clampLimit, getFeedAnswer, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 

@@ -1,5 +1,5 @@
 // /post/{id}: the public link to one post. Rendered on the server with its
-// comments, the mods of its cars, and the share tags (~/lib/share-meta: Open Graph, Twitter
+// newest comments (`?before=<cursor>`: an older page of them), the mods of its cars, and the share tags (~/lib/share-meta: Open Graph, Twitter
 // card, oEmbed discovery) so a shared link unfurls. A missing post is a friendly 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -19,6 +19,8 @@ import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
 import type { ModJson } from "~/lib/cars";
 import { shareLink, shareMeta } from "~/lib/share-meta";
+import { COMMENTS_BEFORE } from "~/lib/comment-schemas";
+import { encodeCursor, readCursor } from "~/lib/cursor";
 import { listComments } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
@@ -58,8 +60,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
   const viewer = user ? { id: user.id, role: user.role } : null;
   const ready = post.status === "ready";
+  // Older comments by a plain link (`?before=`); a broken link shows the newest.
+  const before = readCursor(new URL(request.url).searchParams.get(COMMENTS_BEFORE));
   const [comments, processing, mods, taggedMods] = await Promise.all([
-    ready ? listComments(id, viewer) : Promise.resolve([]),
+    ready ? listComments(id, viewer, before) : Promise.resolve(null),
     ready ? Promise.resolve(null) : getPostProcessing(id, viewer),
     listModsForCars(
       post.post_cars.map((postCar) => postCar.car_id),
@@ -70,6 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     post,
     comments,
+    commentsBefore: before ? encodeCursor(before) : null,
     processing,
     // The Mods panel's content, so it shows without JavaScript.
     mods: Object.fromEntries(mods) as Record<number, ModJson[]>,
@@ -81,7 +86,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PostPage() {
-  const { post, comments, now, processing, mods, taggedMods } = useLoaderData<typeof loader>();
+  const { post, comments, commentsBefore, now, processing, mods, taggedMods } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user ?? null;
   const navigate = useNavigate();
@@ -110,14 +115,15 @@ export default function PostPage() {
           <PostMods mods={taggedMods} />
         </div>
 
-        {processing ? null : (
+        {processing || !comments ? null : (
           <section className="post-page__panel post-page__panel--comments" aria-labelledby="comments-title">
             <h2 id="comments-title" className="post-page__panel-title">
               <MessageCircle aria-hidden size={18} /> Comments
             </h2>
             <CommentSection
               postId={post.id}
-              initialComments={comments}
+              initialPage={comments}
+              before={commentsBefore}
               signedIn={Boolean(user)}
               viewer={user ? { id: user.id, username: user.username, nickname: user.nickname, profileImage: user.profileImage } : null}
               showTitle={false}

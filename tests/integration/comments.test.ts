@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { COMMENTS_PAGE_SIZE } from "~/models/comment.server";
 import { RULES, resetRateLimits } from "~/models/rate-limit.server";
 import { action as postComment } from "~/routes/api.comments";
 import { action as commentAction } from "~/routes/api.comments.$id";
@@ -159,6 +160,69 @@ describe("GET /api/posts/{id}/comments", () => {
 
     const missing = await answer(listComments(args(getRequest("/api/posts/55555/comments"), { id: "55555" })));
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("GET /api/posts/{id}/comments, a page at a time", () => {
+  type Listed = { id: number; content: string; replies: Listed[] };
+  type Page = { comments: Listed[]; total: number; nextCursor: string | null };
+
+  async function page(postId: number, before?: string): Promise<Page> {
+    const query = before === undefined ? "" : `?before=${encodeURIComponent(before)}`;
+    const response = await answer(listComments(args(getRequest(`/api/posts/${postId}/comments${query}`), { id: String(postId) })));
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  it("answers COMMENTS_PAGE_SIZE threads newest first with all their replies, then the older ones from the cursor", async () => {
+    const owner = await makeUser();
+    const post = await makePost(owner.id);
+    const base = Date.parse("2026-06-01T10:00:00.000Z");
+    // 23 top-level comments a minute apart, the last three written at the same moment (the id
+    // breaks the tie), and replies under the oldest, one nested a level deeper as older data is.
+    const tops: number[] = [];
+    for (let i = 0; i < COMMENTS_PAGE_SIZE + 3; i++) {
+      const createdAt = new Date(base + Math.min(i, COMMENTS_PAGE_SIZE) * 60_000);
+      tops.push((await prisma.comment.create({ data: { postId: post.id, userId: owner.id, content: `top ${i}`, createdAt } })).id);
+    }
+    const reply = await prisma.comment.create({
+      data: { postId: post.id, userId: owner.id, parentId: tops[0], content: "reply", createdAt: new Date(base + 3_600_000) },
+    });
+    await prisma.comment.create({ data: { postId: post.id, userId: owner.id, parentId: reply.id, content: "deeper", createdAt: new Date(base + 3_700_000) } });
+
+    const first = await page(post.id);
+    expect(first.total).toBe(COMMENTS_PAGE_SIZE + 5);
+    expect(first.comments.map((c) => c.content)).toEqual(
+      tops
+        .map((_, i) => `top ${i}`)
+        .reverse()
+        .slice(0, COMMENTS_PAGE_SIZE),
+    );
+    expect(first.nextCursor).toEqual(expect.any(String));
+
+    // A comment written between the pages is on the newest page, and moves nothing on the next.
+    await comment({ postId: post.id, content: "meanwhile" }, owner.cookie);
+    const second = await page(post.id, first.nextCursor!);
+    expect(second.comments.map((c) => c.content)).toEqual(["top 2", "top 1", "top 0"]);
+    expect(second.comments[2].replies.map((c) => c.content)).toEqual(["reply", "deeper"]);
+    expect(second).toMatchObject({ total: COMMENTS_PAGE_SIZE + 6, nextCursor: null });
+
+    const again = await page(post.id);
+    expect(again.comments[0].content).toBe("meanwhile");
+    expect(again.comments).toHaveLength(COMMENTS_PAGE_SIZE);
+  });
+
+  it("a post with fewer comments is one page; a malformed cursor is a 400 that says so", async () => {
+    const owner = await makeUser();
+    const post = await makePost(owner.id);
+    await comment({ postId: post.id, content: "only" }, owner.cookie);
+    expect(await page(post.id)).toMatchObject({ total: 1, nextCursor: null, comments: [{ content: "only" }] });
+
+    for (const bad of ["yesterday", "2026-06-01T10:00:00.000Z_", "_12", "2026-13-45_3"]) {
+      const response = await answer(listComments(args(getRequest(`/api/posts/${post.id}/comments?before=${encodeURIComponent(bad)}`), { id: String(post.id) })));
+      expect(response.status, bad).toBe(400);
+      expect(await response.json(), bad).toEqual({ error: "Invalid cursor" });
+    }
   });
 });
 

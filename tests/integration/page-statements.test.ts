@@ -269,8 +269,10 @@ describe("/post/{id}", () => {
       ["admin", { id: admin.id, role: "admin" }],
     ];
     for (const [name, viewer] of viewers) {
-      const { result, statements } = await measured(() => listComments(postId, viewer));
+      const { result: page, statements } = await measured(() => listComments(postId, viewer));
       expect(statements, name).toHaveLength(1);
+      expect(page).toMatchObject({ total: 6, nextCursor: null });
+      const result = page.comments;
       expect(result.map((c) => c.content)).toEqual(["ghost", "third", "second", "first"]);
       const [ghost, , second, first] = result;
       expect(ghost).toMatchObject({ username: "anonymous", user_id: null, nickname: null, profileImage: null, created_at: at(6).toISOString() });
@@ -302,7 +304,7 @@ describe("/post/{id}", () => {
   it("the loader for a signed-in member runs at most 5 statements: session, post, comments, the cars' mods, the tagged mods", async () => {
     const request = getRequest(`/post/${postId}`, { cookie: other.cookie });
     const { result, statements } = await measured(() => postLoader(args(request, { id: String(postId) })));
-    expect(result.comments).toHaveLength(4);
+    expect(result.comments?.comments).toHaveLength(4);
     expect(result.taggedMods).toHaveLength(5);
     expect(Object.keys(result.mods).map(Number).sort()).toEqual([carA, carB].sort());
     expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(5);

@@ -156,11 +156,17 @@ describe("page loaders", () => {
     await prisma.comment.create({ data: { postId: post.id, userId: other.id, content: "Nice!" } });
     const page = (await call<unknown>(postLoader as never, getRequest(`/post/${post.id}`), { id: String(post.id) })) as {
       post: { id: number };
-      comments: Array<{ content: string }>;
+      comments: { comments: Array<{ content: string }>; total: number; nextCursor: string | null };
+      commentsBefore: string | null;
       share: { origin: string; url: string };
     };
     expect(page.post.id).toBe(post.id);
-    expect(page.comments.map((comment) => comment.content)).toEqual(["Nice!"]);
+    expect(page.comments).toMatchObject({ comments: [{ content: "Nice!" }], total: 1, nextCursor: null });
+    expect(page.commentsBefore).toBeNull();
+    // A broken link to older comments shows the newest.
+    const broken = (await call<unknown>(postLoader as never, getRequest(`/post/${post.id}?before=yesterday`), { id: String(post.id) })) as typeof page;
+    expect(broken.comments.comments.map((comment) => comment.content)).toEqual(["Nice!"]);
+    expect(broken.commentsBefore).toBeNull();
     expect(page.share.origin).toBe(ORIGIN);
     expect(page.share.url).toBe(`${ORIGIN}/post/${post.id}`);
 

@@ -9,6 +9,10 @@ import {
   replaceComment,
   setCommentLikeIn,
   toggleCommentLikeIn,
+  withComments,
+  withNewestPage,
+  withOlderPage,
+  NO_COMMENTS,
   type CommentView,
 } from "~/lib/comment-schemas";
 import { isDevHost, parseFeedbackInput, parseVersions } from "~/lib/changelog";
@@ -85,6 +89,49 @@ describe("comment tree updates", () => {
     const stale = [view(5, null, { is_liked: true, likes_count: 0 })];
     expect(findComment(toggleCommentLikeIn(stale, 5), 5)).toMatchObject({ is_liked: false, likes_count: 0 });
     expect(findComment(setCommentLikeIn(tree(), 3, true, -4), 3)).toMatchObject({ is_liked: true, likes_count: 0 });
+  });
+});
+
+describe("a section's pages of comments", () => {
+  const ids = (list: { comments: CommentView[] }) => list.comments.map((comment) => comment.id);
+  const newestPage = { comments: [view(9), view(8, null, { replies: [view(10, 8)] })], total: 7, nextCursor: "c8" };
+
+  it("an older page goes under the list, without a comment twice, and its cursor is next", () => {
+    const first = withNewestPage(NO_COMMENTS, newestPage);
+    expect(first).toEqual({ ...newestPage, olderIds: [] });
+    const older = withOlderPage(first, { comments: [view(8), view(5), view(4)], total: 8, nextCursor: null });
+    expect(ids(older)).toEqual([9, 8, 5, 4]);
+    expect(older).toMatchObject({ total: 7, nextCursor: null, olderIds: [5, 4] });
+    // The first page's 8 (with its reply) is the one kept.
+    expect(older.comments[1].replies.map((reply) => reply.id)).toEqual([10]);
+  });
+
+  it("a fresh newest page keeps the older pages already shown under it, with the cursor past them", () => {
+    const shown = withOlderPage(withNewestPage(NO_COMMENTS, newestPage), { comments: [view(5, null, { replies: [view(11, 5)] })], total: 7, nextCursor: "c5" });
+    // A new comment came in (pushing 8 off the newest page), and a reply to an older comment was posted.
+    const replied = withComments(shown, addComment(shown.comments, view(12, 5)));
+    const fresh = withNewestPage(replied, { comments: [view(13), view(9)], total: 10, nextCursor: "c9" });
+    expect(ids(fresh)).toEqual([13, 9, 8, 5]);
+    expect(fresh.comments[3].replies.map((reply) => reply.id)).toEqual([11, 12]);
+    expect(fresh).toMatchObject({ total: 10, nextCursor: "c5", olderIds: [8, 5] });
+    // A comment gone from the new page's span (9 and 8, deleted) is gone from the list.
+    expect(ids(withNewestPage(replied, { comments: [view(13), view(6)], total: 4, nextCursor: "c6" }))).toEqual([13, 6, 5]);
+    // Without older pages shown, or when the new page holds everything, the page is the list.
+    expect(withNewestPage(withNewestPage(NO_COMMENTS, newestPage), { comments: [view(13)], total: 1, nextCursor: "c13" })).toEqual({
+      comments: [view(13)],
+      total: 1,
+      nextCursor: "c13",
+      olderIds: [],
+    });
+    expect(ids(withNewestPage(replied, { comments: [view(13), view(9), view(5)], total: 5, nextCursor: null }))).toEqual([13, 9, 5]);
+  });
+
+  it("the total moves with each comment added or removed, replies included, and never below 0", () => {
+    const list = withNewestPage(NO_COMMENTS, newestPage);
+    expect(withComments(list, addComment(list.comments, view(14))).total).toBe(8);
+    expect(withComments(list, removeComment(list.comments, 8)).total).toBe(5);
+    expect(withComments(list, toggleCommentLikeIn(list.comments, 9)).total).toBe(7);
+    expect(withComments({ ...list, total: 1 }, []).total).toBe(0);
   });
 });
 

@@ -1,12 +1,12 @@
 // The comment section of a post: comments newest first with one
-// level of replies, one reply form open at a time, optimistic posting (a temporary comment
+// level of replies, a page at a time ("Show older comments" adds the next page under them), one reply form open at a time, optimistic posting (a temporary comment
 // replaced by the server's or removed on failure), optimistic comment likes (never below
 // 0; comments reload on failure), and delete where allowed, each on a fetcher (useComments.ts). Every control is a real form
 // or link, so it all works without JavaScript too. Visitors are asked to sign in.
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { LogIn, MessageCircle } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
-import { COMMENT_MESSAGES, addComment, countComments, findComment, removeComment, type CommentView } from "~/lib/comment-schemas";
+import { COMMENTS_BEFORE, COMMENT_MESSAGES, addComment, countComments, findComment, removeComment, type CommentPage } from "~/lib/comment-schemas";
 import { loginHref, requestLogin } from "~/lib/login-events";
 import { CommentForm } from "./CommentForm";
 import { CommentItem, type CommentActions } from "./CommentItem";
@@ -19,7 +19,9 @@ export type { CommentViewer };
 export type CommentSectionProps = {
   postId: number;
   /** From the page's loader (listComments): renders without JavaScript. Left out, the section loads them. */
-  initialComments?: CommentView[];
+  initialPage?: CommentPage;
+  /** The cursor `initialPage` was read with: an older page, opened by a plain link. */
+  before?: string | null;
   signedIn: boolean;
   viewer: CommentViewer;
   /** Called with the number of comments (replies included) whenever it changes. */
@@ -29,10 +31,11 @@ export type CommentSectionProps = {
   className?: string;
 };
 
-export function CommentSection({ postId, initialComments, signedIn, viewer, onCountChange, showTitle = true, className }: CommentSectionProps) {
+export function CommentSection({ postId, initialPage, before = null, signedIn, viewer, onCountChange, showTitle = true, className }: CommentSectionProps) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const { comments, setComments, status, reload } = useCommentList(postId, initialComments);
+  const { list, setComments, status, reload, loadOlder, loadingOlder } = useCommentList(postId, initialPage, before);
+  const comments = list.comments;
   const replyParam = Number(searchParams.get(REPLY_PARAM));
   const [replyTo, setReplyTo] = useState<{ topId: number; mention: string } | null>(
     Number.isSafeInteger(replyParam) && replyParam > 0 ? { topId: replyParam, mention: "" } : null,
@@ -43,6 +46,11 @@ export function CommentSection({ postId, initialComments, signedIn, viewer, onCo
   params.delete(REPLY_PARAM);
   const query = params.toString();
   const here = location.pathname + (query ? `?${query}` : "");
+  // Where a new comment shows: the newest page. An older page is a plain link to the post's page.
+  params.delete(COMMENTS_BEFORE);
+  const newestQuery = params.toString();
+  const newest = location.pathname + (newestQuery ? `?${newestQuery}` : "");
+  const olderHref = list.nextCursor ? `/post/${postId}?${COMMENTS_BEFORE}=${encodeURIComponent(list.nextCursor)}#comments` : null;
   const signIn = loginHref(here);
 
   const { post, temporary } = useCommentPost(postId, signedIn, viewer, setComments, (topId, text) => setReplyTo({ topId, mention: text }));
@@ -54,7 +62,8 @@ export function CommentSection({ postId, initialComments, signedIn, viewer, onCo
 
   const latestCount = useRef(onCountChange);
   latestCount.current = onCountChange;
-  const total = countComments(shown);
+  // The post's count, with the comment being posted and without the one being deleted.
+  const total = list.total + countComments(shown) - countComments(comments);
   useEffect(() => {
     latestCount.current?.(total);
   }, [total]);
@@ -89,7 +98,7 @@ export function CommentSection({ postId, initialComments, signedIn, viewer, onCo
       )}
 
       {signedIn ? (
-        <CommentForm postId={postId} parentId={null} returnTo={`${here}#comments`} onPost={post} />
+        <CommentForm postId={postId} parentId={null} returnTo={`${newest}#comments`} onPost={post} />
       ) : (
         <Link
           to={signIn}
@@ -105,6 +114,12 @@ export function CommentSection({ postId, initialComments, signedIn, viewer, onCo
           <span>Sign in to join the conversation</span>
         </Link>
       )}
+
+      {before ? (
+        <p className="comments__page-link">
+          <Link to={`${newest}#comments`}>Newest comments</Link>
+        </p>
+      ) : null}
 
       {status === "loading" ? (
         <ol className="comments__list" aria-busy="true" aria-label="Loading comments">
@@ -157,6 +172,24 @@ export function CommentSection({ postId, initialComments, signedIn, viewer, onCo
           ))}
         </ol>
       )}
+
+      {status === "ready" && olderHref ? (
+        <p className="comments__more">
+          <Link
+            to={olderHref}
+            className="btn btn--secondary btn--sm"
+            preventScrollReset
+            aria-busy={loadingOlder || undefined}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              loadOlder();
+            }}
+          >
+            {loadingOlder ? "Loading..." : "Show older comments"}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // The comment section's hooks, each on its own fetcher against the same routes the plain
 // forms post to (without their redirectTo, so the routes answer JSON):
-// - useCommentList: the comments, from the page's loader or GET /api/posts/{id}/comments;
+// - useCommentList: the comments, from the page's loader or GET /api/posts/{id}/comments, and
+//   the older pages under them (GET /api/posts/{id}/comments?before=…);
 // - useCommentPost: POST /api/comments, shown at once as a temporary comment (from
 //   `fetcher.formData`) that the server's replaces, or that goes away on failure;
 // - useCommentLike: POST /api/comments/{id}/like, flipped at once, set from the answer, and the
@@ -8,7 +9,22 @@
 // - useCommentDelete: POST /api/comments/{id} (intent=delete), hidden at once, back on failure.
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
-import { COMMENT_MESSAGES, addComment, findComment, removeComment, setCommentLikeIn, toggleCommentLikeIn, type CommentView } from "~/lib/comment-schemas";
+import {
+  COMMENTS_BEFORE,
+  COMMENT_MESSAGES,
+  NO_COMMENTS,
+  addComment,
+  findComment,
+  removeComment,
+  setCommentLikeIn,
+  toggleCommentLikeIn,
+  withComments,
+  withNewestPage,
+  withOlderPage,
+  type CommentList,
+  type CommentPage,
+  type CommentView,
+} from "~/lib/comment-schemas";
 import { asksToSignIn, errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
@@ -22,18 +38,33 @@ function idIn(action: string | undefined, pattern: RegExp): number | null {
   return match ? Number(match[1]) : null;
 }
 
-export function useCommentList(postId: number, initialComments: CommentView[] | undefined) {
-  const [comments, setComments] = useState<CommentView[]>(initialComments ?? []);
-  const [status, setStatus] = useState<"ready" | "loading" | "error">(initialComments ? "ready" : "loading");
-  const fetcher = useFetcher<{ comments?: CommentView[] } | ErrorAnswer>();
+/** A page of the post's comments on the API: the newest, or those older than `cursor`. */
+function commentsHref(postId: number, cursor: string | null): string {
+  return `/api/posts/${postId}/comments${cursor ? `?${COMMENTS_BEFORE}=${encodeURIComponent(cursor)}` : ""}`;
+}
+
+function isPage(data: unknown): data is CommentPage {
+  return typeof data === "object" && data !== null && Array.isArray((data as CommentPage).comments) && typeof (data as CommentPage).total === "number";
+}
+
+/**
+ * The section's list: the page from the loader (or read from the API without one), the older
+ * pages the reader asks for under it (`loadOlder`), and `setComments` for the changes the
+ * section makes, which move the total with them. `before` is the cursor the shown page was
+ * read with (an older page opened by a plain link), so a reload reads that page again.
+ */
+export function useCommentList(postId: number, initialPage: CommentPage | undefined, before: string | null) {
+  const [list, setList] = useState<CommentList>(initialPage ? { ...initialPage, olderIds: [] } : NO_COMMENTS);
+  const [status, setStatus] = useState<"ready" | "loading" | "error">(initialPage ? "ready" : "loading");
+  const fetcher = useFetcher<CommentPage | ErrorAnswer>();
+  const olderFetcher = useFetcher<CommentPage | ErrorAnswer>();
 
   const { load } = fetcher;
-  const reload = useCallback(() => load(`/api/posts/${postId}/comments`), [load, postId]);
+  const reload = useCallback(() => load(commentsHref(postId, before)), [load, postId, before]);
 
   useFetcherSettled(fetcher, (data) => {
-    const list = data && !errorOf(data) ? (data as { comments?: CommentView[] }).comments : undefined;
-    if (Array.isArray(list)) {
-      setComments(list);
+    if (isPage(data)) {
+      setList((current) => withNewestPage(current, data));
       setStatus("ready");
       return;
     }
@@ -41,18 +72,36 @@ export function useCommentList(postId: number, initialComments: CommentView[] | 
     setStatus((current) => (current === "ready" ? current : "error"));
   });
 
+  useFetcherSettled(olderFetcher, (data) => {
+    if (isPage(data)) {
+      setList((current) => withOlderPage(current, data));
+      return;
+    }
+    console.warn("Could not load older comments", errorOf(data) ?? COMMENT_MESSAGES.olderFailed);
+    notify.error(COMMENT_MESSAGES.olderFailed);
+  });
+
   // Loader data wins when it changes; without it the section loads the comments itself.
   useEffect(() => {
-    if (initialComments) {
-      setComments(initialComments);
+    if (initialPage) {
+      setList((current) => withNewestPage(current, initialPage));
       setStatus("ready");
     } else {
       setStatus("loading");
       reload();
     }
-  }, [initialComments, reload]);
+  }, [initialPage, reload]);
 
-  return { comments, setComments, status, reload };
+  const setComments: SetComments = useCallback(
+    (update) => setList((current) => withComments(current, typeof update === "function" ? update(current.comments) : update)),
+    [],
+  );
+  const { load: loadOlderPage } = olderFetcher;
+  const loadOlder = useCallback(() => {
+    if (list.nextCursor && olderFetcher.state === "idle") loadOlderPage(commentsHref(postId, list.nextCursor));
+  }, [postId, list.nextCursor, olderFetcher.state, loadOlderPage]);
+
+  return { list, setComments, status, reload, loadOlder, loadingOlder: olderFetcher.state !== "idle" };
 }
 
 /** The comment being posted, as the list shows it until the server answers. */
