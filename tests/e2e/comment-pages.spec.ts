@@ -2,13 +2,9 @@
 // threads, and "Show older comments" adds the next page under them with JavaScript, or opens
 // it as a page of its own without. A reply to an older comment stays on screen after the page
 // reloads its data.
-import Database from "better-sqlite3";
-import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { member } from "../support/browser";
-
-const port = Number(process.env.E2E_PORT ?? 3100);
-const database = path.join(process.cwd(), "tests", ".tmp", `e2e${port === 3100 ? "" : `-${port}`}.db`);
+import { addComments } from "../support/e2e-database";
 
 /** One page's threads (the server's COMMENTS_PAGE_SIZE) and a few more. */
 const PAGE = 20;
@@ -19,16 +15,7 @@ async function busyPost(page: Page, authorId: number): Promise<number> {
   const response = await page.request.post("/api/posts", { data: { story: "Track day at the Ring" } });
   expect(response.status(), await response.text()).toBe(201);
   const postId: number = (await response.json()).post.id;
-  // Written straight to the database, as a long-running thread would have left them (the
-  // comment rate limit allows 20 a minute).
-  const db = new Database(database);
-  try {
-    const insert = db.prepare(`INSERT INTO "comments" ("postId", "userId", "content", "createdAt") VALUES (?, ?, ?, ?)`);
-    const start = Date.now() - 2 * 86_400_000;
-    for (let i = 0; i < COUNT; i++) insert.run(postId, authorId, `comment ${i}`, new Date(start + i * 60_000).toISOString().replace("Z", "+00:00"));
-  } finally {
-    db.close();
-  }
+  addComments(postId, authorId, COUNT);
   return postId;
 }
 

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { signUpViaApi, uniqueName, type TestUser } from "../support/browser";
+import { addComments } from "../support/e2e-database";
 
 const LYNX = "/usr/bin/lynx";
 const WIDTH = 200;
@@ -311,4 +312,32 @@ test("a part page reads in lynx: each car with its owner, and each gain apart fr
   // Other tests may fit this part too, so the figure and the count are read, not fixed.
   expect(page).toMatch(/Horsepower: median \+\d+(\.\d+)? hp from \d+ reports/);
   expect(page).not.toMatch(/Horsepowermedian/);
+});
+
+test("a busy post's older comments are a page of their own in lynx, with a link back to the newest", async ({ baseURL, request }) => {
+  const author = await signUpViaApi(request, "lxbusy");
+  const posted = await request.post("/api/posts", { data: { story: "Long thread about the swap" } });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const postId = (await posted.json()).post.id as number;
+  // One page of threads (20) and three more.
+  addComments(postId, author.id, 23);
+  const lynx = new Lynx(baseURL!);
+  try {
+    const newest = lynx.dump(`/post/${postId}`);
+    expect(newest).toContain("comment 22");
+    expect(newest).toContain("comment 3");
+    expect(newest).not.toMatch(/comment [0-2]\b/);
+    expect(newest).toContain("Show older comments");
+    const older = lynx.links(`/post/${postId}`).find((link) => link.includes("?before="));
+    expect(older, "the older comments' link").toMatch(new RegExp(`/post/${postId}\\?before=[^#]+#comments$`));
+
+    const page = lynx.dump(older!.slice(baseURL!.length));
+    expect(page).toMatch(/comment 2[\s\S]*comment 1[\s\S]*comment 0/);
+    expect(page).not.toContain("comment 3");
+    expect(page).not.toContain("Show older comments");
+    expect(page).toContain("Newest comments");
+    expect(lynx.links(older!.slice(baseURL!.length))).toContain(`${baseURL}/post/${postId}#comments`);
+  } finally {
+    lynx.close();
+  }
 });
