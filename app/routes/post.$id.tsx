@@ -1,6 +1,7 @@
-// /post/{id}: the public link to one post. Rendered on the server with its
-// newest comments (`?before=<cursor>`: an older page of them), the mods of its cars, and the share tags (~/lib/share-meta: Open Graph, Twitter
-// card, oEmbed discovery) so a shared link unfurls. A missing post is a friendly 404.
+// /post/{id}: the public link to one post. Rendered on the server with its newest comments
+// (`?before=<cursor>`: an older page of them), the mods of its cars, and the share tags
+// (~/lib/share-meta: Open Graph, Twitter card, oEmbed discovery) so a shared link unfurls.
+// A missing post is a friendly 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";

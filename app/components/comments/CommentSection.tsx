@@ -1,8 +1,9 @@
-// The comment section of a post: comments newest first with one
-// level of replies, a page at a time ("Show older comments" adds the next page under them), one reply form open at a time, optimistic posting (a temporary comment
-// replaced by the server's or removed on failure), optimistic comment likes (never below
-// 0; comments reload on failure), and delete where allowed, each on a fetcher (useComments.ts). Every control is a real form
-// or link, so it all works without JavaScript too. Visitors are asked to sign in.
+// The comment section of a post: comments newest first with one level of replies, a page
+// at a time ("Show older comments" adds the next page under them), one reply form open at a
+// time, optimistic posting (a temporary comment replaced by the server's or removed on
+// failure), optimistic comment likes (never below 0; comments reload on failure), and delete
+// where allowed, each on a fetcher (useComments.ts). Every control is a real form or link, so
+// it all works without JavaScript too. Visitors are asked to sign in.
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { LogIn, MessageCircle } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
