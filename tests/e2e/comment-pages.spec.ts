@@ -64,6 +64,8 @@ test("with JavaScript, older comments come in under the list, and a reply to one
   await page.getByRole("link", { name: "Show older comments" }).click();
   await expect(comments(page)).toHaveCount(COUNT);
   expect(await contents(page)).toEqual(newest(0, COUNT));
+  // Reading goes on at the first older comment, which has the focus.
+  await expect(comments(page).nth(PAGE)).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
   await expect(page.getByRole("link", { name: "Show older comments" })).toHaveCount(0);
 

@@ -35,7 +35,7 @@ export type CommentSectionProps = {
 export function CommentSection({ postId, initialPage, before = null, signedIn, viewer, onCountChange, showTitle = true, className }: CommentSectionProps) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const { list, setComments, status, reload, loadOlder, loadingOlder } = useCommentList(postId, initialPage, before);
+  const { list, setComments, status, reload, loadOlder, loadingOlder, firstOlderId } = useCommentList(postId, initialPage, before);
   const comments = list.comments;
   const replyParam = Number(searchParams.get(REPLY_PARAM));
   const [replyTo, setReplyTo] = useState<{ topId: number; mention: string } | null>(
@@ -60,6 +60,15 @@ export function CommentSection({ postId, initialPage, before = null, signedIn, v
   // What the list shows: the comment being posted added, the one being deleted left out.
   const withPosting = temporary && !findComment(comments, temporary.id) ? addComment(comments, temporary) : comments;
   const shown = hidden !== null ? removeComment(withPosting, hidden) : withPosting;
+
+  // Once older comments come in, focus moves to the first of them: keyboard and screen reader
+  // users read on from there, and focus is not lost when the last page takes the link away.
+  useEffect(() => {
+    const item = firstOlderId === null ? null : document.getElementById(`comment-${firstOlderId}`);
+    if (!item) return;
+    item.tabIndex = -1;
+    item.focus({ preventScroll: true });
+  }, [firstOlderId]);
 
   const latestCount = useRef(onCountChange);
   latestCount.current = onCountChange;

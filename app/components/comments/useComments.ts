@@ -72,8 +72,12 @@ export function useCommentList(postId: number, initialPage: CommentPage | undefi
     setStatus((current) => (current === "ready" ? current : "error"));
   });
 
+  // The first comment an older page added: where reading goes on.
+  const [firstOlderId, setFirstOlderId] = useState<number | null>(null);
   useFetcherSettled(olderFetcher, (data) => {
     if (isPage(data)) {
+      const shown = new Set(list.comments.map((comment) => comment.id));
+      setFirstOlderId(data.comments.find((comment) => !shown.has(comment.id))?.id ?? null);
       setList((current) => withOlderPage(current, data));
       return;
     }
@@ -101,7 +105,7 @@ export function useCommentList(postId: number, initialPage: CommentPage | undefi
     if (list.nextCursor && olderFetcher.state === "idle") loadOlderPage(commentsHref(postId, list.nextCursor));
   }, [postId, list.nextCursor, olderFetcher.state, loadOlderPage]);
 
-  return { list, setComments, status, reload, loadOlder, loadingOlder: olderFetcher.state !== "idle" };
+  return { list, setComments, status, reload, loadOlder, loadingOlder: olderFetcher.state !== "idle", firstOlderId };
 }
 
 /** The comment being posted, as the list shows it until the server answers. */
