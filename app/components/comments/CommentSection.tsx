@@ -9,6 +9,7 @@ import { LogIn, MessageCircle } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { COMMENTS_BEFORE, COMMENT_MESSAGES, addComment, countComments, findComment, removeComment, type CommentPage } from "~/lib/comment-schemas";
 import { loginHref, requestLogin } from "~/lib/login-events";
+import { postPath } from "~/components/share/share-links";
 import { CommentForm } from "./CommentForm";
 import { CommentItem, type CommentActions } from "./CommentItem";
 import { useCommentDelete, useCommentLike, useCommentList, useCommentPost, type CommentViewer } from "./useComments";
@@ -51,7 +52,7 @@ export function CommentSection({ postId, initialPage, before = null, signedIn, v
   params.delete(COMMENTS_BEFORE);
   const newestQuery = params.toString();
   const newest = location.pathname + (newestQuery ? `?${newestQuery}` : "");
-  const olderHref = list.nextCursor ? `/post/${postId}?${COMMENTS_BEFORE}=${encodeURIComponent(list.nextCursor)}#comments` : null;
+  const olderHref = list.nextCursor ? `${postPath(postId)}?${COMMENTS_BEFORE}=${encodeURIComponent(list.nextCursor)}#comments` : null;
   const signIn = loginHref(here);
 
   const { post, temporary } = useCommentPost(postId, signedIn, viewer, setComments, (topId, text) => setReplyTo({ topId, mention: text }));
