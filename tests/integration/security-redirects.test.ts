@@ -9,7 +9,10 @@ import { safePath } from "~/lib/login-events";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as postComment } from "~/routes/api.comments";
 import { action as register } from "~/routes/api.auth.register";
-import { answer, args, formRequest } from "../support/requests";
+import { loader as loginPage } from "~/routes/login";
+import { loader as signupPage } from "~/routes/signup";
+import { loader as twoFactorPage } from "~/routes/two-factor";
+import { answer, args, formRequest, getRequest } from "../support/requests";
 import { makePost, makeUser } from "../support/accounts";
 
 beforeEach(() => resetRateLimits());
@@ -28,6 +31,17 @@ const HOSTILE = [
   "javascript:alert(1)",
   "evil.com",
   "",
+  // Dot segments, plain or percent-encoded: URL parsing removes them, and "/.//x" comes out as "//x".
+  "/.//evil.example/x",
+  "/./evil.example/x",
+  "/..//evil.example/x",
+  "/%2e//evil.example/x",
+  "/%2E//evil.example/x",
+  "/%2e%2e//evil.example/x",
+  "/.%2e//evil.example/x",
+  "/post/../..//evil.example/x",
+  "/a/../b",
+  "///evil.example",
 ];
 
 describe("safeRedirect", () => {
@@ -40,7 +54,8 @@ describe("safeRedirect", () => {
     expect(safeRedirect("/post/12?tab=comments#comment-3")).toBe("/post/12?tab=comments#comment-3");
     expect(safeRedirect("/search?q=a b")).toBe("/search?q=a%20b");
     expect(safeRedirect("/user/zoë")).toBe("/user/zo%C3%AB");
-    expect(safeRedirect("/a/../b")).toBe("/b");
+    expect(safeRedirect("/a//b")).toBe("/a//b");
+    expect(safeRedirect("/search?q=/../..//evil")).toBe("/search?q=/../..//evil");
   });
 });
 
@@ -71,5 +86,31 @@ describe("a plain form with a hostile redirectTo", () => {
     expect(location).toMatch(/^\/(?!\/)/);
     expect(location).not.toMatch(/evil|[\t\r\n]/);
     expect(await prisma.user.count({ where: { username } })).toBe(1);
+  });
+});
+
+// A signed-in member who opens a sign-in page is sent on to its redirectTo: each page that
+// does so, with every trick above, stays on this site.
+const REDIRECTING_PAGES = [
+  ["/login", loginPage],
+  ["/signup", signupPage],
+  ["/two-factor", twoFactorPage],
+] as const;
+
+describe("pages that send a signed-in member on", () => {
+  it.each(REDIRECTING_PAGES.flatMap(([path, loader]) => HOSTILE.filter((to) => to !== "").map((to) => [path, to, loader] as const)))(
+    "%s?redirectTo=%j goes home",
+    async (path, to, loader) => {
+      const member = await makeUser();
+      const response = await answer(loader(args(getRequest(`${path}?redirectTo=${encodeURIComponent(to)}`, { cookie: member.cookie }))));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    },
+  );
+
+  it.each(REDIRECTING_PAGES)("%s?redirectTo=/post/7?tab=comments keeps the path", async (path, loader) => {
+    const member = await makeUser();
+    const response = await answer(loader(args(getRequest(`${path}?redirectTo=${encodeURIComponent("/post/7?tab=comments")}`, { cookie: member.cookie }))));
+    expect(response.headers.get("Location")).toBe("/post/7?tab=comments");
   });
 });
