@@ -112,6 +112,16 @@ export default tseslint.config(
               from: "./app/models",
               message: "Lib does not import models: code that needs a model is a model itself.",
             },
+            {
+              target: "./server",
+              from: ["./app/routes", "./app/components", "./app/models"],
+              message: "The server is plumbing in front of the app: it imports app/lib only, and reaches the app through the build.",
+            },
+            {
+              target: "./app",
+              from: "./server",
+              message: "The app does not import the server in front of it.",
+            },
           ],
         },
       ],

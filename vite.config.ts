@@ -157,7 +157,7 @@ function builtPartStylesheets(): string {
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
-  // public/ is served by server.ts as it is, with its own cache rules; the build holds only
+  // public/ is served by server/static-files.ts as it is, with its own cache rules; the build holds only
   // hashed files, which are cached for a year.
   publicDir: false,
   // The server's build knows the on-demand parts' stylesheets (app/lib/part-stylesheets.server.ts).

@@ -8,6 +8,7 @@
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { Database, Statement } from "better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
 import { databaseUrl, sqliteFilePath } from "~/lib/database-url";
@@ -150,7 +151,9 @@ function connectPostgres(url: string): PrismaClient {
   // A pool per process; DATABASE_POOL_SIZE caps it (every instance opens its own, so keep
   // instances x pool size under the server's max_connections).
   const max = settings().DATABASE_POOL_SIZE;
-  const adapter = new PrismaPg({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max });
+  globalForPrisma.pool = pool;
+  const adapter = new PrismaPg(pool);
   // Generated from the same model: the two clients differ only in the SQL they write.
   return serializeTransactions(new PostgresPrismaClient({ adapter }) as unknown as PrismaClient);
 }
@@ -160,7 +163,15 @@ function connect(): PrismaClient {
   return databaseProvider === "postgresql" ? connectPostgres(url) : connectSqlite(url);
 }
 
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient; pool?: pg.Pool };
+
+export type PoolUse = { max: number; open: number; idle: number; waiting: number };
+
+/** How this process's PostgreSQL connections are used (for the metrics); null on SQLite, which has one connection. */
+export function databasePoolUse(): PoolUse | null {
+  const pool = globalForPrisma.pool;
+  return pool ? { max: pool.options.max ?? 10, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
 
 // Reused across development rebuilds so a reload does not open a new connection each time.
 export const prisma = globalForPrisma.prisma ?? connect();

@@ -10,6 +10,7 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { UserError } from "~/lib/user-error";
+import { log, REQUEST_ID_HEADER } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/models/insurance-reminders.server";
@@ -17,13 +18,14 @@ import { backgroundWorkEnabled, jobWorkerEnabled, settings } from "~/lib/env.ser
 import { createRenderMemo, renderStamp, type RenderStamp } from "~/lib/render-memo.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 import { forwardNotificationsToStreams } from "~/models/notification.server";
+import { appMetrics, readiness as appReadiness, type AppMetrics, type Readiness } from "~/models/health.server";
 import type { DocumentHandle } from "./root";
 import { registerServerParts } from "./server-parts.server";
 
 // What the server renders of the parts the browser downloads only when they open; then the
 // background work of the server process: insurance reminders now and every hour, and the
 // job worker (uploaded media) unless JOB_WORKER=off. A server of several processes runs the
-// background work in one of them only (BACKGROUND_WORK, set by server.ts). Every process
+// background work in one of them only (BACKGROUND_WORK, set by server/primary.ts). Every process
 // forwards notifications to the live streams it serves.
 registerServerParts();
 forwardNotificationsToStreams();
@@ -32,9 +34,19 @@ if (backgroundWorkEnabled()) {
   if (jobWorkerEnabled()) startProcessJobWorker({ label: "server" });
 }
 
-/** server.ts calls this on a graceful stop: running jobs finish or go back to the queue. */
+/** server/index.ts calls this on a graceful stop: running jobs finish or go back to the queue. */
 export function stopBackgroundWork(): Promise<void> {
   return stopProcessJobWorker();
+}
+
+/** server/health.ts asks this for /readyz: the database answers and the live-event listener is up. */
+export function readiness(): Promise<Readiness> {
+  return appReadiness();
+}
+
+/** server/metrics.ts asks this at each scrape: the job queue and the database pool. */
+export function metrics(): Promise<AppMetrics> {
+  return appMetrics();
 }
 
 export const streamTimeout = 5000;
@@ -175,7 +187,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isExpectedClientError(error)) return;
-  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  log().error({ err: cause, requestId: request.headers.get(REQUEST_ID_HEADER), url: request.url }, "request failed");
 };
 
 function isExpectedClientError(error: unknown): boolean {

@@ -69,8 +69,8 @@ async function main() {
     if (seed.status !== 0) process.exit(seed.status ?? 1);
   }
 
-  // The project's production server (server.ts); E2E=1 keeps its request log quiet.
-  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server.ts"), path.join(E2E.buildDir, "build", "server", "index.js")], {
+  // The project's production server (server/index.ts); E2E=1 keeps its request log quiet.
+  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "index.ts"), path.join(E2E.buildDir, "build", "server", "index.js")], {
     cwd: root,
     env,
     stdio: "inherit",

@@ -60,10 +60,10 @@ async function main() {
 
   if (process.env.SEED !== "none") run(bin("tsx"), ["prisma/seed.ts", "--if-empty"]);
 
-  // The project's server (server.ts) in a process of its own, so the build tools loaded
+  // The project's server (server/index.ts) in a process of its own, so the build tools loaded
   // above do not stay in its memory. It serves with a process per core (WEB_CONCURRENCY
   // changes that, 1 is a single process) and stops gracefully on SIGTERM/SIGINT.
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server.ts"), serverBuild], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "index.ts"), serverBuild], {
     stdio: "inherit",
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: process.env.PORT ?? "3000" },

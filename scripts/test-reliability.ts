@@ -1,5 +1,5 @@
 // `npm run test:reliability [-- check ...]`: client address, crash, graceful stop, two processes (cluster), fuzz, authorisation
-// matrix, backup and soak, each against the real production server (server.ts) on a fresh
+// matrix, backup and soak, each against the real production server (server/index.ts) on a fresh
 // copy of the seeded SQLite database under tests/.tmp/reliability. SOAK_SECONDS shortens the
 // soak (default 300); FUZZ_SEED picks another fuzz sequence; REL_REBUILD=0 reuses the build.
 import { killAll, prepare, CheckFailed, type Check } from "../tests/reliability/harness";

@@ -1,4 +1,4 @@
-// Messages between the processes of one server started with several processes (server.ts
+// Messages between the processes of one server started with several processes (server/primary.ts
 // with WEB_CONCURRENCY > 1, node:cluster). A worker sends a message on a topic; the primary
 // hands it to every other worker; each worker passes what it receives to its listeners of
 // that topic. Outside such a server (one process, tests, scripts) sending does nothing and

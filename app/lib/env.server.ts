@@ -1,6 +1,6 @@
 // Every setting the app and its server read from the environment, parsed in one place with
 // zod (those an operator sets are listed in .env.example and README.md). Nothing else in
-// app/ or server.ts reads process.env: they call settings() or one of the accessors below.
+// app/ or server/ reads process.env: they call settings() or one of the accessors below.
 //
 // A value that is blank (or only spaces) counts as unset and gets the default. A value that
 // cannot be understood throws an Error naming the setting and saying what to set; the
@@ -122,13 +122,25 @@ const settingsSchema = z.object({
   /** production, development or test; the server sets production when it is unset. */
   NODE_ENV: z.string().optional(),
 
-  // The server (server.ts).
+  // The server (server/).
   PORT: wholeNumber(0, 65535, { clamp: false }).default("3000"),
   HOST: z.string().optional(),
   REMIX_BUILD_DIR: z.string().optional(),
   /** One line per request on stdout; unset: on, except in tests. */
   LOG_REQUESTS: onOff.optional(),
+  /** The least severe log lines written (pino's levels). */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { message: "use fatal, error, warn, info, debug, trace or silent" }).default("info"),
+  /** JSON lines (for a log collector) or lines for people; unset: pretty in development, JSON otherwise. */
+  LOG_FORMAT: z.enum(["json", "pretty"], { message: "use json or pretty" }).optional(),
+  /** Turns on GET /metrics (Prometheus), for requests that carry `Authorization: Bearer <this token>`. */
+  METRICS_TOKEN: z.string().min(16, "use a random string of at least 16 characters (such as the output of `openssl rand -hex 16`)").optional(),
   STOP_TIMEOUT_MS: wholeNumber(0, 3_600_000, { clamp: false }).default("10000"),
+  /**
+   * On a stop, how long /readyz answers 503 while requests are still served as usual, before
+   * the server stops taking connections: the time a load balancer needs to see it (its probe
+   * interval times its failure threshold). 0: the drain begins at once.
+   */
+  READINESS_DRAIN_MS: wholeNumber(0, 600_000, { clamp: false }).default("0"),
   /**
    * Processes that serve requests: unset means one per core in production and one elsewhere;
    * 1 is a single process (no cluster); above the machine's cores is allowed (at most 64).
@@ -195,10 +207,14 @@ const settingsSchema = z.object({
   UPLOAD_TMP_DIR: z.string().default("data/incoming"),
   /** Files the app can make again (rendered build cards): safe to empty at any time. */
   CACHE_DIR: z.string().default("data/cache"),
+  /** Other ffmpeg/ffprobe programs; unset: the system's (/usr/bin or PATH), else the npm packages' binaries. */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   VIDEO_THREADS: wholeNumber(1, 16, { clamp: true }).default("2"),
+  /** How long one ffmpeg run (a transcode, a poster frame) may take before it is ended; ffprobe gets at most 30 s. */
+  VIDEO_TIMEOUT_SECONDS: wholeNumber(1, 86_400, { clamp: false }).default("600"),
   JOB_WORKER: onOff.default("on"),
+  /** Jobs one process runs at once in each lane (photos and the rest; videos). */
   JOB_CONCURRENCY: wholeNumber(1, 16, { clamp: true }).default("1"),
 
   // Email.
@@ -217,7 +233,7 @@ export type SettingName = keyof Settings;
 const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 
 /** Settings whose values never appear in a message (they are secrets or may hold a password). */
-const SECRET_SETTINGS = new Set<string>(["SESSION_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL"]);
+const SECRET_SETTINGS = new Set<string>(["SESSION_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL", "METRICS_TOKEN"]);
 
 /** Each setting's value as the schema takes it: trimmed, and blank as unset. */
 function rawSettings(env: Env): Record<SettingName, string | undefined> {
@@ -383,18 +399,25 @@ export const secureCookies = (): boolean => cookieSecure();
 
 // ------------------------------------------------------------------ media and background jobs
 
-/**
- * The ffmpeg and ffprobe programs: FFMPEG_PATH / FFPROBE_PATH when set (e.g. a system
- * ffmpeg), else the binaries that `npm ci` installs from the registry packages.
- */
-export function ffmpegPaths(fallback: { ffmpeg: string; ffprobe: string }): { ffmpeg: string; ffprobe: string } {
+/** FFMPEG_PATH / FFPROBE_PATH: the ffmpeg and ffprobe programs an operator chose, when set. */
+export function ffmpegSettings(): { ffmpeg: string | null; ffprobe: string | null } {
   const { FFMPEG_PATH, FFPROBE_PATH } = settings();
-  return { ffmpeg: FFMPEG_PATH ?? fallback.ffmpeg, ffprobe: FFPROBE_PATH ?? fallback.ffprobe };
+  return { ffmpeg: FFMPEG_PATH ?? null, ffprobe: FFPROBE_PATH ?? null };
+}
+
+/** The PATH the server was started with (where the system's ffmpeg is looked for). */
+export function searchPath(env: Env = process.env): string[] {
+  return (env.PATH ?? "").split(":").filter(Boolean);
 }
 
 /** VIDEO_THREADS: threads one video transcode may use (default 2, at least 1, at most 16). */
 export function videoThreads(): number {
   return settings().VIDEO_THREADS;
+}
+
+/** VIDEO_TIMEOUT_SECONDS, in milliseconds: how long one ffmpeg run may take (default 10 minutes). */
+export function videoTimeoutMs(): number {
+  return settings().VIDEO_TIMEOUT_SECONDS * 1000;
 }
 
 /**
@@ -420,7 +443,7 @@ export function backgroundWorkEnabled(): boolean {
   return settings().BACKGROUND_WORK;
 }
 
-/** JOB_CONCURRENCY: background jobs one process runs at once (default 1, at most 16). */
+/** JOB_CONCURRENCY: background jobs one process runs at once in each lane (default 1, at most 16). */
 export function jobConcurrency(): number {
   return settings().JOB_CONCURRENCY;
 }

@@ -437,7 +437,7 @@ export type LiveStreamOptions = {
   isAlive?: () => Promise<boolean>;
 };
 
-// Open streams, so that a shutting-down server can end them: the server (server.ts) answers
+// Open streams, so that a shutting-down server can end them: the server (server/graceful-stop.ts) answers
 // SIGTERM with server.close(), which waits for every open connection, and an event stream never
 // ends by itself. Ending them lets the old process exit and the browsers reconnect to
 // the new one.
@@ -459,7 +459,7 @@ function hookShutdown() {
   if (globalStreams.__liveShutdownHooked || typeof process === "undefined" || !process.once) return;
   globalStreams.__liveShutdownHooked = true;
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    // The server (server.ts) has its own handler (a graceful close); without one, keep the default
+    // The server (server/index.ts) has its own handler (a graceful close); without one, keep the default
     // (exit) by raising the signal again once the streams are ended.
     const handledElsewhere = process.listenerCount(signal) > 0;
     process.once(signal, () => {

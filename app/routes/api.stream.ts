@@ -5,7 +5,7 @@
 // A member holds at most MAX_STREAMS_PER_MEMBER streams on one server process (429 beyond
 // it, until one closes); the count is per process, so N instances allow N times as many.
 //
-// The server's express compression middleware (server.ts) would buffer a compressible body;
+// The server's express compression middleware (server/index.ts) would buffer a compressible body;
 // `Cache-Control: no-transform` makes it leave this one alone, and `X-Accel-Buffering: no`
 // asks nginx-style proxies not to buffer either.
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,6 +1,6 @@
-// The production server (server.ts) as a child process, for the tools that drive it from the
+// The production server (server/index.ts) as a child process, for the tools that drive it from the
 // outside: the benchmark (scripts/bench) and the reliability checks (tests/reliability). It
-// starts server.ts on 127.0.0.1 in its own process group, waits until it answers, and stops
+// starts server/index.ts on 127.0.0.1 in its own process group, waits until it answers, and stops
 // it with SIGTERM, then SIGKILL to the whole group if the graceful stop takes too long.
 // Every server it starts is remembered until it exits, so that killAll() can end them all
 // when a tool stops early and no server is left holding a port.
@@ -32,9 +32,9 @@ export type ServerProcessOptions = {
   files: { database: string; media: string; outbox: string; log: string };
   /** Added to the environment, after the defaults (so it can override them). */
   env?: Record<string, string | undefined>;
-  /** More options for node, before server.ts. */
+  /** More options for node, before server/index.ts. */
   nodeArgs?: string[];
-  /** Another script (and its arguments) to run instead of server.ts and the build (the bench's reference). */
+  /** Another script (and its arguments) to run instead of server/index.ts and the build (the bench's reference). */
   script?: string[];
   /** A path that answers 200 once the server is ready. */
   readyPath: string;
@@ -80,11 +80,11 @@ export function runWithServers(main: () => Promise<void>): void {
   );
 }
 
-/** Starts server.ts (production) on 127.0.0.1:port in its own process group; resolves when it answers. */
+/** Starts server/index.ts (production) on 127.0.0.1:port in its own process group; resolves when it answers. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const { port, files } = options;
   const logFd = openSync(files.log, "a");
-  const serverArgs = options.script ?? [path.join(root, "server.ts"), path.join(options.buildDir, "build", "server", "index.js")];
+  const serverArgs = options.script ?? [path.join(root, "server", "index.ts"), path.join(options.buildDir, "build", "server", "index.js")];
   const child = spawn(process.execPath, ["--import", "tsx", ...(options.nodeArgs ?? []), ...serverArgs], {
     cwd: root,
     detached: true,

@@ -1,4 +1,4 @@
-// Requests and answers at the real server (server.ts), issue 13: chunked bodies stop at the
+// Requests and answers at the real server (server/index.ts), issue 13: chunked bodies stop at the
 // limit, cross-site state changes are refused before the app runs, X-Forwarded-* count only
 // from a trusted proxy, wrong methods get 405 with Allow, session answers are never cached,
 // and with COOKIE_SECURE every answer (JSON, static files, errors) carries HSTS while
@@ -146,6 +146,14 @@ test.describe("behind a TLS proxy with COOKIE_SECURE", () => {
   let server: ServerProcess;
   const dir = path.join(root, "tests", ".tmp", `e2e-secure${suffix}`);
   const log = path.join(dir, "server.log");
+  const METRICS_TOKEN = "e2e-metrics-token-0123456789";
+  /** The log's JSON lines written since `from` characters. */
+  const logLines = (from = 0) =>
+    readFileSync(log, "utf8")
+      .slice(from)
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -159,7 +167,7 @@ test.describe("behind a TLS proxy with COOKIE_SECURE", () => {
       files: { database, media: path.join(dir, "media"), outbox: path.join(dir, "outbox"), log },
       readyPath: "/api/auth/session",
       stopTimeoutMs: 5000,
-      env: { SESSION_SECRET: "secure-e2e", COOKIE_SECURE: "True", TRUST_PROXY: "true", LOG_REQUESTS: "0", E2E: "1" },
+      env: { SESSION_SECRET: "secure-e2e", COOKIE_SECURE: "True", TRUST_PROXY: "true", LOG_REQUESTS: "1", METRICS_TOKEN, E2E: "1" },
     });
   });
   test.afterAll(async () => {
@@ -198,6 +206,46 @@ test.describe("behind a TLS proxy with COOKIE_SECURE", () => {
     expect((await raw(server.url, "POST", "/api/cars", { headers: { "Content-Type": "application/json" }, body: "{" })).status).toBeGreaterThanOrEqual(400);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const written = readFileSync(log, "utf8").slice(before);
-    expect(written).not.toMatch(/Error|\n\s+at /);
+    expect(written).not.toMatch(/\n\s+at /);
+    expect(logLines(before).filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+
+  test("each answer has a request id, kept from a trusted proxy, and a JSON log line with its route, status and time", async () => {
+    const before = readFileSync(log, "utf8").length;
+    const own = await raw(server.url, "GET", "/api/auth/session");
+    expect(own.headers["x-request-id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const proxied = await raw(server.url, "GET", "/events", { headers: { "X-Request-Id": "proxy-7f3a.42" } });
+    expect(proxied.headers["x-request-id"]).toBe("proxy-7f3a.42");
+    const odd = await raw(server.url, "GET", "/events", { headers: { "X-Request-Id": "two words; <script>" } });
+    expect(odd.headers["x-request-id"]).not.toContain("words");
+    await expect.poll(() => logLines(before).find((line) => line.requestId === "proxy-7f3a.42")).toBeTruthy();
+    const line = logLines(before).find((entry) => entry.requestId === "proxy-7f3a.42")!;
+    expect(line).toMatchObject({ route: "routes/events._index", req: { method: "GET", url: "/events" }, res: { status: 200 } });
+    expect(typeof line.ms).toBe("number");
+    expect(logLines(before).find((entry) => entry.requestId === own.headers["x-request-id"])).toMatchObject({ route: "routes/api.auth.session" });
+  });
+
+  test("a load balancer sees it alive and ready: /healthz and /readyz", async () => {
+    const health = await raw(server.url, "GET", "/healthz");
+    expect([health.status, JSON.parse(health.body)]).toEqual([200, { status: "ok" }]);
+    const ready = await raw(server.url, "GET", "/readyz");
+    expect([ready.status, JSON.parse(ready.body)]).toEqual([200, { status: "ready", checks: { database: true, liveEvents: true } }]);
+    expect(ready.headers["cache-control"]).toBe("no-store");
+  });
+
+  test("/metrics answers only with its token: latency by route, kept answers, streams, jobs and the process", async () => {
+    expect((await raw(server.url, "GET", "/metrics")).status).toBe(401);
+    expect((await raw(server.url, "GET", "/metrics", { headers: { Authorization: "Bearer not-the-token-at-all" } })).status).toBe(401);
+    await raw(server.url, "GET", "/events");
+    await raw(server.url, "GET", "/events");
+    const answer = await raw(server.url, "GET", "/metrics", { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toContain("text/plain");
+    expect(answer.body).toMatch(/^http_request_duration_seconds_count\{[^}]*route="routes\/events\._index"[^}]*status="200"[^}]*\} [1-9]/m);
+    expect(answer.body).toMatch(/^kept_answers_total\{[^}]*cache="visitor-page"[^}]*result="hit"[^}]*\} [1-9]/m);
+    expect(answer.body).toMatch(/^live_streams\{[^}]*\} 0$/m);
+    expect(answer.body).toContain("# TYPE jobs gauge");
+    expect(answer.body).toContain("# TYPE db_pool_connections gauge");
+    expect(answer.body).toMatch(/^process_cpu_seconds_total\{/m);
   });
 });

@@ -97,18 +97,21 @@ describe("live connections", () => {
 });
 
 describe("the log", () => {
-  it("gets no stack trace for an expected 4xx, and keeps real errors", async () => {
+  it("gets no stack trace for an expected 4xx, and keeps real errors with their request's id", async () => {
     const { handleError } = await import("~/entry.server");
+    const { log } = await import("~/lib/logger.server");
     const { UNSAFE_ErrorResponseImpl: ErrorResponseImpl } = await import("@remix-run/router");
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const request = new Request("http://127.0.0.1:3000/nowhere");
+    const logged = vi.spyOn(log(), "error").mockImplementation(() => {});
+    const request = new Request("http://127.0.0.1:3000/nowhere", { headers: { "X-Request-Id": "3f6c2a9e-request" } });
     const context = { request, params: {}, context: {} } as never;
     handleError(new ErrorResponseImpl(404, "Not Found", new Error('No route matches URL "/nowhere"'), true), context);
     handleError(new ErrorResponseImpl(405, "Method Not Allowed", new Error("You made a POST request to …"), true), context);
     handleError(Response.json({ error: "Bad" }, { status: 400 }), context);
     expect(logged).not.toHaveBeenCalled();
-    handleError(new Error("database is locked"), context);
+    const fault = new Error("database is locked");
+    handleError(fault, context);
     expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged.mock.calls[0]![0]).toMatchObject({ err: fault, requestId: "3f6c2a9e-request", url: "http://127.0.0.1:3000/nowhere" });
   });
 });
 

@@ -20,11 +20,13 @@ const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 
 type Instance = { name: string; port: number; origin: string; child: ChildProcess; log: () => string };
 
-async function startInstance(name: string): Promise<Instance> {
+async function startInstance(name: string, extraEnv: Record<string, string> = {}): Promise<Instance> {
   const port = await freePort();
   const serverBuild = path.join(buildDir, "build", "server", "index.js");
-  // The Express server (server.ts) where it exists, else remix-serve; both serve ./public.
-  const [command, args] = existsSync(path.join(root, "server.ts")) ? [bin("tsx"), [path.join(root, "server.ts"), serverBuild]] : [bin("remix-serve"), [serverBuild]];
+  // The Express server (server/index.ts) where it exists, else remix-serve; both serve ./public.
+  const [command, args] = existsSync(path.join(root, "server", "index.ts"))
+    ? [bin("tsx"), [path.join(root, "server", "index.ts"), serverBuild]]
+    : [bin("remix-serve"), [serverBuild]];
   const child = spawn(command, args, {
     cwd: root,
     detached: true, // its own process group: npx/tsx children stop with it
@@ -42,6 +44,7 @@ async function startInstance(name: string): Promise<Instance> {
       LOG_REQUESTS: "0",
       // One process per instance: the test counts one LISTEN connection per instance.
       WEB_CONCURRENCY: "1",
+      ...extraEnv,
     },
   });
   let output = "";
@@ -208,4 +211,32 @@ describe.skipIf(!process.env.TEST_PG_URL)("two instances on one PostgreSQL datab
     expect(await statusOf(a!)).toBe(200);
     expect(await statusOf(b!)).toBe(200);
   });
+
+  it("is ready while the database and the listener answer; on SIGTERM it fails readiness first, then drains", async () => {
+    const c = await startInstance("C", { READINESS_DRAIN_MS: "1500" });
+    try {
+      const ready = await fetch(`${c.origin}/readyz`);
+      expect(ready.status, c.log()).toBe(200);
+      expect(await ready.json()).toEqual({ status: "ready", checks: { database: true, liveEvents: true } });
+      expect(ready.headers.get("Cache-Control")).toBe("no-store");
+      expect((await fetch(`${c.origin}/healthz`)).status).toBe(200);
+
+      const exited = new Promise((resolve) => c.child.once("exit", resolve));
+      process.kill(c.child.pid!, "SIGTERM");
+      // Not ready at once; the process is up and still answers everything else.
+      const deadline = Date.now() + 1000;
+      let readiness = await fetch(`${c.origin}/readyz`);
+      while (readiness.status === 200 && Date.now() < deadline) readiness = await fetch(`${c.origin}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toEqual({ status: "stopping" });
+      expect((await fetch(`${c.origin}/healthz`)).status).toBe(200);
+      const session = await fetch(`${c.origin}/api/auth/session`, { headers: { Cookie: bob.cookie } });
+      expect(((await session.json()) as { user?: { username?: string } }).user?.username).toBe(bob.username);
+      // Then the drain: no new connections, and the process exits.
+      await exited;
+      await expect(fetch(`${c.origin}/healthz`)).rejects.toThrow();
+    } finally {
+      stopInstance(c);
+    }
+  }, 60_000);
 });

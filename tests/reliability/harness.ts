@@ -1,5 +1,5 @@
 // Shared parts of the reliability checks (npm run test:reliability): one production build,
-// a seeded template database copied for each check, the real server (server.ts) started in
+// a seeded template database copied for each check, the real server (server/index.ts) started in
 // its own process group on 127.0.0.1, and small HTTP helpers.
 import { spawnSync } from "node:child_process";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";

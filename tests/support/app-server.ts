@@ -2,7 +2,7 @@
 // a scraper or an oEmbed consumer gets them, without a build. Routes are found the way the
 // Remix compiler finds them (its flat-routes convention); the named ones are loaded through
 // vitest, with root.tsx and entry.server.tsx, into a server build for Remix's own request
-// handler. public/ is served in front of it, as server.ts does.
+// handler. public/ is served in front of it, as server/static-files.ts does.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";

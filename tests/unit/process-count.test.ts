@@ -1,4 +1,4 @@
-// How many processes the production server starts (server.ts, WEB_CONCURRENCY): one per core
+// How many processes the production server starts (server/primary.ts, WEB_CONCURRENCY): one per core
 // in production unless told otherwise, one elsewhere, and a clear refusal of a bad value.
 import os from "node:os";
 import { describe, expect, it } from "vitest";
