@@ -25,7 +25,19 @@ import {
   variantPath,
   type MediaKind,
 } from "~/lib/media-types";
-import { encodeVideo, isTruncatedMp4, ProbeError, probeVideo, posterFrame, VIDEO_MAX_DIMENSION, videoFacts } from "~/lib/video.server";
+import { videoTimeoutMs } from "~/lib/env.server";
+import {
+  encodeVideo,
+  isTruncatedMp4,
+  MediaTimeoutError,
+  ProbeError,
+  probeVideo,
+  posterFrame,
+  VIDEO_MAX_DIMENSION,
+  VIDEO_MAX_PIXEL_FRAMES,
+  videoFacts,
+  type VideoFacts,
+} from "~/lib/video.server";
 
 // Size limits live in the browser-safe module so the upload form checks the same numbers.
 /** Largest image file accepted. */
@@ -58,6 +70,8 @@ export const MEDIA_MESSAGES = {
   videoTooLarge: `Videos can be at most ${MAX_VIDEO_BYTES / MB} MB`,
   videoTooLong: `Videos can be at most ${MAX_VIDEO_SECONDS} seconds long`,
   videoDimensionsTooLarge: `Videos can be at most ${VIDEO_MAX_DIMENSION} pixels wide or tall`,
+  videoTooCostly: `Videos can hold at most the frames of ${MAX_VIDEO_SECONDS} seconds of 1080p at 60 fps (${(VIDEO_MAX_PIXEL_FRAMES / 1e9).toFixed(1)} billion pixels); 4K fits 30 seconds at 30 fps or 15 seconds at 60 fps`,
+  videoTooSlow: "Took too long to process",
   fileTooLarge: "File too large",
   postTooLarge: `A post's files can be at most ${MAX_POST_BYTES / MB} MB in total`,
   tooManyFiles: `A post can have at most ${MAX_MEDIA_PER_POST} photos and videos`,
@@ -238,15 +252,29 @@ async function inspectVideo(path: string, sniffed: Sniffed, size: number): Promi
   if (facts.durationMs !== null && facts.durationMs > MAX_VIDEO_SECONDS * 1000 + 500) {
     throw new UserError(413, MEDIA_MESSAGES.videoTooLong);
   }
+  checkVideoCost(facts);
   return { kind: "video", mime: sniffed.mime, ext: sniffed.ext, bytes: size, width: facts.width, height: facts.height, durationMs: facts.durationMs };
 }
 
-/** ffprobe, with its failures as upload errors: damaged → 400, unreadable → 415. */
+/** Refuses a video that would cost the decoder more than VIDEO_MAX_PIXEL_FRAMES (413). */
+function checkVideoCost(facts: VideoFacts): void {
+  if (facts.pixelFrames > VIDEO_MAX_PIXEL_FRAMES) throw new UserError(413, MEDIA_MESSAGES.videoTooCostly);
+}
+
+/** A run past its wall-clock limit, as the upload's error: the file is too heavy (413). */
+function timeoutError(): UserError {
+  const limit = videoTimeoutMs() / 1000;
+  const span = limit >= 120 && limit % 60 === 0 ? `${limit / 60} minutes` : `${limit} second${limit === 1 ? "" : "s"}`;
+  return new UserError(413, `${MEDIA_MESSAGES.videoTooSlow} (the limit is ${span})`);
+}
+
+/** ffprobe, with its failures as upload errors: damaged → 400, unreadable → 415, too slow → 413. */
 async function probeFile(path: string) {
   try {
     return await probeVideo(path);
   } catch (error) {
     if (error instanceof ProbeError) throw probeError(error);
+    if (error instanceof MediaTimeoutError) throw timeoutError();
     throw error;
   }
 }
@@ -437,6 +465,9 @@ async function storeAnimated(input: Buffer | string, prefix?: string): Promise<P
  */
 async function storeVideo(path: string, prefix?: string): Promise<ProcessedMedia> {
   const probe = await probeFile(path);
+  // Checked again here: the job may hold a file queued before the limit.
+  const facts = videoFacts(probe);
+  if (facts) checkVideoCost(facts);
   const scratch = await scratchFileFor("mp4");
   let posterStored: ProcessedMedia | null = null;
   let key: string | null = null;
@@ -446,6 +477,7 @@ async function storeVideo(path: string, prefix?: string): Promise<ProcessedMedia
       encoded = await encodeVideo(path, scratch, probe);
     } catch (error) {
       if (error instanceof ProbeError) throw probeError(error);
+      if (error instanceof MediaTimeoutError) throw timeoutError();
       throw error;
     }
     let frame: Buffer;
@@ -453,6 +485,7 @@ async function storeVideo(path: string, prefix?: string): Promise<ProcessedMedia
       frame = await posterFrame(scratch, encoded.durationMs);
     } catch (error) {
       if (error instanceof ProbeError) throw probeError(error);
+      if (error instanceof MediaTimeoutError) throw timeoutError();
       throw error;
     }
     posterStored = await storeImage(frame, prefix);

@@ -6,11 +6,13 @@
 // at 60 frames per second. Transcodes run at the lowest CPU priority with a bounded number of
 // threads, so the site stays fast meanwhile. The original upload is never kept.
 import { spawn } from "node:child_process";
+import { accessSync, constants as fsConstants, statSync } from "node:fs";
 import { open, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { constants as osConstants, setPriority } from "node:os";
 import path from "node:path";
-import { ffmpegPaths, videoThreads } from "~/lib/env.server";
+import { UPLOAD_LIMITS } from "~/lib/media-types";
+import { ffmpegSettings, isProduction, searchPath, videoThreads, videoTimeoutMs } from "~/lib/env.server";
 
 /** The long side of a stored video is at most this. */
 export const VIDEO_MAX_EDGE = 1920;
@@ -20,12 +22,57 @@ export const VIDEO_MAX_FPS = 60;
 export const VIDEO_CRF = 23;
 /** Videos wider or taller than this are refused before any decoding. */
 export const VIDEO_MAX_DIMENSION = 8192;
+/**
+ * The most work a video may ask of the decoder: pixels per frame times frames, a minute of
+ * 1080p at 60 fps (about 7.5 billion pixels). A 4K clip at 30 fps fits in 30 seconds, at
+ * 60 fps in 15. Checked from ffprobe's view before anything is decoded.
+ */
+export const VIDEO_MAX_PIXEL_FRAMES = 1920 * 1080 * 60 * 60;
+/** How long one ffprobe run may take. */
+export const PROBE_TIMEOUT_MS = 30_000;
+/** The address space one ffmpeg or ffprobe process may reserve (a decoder bug runs out of it). */
+export const VIDEO_MEMORY_LIMIT_BYTES = 3 * 1024 ** 3;
 
 // ------------------------------------------------------------------ the programs
 
-let programs: { ffmpeg: string; ffprobe: string } | undefined;
+export type VideoPrograms = {
+  ffmpeg: string;
+  ffprobe: string;
+  /** Where each came from: a setting, the system (maintained by its package manager) or the npm package. */
+  source: { ffmpeg: ProgramSource; ffprobe: ProgramSource };
+};
+export type ProgramSource = "setting" | "system" | "npm";
 
-/** The registry package's binary for this platform, or the bare name (found on PATH). */
+let programs: { key: string; found: VideoPrograms } | undefined;
+/** The last warning printed (once is enough). */
+let warned: string | null = null;
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, fsConstants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Where the system's programs are looked for: /usr/bin first (what the package manager keeps up to date), then PATH. */
+export function systemDirs(): string[] {
+  return ["/usr/bin", ...searchPath()];
+}
+
+/** The system's program of that name, or null. */
+export function systemProgram(name: string, dirs: string[] = systemDirs()): string | null {
+  for (const dir of dirs) {
+    const candidate = path.join(dir, name);
+    // The npm packages' binaries are the fallback, never "the system's".
+    if (candidate.includes(`${path.sep}node_modules${path.sep}`)) continue;
+    if (isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** The registry package's binary for this platform, or the bare name. */
 function packagedBinary(pkg: string, name: string): string {
   try {
     const required = createRequire(import.meta.url)(pkg) as { path?: string };
@@ -35,48 +82,197 @@ function packagedBinary(pkg: string, name: string): string {
   }
 }
 
-export function videoPrograms(): { ffmpeg: string; ffprobe: string } {
-  programs ??= ffmpegPaths({
-    ffmpeg: packagedBinary("@ffmpeg-installer/ffmpeg", "ffmpeg"),
-    ffprobe: packagedBinary("@ffprobe-installer/ffprobe", "ffprobe"),
-  });
-  return programs;
+function resolveProgram(name: "ffmpeg" | "ffprobe", setting: string | null, pkg: string, dirs: string[]): { file: string; source: ProgramSource } {
+  if (setting) return { file: setting, source: "setting" };
+  const system = systemProgram(name, dirs);
+  if (system) return { file: system, source: "system" };
+  return { file: packagedBinary(pkg, name), source: "npm" };
 }
 
-type RunResult = { code: number | null; stdout: Buffer; stderr: string };
+/** The programs found: the settings' first, then the system's in `dirs`, then the npm packages'. */
+export function findVideoPrograms(dirs: string[] = systemDirs()): VideoPrograms {
+  const chosen = ffmpegSettings();
+  const ffmpeg = resolveProgram("ffmpeg", chosen.ffmpeg, "@ffmpeg-installer/ffmpeg", dirs);
+  const ffprobe = resolveProgram("ffprobe", chosen.ffprobe, "@ffprobe-installer/ffprobe", dirs);
+  return { ffmpeg: ffmpeg.file, ffprobe: ffprobe.file, source: { ffmpeg: ffmpeg.source, ffprobe: ffprobe.source } };
+}
 
 /**
- * Runs a program and collects its output. `lowPriority` lowers its CPU priority to the
- * minimum as soon as it starts. Output beyond `maxStdout` bytes fails the run.
+ * The ffmpeg and ffprobe every video goes through: FFMPEG_PATH / FFPROBE_PATH when set, else
+ * the operating system's (Debian's gets security updates), else the old static build that
+ * `npm ci` installs (a warning in production says so).
  */
-function run(program: string, args: string[], options: { lowPriority?: boolean; maxStdout?: number } = {}): Promise<RunResult> {
+export function videoPrograms(): VideoPrograms {
+  const chosen = ffmpegSettings();
+  const key = `${chosen.ffmpeg ?? ""}\n${chosen.ffprobe ?? ""}`;
+  if (programs?.key !== key) programs = { key, found: findVideoPrograms() };
+  return programs.found;
+}
+
+/**
+ * Called at start-up: in production, warns when the npm packages' ffmpeg/ffprobe (a static
+ * build from 2018 that gets no security fixes) will decode uploads.
+ */
+export function warnAboutVideoPrograms(found: VideoPrograms = videoPrograms(), log: (line: string) => void = (line) => console.warn(line)): void {
+  const fallback = (["ffmpeg", "ffprobe"] as const).filter((name) => found.source[name] === "npm");
+  if (fallback.length === 0 || !isProduction()) return;
+  const line =
+    `Warning: no system ${fallback.join(" or ")} was found, so uploads are decoded by the old static build from npm (${fallback.map((name) => found[name]).join(", ")}), ` +
+    "which gets no security fixes. Install the system's ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH and FFPROBE_PATH.";
+  if (warned === line) return;
+  warned = line;
+  log(line);
+}
+
+// ------------------------------------------------------------------ running them, with bounds
+
+/** The CPU time and memory limits, applied by util-linux's prlimit (or the shell's ulimit without it). */
+let limiter: string | null | undefined;
+
+export type RunOptions = {
+  /** Wall-clock limit: past it the program and everything it started are killed. */
+  timeoutMs: number;
+  /** Lowest CPU priority. */
+  lowPriority?: boolean;
+  /** Output beyond this many bytes fails the run. */
+  maxStdout?: number;
+  /** CPU seconds (all threads together) before the kernel ends it; the wall-clock limit's seconds by default. */
+  cpuSeconds?: number;
+  /** Address space, in bytes (VIDEO_MEMORY_LIMIT_BYTES by default). */
+  memoryBytes?: number;
+};
+
+export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stdout: Buffer; stderr: string; ms: number };
+
+/** A program that ran past its wall-clock limit; it and its children were killed. */
+export class MediaTimeoutError extends Error {
+  constructor(
+    readonly program: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${path.basename(program)} ran longer than ${Math.round(timeoutMs / 1000)} s and was stopped`);
+  }
+}
+
+/** Process groups still running, killed should this process exit before them. */
+const liveGroups = new Set<number>();
+const EXIT_HOOK = Symbol.for("carsocial.mediaExitHook");
+const hookHolder = globalThis as { [EXIT_HOOK]?: Set<number> };
+if (!hookHolder[EXIT_HOOK]) {
+  hookHolder[EXIT_HOOK] = liveGroups;
+  process.on("exit", () => {
+    for (const group of liveGroups) killGroup(group);
+  });
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
+/** coreutils' nice, which starts a program at the lowest priority. */
+let nice: string | null | undefined;
+
+/**
+ * The command line that runs `program` with the CPU time and memory limits (and, for
+ * `lowPriority`, at the lowest CPU priority from its first instruction on).
+ */
+export function limitedCommand(
+  program: string,
+  args: string[],
+  limits: { cpuSeconds: number; memoryBytes: number; lowPriority?: boolean },
+): { file: string; args: string[]; niced: boolean } {
+  limiter ??= systemProgram("prlimit");
+  nice ??= systemProgram("nice");
+  const niced = Boolean(limits.lowPriority && nice);
+  const target = niced ? [nice!, "-n", "19", program, ...args] : [program, ...args];
+  const cpu = String(Math.max(1, Math.ceil(limits.cpuSeconds)));
+  if (limiter) return { file: limiter, args: [`--cpu=${cpu}`, `--as=${limits.memoryBytes}`, "--", ...target], niced };
+  const kib = String(Math.floor(limits.memoryBytes / 1024));
+  return { file: "/bin/sh", args: ["-c", `ulimit -t ${cpu} && ulimit -v ${kib} && exec "$0" "$@"`, ...target], niced };
+}
+
+/**
+ * Runs a program and collects its output, bounded: it runs in a process group of its own
+ * with a CPU time and memory limit, and past `timeoutMs` the whole group is killed
+ * (MediaTimeoutError). stdin is closed; nothing but its output comes back.
+ */
+export function runBounded(program: string, args: string[], options: RunOptions): Promise<RunResult> {
   const maxStdout = options.maxStdout ?? 16 * 1024 * 1024;
+  const cpuSeconds = options.cpuSeconds ?? options.timeoutMs / 1000;
+  const command = limitedCommand(program, args, { cpuSeconds, memoryBytes: options.memoryBytes ?? VIDEO_MEMORY_LIMIT_BYTES, lowPriority: options.lowPriority });
+  const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ["ignore", "pipe", "pipe"] });
-    if (options.lowPriority && child.pid) {
+    const child = spawn(command.file, command.args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const pid = child.pid;
+    if (pid) liveGroups.add(pid);
+    if (options.lowPriority && !command.niced && pid) {
       try {
-        setPriority(child.pid, osConstants.priority.PRIORITY_LOW);
+        setPriority(pid, osConstants.priority.PRIORITY_LOW);
       } catch {
         // Not allowed here: it still runs with a bounded thread count.
       }
     }
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (pid) killGroup(pid);
+    }, options.timeoutMs);
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
       stdoutBytes += chunk.byteLength;
-      if (stdoutBytes > maxStdout) child.kill("SIGKILL");
-      else stdout.push(chunk);
+      if (stdoutBytes > maxStdout) {
+        if (pid) killGroup(pid);
+      } else stdout.push(chunk);
     });
     child.stderr.on("data", (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString("utf8");
     });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (stdoutBytes > maxStdout) reject(new Error(`${path.basename(program)} wrote more than ${maxStdout} bytes`));
-      else resolve({ code, stdout: Buffer.concat(stdout), stderr });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      if (pid) liveGroups.delete(pid);
+      reject(error);
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (pid) {
+        // Anything it left running in its group goes with it.
+        if (timedOut || stdoutBytes > maxStdout) killGroup(pid);
+        liveGroups.delete(pid);
+      }
+      if (timedOut) reject(new MediaTimeoutError(program, options.timeoutMs));
+      else if (stdoutBytes > maxStdout) reject(new Error(`${path.basename(program)} wrote more than ${maxStdout} bytes`));
+      else resolve({ code, signal, stdout: Buffer.concat(stdout), stderr, ms: performance.now() - started });
     });
   });
+}
+
+/** Input options for every ffmpeg and ffprobe run: local files and pipes only, never the network. */
+const LOCAL_ONLY = ["-protocol_whitelist", "file,pipe"];
+
+/** The wall-clock and CPU bounds of one ffmpeg run. */
+function ffmpegBounds(): Pick<RunOptions, "timeoutMs" | "cpuSeconds"> {
+  const timeoutMs = videoTimeoutMs();
+  // Decoder and encoder threads, and a little more, all at full speed the whole time.
+  return { timeoutMs, cpuSeconds: (timeoutMs / 1000) * (2 * videoThreads() + 1) };
+}
+
+function probeBounds(): Pick<RunOptions, "timeoutMs" | "cpuSeconds"> {
+  const timeoutMs = Math.min(PROBE_TIMEOUT_MS, videoTimeoutMs());
+  return { timeoutMs, cpuSeconds: timeoutMs / 1000 };
+}
+
+/** The first line of `-version` of the ffmpeg and ffprobe the pipeline runs. */
+export async function videoProgramVersions(): Promise<{ ffmpeg: string; ffprobe: string }> {
+  const { ffmpeg, ffprobe } = videoPrograms();
+  const [a, b] = await Promise.all([runBounded(ffmpeg, ["-version"], probeBounds()), runBounded(ffprobe, ["-version"], probeBounds())]);
+  const first = (result: RunResult) => result.stdout.toString("utf8").split("\n")[0]?.trim() ?? "";
+  return { ffmpeg: first(a), ffprobe: first(b) };
 }
 
 // ------------------------------------------------------------------ probing
@@ -93,6 +289,7 @@ export type ProbeStream = {
   r_frame_rate?: string;
   avg_frame_rate?: string;
   duration?: string;
+  nb_frames?: string;
   bits_per_raw_sample?: string;
   tags?: Record<string, string>;
   side_data_list?: Array<{ side_data_type?: string; rotation?: number }>;
@@ -111,6 +308,8 @@ export type VideoFacts = {
   rotation: number;
   fps: number;
   durationMs: number | null;
+  /** The pixels the decoder must produce: width x height x frames (see videoCost). */
+  pixelFrames: number;
 };
 
 /** Why a probe failed: the file is damaged (400) or it is not a video we can read (415). */
@@ -128,7 +327,8 @@ const DAMAGE_SIGNS = /moov atom not found|partial file|invalid data found|end of
 /** ffprobe's view of a file (format and streams). */
 export async function probeVideo(file: string): Promise<Probe> {
   const { ffprobe } = videoPrograms();
-  const result = await run(ffprobe, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
+  const result = await runBounded(ffprobe, [...LOCAL_ONLY, "-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
+    ...probeBounds(),
     maxStdout: 4 * 1024 * 1024,
   });
   if (result.code !== 0) {
@@ -169,6 +369,7 @@ export function videoFacts(probe: Probe): VideoFacts | null {
   const turned = rotation === 90 || rotation === 270;
   const seconds = Number(probe.format.duration ?? video.duration);
   const fps = ratio(video.avg_frame_rate) || ratio(video.r_frame_rate);
+  const durationMs = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null;
   return {
     video,
     audio,
@@ -176,8 +377,26 @@ export function videoFacts(probe: Probe): VideoFacts | null {
     height: turned ? storedWidth : video.height,
     rotation,
     fps,
-    durationMs: Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null,
+    durationMs,
+    pixelFrames: videoCost(video, durationMs),
   };
+}
+
+/**
+ * What decoding a video costs, in pixels: width x height x frames. The frames are the more
+ * of the count the stream declares and its frame rate times its length. The rate is
+ * ffprobe's average (avg_frame_rate), else its base rate (r_frame_rate) when that is a
+ * frame rate at all (a recorder's 1000/1 is a clock, not a rate); a rate or length that
+ * cannot be read counts as the most a stored video has (60 fps, the longest clip).
+ */
+export function videoCost(video: ProbeStream, durationMs: number | null): number {
+  const average = ratio(video.avg_frame_rate);
+  const base = ratio(video.r_frame_rate);
+  const rate = Number.isFinite(average) && average > 0 ? average : Number.isFinite(base) && base > 0 && base <= 4 * VIDEO_MAX_FPS ? base : VIDEO_MAX_FPS;
+  const seconds = durationMs !== null ? durationMs / 1000 : UPLOAD_LIMITS.videoSeconds;
+  const declared = Number(video.nb_frames ?? 0);
+  const frames = Math.max(Number.isFinite(declared) ? declared : 0, rate * seconds);
+  return (video.width ?? 0) * (video.height ?? 0) * frames;
 }
 
 /**
@@ -269,7 +488,8 @@ const STRIP_METADATA = [
 const SCALE = `scale='if(gte(iw,ih),min(${VIDEO_MAX_EDGE},trunc(iw/2)*2),-2)':'if(gte(iw,ih),-2,min(${VIDEO_MAX_EDGE},trunc(ih/2)*2))'`;
 
 function encodeArguments(input: string, output: string, facts: VideoFacts, remux: boolean): string[] {
-  const args = ["-hide_banner", "-nostdin", "-v", "error", "-y", "-i", input, "-map", `0:${facts.video.index}`];
+  // The decoder gets the same thread cap as the encoder (by default it takes every core).
+  const args = ["-hide_banner", "-nostdin", "-v", "error", "-y", ...LOCAL_ONLY, "-threads", String(videoThreads()), "-i", input, "-map", `0:${facts.video.index}`];
   if (facts.audio) args.push("-map", `0:${facts.audio.index}`);
   args.push("-dn", "-sn", ...STRIP_METADATA);
   if (remux) {
@@ -325,7 +545,10 @@ export async function encodeVideo(input: string, output: string, probe: Probe): 
   const remux = canRemux(facts, probe.format.format_name);
   const { ffmpeg } = videoPrograms();
   try {
-    const result = await run(ffmpeg, encodeArguments(input, output, facts, remux), { lowPriority: true, maxStdout: 1024 });
+    const bounds = ffmpegBounds();
+    const result = await runBounded(ffmpeg, encodeArguments(input, output, facts, remux), { ...bounds, lowPriority: true, maxStdout: 1024 });
+    // Ended by the kernel for its CPU time (SIGXCPU, then SIGKILL): as good as too slow.
+    if (result.signal === "SIGXCPU" || result.signal === "SIGKILL") throw new MediaTimeoutError(ffmpeg, bounds.timeoutMs);
     if (result.code !== 0) {
       throw new ProbeError(DAMAGE_SIGNS.test(result.stderr) || remux ? "damaged" : "unreadable", result.stderr.trim().split("\n")[0] ?? "ffmpeg failed");
     }
@@ -350,10 +573,31 @@ export async function encodeVideo(input: string, output: string, probe: Probe): 
 export async function posterFrame(file: string, durationMs: number | null): Promise<Buffer> {
   const { ffmpeg } = videoPrograms();
   const at = durationMs !== null && durationMs > 1500 ? "1" : "0";
-  const result = await run(
+  const result = await runBounded(
     ffmpeg,
-    ["-hide_banner", "-nostdin", "-v", "error", "-ss", at, "-i", file, "-frames:v", "1", "-map", "0:v:0", "-f", "image2pipe", "-c:v", "png", "pipe:1"],
-    { lowPriority: true, maxStdout: 64 * 1024 * 1024 },
+    [
+      "-hide_banner",
+      "-nostdin",
+      "-v",
+      "error",
+      ...LOCAL_ONLY,
+      "-threads",
+      String(videoThreads()),
+      "-ss",
+      at,
+      "-i",
+      file,
+      "-frames:v",
+      "1",
+      "-map",
+      "0:v:0",
+      "-f",
+      "image2pipe",
+      "-c:v",
+      "png",
+      "pipe:1",
+    ],
+    { ...ffmpegBounds(), lowPriority: true, maxStdout: 64 * 1024 * 1024 },
   );
   if (result.code !== 0 || result.stdout.byteLength === 0) throw new ProbeError("damaged", result.stderr.trim() || "no frame");
   return result.stdout;

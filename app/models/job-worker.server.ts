@@ -1,26 +1,34 @@
 // The worker that runs background jobs. Every server runs one (unless JOB_WORKER=off; a server
 // of several processes in one of them only) and `npm run worker` runs one on its own; they
 // share the queue through the database, where claiming a job is one atomic statement.
-// A worker runs JOB_CONCURRENCY jobs at once (1 by default: a transcode already keeps the
-// cores busy). While a job runs its lock is renewed; on a stop, the worker takes no new
-// job, waits a little for the running ones and then hands them back to the queue.
+// A worker runs JOB_CONCURRENCY jobs at once in each lane (1 by default: a transcode already
+// keeps the cores busy): the video lane's transcodes never hold up the media lane's photos.
+// While a job runs its lock is renewed; a job that must wait (its owner's video budget is
+// spent) goes back to the queue until then; on a stop, the worker takes no new job, waits a
+// little for the running ones and then hands them back to the queue.
 // Every minute it also ends jobs interrupted too often, deletes old finished jobs and,
 // hourly, incoming files nothing refers to any more.
 import { onSiblingMessage, sendToSiblings } from "~/lib/cluster-relay.server";
 import { jobConcurrency } from "~/lib/env.server";
 import { sweepIncoming } from "~/lib/incoming.server";
+import { warnAboutVideoPrograms } from "~/lib/video.server";
 import {
   claimJob,
   completeJob,
+  deferJob,
   extendJobLock,
   failExhaustedJobs,
   failJob,
+  JOB_LANES,
   JOB_LOCK_MS,
+  JobDeferral,
   pruneDoneJobs,
   releaseJob,
   workerName,
   type ClaimedJob,
+  type JobLane,
 } from "~/models/job.server";
+import { pruneTranscodeUsage } from "~/models/media-budget.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
 
 export type JobHandler = {
@@ -56,7 +64,10 @@ const SWEEP_MS = 3600_000;
 export const INCOMING_MAX_AGE_MS = 6 * 3600_000;
 
 export type WorkerOptions = {
+  /** Jobs at once in each lane. */
   concurrency?: number;
+  /** The lanes this worker serves (all by default). */
+  lanes?: readonly JobLane[];
   pollMs?: number;
   lockMs?: number;
   /** A label for the lock owner ("server", "worker"). */
@@ -102,7 +113,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs one claimed job to its end: done, queued again with a backoff, or failed (its
  * handler told). Returns how it ended.
  */
-export async function executeJob(job: ClaimedJob, options: { lockMs?: number; log?: (line: string) => void } = {}): Promise<"done" | "retry" | "failed" | "lost"> {
+export async function executeJob(
+  job: ClaimedJob,
+  options: { lockMs?: number; log?: (line: string) => void } = {},
+): Promise<"done" | "retry" | "failed" | "lost" | "deferred"> {
   const lockMs = options.lockMs ?? JOB_LOCK_MS;
   const handler = handlers.get(job.kind);
   const heartbeat = setInterval(
@@ -119,6 +133,10 @@ export async function executeJob(job: ClaimedJob, options: { lockMs?: number; lo
     return (await completeJob(job)) ? "done" : "lost";
   } catch (error) {
     clearInterval(heartbeat);
+    if (error instanceof JobDeferral) {
+      options.log?.(`[jobs] ${job.kind} #${job.id} waits until ${new Date(error.until).toISOString()}: ${error.message}`);
+      return (await deferJob(job, error.until, error.message)) ? "deferred" : "lost";
+    }
     const permanent = !handler || (handler.permanent?.(error) ?? false);
     const final = permanent || job.attempts >= job.maxAttempts;
     options.log?.(`[jobs] ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -147,9 +165,11 @@ async function endExhausted(log?: (line: string) => void) {
 export function startJobWorker(options: WorkerOptions = {}): JobWorker {
   const name = workerName(options.label);
   const concurrency = options.concurrency ?? jobConcurrency();
+  const lanes = options.lanes ?? JOB_LANES;
   const pollMs = options.pollMs ?? JOB_POLL_MS;
   const lockMs = options.lockMs ?? JOB_LOCK_MS;
   const log = options.log ?? ((line: string) => console.log(line));
+  warnAboutVideoPrograms();
   const running = new Map<number, ClaimedJob>();
   let stopping = false;
   const sleepers = new Set<() => void>();
@@ -169,11 +189,11 @@ export function startJobWorker(options: WorkerOptions = {}): JobWorker {
       sleepers.add(done);
     });
 
-  async function slot() {
+  async function slot(lane: JobLane) {
     while (!stopping) {
       let job: ClaimedJob | null = null;
       try {
-        job = await claimJob(name, { lockMs, kinds: options.kinds });
+        job = await claimJob(name, { lockMs, kinds: options.kinds, lanes: [lane] });
       } catch (error) {
         log(`[jobs] claiming failed: ${String(error)}`);
       }
@@ -197,6 +217,7 @@ export function startJobWorker(options: WorkerOptions = {}): JobWorker {
     try {
       await endExhausted(log);
       await pruneDoneJobs();
+      await pruneTranscodeUsage();
       if (Date.now() - lastSweep > SWEEP_MS) {
         lastSweep = Date.now();
         await sweepIncoming(INCOMING_MAX_AGE_MS, referencedIncoming);
@@ -209,7 +230,7 @@ export function startJobWorker(options: WorkerOptions = {}): JobWorker {
   maintenanceTimer.unref();
   void maintenance();
 
-  const slots = Array.from({ length: concurrency }, () => slot());
+  const slots = lanes.flatMap((lane) => Array.from({ length: concurrency }, () => slot(lane)));
 
   return {
     name,

@@ -9,12 +9,19 @@
 //   SQLite      UPDATE … WHERE id = (SELECT id … LIMIT 1) RETURNING …   (writers are serialised)
 //   PostgreSQL  the same, with FOR UPDATE SKIP LOCKED in the sub-query, so concurrent
 //               claimers skip each other's rows instead of waiting or taking the same job.
+//
+// Every job runs in a lane: "video" for transcodes, "media" for photos and everything else.
+// A worker claims for each lane on its own, so a photo never waits behind a video.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 
 export type JobState = "queued" | "running" | "done" | "failed";
+
+/** The lanes, each with its own workers: videos take minutes, photos seconds. */
+export const JOB_LANES = ["media", "video"] as const;
+export type JobLane = (typeof JOB_LANES)[number];
 
 /** How long a claim holds a job before another worker may take it again. */
 export const JOB_LOCK_MS = 60_000;
@@ -52,7 +59,7 @@ export function backoffMs(attempts: number): number {
   return Math.min(JOB_MAX_BACKOFF_MS, JOB_BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-export type EnqueueOptions = { delayMs?: number; maxAttempts?: number; now?: number; db?: Db };
+export type EnqueueOptions = { delayMs?: number; maxAttempts?: number; now?: number; db?: Db; lane?: JobLane };
 
 /** Queues a job; inside a transaction when `db` is one (the job exists only if it commits). */
 export async function enqueueJob(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
@@ -61,6 +68,7 @@ export async function enqueueJob(kind: string, payload: unknown, options: Enqueu
   const job = await db.job.create({
     data: {
       kind,
+      lane: options.lane ?? "media",
       payload: JSON.stringify(payload ?? {}),
       maxAttempts: options.maxAttempts ?? JOB_MAX_ATTEMPTS,
       runAfter: BigInt(now + (options.delayMs ?? 0)),
@@ -77,11 +85,15 @@ type ClaimRow = { id: number | bigint; kind: string; payload: string; attempts: 
  * lock) for `worker`, holding it for `lockMs`. Null when none is due. Jobs whose lock expired
  * after their last allowed attempt are not claimed: failExhaustedJobs ends them.
  */
-export async function claimJob(worker: string, options: { lockMs?: number; now?: number; kinds?: string[] } = {}): Promise<ClaimedJob | null> {
+export async function claimJob(
+  worker: string,
+  options: { lockMs?: number; now?: number; kinds?: string[]; lanes?: readonly JobLane[] } = {},
+): Promise<ClaimedJob | null> {
   const now = options.now ?? Date.now();
   const until = now + (options.lockMs ?? JOB_LOCK_MS);
   const postgres = databaseProvider === "postgresql";
   const kinds = options.kinds && options.kinds.length > 0 ? Prisma.sql`AND "kind" IN (${Prisma.join(options.kinds)})` : Prisma.empty;
+  const lanes = options.lanes && options.lanes.length > 0 ? Prisma.sql`AND "lane" IN (${Prisma.join([...options.lanes])})` : Prisma.empty;
   const at = BigInt(now);
   const updatedAt = postgres ? Prisma.sql`CURRENT_TIMESTAMP` : Prisma.sql`${new Date(now).toISOString().replace("Z", "+00:00")}`;
   // The job due longest: queued past its runAfter, or running past its lockedUntil. On
@@ -92,7 +104,7 @@ export async function claimJob(worker: string, options: { lockMs?: number; now?:
     WHERE "id" = (
       SELECT "id" FROM "jobs"
       WHERE (("state" = 'queued' AND "runAfter" <= ${at})
-          OR ("state" = 'running' AND "lockedUntil" <= ${at} AND "attempts" < "maxAttempts")) ${kinds}
+          OR ("state" = 'running' AND "lockedUntil" <= ${at} AND "attempts" < "maxAttempts")) ${kinds} ${lanes}
       ORDER BY CASE WHEN "state" = 'queued' THEN "runAfter" ELSE "lockedUntil" END, "id"
       LIMIT 1
       ${postgres ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty}
@@ -165,6 +177,28 @@ export async function failJob(
 }
 
 /**
+ * Thrown by a job that cannot run yet (its owner's budget is spent): it goes back to the
+ * queue until `until` (ms since 1970) without counting the run, `message` as its lastError.
+ */
+export class JobDeferral extends Error {
+  constructor(
+    readonly until: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Puts a held job back in the queue until `until`, the run not counted. False when the lock was lost. */
+export async function deferJob(job: Pick<ClaimedJob, "id" | "lockedBy">, until: number, reason: string): Promise<boolean> {
+  const result = await prisma.job.updateMany({
+    where: { id: job.id, state: "running", lockedBy: job.lockedBy },
+    data: { state: "queued", attempts: { decrement: 1 }, runAfter: BigInt(Math.round(until)), lockedBy: null, lockedUntil: null, lastError: errorText(reason) },
+  });
+  return result.count === 1;
+}
+
+/**
  * Gives a held job back without counting the run (a worker stopping): queued and due now.
  */
 export async function releaseJob(job: Pick<ClaimedJob, "id" | "lockedBy">): Promise<boolean> {
@@ -217,6 +251,7 @@ export async function pruneDoneJobs(options: { now?: number } = {}): Promise<num
 export type JobView = {
   id: number;
   kind: string;
+  lane: string;
   state: JobState;
   attempts: number;
   maxAttempts: number;
@@ -232,6 +267,7 @@ export async function getJob(id: number): Promise<JobView | null> {
   return {
     id: job.id,
     kind: job.kind,
+    lane: job.lane,
     state: job.state as JobState,
     attempts: job.attempts,
     maxAttempts: job.maxAttempts,

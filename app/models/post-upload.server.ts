@@ -4,18 +4,37 @@
 // then only its author (and administrators) can see it. A file that fails shows its name
 // and reason to the author, who can remove it or (when the failure was not the file's
 // fault) try again.
+//
+// Photos run in the "media" lane of the job queue and videos in the "video" lane, so a photo
+// never waits behind someone's transcode. A video waits (its job deferred) while its owner's
+// hourly budget of video processing is spent.
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
 import { discardMedia, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/images.server";
 import { incomingPath, removeIncoming } from "~/lib/incoming.server";
 import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/post-status";
-import { enqueueJob, errorText } from "~/models/job.server";
+import { enqueueJob, errorText, JobDeferral, type JobLane } from "~/models/job.server";
+import { recordTranscodeUsage, TRANSCODE_SECONDS_PER_HOUR, transcodeBudgetBackAt } from "~/models/media-budget.server";
 
 /** The job kind that stores one uploaded file of a post. */
 export const MEDIA_JOB = "post.media";
 
 export type MediaJobPayload = { uploadId: number };
+
+/** The queue lane of an upload's job: videos in their own, so photos never wait behind them. */
+export function mediaLane(kind: string): JobLane {
+  return kind === "video" ? "video" : "media";
+}
+
+/** What the author reads while a video waits for their budget of video processing. */
+export function budgetWaitMessage(name: string, backAt: number, now = Date.now()): string {
+  const minutes = Math.max(1, Math.ceil((backAt - now) / 60_000));
+  return (
+    `${name}: waiting: you have used this hour's ${TRANSCODE_SECONDS_PER_HOUR / 60} minutes of video processing; ` +
+    `this video is processed in about ${minutes} minute${minutes === 1 ? "" : "s"}`
+  );
+}
 
 export const PROCESSING_MESSAGES = {
   failed: "Processing failed. Try again, or remove this file.",
@@ -94,12 +113,30 @@ function inspectedOf(upload: {
  * or already handled. Throws what the pipeline throws (UserError for a bad file).
  */
 export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
-  const upload = await prisma.postUpload.findUnique({ where: { id: parseId(payload?.uploadId) ?? 0 } });
+  const upload = await prisma.postUpload.findUnique({ where: { id: parseId(payload?.uploadId) ?? 0 }, include: { post: { select: { createdById: true } } } });
   if (!upload || upload.status !== "queued") return;
   const file = incomingPath(upload.tempPath);
   if (!file) throw new UserError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
 
-  const processed = await processUploadFile({ path: file, name: upload.name }, inspectedOf(upload));
+  let processed: ProcessedMedia;
+  if (upload.kind === "video") {
+    const owner = upload.post.createdById;
+    // The owner's hour of video processing is spent: the job waits, and the author is told why.
+    const backAt = await transcodeBudgetBackAt(owner);
+    if (backAt !== null) {
+      const message = budgetWaitMessage(upload.name, backAt);
+      await prisma.postUpload.updateMany({ where: { id: upload.id, status: "queued" }, data: { error: message } });
+      throw new JobDeferral(backAt, message);
+    }
+    const started = performance.now();
+    try {
+      processed = await processUploadFile({ path: file, name: upload.name }, inspectedOf(upload));
+    } finally {
+      await recordTranscodeUsage(owner, (performance.now() - started) / 1000);
+    }
+  } else {
+    processed = await processUploadFile({ path: file, name: upload.name }, inspectedOf(upload));
+  }
   let kept = false;
   try {
     kept = await prisma.$transaction(async (tx) => {
@@ -173,7 +210,7 @@ export async function getPostProcessing(postId: number, viewer: { id: number; ro
 async function ownUpload(postId: number, uploadId: number, actor: { id: number; role: string }) {
   const upload = await prisma.postUpload.findUnique({
     where: { id: uploadId },
-    select: { id: true, postId: true, status: true, tempPath: true, name: true, result: true, post: { select: { createdById: true } } },
+    select: { id: true, postId: true, kind: true, status: true, tempPath: true, name: true, result: true, post: { select: { createdById: true } } },
   });
   // Someone else's post answers like a missing one: it must not even be known to exist.
   if (!upload || upload.postId !== postId || (upload.post.createdById !== actor.id && actor.role !== "admin")) {
@@ -190,7 +227,7 @@ export async function retryUpload(postId: number, uploadId: number, actor: { id:
   return prisma.$transaction(async (tx) => {
     const updated = await tx.postUpload.updateMany({ where: { id: upload.id, status: "failed" }, data: { status: "queued", error: null } });
     if (updated.count !== 1) throw new UserError(400, PROCESSING_MESSAGES.notFailed);
-    await enqueueJob(MEDIA_JOB, { uploadId: upload.id }, { db: tx });
+    await enqueueJob(MEDIA_JOB, { uploadId: upload.id }, { db: tx, lane: mediaLane(upload.kind) });
     return (await settlePost(tx, postId)) ?? POST_STATUS.processing;
   });
 }

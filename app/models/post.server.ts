@@ -9,7 +9,7 @@ import { sortVideosFirst } from "~/lib/media-types";
 import { isEmptyPost, POST_MESSAGES, type PostFields, type ShareChannel } from "~/lib/post-schemas";
 import { enqueueJob } from "~/models/job.server";
 import { POST_STATUS, READY_POST } from "~/lib/post-status";
-import { MEDIA_JOB, storedMediaOf } from "~/models/post-upload.server";
+import { MEDIA_JOB, mediaLane, storedMediaOf } from "~/models/post-upload.server";
 import { assertModsOfCars } from "~/models/post-mods.server";
 
 /** An uploaded file on disk in the incoming folder, checked by inspectUploadFile. */
@@ -80,7 +80,7 @@ export async function createPost(userId: number, input: NewPost): Promise<number
         },
         select: { id: true },
       });
-      await enqueueJob(MEDIA_JOB, { uploadId: upload.id }, { db: tx });
+      await enqueueJob(MEDIA_JOB, { uploadId: upload.id }, { db: tx, lane: mediaLane(inspected.kind) });
     }
     return post.id;
   });

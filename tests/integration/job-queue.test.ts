@@ -9,7 +9,19 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { registerJobHandler, runDueJobs, executeJob, startJobWorker } from "~/models/job-worker.server";
-import { backoffMs, claimJob, completeJob, enqueueJob, extendJobLock, failExhaustedJobs, failJob, getJob, JOB_BASE_BACKOFF_MS, releaseJob } from "~/models/job.server";
+import {
+  backoffMs,
+  claimJob,
+  completeJob,
+  enqueueJob,
+  extendJobLock,
+  failExhaustedJobs,
+  failJob,
+  getJob,
+  JOB_BASE_BACKOFF_MS,
+  JobDeferral,
+  releaseJob,
+} from "~/models/job.server";
 
 const T0 = Date.now();
 let kindCounter = 0;
@@ -155,6 +167,75 @@ describe("failures", () => {
     const job = (await claimJob("w", { kinds: [kind] }))!;
     expect(job.id).toBe(id);
     expect(await releaseJob(job)).toBe(true);
+  });
+});
+
+describe("lanes", () => {
+  it("a claim for one lane takes only that lane's jobs", async () => {
+    const kind = freshKind();
+    const video = await enqueueJob(kind, { v: 1 }, { now: T0, lane: "video" });
+    const photo = await enqueueJob(kind, { p: 1 }, { now: T0 + 1 });
+    expect((await getJob(video))?.lane).toBe("video");
+    expect((await getJob(photo))?.lane).toBe("media");
+    expect((await claimJob("m", { kinds: [kind], lanes: ["media"], now: T0 + 10 }))?.id).toBe(photo);
+    expect(await claimJob("m", { kinds: [kind], lanes: ["media"], now: T0 + 10 })).toBeNull();
+    expect((await claimJob("v", { kinds: [kind], lanes: ["video"], now: T0 + 10 }))?.id).toBe(video);
+  });
+
+  it("runs a photo while an older video job still holds the video lane, with one job at a time per lane", async () => {
+    const kind = freshKind();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    registerJobHandler(kind, {
+      run: async (payload) => {
+        const { name } = payload as { name: string };
+        order.push(`start ${name}`);
+        if (name === "video") await gate;
+        order.push(`end ${name}`);
+      },
+    });
+    const video = await enqueueJob(kind, { name: "video" }, { lane: "video", now: Date.now() - 1000 });
+    const photo = await enqueueJob(kind, { name: "photo" }, { lane: "media" });
+    const worker = startJobWorker({ kinds: [kind], concurrency: 1, pollMs: 20, log: () => undefined });
+    try {
+      for (let i = 0; i < 400 && !order.includes("start video"); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      for (let i = 0; i < 400 && (await getJob(photo))?.state !== "done"; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      // The photo is done while the video is still being worked on.
+      expect((await getJob(photo))?.state).toBe("done");
+      expect((await getJob(video))?.state).toBe("running");
+      expect(order.filter((step) => step.startsWith("end"))).toEqual(["end photo"]);
+      expect(order).toContain("start video");
+      release();
+      for (let i = 0; i < 400 && (await getJob(video))?.state !== "done"; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect((await getJob(video))?.state).toBe("done");
+    } finally {
+      release();
+      await worker.stop(1000);
+    }
+  });
+});
+
+describe("a job that must wait", () => {
+  it("goes back to the queue until the time it names, the run not counted, with its reason", async () => {
+    const kind = freshKind();
+    const until = Date.now() + 600_000;
+    let runs = 0;
+    registerJobHandler(kind, {
+      run: async () => {
+        runs += 1;
+        if (runs === 1) throw new JobDeferral(until, "waiting for the budget");
+      },
+    });
+    const id = await enqueueJob(kind, {}, { lane: "video", maxAttempts: 1 });
+    const job = (await claimJob("w", { kinds: [kind] }))!;
+    expect(await executeJob(job)).toBe("deferred");
+    expect(await getJob(id)).toMatchObject({ state: "queued", attempts: 0, runAfter: until, lockedBy: null, lastError: "waiting for the budget" });
+    expect(await claimJob("w", { kinds: [kind], now: until - 1 })).toBeNull();
+    // Its one attempt is still there when the time comes.
+    const again = (await claimJob("w", { kinds: [kind], now: until }))!;
+    expect(again).toMatchObject({ id, attempts: 1 });
+    expect(await executeJob(again)).toBe("done");
   });
 });
 

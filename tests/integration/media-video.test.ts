@@ -3,13 +3,26 @@
 // 120 fps and 10-bit clips; HEIC; and damaged, empty, unsupported, too long and too large
 // files. Stored videos are checked with ffprobe and exiftool.
 import { existsSync, readdirSync } from "node:fs";
-import { open, rm, writeFile } from "node:fs/promises";
+import { open, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { inspectUploadFile, MAX_VIDEO_BYTES, processUploadFile, type ProcessedMedia, type UploadFile } from "~/lib/images.server";
 import { mediaDir, readMedia, resolveKey } from "~/lib/media-storage.server";
-import { exiftool, expectMediaError, ffprobe, isFastStart, makeClip, makeGridHeic, makeHeic, PHONE_TAGS, samplesFolder, truncated, withRotation } from "../support/media";
+import {
+  exiftool,
+  expectMediaError,
+  ffprobe,
+  isFastStart,
+  makeClip,
+  makeCostlyClip,
+  makeGridHeic,
+  makeHeic,
+  PHONE_TAGS,
+  samplesFolder,
+  truncated,
+  withRotation,
+} from "../support/media";
 
 const X264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"];
 const X265 = ["-c:v", "libx265", "-x265-params", "log-level=none", "-tag:v", "hvc1", "-pix_fmt", "yuv420p", "-c:a", "aac"];
@@ -200,6 +213,28 @@ describe("bad files", () => {
     await rm(large);
 
     expect(storeFiles()).toEqual(before);
+  });
+});
+
+describe("what a video may cost", () => {
+  it("refuses a small clip that would keep the decoder busy for long: 16 s of 4K at 60 fps in a few hundred KB", async () => {
+    const costly = await makeCostlyClip("black-4k60.mp4", 16);
+    const { size } = await stat(costly);
+    expect(size).toBeLessThan(1024 * 1024);
+    const before = storeFiles();
+    const refusal =
+      "black-4k60.mp4: videos can hold at most the frames of 60 seconds of 1080p at 60 fps (7.5 billion pixels); 4K fits 30 seconds at 30 fps or 15 seconds at 60 fps";
+    await expectMediaError(inspectUploadFile(upload(costly)), 413, refusal);
+    // The job refuses it too (a file queued before the limit), without transcoding anything.
+    const inspected = { kind: "video" as const, mime: "video/mp4", ext: "mp4", bytes: size, width: 4096, height: 2160, durationMs: 16_000 };
+    await expectMediaError(processUploadFile(upload(costly), inspected), 413, refusal);
+    expect(storeFiles()).toEqual(before);
+  });
+
+  it("takes the same 4K clip at 60 fps when it is short enough (one second)", async () => {
+    const short = await makeCostlyClip("black-4k60-short.mp4", 1);
+    const media = await store(short);
+    expect(media).toMatchObject({ kind: "video", width: 1920 });
   });
 });
 

@@ -4,7 +4,7 @@
 // A file that fails is named with its reason; the author removes it or tries again.
 // Nothing of a refused upload is left in the incoming folder, the media store or the
 // database.
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -15,11 +15,12 @@ import { mediaDir } from "~/lib/media-storage.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { getFeedPage, getPost } from "~/models/feed.server";
 import { claimJob } from "~/models/job.server";
-import { executeJob, runDueJobs } from "~/models/job-worker.server";
+import { executeJob, registerJobHandler, runDueJobs, startJobWorker } from "~/models/job-worker.server";
+import { pruneTranscodeUsage, recordTranscodeUsage, TRANSCODE_WINDOW_MS, transcodeSecondsUsed } from "~/models/media-budget.server";
 import { getUserPostTiles } from "~/models/profile.server";
 import { getShowcase } from "~/models/car.server";
 import { searchPosts } from "~/models/search.server";
-import { failMediaJob, MEDIA_JOB } from "~/models/post-upload.server";
+import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
 import { action as createPostAction } from "~/routes/api.posts";
 import { loader as apiPostLoader } from "~/routes/api.posts.$id";
 import { action as likeAction } from "~/routes/api.posts.$id.like";
@@ -29,6 +30,9 @@ import { loader as postPageLoader } from "~/routes/post.$id";
 import { action as profileAction } from "~/routes/api.profile";
 import { signUp, type SignedUp } from "../support/accounts";
 import { callJson, getRequest, jsonRequest, multipartRequest } from "../support/requests";
+import { makeClip, makeCostlyClip } from "../support/media";
+
+const X264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"];
 
 const ORIGIN = "http://127.0.0.1:3000";
 
@@ -371,3 +375,104 @@ function formPost(id: number, fields: Record<string, string>, cookie: string) {
     body: new URLSearchParams(fields),
   });
 }
+
+describe("videos cannot hold up everyone else", () => {
+  it("refuses a small clip that would cost the decoder too much in the upload's answer, keeping nothing", async () => {
+    const costly = readFileSync(await makeCostlyClip("black-4k60.mp4", 16));
+    const postsBefore = await prisma.post.count();
+    const created = await callJson(createPostAction as never, multipartRequest("/api/posts", [["media", costly, "black-4k60.mp4"]], { cookie: author.cookie }));
+    expect(created.status).toBe(413);
+    expect(created.body.error).toBe(
+      "black-4k60.mp4: videos can hold at most the frames of 60 seconds of 1080p at 60 fps (7.5 billion pixels); 4K fits 30 seconds at 30 fps or 15 seconds at 60 fps",
+    );
+    expect(await prisma.post.count()).toBe(postsBefore);
+    expect(await listIncoming()).toEqual([]);
+    expect(await prisma.job.count({ where: { state: "queued" } })).toBe(0);
+  });
+
+  it("makes another member's photo post ready while a long video job is still running", async () => {
+    const clip = readFileSync(await makeClip("long-drive.mp4", { codec: X264 }));
+    const video = await callJson(createPostAction as never, multipartRequest("/api/posts", [["media", clip, "long-drive.mp4"]], { cookie: author.cookie }));
+    const videoPost = video.body.post.id as number;
+    const videoUpload = await prisma.postUpload.findFirstOrThrow({ where: { postId: videoPost } });
+    const photo = await callJson(createPostAction as never, multipartRequest("/api/posts", [["media", await png(), "garage.png"]], { cookie: stranger.cookie }));
+    const photoPost = photo.body.post.id as number;
+    expect(await prisma.job.findMany({ where: { kind: MEDIA_JOB, state: "queued" }, select: { lane: true }, orderBy: { id: "asc" } })).toEqual([
+      { lane: "video" },
+      { lane: "media" },
+    ]);
+
+    // The video's transcode runs on (held here) while the worker, one job at a time per lane, goes on.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let videoStarted = false;
+    registerJobHandler(MEDIA_JOB, {
+      run: async (payload) => {
+        if ((payload as MediaJobPayload).uploadId === videoUpload.id) {
+          videoStarted = true;
+          await held;
+        }
+        await runMediaJob(payload as MediaJobPayload);
+      },
+      failed: (payload, error) => failMediaJob(payload as MediaJobPayload, error),
+      permanent: isPermanentMediaFailure,
+    });
+    const worker = startJobWorker({ concurrency: 1, pollMs: 20, log: () => undefined });
+    const statusOf = async (id: number) => (await prisma.post.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
+    try {
+      for (let i = 0; i < 800 && !(videoStarted && (await statusOf(photoPost)) === "ready"); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(videoStarted).toBe(true);
+      expect(await getPost(photoPost, author.id)).toMatchObject({ status: "ready", photos: [{ kind: "image" }] });
+      expect(await statusOf(videoPost)).toBe("processing");
+      expect(await prisma.job.count({ where: { kind: MEDIA_JOB, lane: "video", state: "running" } })).toBe(1);
+      release();
+      for (let i = 0; i < 800 && (await statusOf(videoPost)) !== "ready"; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(await getPost(videoPost, stranger.id)).toMatchObject({ status: "ready", photos: [{ kind: "video" }] });
+    } finally {
+      release();
+      await worker.stop(2000);
+      registerJobHandler(MEDIA_JOB, {
+        run: (payload) => runMediaJob(payload as MediaJobPayload),
+        failed: (payload, error) => failMediaJob(payload as MediaJobPayload, error),
+        permanent: isPermanentMediaFailure,
+      });
+    }
+  });
+
+  it("makes a member's videos wait while their hour of video processing is spent, and tells them why", async () => {
+    const clip = readFileSync(await makeClip("budget.mp4", { codec: X264 }));
+    // This member's videos took 10 minutes of processing half an hour ago.
+    const spentAt = Date.now() - TRANSCODE_WINDOW_MS / 2;
+    await recordTranscodeUsage(author.id, 600, spentAt);
+    const mine = (await callJson(createPostAction as never, multipartRequest("/api/posts", [["media", clip, "budget.mp4"]], { cookie: author.cookie }))).body.post
+      .id as number;
+    const theirs = (await callJson(createPostAction as never, multipartRequest("/api/posts", [["media", clip, "theirs.mp4"]], { cookie: stranger.cookie }))).body.post
+      .id as number;
+    await runDueJobs();
+
+    // Another member's video is not held up.
+    expect(await getPost(theirs, stranger.id)).toMatchObject({ status: "ready", photos: [{ kind: "video" }] });
+    expect(await transcodeSecondsUsed(stranger.id)).toBeGreaterThan(0);
+    // Mine waits, queued (not failed), with the reason and when it goes on.
+    const waiting = (await callJson(processingLoader as never, getRequest(`/api/posts/${mine}/processing`, { cookie: author.cookie }), { id: String(mine) })).body
+      .processing;
+    expect(waiting).toMatchObject({
+      status: "processing",
+      files: [
+        {
+          name: "budget.mp4",
+          status: "queued",
+          error: "budget.mp4: waiting: you have used this hour's 10 minutes of video processing; this video is processed in about 30 minutes",
+        },
+      ],
+    });
+    const job = await prisma.job.findFirstOrThrow({ where: { kind: MEDIA_JOB, lane: "video", state: "queued" } });
+    expect([job.attempts, Number(job.runAfter)]).toEqual([0, spentAt + TRANSCODE_WINDOW_MS]);
+
+    // An hour after those runs the budget is back and the video is processed.
+    expect(await pruneTranscodeUsage(spentAt + TRANSCODE_WINDOW_MS)).toBeGreaterThanOrEqual(1);
+    await prisma.job.update({ where: { id: job.id }, data: { runAfter: BigInt(Date.now()) } });
+    await runDueJobs();
+    expect(await getPost(mine, stranger.id)).toMatchObject({ status: "ready", photos: [{ kind: "video" }] });
+  });
+});

@@ -1,5 +1,6 @@
 // Assertions and samples shared by the upload tests. Samples are made at test time with the
-// ffmpeg that `npm ci` installs, libheif's heif-enc, and checked with ffprobe and exiftool.
+// ffmpeg the pipeline runs (the system's), libheif's heif-enc, and checked with ffprobe and
+// exiftool.
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -65,6 +66,38 @@ export async function makeClip(
   const input = ["-f", "lavfi", "-i", `testsrc2=size=${size}:rate=${rate}`];
   if (audio) input.push("-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100");
   await run(videoPrograms().ffmpeg, ["-v", "error", "-y", ...input, "-t", String(seconds), ...codec, ...extra, file]);
+  return file;
+}
+
+/**
+ * A small file that asks a lot of the decoder: `seconds` of black 4096x2160 at 60 fps
+ * (a few hundred KB). One second is encoded and then repeated by copying, so it is quick
+ * to make.
+ */
+export async function makeCostlyClip(name: string, seconds = 16): Promise<string> {
+  const folder = await samplesFolder();
+  const second = path.join(folder, `one-second-${name}`);
+  const file = path.join(folder, name);
+  const { ffmpeg } = videoPrograms();
+  await run(ffmpeg, [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "lavfi",
+    "-i",
+    "color=black:s=4096x2160:r=60",
+    "-t",
+    "1",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    second,
+  ]);
+  await run(ffmpeg, ["-v", "error", "-y", "-stream_loop", String(seconds - 1), "-i", second, "-c", "copy", file]);
   return file;
 }
 

@@ -22,6 +22,7 @@ describe("settings", () => {
       SOUNDCLOUD_API_URL: "https://api.soundcloud.com",
       RATE_LIMIT_SCALE: 1,
       VIDEO_THREADS: 2,
+      VIDEO_TIMEOUT_SECONDS: 600,
       JOB_WORKER: true,
       JOB_CONCURRENCY: 1,
       TRUST_PROXY: 0,
