@@ -1,6 +1,7 @@
 // `npm run worker`: runs background jobs (uploaded media) in a process of its own, next to
 // or instead of the servers' own workers (JOB_WORKER=off on the servers). JOB_CONCURRENCY
-// sets how many jobs it runs at once. Stops gracefully on SIGTERM/SIGINT: the running job
+// sets how many jobs it runs at once in each lane (photos; videos). In production it warns
+// at start-up when uploads would be decoded by the npm packages' old ffmpeg (no system one). Stops gracefully on SIGTERM/SIGINT: the running job
 // finishes, or goes back to the queue for another worker.
 import path from "node:path";
 import { existsSync } from "node:fs";
