@@ -154,16 +154,22 @@ export class MediaTimeoutError extends Error {
   }
 }
 
-/** Process groups still running, killed should this process exit before them. */
-const liveGroups = new Set<number>();
-const EXIT_HOOK = Symbol.for("carsocial.mediaExitHook");
+/**
+ * Process groups still running, killed should this process exit before them (one set per
+ * process, kept on globalThis for development rebuilds).
+ */
+const EXIT_HOOK = Symbol.for("carsocial.mediaGroups");
 const hookHolder = globalThis as { [EXIT_HOOK]?: Set<number> };
-if (!hookHolder[EXIT_HOOK]) {
-  hookHolder[EXIT_HOOK] = liveGroups;
-  process.on("exit", () => {
-    for (const group of liveGroups) killGroup(group);
-  });
-}
+const liveGroups: Set<number> =
+  hookHolder[EXIT_HOOK] ??
+  (() => {
+    const groups = new Set<number>();
+    hookHolder[EXIT_HOOK] = groups;
+    process.on("exit", () => {
+      for (const group of groups) killGroup(group);
+    });
+    return groups;
+  })();
 
 function killGroup(pid: number): void {
   try {
