@@ -113,6 +113,11 @@ export default tseslint.config(
               message: "Lib does not import models: code that needs a model is a model itself.",
             },
             {
+              target: "./app/cache",
+              from: ["./app/routes", "./app/components", "./app/models"],
+              message: "The caches sit beside lib: models and routes use them, never the other way round.",
+            },
+            {
               target: "./server",
               from: ["./app/routes", "./app/components", "./app/models"],
               message: "The server is plumbing in front of the app: it imports app/lib only, and reaches the app through the build.",

@@ -12,7 +12,7 @@ import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
 import { databaseUrl, sqliteFilePath } from "~/lib/database-url";
-import { dataVersionReader } from "~/lib/db/data-version.server";
+import { dataVersionReader, type DataVersionReader } from "~/cache/data-version.server";
 import { isProduction, settings } from "~/lib/env.server";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -152,8 +152,11 @@ function connectPostgres(url: string): PrismaClient {
   // instances x pool size under the server's max_connections).
   const max = settings().DATABASE_POOL_SIZE;
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closed (a restart, a failover) is dropped from the pool and
+  // made again by the next query; it is no reason to stop the process.
+  pool.on("error", () => {});
   globalForPrisma.pool = pool;
-  const adapter = new PrismaPg(pool);
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // Generated from the same model: the two clients differ only in the SQL they write.
   return serializeTransactions(new PostgresPrismaClient({ adapter }) as unknown as PrismaClient);
 }
@@ -177,10 +180,12 @@ export function databasePoolUse(): PoolUse | null {
 export const prisma = globalForPrisma.prisma ?? connect();
 if (!isProduction()) globalForPrisma.prisma = prisma;
 
+let versionReader: DataVersionReader | undefined;
+
 /**
- * The database's data version: any commit, by this process, another one or a script, changes
- * it. Always null on PostgreSQL, which has no such counter.
+ * The database's data version: any commit, by this process, another one, another instance or a
+ * script, changes it (app/cache/data-version.server.ts). Null for an in-memory database.
  */
-export const dataVersion: () => number | null = dataVersionReader(databaseUrl()) ?? (() => null);
+export const dataVersion: DataVersionReader = () => (versionReader ??= dataVersionReader(databaseUrl()) ?? (() => Promise.resolve(null)))();
 
 export type { Prisma } from "~/generated/prisma/client";

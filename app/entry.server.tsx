@@ -15,7 +15,7 @@ import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/models/insurance-reminders.server";
 import { backgroundWorkEnabled, jobWorkerEnabled, settings } from "~/lib/env.server";
-import { createRenderMemo, renderStamp, type RenderStamp } from "~/lib/render-memo.server";
+import { createRenderMemo, renderStamp, type RenderStamp } from "~/cache/render-memo.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 import { forwardNotificationsToStreams } from "~/models/notification.server";
 import { appMetrics, readiness as appReadiness, type AppMetrics, type Readiness } from "~/models/health.server";
@@ -43,6 +43,9 @@ export function stopBackgroundWork(): Promise<void> {
 export function readiness(): Promise<Readiness> {
   return appReadiness();
 }
+
+/** The visitors' page cache (server/visitor-pages.ts) checks kept pages against this process's data version. */
+export { dataVersion } from "~/db.server";
 
 /** server/metrics.ts asks this at each scrape: the job queue and the database pool. */
 export function metrics(): Promise<AppMetrics> {
@@ -94,7 +97,7 @@ class DocumentStream extends Transform {
   }
 }
 
-/** Documents of this process reused while their data stays the same (render-memo.server.ts). */
+/** Documents of this process reused while their data stays the same (app/cache/render-memo.server.ts). */
 const renders = createRenderMemo();
 
 /**

@@ -60,9 +60,9 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
  * all; `stylesheets` are the only stylesheets it loads, in place of the app's (a page that
  * stands alone, such as the embed, which other sites frame); `visitorCache: true` says the
  * route answers every visitor alike, so visitors may share one render of it
- * (app/lib/page-cache.server.ts); `reuseRender: true` says its markup depends on nothing but
+ * (app/cache/visitor-pages.server.ts); `reuseRender: true` says its markup depends on nothing but
  * its address and the loaders' data (relative times counted from their `now`), so a render
- * may be reused while they stay the same (app/lib/render-memo.server.ts).
+ * may be reused while they stay the same (app/cache/render-memo.server.ts).
  */
 export type DocumentHandle = { hydrate?: boolean; stylesheets?: string[]; visitorCache?: boolean; reuseRender?: boolean };
 

@@ -23,8 +23,8 @@ import compression from "compression";
 import express from "express";
 import { checkStartupSettings, cookieSecure, defaultNodeEnv, settings, trustedProxyHops } from "../app/lib/env.server";
 import { log } from "../app/lib/logger.server";
-import { createPageCache, MAX_PAGE_BYTES } from "../app/lib/page-cache.server";
-import { dataVersionReader } from "../app/lib/db/data-version.server";
+import { createPageCache, MAX_PAGE_BYTES } from "../app/cache/visitor-pages.server";
+import type { DataVersionReader } from "../app/cache/data-version.server";
 import { clientAddressHeaders } from "./client-address";
 import { keepConnectionUsable } from "./connection";
 import { developmentHandler, viteDevServer } from "./development";
@@ -85,7 +85,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Visitors' pages from memory; in development every page is rendered (the code changes).
   const pageCache = createPageCache({
     ttlMs: development ? 0 : config.VISITOR_CACHE_SECONDS * 1000,
-    version: dataVersionReader(config.DATABASE_URL) ?? (() => null),
+    version: () => (build.entry.module as { dataVersion?: DataVersionReader }).dataVersion?.() ?? null,
   });
 
   const measured = metrics({ token: config.METRICS_TOKEN, factsOf, build: () => build, openStreams: stopping.openStreams });

@@ -12,7 +12,7 @@ export type RouteFacts = {
   route: string | null;
   /** The methods a resource route answers; null for a page (and `.data` requests), left to Remix. */
   methods: string[] | null;
-  /** The route's page reads the same for every visitor, so visitors may share it (page-cache.server.ts). */
+  /** The route's page reads the same for every visitor, so visitors may share it (app/cache/visitor-pages.server.ts). */
   visitorCache: boolean;
 };
 

@@ -1,16 +1,21 @@
-// Visitors' pages from memory (app/lib/page-cache.server.ts): a kept page is answered with a
+// Visitors' pages from memory (app/cache/visitor-pages.server.ts): a kept page is answered with a
 // fresh nonce; otherwise the app renders it, and what it wrote is kept when the answer may be.
 import type { ServerResponse } from "node:http";
-import type { RequestHandler } from "express";
+import type { NextFunction, RequestHandler } from "express";
+import type { DataVersion } from "../app/cache/data-version.server";
 import { createNonce } from "../app/lib/security-headers.server";
-import { keepable, keptHeaders, MAX_PAGE_BYTES, policyNonce, visitorCacheKey, withNonce, type PageCache } from "../app/lib/page-cache.server";
+import { keepable, keptHeaders, MAX_PAGE_BYTES, policyNonce, visitorCacheKey, withNonce, type PageCache } from "../app/cache/visitor-pages.server";
 import type { FactsOf } from "./route-facts";
 
 export function visitorPages(cache: PageCache, factsOf: FactsOf, counted?: (hit: boolean) => void): RequestHandler {
   return (req, res, next) => {
     const key = factsOf()(req.path).visitorCache ? visitorCacheKey({ method: req.method, url: req.originalUrl, headers: req.headers }) : null;
-    const version = key === null ? null : cache.version();
-    if (key === null || version === null) return next();
+    if (key === null) return next();
+    cache.version().then((version) => (version === null ? next() : answerOrKeep(res, next, key, version)), next);
+  };
+
+  /** Answers the page kept under `key` at `version`, or lets the app render it and keeps what it wrote. */
+  function answerOrKeep(res: ServerResponse, next: NextFunction, key: string, version: DataVersion) {
     const kept = cache.get(key, version);
     counted?.(kept !== null);
     if (kept) {
@@ -57,5 +62,5 @@ export function visitorPages(cache: PageCache, factsOf: FactsOf, counted?: (hit:
       return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
     } as typeof res.end;
     next();
-  };
+  }
 }

@@ -153,13 +153,13 @@ const settingsSchema = z.object({
   BACKGROUND_WORK: onOff.default("on"),
   /**
    * How long a page that reads the same for every visitor is answered from memory to the
-   * visitors after the first (app/lib/page-cache.server.ts), at most; any change to the
+   * visitors after the first (app/cache/visitor-pages.server.ts), at most; any change to the
    * database ends it sooner. 0 renders every page. SQLite only: PostgreSQL always renders.
    */
   VISITOR_CACHE_SECONDS: wholeNumber(0, 3600, { clamp: false }).default("10"),
   /**
    * How long a member's page may be answered with the markup rendered for the same data
-   * (app/lib/render-memo.server.ts), and a member's feed answer with the one read at the same
+   * (app/cache/render-memo.server.ts), and a member's feed answer with the one read at the same
    * data version (app/models/feed.server.ts), at most; new data or a relative time that would
    * read differently ends it sooner. 0 renders and reads every answer.
    */

@@ -13,7 +13,10 @@ import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseStoredDate, splitRecords, timestampSql } from "~/lib/db/json-sql";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { settings } from "~/lib/env.server";
-import { createKeptTexts, type KeptText } from "~/lib/kept-texts.server";
+import { FEED_ANSWERS_CHARS, FEED_POSTS_CHARS } from "~/cache/budgets";
+import type { DataVersion } from "~/cache/data-version.server";
+import { createKeptAnswers } from "~/cache/kept-answers.server";
+import { createKeptTexts, type KeptText } from "~/cache/kept-texts.server";
 import { encodeCursor, type Cursor } from "~/lib/cursor";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
 import { mediaUrl, srcSetFor, type MediaKind } from "~/lib/media-types";
@@ -298,21 +301,16 @@ export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> 
 // post anew: a post's content (everything but its counts and the reader's flags) is the same
 // for every reader, so its JSON is kept under a digest of its content's record, and only its
 // standing is written per answer. A post that changes (an edit, a processed video, a renamed
-// car or creator) has another record, so it is written again; up to KEPT_POSTS_CHARS.
+// car or creator) has another record, so it is written again; up to FEED_POSTS_CHARS
+// (app/cache/budgets.ts).
 //
 // Whole answers are kept too: a page's JSON answer is a function of its options (the reader's
 // id among them), the data and the moment days_old counts from. Each process keeps the answers
-// it gave, with the database's data version they were read at; any commit changes that
-// version, so a kept answer is never older than the data it shows. An answer holds until the
-// first of its posts turns a day older, and RENDER_REUSE_SECONDS at most. No answer is kept in
-// development, with RENDER_REUSE_SECONDS=0 or on PostgreSQL (no data version).
+// it gave, with the database's data version they were read at (app/cache/kept-answers.server.ts);
+// any commit changes that version, on SQLite as on PostgreSQL, so a kept answer is never older
+// than the data it shows. An answer holds until the first of its posts turns a day older, and
+// RENDER_REUSE_SECONDS at most. No answer is kept in development or with RENDER_REUSE_SECONDS=0.
 
-/** The most answer text kept per process, in characters (about as many bytes). */
-export const KEPT_ANSWERS_CHARS = 16 * 1024 * 1024;
-/** The most post JSON kept per process, in characters. */
-export const KEPT_POSTS_CHARS = 8 * 1024 * 1024;
-
-type KeptAnswer = KeptText & { version: number };
 /** A post's content as JSON without its closing brace, to be followed by its standing. */
 type KeptPost = KeptText & { id: number; createdAt: string };
 
@@ -326,9 +324,9 @@ export type FeedAnswers = {
   answer(options?: FeedOptions): Promise<FeedAnswer>;
 };
 
-export function createFeedAnswers({ version, maxAgeMs }: { version: () => number | null; maxAgeMs: number }): FeedAnswers {
-  const answers = createKeptTexts<KeptAnswer>({ maxChars: KEPT_ANSWERS_CHARS, maxEntryChars: KEPT_ANSWERS_CHARS / 16 });
-  const posts = createKeptTexts<KeptPost>({ maxChars: KEPT_POSTS_CHARS, maxEntryChars: KEPT_POSTS_CHARS / 64 });
+export function createFeedAnswers({ version, maxAgeMs }: { version: () => DataVersion | null | Promise<DataVersion | null>; maxAgeMs: number }): FeedAnswers {
+  const answers = createKeptAnswers({ version, maxAgeMs, maxChars: FEED_ANSWERS_CHARS });
+  const posts = createKeptTexts<KeptPost>({ maxChars: FEED_POSTS_CHARS, maxEntryChars: FEED_POSTS_CHARS / 64 });
 
   const postJson = (content: string): KeptPost => {
     // Under a digest: the record itself is a slice of the page's whole text, and as a key it
@@ -346,29 +344,22 @@ export function createFeedAnswers({ version, maxAgeMs }: { version: () => number
     const limit = clampLimit(options.limit);
     const records = await queryRecords(options, limit);
     const parts: string[] = [];
-    let holds = maxAgeMs;
+    let holdsMs = Infinity;
     let last: KeptPost | null = null;
     for (const [content, standing] of records) {
       last = postJson(content);
       const rest = JSON.stringify(readStanding(JSON.parse(standing) as StandingTuple, last.createdAt, now));
       parts.push(`${last.text},${rest.slice(1)}`);
-      holds = Math.min(holds, daysOldHolds(last.createdAt, now));
+      holdsMs = Math.min(holdsMs, daysOldHolds(last.createdAt, now));
     }
     const nextCursor = records.length === limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
-    return { json: `{"posts":[${parts.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`, holds };
+    return { text: `{"posts":[${parts.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`, holdsMs };
   };
 
   return {
     async answer(options = {}) {
-      // Read before the page: data committed in between is newer than this version, never older.
-      const at = maxAgeMs > 0 ? version() : null;
-      const key = at === null ? null : answerKey(options);
-      const now = Date.now();
-      const answer = key === null ? null : answers.get(key, now);
-      if (answer?.version === at) return { json: answer.text, kept: true };
-      const { json, holds } = await pageJson(options, now);
-      if (key !== null && at !== null) answers.set(key, { text: json, version: at, validUntil: now + holds });
-      return { json, kept: false };
+      const { text, kept } = await answers.answer(answerKey(options), (now) => pageJson(options, now));
+      return { json: text, kept };
     },
   };
 }

@@ -1,4 +1,4 @@
-// A member's page is rendered once per state of its data (app/lib/render-memo.server.ts), at
+// A member's page is rendered once per state of its data (app/cache/render-memo.server.ts), at
 // the real server: the same page asked again comes from the kept markup (Server-Timing says
 // so) with a nonce of its own; a like by someone else, a comment or a notification is on the
 // very next answer; a relative time moves on as the clock does; and a reused page hydrates

@@ -1,4 +1,4 @@
-// Visitors share one render of a public page (app/lib/page-cache.server.ts), at the real
+// Visitors share one render of a public page (app/cache/visitor-pages.server.ts), at the real
 // server: the page from memory says its Age and carries a nonce of its own; a change by a
 // member, or by anything else that writes to the database, is on the next visitor's page;
 // members and readers with a cookie always get their own render; and a page from memory

@@ -10,7 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIVE_APPLICATION_NAME, stopLiveTransport } from "~/lib/live-events.server";
-import { makeUser, type TestUser } from "../support/accounts";
+import { makePost, makeUser, type TestUser } from "../support/accounts";
 import { freePort } from "../../scripts/lib/free-port";
 
 const root = path.resolve(__dirname, "../..");
@@ -210,6 +210,30 @@ describe.skipIf(!process.env.TEST_PG_URL)("two instances on one PostgreSQL datab
     writeFileSync(path.join(mediaDir, key), png);
     expect(await statusOf(a!)).toBe(200);
     expect(await statusOf(b!)).toBe(200);
+  });
+
+  it("keeps answers on both instances, and a write acknowledged by A is on B's next answer", async () => {
+    const post = await makePost(alice.id, "Boost leak found at the coupler");
+    type Feed = { posts: Array<{ id: number; counts: { likes: number } }> };
+    const likesOn = async (instance: Instance, cookie?: string) => {
+      const response = await fetch(`${instance.origin}/api/feed?limit=50`, { headers: cookie ? { Cookie: cookie } : {} });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Feed).posts.find((entry) => entry.id === post.id)?.counts.likes;
+    };
+    // Read on B by a member and by a visitor, twice each: B keeps both answers.
+    for (let round = 0; round < 2; round++) {
+      expect(await likesOn(b!, bob.cookie)).toBe(0);
+      expect(await likesOn(b!)).toBe(0);
+    }
+    const like = await fetch(`${a!.origin}/api/posts/${post.id}/like`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: alice.cookie, Origin: a!.origin },
+      body: JSON.stringify({ type: "like" }),
+    });
+    expect(like.status, await like.clone().text()).toBe(200);
+    // A answered: the like is committed, and B's next answers show it.
+    expect(await likesOn(b!, bob.cookie)).toBe(1);
+    expect(await likesOn(b!)).toBe(1);
   });
 
   it("is ready while the database and the listener answer; on SIGTERM it fails readiness first, then drains", async () => {

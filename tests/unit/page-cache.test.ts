@@ -1,7 +1,7 @@
-// The visitors' page cache (app/lib/page-cache.server.ts): who shares a render, what is kept,
+// The visitors' page cache (app/cache/visitor-pages.server.ts): who shares a render, what is kept,
 // when a kept page is no longer good, and the fresh nonce of every answer.
 import { describe, expect, it } from "vitest";
-import { createPageCache, keepable, keptHeaders, MAX_PAGE_BYTES, policyNonce, visitorCacheKey, withNonce, type KeptPage } from "~/lib/page-cache.server";
+import { createPageCache, keepable, keptHeaders, MAX_PAGE_BYTES, policyNonce, visitorCacheKey, withNonce, type KeptPage } from "~/cache/visitor-pages.server";
 
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
 const visitor = { method: "GET", url: "/post/7", headers: { host: "cars.local", accept: "text/html", "user-agent": BROWSER } };
@@ -91,12 +91,12 @@ describe("a kept page", () => {
     expect(cache.get("k", 2, 1_001)).toBeNull();
   });
 
-  it("keeps nothing when its time is 0, or when the database has no version", () => {
+  it("keeps nothing when its time is 0, or when the database has no version", async () => {
     const off = createPageCache({ ttlMs: 0, version: () => 1 });
     off.put("k", page(1));
     expect(off.size()).toBe(0);
-    expect(off.version()).toBeNull();
-    expect(createPageCache({ ttlMs: 10_000, version: () => null }).version()).toBeNull();
+    expect(await off.version()).toBeNull();
+    expect(await createPageCache({ ttlMs: 10_000, version: () => null }).version()).toBeNull();
   });
 
   it("gives way, least recently answered first, past the most pages kept", () => {

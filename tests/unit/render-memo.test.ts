@@ -1,7 +1,7 @@
-// A document's markup reused while its data stays the same (app/lib/render-memo.server.ts):
+// A document's markup reused while its data stays the same (app/cache/render-memo.server.ts):
 // what a render is kept under, how long its relative times hold, and the kept markup's nonce.
 import { describe, expect, it } from "vitest";
-import { createRenderMemo, renderStamp, type RenderRequest } from "~/lib/render-memo.server";
+import { createRenderMemo, renderStamp, type RenderRequest } from "~/cache/render-memo.server";
 import { relativeTime, relativeTimeHolds } from "~/lib/relative-time";
 
 const NOW = Date.parse("2026-11-27T12:00:00.000Z");

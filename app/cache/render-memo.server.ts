@@ -17,16 +17,12 @@
 //
 // Only plain data is digested: text, numbers, booleans, null, dates, arrays and plain objects. A
 // Map, a class instance or a promise (streamed data) makes the page one that is not kept.
-// Each process keeps at most MEMO_BYTES of pages (MEMO_PAGE_BYTES each), the least recently
-// reused going first.
+// Each process keeps at most RENDERED_PAGES_CHARS of pages (RENDERED_PAGE_CHARS each, in
+// budgets.ts), the least recently reused going first.
 import { createHash } from "node:crypto";
-import { createKeptTexts } from "~/lib/kept-texts.server";
+import { RENDERED_PAGE_CHARS, RENDERED_PAGES_CHARS } from "./budgets";
+import { createKeptTexts } from "./kept-texts.server";
 import { relativeTimeHolds } from "~/lib/relative-time";
-
-/** The most markup kept per process, in characters (about as many bytes). */
-export const MEMO_BYTES = 32 * 1024 * 1024;
-/** The largest page kept. */
-export const MEMO_PAGE_BYTES = 1024 * 1024;
 
 export type RenderRequest = {
   /** The whole address (scheme, host, path, query). */
@@ -120,7 +116,7 @@ export type RenderMemo = {
   size(): number;
 };
 
-export function createRenderMemo({ maxBytes = MEMO_BYTES, maxPageBytes = MEMO_PAGE_BYTES } = {}): RenderMemo {
+export function createRenderMemo({ maxBytes = RENDERED_PAGES_CHARS, maxPageBytes = RENDERED_PAGE_CHARS } = {}): RenderMemo {
   const pages = createKeptTexts<KeptRender>({ maxChars: maxBytes, maxEntryChars: maxPageBytes });
   const rendering = new Map<string, { nonce: string; validUntil: number; done: Promise<string | null> }>();
   const keep = (stamp: RenderStamp, html: string, nonce: string) => {

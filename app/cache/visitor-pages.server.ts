@@ -7,10 +7,11 @@
 //   all named `__…`) and without Authorization is answered from the cache or kept in it: a
 //   member always gets a render of their own.
 // - Only a 200 that sets no cookie, is text (HTML or JSON) and says neither `private` nor
-//   `no-store` is kept; at most MAX_PAGE_BYTES each, MAX_PAGES in all (the least recently
-//   answered goes first).
+//   `no-store` is kept; at most VISITOR_PAGE_BYTES each, VISITOR_PAGES in all (budgets.ts; the
+//   least recently answered goes first).
 // - A kept page names the database's data version it was read at. Any commit, by this process
-//   or another, or by a script, changes that version, and the page is rendered again.
+//   or another, another instance, or a script, changes that version (data-version.server.ts, on
+//   SQLite as on PostgreSQL), and the page is rendered again.
 // - Every answer gets a fresh CSP nonce: the kept nonce is replaced in the headers and the
 //   markup, so no two answers share one. An answer from memory says how old it is (Age, in
 //   seconds), as a shared cache's answers do.
@@ -20,11 +21,11 @@
 //   (crawlers get the whole page at once).
 import { isbot } from "isbot";
 import { hasAppCookie } from "~/lib/security-headers.server";
+import { VISITOR_PAGE_BYTES, VISITOR_PAGES } from "./budgets";
+import type { DataVersion } from "./data-version.server";
 
-/** The most pages kept per process. */
-export const MAX_PAGES = 500;
 /** The largest page kept, in bytes. */
-export const MAX_PAGE_BYTES = 512 * 1024;
+export const MAX_PAGE_BYTES = VISITOR_PAGE_BYTES;
 
 /** What a request needs for the cache: its method, address and headers. */
 export type CacheableRequest = { method: string; url: string; headers: Record<string, string | string[] | undefined> };
@@ -36,7 +37,7 @@ export type KeptPage = {
   /** The CSP nonce the kept markup carries, replaced in every answer. */
   nonce: string | null;
   /** The data version the page was read at. */
-  version: number;
+  version: DataVersion;
   storedAt: number;
   expiresAt: number;
 };
@@ -92,20 +93,20 @@ export function withNonce(page: KeptPage, nonce: string): { headers: Array<[stri
 
 export type PageCache = {
   /** The database's data version now, or null when pages cannot be kept (no version to check). */
-  version(): number | null;
+  version(): Promise<DataVersion | null>;
   /** The kept page for `key`, if it is still good at `version`. */
-  get(key: string, version: number, now?: number): KeptPage | null;
+  get(key: string, version: DataVersion, now?: number): KeptPage | null;
   put(key: string, page: Omit<KeptPage, "storedAt" | "expiresAt">, now?: number): void;
   /** How many pages are kept (tests). */
   size(): number;
 };
 
 /** A cache of `ttlMs` per page (0: nothing is kept), checked against `version`. */
-export function createPageCache(options: { ttlMs: number; version: () => number | null; maxPages?: number }): PageCache {
-  const maxPages = options.maxPages ?? MAX_PAGES;
+export function createPageCache(options: { ttlMs: number; version: () => DataVersion | null | Promise<DataVersion | null>; maxPages?: number }): PageCache {
+  const maxPages = options.maxPages ?? VISITOR_PAGES;
   const pages = new Map<string, KeptPage>();
   return {
-    version: () => (options.ttlMs > 0 ? options.version() : null),
+    version: async () => (options.ttlMs > 0 ? options.version() : null),
     get(key, version, now = Date.now()) {
       const page = pages.get(key);
       if (!page) return null;

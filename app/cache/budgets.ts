@@ -1,0 +1,18 @@
+// How much each process may keep in memory for the caches of app/cache (README.md beside this
+// file says what each keeps, for whom, and what ends it). Each cache drops its least recently
+// used entries to stay within its budget. In all, a process keeps at most about 60 MB of text.
+
+/** Visitors' pages (visitor-pages.server.ts): this many pages per process... */
+export const VISITOR_PAGES = 500;
+/** ...of at most this many bytes each (also brotli's window: see server/index.ts). */
+export const VISITOR_PAGE_BYTES = 512 * 1024;
+
+/** Members' rendered pages (render-memo.server.ts): this many characters in all... */
+export const RENDERED_PAGES_CHARS = 32 * 1024 * 1024;
+/** ...of at most this many characters each. */
+export const RENDERED_PAGE_CHARS = 1024 * 1024;
+
+/** Members' feed answers (kept-answers.server.ts): this many characters in all, a sixteenth of it each at most. */
+export const FEED_ANSWERS_CHARS = 16 * 1024 * 1024;
+/** Each post's JSON in the feed, written once for every reader: this many characters in all, a 64th of it each at most. */
+export const FEED_POSTS_CHARS = 8 * 1024 * 1024;
