@@ -47,9 +47,15 @@ test("like, then dislike, then the likes list, with JavaScript", async ({ browse
   await expect(page.getByTestId("dislikes-count")).toHaveText("1");
   await expect(page.getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "false");
 
-  // Who disliked it: the list popover names the fan.
-  await page.getByRole("button", { name: "1 dislike: see who" }).click();
+  // Who disliked it: the list popover names the fan. The counts are links to the likes page,
+  // and stay links while the list is open.
+  await expect(page.locator(`a[href="/post/${postId}/likes"]`).getByTestId("likes-count")).toHaveText("0");
+  const dislikes = page.getByRole("button", { name: "1 dislike: see who" });
+  await dislikes.click();
   await expect(page.getByRole("tab", { name: /Dislikes/ })).toHaveAttribute("aria-selected", "true");
+  await expect(dislikes).toHaveAttribute("aria-expanded", "true");
+  await expect(dislikes).toHaveAttribute("href", `/post/${postId}/likes#dislikes-title`);
+  await expect(page.locator(`a[href="/post/${postId}/likes"]`).getByTestId("likes-count")).toHaveText("0");
   await expect(page.getByRole("link", { name: new RegExp(`@${fan.user.username}`) })).toBeVisible();
   // Its rules came with its code: the list is a laid-out card, not plain blocks.
   await expect(page.getByRole("dialog", { name: "Likes and dislikes" })).toHaveCSS("display", "flex");

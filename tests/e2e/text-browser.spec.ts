@@ -2,16 +2,19 @@
 // its own cookie file. Every control is found by the words lynx shows: the test reads the
 // page lynx renders (-dump), counts which match of those words (a case-sensitive search)
 // is the control, and replays "search, next match, Enter" as a user would. Each effect is
-// checked through the JSON API with the same session cookie.
+// checked through the JSON API with the same session cookie. Every page is also read by a
+// visitor, a member and an administrator in lynx and in w3m, whose buttons must all show words.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
-import { signUpViaApi, uniqueName, type TestUser } from "../support/browser";
+import { DEMO, signUpViaApi, uniqueName, type TestUser } from "../support/browser";
 import { addComments } from "../support/e2e-database";
+import { demoIds, openedPartsFor, urlsFor } from "../support/pages";
 
 const LYNX = "/usr/bin/lynx";
+const W3M = "/usr/bin/w3m";
 const WIDTH = 200;
 
 // Every step reads the page twice and replays keystrokes in a new lynx: a few seconds each.
@@ -42,15 +45,23 @@ class Lynx {
     return { ...process.env, HOME: this.dir, TERM: "vt100", COLUMNS: String(WIDTH), LINES: "50", LYNX_CFG: this.config };
   }
 
-  /** The page as lynx renders it (with `numbered`, every link and field is preceded by its number, "[12]"). */
-  dump(pathname: string, numbered = false): string {
+  /** Signs lynx in with a session cookie (the value of `__session`) the test got from the API. */
+  useSession(session: string) {
+    writeFileSync(this.cookies, `127.0.0.1\tFALSE\t/\tFALSE\t${Math.floor(Date.now() / 1000) + 86_400}\t__session\t${session}\n`);
+  }
+
+  /**
+   * The page as lynx renders it (with `numbered`, every link and field is preceded by its
+   * number, "[12]"). Lynx exits with 1 after an error page (a 404, say), which `errorPage` accepts.
+   */
+  dump(pathname: string, numbered = false, { errorPage = false } = {}): string {
     const options = ["-dump", "-nolist", `-width=${WIDTH}`, ...(numbered ? ["-number_fields"] : [])];
     const result = spawnSync(LYNX, [...this.args(), ...options, this.baseURL + pathname], {
       env: this.env(),
       encoding: "utf8",
       timeout: 30_000,
     });
-    expect(result.status, result.stderr).toBe(0);
+    expect(result.status === 0 || (errorPage && result.status === 1 && result.stdout.trim() !== ""), `${pathname}: ${result.stderr}`).toBe(true);
     return result.stdout;
   }
 
@@ -139,9 +150,79 @@ class Lynx {
     return (await response.json()) as T;
   }
 
+  /**
+   * The page in w3m's own markup (-halfdump): each link and control is an element numbered in
+   * page order (`hseq`), a button's words are the text inside its <input_alt>. Sent with the
+   * same session cookie as lynx.
+   */
+  w3m(pathname: string): string {
+    const cookie = this.cookieHeader();
+    const result = spawnSync(W3M, ["-halfdump", "-cols", String(WIDTH), ...(cookie ? ["-header", `Cookie: ${cookie}`] : []), this.baseURL + pathname], {
+      env: { ...process.env, HOME: this.dir },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout;
+  }
+
   close() {
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Lynx's buttons without words: lynx writes "(BUTTON)" and then the button's text, ignoring
+ * aria-label and drawing no icon, so a button whose name is only an icon or an aria-label
+ * reads "(BUTTON)" followed by nothing, a field ("____"), or the next control.
+ */
+function wordlessInLynx(page: string): string[] {
+  return page
+    .split("\n")
+    .filter((line) => /\(BUTTON\)(?!\s*[\p{L}\p{N}])/u.test(line))
+    .map((line) => line.trim());
+}
+
+/**
+ * W3m's buttons without words. W3m shows a button as its text and leaves a button without
+ * text out of the page altogether (its number is skipped); an <input> button without a value
+ * shows as "[]". Images show their file name, which is no name either.
+ */
+function wordlessInW3m(halfdump: string): string[] {
+  const found: string[] = [];
+  const controls = [...halfdump.matchAll(/<(a|input_alt) ([^>]*?)hseq="(\d+)"([^>]*)>([\s\S]*?)<\/\1>/g)].map((match) => ({
+    number: Number(match[3]),
+    type: /type="([^"]*)"/.exec(match[2] + match[4])?.[1] ?? "link",
+    words: match[5]
+      .replace(/<img_alt[\s\S]*?<\/img_alt>/g, "")
+      .replace(/<[^>]*>/g, "")
+      .replace(/&[a-z]+;|&#\d+;/g, " ")
+      .trim(),
+  }));
+  const numbers = new Set(controls.map((control) => control.number));
+  for (let number = 1; number <= Math.max(0, ...numbers); number += 1) {
+    if (numbers.has(number)) continue;
+    const before = controls.filter((control) => control.number < number).pop();
+    found.push(`a button left out after ${before ? `"${before.words}"` : "the top"}`);
+  }
+  for (const control of controls) {
+    if (["submit", "button", "reset", "image"].includes(control.type) && !/[\p{L}\p{N}]/u.test(control.words))
+      found.push(`an empty ${control.type} button (${control.number})`);
+  }
+  return found;
+}
+
+/** The session cookie's value after signing `user` in through the API. */
+async function sessionOf(baseURL: string, user: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("__session="));
+  expect(cookie, "the session cookie").toBeTruthy();
+  return cookie!.slice("__session=".length).split(";")[0];
 }
 
 /** Where `words` start in a numbered line, ignoring the numbers. */
@@ -337,6 +418,64 @@ test("a busy post's older comments are a page of their own in lynx, with a link 
     expect(page).not.toContain("Show older comments");
     expect(page).toContain("Newest comments");
     expect(lynx.links(older!.slice(baseURL!.length))).toContain(`${baseURL}/post/${postId}#comments`);
+  } finally {
+    lynx.close();
+  }
+});
+
+test("every page shows words on each of its buttons in lynx and in w3m, to a visitor, a member and an administrator", async ({ baseURL, playwright }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const ids = await demoIds(api);
+  await api.dispose();
+  const pages = [...new Set([...Object.values(urlsFor(ids)), ...openedPartsFor(ids), "/?login=reset", "/login?method=code", `/user/${DEMO.member.username}`])];
+  const readers = [
+    { who: "a visitor", user: null, pages: () => pages },
+    { who: "a member", user: DEMO.member, pages: () => pages },
+    // The administrator's own pages: every tab of the Admin Area, and a post and an event with their tools.
+    {
+      who: "an administrator",
+      user: DEMO.admin,
+      pages: (lynx: Lynx) => [
+        ...new Set(lynx.links("/admin").flatMap((href) => (href.includes("/admin?tab=") ? [href.slice(baseURL!.length)] : []))),
+        `/post/${ids.postId}`,
+        `/events/${ids.eventId}`,
+      ],
+    },
+  ];
+  const wordless: string[] = [];
+  for (const reader of readers) {
+    const lynx = new Lynx(baseURL!);
+    try {
+      if (reader.user) lynx.useSession(await sessionOf(baseURL!, reader.user));
+      const visited = reader.pages(lynx);
+      expect(visited.length, `the pages ${reader.who} reads`).toBeGreaterThan(2);
+      for (const pathname of visited) {
+        for (const line of wordlessInLynx(lynx.dump(pathname, false, { errorPage: true }))) wordless.push(`lynx, ${reader.who}, ${pathname}: ${line}`);
+        for (const button of wordlessInW3m(lynx.w3m(pathname))) wordless.push(`w3m, ${reader.who}, ${pathname}: ${button}`);
+      }
+    } finally {
+      lynx.close();
+    }
+  }
+  expect(wordless).toEqual([]);
+});
+
+test("the sign-in, sign-up and reset pages read form first in lynx, before the site's search and navigation", async ({ baseURL }) => {
+  const lynx = new Lynx(baseURL!);
+  try {
+    for (const [pathname, heading, field] of [
+      ["/login?redirectTo=%2Fevents", "Sign In", "Email or username"],
+      ["/signup", "Sign Up", "Username"],
+      ["/reset-password", "Reset Password", "Email or username"],
+    ]) {
+      const lines = lynx.dump(pathname).split("\n");
+      // The first text field is the form's, not the header's search.
+      expect(lines.find((line) => /_{4,}/.test(line))?.trim(), pathname).toMatch(new RegExp(`^${field} _+$`));
+      const title = lines.findIndex((line) => line.trim() === heading);
+      const navigation = lines.findIndex((line) => line.trim() === "* My Cars");
+      expect(title, `${pathname}: its title`).toBeGreaterThanOrEqual(0);
+      expect(navigation, `${pathname}: the site's navigation`).toBeGreaterThan(title);
+    }
   } finally {
     lynx.close();
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { HEADER_HIDE_AFTER_PX, HEADER_SCROLLED_AFTER_PX } from "~/lib/constants";
 import { INITIAL_HEADER_SCROLL, nextHeaderScroll, type HeaderScroll } from "~/components/shell/header-scroll";
-import { bottomItems, chromeFor, isActivePath, sidebarItems } from "~/components/shell/nav";
+import { bottomItems, chromeFor, isActivePath, mainFirst, sidebarItems } from "~/components/shell/nav";
 
 const labels = (items: { label: string }[]) => items.map((item) => item.label);
 
@@ -43,6 +43,13 @@ describe("chromeFor", () => {
     expect(chromeFor("/embed/post/12")).toEqual({ header: false, sidebar: false, bottomNav: false });
     expect(chromeFor("/uploads-gallery").bottomNav).toBe(true);
     expect(chromeFor("/embedded").header).toBe(true);
+  });
+});
+
+describe("mainFirst", () => {
+  it("puts the page before the header on the sign-in, sign-up and reset pages only", () => {
+    expect(["/login", "/signup", "/reset-password"].filter(mainFirst)).toEqual(["/login", "/signup", "/reset-password"]);
+    expect(["/", "/events", "/login/extra", "/profile/security", "/two-factor"].filter(mainFirst)).toEqual([]);
   });
 });
 

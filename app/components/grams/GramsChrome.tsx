@@ -1,5 +1,6 @@
 // The fixed parts of the Grams screen: the top bar (close, title, mute), the loading, failed
-// and empty states, and the previous/next buttons.
+// and empty states, and the previous/next buttons. Each icon-only control carries its name as
+// visually hidden text, which text browsers show.
 import { ChevronDown, ChevronUp, ImageOff, RotateCw, Volume2, VolumeX, X } from "~/components/icons";
 import { GRAMS_MESSAGES } from "./grams-feed";
 
@@ -7,8 +8,9 @@ import { GRAMS_MESSAGES } from "./grams-feed";
 function GramsCloseButton({ closeHref, onClose }: { closeHref?: string; onClose: () => void }) {
   if (!closeHref) {
     return (
-      <button type="button" className="grams__icon-btn grams__close" aria-label="Close Grams" onClick={onClose}>
+      <button type="button" className="grams__icon-btn grams__close" onClick={onClose}>
         <X aria-hidden />
+        <span className="visually-hidden">Close Grams</span>
       </button>
     );
   }
@@ -16,7 +18,6 @@ function GramsCloseButton({ closeHref, onClose }: { closeHref?: string; onClose:
     <a
       href={closeHref}
       className="grams__icon-btn grams__close"
-      aria-label="Close Grams"
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
         event.preventDefault();
@@ -24,6 +25,7 @@ function GramsCloseButton({ closeHref, onClose }: { closeHref?: string; onClose:
       }}
     >
       <X aria-hidden />
+      <span className="visually-hidden">Close Grams</span>
     </a>
   );
 }
@@ -49,8 +51,9 @@ export function GramsTopBar({
         {GRAMS_MESSAGES.title}
       </span>
       {hasVideo ? (
-        <button type="button" className="grams__icon-btn" aria-label={muted ? "Unmute videos" : "Mute videos"} aria-pressed={!muted} onClick={onToggleMute}>
+        <button type="button" className="grams__icon-btn" aria-pressed={!muted} onClick={onToggleMute}>
           {muted ? <VolumeX aria-hidden /> : <Volume2 aria-hidden />}
+          <span className="visually-hidden">{muted ? "Unmute videos" : "Mute videos"}</span>
         </button>
       ) : (
         <span className="grams__top-spacer" aria-hidden />
@@ -98,11 +101,13 @@ export function GramsState({ status, onRetry, onClose }: { status: "loading" | "
 export function GramsNavButtons({ active, count, move }: { active: number; count: number; move: (delta: number) => void }) {
   return (
     <div className="grams__nav">
-      <button type="button" className="grams__icon-btn grams__nav-btn" aria-label="Previous post" disabled={active === 0} onClick={() => move(-1)}>
+      <button type="button" className="grams__icon-btn grams__nav-btn" disabled={active === 0} onClick={() => move(-1)}>
         <ChevronUp aria-hidden />
+        <span className="visually-hidden">Previous post</span>
       </button>
-      <button type="button" className="grams__icon-btn grams__nav-btn" aria-label="Next post" disabled={active >= count - 1} onClick={() => move(1)}>
+      <button type="button" className="grams__icon-btn grams__nav-btn" disabled={active >= count - 1} onClick={() => move(1)}>
         <ChevronDown aria-hidden />
+        <span className="visually-hidden">Next post</span>
       </button>
     </div>
   );

@@ -89,13 +89,15 @@ function CarouselMedia({ items, active, near, suspended, muted, onOpen, label }:
         ))}
       </div>
       {current > 0 ? (
-        <button type="button" className="grams-carousel__nav grams-carousel__nav--prev" aria-label="Previous photo" onClick={() => scrollTo(current - 1)}>
+        <button type="button" className="grams-carousel__nav grams-carousel__nav--prev" onClick={() => scrollTo(current - 1)}>
           <ChevronLeft aria-hidden />
+          <span className="visually-hidden">Previous photo</span>
         </button>
       ) : null}
       {current < items.length - 1 ? (
-        <button type="button" className="grams-carousel__nav grams-carousel__nav--next" aria-label="Next photo" onClick={() => scrollTo(current + 1)}>
+        <button type="button" className="grams-carousel__nav grams-carousel__nav--next" onClick={() => scrollTo(current + 1)}>
           <ChevronRight aria-hidden />
+          <span className="visually-hidden">Next photo</span>
         </button>
       ) : null}
     </div>
@@ -204,7 +206,8 @@ function MediaTile({ item, index, fit, playing, near, muted, onOpen, label, thum
   }
   const picture = kind === "video" ? item.poster : item.url;
   return (
-    <button type="button" className="grams-tile" onClick={() => onOpen(index)} aria-label={`Open ${label}`} data-kind={kind}>
+    <button type="button" className="grams-tile" onClick={() => onOpen(index)} data-kind={kind}>
+      <span className="visually-hidden">{`Open ${label}`}</span>
       {picture ? (
         <LazyImage
           src={picture}
@@ -293,17 +296,18 @@ function GramsVideo({
         <button
           type="button"
           className="grams-video__play"
-          aria-label="Play"
           onClick={() => {
             setHeld(false);
             ref.current?.play().catch(() => undefined);
           }}
         >
           <Play aria-hidden />
+          <span className="visually-hidden">Play</span>
         </button>
       ) : null}
-      <button type="button" className="grams-video__expand" aria-label={`Open ${label} full screen`} onClick={onExpand}>
+      <button type="button" className="grams-video__expand" onClick={onExpand}>
         <Expand aria-hidden />
+        <span className="visually-hidden">{`Open ${label} full screen`}</span>
       </button>
     </div>
   );

@@ -171,13 +171,9 @@ export const GramsPost = memo(function GramsPost({
             onCommentsClick={() => onOpenPanel(post.id, "comments")}
             className="grams-post__reactions"
           >
-            <button
-              type="button"
-              className="reaction grams-post__mods"
-              aria-label={`${GRAMS_MESSAGES.mods}: ${post.counts.mods}`}
-              onClick={() => onOpenPanel(post.id, "mods")}
-            >
+            <button type="button" className="reaction grams-post__mods" onClick={() => onOpenPanel(post.id, "mods")}>
               <Wrench aria-hidden className="reaction__icon" />
+              <span className="visually-hidden">{`${GRAMS_MESSAGES.mods}: `}</span>
               <span className="reaction__count">{post.counts.mods}</span>
             </button>
           </LikeDislikeBar>

@@ -1,12 +1,12 @@
-// The likes and dislikes counts of a post open a list of who reacted (LikesPopover). Every
-// post shows two of these, so until one is pressed it is a plain link to the likes page
-// (/post/{id}/likes, the list without JavaScript): the popover's code (and its positioning
-// library) downloads on hover or focus and mounts at the first press.
+// The likes and dislikes counts of a post open a list of who reacted (LikesPopover). Each
+// count is a link to the likes page (/post/{id}/likes, the list without JavaScript), before
+// and after the popover mounts. Every post shows two of these, so the popover's code (and its
+// positioning library) downloads on hover or focus and mounts at the first press.
 import { useState } from "react";
 import { lazyComponent } from "~/lib/lazy-component";
 import { requestLogin } from "~/lib/login-events";
 import { usePressLink } from "~/lib/press-link";
-import type { LikesListProps } from "./likes-list";
+import { likesHref, type LikesListProps } from "./likes-list";
 
 const LikesPopover = lazyComponent(() => import("./LikesPopover").then((module) => module.LikesPopover));
 
@@ -19,7 +19,7 @@ export function LikesListPopover(props: LikesListProps) {
   const pressLink = usePressLink(press);
   const trigger = (
     <a
-      href={`/post/${props.postId}/likes${props.initialTab === "dislikes" ? "#dislikes-title" : ""}`}
+      href={likesHref(props.postId, props.initialTab)}
       className="reaction-count"
       aria-label={props.label}
       aria-haspopup="dialog"

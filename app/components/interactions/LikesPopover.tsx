@@ -1,14 +1,17 @@
 // Who liked and who disliked a post: a popover (10px from the screen's edges)
 // loading GET /api/posts/{id}/interactions (a fetcher's load) each time it opens. Visitors get the login modal.
 // LikesListPopover (the light trigger on every post) loads this module at the first press.
+// The trigger stays the link to the likes page: a plain press opens the list, a press with a
+// modifier key (new tab, new window) follows the link.
 import * as Popover from "@radix-ui/react-popover";
 import { Link, useFetcher } from "@remix-run/react";
 import { RotateCw, ThumbsDown, ThumbsUp, X } from "~/components/icons";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { errorOf, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { Avatar } from "~/components/shell/Avatar";
-import { LIKES_POPOVER_EDGE_MARGIN, type InteractionUser, type LikesListProps } from "./likes-list";
+import { usePressLink } from "~/lib/press-link";
+import { LIKES_POPOVER_EDGE_MARGIN, likesHref, type InteractionUser, type LikesListProps } from "./likes-list";
 import "./interactions.css";
 import "./likes-popover.css";
 
@@ -37,20 +40,45 @@ export function LikesPopover({ postId, signedIn, initialTab = "likes", label, ch
     if (failed) console.warn("Could not load the likes list", errorOf(answer));
   }, [failed, answer]);
 
+  const change = (next: boolean) => {
+    if (next && !signedIn) {
+      requestLogin();
+      return;
+    }
+    if (next) setTab(initialTab);
+    setOpen(next);
+  };
+  // A press on the link toggles the list itself; the trigger's own toggle must then not run
+  // again, nor open the list when a modifier key sends the link to a new tab.
+  const pressing = useRef(false);
+  const pressLink = usePressLink(() => change(!open));
+
   return (
     <Popover.Root
       open={open}
       onOpenChange={(next) => {
-        if (next && !signedIn) {
-          requestLogin();
-          return;
-        }
-        if (next) setTab(initialTab);
-        setOpen(next);
+        if (pressing.current) return;
+        change(next);
       }}
     >
-      <Popover.Trigger className="reaction-count" aria-label={label} type="button">
-        {children}
+      <Popover.Trigger asChild>
+        <a
+          href={likesHref(postId, initialTab)}
+          className="reaction-count"
+          aria-label={label}
+          // Not a button's type: the trigger is a link.
+          type={undefined}
+          {...pressLink}
+          onClick={(event) => {
+            pressing.current = true;
+            pressLink.onClick(event);
+            queueMicrotask(() => {
+              pressing.current = false;
+            });
+          }}
+        >
+          {children}
+        </a>
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="likes-popover" collisionPadding={LIKES_POPOVER_EDGE_MARGIN} sideOffset={8} align="start" aria-label="Likes and dislikes">

@@ -229,12 +229,9 @@ export function ModForm({
                       autoComplete="off"
                     />
                   </label>
-                  <button
-                    {...form.remove.getButtonProps({ name: fields.performance_gains.name, index })}
-                    className="icon-button gain-row__remove"
-                    aria-label={`Remove gain ${index + 1}`}
-                  >
+                  <button {...form.remove.getButtonProps({ name: fields.performance_gains.name, index })} className="icon-button gain-row__remove">
                     <X aria-hidden />
+                    <span className="visually-hidden">{`Remove gain ${index + 1}`}</span>
                   </button>
                 </div>
                 <FieldErrors id={row.errorId} errors={[...(gain.type.errors ?? []), ...(gain.amount.errors ?? []), ...(gain.unit.errors ?? [])]} />

@@ -198,9 +198,11 @@ export function HeaderSearch({
         onNavigate?.();
       }}
     >
-      {/* A form needs a submit button; the magnifier is it (Enter submits too). */}
-      <button type="submit" className="header-search__submit" aria-label="Search" tabIndex={-1}>
+      {/* A form needs a submit button; the magnifier is it (Enter submits too). Its name is
+          text, visually hidden, which text browsers show. */}
+      <button type="submit" className="header-search__submit" tabIndex={-1}>
         <Search className="header-search__icon" aria-hidden size={18} />
+        <span className="visually-hidden">Search</span>
       </button>
       {/* A text field, not type=search: a combobox role is only valid on a plain text input. */}
       <input

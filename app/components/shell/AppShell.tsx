@@ -1,5 +1,7 @@
 // The app shell: skip link, header, sidebar, the page (<main>), the phone's bottom bar,
 // the login modal and the toasts. /upload hides the bottom bar; /embed/* hides all chrome.
+// On the sign-in pages <main> comes first in the document and the stylesheet places the
+// header above it, so the form is the first thing a screen reader or text browser meets.
 import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LoginModal } from "~/components/auth/LoginModal";
@@ -8,7 +10,7 @@ import { Header } from "./Header";
 import { Sidebar } from "./Sidebar";
 import { Toasts } from "./Toasts";
 import { useIsMobile } from "./hooks";
-import { chromeFor } from "./nav";
+import { chromeFor, mainFirst } from "./nav";
 import "./shell.css";
 import { useRootData, type RootUser } from "~/lib/user";
 
@@ -19,6 +21,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const user = root?.user ?? null;
   const location = useLocation();
   const chrome = chromeFor(location.pathname);
+  const formFirst = mainFirst(location.pathname);
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(false);
   const [pinned, setPinned] = useState(false);
@@ -53,6 +56,11 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   }, [isMobile, open]);
 
   const toggle = () => (isMobile ? setOpen((value) => !value) : setPinned((value) => !value));
+  const main = (
+    <main id="main" className="app-main" tabIndex={-1}>
+      {children}
+    </main>
+  );
 
   return (
     <div
@@ -60,17 +68,17 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       data-header={chrome.header ? "on" : "off"}
       data-sidebar={chrome.sidebar ? (pinned ? "pinned" : "rail") : "off"}
       data-bottom-nav={chrome.bottomNav ? "on" : "off"}
+      data-main-first={formFirst ? "true" : undefined}
     >
-      {chrome.header ? (
+      {formFirst ? main : null}
+      {chrome.header && !formFirst ? (
         <a href="#main" className="skip-link">
           Skip to content
         </a>
       ) : null}
       {chrome.header ? <Header user={user} isMobile={isMobile} sidebarExpanded={isMobile ? open : pinned} onToggleSidebar={toggle} burgerRef={burgerRef} /> : null}
       {chrome.sidebar ? <Sidebar user={user} isMobile={isMobile} open={open} pinned={pinned} onClose={isMobile ? closeAndRefocus : close} /> : null}
-      <main id="main" className="app-main" tabIndex={-1}>
-        {children}
-      </main>
+      {formFirst ? null : main}
       {chrome.bottomNav ? <BottomNav signedIn={Boolean(user)} /> : null}
       <LoginModal />
       <Toasts flash={root?.toast} />

@@ -66,3 +66,15 @@ export function chromeFor(pathname: string): { header: boolean; sidebar: boolean
   const upload = isActivePath(pathname, "/upload");
   return { header: true, sidebar: true, bottomNav: !upload };
 }
+
+/** The pages whose form is their whole point: sign in, sign up, reset the password. */
+const FORM_FIRST_PAGES = ["/login", "/signup", "/reset-password"];
+
+/**
+ * Whether the page comes first in the document, before the header, sidebar and bottom bar
+ * (the shell still draws them in their usual places). On the sign-in pages a screen reader
+ * or a text browser then meets the form at once, not after the whole site's navigation.
+ */
+export function mainFirst(pathname: string): boolean {
+  return FORM_FIRST_PAGES.includes(pathname);
+}
