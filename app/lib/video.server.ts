@@ -269,8 +269,7 @@ function ffmpegBounds(): Pick<RunOptions, "timeoutMs" | "cpuSeconds"> {
 }
 
 function probeBounds(): Pick<RunOptions, "timeoutMs" | "cpuSeconds"> {
-  const timeoutMs = Math.min(PROBE_TIMEOUT_MS, videoTimeoutMs());
-  return { timeoutMs, cpuSeconds: timeoutMs / 1000 };
+  return { timeoutMs: PROBE_TIMEOUT_MS, cpuSeconds: PROBE_TIMEOUT_MS / 1000 };
 }
 
 /** The first line of `-version` of the ffmpeg and ffprobe the pipeline runs. */

@@ -63,7 +63,7 @@ async function script(body: string): Promise<{ file: string; dir: string }> {
   return { file, dir };
 }
 
-describe("the wall-clock limit", () => {
+describe("the wall-clock limit", { timeout: 60_000 }, () => {
   it("kills a run that hangs, and everything it started, when its time is up", async () => {
     const hang = await script(`sleep 300 &\necho $! > "$(dirname "$0")/pids"\necho $$ >> "$(dirname "$0")/pids"\nwait`);
     const run = runBounded(hang.file, [], { timeoutMs: 300 });
@@ -86,7 +86,7 @@ describe("the wall-clock limit", () => {
   });
 });
 
-describe("what the pipeline's ffmpeg may do", () => {
+describe("what the pipeline's ffmpeg may do", { timeout: 60_000 }, () => {
   it("runs with a CPU time and memory limit, the lowest priority, the thread cap and local files only", async () => {
     const clip = await makeClip("limits.mp4", { codec: ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p", "-c:a", "aac"] });
     const inspected = await inspectUploadFile({ path: clip, name: "limits.mp4" });

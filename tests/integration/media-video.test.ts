@@ -67,7 +67,8 @@ async function expectStoredH264(media: ProcessedMedia, size: { width: number; he
   await expectNoPersonalTags(file);
 }
 
-describe("videos as phones make them", () => {
+// Transcodes run at the lowest CPU priority: on a busy machine they wait for the cores.
+describe("videos as phones make them", { timeout: 120_000 }, () => {
   it("transcodes an iPhone-style HEVC .mov with GPS, make/model and a rotation flag: upright H.264 without tags, with a poster", async () => {
     const plain = await makeClip("plain-hevc.mov", { codec: X265 });
     const phone = await withRotation(plain, "IMG_0412.MOV", 90);
@@ -216,7 +217,7 @@ describe("bad files", () => {
   });
 });
 
-describe("what a video may cost", () => {
+describe("what a video may cost", { timeout: 120_000 }, () => {
   it("refuses a small clip that would keep the decoder busy for long: 16 s of 4K at 60 fps in a few hundred KB", async () => {
     const costly = await makeCostlyClip("black-4k60.mp4", 16);
     const { size } = await stat(costly);
