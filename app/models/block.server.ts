@@ -1,15 +1,29 @@
 // Blocking: a row (blocker, blocked). Either direction stops, between the two: messages,
-// comments on each other's posts and replies to each other's comments, follows of each
-// other and of each other's cars, and notifications. Blocking ends the follows both ways
-// and removes the notifications either caused the other.
-import { prisma } from "~/db.server";
+// comments on each other's posts and replies to each other's comments, likes and dislikes
+// of each other's posts, likes of each other's comments, saves and shares of each other's
+// posts, follows of each other and of each other's cars, and notifications. Taking back
+// one's own like, save or follow stays allowed. Blocking ends the follows, the likes and
+// dislikes of posts and the likes of comments between the two, both ways, and removes the
+// notifications either caused the other.
+import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { jsonDialect } from "~/lib/db/json-sql";
+import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 
 export const BLOCK_MESSAGES = {
   userNotFound: "User not found",
   blockYourself: "You can't block yourself",
+  react: "You can't like or dislike this post",
+  save: "You can't save this post",
+  share: "You can't share this post",
+  likeComment: "You can't like this comment",
 } as const;
+
+/** The answer to an action a block stops: 403 with `message` (one of BLOCK_MESSAGES). */
+export function blockedError(message: string): UserError {
+  return new UserError(403, message);
+}
 
 /** Whether either of the two has blocked the other. */
 export async function isBlockedEitherWay(a: number, b: number): Promise<boolean> {
@@ -30,6 +44,36 @@ export async function isBlockedEitherWay(a: number, b: number): Promise<boolean>
  */
 export function blockedEitherWaySql(userId: number, other: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`EXISTS (SELECT 1 FROM "blocks" b WHERE (b."blockerId" = ${userId} AND b."blockedId" = ${other}) OR (b."blockerId" = ${other} AND b."blockedId" = ${userId}))`;
+}
+
+/** `blockedEitherWaySql` as a column of a SELECT: 1 or 0 on both databases. */
+export function blockedFlagSql(userId: number, other: Prisma.Sql): Prisma.Sql {
+  return jsonDialect(databaseProvider).flag(blockedEitherWaySql(userId, other));
+}
+
+/** Prisma, or the client of a transaction: anything that can run a raw read. */
+type Db = Pick<typeof prisma, "$queryRaw">;
+
+/**
+ * Whether `userId` may act on a post: null when the post is missing or not ready, else
+ * whether a block stands either way between `userId` and the post's author (never for a
+ * visitor, null). One read by primary keys.
+ */
+export async function postBlockState(userId: number | null, postId: number, db: Db = prisma): Promise<{ blocked: boolean } | null> {
+  const [row] = await db.$queryRaw<{ blocked: number | bigint }[]>`
+    SELECT ${blockedFlagSql(userId ?? 0, Prisma.sql`p."createdById"`)} AS "blocked"
+    FROM "posts" p WHERE p."id" = ${postId} AND p."status" = ${READY_POST.status}`;
+  return row ? { blocked: Number(row.blocked) === 1 } : null;
+}
+
+/**
+ * Whether `userId` may act on a comment: null when it is missing, else whether a block
+ * stands either way between `userId` and the comment's author. One read by primary keys.
+ */
+export async function commentBlockState(userId: number, commentId: number, db: Db = prisma): Promise<{ blocked: boolean } | null> {
+  const [row] = await db.$queryRaw<{ blocked: number | bigint | null }[]>`
+    SELECT ${blockedFlagSql(userId, Prisma.sql`c."userId"`)} AS "blocked" FROM "comments" c WHERE c."id" = ${commentId}`;
+  return row ? { blocked: Number(row.blocked ?? 0) === 1 } : null;
 }
 
 /**
@@ -120,6 +164,23 @@ export async function setBlock(blockerId: number, username: string, want?: boole
           OR: [
             { userId: a, relatedUserId: b },
             { userId: b, relatedUserId: a },
+          ],
+        },
+      }),
+      // Counts are counted from these rows when read: removing the rows is enough.
+      prisma.postLike.deleteMany({
+        where: {
+          OR: [
+            { userId: a, post: { createdById: b } },
+            { userId: b, post: { createdById: a } },
+          ],
+        },
+      }),
+      prisma.commentLike.deleteMany({
+        where: {
+          OR: [
+            { userId: a, comment: { userId: b } },
+            { userId: b, comment: { userId: a } },
           ],
         },
       }),

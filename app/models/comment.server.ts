@@ -9,7 +9,7 @@ import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentPage, type CommentView } from "~/lib/comment-schemas";
 import { isAdmin } from "~/models/user.server";
-import { blockedEitherWaySql } from "~/models/block.server";
+import { BLOCK_MESSAGES, blockedError, blockedFlagSql, commentBlockState } from "~/models/block.server";
 import { retryOnConflict } from "~/lib/db/conflicts";
 import { encodeCursor, type Cursor } from "~/lib/cursor";
 
@@ -188,8 +188,7 @@ type CommentTarget = {
  * Null when the post is missing or not ready.
  */
 async function commentTarget(authorId: number, postId: number, parentId: number | null): Promise<CommentTarget | null> {
-  const { flag } = jsonDialect(databaseProvider);
-  const blockedWith = (other: Prisma.Sql) => flag(blockedEitherWaySql(authorId, other));
+  const blockedWith = (other: Prisma.Sql) => blockedFlagSql(authorId, other);
   const [row] = await prisma.$queryRaw<{ parentId: number | null; parentRootId: number | null; ownerBlocked: number | bigint; parentBlocked: number | bigint | null }[]>`
     SELECT c."id" AS "parentId", c."parentId" AS "parentRootId",
       ${blockedWith(Prisma.sql`p."createdById"`)} AS "ownerBlocked",
@@ -230,14 +229,16 @@ export async function createComment(author: CommentAuthor, input: CommentInput):
 
 /**
  * Flips `userId`'s like on a comment and answers the new state and count (never below 0).
- * UserError 404 for a missing comment.
+ * UserError 404 for a missing comment; 403 for a like when the member and the comment's
+ * author have blocked each other, either way (an earlier like can still be taken back).
  */
 export function toggleCommentLike(commentId: number, userId: number): Promise<{ liked: boolean; likes_count: number }> {
   return retryOnConflict(() =>
     prisma.$transaction(async (tx) => {
-      const comment = await tx.comment.findUnique({ where: { id: commentId }, select: { id: true } });
+      const comment = await commentBlockState(userId, commentId, tx);
       if (!comment) throw new UserError(404, COMMENT_MESSAGES.notFound);
       const existing = await tx.commentLike.findUnique({ where: { commentId_userId: { commentId, userId } }, select: { userId: true } });
+      if (!existing && comment.blocked) throw blockedError(BLOCK_MESSAGES.likeComment);
       if (existing) await tx.commentLike.deleteMany({ where: { commentId, userId } });
       else await tx.commentLike.create({ data: { commentId, userId } });
       const likes = await tx.commentLike.count({ where: { commentId } });

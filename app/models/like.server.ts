@@ -5,6 +5,8 @@ import { databaseProvider, prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 import { timestampSql } from "~/lib/db/json-sql";
+import { Prisma } from "~/generated/prisma/client";
+import { BLOCK_MESSAGES, blockedEitherWaySql, blockedError, postBlockState } from "~/models/block.server";
 
 export const REACTIONS = ["like", "dislike"] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -32,11 +34,14 @@ export async function postExists(postId: number): Promise<boolean> {
 /**
  * Applies a press of like or dislike by `userId` on a post and answers what happened and
  * the new counts. UserError 404 when the post does not exist or is not ready (a post that
- * is not ready exists for its author only: nobody can react to it yet).
+ * is not ready exists for its author only: nobody can react to it yet); 403 when the
+ * member and the post's author have blocked each other, either way (taking a reaction back
+ * is still allowed).
  *
  * The press removes the member's reaction of that type if there is one; otherwise it
  * writes the reaction, adding the row or switching the other type, in the same statement
- * that checks the post is ready. Each step is one statement that is right on its own, so
+ * that checks the post is ready and that no block stands between the two; only when that
+ * writes nothing does one more read tell which of the two refused it. Each step is one statement that is right on its own, so
  * no transaction is held open between them. Two presses at once both end in a state one
  * of them asked for; each answer's counts and flags are read together after its press.
  */
@@ -46,9 +51,13 @@ export async function reactToPost(userId: number, postId: number, type: Reaction
     const written = await prisma.$executeRaw`
       INSERT INTO "post_likes" ("userId", "postId", "type", "createdAt")
       SELECT ${userId}, p."id", ${type}, ${timestampSql(databaseProvider, new Date())} FROM "posts" p
-      WHERE p."id" = ${postId} AND p."status" = ${READY_POST.status}
+      WHERE p."id" = ${postId} AND p."status" = ${READY_POST.status} AND NOT ${blockedEitherWaySql(userId, Prisma.sql`p."createdById"`)}
       ON CONFLICT ("userId", "postId") DO UPDATE SET "type" = excluded."type", "createdAt" = excluded."createdAt"`;
-    if (written === 0) throw new UserError(404, POST_NOT_FOUND);
+    if (written === 0) {
+      const state = await postBlockState(userId, postId);
+      if (state?.blocked) throw blockedError(BLOCK_MESSAGES.react);
+      throw new UserError(404, POST_NOT_FOUND);
+    }
   }
   return { action: removed ? "removed" : "added", ...(await getReactionState(postId, userId)) };
 }

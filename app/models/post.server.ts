@@ -11,6 +11,7 @@ import { enqueueJob } from "~/models/job.server";
 import { POST_STATUS, READY_POST } from "~/lib/post-status";
 import { MEDIA_JOB, mediaLane, storedMediaOf } from "~/models/post-upload.server";
 import { assertModsOfCars } from "~/models/post-mods.server";
+import { BLOCK_MESSAGES, blockedError, postBlockState } from "~/models/block.server";
 
 /** An uploaded file on disk in the incoming folder, checked by inspectUploadFile. */
 export type PendingFile = { file: UploadFile; inspected: InspectedUpload };
@@ -109,11 +110,15 @@ export async function deletePost(postId: number, actor: { id: number; role: stri
   await removeIncoming(...post.uploads.map((upload) => upload.tempPath)).catch(() => undefined);
 }
 
-/** Records a share (the user when signed in) and answers the post's share count. 404 when missing. */
+/**
+ * Records a share (the user when signed in) and answers the post's share count. 404 when
+ * missing; 403 when the sharer and the post's author have blocked each other, either way.
+ */
 export async function recordShare(postId: number, userId: number | null, channel: ShareChannel): Promise<number> {
   return prisma.$transaction(async (tx) => {
-    const post = await tx.post.findFirst({ where: { id: postId, ...READY_POST }, select: { id: true } });
+    const post = await postBlockState(userId, postId, tx);
     if (!post) throw new UserError(404, POST_MESSAGES.notFound);
+    if (post.blocked) throw blockedError(BLOCK_MESSAGES.share);
     await tx.share.create({ data: { postId, userId, channel } });
     return tx.share.count({ where: { postId } });
   });

@@ -1,11 +1,11 @@
 // Saved posts. Saves are kept on the server, not only on the device, so they
 // follow the account: one row per user and post, toggled, listed on the profile's Saved tab.
 import { prisma } from "~/db.server";
-import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 import { encodeCursor, readCursor } from "~/lib/cursor";
 import { retryOnConflict } from "~/lib/db/conflicts";
 import { POST_NOT_FOUND } from "~/models/like.server";
+import { BLOCK_MESSAGES, blockedError, postBlockState } from "~/models/block.server";
 
 export const SAVED_PAGE = 20;
 
@@ -13,15 +13,18 @@ export type SaveResult = { saved: boolean; saves: number };
 
 /**
  * Saves or unsaves a post for the user (toggles when `want` is left out) and answers the
- * new state and how many people saved it. UserError 404 for a missing post.
+ * new state and how many people saved it. UserError 404 for a missing post; 403 for a
+ * save when the user and the post's author have blocked each other, either way (an
+ * earlier save can still be taken back).
  */
 export function toggleSave(userId: number, postId: number, want?: boolean): Promise<SaveResult> {
   return retryOnConflict(() =>
     prisma.$transaction(async (tx) => {
-      const post = await tx.post.findFirst({ where: { id: postId, ...READY_POST }, select: { id: true } });
+      const post = await postBlockState(userId, postId, tx);
       if (!post) throw new UserError(404, POST_NOT_FOUND);
       const existing = await tx.save.findUnique({ where: { userId_postId: { userId, postId } }, select: { postId: true } });
       const target = want ?? !existing;
+      if (target && !existing && post.blocked) throw blockedError(BLOCK_MESSAGES.save);
       if (target && !existing) await tx.save.create({ data: { userId, postId } });
       if (!target && existing) await tx.save.deleteMany({ where: { userId, postId } });
       const saves = await tx.save.count({ where: { postId } });
