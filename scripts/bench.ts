@@ -6,7 +6,7 @@
 // and .json.
 //
 //   npx tsx scripts/bench.ts [--scale USERS,POSTS] [--duration 10] [--connections 32]
-//        [--warmup 2] [--rows home,api-feed,...] [--port 3213] [--members 8] [--gzip]
+//        [--warmup 2] [--rows home,api-feed,...] [--port 3213] [--members 8] [--crowd 200] [--gzip]
 //        [--cpu-prof] [--no-build] [--fresh-seed] [--node-baseline] [--max-minutes 30] [--no-uploads]
 //        [--no-reference] [--rounds 2] [--processes 1|all|N|1,all]
 //   npx tsx scripts/bench.ts --growth [--growth-sizes 1000,200000] [--growth-users 10000]
@@ -29,6 +29,7 @@ import {
   describeSeed,
   killAll,
   prepareData,
+  registerCrowd,
   root,
   runWithServers,
   signIn,
@@ -42,9 +43,10 @@ import {
 } from "./bench/server";
 import { pageWeight, type Weight } from "./bench/weight";
 import { CLIPS, uploadTable, uploadToReady, type UploadResult } from "./bench/upload";
+import { hitRates, keptCounts, takeCrowdCounts, type KeptCounts } from "./bench/crowd";
 
 const USAGE = `Usage: tsx scripts/bench.ts [--scale USERS,POSTS] [--duration S] [--connections N] [--warmup S]
-       [--rows key,...] [--port P] [--members N] [--gzip] [--cpu-prof] [--no-build] [--fresh-seed]
+       [--rows key,...] [--port P] [--members N] [--crowd N] [--gzip] [--cpu-prof] [--no-build] [--fresh-seed]
        [--node-baseline] [--max-minutes M] [--no-uploads] [--no-reference] [--rounds R] [--processes 1|all|N|1,all]
    or: tsx scripts/bench.ts --growth [--growth-sizes SMALL,LARGE] [--growth-users N] [--rounds R] [--duration S]
 Rows: ${[...ROWS.map((row) => row.key), ...CLIPS.map((clip) => clip.key)].join(", ")}`;
@@ -57,6 +59,8 @@ type Options = {
   rows: string[] | null;
   port: number;
   members: number;
+  /** Members of the crowd row, each with a session of their own. */
+  crowd: number;
   gzip: boolean;
   cpuProf: boolean;
   build: boolean;
@@ -86,6 +90,7 @@ function parseArgs(argv: string[]): Options {
     uploads: true,
     port: 3213,
     members: 8,
+    crowd: 200,
     gzip: false,
     cpuProf: false,
     build: true,
@@ -148,6 +153,9 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--members":
         options.members = Math.floor(number(1));
+        break;
+      case "--crowd":
+        options.crowd = Math.floor(number(1));
         break;
       case "--max-minutes":
         options.maxMinutes = number(1);
@@ -255,6 +263,11 @@ function memberLogins(seed: Seed, count: number): Array<{ email: string; passwor
     .map((user) => ({ email: user.email, password: DEMO_PASSWORD }));
 }
 
+/** The crowd row's members: the scale seed's people, or members signed up for it on the demo seed. */
+async function crowdOf(url: string, seed: Seed, count: number): Promise<Member[]> {
+  return seed.kind === "scale" ? signInAll(url, seed, count) : registerCrowd(url, count);
+}
+
 async function signInAll(url: string, seed: Seed, count: number): Promise<Member[]> {
   const members: Member[] = [];
   for (const login of memberLogins(seed, count)) members.push(await signIn(url, login.email, login.password));
@@ -342,9 +355,11 @@ async function benchmark(options: Options) {
         }
       }
 
-      const context: RowContext = { members, targets: facts.targets, gzip: options.gzip, origin: server.url };
-      const referenceContext: RowContext = { members: [], targets: facts.targets, gzip: options.gzip, origin: reference?.url ?? "" };
       const rows = ROWS.filter((row) => row.key === "bare" || !options.rows || options.rows.includes(row.key));
+      const crowd = rows.some((row) => row.key === "crowd") ? await crowdOf(server.url, seed, options.crowd) : [];
+      if (crowd.length > 0) log(`The crowd row's ${crowd.length} members are signed in, each with a session of their own.`);
+      const context: RowContext = { members, crowd, targets: facts.targets, gzip: options.gzip, origin: server.url };
+      const referenceContext: RowContext = { members: [], targets: facts.targets, gzip: options.gzip, origin: reference?.url ?? "" };
       log(
         `Driving ${rows.length} rows: ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s each${options.gzip ? ", Accept-Encoding: gzip" : ""}${reference ? `; rows with a reference: ${options.rounds} rounds, A B A B` : ""}.`,
       );
@@ -356,12 +371,24 @@ async function benchmark(options: Options) {
           const referenceRow = REFERENCE_ROWS[row.reference];
           const mine: RowResult[] = [];
           const theirs: RowResult[] = [];
+          const hits: string[] = [];
           for (let round = 0; round < options.rounds; round++) {
             const warmup = round === 0 ? options.warmup : 0;
-            mine.push(await runRow(row, context, { ...load(server), warmup }));
+            let kept: KeptCounts | null = null;
+            const onMeasured =
+              row.key === "crowd"
+                ? async (phase: "start" | "end") => {
+                    if (phase === "start") {
+                      takeCrowdCounts();
+                      kept = await keptCounts(server.url);
+                    } else hits.push(hitRates(kept, await keptCounts(server.url), takeCrowdCounts()));
+                  }
+                : undefined;
+            mine.push(await runRow(row, context, { ...load(server), warmup, onMeasured }));
             theirs.push(await runRow(referenceRow, referenceContext, { ...load(reference), warmup }));
           }
           result = combineRounds(mine);
+          for (const [round, line] of hits.entries()) result.notes.push(`round ${round + 1}: ${line}`);
           const other = combineRounds(theirs);
           result.reference = {
             key: referenceRow.key,

@@ -1,6 +1,7 @@
 // The rows of the benchmark and the load generator (autocannon, in this process).
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { crowdRow } from "./crowd";
 import type { Member } from "./server";
 
 type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p99_9?: number };
@@ -14,7 +15,7 @@ type AutocannonResult = {
   non2xx: number;
   statusCodeStats?: Record<string, { count: number }>;
 };
-type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+export type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
 type AutocannonOptions = {
   url: string;
   connections: number;
@@ -36,6 +37,8 @@ export type Targets = {
 export type RowContext = {
   /** Signed-in members; the first one reads the pages. */
   members: Member[];
+  /** The crowd row's members, each with a session of their own (--crowd). */
+  crowd?: Member[];
   targets: Targets;
   /** Send Accept-Encoding: gzip (the server compresses then). */
   gzip: boolean;
@@ -172,6 +175,7 @@ export const ROWS: Row[] = [
     reference: "page",
     goal: { ratio: 0.8 },
   },
+  crowdRow(),
   {
     key: "like",
     label: "POST /api/posts/{id}/like",
@@ -264,7 +268,15 @@ export type RowResult = {
   goalMet?: "met" | "floor" | "not met" | null;
 };
 
-export type LoadOptions = { url: string; connections: number; duration: number; warmup: number; serverPid?: number };
+export type LoadOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  warmup: number;
+  serverPid?: number;
+  /** Called just before and just after the measured run (after the warm-up). */
+  onMeasured?: (phase: "start" | "end") => Promise<void>;
+};
 
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
@@ -375,11 +387,13 @@ export async function runRow(row: Row, context: RowContext, options: LoadOptions
     await drive(options.warmup);
     await backlog("warm-up");
   }
+  await options.onMeasured?.("start");
   const serverBefore = processCpuMs(options.serverPid);
   const clientBefore = process.cpuUsage();
   const startUs = Number(process.hrtime.bigint() / 1000n);
   const result = await drive(options.duration);
   const endUs = Number(process.hrtime.bigint() / 1000n);
+  await options.onMeasured?.("end");
   const serverAfter = processCpuMs(options.serverPid);
   const client = process.cpuUsage(clientBefore);
   const statuses: Record<string, number> = {};

@@ -1,6 +1,7 @@
 // The benchmark's own production server: a build in its own folder, a fresh database (the
 // demo seed or a scale seed, the latter cached by size and seed source), server.ts on
 // 127.0.0.1 in its own process group, and members signed in through the real API.
+import { BENCH_METRICS_TOKEN } from "./crowd";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -169,9 +170,9 @@ export type ServerOptions = {
   extraEnv?: NodeJS.ProcessEnv;
 };
 
-/** The project's server (server.ts, production) on 127.0.0.1:port in its own process group; resolves when it answers. */
+/** The project's server (server/index.ts, production) on 127.0.0.1:port in its own process group; resolves when it answers. */
 export async function startServer(ws: Workspace, options: ServerOptions): Promise<Server> {
-  // server.ts stops gracefully on SIGTERM and exits, which lets --cpu-prof write its profile.
+  // The server stops gracefully on SIGTERM and exits, which lets --cpu-prof write its profile.
   const nodeArgs: string[] = [];
   if (options.cpuProfile) {
     mkdirSync(ws.profiles, { recursive: true });
@@ -193,6 +194,8 @@ export async function startServer(ws: Workspace, options: ServerOptions): Promis
       // Uploads of the upload → ready rows wait here for their background job.
       UPLOAD_TMP_DIR: path.join(ws.dir, "incoming"),
       WEB_CONCURRENCY: String(options.processes ?? 1),
+      // The crowd row reads the caches' hit counts from /metrics.
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       ...options.extraEnv,
     },
   });
@@ -216,4 +219,31 @@ export async function signIn(url: string, email: string, password: string): Prom
   if (!cookie) throw new Error(`Sign-in as ${email} gave no session cookie`);
   const body = (await response.json()) as { user: { id: number; username: string } };
   return { email, cookie, id: body.user.id, username: body.user.username };
+}
+
+/** Signs up `count` members of the crowd (crowd_1, crowd_2, …) through POST /api/auth/register; each keeps the session it gets. */
+export async function registerCrowd(url: string, count: number): Promise<Member[]> {
+  const members: Member[] = [];
+  for (let index = 1; index <= count; index++) {
+    const username = `crowd_${index}`;
+    const email = `${username}@bench.example`;
+    const response = await fetch(`${url}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json", Origin: url },
+      body: JSON.stringify({ username, email, password: "crowd-password-1" }),
+    });
+    if (!response.ok) {
+      // Signed up by an earlier table of this run: sign in instead.
+      members.push(await signIn(url, email, "crowd-password-1"));
+      continue;
+    }
+    const cookie = response.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .filter((pair) => pair.startsWith("__session="))
+      .join("; ");
+    const body = (await response.json()) as { user: { id: number; username: string } };
+    members.push({ email, cookie, id: body.user.id, username: body.user.username });
+  }
+  return members;
 }
