@@ -4,6 +4,11 @@
 // together over the total, too many files or too many or too long text fields stop the
 // upload at once with a 413. Whatever was written is deleted on every failure; on success
 // the caller owns the files (and calls `discard` when it no longer needs them).
+//
+// Everything that is not a kept file (text fields, part headers, file parts under names we
+// do not keep) shares a small budget, counted on the raw body as it arrives: a huge text
+// field or a skipped part is cut off there, not read to its end. The whole body is capped
+// at the files' total plus that budget.
 import { openAsBlob } from "node:fs";
 import { open as openFile } from "node:fs/promises";
 import { Readable, Transform, type TransformCallback } from "node:stream";
@@ -27,6 +32,8 @@ export type MultipartLimits = {
   maxFieldBytes?: number;
   /** Most text fields. */
   maxFields?: number;
+  /** Largest total of everything that is not a kept file: text fields, part headers, skipped parts. */
+  maxTextBytes?: number;
   messages: {
     tooManyFiles: string;
     /** For one file over maxFileBytes (the file's name is put in front). */
@@ -54,6 +61,16 @@ export type ReceivedForm = {
 
 const DEFAULT_FIELD_BYTES = 64 * 1024;
 const DEFAULT_FIELDS = 200;
+const DEFAULT_TEXT_BYTES = 1024 * 1024;
+/** Bytes the parser may hold back inside a part (a possible boundary); allowed on top of the budget. */
+const PARSER_SLACK_BYTES = 64 * 1024;
+const TOO_LARGE = "Request body is too large";
+
+/** The refusal for a body whose text fields and other non-file parts pass the budget. */
+function textTooLarge(maxTextBytes: number): UserError {
+  const size = maxTextBytes >= 1024 * 1024 ? `${Math.floor(maxTextBytes / (1024 * 1024))} MB` : `${Math.floor(maxTextBytes / 1024)} KB`;
+  return new UserError(413, `${TOO_LARGE}: its text fields and parts other than the files can be at most ${size}`);
+}
 
 /** Counts the bytes going through and stops the stream past a cap. */
 class ByteCounter extends Transform {
@@ -95,6 +112,7 @@ export function cleanFileName(name: string | undefined): string {
 export async function receiveMultipart(request: Request, limits: MultipartLimits): Promise<ReceivedForm> {
   if (!request.body) throw new UserError(400, "Malformed form body");
   const maxFieldBytes = limits.maxFieldBytes ?? DEFAULT_FIELD_BYTES;
+  const maxTextBytes = limits.maxTextBytes ?? DEFAULT_TEXT_BYTES;
   const fields: ReceivedForm["fields"] = {};
   const files: ReceivedFile[] = [];
   const written: string[] = [];
@@ -119,24 +137,39 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
     throw new UserError(400, "Malformed form body");
   }
   const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+  // Kept file parts still being written, with their counters.
+  const writing = new Map<Readable, ByteCounter>();
+  // Counts the raw body. Of the bytes read before this chunk, those not yet parsed (in this
+  // meter's and the parser's buffers), those on their way to a kept file (in its part's and
+  // counter's buffers) and those the kept files' counters have seen (`total`) are accounted
+  // for: the rest are text fields, part headers and skipped parts.
+  const meter = new ByteCounter((chunkBytes) => {
+    if (meter.bytes > limits.maxTotalBytes + maxTextBytes) return new UserError(413, TOO_LARGE);
+    let accounted = total + meter.readableLength + parser.writableLength;
+    for (const [stream, counter] of writing) accounted += stream.readableLength + counter.writableLength;
+    if (meter.bytes - chunkBytes - accounted > maxTextBytes + PARSER_SLACK_BYTES) return textTooLarge(maxTextBytes);
+    return null;
+  });
 
   const done = new Promise<void>((resolve, reject) => {
     const fail = (error: unknown) => {
       failure ??= error instanceof UserError ? error : new UserError(400, "Malformed form body");
-      source.unpipe(parser);
+      source.unpipe(meter);
+      meter.unpipe(parser);
       source.destroy();
+      meter.destroy();
       // File parts still being written end now, so their writers finish and can be cleaned up.
       for (const stream of open) stream.destroy(failure);
       reject(failure);
     };
 
     parser.on("field", (name, value, info) => {
-      if (info.valueTruncated || info.nameTruncated) return fail(new UserError(413, "Request body is too large"));
+      if (info.valueTruncated || info.nameTruncated) return fail(new UserError(413, `${TOO_LARGE}: the field ${JSON.stringify(name.slice(0, 40))} is too long`));
       addField(fields, name, value);
     });
-    parser.on("fieldsLimit", () => fail(new UserError(413, "Request body is too large")));
+    parser.on("fieldsLimit", () => fail(new UserError(413, TOO_LARGE)));
     parser.on("filesLimit", () => fail(new UserError(413, limits.messages.tooManyFiles)));
-    parser.on("partsLimit", () => fail(new UserError(413, "Request body is too large")));
+    parser.on("partsLimit", () => fail(new UserError(413, TOO_LARGE)));
 
     parser.on("file", (field, stream, info) => {
       const name = cleanFileName(info.filename);
@@ -161,6 +194,7 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
         if (total > limits.maxTotalBytes) return new UserError(413, `${name}: ${limits.messages.totalTooLarge}`);
         return null;
       });
+      writing.set(stream, counter);
       pending.push(
         (async () => {
           const target = await newIncomingFile();
@@ -171,6 +205,7 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
           const file = await openFile(target.path, "wx");
           await pipeline(stream, counter, file.createWriteStream());
           open.delete(stream);
+          writing.delete(stream);
           entry.bytes = counter.bytes;
         })().catch((error: unknown) => {
           stream.resume();
@@ -183,7 +218,8 @@ export async function receiveMultipart(request: Request, limits: MultipartLimits
       Promise.all(pending).then(() => (failure ? reject(failure) : resolve()), fail);
     });
     source.on("error", fail);
-    source.pipe(parser);
+    meter.on("error", fail);
+    source.pipe(meter).pipe(parser);
   });
 
   try {

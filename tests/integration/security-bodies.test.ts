@@ -9,6 +9,8 @@ import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as addCar } from "~/routes/api.cars";
 import { action as garagePage } from "~/routes/my-cars._index";
 import { action as newCarPage } from "~/routes/my-cars.new";
+import { action as createPost } from "~/routes/api.posts";
+import { action as updateProfile } from "~/routes/api.profile";
 import { answer, args, lazyBody, rawRequest } from "../support/requests";
 import { makeUser } from "../support/accounts";
 
@@ -87,5 +89,61 @@ describe("page actions", () => {
     const response = await answer(newCarPage(args(request)));
     expect(response.status).toBe(302);
     expect(await prisma.car.count({ where: { ownerId: user.id } })).toBe(1);
+  });
+});
+
+/**
+ * A chunked multipart body that opens one part with `head` and then sends filler for it,
+ * lazily, up to `totalBytes`; `pulled()` says how much of it the server asked for.
+ */
+function endlessPart(head: string, totalBytes: number) {
+  const first = new TextEncoder().encode(head);
+  const filler = new TextEncoder().encode("x".repeat(64 * 1024));
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= totalBytes) return controller.close();
+      const chunk = sent === 0 ? first : filler;
+      sent += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, pulled: () => sent };
+}
+
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+const TEXT_BUDGET = 1024 * 1024;
+const TEXT_TOO_LARGE = "Request body is too large: its text fields and parts other than the files can be at most 1 MB";
+
+describe("a chunked multipart upload much larger than its text budget", () => {
+  const SIZE = 64 * 1024 * 1024;
+  const parts = [
+    [
+      "a file part under a name that is not kept",
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="ignored"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ],
+    ["an over-long text field", `--${BOUNDARY}\r\nContent-Disposition: form-data; name="story"\r\n\r\n`],
+  ] as const;
+
+  it.each(parts)("POST /api/posts stops reading %s with 413", async (_, head) => {
+    const user = await makeUser();
+    const body = endlessPart(head, SIZE);
+    const request = rawRequest("/api/posts", { method: "POST", cookie: user.cookie, headers: { "Content-Type": MULTIPART }, body: body.stream });
+    const response = await answer(createPost(args(request)));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: TEXT_TOO_LARGE });
+    // The budget, what is still in flight and a few stream buffers: never the whole body.
+    expect(body.pulled()).toBeLessThan(TEXT_BUDGET * 4);
+    expect(await prisma.post.count({ where: { createdById: user.id } })).toBe(0);
+  });
+
+  it.each(parts)("PATCH /api/profile stops reading %s with 413", async (_, head) => {
+    const user = await makeUser();
+    const body = endlessPart(head.replace('name="story"', 'name="bio"'), SIZE);
+    const request = rawRequest("/api/profile", { method: "PATCH", cookie: user.cookie, headers: { "Content-Type": MULTIPART }, body: body.stream });
+    const response = await answer(updateProfile(args(request)));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: TEXT_TOO_LARGE });
+    expect(body.pulled()).toBeLessThan(TEXT_BUDGET * 4);
   });
 });
