@@ -117,7 +117,8 @@ export function PostProcessing({ processing: initial }: { processing: Processing
                 </span>
               </>
             ) : (
-              <span className="processing-file__state">{file.status === "done" ? "Ready" : "Waiting…"}</span>
+              // A file can wait with a reason (its owner's hour of video processing is spent).
+              <span className="processing-file__state">{file.status === "done" ? "Ready" : (file.error ?? "Waiting…")}</span>
             )}
           </li>
         ))}
