@@ -84,9 +84,6 @@ export const resetTokenEchoSchema = z.object({ token: echoed() });
 /** POST /api/auth/google from a script: `returnTo`, a path of this site to come back to, or null. */
 export const googleStartSchema = z.object({ returnTo: z.unknown().transform(sameOriginPath) });
 
-/** POST /api/auth/check-google-linked: the address to look up. */
-export const googleLinkedSchema = z.object({ email: emailSchema });
-
 /** What the server needs to register (POST /api/auth/register). */
 export const registerSchema = z.object({
   username: usernameSchema,

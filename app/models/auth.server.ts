@@ -11,16 +11,17 @@ import { isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
 import * as sessions from "~/models/session.server";
 import { isTwoFactorEnabled, markTwoFactorPassed, sessionAuthState, type SessionAuthState } from "~/models/two-factor.server";
 import { loginHref, withoutLoginParams } from "~/lib/login-events";
+import { knownDeviceToken, rememberDevice } from "~/models/known-device.server";
 import { UserError } from "~/lib/user-error";
 
 // remix-auth dispatches to the strategies; sessions are started by startSession below.
 export const authenticator = new Authenticator<PublicUser>(sessionStorage);
 
 authenticator.use(
-  new FormStrategy(async ({ form }) => {
+  new FormStrategy(async ({ form, request }) => {
     const identifier = String(form.get("email") ?? "");
     const password = String(form.get("password") ?? "");
-    return verifyLogin(identifier, password);
+    return verifyLogin(identifier, password, { knownDevice: async (userId) => (await knownDeviceToken(request, userId)) !== null });
   }),
   "password",
 );
@@ -78,16 +79,18 @@ function refererPath(request: Request): string {
 
 /**
  * Starts a new server session for `user` (a new id every time: an earlier session named
- * by the request's cookie is ended). Answers its Set-Cookie value and whether the session
- * still has to pass the two-factor challenge.
+ * by the request's cookie is ended). Answers its Set-Cookie value, whether the session
+ * still has to pass the two-factor challenge and, when it does not (the sign-in is
+ * complete), the Set-Cookie value that marks this device as known to the account.
  */
-export async function beginSession(request: Request, user: { id: number }): Promise<{ cookie: string; twoFactorRequired: boolean }> {
+export async function beginSession(request: Request, user: { id: number }): Promise<{ cookie: string; twoFactorRequired: boolean; device: string | null }> {
   const previous = await sessionStorage.getSession(request.headers.get("Cookie"));
   if (previous.id) await sessions.deleteSession(previous.id);
   const session = await sessionStorage.getSession();
   session.set("userId", user.id);
   const cookie = await sessionStorage.commitSession(session, cookieFlags(request));
-  return { cookie, twoFactorRequired: await isTwoFactorEnabled(user.id) };
+  const twoFactorRequired = await isTwoFactorEnabled(user.id);
+  return { cookie, twoFactorRequired, device: twoFactorRequired ? null : await rememberDevice(request, user.id) };
 }
 
 /**
@@ -104,30 +107,32 @@ export function twoFactorRequiredResponse(request: Request, cookie: string, redi
 }
 
 /**
- * Starts a new server session for `user` and returns the Set-Cookie header value. When the
+ * Starts a new server session for `user` and returns the Set-Cookie header values (the
+ * session, and the device marked as known to the account). When the
  * account has two-factor on, it THROWS the answer of twoFactorRequiredResponse instead
  * (Remix sends a thrown Response as it is), so every sign-in route goes through the
  * challenge without knowing about it. `redirectTo` is where to go after the challenge
  * (default: the page the form was posted from).
  */
-export async function startSession(request: Request, user: { id: number }, options: { redirectTo?: string } = {}): Promise<string> {
-  const { cookie, twoFactorRequired } = await beginSession(request, user);
-  if (twoFactorRequired) throw twoFactorRequiredResponse(request, cookie, options.redirectTo ?? refererPath(request));
-  return cookie;
+export async function startSession(request: Request, user: { id: number }, options: { redirectTo?: string } = {}): Promise<string[]> {
+  const { cookie, twoFactorRequired, device } = await beginSession(request, user);
+  if (twoFactorRequired || !device) throw twoFactorRequiredResponse(request, cookie, options.redirectTo ?? refererPath(request));
+  return [cookie, device];
 }
 
 /**
  * After a passed challenge: the pending session is replaced by a new one (new id) that
- * counts as signed in. Returns its Set-Cookie value.
+ * counts as signed in. Returns the Set-Cookie values: the session, and the device marked as
+ * known to the account.
  */
-export async function completeTwoFactor(state: SessionAuthState, request?: Request): Promise<string> {
+export async function completeTwoFactor(state: SessionAuthState, request: Request): Promise<string[]> {
   await sessions.deleteSession(state.sessionId);
   const session = await sessionStorage.getSession();
   session.set("userId", state.user.id);
   const cookie = await sessionStorage.commitSession(session, cookieFlags(request));
   const fresh = await sessionStorage.getSession(cookie);
   await markTwoFactorPassed(fresh.id);
-  return cookie;
+  return [cookie, await rememberDevice(request, state.user.id)];
 }
 
 /**

@@ -1,15 +1,19 @@
 // Fixed-window rate limits, per rule and key. Every action that writes calls limitWrite (or
 // checkWrite) first. A write counts against the client address always, and also against the
-// account it concerns: the signed-in member, or the account a sign-in, reset or code
-// targets (found from the typed email or username, so both count together; never by the
-// typed name itself). The windows live in the database (rate_limits), so every process
-// and instance shares them and a restart forgets nothing.
+// account it concerns: the signed-in member, or the account a reset or code targets (found
+// from the typed email or username, so both count together). Password guesses count
+// against the typed name (kept only as a keyed hash), whether or not an account has it, or
+// against the device when it is one the account signed in on before. The windows live in
+// the database (rate_limits), so every process and instance shares them and a restart
+// forgets nothing.
+import { createHmac } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { errorResponse, safeRedirect } from "~/lib/http.server";
-import { settings, trustedProxyHops } from "~/lib/env.server";
+import { sessionSecret, settings, trustedProxyHops } from "~/lib/env.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { accountIdByName, countHits, deleteAllWindows, deleteEndedWindows } from "~/models/limits.server";
+import { knownDeviceToken } from "~/models/known-device.server";
 
 export type Rule = { limit: number; windowMs: number; message?: string };
 
@@ -21,9 +25,15 @@ export const RULES = {
   // Credential flows per client address (and signed-in member): sign-in, one-time codes,
   // two-factor challenges, password resets, Google. Generous, as many people may share one address.
   signIn: { limit: 30, windowMs: 15 * MINUTE },
-  // Credentials, per account (password, emailed code and two-factor attempts together): the
-  // brute-force guard.
+  // Password guesses per typed email or username, from devices the account has not signed
+  // in on: the brute-force guard. It never stops sign-in by emailed code, Google, or a
+  // password from a known device.
   signInAccount: { limit: 10, windowMs: 15 * MINUTE },
+  // Password attempts from a device the account signed in on before, per device and account.
+  signInDevice: { limit: 10, windowMs: 15 * MINUTE },
+  // Two-factor and authenticator-app codes, and the password checks of the security
+  // settings, per account (a first factor or a session is already proven).
+  twoFactor: { limit: 10, windowMs: 15 * MINUTE },
   // Sign-ups per client address (a new account's cookie does not start a new count).
   signUp: { limit: 20, windowMs: HOUR },
   // Reset emails and sign-in codes per account (no mail bombing).
@@ -178,6 +188,25 @@ export async function checkWrite(request: Request, name: RuleName): Promise<HitR
  */
 export function checkAccount(name: RuleName, accountId: number | null): Promise<HitResult> {
   return accountId === null ? Promise.resolve({ ok: true }) : hit(name, `user:${accountId}`);
+}
+
+/** A typed sign-in name as a limit key: lower-cased, trimmed, and kept only as a keyed hash. */
+function nameKey(typed: string): string {
+  const digest = createHmac("sha256", `rate-limit-name:${sessionSecret()}`).update(typed.trim().toLowerCase()).digest("base64url");
+  return `name:${digest.slice(0, 32)}`;
+}
+
+/**
+ * Counts one password attempt for the typed email or username. From a device the account
+ * signed in on before (its known-device cookie), the attempt counts against that device's
+ * own token, so guessers elsewhere never lock the owner out there. From any other device
+ * it counts against the typed name, whether or not an account has it: the answer over the
+ * limit (429) is the same for every name and tells nothing about accounts.
+ */
+export async function checkPasswordAttempt(request: Request, typed: string): Promise<HitResult> {
+  const accountId = await accountIdByName(typed);
+  const device = accountId === null ? null : await knownDeviceToken(request, accountId);
+  return device ? hit("signInDevice", `device:${accountId}:${device}`) : hit("signInAccount", nameKey(typed));
 }
 
 /** Where a page's own form goes back to: the page itself. Null for /api/* routes. */

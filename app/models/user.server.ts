@@ -75,8 +75,12 @@ async function withListedAdmin<T extends { id: number; email: string; role: stri
   return role === user.role ? user : { ...user, role };
 }
 
-/** Creates an account. Username and email arrive lower-cased by the schema. */
+/**
+ * Creates an account. Username and email arrive lower-cased by the schema. The password is
+ * hashed first, so a refusal (name or address taken) takes as long as a new account.
+ */
 export async function registerUser(input: { username: string; email: string; password: string }): Promise<PublicUser> {
+  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   const [byUsername, byEmail] = await Promise.all([
     prisma.user.findUnique({ where: { username: input.username }, select: { id: true } }),
     prisma.user.findUnique({ where: { email: input.email }, select: { id: true } }),
@@ -84,7 +88,6 @@ export async function registerUser(input: { username: string; email: string; pas
   if (byUsername) throw new UserError(409, MESSAGES.usernameTaken, { field: "username" });
   if (byEmail) throw new UserError(409, MESSAGES.emailTaken, { field: "email" });
 
-  const passwordHash = await bcrypt.hash(input.password, BCRYPT_COST);
   try {
     return await prisma.user.create({
       data: {
@@ -109,9 +112,12 @@ export async function registerUser(input: { username: string; email: string; pas
 
 /**
  * Checks a password sign-in. An entry with @ is an email; anything else is a username,
- * looked up case-insensitively (names are stored lower-case).
+ * looked up case-insensitively (names are stored lower-case). An email that has no account,
+ * a wrong password and an account without a password all answer the same message, unless
+ * `knownDevice` says this device signed in to that account before: only then is a Google-only
+ * account told to use Google.
  */
-export async function verifyLogin(identifier: string, password: string): Promise<PublicUser> {
+export async function verifyLogin(identifier: string, password: string, options: { knownDevice?: (userId: number) => Promise<boolean> } = {}): Promise<PublicUser> {
   const entry = identifier.trim().toLowerCase();
   const byEmail = entry.includes("@");
   const user = await prisma.user.findUnique({
@@ -124,7 +130,8 @@ export async function verifyLogin(identifier: string, password: string): Promise
     throw new UserError(401, byEmail ? MESSAGES.invalidCredentials : MESSAGES.usernameNotFound);
   }
   if (!user.passwordHash) {
-    throw new UserError(401, user.googleId ? MESSAGES.googleOnly : MESSAGES.invalidCredentials);
+    const toldGoogle = user.googleId !== null && (await options.knownDevice?.(user.id)) === true;
+    throw new UserError(401, toldGoogle ? MESSAGES.googleOnly : MESSAGES.invalidCredentials);
   }
   if (!matches) throw new UserError(401, MESSAGES.invalidCredentials);
   if (user.suspendedAt) throw new UserError(403, MESSAGES.suspended);
@@ -295,10 +302,4 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity, now = new
     }
   }
   throw new UserError(409, MESSAGES.registrationFailed);
-}
-
-/** POST /api/auth/check-google-linked: whether the account with this email signs in with Google. */
-export async function isGoogleLinked(email: string): Promise<boolean> {
-  const user = await prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { googleId: true } });
-  return Boolean(user?.googleId);
 }

@@ -36,10 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const headers = new Headers({ "Cache-Control": "no-store" });
   for (const cookie of outcome.clearCookies) headers.append("Set-Cookie", cookie);
-  const { cookie, twoFactorRequired } = await beginSession(request, outcome.user);
+  const { cookie, twoFactorRequired, device } = await beginSession(request, outcome.user);
   headers.append("Set-Cookie", cookie);
   const destination = withoutLoginModal(outcome.redirectTo);
-  if (twoFactorRequired) return redirect(twoFactorPath(destination), { status: 303, headers });
+  if (twoFactorRequired || !device) return redirect(twoFactorPath(destination), { status: 303, headers });
+  headers.append("Set-Cookie", device);
   headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.loginToast } }));
   return redirect(destination, { status: 303, headers });
 }

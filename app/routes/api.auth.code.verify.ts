@@ -1,5 +1,5 @@
 // POST /api/auth/code/verify { email, code }: signs in with an emailed one-time code
-// (10 minutes, 5 tries, once). Answers like POST /api/auth/login: { user, session }, or
+// (10 minutes, 5 tries, once; 5 codes per 15 minutes). Answers like POST /api/auth/login: { user, session }, or
 // { twoFactorRequired, redirectTo } when the account has two-factor on.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
@@ -8,7 +8,7 @@ import { UserError } from "~/lib/user-error";
 import { beginSession, twoFactorRequiredResponse } from "~/models/auth.server";
 import { errorResponse, readBody } from "~/lib/http.server";
 import { signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
-import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { LOGIN_CODE_MESSAGES, verifyLoginCode } from "~/models/login-code.server";
 
@@ -34,9 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = emailSchema.safeParse(email);
   if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? LOGIN_CODE_MESSAGES.entryRequired);
 
-  const limited = await checkAccount("signInAccount", await accountIdOf(parsed.data));
-  if (!limited.ok) return failure(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-
+  // No lock per account here: each code takes a few guesses and codes are sent a few at a
+  // time (loginCode), and a lock on password guesses must never stop sign-in by code.
   let user;
   try {
     user = await verifyLoginCode(parsed.data, code);
@@ -46,10 +45,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const destination = body.redirectTo ? withoutLoginModal(body.redirectTo) : "/";
-  const { cookie, twoFactorRequired } = await beginSession(request, user);
-  if (twoFactorRequired) return twoFactorRequiredResponse(request, cookie, destination);
+  const { cookie, twoFactorRequired, device } = await beginSession(request, user);
+  if (twoFactorRequired || !device) return twoFactorRequiredResponse(request, cookie, destination);
 
   const headers = new Headers({ "Set-Cookie": cookie });
+  headers.append("Set-Cookie", device);
   if (body.redirectTo) {
     headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.loginToast } }));
     return redirect(destination, { status: 303, headers });

@@ -5,7 +5,7 @@ import { authenticatePassword, startSession } from "~/models/auth.server";
 import { errorResponse, parseFields, readBody } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/cookies.server";
-import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { checkPasswordAttempt, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { firstIssue, signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 
 export { clientAction } from "~/lib/fetcher-answer";
@@ -22,13 +22,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(signInPageFor(body.redirectTo, "signin"), { status: 303, headers: { "Set-Cookie": cookie } });
   };
 
-  // Per client first (every attempt counts), then per account.
+  // Per client first (every attempt counts), then per typed name, or per device where the
+  // account signed in before (a lock from guessers elsewhere does not apply there).
   const perClient = await checkWrite(request, "signIn");
   if (!perClient.ok) return failure(429, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
 
   if (!parsed.success) return failure(400, firstIssue(parsed.error));
 
-  const limited = await checkAccount("signInAccount", await accountIdOf(parsed.data.email));
+  const limited = await checkPasswordAttempt(request, parsed.data.email);
   if (!limited.ok) {
     return failure(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   }
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, user));
+  for (const cookie of await startSession(request, user)) headers.append("Set-Cookie", cookie);
   if (body.redirectTo) {
     headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.loginToast } }));
     return redirect(withoutLoginModal(body.redirectTo), { status: 303, headers });

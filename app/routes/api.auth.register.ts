@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const message = `Welcome to the club, ${user.username}! Your account is ready.`;
   const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, user));
+  for (const cookie of await startSession(request, user)) headers.append("Set-Cookie", cookie);
   if (body.redirectTo) {
     headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message } }));
     return redirect(body.redirectTo, { status: 303, headers });

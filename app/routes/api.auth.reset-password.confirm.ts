@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, user));
+  for (const cookie of await startSession(request, user)) headers.append("Set-Cookie", cookie);
   if (body.redirectTo) {
     headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.resetDone } }));
     return redirect("/", { status: 303, headers });

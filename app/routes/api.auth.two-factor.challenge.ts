@@ -16,17 +16,18 @@ export async function action({ request }: ActionFunctionArgs) {
   await limitWrite(request, "signIn", body);
   const pending = await getPendingTwoFactor(request);
   if (!pending) return errorResponse(401, TWO_FACTOR_MESSAGES.challengeExpired);
-  const limited = await checkAccount("signInAccount", pending.user.id);
+  const limited = await checkAccount("twoFactor", pending.user.id);
   if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   const { code } = twoFactorCodeSchema.parse(body.fields);
   await answerUserErrors(() => verifySecondFactor(pending.user.id, code));
-  const cookie = await completeTwoFactor(pending, request);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of await completeTwoFactor(pending, request)) headers.append("Set-Cookie", cookie);
   const { user } = pending;
   return Response.json(
     {
       user: { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role },
       session: { loginTime: new Date().toISOString() },
     },
-    { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } },
+    { headers },
   );
 }

@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
   await limitWrite(request, "account", body);
   const user = await requireUser(request);
-  const limited = await checkAccount("signInAccount", user.id);
+  const limited = await checkAccount("twoFactor", user.id);
   if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   const proof = twoFactorDisableSchema.parse(body.fields);
   return answerUserErrors(async () => {

@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const parsed = twoFactorEnrolSchema.safeParse(body.fields);
   if (!parsed.success) return errorResponse(400, parsed.error.issues[0]!.message);
-  const limited = await checkAccount("signInAccount", user.id);
+  const limited = await checkAccount("twoFactor", user.id);
   if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
   const state = await getAuthState(request);
   return answerUserErrors(async () => {

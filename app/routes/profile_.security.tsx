@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   // Every intent proves the password or a code, so every one counts against the account.
-  const limited = await checkAccount("signInAccount", user.id);
+  const limited = await checkAccount("twoFactor", user.id);
   if (!limited.ok) return data<ActionData>({ intent, error: tooManyMessage(limited.retryAfter) }, { status: 429 });
   const change = async () => {
     if (intent === "enrol") {

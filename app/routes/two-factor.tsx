@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await flashCookie(request, { authForm: { mode: "signin", error: TWO_FACTOR_MESSAGES.challengeExpired, values: {} } });
     throw redirect(loginHref("/", "signin", redirectTo === "/" ? undefined : redirectTo), { headers: { "Set-Cookie": cookie } });
   }
-  const limited = await checkAccount("signInAccount", pending.user.id);
+  const limited = await checkAccount("twoFactor", pending.user.id);
   if (!limited.ok) {
     return data({ error: tooManyMessage(limited.retryAfter) }, { status: 429, headers: { "Retry-After": String(limited.retryAfter) } });
   }
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   if (refused) return refused;
   const headers = new Headers();
-  headers.append("Set-Cookie", await completeTwoFactor(pending, request));
+  for (const cookie of await completeTwoFactor(pending, request)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: TWO_FACTOR_MESSAGES.passed } }));
   return redirect(redirectTo, { status: 303, headers });
 }

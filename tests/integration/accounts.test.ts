@@ -352,7 +352,7 @@ describe("GET /api/users/check-admin", () => {
     const bossLogin = await call(login, jsonRequest("/api/auth/login", { email: "realboss@example.com", password: "x" }));
     expect(bossLogin.status).toBe(401); // no password: signed in below through a session instead
     const { startSession } = await import("~/models/auth.server");
-    const bossCookie = (await startSession(new Request("http://127.0.0.1:3000/"), boss)).split(";")[0];
+    const bossCookie = (await startSession(new Request("http://127.0.0.1:3000/"), boss))[0]!.split(";")[0];
     const asAdmin = await call(checkAdmin, getRequest(`/api/users/check-admin?userId=${member.id}`, { cookie: bossCookie }));
     expect(await asAdmin.json()).toEqual({ isAdmin: false });
     const adminSelf = await call(checkAdmin, getRequest(`/api/users/check-admin?userId=${boss.id}`, { cookie: bossCookie }));

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { loader as googleStart } from "~/routes/api.auth.google";
 import { loader as googleCallback } from "~/routes/api.auth.callback.google";
-import { action as checkGoogleLinked } from "~/routes/api.auth.check-google-linked";
 import { action as login } from "~/routes/api.auth.login";
 import { action as register } from "~/routes/api.auth.register";
 import { usernameBaseFor } from "~/models/user.server";
@@ -220,18 +219,43 @@ describe("Sign in with Google", () => {
     expect(session.mfaPassedAt).toBeNull();
   });
 
-  it("answers check-google-linked and refuses a password on a Google-only account", async () => {
-    fake.setUser({ sub: "g-only", email: "only.google@example.com" });
-    await signInWithGoogle();
-    const check = async (email: string) => ((await checkGoogleLinked(args(jsonRequest("/api/auth/check-google-linked", { email })))) as Response).json();
-    expect(await check("Only.Google@example.com")).toEqual({ isGoogleLinked: true });
-    expect(await check("nobody@example.com")).toEqual({ isGoogleLinked: false });
-    const bad = (await checkGoogleLinked(args(jsonRequest("/api/auth/check-google-linked", {})))) as Response;
-    expect(bad.status).toBe(400);
+  it("has no route that tells a visitor whether an address signs in with Google", () => {
+    const routes = Object.keys(import.meta.glob("/app/routes/*.{ts,tsx}"));
+    expect(routes.length).toBeGreaterThan(20);
+    expect(routes.filter((path) => /google-linked/i.test(path))).toEqual([]);
+  });
 
-    const password = (await login(args(jsonRequest("/api/auth/login", { email: "only.google@example.com", password: "whatever1" })))) as Response;
-    expect(password.status).toBe(401);
-    expect((await password.json()).error).toBe("This account uses Google sign-in. Please use the 'Sign in with Google' button.");
+  it("refuses a password on a Google-only account as for no account, and says to use Google only on a device it signed in on", async () => {
+    fake.setUser({ sub: "g-only", email: "only.google@example.com" });
+    const { jar } = await signInWithGoogle();
+    const attempt = async (email: string, cookie?: string) => {
+      const response = (await login(args(jsonRequest("/api/auth/login", { email, password: "whatever1" }, { cookie })))) as Response;
+      return { status: response.status, body: await response.json() };
+    };
+    const stranger = await attempt("only.google@example.com");
+    expect(stranger).toEqual({ status: 401, body: { error: "Invalid email/username or password. Please try again." } });
+    expect(await attempt("nobody@example.com")).toEqual(stranger);
+
+    expect(await attempt("only.google@example.com", jar.header())).toEqual({
+      status: 401,
+      body: { error: "This account uses Google sign-in. Please use the 'Sign in with Google' button." },
+    });
+  });
+
+  it("signs in with Google while password guessers have locked the account's password sign-in", async () => {
+    fake.setUser({ sub: "g-locked", email: "locked.google@example.com" });
+    await signInWithGoogle();
+    for (let i = 0; i < 10; i++) {
+      const wrong = (await login(args(jsonRequest("/api/auth/login", { email: "locked.google@example.com", password: "nope-nope" })))) as Response;
+      expect(wrong.status).toBe(401);
+    }
+    const locked = (await login(args(jsonRequest("/api/auth/login", { email: "locked.google@example.com", password: "nope-nope" })))) as Response;
+    expect(locked.status).toBe(429);
+
+    const { callback, jar } = await signInWithGoogle("/my-cars");
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get("Location")).toBe("/my-cars");
+    expect(await isSignedIn(jar.header())).toBe(true);
   });
 
   it("hides itself when Google is not configured", async () => {

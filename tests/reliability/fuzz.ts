@@ -80,7 +80,6 @@ const REQUIRED: Record<string, Record<string, Kind>> = {
   "/api/auth/code/verify": { email: "text", code: "text" },
   "/api/auth/reset-password": { email: "text" },
   "/api/auth/reset-password/confirm": { token: "text", password: "text" },
-  "/api/auth/check-google-linked": { email: "text" },
   "/api/auth/two-factor/challenge": { code: "text" },
   "/api/auth/two-factor/confirm": { code: "text" },
   "/api/auth/two-factor/disable": { code: "text", password: "text" },

@@ -46,8 +46,8 @@ export async function makeUser(name?: string, role: "member" | "admin" = "member
   const user = await prisma.user.create({
     data: { username, email: `${username}@example.com`, role, nickname: `${name ?? username} Nick`, profile: { create: {} } },
   });
-  const setCookie = await startSession(new Request("http://127.0.0.1:3000/"), user);
-  return { id: user.id, username, cookie: setCookie.split(";")[0] };
+  const [setCookie] = await startSession(new Request("http://127.0.0.1:3000/"), user);
+  return { id: user.id, username, cookie: setCookie!.split(";")[0] };
 }
 
 export async function makePost(ownerId: number, story = "A post") {
