@@ -48,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sheet: buildSheet(mods),
     mods,
     origin: publicOrigin(request),
+    now: Date.now(),
   };
 }
 

@@ -45,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     viewer: detail.viewer,
     isAdmin: isAdmin(user),
     share: shareLink(publicOrigin(request), `/events/${detail.event.id}`),
+    now: Date.now(),
   };
 }
 

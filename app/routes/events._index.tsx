@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = normaliseQuery(new URL(request.url).searchParams.get("q") ?? "");
   const [user, events] = await Promise.all([getUser(request), searchEvents(q)]);
-  return { q, ...splitEvents(events), isAdmin: isAdmin(user), share: shareLink(publicOrigin(request), "/events") };
+  return { q, ...splitEvents(events), isAdmin: isAdmin(user), share: shareLink(publicOrigin(request), "/events"), now: Date.now() };
 }
 
 export default function Events() {

@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const runs = cars === 1 ? "1 car runs it" : `${cars} cars run it`;
   const reported = gains.length ? `; owners report ${gains.map((gain) => `${gain.type} (${gain.count})`).join(", ")}` : "";
   const description = `${part.name}, ${part.category}. ${runs}${reported}.`;
-  return { page, description, share: shareLink(publicOrigin(request), part.href) };
+  return { page, description, share: shareLink(publicOrigin(request), part.href), now: Date.now() };
 }
 
 export default function PartRoute() {

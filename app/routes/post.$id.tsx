@@ -128,6 +128,7 @@ export default function PostPage() {
               signedIn={Boolean(user)}
               viewer={user ? { id: user.id, username: user.username, nickname: user.nickname, profileImage: user.profileImage } : null}
               showTitle={false}
+              now={now}
             />
           </section>
         )}

@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect(`/user/${encodeURIComponent(page.user.username)}${url.search}`, 301);
   }
   const share = shareLink(publicOrigin(request), `/user/${encodeURIComponent(page.user.username)}`, avatarShareImage(page.user));
-  return { ...page, before, share };
+  return { ...page, before, share, now: Date.now() };
 }
 
 export default function UserPage() {

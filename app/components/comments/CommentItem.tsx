@@ -27,12 +27,15 @@ export function CommentItem({
   top,
   actions,
   replyForm,
+  now,
 }: {
   comment: CommentView;
   /** The top-level comment this one belongs to (itself for a top-level comment). */
   top: CommentView;
   actions: CommentActions;
   replyForm?: ReactNode;
+  /** The moment times are counted from: the page's `now` when it has one, so a kept render reads the same. */
+  now?: number;
 }) {
   const pending = isTemporaryId(comment.id);
   const name = comment.nickname || comment.username;
@@ -58,7 +61,7 @@ export function CommentItem({
         </div>
         <footer className="comment__actions">
           <time className="comment__time" dateTime={comment.created_at} suppressHydrationWarning>
-            {pending ? "Posting…" : relativeTime(comment.created_at)}
+            {pending ? "Posting…" : relativeTime(comment.created_at, now)}
           </time>
           <form method="post" action={`/api/comments/${comment.id}/like`} className="comment__inline-form">
             <input type="hidden" name="redirectTo" value={`${actions.here}#comment-${comment.id}`} />
@@ -122,7 +125,7 @@ export function CommentItem({
             {comment.replies.length > 0 && (
               <ol className="comment__replies" aria-label={`Replies to ${name}`}>
                 {comment.replies.map((reply) => (
-                  <CommentItem key={reply.id} comment={reply} top={comment} actions={actions} />
+                  <CommentItem key={reply.id} comment={reply} top={comment} actions={actions} now={now} />
                 ))}
               </ol>
             )}

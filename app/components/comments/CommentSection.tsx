@@ -31,9 +31,11 @@ export type CommentSectionProps = {
   /** Show the "Comments" heading (panels that have their own title leave it out). */
   showTitle?: boolean;
   className?: string;
+  /** The page's `now` (its loader's): comment times are counted from it. */
+  now?: number;
 };
 
-export function CommentSection({ postId, initialPage, before = null, signedIn, viewer, onCountChange, showTitle = true, className }: CommentSectionProps) {
+export function CommentSection({ postId, initialPage, before = null, signedIn, viewer, onCountChange, showTitle = true, className, now }: CommentSectionProps) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const { list, setComments, status, reload, loadOlder, loadingOlder, firstOlderId } = useCommentList(postId, initialPage, before);
@@ -164,6 +166,7 @@ export function CommentSection({ postId, initialPage, before = null, signedIn, v
               comment={comment}
               top={comment}
               actions={actions}
+              now={now}
               replyForm={
                 signedIn && replyTo?.topId === comment.id ? (
                   <CommentForm
