@@ -201,6 +201,12 @@ const settingsSchema = z.object({
   // The database.
   DATABASE_URL: databaseUrlSchema.default("file:./data/app.db"),
   DATABASE_POOL_SIZE: wholeNumber(1, 10_000, { clamp: false }).default("10"),
+  /**
+   * PostgreSQL: the address the live-event listener (LISTEN) connects to, when DATABASE_URL
+   * goes through a pooler such as PgBouncer in transaction mode, which cannot hold a LISTEN:
+   * the database server itself. Unset: DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: databaseUrlSchema.optional(),
 
   // Media and background jobs.
   MEDIA_DIR: z.string().default("data/media"),
@@ -233,7 +239,7 @@ export type SettingName = keyof Settings;
 const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 
 /** Settings whose values never appear in a message (they are secrets or may hold a password). */
-const SECRET_SETTINGS = new Set<string>(["SESSION_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL", "METRICS_TOKEN"]);
+const SECRET_SETTINGS = new Set<string>(["SESSION_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL", "DATABASE_LISTEN_URL", "METRICS_TOKEN"]);
 
 /** Each setting's value as the schema takes it: trimmed, and blank as unset. */
 function rawSettings(env: Env): Record<SettingName, string | undefined> {

@@ -16,6 +16,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { databaseUrl } from "~/lib/database-url";
+import { settings } from "~/lib/env.server";
 import { inClusterWorker, onSiblingMessage, sendToSiblings } from "~/lib/cluster-relay.server";
 
 export type LiveUser = { id: number; username: string; nickname: string | null; profileImage: string | null };
@@ -360,7 +361,8 @@ function isPostgresUrl(url: string): boolean {
 function defaultTransport(): LiveTransport {
   const url = databaseUrl();
   if (!isPostgresUrl(url)) return inClusterWorker() ? new ClusterTransport() : new MemoryTransport();
-  return (globalHub.__livePostgres ??= new PostgresTransport(url));
+  // LISTEN needs a session of its own: through a transaction pooler, the server's own address.
+  return (globalHub.__livePostgres ??= new PostgresTransport(settings().DATABASE_LISTEN_URL ?? url));
 }
 
 function transport(): LiveTransport {

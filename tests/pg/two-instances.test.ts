@@ -237,8 +237,25 @@ describe.skipIf(!process.env.TEST_PG_URL)("two instances on one PostgreSQL datab
   });
 
   it("is ready while the database and the listener answer; on SIGTERM it fails readiness first, then drains", async () => {
-    const c = await startInstance("C", { READINESS_DRAIN_MS: "1500" });
+    // C's live-event listener connects where DATABASE_LISTEN_URL says (past a pooler, the
+    // server itself): here the server's own "postgres" database, to see that it is used.
+    const listenUrl = new URL(process.env.DATABASE_URL!);
+    listenUrl.pathname = "/postgres";
+    const c = await startInstance("C", { READINESS_DRAIN_MS: "1500", DATABASE_LISTEN_URL: listenUrl.toString() });
     try {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      try {
+        const deadline = Date.now() + 10_000;
+        const listenersOn = async () =>
+          (await client.query<{ datname: string }>("SELECT datname FROM pg_stat_activity WHERE application_name = $1", [LIVE_APPLICATION_NAME])).rows.map(
+            (row) => row.datname,
+          );
+        while (!(await listenersOn()).includes("postgres") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(await listenersOn()).toContain("postgres");
+      } finally {
+        await client.end();
+      }
       const ready = await fetch(`${c.origin}/readyz`);
       expect(ready.status, c.log()).toBe(200);
       expect(await ready.json()).toEqual({ status: "ready", checks: { database: true, liveEvents: true } });
@@ -252,7 +269,7 @@ describe.skipIf(!process.env.TEST_PG_URL)("two instances on one PostgreSQL datab
       let readiness = await fetch(`${c.origin}/readyz`);
       while (readiness.status === 200 && Date.now() < deadline) readiness = await fetch(`${c.origin}/readyz`);
       expect(readiness.status).toBe(503);
-      expect(await readiness.json()).toEqual({ status: "stopping" });
+      expect(await readiness.json()).toMatchObject({ status: "stopping" });
       expect((await fetch(`${c.origin}/healthz`)).status).toBe(200);
       const session = await fetch(`${c.origin}/api/auth/session`, { headers: { Cookie: bob.cookie } });
       expect(((await session.json()) as { user?: { username?: string } }).user?.username).toBe(bob.username);
