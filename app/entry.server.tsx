@@ -15,11 +15,11 @@ import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/models/insurance-reminders.server";
 import { backgroundWorkEnabled, jobWorkerEnabled, settings } from "~/lib/env.server";
+import { reusesRender, routeCacheOf } from "~/cache/route-cache";
 import { createRenderMemo, renderStamp, type RenderStamp } from "~/cache/render-memo.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 import { forwardNotificationsToStreams } from "~/models/notification.server";
 import { appMetrics, readiness as appReadiness, type AppMetrics, type Readiness } from "~/models/health.server";
-import type { DocumentHandle } from "./root";
 import { registerServerParts } from "./server-parts.server";
 
 // What the server renders of the parts the browser downloads only when they open; then the
@@ -103,7 +103,7 @@ const renders = createRenderMemo();
 /**
  * What a document is kept under, or null when it is rendered every time: off in development
  * (the code changes) and with RENDER_REUSE_SECONDS=0; only a 200 without errors of a route
- * whose handle says `reuseRender`.
+ * whose handle's cache says a render may be reused (app/cache/route-cache.ts).
  */
 function stampOf(request: Request, status: number, context: EntryContext, crawler: boolean): RenderStamp | null {
   const { NODE_ENV, RENDER_REUSE_SECONDS } = settings();
@@ -111,8 +111,7 @@ function stampOf(request: Request, status: number, context: EntryContext, crawle
   const handler = context.staticHandlerContext;
   if (request.method !== "GET" || status !== 200 || handler.errors || handler.actionData) return null;
   const leaf = handler.matches.at(-1)?.route.id;
-  const handle = leaf ? (context.routeModules[leaf]?.handle as DocumentHandle | undefined) : undefined;
-  if (handle?.reuseRender !== true) return null;
+  if (!leaf || !reusesRender(routeCacheOf(context.routeModules[leaf]?.handle))) return null;
   return renderStamp({ url: request.url, crawler, loaderData: handler.loaderData, at: Date.now(), maxAgeMs: RENDER_REUSE_SECONDS * 1000 });
 }
 

@@ -1,4 +1,5 @@
 // The app's base stylesheet comes first, so that the components' own rules follow it.
+import type { RouteCache } from "~/cache/route-cache";
 import "~/styles/app.css";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
@@ -58,13 +59,10 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 /**
  * What a route's `handle` may say about its document: `hydrate: false` ships no JavaScript at
  * all; `stylesheets` are the only stylesheets it loads, in place of the app's (a page that
- * stands alone, such as the embed, which other sites frame); `visitorCache: true` says the
- * route answers every visitor alike, so visitors may share one render of it
- * (app/cache/visitor-pages.server.ts); `reuseRender: true` says its markup depends on nothing but
- * its address and the loaders' data (relative times counted from their `now`), so a render
- * may be reused while they stay the same (app/cache/render-memo.server.ts).
+ * stands alone, such as the embed, which other sites frame); `cache` is what the caches may
+ * keep of it (app/cache/route-cache.ts: "visitors" or "render").
  */
-export type DocumentHandle = { hydrate?: boolean; stylesheets?: string[]; visitorCache?: boolean; reuseRender?: boolean };
+export type DocumentHandle = { hydrate?: boolean; stylesheets?: string[]; cache?: RouteCache };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");

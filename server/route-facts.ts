@@ -2,6 +2,7 @@
 // resource route answers, and whether visitors may share its page.
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { routeCacheOf, sharedWithVisitors } from "../app/cache/route-cache";
 
 /** Paths whose facts are kept (up to this many, of at most KNOWN_PATH_LENGTH characters). */
 const KNOWN_PATHS_MAX = 5000;
@@ -23,7 +24,7 @@ const DATA_FACTS: RouteFacts = { route: "data", methods: null, visitorCache: fal
 /**
  * The route facts of each path. A resource route (a route with no page) answers GET and
  * HEAD with a loader, POST, PUT, PATCH and DELETE with an action. A route opts into the
- * visitors' page cache with `handle.visitorCache`.
+ * visitors' page cache with `handle.cache: "visitors"` (app/cache/route-cache.ts).
  */
 export function routeFacts(build: ServerBuild): (pathname: string) => RouteFacts {
   const children = new Map<string | undefined, AgnosticRouteObject[]>();
@@ -37,8 +38,7 @@ export function routeFacts(build: ServerBuild): (pathname: string) => RouteFacts
     siblings.push(indexed);
     children.set(route.parentId, siblings);
     const methods = route.module.default ? null : [...(route.module.loader ? ["GET", "HEAD"] : []), ...(route.module.action ? ["POST", "PUT", "PATCH", "DELETE"] : [])];
-    const handle = route.module.handle as { visitorCache?: unknown } | undefined;
-    facts.set(route.id, { route: route.id, methods, visitorCache: handle?.visitorCache === true });
+    facts.set(route.id, { route: route.id, methods, visitorCache: sharedWithVisitors(routeCacheOf(route.module.handle)) });
   }
   for (const [id, node] of nodes) if (!("index" in node && node.index)) (node as { children: AgnosticRouteObject[] }).children = children.get(id) ?? [];
   const tree = children.get(undefined) ?? [];

@@ -1,6 +1,6 @@
 // A page's markup reused while its data stays the same. React's markup is a function of what
 // the loaders answered, the address and the moment the relative times ("5m ago") were counted
-// from. So a document whose route says `handle.reuseRender` is kept under:
+// from. So a document whose route's handle says `cache: "visitors"` or `"render"` is kept under:
 // - its address (scheme, host, path and query) and whether a crawler asked (crawlers get the
 //   page whole, browsers streamed);
 // - a digest of every route's loader data, the reader's included (each route's top-level

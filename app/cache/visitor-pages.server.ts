@@ -1,5 +1,5 @@
 // Pages kept for visitors. A page that reads the same for every visitor (its route's handle
-// says `visitorCache: true`) is rendered for the first visitor and answered from memory to
+// says `cache: "visitors"`) is rendered for the first visitor and answered from memory to
 // the ones after, until the database changes or VISITOR_CACHE_SECONDS pass.
 //
 // The rules:
@@ -43,7 +43,7 @@ export type KeptPage = {
 };
 
 /** Headers that belong to one answer on one connection (or say how it was made), never kept. */
-const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "server-timing"]);
+const PER_ANSWER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "server-timing", "x-request-id"]);
 
 function header(request: CacheableRequest, name: string): string {
   const value = request.headers[name];

@@ -23,7 +23,7 @@ import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
 export { shouldRevalidate } from "~/lib/revalidation";
 
-export const handle: DocumentHandle = { visitorCache: true, reuseRender: true };
+export const handle: DocumentHandle = { cache: "visitors" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const description = "Photos, videos and stories of cars from people who love them: builds, mods, meets and weekend drives.";

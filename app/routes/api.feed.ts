@@ -16,7 +16,7 @@ import { MAX_EXCLUDE, clampLimit, getFeedAnswer, showAllGramsPosts, type FeedOpt
 export { clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 
-export const handle: DocumentHandle = { visitorCache: true };
+export const handle: DocumentHandle = { cache: "visitors" };
 
 /** An optional id filter: undefined when absent, null when it names no record. */
 function idFilter(value: string | null): number | undefined | null {

@@ -20,7 +20,7 @@ import embedCarStyles from "~/components/showcase/embed-car.css?url";
 import type { DocumentHandle } from "~/root";
 
 /** Rendered without hydration (the page ships no JavaScript), with the embed's stylesheets only. */
-export const handle: DocumentHandle = { hydrate: false, visitorCache: true, stylesheets: [embedStyles, embedCarStyles] };
+export const handle: DocumentHandle = { hydrate: false, cache: "visitors", stylesheets: [embedStyles, embedCarStyles] };
 
 const NOT_FOUND_MESSAGE = "This car is unavailable.";
 

@@ -17,7 +17,7 @@ import embedStyles from "~/components/post/embed.css?url";
 import type { DocumentHandle } from "~/root";
 
 /** Rendered without hydration (the page ships no JavaScript), with embed.css as its only stylesheet. */
-export const handle: DocumentHandle = { hydrate: false, visitorCache: true, stylesheets: [embedStyles] };
+export const handle: DocumentHandle = { hydrate: false, cache: "visitors", stylesheets: [embedStyles] };
 
 const NOT_FOUND_MESSAGE = "This post is unavailable.";
 

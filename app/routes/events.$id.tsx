@@ -24,7 +24,7 @@ import type { DocumentHandle } from "~/root";
 
 const NOT_FOUND_MESSAGE = "This event doesn't exist or was removed.";
 
-export const handle: DocumentHandle = { visitorCache: true, reuseRender: true };
+export const handle: DocumentHandle = { cache: "visitors" };
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: `Event not found · ${APP_TITLE}` }];

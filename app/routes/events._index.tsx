@@ -19,7 +19,7 @@ import { isAdmin } from "~/models/user.server";
 import "~/components/events/events.css";
 import type { DocumentHandle } from "~/root";
 
-export const handle: DocumentHandle = { visitorCache: true, reuseRender: true };
+export const handle: DocumentHandle = { cache: "visitors" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

@@ -18,7 +18,7 @@ import type { DocumentHandle } from "~/root";
 
 const PART_NOT_FOUND = "Part not found";
 
-export const handle: DocumentHandle = { visitorCache: true, reuseRender: true };
+export const handle: DocumentHandle = { cache: "visitors" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `${PART_NOT_FOUND} · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];

@@ -33,7 +33,7 @@ export { shouldRevalidate } from "~/lib/revalidation";
 
 const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
 
-export const handle: DocumentHandle = { visitorCache: true, reuseRender: true };
+export const handle: DocumentHandle = { cache: "visitors" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Post not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];

@@ -14,7 +14,7 @@ import { SEARCH_PAGE_PER_KIND, searchAll } from "~/models/search.server";
 import "~/components/shell/pages.css";
 import type { DocumentHandle } from "~/root";
 
-export const handle: DocumentHandle = { visitorCache: true, reuseRender: true };
+export const handle: DocumentHandle = { cache: "visitors" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Search · ${APP_TITLE}` }];

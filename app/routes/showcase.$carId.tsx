@@ -46,7 +46,7 @@ function plural(count: number, one: string, many = `${one}s`) {
   return `${wholeNumber(count)} ${count === 1 ? one : many}`;
 }
 
-export const handle: DocumentHandle = { visitorCache: true, reuseRender: true };
+export const handle: DocumentHandle = { cache: "visitors" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Car not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];

@@ -19,7 +19,7 @@ import { getUserPage } from "~/models/profile.server";
 import type { DocumentHandle } from "~/root";
 export { shouldRevalidate } from "~/lib/revalidation";
 
-export const handle: DocumentHandle = { visitorCache: true, reuseRender: true };
+export const handle: DocumentHandle = { cache: "visitors" };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `User not found · ${APP_TITLE}` }];
