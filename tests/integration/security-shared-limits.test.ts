@@ -93,30 +93,34 @@ describe("per client address always, per account id too", () => {
     expect(elsewhere.status).toBe(201);
   });
 
-  it("counts a username and its email as one account", async () => {
-    process.env.RATE_LIMIT_SCALE = "0.3"; // 3 sign-in attempts per account
+  it("counts password guesses per typed name, in any case, whether or not an account has it", async () => {
+    process.env.RATE_LIMIT_SCALE = "0.3"; // 3 password attempts per typed name (9 per address)
     const created = await answer(register(args(registration("", "198.51.100.9"))));
-    const { username, email } = (await created.json()).user as { username: string; email: string };
-    const attempt = (entry: string, password = "wrong-password") => answer(login(args(jsonRequest("/api/auth/login", { email: entry, password }))));
+    const { username } = (await created.json()).user as { username: string };
+    const attempt = (entry: string, address: string, password = "wrong-password") =>
+      answer(login(args(jsonRequest("/api/auth/login", { email: entry, password }, { headers: { "X-Client-Address": address } }))));
 
-    for (const entry of [username, email.toUpperCase(), username.toUpperCase()]) expect((await attempt(entry)).status).toBe(401);
-    const refused = await attempt(email);
+    for (const entry of [username, username.toUpperCase(), ` ${username} `]) expect((await attempt(entry, "203.0.113.60")).status).toBe(401);
+    const refused = await attempt(username, "203.0.113.61");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    // The account is locked for this window whichever name is typed, right password or not.
-    expect((await attempt(username, "correct-horse")).status).toBe(429);
+    // A new device gets no further with the right password.
+    expect((await attempt(username, "203.0.113.62", "correct-horse")).status).toBe(429);
+
+    // A name no account has is counted and answered the same: the lock tells nothing.
+    for (let i = 0; i < 3; i++) expect((await attempt("nobody-here", "203.0.113.63")).status).toBe(401);
+    const unknown = await attempt("nobody-here", "203.0.113.64");
+    expect([unknown.status, await unknown.json()]).toEqual([refused.status, await refused.clone().json()]);
   });
 
-  it("counts an unknown name on the client address only, never on the name", async () => {
-    process.env.RATE_LIMIT_SCALE = "0.1"; // 3 sign-ins per address, 1 per account
-    const attempt = (address: string) =>
-      answer(login(args(jsonRequest("/api/auth/login", { email: "nobody-here", password: "wrong-password" }, { headers: { "X-Client-Address": address } }))));
-    // One attempt per account would stop a second try at a name; an unknown name has no account.
-    for (let i = 0; i < 3; i++) expect((await attempt("203.0.113.70")).status).toBe(401);
-    expect((await attempt("203.0.113.70")).status).toBe(429);
-    expect((await attempt("203.0.113.71")).status).toBe(401);
-    const keys = (await prisma.rateLimit.findMany({ select: { key: true } })).map((row) => row.key);
-    expect(keys.some((key) => key.includes("nobody"))).toBe(false);
+  it("never stores a typed name in clear", async () => {
+    process.env.RATE_LIMIT_SCALE = "0.3";
+    await answer(
+      login(args(jsonRequest("/api/auth/login", { email: "Secret-Name@example.com", password: "wrong-password" }, { headers: { "X-Client-Address": "203.0.113.70" } }))),
+    );
+    const keys = (await prisma.rateLimit.findMany({ select: { key: true } })).map((row) => row.key.toLowerCase());
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.some((key) => key.includes("secret-name"))).toBe(false);
   });
 });
 
