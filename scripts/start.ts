@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { applyMigrations } from "./migrator";
 import { databaseUrl } from "../app/lib/database-url";
+import { devVapidKeys, DEV_VAPID_FILE } from "../app/lib/vapid-keys";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const buildDir = process.env.REMIX_BUILD_DIR ?? root;
@@ -34,6 +35,16 @@ function ensureSessionSecret() {
   process.env.SESSION_SECRET = readFileSync(file, "utf8").trim();
 }
 
+// Push notifications sign with a VAPID key pair: a local demo gets one made once into data/
+// (kept, so browsers that subscribed stay subscribed); production sets its own or PUSH=off.
+function ensureVapidKeys() {
+  if (process.env.VAPID_PUBLIC_KEY?.trim() || process.env.NODE_ENV === "production" || process.env.PUSH?.trim() === "off") return;
+  const keys = devVapidKeys(root);
+  process.env.VAPID_PUBLIC_KEY = keys.publicKey;
+  process.env.VAPID_PRIVATE_KEY = keys.privateKey;
+  console.warn(`VAPID keys are not set: using the generated development pair in ${DEV_VAPID_FILE}.`);
+}
+
 // Links in emails and og:url come from APP_URL, which production must set; a local demo
 // gets this machine's address.
 function ensureAppUrl() {
@@ -49,6 +60,7 @@ function ensureAppUrl() {
 async function main() {
   if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
   ensureSessionSecret();
+  ensureVapidKeys();
   ensureAppUrl();
   if (!existsSync(serverBuild)) {
     console.log("No build found: building the app…");

@@ -13,6 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { SITE_NAME } from "./brand";
+import { DEV_VAPID_FILE, devVapidKeys } from "./vapid-keys";
 
 type Env = Record<string, string | undefined>;
 
@@ -239,12 +240,36 @@ export type SettingName = keyof Settings;
 const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 
 /** Settings whose values never appear in a message (they are secrets or may hold a password). */
-const SECRET_SETTINGS = new Set<string>(["SESSION_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL", "DATABASE_LISTEN_URL", "METRICS_TOKEN"]);
+const SECRET_SETTINGS = new Set<string>(["SESSION_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL", "DATABASE_LISTEN_URL", "METRICS_TOKEN", "VAPID_PRIVATE_KEY"]);
 
 /** Each setting's value as the schema takes it: trimmed, and blank as unset. */
 function rawSettings(env: Env): Record<SettingName, string | undefined> {
   const raw = {} as Record<SettingName, string | undefined>;
   for (const name of SETTING_NAMES) raw[name] = env[name]?.trim() || undefined;
+  // Push notifications (Web Push).
+  /**
+   * Whether the app sends push notifications. Unset: on when VAPID_PUBLIC_KEY and
+   * VAPID_PRIVATE_KEY are set, and in development (with a generated pair in data/); off
+   * elsewhere without keys. PUSH=on in production without keys stops the start.
+   */
+  PUSH: onOff.optional(),
+  /** The VAPID key pair (`npx web-push generate-vapid-keys`): base64url, 65 and 32 bytes. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "use the public key `npx web-push generate-vapid-keys` prints (87 base64url characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "use the private key `npx web-push generate-vapid-keys` prints (43 base64url characters)")
+    .optional(),
+  /** Who push services may contact about this sender: mailto:you@example.com or an https address. Unset: APP_URL when it is https. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, "use mailto:you@example.com or an https:// address")
+    .optional(),
+  /** Tests only (never in production): push endpoints on 127.0.0.1 over http are accepted. */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: onOff.default("false"),
+
   return raw;
 }
 
@@ -332,6 +357,24 @@ export function sessionSecret(): string {
   }
   if (!devSecret) {
     devSecret = randomBytes(32).toString("hex");
+    if (raw.PUSH && switchValue(raw.PUSH) === true) {
+      if (!raw.VAPID_PUBLIC_KEY || !raw.VAPID_PRIVATE_KEY) {
+        problems.push(
+          "PUSH=on needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when NODE_ENV=production: make a pair with `npx web-push generate-vapid-keys` (or set PUSH=off).",
+        );
+      } else if (!raw.VAPID_SUBJECT && !raw.APP_URL?.startsWith("https://")) {
+        problems.push("PUSH=on needs VAPID_SUBJECT when NODE_ENV=production and APP_URL is not https: such as mailto:you@example.com.");
+      }
+    }
+    if (raw.PUSH_ALLOW_LOCAL_ENDPOINTS && switchValue(raw.PUSH_ALLOW_LOCAL_ENDPOINTS) === true) {
+      problems.push("PUSH_ALLOW_LOCAL_ENDPOINTS is for tests only and cannot be on when NODE_ENV=production.");
+    }
+  }
+  if (raw.MEDIA_STORE === "s3" && !raw.S3_BUCKET) {
+    problems.push("MEDIA_STORE=s3 needs S3_BUCKET: the name of the bucket media are kept in.");
+  }
+  if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's usual credentials.");
     console.warn("SESSION_SECRET is not set: using a generated one; sessions end when the server restarts.");
   }
   return devSecret;
@@ -452,4 +495,37 @@ export function backgroundWorkEnabled(): boolean {
 /** JOB_CONCURRENCY: background jobs one process runs at once in each lane (default 1, at most 16). */
 export function jobConcurrency(): number {
   return settings().JOB_CONCURRENCY;
+}
+
+// ------------------------------------------------------------------ push notifications
+
+export type PushSettings = {
+  /** The VAPID key pair and subject the app signs pushes with. */
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Tests only: endpoints on 127.0.0.1 over http are accepted. */
+  allowLocalEndpoints: boolean;
+};
+
+let devPushKeys: { publicKey: string; privateKey: string } | undefined;
+
+/**
+ * The push settings, or null when push is off (PUSH=off, or no keys outside development and
+ * PUSH unset). In development, missing keys are made once into data/.vapid-keys.json.
+ */
+export function pushSettings(env: Env = process.env): PushSettings | null {
+  const s = settings(env);
+  if (s.PUSH === false) return null;
+  const production = s.NODE_ENV === "production";
+  let keys = s.VAPID_PUBLIC_KEY && s.VAPID_PRIVATE_KEY ? { publicKey: s.VAPID_PUBLIC_KEY, privateKey: s.VAPID_PRIVATE_KEY } : null;
+  if (!keys) {
+    if (production && s.PUSH === true) checkStartupSettings(env);
+    if (s.NODE_ENV !== "development" && s.PUSH !== true) return null;
+    if (!devPushKeys) {
+      devPushKeys = devVapidKeys();
+      console.warn(`VAPID keys are not set: using the generated development pair in ${DEV_VAPID_FILE}.`);
+    }
+    keys = devPushKeys;
+  }
+  const subject = s.VAPID_SUBJECT ?? (s.APP_URL?.startsWith("https://") ? s.APP_URL : "mailto:no-reply@localhost");
+  return { vapid: { ...keys, subject }, allowLocalEndpoints: s.PUSH_ALLOW_LOCAL_ENDPOINTS && !production };
 }

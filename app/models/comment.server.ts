@@ -9,6 +9,7 @@ import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentPage, type CommentView } from "~/lib/comment-schemas";
 import { isAdmin } from "~/models/user.server";
+import { pushComment } from "~/models/push.server";
 import { BLOCK_MESSAGES, blockedError, blockedFlagSql, commentBlockState } from "~/models/block.server";
 import { retryOnConflict } from "~/lib/db/conflicts";
 import { encodeCursor, type Cursor } from "~/lib/cursor";
@@ -176,6 +177,9 @@ type CommentTarget = {
   /** The replied-to comment, when it is on this post; and the top-level comment it sits under. */
   parentId: number | null;
   parentRootId: number | null;
+  /** Who wrote the post, and the replied-to comment (the ones a push goes to). */
+  ownerId: number | null;
+  parentAuthorId: number | null;
   /** The author and the post's owner (or the replied-to comment's author) blocked each other. */
   ownerBlocked: boolean;
   parentBlocked: boolean;
@@ -189,14 +193,30 @@ type CommentTarget = {
  */
 async function commentTarget(authorId: number, postId: number, parentId: number | null): Promise<CommentTarget | null> {
   const blockedWith = (other: Prisma.Sql) => blockedFlagSql(authorId, other);
-  const [row] = await prisma.$queryRaw<{ parentId: number | null; parentRootId: number | null; ownerBlocked: number | bigint; parentBlocked: number | bigint | null }[]>`
-    SELECT c."id" AS "parentId", c."parentId" AS "parentRootId",
+  const [row] = await prisma.$queryRaw<
+    {
+      parentId: number | null;
+      parentRootId: number | null;
+      ownerId: number | bigint | null;
+      parentAuthorId: number | bigint | null;
+      ownerBlocked: number | bigint;
+      parentBlocked: number | bigint | null;
+    }[]
+  >`
+    SELECT c."id" AS "parentId", c."parentId" AS "parentRootId", p."createdById" AS "ownerId", c."userId" AS "parentAuthorId",
       ${blockedWith(Prisma.sql`p."createdById"`)} AS "ownerBlocked",
       ${blockedWith(Prisma.sql`c."userId"`)} AS "parentBlocked"
     FROM "posts" p LEFT JOIN "comments" c ON c."id" = ${parentId ?? 0} AND c."postId" = p."id"
     WHERE p."id" = ${postId} AND p."status" = ${READY_POST.status}`;
   if (!row) return null;
-  return { parentId: row.parentId, parentRootId: row.parentRootId, ownerBlocked: Number(row.ownerBlocked) === 1, parentBlocked: Number(row.parentBlocked ?? 0) === 1 };
+  return {
+    parentId: row.parentId,
+    parentRootId: row.parentRootId,
+    ownerId: row.ownerId === null ? null : Number(row.ownerId),
+    parentAuthorId: row.parentAuthorId === null ? null : Number(row.parentAuthorId),
+    ownerBlocked: Number(row.ownerBlocked) === 1,
+    parentBlocked: Number(row.parentBlocked ?? 0) === 1,
+  };
 }
 
 /** How many comments a post has (replies included). */
@@ -222,6 +242,11 @@ export async function createComment(author: CommentAuthor, input: CommentInput):
     data: { postId: input.postId, userId: author.id, parentId, content: input.content },
     select: commentColumns,
   });
+  // The replied-to comment's author hears of a reply; the post's owner of a comment (once,
+  // when they are also the one replied to). Nobody hears of their own.
+  if (target.parentAuthorId !== null) await pushComment(author, { recipientId: target.parentAuthorId, postId: input.postId, content: input.content, reply: true });
+  if (target.ownerId !== null && target.ownerId !== target.parentAuthorId)
+    await pushComment(author, { recipientId: target.ownerId, postId: input.postId, content: input.content, reply: false });
   const user = { username: author.username, nickname: author.nickname, profileImage: author.profileImage };
   // A new comment has no likes yet, and its author may always delete it.
   return { ...toView({ ...row, user }, author, -1, { count: 0, liked: false }, parentId), can_delete: true };

@@ -1,6 +1,8 @@
-// Insurance reminders: a check when the server starts and every hour after, once per
-// process. The rules (30-day window, one reminder per expiry) live in the notification model.
+// Insurance reminders and "event starting soon" pushes: a check when the server starts and
+// every hour after, once per process. The rules (30-day window, one reminder per expiry; the
+// events of the next 24 hours, once per attendee) live in the notification and push models.
 import { sendInsuranceReminders } from "~/models/notification.server";
+import { sendEventReminders } from "~/models/push.server";
 
 export const INSURANCE_CHECK_INTERVAL = 60 * 60 * 1000;
 
@@ -14,6 +16,12 @@ async function check() {
     if (sent > 0) console.info(`Insurance reminders sent: ${sent}`);
   } catch (error) {
     console.error("Insurance reminder check failed", error);
+  }
+  try {
+    const queued = await sendEventReminders();
+    if (queued > 0) console.info(`Event reminders queued: ${queued}`);
+  } catch (error) {
+    console.error("Event reminder check failed", error);
   }
 }
 

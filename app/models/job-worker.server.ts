@@ -30,6 +30,7 @@ import {
 } from "~/models/job.server";
 import { pruneTranscodeUsage } from "~/models/media-budget.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
+import { PUSH_JOB, PUSH_SEND_JOB, PushRefused, runPushJob, runPushSendJob, type PushJobPayload } from "~/models/push.server";
 
 export type JobHandler = {
   /** The work. Must be safe to run again after an interruption. */
@@ -47,6 +48,14 @@ const handlers = new Map<string, JobHandler>([
       run: (payload) => runMediaJob(payload as MediaJobPayload),
       failed: (payload, error) => failMediaJob(payload as MediaJobPayload, error),
       permanent: isPermanentMediaFailure,
+    },
+  ],
+  [PUSH_JOB, { run: async (payload) => void (await runPushJob(payload as PushJobPayload)) }],
+  [
+    PUSH_SEND_JOB,
+    {
+      run: async (payload) => void (await runPushSendJob(payload as Parameters<typeof runPushSendJob>[0])),
+      permanent: (error) => error instanceof PushRefused,
     },
   ],
 ]);

@@ -3,6 +3,7 @@
 // not part of. Sending checks blocks (either way) and suspensions; a sent message is
 // published live to both people (the recipient, and the sender's other tabs).
 import { prisma } from "~/db.server";
+import { pushMessageReceived } from "~/models/push.server";
 import { z } from "zod";
 import { UserError } from "~/lib/user-error";
 import { userText } from "~/lib/text-schemas";
@@ -111,6 +112,7 @@ export async function sendMessage(senderId: number, toUsername: string, rawConte
   const { suspendedAt: _r, ...recipientPublic } = recipient;
   publish(recipient.id, { type: "message", data: { message: toView(row, recipient.id), partner: senderPublic } });
   publish(senderId, { type: "message", data: { message: toView(row, senderId), partner: recipientPublic } });
+  await pushMessageReceived(sender, recipient.id, content);
   return toView(row, senderId);
 }
 

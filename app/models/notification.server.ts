@@ -11,6 +11,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { blockedEitherWaySql, unblockedWith } from "~/models/block.server";
 import { UserError } from "~/lib/user-error";
 import { hasListeners, publishNotification } from "~/lib/live-events.server";
+import { pushFollow, pushInsurance } from "~/models/push.server";
 
 export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration";
 
@@ -134,16 +135,10 @@ export async function notifyFollow(input: { actor: Actor; recipientId: number; c
   });
   if (waiting) return false;
 
-  await prisma.notification.create({
-    data: {
-      userId: recipientId,
-      type,
-      relatedUserId: actor.id,
-      carId,
-      message: car ? carFollowMessage(actor.username, car) : userFollowMessage(actor.username),
-    },
-  });
+  const message = car ? carFollowMessage(actor.username, car) : userFollowMessage(actor.username);
+  await prisma.notification.create({ data: { userId: recipientId, type, relatedUserId: actor.id, carId, message } });
   announce(recipientId);
+  await pushFollow(actor, { recipientId, carId, message, url: car ? `/showcase/${car.id}` : `/user/${encodeURIComponent(actor.username)}` });
   return true;
 }
 
@@ -204,6 +199,7 @@ async function remind(car: ReminderCar & { insuranceExpiresAt: Date }): Promise<
     return false;
   }
   announce(car.ownerId);
+  await pushInsurance(car.ownerId, car.id, insuranceMessage(car, car.insuranceExpiresAt));
   return true;
 }
 

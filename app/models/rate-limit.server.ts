@@ -63,6 +63,8 @@ export const RULES = {
   profile: { limit: 30, windowMs: 15 * MINUTE },
   attend: { limit: 30, windowMs: MINUTE },
   feedback: { limit: 10, windowMs: HOUR },
+  // Push notifications: devices turned on or off, and the choice of kinds, per member.
+  push: { limit: 30, windowMs: 15 * MINUTE },
   // Administrators: moderation, roles, suspensions, events.
   admin: { limit: 300, windowMs: 5 * MINUTE },
 } satisfies Record<string, Rule>;

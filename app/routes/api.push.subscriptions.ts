@@ -1,0 +1,39 @@
+// GET /api/push/subscriptions → { enabled, public_key, devices } (the key a browser subscribes with).
+// POST (JSON: the browser's PushSubscription, { endpoint, keys: { p256dh, auth } }) → 201
+// { subscribed: true }: this device gets pushes. 400 for a foreign or malformed endpoint or
+// keys of the wrong size, 503 when push is off.
+// DELETE (JSON { endpoint }) → { subscribed: false }: this device gets none any more.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { pushSettings } from "~/lib/env.server";
+import { mutation } from "~/lib/form-reply.server";
+import { errorResponse, methodNotAllowed, parseFields, respond } from "~/lib/http.server";
+import { SIGN_IN_REQUIRED, getUser, requireUser } from "~/models/auth.server";
+import { countSubscriptions, PUSH_TEXT, removeSubscription, saveSubscription, subscriptionSchema } from "~/models/push.server";
+import { limitWrite } from "~/models/rate-limit.server";
+
+const removeSchema = z.object({ endpoint: z.string({ message: PUSH_TEXT.badEndpoint }).trim().min(1, PUSH_TEXT.badEndpoint).max(1000, PUSH_TEXT.badEndpoint) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) return errorResponse(401, SIGN_IN_REQUIRED, { "Cache-Control": "no-store" });
+  const push = pushSettings();
+  const devices = push ? await countSubscriptions(user.id) : 0;
+  return Response.json({ enabled: push !== null, public_key: push?.vapid.publicKey ?? null, devices }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["GET", "POST", "DELETE"]);
+  return mutation(request, async (body) => {
+    await limitWrite(request, "push", body);
+    const user = await requireUser(request);
+    if (request.method === "DELETE") {
+      const { endpoint } = parseFields(removeSchema, body.fields);
+      await removeSubscription(user.id, endpoint);
+      return respond(body, { subscribed: false });
+    }
+    const input = parseFields(subscriptionSchema, body.fields);
+    await saveSubscription(user.id, input);
+    return respond(body, { subscribed: true }, { status: 201 });
+  });
+}
