@@ -4,12 +4,13 @@
 // A missing post is a friendly 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { ArrowLeft, Clapperboard, Compass, Home, MessageCircle, Wrench } from "~/components/icons";
+import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { ArrowLeft, Clapperboard, MessageCircle, Wrench } from "~/components/icons";
 import { CommentSection } from "~/components/comments/CommentSection";
 import { gramsHref } from "~/lib/grams-url";
 import { ModsPanel } from "~/components/mods/ModsPanel";
 import { PostCard } from "~/components/post/PostCard";
+import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { PostMods } from "~/components/post/PostMods";
 import { PostProcessing } from "~/components/post/PostProcessing";
 import { ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
@@ -147,27 +148,5 @@ export default function PostPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  return (
-    <div className="page error-page" data-status={isRouteErrorResponse(error) ? error.status : 500}>
-      <div className="error-page__card">
-        <div className="error-page__icon" aria-hidden>
-          <Compass />
-        </div>
-        <p className="error-page__status">{notFound ? "404" : "Error"}</p>
-        <h1 className="error-page__title">{notFound ? "Post not found" : "This post could not be shown"}</h1>
-        <p className="error-page__message">{notFound ? NOT_FOUND_MESSAGE : "Something went wrong on our side. Please try again."}</p>
-        <div className="error-page__actions">
-          <Link to="/" className="btn btn--primary">
-            <Home aria-hidden size={18} /> Back to the feed
-          </Link>
-          <Link to="/search" className="btn btn--secondary">
-            Search cars and people
-          </Link>
-        </div>
-      </div>
-    </div>
-  );
+  return <RouteErrorPage notFound={{ title: "Post not found", message: NOT_FOUND_MESSAGE, action: { to: "/search", label: "Search cars and people" } }} />;
 }

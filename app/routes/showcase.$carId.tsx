@@ -3,10 +3,11 @@
 // spend, gains, spend over time), followers and the follow button, the posts featuring the
 // car, and the forum snippets. Server-rendered with the share tags (Open Graph and Twitter
 // card with the car's build card as the picture, oEmbed discovery: ~/lib/share-meta).
+import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { ArrowRight, CarFront, Compass, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "~/components/icons";
+import { ArrowRight, CarFront, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "~/components/icons";
 import { CarPlaceholder } from "~/components/cars/CarCard";
 import { MediaImage } from "~/components/cars/MediaImage";
 import { FollowButton } from "~/components/follow/FollowButton";
@@ -328,28 +329,14 @@ export default function Showcase() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="page error-page showcase-missing" data-status={notFound ? 404 : 500}>
-      <div className="error-page__card">
-        <div className="error-page__icon" aria-hidden>
-          {notFound ? <CarFront /> : <Compass />}
-        </div>
-        <p className="error-page__status">{notFound ? "404" : "Error"}</p>
-        <h1 className="error-page__title">{notFound ? "Car not found" : "Something went wrong"}</h1>
-        <p className="error-page__message">
-          {notFound ? "There's no showcase for this car. It may have been sold, scrapped or deleted by its owner." : "We couldn't load this showcase. Please try again."}
-        </p>
-        <div className="error-page__actions">
-          <Link to="/" className="btn btn--primary">
-            Back to the home page
-          </Link>
-          <Link to="/search" className="btn btn--secondary">
-            Search cars
-          </Link>
-        </div>
-      </div>
-    </div>
+    <RouteErrorPage
+      notFound={{
+        title: "Car not found",
+        message: "There's no showcase for this car. It may have been sold, scrapped or deleted by its owner.",
+        icon: <CarFront />,
+        action: { to: "/search", label: "Search cars" },
+      }}
+    />
   );
 }

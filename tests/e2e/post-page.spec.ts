@@ -50,7 +50,7 @@ test("a missing post is a friendly 404", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Post not found" })).toBeVisible();
   await expect(page.getByText("This post doesn't exist or is no longer available.")).toBeVisible();
-  await page.getByRole("link", { name: "Back to the feed" }).click();
+  await page.getByRole("link", { name: "Back to the home page" }).click();
   await expect(page).toHaveURL("/");
 });
 

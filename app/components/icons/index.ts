@@ -57,7 +57,6 @@ export const Grid3x3 = icon("Grid3x3");
 export const Hand = icon("Hand");
 export const Heart = icon("Heart");
 export const History = icon("History");
-export const Home = icon("Home");
 export const Image = icon("Image");
 export const ImageOff = icon("ImageOff");
 export const ImagePlus = icon("ImagePlus");
