@@ -8,6 +8,7 @@ import { errorResponse, methodNotAllowed, parseFields, respond } from "~/lib/htt
 import { SIGN_IN_REQUIRED, getUser, requireUser } from "~/models/auth.server";
 import { getPushPreferences, PUSH_KINDS, setPushPreferences, type PushPreferences } from "~/models/push.server";
 import { limitWrite } from "~/models/rate-limit.server";
+export { clientAction } from "~/lib/fetcher-answer";
 import { pushPreferencesSchema } from "~/lib/push-schemas";
 
 export async function loader({ request }: LoaderFunctionArgs) {

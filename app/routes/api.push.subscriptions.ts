@@ -11,6 +11,7 @@ import { errorResponse, methodNotAllowed, parseFields, respond } from "~/lib/htt
 import { SIGN_IN_REQUIRED, getUser, requireUser } from "~/models/auth.server";
 import { countSubscriptions, PUSH_TEXT, removeSubscription, saveSubscription, subscriptionSchema } from "~/models/push.server";
 import { limitWrite } from "~/models/rate-limit.server";
+export { clientAction } from "~/lib/fetcher-answer";
 
 const removeSchema = z.object({ endpoint: z.string({ message: PUSH_TEXT.badEndpoint }).trim().min(1, PUSH_TEXT.badEndpoint).max(1000, PUSH_TEXT.badEndpoint) });
 

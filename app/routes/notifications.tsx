@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Bell } from "~/components/icons";
 import { MarkAllReadButton, NotificationList, unreadAfter, usePendingReads } from "~/components/notifications";
+import { PushToggle } from "~/components/notifications/PushToggle";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/models/auth.server";
 import { getNotificationFeed } from "~/models/notification.server";
@@ -25,6 +26,7 @@ export default function Notifications() {
       ) : (
         <NotificationList notifications={notifications} variant="page" />
       )}
+      <PushToggle />
     </div>
   );
 }

@@ -1,16 +1,20 @@
 // /profile (members only): your own profile. Change the profile image (resized and
 // re-encoded), the nickname, and the Grams setting show_all_grams_posts (off by default).
 // Shows whether the email address is verified, with a button that mails the link again.
+// Notifications: turn pushes on for this device, and choose which kinds come as pushes.
 // Each form works without JavaScript and shows its errors next to its field.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "~/components/icons";
+import { Bell, Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "~/components/icons";
+import { PushToggle } from "~/components/notifications/PushToggle";
 import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";
 import { Avatar } from "~/components/shell/Avatar";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { publicOrigin } from "~/lib/env.server";
+import { publicOrigin, pushSettings } from "~/lib/env.server";
+import { PUSH_KIND_LABELS } from "~/lib/push-schemas";
+import { getPushPreferences } from "~/models/push.server";
 import { z } from "zod";
 import { type Body } from "~/lib/http.server";
 import { intentField } from "~/lib/input-schemas";
@@ -27,9 +31,14 @@ export const meta: MetaFunction = () => [{ title: `Your profile · ${APP_TITLE}`
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
-  const [profile, counts, emailVerified] = await Promise.all([getOwnProfile(user.id), getUserFollowCounts(user.id), isEmailVerified(user.id)]);
+  const [profile, counts, emailVerified, pushPreferences] = await Promise.all([
+    getOwnProfile(user.id),
+    getUserFollowCounts(user.id),
+    isEmailVerified(user.id),
+    getPushPreferences(user.id),
+  ]);
   if (!profile) throw Response.json({ error: "Profile not found" }, { status: 404 });
-  return { profile, counts, emailVerified };
+  return { profile, counts, emailVerified, pushPreferences, pushEnabled: pushSettings() !== null };
 }
 
 const MESSAGES: Record<string, string> = {
@@ -95,7 +104,7 @@ async function change(request: Request, userId: number, body: Body) {
 }
 
 export default function ProfilePage() {
-  const { profile, counts, emailVerified } = useLoaderData<typeof loader>();
+  const { profile, counts, emailVerified, pushPreferences, pushEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<ProfileActionData>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" && navigation.formAction?.startsWith("/profile") ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -185,6 +194,28 @@ export default function ProfilePage() {
         Edit profile
       </h2>
       <ProfileForms profile={profile} actionData={actionData} pendingIntent={pendingIntent} />
+
+      <h2 className="profile-page__heading" id="notifications">
+        <Bell aria-hidden size={20} />
+        Notifications
+      </h2>
+      <section className="profile-card push-settings" aria-labelledby="notifications">
+        {pushEnabled ? <PushToggle /> : <p className="push-toggle__note">Notifications are not available on this server.</p>}
+        <Form method="post" action="/api/push/preferences" className="push-settings__kinds">
+          <input type="hidden" name="redirectTo" value="/profile#notifications" />
+          <fieldset>
+            <legend>Send a notification for</legend>
+            {PUSH_KIND_LABELS.map(([kind, text]) => (
+              <label key={kind} className="push-settings__kind">
+                <input type="checkbox" name={kind} defaultChecked={pushPreferences[kind]} /> {text}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className="btn btn--secondary btn--sm">
+            Save notification choices
+          </button>
+        </Form>
+      </section>
     </div>
   );
 }

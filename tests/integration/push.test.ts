@@ -25,6 +25,7 @@ import { action as savePreferences, loader as preferencesLoader } from "~/routes
 import { action as subscribeAction, loader as keyLoader } from "~/routes/api.push.subscriptions";
 import { action as blockAction } from "~/routes/api.users.$username.block";
 import { action as followUser } from "~/routes/api.users.$username.follow";
+import { loader as serviceWorker } from "~/routes/sw[.]js";
 import { makePost, makeUser, type TestUser } from "../support/accounts";
 import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
 
@@ -385,5 +386,20 @@ describe("bad subscriptions", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 40; i += 1) statuses.push((await subscribe(member, { endpoint: "https://evil.example.com/x", keys: goodKeys() })).status);
     expect(statuses).toContain(429);
+  });
+});
+
+describe("the service worker", () => {
+  it("is served as JavaScript for scope / with the build's version, shows pushes and opens their page, and caches nothing", async () => {
+    const response = serviceWorker();
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/javascript/);
+    expect(response.headers.get("Service-Worker-Allowed")).toBe("/");
+    expect(response.headers.get("Cache-Control")).toBe("no-cache");
+    const source = await response.text();
+    expect(source).toMatch(/^\/\/ "\d+": the build/);
+    expect(source).toContain('addEventListener("push"');
+    expect(source).toContain('addEventListener("notificationclick"');
+    expect(source).not.toContain('addEventListener("fetch"');
+    expect(source).not.toContain("caches.");
   });
 });

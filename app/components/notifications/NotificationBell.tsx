@@ -13,6 +13,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { NOTIFICATIONS_CHANGED_EVENT } from "./events";
 import { MarkAllReadButton, NotificationList, NotificationSkeleton, type NotificationView } from "./NotificationList";
 import { unreadAfter, usePendingReads } from "./reads";
+import { PushToggle } from "./PushToggle";
 import "./notifications.css";
 
 export { NOTIFICATIONS_CHANGED_EVENT };
@@ -124,6 +125,7 @@ export function NotificationBell({ initialUnread = 0 }: { initialUnread?: number
           <div className="notification-dropdown__body">
             {items === null ? <NotificationSkeleton rows={4} /> : <NotificationList notifications={items} variant="dropdown" onOpen={() => setOpen(false)} />}
           </div>
+          <PushToggle compact />
           <Link to="/notifications" className="notification-dropdown__all" onClick={() => setOpen(false)}>
             See all notifications
           </Link>
