@@ -9,6 +9,12 @@ import { existsSync } from "node:fs";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 
+const { settings } = await import("../app/lib/env.server");
+// MEDIA_STORE=s3: a missing bucket or refused credentials stop the worker, naming the setting.
+if (settings().MEDIA_STORE === "s3") {
+  const { checkObjectStore } = await import("../app/lib/object-store.server");
+  await checkObjectStore();
+}
 const { startJobWorker } = await import("../app/models/job-worker.server");
 const worker = startJobWorker({ label: "worker" });
 console.log(`[worker] ${worker.name} is running jobs (Ctrl-C stops it).`);

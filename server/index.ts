@@ -23,6 +23,7 @@ import compression from "compression";
 import express from "express";
 import { checkStartupSettings, cookieSecure, defaultNodeEnv, settings, trustedProxyHops } from "../app/lib/env.server";
 import { log } from "../app/lib/logger.server";
+import { checkObjectStore } from "../app/lib/object-store.server";
 import { createPageCache, MAX_PAGE_BYTES } from "../app/cache/visitor-pages.server";
 import type { DataVersionReader } from "../app/cache/data-version.server";
 import { clientAddressHeaders } from "./client-address";
@@ -66,6 +67,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // A missing or malformed setting stops the start with a message that says what to set.
   checkStartupSettings();
   const config = settings();
+  // MEDIA_STORE=s3: a missing bucket or refused credentials stop the start, naming the setting.
+  if (config.MEDIA_STORE === "s3") await checkObjectStore();
   // Stack traces point into the sources when the build carries maps (`--sourcemapServer`).
   process.setSourceMapsEnabled?.(true);
   const development = config.NODE_ENV === "development";

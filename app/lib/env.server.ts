@@ -214,6 +214,23 @@ const settingsSchema = z.object({
   UPLOAD_TMP_DIR: z.string().default("data/incoming"),
   /** Files the app can make again (rendered build cards): safe to empty at any time. */
   CACHE_DIR: z.string().default("data/cache"),
+  /** Where media live: `local` (MEDIA_DIR, the default) or `s3` (an S3 or S3-compatible bucket). */
+  MEDIA_STORE: z.enum(["local", "s3"], { message: "use local or s3" }).default("local"),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "use a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)")
+    .optional(),
+  /** The bucket's region; unset: AWS_REGION, else us-east-1. */
+  S3_REGION: z.string().optional(),
+  /** An S3-compatible store's address (MinIO, R2, …); unset: AWS S3 itself. */
+  S3_ENDPOINT: httpAddress("http://127.0.0.1:9000").optional(),
+  /** Bucket in the path (http://host/bucket/key) instead of the host name; most S3-compatible stores need it. */
+  S3_FORCE_PATH_STYLE: onOff.default("false"),
+  /** Unset: the AWS SDK's usual sources (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where browsers fetch media directly (a CDN or the bucket's public address); unset: the app's own /media/. */
+  MEDIA_PUBLIC_URL: httpAddress("https://media.example.com").optional(),
   /** Other ffmpeg/ffprobe programs; unset: the system's (/usr/bin or PATH), else the npm packages' binaries. */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
@@ -229,23 +246,6 @@ const settingsSchema = z.object({
   MAIL_FROM: z.string().default(`${SITE_NAME} <no-reply@localhost>`),
   MAIL_OUTBOX_DIR: z.string().default("data/outbox"),
 
-  // Music search.
-  SOUNDCLOUD_CLIENT_ID: z.string().optional(),
-  SOUNDCLOUD_API_URL: httpAddress("https://api.soundcloud.com").default("https://api.soundcloud.com"),
-});
-
-export type Settings = z.output<typeof settingsSchema>;
-export type SettingName = keyof Settings;
-
-const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
-
-/** Settings whose values never appear in a message (they are secrets or may hold a password). */
-const SECRET_SETTINGS = new Set<string>(["SESSION_SECRET", "GOOGLE_CLIENT_SECRET", "SMTP_URL", "DATABASE_URL", "DATABASE_LISTEN_URL", "METRICS_TOKEN", "VAPID_PRIVATE_KEY"]);
-
-/** Each setting's value as the schema takes it: trimmed, and blank as unset. */
-function rawSettings(env: Env): Record<SettingName, string | undefined> {
-  const raw = {} as Record<SettingName, string | undefined>;
-  for (const name of SETTING_NAMES) raw[name] = env[name]?.trim() || undefined;
   // Push notifications (Web Push).
   /**
    * Whether the app sends push notifications. Unset: on when VAPID_PUBLIC_KEY and
@@ -270,6 +270,32 @@ function rawSettings(env: Env): Record<SettingName, string | undefined> {
   /** Tests only (never in production): push endpoints on 127.0.0.1 over http are accepted. */
   PUSH_ALLOW_LOCAL_ENDPOINTS: onOff.default("false"),
 
+  // Music search.
+  SOUNDCLOUD_CLIENT_ID: z.string().optional(),
+  SOUNDCLOUD_API_URL: httpAddress("https://api.soundcloud.com").default("https://api.soundcloud.com"),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+export type SettingName = keyof Settings;
+
+const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
+
+/** Settings whose values never appear in a message (they are secrets or may hold a password). */
+const SECRET_SETTINGS = new Set<string>([
+  "SESSION_SECRET",
+  "GOOGLE_CLIENT_SECRET",
+  "SMTP_URL",
+  "DATABASE_URL",
+  "DATABASE_LISTEN_URL",
+  "METRICS_TOKEN",
+  "VAPID_PRIVATE_KEY",
+  "S3_SECRET_ACCESS_KEY",
+]);
+
+/** Each setting's value as the schema takes it: trimmed, and blank as unset. */
+function rawSettings(env: Env): Record<SettingName, string | undefined> {
+  const raw = {} as Record<SettingName, string | undefined>;
+  for (const name of SETTING_NAMES) raw[name] = env[name]?.trim() || undefined;
   return raw;
 }
 
@@ -340,23 +366,6 @@ export function checkStartupSettings(env: Env = process.env): void {
     if (!raw.SESSION_SECRET) {
       problems.push("SESSION_SECRET must be set when NODE_ENV=production: a long random string (such as the output of `openssl rand -hex 32`) that signs the cookies.");
     }
-  }
-  if (problems.length) throw new Error(problemMessage(problems, "The server cannot start with these settings:"));
-}
-
-// ------------------------------------------------------------------ accounts
-
-let devSecret: string | undefined;
-
-/** SESSION_SECRET, required in production; a generated value with a warning elsewhere. */
-export function sessionSecret(): string {
-  const { SESSION_SECRET, NODE_ENV } = settings();
-  if (SESSION_SECRET) return SESSION_SECRET;
-  if (NODE_ENV === "production") {
-    throw new Error("SESSION_SECRET must be set when NODE_ENV=production");
-  }
-  if (!devSecret) {
-    devSecret = randomBytes(32).toString("hex");
     if (raw.PUSH && switchValue(raw.PUSH) === true) {
       if (!raw.VAPID_PUBLIC_KEY || !raw.VAPID_PRIVATE_KEY) {
         problems.push(
@@ -375,6 +384,23 @@ export function sessionSecret(): string {
   }
   if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
     problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's usual credentials.");
+  }
+  if (problems.length) throw new Error(problemMessage(problems, "The server cannot start with these settings:"));
+}
+
+// ------------------------------------------------------------------ accounts
+
+let devSecret: string | undefined;
+
+/** SESSION_SECRET, required in production; a generated value with a warning elsewhere. */
+export function sessionSecret(): string {
+  const { SESSION_SECRET, NODE_ENV } = settings();
+  if (SESSION_SECRET) return SESSION_SECRET;
+  if (NODE_ENV === "production") {
+    throw new Error("SESSION_SECRET must be set when NODE_ENV=production");
+  }
+  if (!devSecret) {
+    devSecret = randomBytes(32).toString("hex");
     console.warn("SESSION_SECRET is not set: using a generated one; sessions end when the server restarts.");
   }
   return devSecret;
@@ -475,6 +501,33 @@ export function videoTimeoutMs(): number {
  */
 export function uploadTmpDir(): string {
   return settings().UPLOAD_TMP_DIR;
+}
+
+export type ObjectStoreSettings = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+
+/** The bucket media are kept in when MEDIA_STORE=s3; null for the local disk. Throws when S3_BUCKET is missing. */
+export function objectStoreSettings(env: Env = process.env): ObjectStoreSettings | null {
+  const s = settings(env);
+  if (s.MEDIA_STORE !== "s3") return null;
+  if (!s.S3_BUCKET) throw new Error("MEDIA_STORE=s3 needs S3_BUCKET: the name of the bucket media are kept in.");
+  return {
+    bucket: s.S3_BUCKET,
+    region: s.S3_REGION ?? env.AWS_REGION?.trim() ?? "us-east-1",
+    endpoint: s.S3_ENDPOINT,
+    forcePathStyle: s.S3_FORCE_PATH_STYLE,
+    credentials: s.S3_ACCESS_KEY_ID && s.S3_SECRET_ACCESS_KEY ? { accessKeyId: s.S3_ACCESS_KEY_ID, secretAccessKey: s.S3_SECRET_ACCESS_KEY } : undefined,
+  };
+}
+
+/** MEDIA_PUBLIC_URL (no trailing slash): where media links point when set; null for /media/ on the app. */
+export function mediaPublicUrl(env: Env = process.env): string | null {
+  return settings(env).MEDIA_PUBLIC_URL ?? null;
 }
 
 /** CACHE_DIR: files the app makes and can make again, such as the build cards (default data/cache). */

@@ -3,8 +3,10 @@
 // A storage key is the file's path inside the store ("ab/cd/abcd….webp"); its public
 // URL is `/media/<key>` (see mediaUrl in ~/lib/media-types).
 //
-// The interface is deliberately small (put, stat, read, open a byte range, delete) so an
-// object store could take the place of the local disk later.
+// The interface is deliberately small (put, stat, read, open a byte range, delete), with two
+// places behind it: the local disk (MEDIA_STORE=local, the default) and a bucket
+// (MEDIA_STORE=s3, ~/lib/object-store.server), where every file has the same name as an
+// object. ffmpeg and sharp always work on local scratch files; their results are put here.
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
@@ -12,6 +14,12 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { settings } from "~/lib/env.server";
 import { mediaUrl } from "~/lib/media-types";
+import { deleteObjects, getObject, getObjectStream, headObject, putObject, putObjectFile } from "~/lib/object-store.server";
+
+/** Whether media live in a bucket (MEDIA_STORE=s3) rather than under MEDIA_DIR. */
+export function usesObjectStore(): boolean {
+  return settings().MEDIA_STORE === "s3";
+}
 
 /** The absolute directory of the store, read at call time (tests point it elsewhere). */
 export function mediaDir(): string {
@@ -57,6 +65,10 @@ export type StoredFile = { key: string; url: string; bytes: number };
 /** Writes bytes under a key (atomically: a temporary file renamed into place). */
 export async function putMedia(key: string, bytes: Uint8Array): Promise<StoredFile> {
   const file = fileOf(key);
+  if (usesObjectStore()) {
+    await putObject(key, bytes);
+    return { key, url: mediaUrl(key), bytes: bytes.byteLength };
+  }
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   try {
@@ -80,6 +92,10 @@ export type MediaStat = { size: number; mtimeMs: number };
 export async function statMedia(key: string): Promise<MediaStat | null> {
   const file = resolveKey(key);
   if (!file) return null;
+  if (usesObjectStore()) {
+    const info = await headObject(key);
+    return info ? { size: info.size, mtimeMs: info.mtimeMs } : null;
+  }
   try {
     const info = await stat(file);
     return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
@@ -92,6 +108,7 @@ export async function statMedia(key: string): Promise<MediaStat | null> {
 export async function readMedia(key: string): Promise<Buffer | null> {
   const file = resolveKey(key);
   if (!file) return null;
+  if (usesObjectStore()) return getObject(key);
   try {
     return await readFile(file);
   } catch {
@@ -103,6 +120,11 @@ export async function readMedia(key: string): Promise<Buffer | null> {
 export async function readMediaHead(key: string, length = 32): Promise<Buffer | null> {
   const file = resolveKey(key);
   if (!file) return null;
+  if (usesObjectStore()) {
+    const info = await headObject(key);
+    if (!info) return null;
+    return info.size === 0 ? Buffer.alloc(0) : getObject(key, { start: 0, end: Math.min(length, info.size) - 1 });
+  }
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, "r");
@@ -116,13 +138,24 @@ export async function readMediaHead(key: string, length = 32): Promise<Buffer | 
   }
 }
 
-/** A stream of the file, or of the inclusive byte range start..end. */
-export function openMedia(key: string, range?: { start: number; end: number }): Readable {
-  return createReadStream(fileOf(key), range ? { start: range.start, end: range.end } : undefined);
+/** A stream of the file, or of the inclusive byte range start..end (in a bucket: a ranged GetObject). */
+export async function openMedia(key: string, range?: { start: number; end: number }): Promise<Readable> {
+  const file = fileOf(key);
+  if (usesObjectStore()) {
+    const stream = await getObjectStream(key, range);
+    if (!stream) throw new Error(`Media file is gone: ${key}`);
+    return stream;
+  }
+  return createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
 }
 
 /** Deletes stored files, and the renditions made of them; unknown keys are ignored. */
 export async function deleteMedia(...keys: Array<string | null | undefined>): Promise<void> {
+  if (usesObjectStore()) {
+    const valid = keys.filter((key): key is string => isValidKey(key));
+    await deleteObjects(valid.flatMap((key) => [key, ...RENDITION_EXTENSIONS.map((extension) => renditionName(key, extension))]));
+    return;
+  }
   await Promise.all(
     keys.map(async (key) => {
       if (!key) return;
@@ -143,16 +176,22 @@ export async function deleteMedia(...keys: Array<string | null | undefined>): Pr
 const RENDITIONS_DIR = ".renditions";
 export const RENDITION_EXTENSIONS = ["jpg"] as const;
 
+/** The name (inside the store) of a rendition of a valid `key`. */
+function renditionName(key: string, extension: (typeof RENDITION_EXTENSIONS)[number]): string {
+  return `${RENDITIONS_DIR}/${key.slice(0, key.lastIndexOf("."))}.${extension}`;
+}
+
 /** The file a rendition of `key` in `extension` is kept in; null for an invalid key. */
 export function renditionFileOf(key: string, extension: (typeof RENDITION_EXTENSIONS)[number]): string | null {
   if (!isValidKey(key)) return null;
-  return path.join(mediaDir(), RENDITIONS_DIR, `${key.slice(0, key.lastIndexOf("."))}.${extension}`);
+  return path.join(mediaDir(), renditionName(key, extension));
 }
 
 /** A kept rendition's bytes; null when none was made yet. */
 export async function readRendition(key: string, extension: (typeof RENDITION_EXTENSIONS)[number]): Promise<Buffer | null> {
   const file = renditionFileOf(key, extension);
   if (!file) return null;
+  if (usesObjectStore()) return getObject(renditionName(key, extension));
   try {
     return await readFile(file);
   } catch {
@@ -164,6 +203,7 @@ export async function readRendition(key: string, extension: (typeof RENDITION_EX
 export async function putRendition(key: string, extension: (typeof RENDITION_EXTENSIONS)[number], bytes: Uint8Array): Promise<void> {
   const file = renditionFileOf(key, extension);
   if (!file) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
+  if (usesObjectStore()) return putObject(renditionName(key, extension), bytes);
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   try {
@@ -181,6 +221,14 @@ export async function putRendition(key: string, extension: (typeof RENDITION_EXT
  */
 export async function putMediaFile(key: string, source: string): Promise<StoredFile> {
   const file = fileOf(key);
+  if (usesObjectStore()) {
+    try {
+      const bytes = await putObjectFile(key, source);
+      return { key, url: mediaUrl(key), bytes };
+    } finally {
+      await rm(source, { force: true });
+    }
+  }
   await mkdir(path.dirname(file), { recursive: true });
   try {
     await rename(source, file);

@@ -12,7 +12,7 @@ import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
 import { discardMedia, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/images.server";
-import { incomingPath, removeIncoming } from "~/lib/incoming.server";
+import { fetchIncoming, IncomingMissingError, incomingPath, removeIncoming } from "~/lib/incoming.server";
 import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/post-status";
 import { enqueueJob, errorText, JobDeferral, type JobLane } from "~/models/job.server";
 import { recordTranscodeUsage, TRANSCODE_SECONDS_PER_HOUR, transcodeBudgetBackAt } from "~/models/media-budget.server";
@@ -38,6 +38,7 @@ export function budgetWaitMessage(name: string, backAt: number, now = Date.now()
 
 export const PROCESSING_MESSAGES = {
   failed: "Processing failed. Try again, or remove this file.",
+  missing: "The uploaded file is missing (it never reached the media store). Remove it and upload it again.",
   notRetryable: "This file cannot be processed: remove it",
   notFailed: "This file has not failed",
   uploadNotFound: "File not found",
@@ -115,8 +116,18 @@ function inspectedOf(upload: {
 export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
   const upload = await prisma.postUpload.findUnique({ where: { id: parseId(payload?.uploadId) ?? 0 }, include: { post: { select: { createdById: true } } } });
   if (!upload || upload.status !== "queued") return;
-  const file = incomingPath(upload.tempPath);
-  if (!file) throw new UserError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
+  const name = upload.tempPath;
+  if (!name || !incomingPath(name)) throw new UserError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
+  // The file on a local disk (downloaded from the bucket with MEDIA_STORE=s3). A missing file
+  // throws IncomingMissingError: the job tries again, and then reports it missing.
+  const processFile = async (): Promise<ProcessedMedia> => {
+    const incoming = await fetchIncoming(name);
+    try {
+      return await processUploadFile({ path: incoming.path, name: upload.name }, inspectedOf(upload));
+    } finally {
+      await incoming.done();
+    }
+  };
 
   let processed: ProcessedMedia;
   if (upload.kind === "video") {
@@ -130,12 +141,12 @@ export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
     }
     const started = performance.now();
     try {
-      processed = await processUploadFile({ path: file, name: upload.name }, inspectedOf(upload));
+      processed = await processFile();
     } finally {
       await recordTranscodeUsage(owner, (performance.now() - started) / 1000);
     }
   } else {
-    processed = await processUploadFile({ path: file, name: upload.name }, inspectedOf(upload));
+    processed = await processFile();
   }
   let kept = false;
   try {
@@ -164,7 +175,7 @@ export async function failMediaJob(payload: MediaJobPayload, error: unknown): Pr
   const upload = await prisma.postUpload.findUnique({ where: { id: parseId(payload?.uploadId) ?? 0 } });
   if (!upload || upload.status !== "queued") return;
   const badFile = error instanceof UserError;
-  const message = badFile ? errorText(error) : `${upload.name}: ${PROCESSING_MESSAGES.failed}`;
+  const message = badFile ? errorText(error) : `${upload.name}: ${error instanceof IncomingMissingError ? PROCESSING_MESSAGES.missing : PROCESSING_MESSAGES.failed}`;
   await prisma.$transaction(async (tx) => {
     const updated = await tx.postUpload.updateMany({
       where: { id: upload.id, status: "queued" },

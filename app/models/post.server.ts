@@ -4,7 +4,7 @@
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
 import { checkPostUpload, discardMedia, type InspectedUpload, type UploadFile } from "~/lib/images.server";
-import { incomingName, removeIncoming } from "~/lib/incoming.server";
+import { incomingName, removeIncoming, shareIncoming } from "~/lib/incoming.server";
 import { sortVideosFirst } from "~/lib/media-types";
 import { isEmptyPost, POST_MESSAGES, type PostFields, type ShareChannel } from "~/lib/post-schemas";
 import { enqueueJob } from "~/models/job.server";
@@ -49,6 +49,8 @@ export async function createPost(userId: number, input: NewPost): Promise<number
     if (!name) throw new Error(`Not a file of the incoming folder: ${pending.file.path}`);
     return name;
   });
+  // MEDIA_STORE=s3: the files go to the bucket before their jobs exist (503 when it is down).
+  await shareIncoming(ordered.map((pending) => pending.file.path));
 
   return prisma.$transaction(async (tx) => {
     const post = await tx.post.create({

@@ -8,6 +8,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { openMedia, readMediaHead, statMedia } from "~/lib/media-storage.server";
 import { extensionOf, imageTypeOfBytes } from "~/lib/media-types";
+import { ObjectStoreUnavailableError } from "~/lib/object-store.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: "image/webp",
@@ -72,7 +73,20 @@ function parseRange(header: string, size: number): Range | null | "invalid" {
   return { start, end };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  try {
+    return await serve(args);
+  } catch (error) {
+    // The bucket (MEDIA_STORE=s3) is down or refusing: a short answer the browser may retry.
+    if (!(error instanceof ObjectStoreUnavailableError)) throw error;
+    return Response.json(
+      { error: "Media are unavailable for a moment. Try again shortly." },
+      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "5" } },
+    );
+  }
+}
+
+async function serve({ request, params }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   const info = await statMedia(key);
   if (!info) return notFound();
@@ -120,5 +134,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (range) headers.set("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
   const status = range ? 206 : 200;
   if (request.method === "HEAD" || length === 0) return new Response(null, { status, headers });
-  return new Response(createReadableStreamFromReadable(openMedia(key, range)), { status, headers });
+  return new Response(createReadableStreamFromReadable(await openMedia(key, range)), { status, headers });
 }

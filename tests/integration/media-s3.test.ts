@@ -1,0 +1,222 @@
+// The media store on a bucket (MEDIA_STORE=s3), against a real S3-compatible server on
+// 127.0.0.1: uploads, transcodes, /media with ranges, deletion and the store's faults.
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { discardMedia, processUpload } from "~/lib/images.server";
+import { listIncoming, STORE_DOWN_MESSAGE } from "~/lib/incoming.server";
+import { deleteMedia, newKey, putMedia, readMedia, resolveKey, statMedia } from "~/lib/media-storage.server";
+import { variantPath } from "~/lib/media-types";
+import { checkObjectStore, ObjectStoreUnavailableError } from "~/lib/object-store.server";
+import { shareJpeg } from "~/lib/share-image.server";
+import { getPost } from "~/models/feed.server";
+import { runDueJobs } from "~/models/job-worker.server";
+import { deletePost } from "~/models/post.server";
+import { failMediaJob, isPermanentMediaFailure, runMediaJob } from "~/models/post-upload.server";
+import { resetRateLimits } from "~/models/rate-limit.server";
+import { action as createPostAction } from "~/routes/api.posts";
+import { loader } from "~/routes/media.$";
+import { signUp } from "../support/accounts";
+import { args, callJson, multipartRequest } from "../support/requests";
+import { useS3Store, type TestS3 } from "../support/s3";
+
+const SAMPLE_VIDEO = path.resolve(__dirname, "../../prisma/seed-assets/videos/track-pass.mp4");
+
+let s3: TestS3;
+beforeAll(async () => {
+  s3 = await useS3Store();
+});
+afterAll(async () => {
+  await s3?.stop();
+});
+
+function get(key: string, headers: Record<string, string> = {}, method = "GET") {
+  const request = new Request(`http://127.0.0.1:3000/media/${key}`, { headers, method });
+  return loader(args(request, { "*": key })) as Promise<Response>;
+}
+
+async function photo(width = 800, height = 600) {
+  return sharp({ create: { width, height, channels: 3, background: "#c33" } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Runs `body` with the settings pointing at a store that refuses connections. */
+async function withStoreDown<T>(body: () => Promise<T>): Promise<T> {
+  const saved = process.env.S3_ENDPOINT;
+  process.env.S3_ENDPOINT = "http://127.0.0.1:9"; // the discard port: nothing listens
+  try {
+    return await body();
+  } finally {
+    process.env.S3_ENDPOINT = saved;
+  }
+}
+
+describe("MEDIA_STORE=s3", () => {
+  it("stores an uploaded photo and its resized copies in the bucket, not on the disk", async () => {
+    const media = await processUpload(await photo(1200, 900));
+    expect(media.variants).toBe("320,640,1080");
+    const names = await s3.list();
+    expect(names).toContain(media.path);
+    for (const width of [320, 640, 1080]) expect(names).toContain(variantPath(media.path, width));
+    expect(existsSync(resolveKey(media.path)!)).toBe(false);
+    const stored = await readMedia(media.path);
+    expect(stored?.byteLength).toBe(media.bytes);
+    expect((await sharp(stored!).metadata()).format).toBe("webp");
+  });
+
+  it("serves a photo from the bucket with immutable caching, an ETag and 304", async () => {
+    const media = await processUpload(await photo());
+    const response = await get(media.path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Content-Length")).toBe(String(media.bytes));
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Buffer.compare(body, (await readMedia(media.path))!)).toBe(0);
+    const etag = response.headers.get("ETag")!;
+    const again = await get(media.path, { "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect((await get("ab/cd/00000000000000000000000000000000.webp")).status).toBe(404);
+  });
+
+  it("transcodes a video on local scratch files, stores it with its poster, and serves byte ranges", async () => {
+    const media = await processUpload(await readFile(SAMPLE_VIDEO));
+    expect(media.kind).toBe("video");
+    const names = await s3.list();
+    expect(names).toContain(media.path);
+    expect(names).toContain(media.poster!.path);
+    const bytes = (await readMedia(media.path))!;
+    expect(bytes.byteLength).toBe(media.bytes);
+
+    const first = await get(media.path, { Range: "bytes=0-99" });
+    expect(first.status).toBe(206);
+    expect(first.headers.get("Content-Type")).toBe("video/mp4");
+    expect(first.headers.get("Content-Range")).toBe(`bytes 0-99/${bytes.byteLength}`);
+    expect(Buffer.compare(Buffer.from(await first.arrayBuffer()), bytes.subarray(0, 100))).toBe(0);
+
+    const tail = await get(media.path, { Range: "bytes=-500" });
+    expect(tail.status).toBe(206);
+    expect(Buffer.compare(Buffer.from(await tail.arrayBuffer()), bytes.subarray(bytes.byteLength - 500))).toBe(0);
+
+    const beyond = await get(media.path, { Range: `bytes=${bytes.byteLength}-` });
+    expect(beyond.status).toBe(416);
+  });
+
+  it("deletes a media item's objects: the file, its copies, its poster and its share image", async () => {
+    const media = await processUpload(await photo(1200, 900));
+    expect(await shareJpeg(media.path.replace(/\.webp$/, ".jpg"))).not.toBeNull();
+    const mine = (await s3.list()).filter((name) => name.includes(media.path.slice(6, 38)));
+    expect(mine.some((name) => name.startsWith(".renditions/"))).toBe(true);
+    expect(mine.length).toBe(5);
+    await discardMedia(media);
+    const left = (await s3.list()).filter((name) => name.includes(media.path.slice(6, 38)));
+    expect(left).toEqual([]);
+    expect(await statMedia(media.path)).toBeNull();
+    await expect(deleteMedia("../nothing.webp", null, newKey("webp"))).resolves.toBeUndefined();
+  });
+
+  it("answers 503 on /media and refuses a write with a clear error while the store is down", async () => {
+    const media = await processUpload(await photo());
+    await withStoreDown(async () => {
+      const response = await get(media.path);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(await response.json()).toEqual({ error: "Media are unavailable for a moment. Try again shortly." });
+      const error = await putMedia(newKey("webp"), Buffer.from("x")).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ObjectStoreUnavailableError);
+      expect((error as Error).message).toMatch(/^The media store could not store a file/);
+    });
+    expect((await get(media.path)).status).toBe(200);
+  });
+
+  it("names the setting to fix when the bucket or the credentials are wrong", async () => {
+    await expect(checkObjectStore()).resolves.toBeUndefined();
+    const bucket = process.env.S3_BUCKET;
+    process.env.S3_BUCKET = "no-such-bucket";
+    await expect(checkObjectStore()).rejects.toThrow('S3_BUCKET="no-such-bucket" does not exist in the media store');
+    process.env.S3_BUCKET = bucket;
+    const keyId = process.env.S3_ACCESS_KEY_ID;
+    process.env.S3_ACCESS_KEY_ID = "NOT-A-KEY";
+    await expect(checkObjectStore()).rejects.toThrow("The media store refused S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY");
+    process.env.S3_ACCESS_KEY_ID = keyId;
+    await withStoreDown(() => expect(checkObjectStore()).rejects.toThrow(/cannot be reached \(check S3_ENDPOINT and S3_REGION\)/));
+  });
+});
+
+describe("uploads with MEDIA_STORE=s3: no disk shared between instances", () => {
+  async function upload(cookie: string, files: Array<[Buffer, string]>) {
+    resetRateLimits();
+    return callJson(
+      createPostAction as never,
+      multipartRequest("/api/posts", [["story", "bucket run"], ...files.map(([bytes, name]) => ["media", bytes, name] as [string, Buffer, string])], { cookie }),
+    );
+  }
+
+  /** Points UPLOAD_TMP_DIR at a fresh folder: the disk of another machine. */
+  async function anotherMachine() {
+    process.env.UPLOAD_TMP_DIR = await mkdtemp(path.join(tmpdir(), "incoming-"));
+  }
+
+  it("keeps the incoming files in the bucket, so a worker on another machine stores them; deleting the post deletes its objects", async () => {
+    const author = await signUp("bucketeer");
+    const before = await s3.list();
+    await anotherMachine();
+    const created = await upload(author.cookie, [
+      [await photo(), "IMG_0001.JPG"],
+      [await readFile(SAMPLE_VIDEO), "track.mp4"],
+    ]);
+    expect(created.status).toBe(201);
+    const id = created.body.post.id as number;
+    expect(await listIncoming()).toEqual([]);
+    expect(await s3.list("incoming/")).toHaveLength(2);
+
+    await anotherMachine();
+    await runDueJobs();
+    const post = (await getPost(id, author.id))!;
+    expect(post).toMatchObject({ status: "ready" });
+    expect(post.photos.map((media) => media.kind).sort()).toEqual(["image", "video"]);
+    expect(await s3.list("incoming/")).toEqual([]);
+    const video = post.photos.find((media) => media.kind === "video")!;
+    const key = video.image_url.replace(/^\/media\//, "");
+    expect((await get(key, { Range: "bytes=0-9" })).status).toBe(206);
+    expect((await s3.list()).length).toBeGreaterThan(before.length);
+
+    await deletePost(id, { id: author.id, role: "member" });
+    expect(await s3.list()).toEqual(before);
+  });
+
+  it("a file missing from the bucket is tried again and reported missing, not damaged", async () => {
+    const author = await signUp("misser");
+    const created = await upload(author.cookie, [[await photo(), "IMG_0002.JPG"]]);
+    expect(created.status).toBe(201);
+    const id = created.body.post.id as number;
+    const queued = await prisma.postUpload.findFirstOrThrow({ where: { postId: id } });
+    const { DeleteObjectCommand } = await import("@aws-sdk/client-s3");
+    await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: `incoming/${queued.tempPath}` }));
+
+    const error = await runMediaJob({ uploadId: queued.id }).catch((caught: unknown) => caught);
+    expect(isPermanentMediaFailure(error)).toBe(false);
+    await failMediaJob({ uploadId: queued.id }, error);
+    const failed = await prisma.postUpload.findUniqueOrThrow({ where: { id: queued.id } });
+    expect(failed.error).toBe("IMG_0002.JPG: The uploaded file is missing (it never reached the media store). Remove it and upload it again.");
+    await prisma.job.deleteMany({});
+  });
+
+  it("answers 503 with a clear message while the bucket is down, and keeps nothing", async () => {
+    const author = await signUp("unlucky");
+    const posts = await prisma.post.count();
+    const bytes = await photo();
+    const answer = await withStoreDown(() => upload(author.cookie, [[bytes, "IMG_0003.JPG"]]));
+    expect(answer.status).toBe(503);
+    expect(answer.body).toMatchObject({ error: STORE_DOWN_MESSAGE });
+    expect(await prisma.post.count()).toBe(posts);
+    expect(await listIncoming()).toEqual([]);
+    expect(await s3.list("incoming/")).toEqual([]);
+  });
+});
