@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { runDueJobs } from "~/models/job-worker.server";
 import { sendInsuranceReminders } from "~/models/notification.server";
+import { checkStartupSettings, pushSettings } from "~/lib/env.server";
 import { checkEndpoint, sendEventReminders } from "~/models/push.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as postComment } from "~/routes/api.comments";
@@ -401,5 +402,25 @@ describe("the service worker", () => {
     expect(source).toContain('addEventListener("notificationclick"');
     expect(source).not.toContain('addEventListener("fetch"');
     expect(source).not.toContain("caches.");
+  });
+});
+
+describe("settings", () => {
+  const production = { NODE_ENV: "production", APP_URL: "https://cars.example.com", SESSION_SECRET: "s".repeat(32) };
+
+  it("production starts without keys when PUSH is unset (no pushes), and refuses PUSH=on without keys with a message", () => {
+    expect(() => checkStartupSettings(production)).not.toThrow();
+    expect(pushSettings(production)).toBeNull();
+    expect(() => checkStartupSettings({ ...production, PUSH: "on" })).toThrow(/PUSH=on needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => checkStartupSettings({ ...production, PUSH_ALLOW_LOCAL_ENDPOINTS: "true" })).toThrow(/tests only/);
+  });
+
+  it("production with keys pushes, signed for APP_URL unless VAPID_SUBJECT says otherwise; malformed keys are named", () => {
+    const keys = webpush.generateVAPIDKeys();
+    const env = { ...production, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
+    expect(() => checkStartupSettings({ ...env, PUSH: "on" })).not.toThrow();
+    expect(pushSettings(env)?.vapid).toEqual({ publicKey: keys.publicKey, privateKey: keys.privateKey, subject: "https://cars.example.com" });
+    expect(pushSettings({ ...env, PUSH: "off" })).toBeNull();
+    expect(() => checkStartupSettings({ ...env, VAPID_PRIVATE_KEY: "short" })).toThrow(/^VAPID_PRIVATE_KEY is not understood/);
   });
 });
