@@ -4,10 +4,20 @@
 // Kept as a small file in the incoming folder (UPLOAD_TMP_DIR/drafts), so that whichever of the
 // server's processes (WEB_CONCURRENCY) answers the redirect finds it: a story of 5,000
 // characters does not fit in a cookie. A draft is only ever shown to its author.
+// With MEDIA_STORE=s3 no disk is shared between instances: drafts are objects in the bucket
+// (incoming/drafts/<id>.json), so whichever instance answers the redirect finds them.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { incomingDir } from "~/lib/incoming.server";
+import { settings } from "~/lib/env.server";
+import { INCOMING_PREFIX, incomingDir } from "~/lib/incoming.server";
+import { deleteObjects, getObject, listObjects, ObjectStoreUnavailableError, putObject } from "~/lib/object-store.server";
+
+const DRAFTS_PREFIX = `${INCOMING_PREFIX}drafts/`;
+
+function inBucket(): boolean {
+  return settings().MEDIA_STORE === "s3";
+}
 
 export const DRAFT_PARAM = "draft";
 export const DRAFT_TTL = 10 * 60 * 1000;
@@ -64,7 +74,13 @@ export function draftFrom(fields: Record<string, unknown>, error: string): Uploa
 }
 
 /** Deletes drafts written more than DRAFT_TTL ago, and the oldest beyond DRAFT_MAX - 1. */
-function sweep() {
+async function sweep() {
+  if (inBucket()) {
+    const files = (await listObjects(DRAFTS_PREFIX)).sort((a, b) => a.mtimeMs - b.mtimeMs);
+    const now = Date.now();
+    await deleteObjects(files.filter(({ mtimeMs }, index) => now - mtimeMs > DRAFT_TTL || files.length - index >= DRAFT_MAX).map(({ name }) => name));
+    return;
+  }
   const dir = draftsDir();
   let files: Array<{ file: string; at: number }>;
   try {
@@ -89,9 +105,13 @@ function sweep() {
 }
 
 /** Keeps a draft for `userId`; returns its id. */
-export function saveDraft(userId: number, draft: UploadDraft, now = Date.now()): string {
-  sweep();
+export async function saveDraft(userId: number, draft: UploadDraft, now = Date.now()): Promise<string> {
+  await sweep();
   const id = randomBytes(16).toString("base64url");
+  if (inBucket()) {
+    await putObject(`${DRAFTS_PREFIX}${id}.json`, Buffer.from(JSON.stringify({ userId, at: now, draft } satisfies Entry)));
+    return id;
+  }
   mkdirSync(draftsDir(), { recursive: true });
   writeFileSync(draftFile(id)!, JSON.stringify({ userId, at: now, draft } satisfies Entry), { mode: 0o600 });
   return id;
@@ -106,24 +126,41 @@ function readEntry(file: string): Entry | null {
 }
 
 /** The draft `id` of `userId` (null when unknown, expired or someone else's). */
-export function readDraft(userId: number, id: string | null | undefined, now = Date.now()): UploadDraft | null {
+export async function readDraft(userId: number, id: string | null | undefined, now = Date.now()): Promise<UploadDraft | null> {
   const file = id ? draftFile(id) : null;
   if (!file) return null;
-  const entry = readEntry(file);
+  const object = `${DRAFTS_PREFIX}${id}.json`;
+  const entry = inBucket() ? parseEntry(await getObject(object)) : readEntry(file);
   if (!entry || entry.userId !== userId) return null;
   if (now - entry.at > DRAFT_TTL) {
-    rmSync(file, { force: true });
+    if (inBucket()) await deleteObjects([object]);
+    else rmSync(file, { force: true });
     return null;
   }
   return entry.draft;
 }
 
+function parseEntry(bytes: Buffer | null): Entry | null {
+  try {
+    return bytes ? (JSON.parse(bytes.toString("utf8")) as Entry) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `/upload?draft=<id>`: where a refused plain form goes back to. */
-export function draftRedirect(userId: number, fields: Record<string, unknown>, error: string): string {
-  return `/upload?${DRAFT_PARAM}=${saveDraft(userId, draftFrom(fields, error))}`;
+export async function draftRedirect(userId: number, fields: Record<string, unknown>, error: string): Promise<string | null> {
+  try {
+    return `/upload?${DRAFT_PARAM}=${await saveDraft(userId, draftFrom(fields, error))}`;
+  } catch (failure) {
+    // The bucket is down: null, and the caller answers the refusal without a draft.
+    if (failure instanceof ObjectStoreUnavailableError) return null;
+    throw failure;
+  }
 }
 
 /** Forgets every draft (tests). */
-export function clearDrafts() {
+export async function clearDrafts() {
+  if (inBucket()) await deleteObjects((await listObjects(DRAFTS_PREFIX)).map(({ name }) => name));
   rmSync(draftsDir(), { recursive: true, force: true });
 }

@@ -97,7 +97,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     if (!(error instanceof UserError)) throw error;
     // The body could not be read, so its redirectTo is unknown: a browser goes back to the form.
-    if (isNavigation(request)) return redirect(draftRedirect(user.id, {}, error.message), 303);
+    const back = isNavigation(request) ? await draftRedirect(user.id, {}, error.message) : null;
+    if (back) return redirect(back, 303);
     return replyError(request, null, error.status, error.message);
   }
   const { body, files } = upload;
@@ -112,7 +113,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await discardReceived(files);
     if (error instanceof UserError) {
       // A plain form goes back to the form with what was typed (story, cars, mods, layout, link) and the reason.
-      if (body.redirectTo) return redirect(draftRedirect(user.id, body.fields, error.message), 303);
+      const back = body.redirectTo ? await draftRedirect(user.id, body.fields, error.message) : null;
+      if (back) return redirect(back, 303);
       return replyError(request, body, error.status, error.message);
     }
     throw error;

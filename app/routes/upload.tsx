@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: `New post · ${APP_TITLE}` }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
   const [cars, mods] = await Promise.all([listCarsOf(user.id), listModChoices(user.id)]);
-  const draft = readDraft(user.id, new URL(request.url).searchParams.get(DRAFT_PARAM));
+  const draft = await readDraft(user.id, new URL(request.url).searchParams.get(DRAFT_PARAM));
   return {
     cars: cars.map((car) => ({ id: car.id, line: carDisplayLine(car) })),
     // The mods the form offers to tag, grouped by car on the page.

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { discardMedia, processUpload } from "~/lib/images.server";
 import { listIncoming, STORE_DOWN_MESSAGE } from "~/lib/incoming.server";
+import { draftFrom, draftRedirect, readDraft, saveDraft } from "~/lib/upload-drafts.server";
 import { deleteMedia, newKey, putMedia, readMedia, resolveKey, statMedia } from "~/lib/media-storage.server";
 import { variantPath } from "~/lib/media-types";
 import { checkObjectStore, ObjectStoreUnavailableError } from "~/lib/object-store.server";
@@ -218,5 +219,20 @@ describe("uploads with MEDIA_STORE=s3: no disk shared between instances", () => 
     expect(await prisma.post.count()).toBe(posts);
     expect(await listIncoming()).toEqual([]);
     expect(await s3.list("incoming/")).toEqual([]);
+  });
+});
+
+describe("upload drafts with MEDIA_STORE=s3", () => {
+  it("keeps a refused plain form's draft in the bucket, where another machine finds it", async () => {
+    const owner = await signUp("drafter");
+    const id = await saveDraft(owner.id, draftFrom({ story: "Typed on machine A" }, "Refused"));
+    expect(await s3.list("incoming/drafts/")).toEqual([`incoming/drafts/${id}.json`]);
+    process.env.UPLOAD_TMP_DIR = await mkdtemp(path.join(tmpdir(), "incoming-"));
+    expect(await readDraft(owner.id, id)).toMatchObject({ story: "Typed on machine A", error: "Refused" });
+    expect(await readDraft(owner.id + 1, id)).toBeNull();
+    expect(await readDraft(owner.id, id, Date.now() + 11 * 60_000)).toBeNull();
+    expect(await s3.list("incoming/drafts/")).toEqual([]);
+    // The bucket down: no draft, and the caller answers the refusal itself.
+    expect(await withStoreDown(() => draftRedirect(owner.id, { story: "x" }, "Refused"))).toBeNull();
   });
 });

@@ -93,11 +93,11 @@ describe("a refused plain upload form", () => {
     )) as Response;
     expect(response.status).toBe(303);
     const id = new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("draft");
-    expect(readDraft(owner.id, id)).toMatchObject({ error: fileMessage("photo.jpg", 415, MEDIA_MESSAGES.unsupported), story: "Renamed text file" });
+    expect(await readDraft(owner.id, id)).toMatchObject({ error: fileMessage("photo.jpg", 415, MEDIA_MESSAGES.unsupported), story: "Renamed text file" });
   });
 
   it("keeps a draft where another process of the server finds it (several processes answer one site)", async () => {
-    const id = saveDraft(owner.id, draftFrom({ story: "Typed in one process" }, "Refused"));
+    const id = await saveDraft(owner.id, draftFrom({ story: "Typed in one process" }, "Refused"));
     const root = path.resolve(__dirname, "../..");
     const { stdout } = await promisify(execFile)(
       path.join(root, "node_modules", ".bin", "tsx"),
@@ -117,11 +117,11 @@ describe("a refused plain upload form", () => {
     expect(theirs).toBeNull();
   });
 
-  it("forgets drafts after ten minutes", () => {
-    clearDrafts();
-    const id = saveDraft(owner.id, draftFrom({ story: "x" }, "e"), 0);
-    expect(readDraft(owner.id, id, 60_000)).toMatchObject({ story: "x" });
-    expect(readDraft(owner.id, id, 11 * 60_000)).toBeNull();
+  it("forgets drafts after ten minutes", async () => {
+    await clearDrafts();
+    const id = await saveDraft(owner.id, draftFrom({ story: "x" }, "e"), 0);
+    expect(await readDraft(owner.id, id, 60_000)).toMatchObject({ story: "x" });
+    expect(await readDraft(owner.id, id, 11 * 60_000)).toBeNull();
   });
 });
 
