@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import webpush from "web-push";
 import { applyMigrations } from "./migrator";
 import { startFakeGoogle } from "./fake-google";
 
@@ -53,6 +54,12 @@ async function main() {
     // Many tests sign in to the same demo accounts from one address.
     RATE_LIMIT_SCALE: "100",
   };
+  // Push notifications on, with a pair made for this run.
+  if (!env.VAPID_PUBLIC_KEY)
+    Object.assign(
+      env,
+      Object.fromEntries(Object.entries(webpush.generateVAPIDKeys()).map(([name, key]) => [name === "publicKey" ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY", key])),
+    );
 
   // "Sign in with Google" against a fake provider on 127.0.0.1, unless one is configured.
   if (!process.env.GOOGLE_CLIENT_ID) {
