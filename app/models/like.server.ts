@@ -7,6 +7,7 @@ import { UserError } from "~/lib/user-error";
 import { timestampSql } from "~/lib/db/json-sql";
 import { Prisma } from "~/generated/prisma/client";
 import { BLOCK_MESSAGES, blockedEitherWaySql, blockedError, postBlockState } from "~/models/block.server";
+import { pushPostLike } from "~/models/push.server";
 
 export const REACTIONS = ["like", "dislike"] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -58,6 +59,7 @@ export async function reactToPost(userId: number, postId: number, type: Reaction
       if (state?.blocked) throw blockedError(BLOCK_MESSAGES.react);
       throw new UserError(404, POST_NOT_FOUND);
     }
+    if (type === "like") await pushPostLike(userId, postId);
   }
   return { action: removed ? "removed" : "added", ...(await getReactionState(postId, userId)) };
 }

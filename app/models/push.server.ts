@@ -140,6 +140,16 @@ export function pushInsurance(ownerId: number, carId: number, message: string) {
   return queuePush({ userId: ownerId, kind: "insurance", actorId: null, title: message, body: SITE_NAME, url: "/my-cars", iconCarId: carId, tag: `insurance:${carId}` });
 }
 
+/** A like of a post tells its owner (only those who chose likes: off by default). */
+export async function pushPostLike(likerId: number, postId: number): Promise<void> {
+  if (!pushSettings()) return;
+  const [liker, post] = await Promise.all([
+    prisma.user.findUnique({ where: { id: likerId }, select: { id: true, username: true } }),
+    prisma.post.findUnique({ where: { id: postId }, select: { createdById: true } }),
+  ]);
+  if (liker && post?.createdById) await pushLike(liker, { recipientId: post.createdById, postId });
+}
+
 export function pushLike(liker: Person, input: { recipientId: number; postId: number }) {
   return queuePush({
     userId: input.recipientId,

@@ -20,6 +20,7 @@ import { checkStartupSettings, pushSettings } from "~/lib/env.server";
 import { checkEndpoint, sendEventReminders } from "~/models/push.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as postComment } from "~/routes/api.comments";
+import { action as likePost } from "~/routes/api.posts.$id.like";
 import { action as followCar } from "~/routes/api.cars.$carId.follow";
 import { action as sendMessage } from "~/routes/api.messages";
 import { action as savePreferences, loader as preferencesLoader } from "~/routes/api.push.preferences";
@@ -264,6 +265,25 @@ describe("silenced", () => {
     expect(blocked.status).toBeLessThan(300);
     await deliver();
     expect(received).toEqual([]);
+  });
+
+  it("a like of a post sends a push only to an owner who chose likes", async () => {
+    const owner = await makeUser("p_liked");
+    const fan = await makeUser("p_liker");
+    const post = await makePost(owner.id, "Fresh paint");
+    const phone = await subscribeDevice(owner);
+    const press = () => answer(likePost(args(jsonRequest(`/api/posts/${post.id}/like`, { type: "like" }, { cookie: fan.cookie }), { id: String(post.id) })));
+
+    expect((await press()).status).toBe(200);
+    await deliver();
+    expect(received).toEqual([]);
+
+    const choices = { messages: "on", replies: "on", comments: "on", followers: "on", events: "on", insurance: "on", mentions: "on", likes: "on" };
+    expect((await answer(savePreferences(args(jsonRequest("/api/push/preferences", choices, { cookie: owner.cookie }))))).status).toBe(200);
+    await press(); // takes the like back: no push
+    await press();
+    await deliver();
+    expect(received).toEqual([expect.objectContaining({ device: phone.id, title: "p_liker liked your post", url: `/post/${post.id}` })]);
   });
 
   it("a kind the member switched off sends nothing; likes are off until chosen", async () => {
