@@ -1,7 +1,7 @@
 // The media store on a bucket (MEDIA_STORE=s3), against a real S3-compatible server on
 // 127.0.0.1: uploads, transcodes, /media with ranges, deletion and the store's faults.
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -22,6 +22,7 @@ import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as createPostAction } from "~/routes/api.posts";
 import { loader } from "~/routes/media.$";
 import { signUp } from "../support/accounts";
+import { migrateMedia } from "../../scripts/media-migrate";
 import { args, callJson, multipartRequest } from "../support/requests";
 import { useS3Store, type TestS3 } from "../support/s3";
 
@@ -235,4 +236,42 @@ describe("upload drafts with MEDIA_STORE=s3", () => {
     // The bucket down: no draft, and the caller answers the refusal itself.
     expect(await withStoreDown(() => draftRedirect(owner.id, { story: "x" }, "Refused"))).toBeNull();
   });
+});
+
+describe("npm run media:migrate", () => {
+  it("copies a local library into the bucket, checks each object, and skips what is already there on a second run", async () => {
+    const library = await mkdtemp(path.join(tmpdir(), "library-"));
+    const files: Record<string, Buffer> = {
+      "ab/cd/abcd0000000000000000000000000000.webp": await sharp({ create: { width: 40, height: 30, channels: 3, background: "#123" } })
+        .webp()
+        .toBuffer(),
+      "avatars/ef/01/ef010000000000000000000000000000.webp": Buffer.from("avatar bytes"),
+      ".renditions/ab/cd/abcd0000000000000000000000000000.jpg": Buffer.from("rendition bytes"),
+      // Large enough to go up in parts: checked by reading it back.
+      "12/34/12340000000000000000000000000000.mp4": Buffer.alloc(17 * 1024 * 1024, 7),
+    };
+    for (const [name, bytes] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(library, name)), { recursive: true });
+      await writeFile(path.join(library, name), bytes);
+    }
+    await mkdir(path.join(library, ".scratch"), { recursive: true });
+    await writeFile(path.join(library, ".scratch", "work.mp4"), "scratch");
+    await writeFile(path.join(library, "ab", "cd", "half.webp.1a2b.tmp"), "half");
+
+    const first = await migrateMedia(library);
+    expect(first).toEqual({ copied: 4, skipped: 0, failed: [], bytes: Object.values(files).reduce((sum, bytes) => sum + bytes.byteLength, 0) });
+    const names = await s3.list();
+    for (const name of Object.keys(files)) expect(names).toContain(name);
+    expect(names.some((name) => name.includes(".scratch") || name.endsWith(".tmp"))).toBe(false);
+    expect(Buffer.compare((await readMedia("ab/cd/abcd0000000000000000000000000000.webp"))!, files["ab/cd/abcd0000000000000000000000000000.webp"])).toBe(0);
+
+    // An object of the right size but other bytes (a copy gone wrong) is copied again.
+    await putMedia("avatars/ef/01/ef010000000000000000000000000000.webp", Buffer.from("AVATAR BYTES"));
+    const second = await migrateMedia(library);
+    expect(second).toMatchObject({ copied: 1, skipped: 3, failed: [] });
+    expect((await readMedia("avatars/ef/01/ef010000000000000000000000000000.webp"))!.toString()).toBe("avatar bytes");
+
+    const down = await withStoreDown(() => migrateMedia(library));
+    expect(down.failed).toHaveLength(4);
+  }, 60_000);
 });
