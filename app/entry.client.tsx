@@ -2,11 +2,15 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { firstPaint } from "~/lib/first-paint";
+import { setMediaBase } from "~/lib/media-types";
 import { serverRenderedPartsReady } from "~/lib/lazy-component";
 
 // React takes the page over once the browser has painted it (lib/first-paint). Parts whose
 // code loads on demand but which the server rendered (a member's bell, Grams at ?grams)
 // hydrate with the page, so their code comes first.
+// Media links are built as the server built them (MEDIA_PUBLIC_URL, from the root loader).
+setMediaBase((window as { __remixContext?: { state?: { loaderData?: { root?: { mediaBase?: string | null } } } } }).__remixContext?.state?.loaderData?.root?.mediaBase);
+
 void Promise.all([firstPaint(), serverRenderedPartsReady()]).then(() =>
   startTransition(() => {
     hydrateRoot(

@@ -14,7 +14,8 @@ import { log, REQUEST_ID_HEADER } from "~/lib/logger.server";
 import { NonceContext } from "~/lib/nonce";
 import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
 import { startInsuranceReminders } from "~/models/insurance-reminders.server";
-import { backgroundWorkEnabled, jobWorkerEnabled, settings } from "~/lib/env.server";
+import { backgroundWorkEnabled, jobWorkerEnabled, mediaPublicUrl, settings } from "~/lib/env.server";
+import { setMediaBase } from "~/lib/media-types";
 import { reusesRender, routeCacheOf } from "~/cache/route-cache";
 import { createRenderMemo, renderStamp, type RenderStamp } from "~/cache/render-memo.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
@@ -29,6 +30,8 @@ import { registerServerParts } from "./server-parts.server";
 // forwards notifications to the live streams it serves.
 registerServerParts();
 forwardNotificationsToStreams();
+// MEDIA_PUBLIC_URL: media links point at the CDN or bucket (the browser learns it from the root loader).
+setMediaBase(mediaPublicUrl());
 if (backgroundWorkEnabled()) {
   startInsuranceReminders();
   if (jobWorkerEnabled()) startProcessJobWorker({ label: "server" });

@@ -18,6 +18,7 @@ import { AuthStatusProvider } from "~/components/auth-status/AuthStatusProvider"
 import { takeFlash } from "~/lib/cookies.server";
 import { themeFromRequest } from "~/lib/theme.server";
 import { partStylesheetsFor } from "~/lib/part-stylesheets.server";
+import { mediaPublicUrl } from "~/lib/env.server";
 import { isAdmin } from "~/models/user.server";
 import { countUnread } from "~/models/notification.server";
 
@@ -49,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       authForm: flash.authForm,
       googleEnabled: googleEnabled(),
       partStylesheets: partStylesheetsFor(new URL(request.url)),
+      // MEDIA_PUBLIC_URL (null: the app's /media/): entry.client builds media links with it.
+      mediaBase: mediaPublicUrl(),
     },
     { headers: flash.headers },
   );

@@ -19,7 +19,7 @@ import {
   AVATAR_SMALL_SIZE,
   IMAGE_MAX_EDGE,
   IMAGE_VARIANT_WIDTHS,
-  mediaUrl,
+  localMediaUrl,
   parseVariants,
   UPLOAD_LIMITS,
   variantPath,
@@ -576,7 +576,7 @@ export async function processAvatar(input: Uint8Array): Promise<ProcessedAvatar>
     await deleteMedia(key, smallKey);
     throw error;
   }
-  return { path: key, url: mediaUrl(key), smallUrl: mediaUrl(smallKey), variants: String(AVATAR_SMALL_SIZE) };
+  return { path: key, url: localMediaUrl(key), smallUrl: localMediaUrl(smallKey), variants: String(AVATAR_SMALL_SIZE) };
 }
 
 /** The columns of a `Media` row for what processing stored (position, post and uploader aside). */

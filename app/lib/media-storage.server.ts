@@ -13,7 +13,7 @@ import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile, type File
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { settings } from "~/lib/env.server";
-import { mediaUrl } from "~/lib/media-types";
+import { localMediaUrl } from "~/lib/media-types";
 import { deleteObjects, getObject, getObjectStream, headObject, putObject, putObjectFile } from "~/lib/object-store.server";
 
 /** Whether media live in a bucket (MEDIA_STORE=s3) rather than under MEDIA_DIR. */
@@ -67,7 +67,7 @@ export async function putMedia(key: string, bytes: Uint8Array): Promise<StoredFi
   const file = fileOf(key);
   if (usesObjectStore()) {
     await putObject(key, bytes);
-    return { key, url: mediaUrl(key), bytes: bytes.byteLength };
+    return { key, url: localMediaUrl(key), bytes: bytes.byteLength };
   }
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
@@ -78,7 +78,7 @@ export async function putMedia(key: string, bytes: Uint8Array): Promise<StoredFi
     await rm(temporary, { force: true });
     throw error;
   }
-  return { key, url: mediaUrl(key), bytes: bytes.byteLength };
+  return { key, url: localMediaUrl(key), bytes: bytes.byteLength };
 }
 
 /** Stores bytes under a new random key with this extension. */
@@ -224,7 +224,7 @@ export async function putMediaFile(key: string, source: string): Promise<StoredF
   if (usesObjectStore()) {
     try {
       const bytes = await putObjectFile(key, source);
-      return { key, url: mediaUrl(key), bytes };
+      return { key, url: localMediaUrl(key), bytes };
     } finally {
       await rm(source, { force: true });
     }
@@ -244,7 +244,7 @@ export async function putMediaFile(key: string, source: string): Promise<StoredF
     }
   }
   const { size } = await stat(file);
-  return { key, url: mediaUrl(key), bytes: size };
+  return { key, url: localMediaUrl(key), bytes: size };
 }
 
 /** A fresh scratch file name inside the store's own `.scratch` folder (never served: keys cannot start with a dot). */

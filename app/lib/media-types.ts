@@ -95,12 +95,32 @@ function isUrl(path: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(path);
 }
 
-/** The public URL of a stored file: `/media/<key>`. URLs pass through unchanged. */
+let mediaBase: string = MEDIA_URL_PREFIX;
+
+/**
+ * Points media links at MEDIA_PUBLIC_URL (a CDN or the bucket's public address), or back at
+ * the app's /media/ with null. The server sets it when it starts (entry.server); the browser
+ * sets it from the root loader's `mediaBase` before it hydrates (entry.client).
+ */
+export function setMediaBase(publicUrl: string | null | undefined): void {
+  mediaBase = publicUrl ? `${publicUrl.replace(/\/+$/, "")}/` : MEDIA_URL_PREFIX;
+}
+
+/** The address a stored key is kept under in the database and served by the app: `/media/<key>`. */
+export function localMediaUrl(key: string): string {
+  return MEDIA_URL_PREFIX + key;
+}
+
+/**
+ * The public URL of a stored file: `/media/<key>`, or under MEDIA_PUBLIC_URL when it is set
+ * (a `/media/…` address kept in the database follows too). Other URLs pass through unchanged.
+ */
 export function mediaUrl(path: string): string;
 export function mediaUrl(path: string | null | undefined): string | null;
 export function mediaUrl(path: string | null | undefined): string | null {
   if (!path) return null;
-  return isUrl(path) ? path : MEDIA_URL_PREFIX + path;
+  if (path.startsWith(MEDIA_URL_PREFIX)) return mediaBase + path.slice(MEDIA_URL_PREFIX.length);
+  return isUrl(path) ? path : mediaBase + path;
 }
 
 /**

@@ -10,7 +10,7 @@
 // to inject markup that such a rule would let through.
 // Framing: only /embed/* may be framed by other sites.
 import { randomBytes } from "node:crypto";
-import { cookieSecure, trustedProxyHops } from "~/lib/env.server";
+import { cookieSecure, mediaPublicUrl, trustedProxyHops } from "~/lib/env.server";
 
 /** A fresh, unguessable nonce for one response (base64, 128 bits). */
 export function createNonce(): string {
@@ -47,6 +47,9 @@ export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), pay
 /** The Content-Security-Policy of a document at `pathname`. */
 export function contentSecurityPolicy(pathname: string, options: SecurityOptions = {}): string {
   const embeddable = pathname.startsWith("/embed/");
+  // MEDIA_PUBLIC_URL: photos and videos load from that host (a CDN or the bucket).
+  const publicMedia = mediaPublicUrl();
+  const mediaHost = publicMedia ? ` ${new URL(publicMedia).origin}` : "";
   // Embeds ship no JavaScript at all (handle.hydrate = false), so they allow none.
   const scripts = embeddable ? "'none'" : ["'self'", options.nonce ? `'nonce-${options.nonce}'` : null].filter(Boolean).join(" ");
   return [
@@ -55,8 +58,8 @@ export function contentSecurityPolicy(pathname: string, options: SecurityOptions
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     // SoundCloud: track artwork, the oEmbed title lookup and the player widget.
-    "img-src 'self' data: blob: https://i1.sndcdn.com",
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob: https://i1.sndcdn.com${mediaHost}`,
+    `media-src 'self' blob:${mediaHost}`,
     "font-src 'self' data:",
     "connect-src 'self' blob: https://soundcloud.com",
     "frame-src 'self' https://w.soundcloud.com",
