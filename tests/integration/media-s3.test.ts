@@ -7,6 +7,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { checkStartupSettings } from "~/lib/env.server";
 import { discardMedia, processUpload } from "~/lib/images.server";
 import { listIncoming, STORE_DOWN_MESSAGE } from "~/lib/incoming.server";
 import { draftFrom, draftRedirect, readDraft, saveDraft } from "~/lib/upload-drafts.server";
@@ -148,6 +149,11 @@ describe("MEDIA_STORE=s3", () => {
     await expect(checkObjectStore()).rejects.toThrow("The media store refused S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY");
     process.env.S3_ACCESS_KEY_ID = keyId;
     await withStoreDown(() => expect(checkObjectStore()).rejects.toThrow(/cannot be reached \(check S3_ENDPOINT and S3_REGION\)/));
+    expect(() => checkStartupSettings({ MEDIA_STORE: "s3" })).toThrow("MEDIA_STORE=s3 needs S3_BUCKET: the name of the bucket media are kept in.");
+    expect(() => checkStartupSettings({ MEDIA_STORE: "s3", S3_BUCKET: "media", S3_ACCESS_KEY_ID: "AKIA" })).toThrow(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
+    );
+    expect(() => checkStartupSettings({ MEDIA_STORE: "disk" })).toThrow('MEDIA_STORE="disk" is not understood: use local or s3.');
   });
 });
 
@@ -207,6 +213,19 @@ describe("uploads with MEDIA_STORE=s3: no disk shared between instances", () => 
     await failMediaJob({ uploadId: queued.id }, error);
     const failed = await prisma.postUpload.findUniqueOrThrow({ where: { id: queued.id } });
     expect(failed.error).toBe("IMG_0002.JPG: The uploaded file is missing (it never reached the media store). Remove it and upload it again.");
+    await prisma.job.deleteMany({});
+  });
+
+  it("a job whose bucket is down fails for now and is tried again, its upload still waiting", async () => {
+    const author = await signUp("patient");
+    const created = await upload(author.cookie, [[await photo(), "IMG_0004.JPG"]]);
+    const queued = await prisma.postUpload.findFirstOrThrow({ where: { postId: created.body.post.id as number } });
+    const error = await withStoreDown(() => runMediaJob({ uploadId: queued.id }).catch((caught: unknown) => caught));
+    expect(error).toBeInstanceOf(ObjectStoreUnavailableError);
+    expect(isPermanentMediaFailure(error)).toBe(false);
+    expect(await prisma.postUpload.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ status: "queued" });
+    await runMediaJob({ uploadId: queued.id });
+    expect(await getPost(queued.postId, author.id)).toMatchObject({ status: "ready", photos: [{ kind: "image" }] });
     await prisma.job.deleteMany({});
   });
 
