@@ -153,6 +153,11 @@ describe("MEDIA_STORE=s3", () => {
     expect(() => checkStartupSettings({ MEDIA_STORE: "s3", S3_BUCKET: "media", S3_ACCESS_KEY_ID: "AKIA" })).toThrow(
       "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together",
     );
+    // The server itself stops at start-up, before it listens.
+    process.env.S3_BUCKET = "no-such-bucket";
+    const { startServer } = await import("../../server/index");
+    await expect(startServer({ port: 0, host: "127.0.0.1" })).rejects.toThrow('S3_BUCKET="no-such-bucket" does not exist in the media store');
+    process.env.S3_BUCKET = bucket;
     expect(() => checkStartupSettings({ MEDIA_STORE: "disk" })).toThrow('MEDIA_STORE="disk" is not understood: use local or s3.');
   });
 });
