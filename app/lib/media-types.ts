@@ -11,6 +11,20 @@ export const VIDEO_EXTENSIONS = ["mp4", "mov", "webm", "avi", "m4v"] as const;
 /** Where stored files are served from (app/routes/media.$.ts). */
 export const MEDIA_URL_PREFIX = "/media/";
 
+/** The content type a stored file is served with, by extension: the only types /media serves inline. */
+export const STORED_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  webp: "image/webp",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  avif: "image/avif",
+  mp4: "video/mp4",
+  m4v: "video/x-m4v",
+  mov: "video/quicktime",
+  webm: "video/webm",
+};
+
 /** Widths of the resized copies written for each uploaded image (only those below its width). */
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 1080, 1600] as const;
 /** The stored full-size image is never wider or taller than this. */

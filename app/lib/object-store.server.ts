@@ -21,6 +21,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { objectStoreSettings, type ObjectStoreSettings } from "./env.server";
+import { STORED_CONTENT_TYPES } from "./media-types";
 
 /** The media store cannot be reached or refused a request (not: an object is missing). */
 export class ObjectStoreUnavailableError extends Error {
@@ -33,22 +34,9 @@ export class ObjectStoreUnavailableError extends Error {
 // Headers kept with each object, for a CDN or the bucket's public address serving it directly
 // (MEDIA_PUBLIC_URL): the type by extension, cached for a year (a name never changes its
 // bytes), and anything that is not a known image or video as a download.
-const CONTENT_TYPES: Record<string, string> = {
-  webp: "image/webp",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  avif: "image/avif",
-  mp4: "video/mp4",
-  m4v: "video/x-m4v",
-  mov: "video/quicktime",
-  webm: "video/webm",
-};
-
 function objectHeaders(name: string): { ContentType: string; CacheControl?: string; ContentDisposition?: string } {
   const extension = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
-  const type = CONTENT_TYPES[extension];
+  const type = STORED_CONTENT_TYPES[extension];
   if (name.startsWith("incoming/")) return { ContentType: "application/octet-stream" };
   return type
     ? { ContentType: type, CacheControl: "public, max-age=31536000, immutable" }

@@ -7,21 +7,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { openMedia, readMediaHead, statMedia } from "~/lib/media-storage.server";
-import { extensionOf, imageTypeOfBytes } from "~/lib/media-types";
+import { extensionOf, imageTypeOfBytes, STORED_CONTENT_TYPES } from "~/lib/media-types";
 import { ObjectStoreUnavailableError } from "~/lib/object-store.server";
-
-const CONTENT_TYPES: Record<string, string> = {
-  webp: "image/webp",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  png: "image/png",
-  gif: "image/gif",
-  avif: "image/avif",
-  mp4: "video/mp4",
-  m4v: "video/x-m4v",
-  mov: "video/quicktime",
-  webm: "video/webm",
-};
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -92,7 +79,7 @@ async function serve({ request, params }: LoaderFunctionArgs) {
   if (!info) return notFound();
 
   const ext = extensionOf(key);
-  const named = CONTENT_TYPES[ext];
+  const named = STORED_CONTENT_TYPES[ext];
   // Inline only for a known type whose bytes agree; anything else is a download.
   const inline = named !== undefined && (await bytesMatchName(key, named));
   const type = inline ? named : "application/octet-stream";
