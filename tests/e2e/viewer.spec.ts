@@ -170,8 +170,9 @@ test.describe("media viewer", () => {
     await openGrams(page, post.id);
     await expect(slide(page, post.id).getByText("Image unavailable").first()).toBeVisible();
 
+    // A screen reader hears that the picture behind the button is missing.
     await slide(page, post.id)
-      .getByRole("button", { name: /, 1 of \d+$/ })
+      .getByRole("button", { name: /, 1 of \d+ Image unavailable$/ })
       .click();
     await expect(viewer(page).getByRole("alert")).toContainText("Image failed to load");
     await expect(viewer(page).getByRole("alert")).toContainText("Unable to display image");
