@@ -188,6 +188,8 @@ export type ProcessOptions = {
   maxBytes?: number;
   /** A folder inside the store ("avatars"); none by default. */
   prefix?: string;
+  /** Photos: the part to keep, in pixels of the upright photo (animated images are kept whole). */
+  crop?: { x: number; y: number; w: number; h: number } | null;
 };
 
 function isHeif(mime: string): boolean {
@@ -289,7 +291,9 @@ function probeError(error: ProbeError): UserError {
  * the media store; when it throws (a UserError naming the file), nothing is left behind.
  */
 export async function processUploadFile(file: UploadFile, inspected: InspectedUpload, options: ProcessOptions = {}): Promise<ProcessedMedia> {
-  return namingFile(file.name, () => (inspected.kind === "video" ? storeVideo(file.path, options.prefix) : storeImageFile(file.path, inspected.mime, options.prefix)));
+  return namingFile(file.name, () =>
+    inspected.kind === "video" ? storeVideo(file.path, options.prefix) : storeImageFile(file.path, inspected.mime, options.prefix, options.crop ?? null),
+  );
 }
 
 /**
@@ -361,25 +365,30 @@ async function heifPixels(input: Buffer | string): Promise<Sharp> {
   }
 }
 
+type Crop = NonNullable<ProcessOptions["crop"]>;
+
 /** A photo file: HEIC/HEIF through libheif, the rest through sharp. */
-async function storeImageFile(path: string, mime: string, prefix?: string): Promise<ProcessedMedia> {
-  if (isHeif(mime)) return storeImage(await heifPixels(path), prefix);
-  return storeImage(path, prefix);
+async function storeImageFile(path: string, mime: string, prefix?: string, crop: Crop | null = null): Promise<ProcessedMedia> {
+  if (isHeif(mime)) return storeImage(await heifPixels(path), prefix, crop);
+  return storeImage(path, prefix, crop);
 }
 
 /**
  * Stores a photo: its file or bytes (decoded by sharp, auto-rotated by EXIF orientation), or
- * pixels already decoded and upright. WebP at most IMAGE_MAX_EDGE, plus resized copies.
+ * pixels already decoded and upright. The crop, when given, is cut from the upright photo.
+ * WebP at most IMAGE_MAX_EDGE, plus resized copies.
  */
-async function storeImage(input: Buffer | string | Sharp, prefix?: string): Promise<ProcessedMedia> {
+async function storeImage(input: Buffer | string | Sharp, prefix?: string, crop: Crop | null = null): Promise<ProcessedMedia> {
   let image: Sharp;
   if (typeof input === "string" || Buffer.isBuffer(input)) {
     const info = await inspectImage(input);
     if (info.animated) return storeAnimated(input, prefix);
-    image = decoder(input).rotate();
+    // autoOrient turns the photo upright before any other step, so the crop's pixels are the upright photo's.
+    image = crop ? decoder(input).autoOrient() : decoder(input).rotate();
   } else {
     image = input;
   }
+  if (crop) image = image.extract({ left: crop.x, top: crop.y, width: crop.w, height: crop.h });
 
   // Decode once: upright, capped in size, sRGB 8-bit. Every stored copy is encoded from
   // these pixels; no metadata survives the re-encode.

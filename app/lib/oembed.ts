@@ -2,7 +2,6 @@
 // embed frame (/embed/post/{id}) must be so that it shows the whole post with no empty space
 // under it. The answer itself is put together in ~/models/oembed.server.
 import { carsLine, type CarLike } from "~/lib/cars";
-import { sortVideosFirst } from "~/lib/media-types";
 import { isLongStory, frameRatio } from "~/lib/post-frame";
 
 export const OEMBED_VERSION = "1.0";
@@ -111,7 +110,7 @@ export type EmbeddablePost = {
 
 /** What the embed of a post shows, for its height. */
 export function embedContentOf(post: EmbeddablePost): EmbedContent {
-  const [first] = sortVideosFirst(post.photos, (photo) => photo.kind === "video");
+  const [first] = post.photos;
   return {
     firstMedia: first ? { width: first.width, height: first.height } : null,
     story: post.story,

@@ -21,6 +21,13 @@ export const PROCESSING_TEXT = {
   retry: "Try again",
   remove: "Remove",
   ready: "Your post is ready",
+  /** The toast when a post with files was sent: it is not live yet. */
+  preparing: "Preparing your post…",
+  /** The toast when its files are ready and everyone can see it. */
+  live: "Your post is live",
+  preparingFile: "Preparing…",
+  waitingFile: "Waiting…",
+  readyFile: "Ready",
 } as const;
 
 /** One file of a post that is not ready yet, as its author sees it. */
@@ -33,6 +40,15 @@ export type UploadView = {
   error: string | null;
   /** The author may try this file again (it failed, and its bytes are still here). */
   retryable: boolean;
+  /** Its place in the post (0 is the cover). */
+  position: number;
+  /** The author's description of it. */
+  alt: string | null;
+  /** A still made by the server once the file is stored (the photo, or the video's poster). */
+  still: string | null;
+  /** Its size in pixels as uploaded (upright photos), when known. */
+  width: number | null;
+  height: number | null;
 };
 
 export type PostProcessing = {

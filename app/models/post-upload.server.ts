@@ -14,6 +14,8 @@ import { parseId } from "~/lib/ids";
 import { discardMedia, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/images.server";
 import { fetchIncoming, IncomingMissingError, incomingPath, removeIncoming } from "~/lib/incoming.server";
 import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/post-status";
+import { parseCrop } from "~/lib/upload-media-fields";
+import { mediaUrl, parseVariants, variantPath } from "~/lib/media-types";
 import { enqueueJob, errorText, JobDeferral, type JobLane } from "~/models/job.server";
 import { recordTranscodeUsage, TRANSCODE_SECONDS_PER_HOUR, transcodeBudgetBackAt } from "~/models/media-budget.server";
 
@@ -50,8 +52,8 @@ type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
  * The Media row of a stored file: the ONE place that maps what the upload pipeline returns
  * onto the `photos` table.
  */
-export function mediaRow(media: ProcessedMedia, at: { postId: number; uploaderId: number; position: number }) {
-  return { postId: at.postId, uploaderId: at.uploaderId, position: at.position, ...mediaColumns(media) };
+export function mediaRow(media: ProcessedMedia, at: { postId: number; uploaderId: number; position: number; alt?: string | null }) {
+  return { postId: at.postId, uploaderId: at.uploaderId, position: at.position, ...mediaColumns(media), alt: at.alt ?? null };
 }
 
 /** The stored media a done upload holds (its `result`), for deleting it. */
@@ -79,7 +81,7 @@ async function settlePost(tx: Tx, postId: number): Promise<PostStatus | null> {
   else {
     status = POST_STATUS.ready;
     const rows = uploads.flatMap((upload) =>
-      storedMediaOf(upload.result).map((media) => mediaRow(media, { postId, uploaderId: post.createdById, position: upload.position })),
+      storedMediaOf(upload.result).map((media) => mediaRow(media, { postId, uploaderId: post.createdById, position: upload.position, alt: upload.alt })),
     );
     if (rows.length > 0) await tx.media.createMany({ data: rows });
     await tx.postUpload.deleteMany({ where: { postId } });
@@ -123,7 +125,7 @@ export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
   const processFile = async (): Promise<ProcessedMedia> => {
     const incoming = await fetchIncoming(name);
     try {
-      return await processUploadFile({ path: incoming.path, name: upload.name }, inspectedOf(upload));
+      return await processUploadFile({ path: incoming.path, name: upload.name }, inspectedOf(upload), { crop: parseCrop(upload.crop) });
     } finally {
       await incoming.done();
     }
@@ -191,6 +193,16 @@ export function isPermanentMediaFailure(error: unknown): boolean {
   return error instanceof UserError;
 }
 
+/** A stored file's still for the author's preview: the photo's smallest copy, or the video's poster. */
+function stillOf(result: string | null): string | null {
+  const [media] = storedMediaOf(result);
+  if (!media) return null;
+  const key = media.kind === "video" ? (media.poster?.path ?? null) : media.path;
+  if (!key) return null;
+  const widths = parseVariants(media.kind === "video" ? media.poster?.variants : media.variants);
+  return mediaUrl(widths.length > 0 ? variantPath(key, Math.min(...widths)) : key);
+}
+
 /** The processing state of a post for its author or an administrator; null for anyone else (and for a missing post). */
 export async function getPostProcessing(postId: number, viewer: { id: number; role: string } | null): Promise<PostProcessing | null> {
   if (!viewer || !Number.isSafeInteger(postId) || postId <= 0) return null;
@@ -200,7 +212,10 @@ export async function getPostProcessing(postId: number, viewer: { id: number; ro
       id: true,
       status: true,
       createdById: true,
-      uploads: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { id: true, name: true, kind: true, status: true, error: true, tempPath: true } },
+      uploads: {
+        orderBy: [{ position: "asc" }, { id: "asc" }],
+        select: { id: true, name: true, kind: true, status: true, error: true, tempPath: true, position: true, alt: true, result: true, width: true, height: true },
+      },
     },
   });
   if (!post || (post.createdById !== viewer.id && viewer.role !== "admin")) return null;
@@ -214,6 +229,11 @@ export async function getPostProcessing(postId: number, viewer: { id: number; ro
       status: upload.status === "failed" ? "failed" : upload.status === "done" ? "done" : "queued",
       error: upload.error,
       retryable: upload.status === "failed" && upload.tempPath !== null,
+      position: upload.position,
+      alt: upload.alt,
+      still: stillOf(upload.result),
+      width: upload.width,
+      height: upload.height,
     })),
   };
 }

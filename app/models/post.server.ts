@@ -3,9 +3,9 @@
 // feed.server.ts.
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
-import { checkPostUpload, discardMedia, type InspectedUpload, type UploadFile } from "~/lib/images.server";
+import { checkPostUpload, discardMedia, fileMessage, type InspectedUpload, type UploadFile } from "~/lib/images.server";
 import { incomingName, removeIncoming, shareIncoming } from "~/lib/incoming.server";
-import { sortVideosFirst } from "~/lib/media-types";
+import { cropFits, cropText, MEDIA_FIELD_MESSAGES, orderFiles, type Crop } from "~/lib/upload-media-fields";
 import { isEmptyPost, POST_MESSAGES, type PostFields, type ShareChannel } from "~/lib/post-schemas";
 import { enqueueJob } from "~/models/job.server";
 import { POST_STATUS, READY_POST } from "~/lib/post-status";
@@ -13,8 +13,29 @@ import { MEDIA_JOB, mediaLane, storedMediaOf } from "~/models/post-upload.server
 import { assertModsOfCars } from "~/models/post-mods.server";
 import { BLOCK_MESSAGES, blockedError, postBlockState } from "~/models/block.server";
 
-/** An uploaded file on disk in the incoming folder, checked by inspectUploadFile. */
-export type PendingFile = { file: UploadFile; inspected: InspectedUpload };
+/**
+ * An uploaded file on disk in the incoming folder, checked by inspectUploadFile, with what
+ * the author said about it: its number and position (see upload-media-fields), its
+ * description and, for a photo, the part to keep.
+ */
+export type PendingFile = {
+  file: UploadFile;
+  inspected: InspectedUpload;
+  number?: number;
+  position?: number | null;
+  alt?: string | null;
+  crop?: Crop | null;
+};
+
+/** 400 naming the file when its crop is not a rectangle inside the (upright) photo. */
+function checkCrop({ file, inspected, crop }: PendingFile): void {
+  if (!crop) return;
+  if (inspected.kind === "video") throw new UserError(400, fileMessage(file.name, 400, MEDIA_FIELD_MESSAGES.cropVideo));
+  const { width, height } = inspected;
+  if (width === null || height === null || !cropFits(crop, width, height)) {
+    throw new UserError(400, fileMessage(file.name, 400, `${MEDIA_FIELD_MESSAGES.cropOutside} (${width ?? "?"} × ${height ?? "?"} pixels)`));
+  }
+}
 
 export type NewPost = PostFields & {
   /** The uploaded files in the order they were sent. */
@@ -43,7 +64,9 @@ export async function createPost(userId: number, input: NewPost): Promise<number
   checkPostUpload(files.map((file) => file.inspected.bytes));
   await assertOwnCars(userId, input.carIds);
   await assertModsOfCars(input.modIds, input.carIds);
-  const ordered = sortVideosFirst(files, (file) => file.inspected.kind === "video");
+  files.forEach(checkCrop);
+  // The order the author chose (positions, else the order sent); videos are not moved first.
+  const ordered = orderFiles(files.map((pending, index) => ({ ...pending, number: pending.number ?? index + 1, position: pending.position ?? null })));
   const names = ordered.map((pending) => {
     const name = incomingName(pending.file.path);
     if (!name) throw new Error(`Not a file of the incoming folder: ${pending.file.path}`);
@@ -66,7 +89,7 @@ export async function createPost(userId: number, input: NewPost): Promise<number
       },
       select: { id: true },
     });
-    for (const [position, { file, inspected }] of ordered.entries()) {
+    for (const [position, { file, inspected, alt, crop }] of ordered.entries()) {
       const upload = await tx.postUpload.create({
         data: {
           postId: post.id,
@@ -80,6 +103,8 @@ export async function createPost(userId: number, input: NewPost): Promise<number
           width: inspected.width,
           height: inspected.height,
           durationMs: inspected.durationMs,
+          alt: alt ?? null,
+          crop: crop ? cropText(crop) : null,
         },
         select: { id: true },
       });

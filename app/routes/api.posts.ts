@@ -1,5 +1,7 @@
 // POST /api/posts: create a post. Multipart: story, carIds (repeated), modIds (repeated: the
-// mods of those cars the post shows), layout?, soundcloud_url?, media (repeated files). JSON
+// mods of those cars the post shows), layout?, soundcloud_url?, media (repeated files, or
+// media.N for file N) with, per file N, position.N?, alt.N? and crop.N? ("x,y,w,h" of the
+// upright photo; see ~/lib/upload-media-fields). The post shows the files in that order. JSON
 // and urlencoded bodies work for posts without files. Files are streamed to the incoming
 // folder and checked quickly (type, size); the answer comes as soon as they are safely on
 // disk: 201 { post } with the post
@@ -12,21 +14,23 @@ import { getUser, SIGN_IN_REQUIRED } from "~/models/auth.server";
 import { replyError } from "~/lib/form-reply.server";
 import { assertSameOrigin, errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
-import { inspectUploadFile, MAX_IMAGE_BYTES, MAX_MEDIA_PER_POST, MAX_POST_BYTES, MAX_VIDEO_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
+import { fileMessage, inspectUploadFile, MAX_IMAGE_BYTES, MAX_MEDIA_PER_POST, MAX_POST_BYTES, MAX_VIDEO_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
 import { loginHref } from "~/lib/login-events";
 import { discardReceived, receiveMultipart, type ReceivedFile } from "~/lib/multipart.server";
 import { parsePostFields, POST_MESSAGES } from "~/lib/post-schemas";
+import { PROCESSING_TEXT } from "~/lib/post-status";
 import { limitWrite } from "~/models/rate-limit.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { getPost } from "~/models/feed.server";
 import { wakeJobWorkers } from "~/models/job-worker.server";
 import { createPost, type PendingFile } from "~/models/post.server";
 import { draftRedirect } from "~/lib/upload-drafts.server";
+import { fileNumber, NUMBERED_FILE_FIELDS, readFileFields } from "~/lib/upload-media-fields";
 export { clientAction } from "~/lib/fetcher-answer";
 
 const UPLOAD_PAGE = "/upload";
 /** Names a file part may have. */
-const FILE_FIELDS = new Set(["media", "media[]", "files", "photos"]);
+const FILE_FIELDS = new Set(["media", "media[]", "files", "photos", ...NUMBERED_FILE_FIELDS]);
 const MAX_FILE_BYTES = Math.max(MAX_IMAGE_BYTES, MAX_VIDEO_BYTES);
 /** Multipart framing and text fields on top of the files. */
 const OVERHEAD_BYTES = 1024 * 1024;
@@ -56,12 +60,21 @@ async function readMultipart(request: Request): Promise<Upload> {
   return { body: { fields, redirectTo }, files: form.files };
 }
 
-/** The quick checks of every received file (type from the bytes, size), in order. */
-async function inspectAll(files: ReceivedFile[]): Promise<PendingFile[]> {
+/**
+ * Each received file's own fields (position, description, crop: 400 naming the file when
+ * one is wrong), then the quick checks of every file (type from the bytes, size), in order.
+ */
+async function inspectAll(files: ReceivedFile[], fields: Record<string, unknown>): Promise<PendingFile[]> {
+  const described = files.map((received, index) => {
+    const number = fileNumber(received.field, index);
+    const own = readFileFields(fields, number);
+    if (!own.ok) throw new UserError(400, fileMessage(received.name, 400, own.error));
+    return { received, number, ...own.data };
+  });
   const pending: PendingFile[] = [];
-  for (const received of files) {
+  for (const { received, number, position, alt, crop } of described) {
     const file = { path: received.path, name: received.name };
-    pending.push({ file, inspected: await inspectUploadFile(file) });
+    pending.push({ file, inspected: await inspectUploadFile(file), number, position, alt, crop });
   }
   return pending;
 }
@@ -107,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const fields = parsePostFields(body.fields);
     if (!fields.ok) throw new UserError(400, fields.error);
-    id = await createPost(user.id, { ...fields.data, files: await inspectAll(files) });
+    id = await createPost(user.id, { ...fields.data, files: await inspectAll(files, body.fields) });
   } catch (error) {
     // Refused: the received files go, whatever the reason.
     await discardReceived(files);
@@ -122,7 +135,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // The files are safe on disk with their jobs queued: answer now; the worker does the rest.
   wakeJobWorkers();
   if (body.redirectTo) {
-    const cookie = await flashCookie(request, { toast: { type: "success", message: POST_MESSAGES.created } });
+    // A post with files is being prepared; one without is already live.
+    const message = files.length > 0 ? PROCESSING_TEXT.preparing : POST_MESSAGES.created;
+    const cookie = await flashCookie(request, { toast: { type: "success", message } });
     return redirect(`/post/${id}`, { status: 303, headers: { "Set-Cookie": cookie } });
   }
   return Response.json({ post: await getPost(id, user.id, { unready: "own" }) }, { status: 201 });

@@ -59,7 +59,7 @@ beforeAll(async () => {
 beforeEach(() => resetRateLimits());
 
 describe("POST /api/posts", () => {
-  it("creates a post with two photos and a video: videos first, cars in order, files re-encoded", async () => {
+  it("creates a post with two photos and a video: in the order sent, cars in order, files re-encoded", async () => {
     const before = storedFiles().length;
     const { status, body } = await create(
       multipartRequest(
@@ -94,12 +94,12 @@ describe("POST /api/posts", () => {
       soundcloud_url: "https://soundcloud.com/artist/track",
       counts: { likes: 0, dislikes: 0, comments: 0, mods: 0, saves: 0, shares: 0, flags: 0 },
     });
-    expect(post.photos.map((photo: { kind: string }) => photo.kind)).toEqual(["video", "image", "image"]);
-    expect(post.photos[0].image_url).toMatch(/^\/media\/.+\.mp4$/);
-    expect(post.photos[1]).toMatchObject({ kind: "image", mime_type: "image/webp", width: 1200, height: 900 });
-    expect(post.photos[1].image_url).toMatch(/^\/media\/.+\.webp$/);
-    expect(post.photos[1].srcset).toContain("640w");
-    expect(post.photos[2]).toMatchObject({ width: 800, height: 600 });
+    expect(post.photos.map((photo: { kind: string }) => photo.kind)).toEqual(["image", "image", "video"]);
+    expect(post.photos[2].image_url).toMatch(/^\/media\/.+\.mp4$/);
+    expect(post.photos[0]).toMatchObject({ kind: "image", mime_type: "image/webp", width: 1200, height: 900 });
+    expect(post.photos[0].image_url).toMatch(/^\/media\/.+\.webp$/);
+    expect(post.photos[0].srcset).toContain("640w");
+    expect(post.photos[1]).toMatchObject({ width: 800, height: 600 });
     expect(post.post_cars.map((car: { car: { nickname: string | null } }) => car.car.nickname)).toEqual(["Bluebird", null]);
 
     // Files exist under generated names, EXIF gone.

@@ -64,9 +64,9 @@ describe("mediaAreaOf (media or a placeholder)", () => {
 });
 
 describe("orderedMedia", () => {
-  it("puts videos before images, keeping the order otherwise", () => {
+  it("keeps the author's order, videos included", () => {
     const items = [photo({ id: 1 }), photo({ id: 2, kind: "video" }), photo({ id: 3 }), photo({ id: 4, kind: "video" })];
-    expect(orderedMedia(items).map((item) => item.id)).toEqual([2, 4, 1, 3]);
+    expect(orderedMedia(items).map((item) => item.id)).toEqual([1, 2, 3, 4]);
   });
 });
 

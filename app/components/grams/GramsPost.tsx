@@ -9,7 +9,6 @@ import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";
 import { thumbnailOf, viewerItemsFromPhotos, type ViewerItem } from "~/components/media/viewer-items";
 import { carDisplayLine, carName, UNKNOWN_VEHICLE } from "~/lib/cars";
 import { hasAudio } from "~/lib/feed-filter";
-import { sortVideosFirst, isVideoItem } from "~/lib/media-types";
 import { relativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 import { GramsAudio } from "./GramsAudio";
@@ -32,10 +31,10 @@ export type GramsPostProps = {
   onFollowChange: (postId: number, following: boolean) => void;
 };
 
-/** The items of a post in Grams order: videos first. */
+/** The items of a post in Grams order: the author's order. */
 export function gramsItems(post: FeedPost): ViewerItem[] {
   const label = post.post_cars.length > 0 ? carName(post.post_cars[0].car) : `Post by @${post.creator.username}`;
-  return sortVideosFirst(viewerItemsFromPhotos(post.photos, label), (item) => isVideoItem(item));
+  return viewerItemsFromPhotos(post.photos, label);
 }
 
 export const GramsPost = memo(function GramsPost({

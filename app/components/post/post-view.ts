@@ -1,11 +1,10 @@
 // What a post card shows, free of React: the placeholder when there is no media
-// ('Text Post', 'No Media', 'Empty post'), the media in order (videos first), the
+// ('Text Post', 'No Media', 'Empty post'), the media in the author's order, the
 // frame's aspect ratio, the carousel's index and swipe rules (swipes over 20 px, mouse 1 px),
 // when a story is long enough to clamp, and the post's share texts (title, description,
 // Open Graph image).
 import { carDisplayLine, carsLine } from "~/lib/cars";
 import { MOUSE_DRAG_THRESHOLD_PX, SWIPE_THRESHOLD_PX } from "~/lib/constants";
-import { sortVideosFirst } from "~/lib/media-types";
 import { frameRatio, isLongStory, MAX_RATIO, MIN_RATIO, STORY_CLAMP_CHARS, STORY_CLAMP_LINES } from "~/lib/post-frame";
 import { postShareImage, postShareTitle, srcsetCandidate, type ShareImage } from "~/lib/share-meta";
 import type { FeedPhoto, FeedPost } from "~/models/feed.server";
@@ -31,9 +30,9 @@ export function mediaAreaOf(post: Pick<FeedPost, "photos" | "story" | "soundclou
   return "empty";
 }
 
-/** The post's media in display order: videos before images, otherwise as stored. */
+/** The post's media in display order: the order the author chose (as stored), videos and photos alike. */
 export function orderedMedia(photos: readonly FeedPhoto[]): FeedPhoto[] {
-  return sortVideosFirst(photos, (photo) => photo.kind === "video");
+  return [...photos];
 }
 
 /** A ratio as CSS (`1080 / 1350` style, rounded). */
