@@ -3,13 +3,15 @@
 // { subscribed: true }: this device gets pushes. 400 for a foreign or malformed endpoint or
 // keys of the wrong size, 503 when push is off.
 // DELETE (JSON { endpoint }) → { subscribed: false }: this device gets none any more.
+// A subscription lasts as long as the sign-in that made it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { sessionIdOf } from "~/lib/cookies.server";
 import { pushSettings } from "~/lib/env.server";
 import { mutation } from "~/lib/form-reply.server";
 import { errorResponse, methodNotAllowed, parseFields, respond } from "~/lib/http.server";
 import { SIGN_IN_REQUIRED, getUser, requireUser } from "~/models/auth.server";
-import { countSubscriptions, PUSH_TEXT, removeSubscription, saveSubscription, subscriptionSchema } from "~/models/push.server";
+import { countSubscriptions, PUSH_TEXT, removeSubscription, saveSubscription, subscriptionSchema } from "~/models/push-subscription.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
@@ -34,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return respond(body, { subscribed: false });
     }
     const input = parseFields(subscriptionSchema, body.fields);
-    await saveSubscription(user.id, input);
+    await saveSubscription({ userId: user.id, sessionId: await sessionIdOf(request) }, input);
     return respond(body, { subscribed: true }, { status: 201 });
   });
 }

@@ -14,10 +14,12 @@ import ece from "http_ece";
 import webpush from "web-push";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { startSession } from "~/models/auth.server";
 import { runDueJobs } from "~/models/job-worker.server";
 import { sendInsuranceReminders } from "~/models/notification.server";
 import { checkStartupSettings, pushSettings } from "~/lib/env.server";
-import { checkEndpoint, sendEventReminders } from "~/models/push.server";
+import { checkEndpoint } from "~/models/push-subscription.server";
+import { sendEventReminders } from "~/models/push.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as postComment } from "~/routes/api.comments";
 import { action as likePost } from "~/routes/api.posts.$id.like";
@@ -27,6 +29,7 @@ import { action as savePreferences, loader as preferencesLoader } from "~/routes
 import { action as subscribeAction, loader as keyLoader } from "~/routes/api.push.subscriptions";
 import { action as blockAction } from "~/routes/api.users.$username.block";
 import { action as followUser } from "~/routes/api.users.$username.follow";
+import { action as logout } from "~/routes/logout";
 import { loader as serviceWorker } from "~/routes/sw[.]js";
 import { makePost, makeUser, type TestUser } from "../support/accounts";
 import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
@@ -343,6 +346,27 @@ describe("the push service's answers", () => {
     }
     expect(received.map((push) => push.body)).toEqual(["retry me"]);
     expect((await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).state).toBe("done");
+  });
+});
+
+// ------------------------------------------------------------------ signing out
+
+describe("a device's pushes last as long as its sign-in", () => {
+  it("signing out on the phone stops its pushes; the laptop, still signed in, keeps getting them", async () => {
+    const alice = await makeUser("p_out_sender");
+    const bob = await makeUser("p_out");
+    const phone = await subscribeDevice(bob);
+    const [laptopCookie] = await startSession(new Request("http://127.0.0.1:3000/"), await prisma.user.findUniqueOrThrow({ where: { id: bob.id } }));
+    const laptop = await subscribeDevice({ ...bob, cookie: laptopCookie!.split(";")[0] });
+
+    const out = await answer(logout(args(formRequest("/logout", {}, { cookie: bob.cookie }))));
+    expect(out.status).toBe(303);
+    await answer(sendMessage(args(jsonRequest("/api/messages", { to: "p_out", content: "are you there?" }, { cookie: alice.cookie }))));
+    await deliver();
+
+    expect(received.map((push) => push.device)).toEqual([laptop.id]);
+    expect(await prisma.pushSubscription.findMany({ where: { userId: bob.id }, select: { endpoint: true } })).toEqual([{ endpoint: laptop.endpoint }]);
+    expect(phone.id).not.toBe(laptop.id);
   });
 });
 
