@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { prisma } from "~/db.server";
 import { modName, shownCost, type SheetMod } from "~/lib/build-sheet";
 import { pictureOf, type StoredPicture } from "~/lib/media-types";
-import { newestPostIdsOfCar } from "~/models/car.server";
+import { carPhotoSelect, newestPostIdsOfCar, ownPhotoOf } from "~/models/car.server";
 import { modRowsOfCars, type ModRow } from "~/models/mod.server";
 
 /** The cover is the first picture of the newest of this many posts that has one. */
@@ -40,8 +40,14 @@ export async function listSheetMods(carId: number): Promise<SheetMod[]> {
 
 export type CarCover = StoredPicture & { mediaId: number };
 
-/** The picture a car is shown with: the first picture (a photo, or a video's poster) of its newest post that has one. */
+/**
+ * The picture a car is shown with: its own photo (mediaId 0 when uploaded), else the first
+ * picture (a photo, or a video's poster) of its newest post that has one.
+ */
 async function carCover(carId: number): Promise<CarCover | null> {
+  const own = await prisma.car.findUnique({ where: { id: carId }, select: { coverMediaId: true, ...carPhotoSelect } });
+  const photo = own ? ownPhotoOf(own) : null;
+  if (own && photo) return { ...photo, mediaId: own.coverPath ? 0 : (own.coverMediaId ?? 0) };
   const postIds = await newestPostIdsOfCar(carId, COVER_POSTS);
   if (postIds.length === 0) return null;
   const media = await prisma.media.findMany({

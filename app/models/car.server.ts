@@ -6,8 +6,11 @@ import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
 import { fail } from "~/lib/http.server";
+import { discardMedia } from "~/lib/images.server";
+import { removeIncoming } from "~/lib/incoming.server";
 import { CAR_MESSAGES, type CarInput } from "~/lib/car-schemas";
 import type { CarJson } from "~/lib/cars";
+import { pictureOf, type StoredPicture } from "~/lib/media-types";
 import { countCarStats } from "~/models/counts.server";
 
 export const carSelect = {
@@ -43,6 +46,57 @@ export const mediaSelect = {
 } as const satisfies Prisma.MediaSelect;
 
 export type MediaRow = Prisma.MediaGetPayload<{ select: typeof mediaSelect }>;
+
+// ------------------------------------------------------------------ the car's own photo
+// (set and processed in car-photo.server.ts; read here, where every car list is made)
+
+/** The columns of a car that make its own photo. */
+export const carPhotoSelect = {
+  coverPath: true,
+  coverVariants: true,
+  coverWidth: true,
+  coverHeight: true,
+  coverMedia: {
+    select: { kind: true, path: true, variants: true, width: true, height: true, posterPath: true, posterVariants: true, posterWidth: true, posterHeight: true },
+  },
+} as const satisfies Prisma.CarSelect;
+
+export type CarPhotoColumns = Prisma.CarGetPayload<{ select: typeof carPhotoSelect }>;
+
+/** The car's own photo (uploaded, else picked from a post), or null when it has none. */
+export function ownPhotoOf(car: CarPhotoColumns): StoredPicture | null {
+  if (car.coverPath) return { path: car.coverPath, variants: car.coverVariants, width: car.coverWidth, height: car.coverHeight };
+  return car.coverMedia ? pictureOf(car.coverMedia) : null;
+}
+
+/** The own photos of many cars, in one query; cars without one are left out. */
+export async function carPhotos(carIds: readonly number[]): Promise<Map<number, StoredPicture>> {
+  const ids = [...new Set(carIds)].filter((id) => Number.isSafeInteger(id));
+  const photos = new Map<number, StoredPicture>();
+  if (ids.length === 0) return photos;
+  const rows = await prisma.car.findMany({ where: { id: { in: ids } }, select: { id: true, ...carPhotoSelect } });
+  for (const row of rows) {
+    const photo = ownPhotoOf(row);
+    if (photo) photos.set(row.id, photo);
+  }
+  return photos;
+}
+
+/** A picture as the media item the garage and showcase draw (it belongs to no post). */
+export function photoAsMedia(photo: StoredPicture): MediaRow {
+  return {
+    id: 0,
+    postId: 0,
+    kind: "image",
+    mimeType: "image/webp",
+    durationMs: null,
+    posterPath: null,
+    posterVariants: "",
+    posterWidth: null,
+    posterHeight: null,
+    ...photo,
+  };
+}
 
 /** The API shape of a car. The insurance expiry is the owner's business only. */
 export function carJson(car: CarRow, options: { owner: boolean }): CarJson {
@@ -110,7 +164,11 @@ export async function updateCar(carId: number, userId: number, input: CarInput):
 /** Deletes the car with its mods, builds and follows; posts stay (they lose the tag). */
 export async function deleteCar(carId: number, userId: number): Promise<CarRow> {
   const car = await requireOwnedCar(carId, userId);
+  const photo = await prisma.car.findUnique({ where: { id: carId }, select: { coverPath: true, coverVariants: true, coverPending: true } });
   await prisma.car.delete({ where: { id: carId } });
+  // After the row is gone: the car's uploaded photo and a photo still waiting go too.
+  if (photo?.coverPath) await discardMedia({ path: photo.coverPath, variants: photo.coverVariants }).catch(() => undefined);
+  await removeIncoming(photo?.coverPending).catch(() => undefined);
   return car;
 }
 
@@ -166,8 +224,8 @@ export type GarageCar = CarRow & {
 };
 
 /**
- * The owner's cars, newest first, each with a cover (the first picture of the newest post
- * that has one), and counts made over these cars only.
+ * The owner's cars, newest first, each with a cover (its own photo, else the first picture of
+ * the newest post that has one), and counts made over these cars only.
  */
 export async function listGarage(ownerId: number): Promise<GarageCar[]> {
   const cars = await prisma.car.findMany({
@@ -175,6 +233,7 @@ export async function listGarage(ownerId: number): Promise<GarageCar[]> {
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: {
       ...carSelect,
+      ...carPhotoSelect,
       postCars: {
         where: { post: { media: { some: coverMediaWhere } } },
         orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }],
@@ -188,11 +247,12 @@ export async function listGarage(ownerId: number): Promise<GarageCar[]> {
     },
   });
   const stats = await countCarStats(cars.map((car) => car.id));
-  return cars.map(({ postCars, ...car }) => {
+  return cars.map(({ postCars, coverPath, coverVariants, coverWidth, coverHeight, coverMedia, ...car }) => {
     const counts = stats(car.id);
+    const own = ownPhotoOf({ coverPath, coverVariants, coverWidth, coverHeight, coverMedia });
     return {
       ...car,
-      cover: postCars[0]?.post.media[0] ?? null,
+      cover: own ? photoAsMedia(own) : (postCars[0]?.post.media[0] ?? null),
       modCount: counts.mods,
       followerCount: counts.followers,
       postCount: counts.posts,
@@ -270,6 +330,11 @@ type ShowcaseTuple = [
   mediaCount: number,
   postCount: number,
   posts: ShowcasePostTuple[],
+  coverPath: string | null,
+  coverVariants: string,
+  coverWidth: number | null,
+  coverHeight: number | null,
+  coverMedia: ShowcaseMediaTuple[],
 ];
 
 /**
@@ -305,7 +370,9 @@ function showcaseStatement(carId: number): Prisma.Sql {
         SELECT p.* FROM featuring f CROSS JOIN "posts" p
         WHERE p."id" = f."postId"
         ORDER BY p."createdAt" DESC, p."id" DESC
-        LIMIT ${SHOWCASE_POSTS_LIMIT}) p`)}`);
+        LIMIT ${SHOWCASE_POSTS_LIMIT}) p`)},
+      c."coverPath", c."coverVariants", c."coverWidth", c."coverHeight",
+      ${json.nested(Prisma.sql`SELECT ${json.tuples(json.tuple(mediaColumns), Prisma.sql`m."id"`)} FROM "photos" m WHERE m."id" = c."coverMediaId"`)}`);
   return Prisma.sql`
     WITH featuring AS (${featuringCarIds(carId)})
     SELECT ${json.text(showcase)} AS showcase
@@ -338,8 +405,8 @@ function readPost(post: ShowcasePostTuple): ShowcasePost {
 }
 
 /**
- * Everything the showcase shows except mods and follow state: the car and its owner,
- * the media of its posts (newest post first), and the posts themselves. Null when the car
+ * Everything the showcase shows except mods and follow state: the car and its owner, its
+ * own photo, the media of its posts (newest post first), and the posts themselves. Null when the car
  * does not exist. One statement, reading this car's rows only.
  */
 export async function getShowcase(carId: number) {
@@ -347,12 +414,28 @@ export async function getShowcase(carId: number) {
   const rows = await prisma.$queryRaw<Array<{ showcase: string | null }>>(showcaseStatement(carId));
   const tuple = parseJsonCell<ShowcaseTuple | null>(rows[0]?.showcase, null);
   if (!tuple) return null;
-  const [carTuple, ownerUsername, ownerNickname, ownerProfileImage, media, mediaCount, postCount, posts] = tuple;
+  const [
+    carTuple,
+    ownerUsername,
+    ownerNickname,
+    ownerProfileImage,
+    media,
+    mediaCount,
+    postCount,
+    posts,
+    coverPath,
+    coverVariants,
+    coverWidth,
+    coverHeight,
+    [coverMedia],
+  ] = tuple;
   const car = readCar(carTuple);
   const owner: ShowcaseOwner = { id: car.ownerId, username: ownerUsername, nickname: ownerNickname, profileImage: ownerProfileImage };
   return {
     car,
     owner,
+    /** The car's own photo: the lead of the hero, before its posts' media. */
+    photo: ownPhotoOf({ coverPath, coverVariants, coverWidth, coverHeight, coverMedia: coverMedia ? readMedia(coverMedia) : null }),
     media: media.map(readMedia),
     mediaCount,
     postCount,

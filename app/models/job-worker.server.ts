@@ -28,6 +28,7 @@ import {
   type ClaimedJob,
   type JobLane,
 } from "~/models/job.server";
+import { CAR_PHOTO_JOB, carPhotosWaiting, failCarPhotoJob, runCarPhotoJob, type CarPhotoJobPayload } from "~/models/car-photo.server";
 import { pruneTranscodeUsage } from "~/models/media-budget.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
 import { PUSH_JOB, PUSH_SEND_JOB, PushRefused, runPushJob, runPushSendJob, type PushJobPayload } from "~/models/push.server";
@@ -47,6 +48,14 @@ const handlers = new Map<string, JobHandler>([
     {
       run: (payload) => runMediaJob(payload as MediaJobPayload),
       failed: (payload, error) => failMediaJob(payload as MediaJobPayload, error),
+      permanent: isPermanentMediaFailure,
+    },
+  ],
+  [
+    CAR_PHOTO_JOB,
+    {
+      run: (payload) => runCarPhotoJob(payload as CarPhotoJobPayload),
+      failed: (payload, error) => failCarPhotoJob(payload as CarPhotoJobPayload, error),
       permanent: isPermanentMediaFailure,
     },
   ],
@@ -229,7 +238,7 @@ export function startJobWorker(options: WorkerOptions = {}): JobWorker {
       await pruneTranscodeUsage();
       if (Date.now() - lastSweep > SWEEP_MS) {
         lastSweep = Date.now();
-        await sweepIncoming(INCOMING_MAX_AGE_MS, referencedIncoming);
+        await sweepIncoming(INCOMING_MAX_AGE_MS, async (names) => new Set([...(await referencedIncoming(names)), ...(await carPhotosWaiting(names))]));
       }
     } catch (error) {
       log(`[jobs] maintenance failed: ${String(error)}`);

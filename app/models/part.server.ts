@@ -9,6 +9,7 @@ import { cleanName, gainStats, nameKey, partName, partPath, type GainStat } from
 import { fromCents } from "~/lib/cars";
 import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
 import { inIdOrder } from "~/lib/id-order";
+import { carPhotoSelect, ownPhotoOf } from "~/models/car.server";
 
 /** The most mods (car rows) a part page lists. */
 export const PART_PAGE_CARS = 100;
@@ -117,7 +118,7 @@ export async function postsForPart(partId: number, limit = PART_PAGE_POSTS): Pro
 
 export type PartCarRow = {
   mod_id: number;
-  car: { id: number; year: number; make: string; model: string; trim: string | null; nickname: string | null; bodystyle: string | null };
+  car: { id: number; year: number; make: string; model: string; trim: string | null; nickname: string | null; bodystyle: string | null; photo: string | null };
   owner: { username: string; nickname: string | null };
   installed_at: string;
   /** Present only where the owner shows the cost. */
@@ -160,6 +161,7 @@ export async function getPartPage(partId: number): Promise<PartPage | null> {
             nickname: true,
             bodystyle: true,
             owner: { select: { username: true, nickname: true } },
+            ...carPhotoSelect,
           },
         },
       },
@@ -183,8 +185,11 @@ export async function getPartPage(partId: number): Promise<PartPage | null> {
       href: partPath(part),
     },
     car_count: counts.get(partId) ?? 0,
-    rows: mods.map(({ car: { owner, ...car }, ...mod }) => {
-      const row: PartCarRow = { mod_id: mod.id, car, owner, installed_at: mod.createdAt.toISOString() };
+    rows: mods.map(({ car: { owner, coverPath, coverVariants, coverWidth, coverHeight, coverMedia, ...car }, ...mod }) => {
+      // The car's own photo, when it has one.
+      const own = ownPhotoOf({ coverPath, coverVariants, coverWidth, coverHeight, coverMedia });
+      const photo = own ? imageUrlForWidth(own.path, own.variants, 320) : null;
+      const row: PartCarRow = { mod_id: mod.id, car: { ...car, photo }, owner, installed_at: mod.createdAt.toISOString() };
       if (mod.showCost && mod.costCents !== null) row.cost = fromCents(mod.costCents);
       return row;
     }),

@@ -83,6 +83,10 @@ type CarCardTuple = [
   followers: number,
   following: number,
   cover: Array<[path: string, variants: string, width: number | null]>,
+  ownPath: string | null,
+  ownVariants: string,
+  ownWidth: number | null,
+  picked: Array<[kind: string, path: string, variants: string, width: number | null, posterPath: string | null, posterVariants: string, posterWidth: number | null]>,
 ];
 type UserPageTuple = [
   id: number,
@@ -173,8 +177,9 @@ export async function getPostTilesByIds(ids: number[]): Promise<PostTile[]> {
 
 /**
  * The owner's cars, oldest first, each with its followers, whether the viewer follows it
- * (a visitor, 0, matches no rows) and its cover: the first image by position of the newest
- * ready post tagging the car that has an image (a post still processing is its author's alone).
+ * (a visitor, 0, matches no rows) and its cover: its own photo, else the first image by
+ * position of the newest ready post tagging the car that has an image (a post still
+ * processing is its author's alone).
  */
 function carCardsJson(ownerId: Prisma.Sql, viewerId: number): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
@@ -189,11 +194,24 @@ function carCardsJson(ownerId: Prisma.Sql, viewerId: number): Prisma.Sql {
           SELECT pc."postId" FROM "post_cars" pc JOIN "posts" p ON p."id" = pc."postId" AND p."status" = 'ready'
           WHERE pc."carId" = c."id" AND EXISTS (SELECT 1 FROM "photos" i WHERE i."postId" = pc."postId" AND i."kind" = 'image')
           ORDER BY pc."postId" DESC LIMIT 1)
-        ORDER BY m."position", m."id" LIMIT 1) m`)}`);
+        ORDER BY m."position", m."id" LIMIT 1) m`)},
+      c."coverPath", c."coverVariants", c."coverWidth",
+      ${json.nested(
+        Prisma.sql`SELECT ${json.tuples(
+          json.tuple(Prisma.sql`m."kind", m."path", m."variants", m."width", m."posterPath", m."posterVariants", m."posterWidth"`),
+          Prisma.sql`m."id"`,
+        )} FROM "photos" m WHERE m."id" = c."coverMediaId"`,
+      )}`);
   return json.nested(Prisma.sql`SELECT ${json.tuples(car, Prisma.sql`c."id"`)} FROM "cars" c WHERE c."ownerId" = ${ownerId}`);
 }
 
-function readCarCard([id, make, model, year, trim, nickname, followers, following, [cover]]: CarCardTuple): CarCard {
+function readCarCard([id, make, model, year, trim, nickname, followers, following, [newest], ownPath, ownVariants, ownWidth, [picked]]: CarCardTuple): CarCard {
+  // The car's own photo (uploaded, else picked from a post) comes before its newest post's.
+  const pickedPicture = picked
+    ? pictureOf({ kind: picked[0], path: picked[1], variants: picked[2], width: picked[3], posterPath: picked[4], posterVariants: picked[5], posterWidth: picked[6] })
+    : null;
+  const own = ownPath ? { path: ownPath, variants: ownVariants, width: ownWidth } : pickedPicture;
+  const cover: [string, string, number | null] | undefined = own ? [own.path, own.variants, own.width] : newest;
   return {
     id,
     make,

@@ -18,6 +18,7 @@ import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/med
 import { flattenEvents, listEvents, type EventView } from "~/models/event.server";
 import { nameKey } from "~/lib/names";
 import { partResults, type PartResult } from "~/models/part.server";
+import { carPhotoSelect, ownPhotoOf } from "~/models/car.server";
 
 export type { PartResult };
 
@@ -128,8 +129,10 @@ export async function searchCars(query: unknown, options: { limit?: number } = {
       nickname: true,
       bodystyle: true,
       owner: { select: { id: true, username: true } },
+      // The car's own photo is its cover; without one, the newest post everyone may see that
+      // has a picture gives it.
+      ...carPhotoSelect,
       postCars: {
-        // The newest post everyone may see that has a picture gives the cover.
         where: { post: { ...READY_POST, media: { some: coverMediaWhere } } },
         orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }],
         take: 1,
@@ -137,7 +140,10 @@ export async function searchCars(query: unknown, options: { limit?: number } = {
       },
     },
   });
-  return inOrder(ids, cars).map(({ postCars, ...car }) => ({ ...car, cover_image: coverOf(postCars[0]?.post.media[0]) }));
+  return inOrder(ids, cars).map(({ postCars, coverPath, coverVariants, coverWidth, coverHeight, coverMedia, ...car }) => {
+    const own = ownPhotoOf({ coverPath, coverVariants, coverWidth, coverHeight, coverMedia });
+    return { ...car, cover_image: own ? imageUrlForWidth(own.path, own.variants, 320) : coverOf(postCars[0]?.post.media[0]) };
+  });
 }
 
 // ------------------------------------------------------------------ users

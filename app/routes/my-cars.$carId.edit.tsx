@@ -1,4 +1,5 @@
-// /my-cars/{carId}/edit: change a car's details, or delete it. The owner only (403/404).
+// /my-cars/{carId}/edit: change a car's details and its photo (upload one, pick one of its
+// post photos, or go back to the newest post's), or delete it. The owner only (403/404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -11,8 +12,12 @@ import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { readForm } from "~/lib/http.server";
-import { requireId } from "~/lib/ids";
+import { nextPath, readCarForm, type CarFormBody } from "~/lib/car-form.server";
+import { parseId, requireId } from "~/lib/ids";
+import { discardReceived, type ReceivedFile } from "~/lib/multipart.server";
+import { UserError } from "~/lib/user-error";
+import { CarPhotoField, KEEP_PHOTO, NO_PHOTO } from "~/components/cars/CarPhotoField";
+import { CAR_PHOTO_MESSAGES, carPhotoChoices, carPhotoState, clearCarPhoto, pickCarPhoto, uploadCarPhoto } from "~/models/car-photo.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.server";
 import "~/components/cars/cars.css";
@@ -23,28 +28,60 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit $
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
   const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
-  return { car: carJson(car, { owner: true }) };
+  const [photo, choices] = await Promise.all([carPhotoState(car.id), carPhotoChoices(car.id)]);
+  return { car: carJson(car, { owner: true }), photo, choices, redirectTo: nextPath(new URL(request.url).searchParams.get("redirectTo")) };
+}
+
+/** The photo step of a save: a sent file wins, else the radio choice (keep, none, a post photo). */
+async function savePhoto(carId: number, userId: number, form: FormData, photo: ReceivedFile | null): Promise<void> {
+  if (photo) return uploadCarPhoto(carId, userId, { path: photo.path, name: photo.name });
+  const choice = form.get("photo_choice");
+  if (typeof choice !== "string" || choice === "" || choice === KEEP_PHOTO) return;
+  if (choice === NO_PHOTO) return clearCarPhoto(carId, userId);
+  const mediaId = parseId(choice);
+  if (mediaId === null) throw new UserError(400, CAR_PHOTO_MESSAGES.notAChoice);
+  return pickCarPhoto(carId, userId, mediaId);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
   const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const form = await readForm(request);
+  let body: CarFormBody;
+  try {
+    body = await readCarForm(request);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return parseWithZod(new FormData(), { schema: carSchema }).reply({ formErrors: [error.message] });
+  }
+  const { form, photo } = body;
   if (form.get("intent") === "delete") {
+    if (photo) await discardReceived([photo]);
     const car = await deleteCar(carId, user.id);
     const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });
     return redirect("/my-cars", { headers: { "Set-Cookie": cookie } });
   }
   const submission = parseWithZod(form, { schema: carSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return submission.reply();
+  if (submission.status !== "success") {
+    if (photo) await discardReceived([photo]);
+    return submission.reply();
+  }
+  try {
+    await savePhoto(carId, user.id, form, photo);
+  } catch (error) {
+    if (photo) await discardReceived([photo]);
+    if (!(error instanceof UserError)) throw error;
+    if (error.status === 403 || error.status === 404) throw error;
+    return submission.reply({ formErrors: [error.message] });
+  }
   const car = await updateCar(carId, user.id, submission.value);
-  const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} saved` } });
-  return redirect(`/my-cars#car-${car.id}`, { headers: { "Set-Cookie": cookie } });
+  const message = photo ? `${carName(car)} saved. ${CAR_PHOTO_MESSAGES.processing}` : `${carName(car)} saved`;
+  const cookie = await flashCookie(request, { toast: { type: "success", message } });
+  return redirect(nextPath(form.get("redirectTo")) ?? `/my-cars#car-${car.id}`, { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function EditCar() {
-  const { car } = useLoaderData<typeof loader>();
+  const { car, photo, choices, redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="page car-form-page">
@@ -52,7 +89,8 @@ export default function EditCar() {
       <CarForm
         lastResult={lastResult}
         submitLabel="Save changes"
-        cancelTo="/my-cars"
+        cancelTo={redirectTo ?? "/my-cars"}
+        redirectTo={redirectTo}
         defaultValue={{
           make: car.make,
           model: car.model,
@@ -62,7 +100,9 @@ export default function EditCar() {
           nickname: car.nickname ?? "",
           insurance_expires_at: car.insurance_expires_at ? car.insurance_expires_at.slice(0, 10) : "",
         }}
-      />
+      >
+        <CarPhotoField state={photo} choices={choices} />
+      </CarForm>
       <section className="cm-danger card" aria-labelledby="cm-danger-title">
         <div>
           <h2 id="cm-danger-title" className="cm-danger__title">

@@ -1,18 +1,24 @@
-// /my-cars/new: add a car to the garage.
+// /my-cars/new: add a car to the garage, with its photo (uploaded) when one is sent.
+// `redirectTo` (a path on this site) says where to go next: the onboarding and the post
+// buttons send a member here first and take them back after.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { CarFront } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
+import { CarPhotoField } from "~/components/cars/CarPhotoField";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/models/auth.server";
 import { carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { readForm } from "~/lib/http.server";
 import { flashCookie } from "~/lib/cookies.server";
+import { nextPath, readCarForm, type CarFormBody } from "~/lib/car-form.server";
+import { discardReceived } from "~/lib/multipart.server";
+import { UserError } from "~/lib/user-error";
 import { createCar } from "~/models/car.server";
+import { uploadCarPhoto } from "~/models/car-photo.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
 
@@ -20,25 +26,52 @@ export const meta: MetaFunction = () => [{ title: `Add a car · ${APP_TITLE}` }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserPage(request);
-  return null;
+  return { redirectTo: nextPath(new URL(request.url).searchParams.get("redirectTo")) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
   await limitWrite(request, "garage");
-  const submission = parseWithZod(await readForm(request), { schema: carSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return submission.reply();
+  let body: CarFormBody;
+  try {
+    body = await readCarForm(request);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return parseWithZod(new FormData(), { schema: carSchema }).reply({ formErrors: [error.message] });
+  }
+  const { form, photo } = body;
+  const submission = parseWithZod(form, { schema: carSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") {
+    if (photo) await discardReceived([photo]);
+    return submission.reply();
+  }
   const car = await createCar(user.id, submission.value);
+  const next = nextPath(form.get("redirectTo"));
+  if (photo) {
+    try {
+      await uploadCarPhoto(car.id, user.id, { path: photo.path, name: photo.name });
+    } catch (error) {
+      await discardReceived([photo]);
+      if (!(error instanceof UserError)) throw error;
+      // The car is in the garage; its edit page takes another photo.
+      const cookie = await flashCookie(request, { toast: { type: "error", message: `${carName(car)} is in your garage, but its photo was refused: ${error.message}` } });
+      const edit = `/my-cars/${car.id}/edit${next ? `?redirectTo=${encodeURIComponent(next)}` : ""}`;
+      return redirect(edit, { status: 303, headers: { "Set-Cookie": cookie } });
+    }
+  }
   const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} is in your garage` } });
-  return redirect(`/my-cars#car-${car.id}`, { headers: { "Set-Cookie": cookie } });
+  return redirect(next ?? `/my-cars#car-${car.id}`, { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function NewCar() {
+  const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="page car-form-page">
       <PageHeader title="Add a car" icon={<CarFront />} subtitle="Make, model and year are all it takes." />
-      <CarForm lastResult={lastResult} submitLabel="Add car" cancelTo="/my-cars" />
+      <CarForm lastResult={lastResult} submitLabel="Add car" cancelTo={redirectTo ?? "/my-cars"} redirectTo={redirectTo}>
+        <CarPhotoField />
+      </CarForm>
     </div>
   );
 }

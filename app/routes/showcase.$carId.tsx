@@ -94,6 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     owner: showcase.owner,
     isOwner: viewerId === showcase.car.ownerId,
     signedIn: viewerId !== null,
+    photo: showcase.photo,
     media: showcase.media,
     mediaCount: showcase.mediaCount,
     postCount: showcase.postCount,
@@ -111,40 +112,51 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Showcase() {
-  const { car, owner, isOwner, media, mediaCount, postCount, posts, mods, timeline, follow, share, sheet, snippets, now } = useLoaderData<typeof loader>();
+  const { car, owner, isOwner, photo, media, mediaCount, postCount, posts, mods, timeline, follow, share, sheet, snippets, now } = useLoaderData<typeof loader>();
   const [following, setFollowing] = useState(follow.following);
   const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
   const nickname = realNickname(car.nickname);
   const totalCost = visibleCostCents(mods);
   const ownerName = owner.nickname?.trim() || owner.username;
-  const tiles = media.slice(0, HERO_TILES);
-  const more = mediaCount - tiles.length;
+  // The car's own photo leads the hero; its posts' media follow (a picked post photo once).
+  const postTiles = photo ? media.filter((item) => item.path !== photo.path && item.posterPath !== photo.path) : media;
+  const tiles = postTiles.slice(0, photo ? HERO_TILES - 1 : HERO_TILES);
+  const more = mediaCount - tiles.length - (postTiles.length < media.length ? 1 : 0);
+  const tileCount = tiles.length + (photo ? 1 : 0);
 
   return (
     <div className="page page--wide showcase">
       <section
-        className={`showcase-hero showcase-hero--${Math.max(1, tiles.length)}${tiles.length ? "" : " showcase-hero--empty"}`}
-        style={{ "--rest": Math.max(1, tiles.length - 1) } as React.CSSProperties}
+        className={`showcase-hero showcase-hero--${Math.max(1, tileCount)}${tileCount ? "" : " showcase-hero--empty"}`}
+        style={{ "--rest": Math.max(1, tileCount - 1) } as React.CSSProperties}
         aria-label="Photos and videos"
       >
-        {tiles.length ? (
-          tiles.map((item, index) => (
-            <Link
-              key={item.id}
-              to={`/post/${item.postId}`}
-              className={`showcase-hero__tile${index === 0 ? " showcase-hero__tile--lead" : ""}`}
-              aria-label={`Open the post with ${item.kind === "video" ? "video" : "photo"} ${index + 1}`}
-            >
-              <MediaImage
-                media={item}
-                eager={index === 0}
-                sizes={index === 0 ? "(max-width: 767px) 100vw, 720px" : "(max-width: 767px) 33vw, 240px"}
-                alt={index === 0 ? carName(car) : ""}
-              />
-              {item.kind === "video" ? <span className="showcase-hero__badge">Video</span> : null}
-              {index === tiles.length - 1 && more > 0 ? <span className="showcase-hero__more">+{more}</span> : null}
-            </Link>
-          ))
+        {photo ? (
+          <div className="showcase-hero__tile showcase-hero__tile--lead" data-testid="car-photo">
+            <MediaImage media={{ id: 0, postId: 0, kind: "image", ...photo }} eager sizes="(max-width: 767px) 100vw, 720px" alt={carName(car)} />
+          </div>
+        ) : null}
+        {tileCount ? (
+          tiles.map((item, i) => {
+            const index = i + (photo ? 1 : 0);
+            return (
+              <Link
+                key={item.id}
+                to={`/post/${item.postId}`}
+                className={`showcase-hero__tile${index === 0 ? " showcase-hero__tile--lead" : ""}`}
+                aria-label={`Open the post with ${item.kind === "video" ? "video" : "photo"} ${index + 1}`}
+              >
+                <MediaImage
+                  media={item}
+                  eager={index === 0}
+                  sizes={index === 0 ? "(max-width: 767px) 100vw, 720px" : "(max-width: 767px) 33vw, 240px"}
+                  alt={index === 0 ? carName(car) : ""}
+                />
+                {item.kind === "video" ? <span className="showcase-hero__badge">Video</span> : null}
+                {index === tileCount - 1 && more > 0 ? <span className="showcase-hero__more">+{more}</span> : null}
+              </Link>
+            );
+          })
         ) : (
           <div className="showcase-hero__empty">
             <CarPlaceholder car={car} />
@@ -170,7 +182,13 @@ export default function Showcase() {
           </Link>
         </div>
         <div className="showcase-head__actions">
-          <FollowButton carId={car.id} initialFollowing={follow.following} carName={carName(car)} onChange={setFollowing} />
+          {isOwner ? (
+            <Link to={`/my-cars/${car.id}/edit`} className="btn btn--primary">
+              <Pencil aria-hidden size={16} /> Edit
+            </Link>
+          ) : (
+            <FollowButton carId={car.id} initialFollowing={follow.following} carName={carName(car)} onChange={setFollowing} />
+          )}
           {isOwner ? (
             <Link to={`/my-cars/${car.id}/mods`} className="btn btn--secondary">
               <Pencil aria-hidden size={16} /> Edit mods

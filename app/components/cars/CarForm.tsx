@@ -1,6 +1,7 @@
 // Add or edit a car. A real form: the server validates (zod) and answers with a message per
 // field, keeping what was typed; with JavaScript the same schema checks as you go.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CAR_TEXT_MAX, MIN_CAR_YEAR, carSchema, maxCarYear } from "~/lib/car-schemas";
 import { FormField, zodValidate } from "./FormField";
@@ -36,11 +37,17 @@ export function CarForm({
   defaultValue,
   submitLabel,
   cancelTo,
+  children,
+  redirectTo,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Partial<CarFormValues>;
   submitLabel: string;
   cancelTo: string;
+  /** More fields (the car's photo); with them the form posts multipart. */
+  children?: ReactNode;
+  /** Where to go after saving (checked by the server). */
+  redirectTo?: string | null;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -59,7 +66,8 @@ export function CarForm({
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} className="car-form card">
+    <Form method="post" {...getFormProps(form)} encType={children ? "multipart/form-data" : undefined} className="car-form card">
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {form.errors?.length ? (
         <p className="cm-banner cm-banner--error" role="alert" id={form.errorId}>
           {form.errors.join(" ")}
@@ -104,6 +112,7 @@ export function CarForm({
             className="input input--date"
           />
         </FormField>
+        {children}
       </div>
       <div className="cm-actions">
         <Link to={cancelTo} className="btn btn--ghost">

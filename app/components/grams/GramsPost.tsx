@@ -2,7 +2,7 @@
 // itself, the text (cars, follow, '✨ Showcase', '@username', time, story, audio) over a
 // gradient at the bottom, and the action rail (creator, like/dislike, comments, mods).
 import { Link } from "@remix-run/react";
-import { AudioLines, CarFront, FileText, ImageOff, Plus, Wrench } from "~/components/icons";
+import { AudioLines, CarFront, FileText, ImageOff, Pencil, Plus, Wrench } from "~/components/icons";
 import { memo, useMemo, useState } from "react";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";
@@ -10,6 +10,7 @@ import { thumbnailOf, viewerItemsFromPhotos, type ViewerItem } from "~/component
 import { carDisplayLine, carName, UNKNOWN_VEHICLE } from "~/lib/cars";
 import { hasAudio } from "~/lib/feed-filter";
 import { relativeTime } from "~/lib/relative-time";
+import { useOptionalUser } from "~/lib/user";
 import type { FeedPost } from "~/models/feed.server";
 import { GramsAudio } from "./GramsAudio";
 import { GramsMedia } from "./GramsMedia";
@@ -60,6 +61,7 @@ export const GramsPost = memo(function GramsPost({
   const label = `${carLine}, by @${post.creator.username}`;
   const [expanded, setExpanded] = useState(false);
   const story = post.story.trim();
+  const viewer = useOptionalUser();
 
   return (
     <article
@@ -105,7 +107,13 @@ export const GramsPost = memo(function GramsPost({
             </div>
             {firstCar ? (
               <div className="grams-post__car-actions">
-                {cars.length === 1 ? (
+                {viewer?.id === post.creator.id ? (
+                  // The owner edits their own car where others follow it.
+                  <Link to={`/my-cars/${firstCar.id}/edit`} className="follow-btn follow-btn--sm" data-testid="grams-edit-car">
+                    <Pencil aria-hidden className="follow-btn__icon" />
+                    <span className="follow-btn__label">Edit</span>
+                  </Link>
+                ) : cars.length === 1 ? (
                   <FollowButton
                     carId={firstCar.id}
                     initialFollowing={post.is_followed_car}

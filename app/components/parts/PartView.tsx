@@ -12,7 +12,7 @@ export type PartViewData = {
   car_count: number;
   rows: {
     mod_id: number;
-    car: { id: number; year: number; make: string; model: string; trim: string | null; nickname: string | null; bodystyle: string | null };
+    car: { id: number; year: number; make: string; model: string; trim: string | null; nickname: string | null; bodystyle: string | null; photo?: string | null };
     owner: { username: string; nickname: string | null };
     installed_at: string;
     cost?: number;
@@ -66,7 +66,10 @@ export function PartView({ data }: { data: PartViewData }) {
               {rows.map((row) => (
                 <tr key={row.mod_id}>
                   <td>
-                    <Link to={`/showcase/${row.car.id}`}>{carName(row.car)}</Link>
+                    <Link to={`/showcase/${row.car.id}`} className="part-car">
+                      {row.car.photo ? <img className="part-car__photo" src={row.car.photo} alt="" width={48} height={32} loading="lazy" /> : null}
+                      {carName(row.car)}
+                    </Link>
                   </td>
                   <td>
                     <Link to={`/user/${encodeURIComponent(row.owner.username)}`}>@{row.owner.username}</Link>
