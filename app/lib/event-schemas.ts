@@ -15,6 +15,8 @@ export const EVENT_TEXT = {
   descriptionTooLong: "The description can be at most 5000 characters",
   notYourCar: "Choose one of your own cars",
   finished: "This event has already taken place",
+  coverEmpty: "The cover photo is empty",
+  coverNotPhoto: "The cover must be a photo (JPEG, PNG, WebP, GIF, AVIF, HEIC or HEIF)",
 } as const;
 
 /** A POST's `intent` (PATCH and DELETE say it by their method); the event's fields are the model's to read. */

@@ -8,6 +8,7 @@ import { errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.ser
 import { UserError } from "~/lib/user-error";
 import { loginHref } from "~/lib/login-events";
 import { flashCookie, type Toast } from "~/lib/cookies.server";
+import { withUploadBody, type MultipartLimits } from "~/lib/multipart.server";
 
 /** An error answer that fits the caller. */
 export async function replyError(request: Request, body: Body | null, status: number, message: string, headers?: HeadersInit): Promise<Response> {
@@ -81,7 +82,15 @@ export async function replyToUserError<T>(work: () => Promise<T>, reply: (error:
  * thrown 4xx Response such as a rate limit's 429) become answers that fit the caller.
  */
 export async function mutation(request: Request, handle: (body: Body) => Promise<Response>): Promise<Response> {
-  const body = await readBody(request);
+  return answerMutation(request, await readBody(request), handle);
+}
+
+/** `mutation` for a body that may carry files (multipart, within `limits`). */
+export async function uploadMutation(request: Request, limits: MultipartLimits, handle: (body: Body) => Promise<Response>): Promise<Response> {
+  return withUploadBody(request, limits, (body) => answerMutation(request, body, handle));
+}
+
+async function answerMutation(request: Request, body: Body, handle: (body: Body) => Promise<Response>): Promise<Response> {
   try {
     return await handle(body);
   } catch (error) {

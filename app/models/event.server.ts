@@ -9,7 +9,10 @@ import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
 import { UserError } from "~/lib/user-error";
 import { EVENT_TEXT } from "~/lib/event-schemas";
-import { imageUrlForWidth, pictureOf } from "~/lib/media-types";
+import { imageUrlForWidth, mediaUrl, pictureOf, srcSetFor } from "~/lib/media-types";
+import { discardMedia, MAX_IMAGE_BYTES, MEDIA_MESSAGES, processUpload, sniffMedia } from "~/lib/images.server";
+import type { MultipartLimits } from "~/lib/multipart.server";
+import type { CalendarEvent } from "~/lib/event-calendar";
 import { featuringCarIds, postCoverSql } from "~/models/car.server";
 import { countAttendees } from "~/models/counts.server";
 
@@ -20,6 +23,11 @@ const eventSelect = {
   location: true,
   description: true,
   createdAt: true,
+  updatedAt: true,
+  coverPath: true,
+  coverVariants: true,
+  coverWidth: true,
+  coverHeight: true,
   createdBy: { select: { username: true } },
 } as const;
 
@@ -30,6 +38,12 @@ type EventRow = {
   location: string | null;
   description: string | null;
   createdAt: Date;
+  /** When the event last changed: a calendar's DTSTAMP. */
+  updatedAt: Date;
+  coverPath: string | null;
+  coverVariants: string;
+  coverWidth: number | null;
+  coverHeight: number | null;
   createdBy: { username: string } | null;
 };
 
@@ -57,20 +71,40 @@ type EventTuple = [
   createdAt: string | number,
   createdBy: string | null,
   goingCount: number,
+  updatedAt: string | number,
+  coverPath: string | null,
+  coverVariants: string,
+  coverWidth: number | null,
+  coverHeight: number | null,
 ];
 
 /** The events `where` picks, in `order`, at most `limit`, with creators and attendee counts. */
 function eventListSql(where: Prisma.Sql, order: Prisma.Sql, limit: number): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
   const tuple = json.tuple(Prisma.sql`e."id", e."name", e."dateTime", e."location", e."description", e."createdAt", u."username",
-    (SELECT COUNT(*) FROM "event_attendees" a WHERE a."eventId" = e."id")`);
+    (SELECT COUNT(*) FROM "event_attendees" a WHERE a."eventId" = e."id"),
+    e."updatedAt", e."coverPath", e."coverVariants", e."coverWidth", e."coverHeight"`);
   return json.nested(Prisma.sql`
     SELECT ${json.tuples(tuple, order)}
     FROM (SELECT * FROM "events" e WHERE ${where} ORDER BY ${order} LIMIT ${limit}) e
     LEFT JOIN "users" u ON u."id" = e."createdById"`);
 }
 
-function readEvent([id, name, dateTime, location, description, createdAt, createdBy, goingCount]: EventTuple): EventSummary {
+function readEvent([
+  id,
+  name,
+  dateTime,
+  location,
+  description,
+  createdAt,
+  createdBy,
+  goingCount,
+  updatedAt,
+  coverPath,
+  coverVariants,
+  coverWidth,
+  coverHeight,
+]: EventTuple): EventSummary {
   return {
     id,
     name,
@@ -78,6 +112,11 @@ function readEvent([id, name, dateTime, location, description, createdAt, create
     location,
     description,
     createdAt: parseStoredDate(createdAt),
+    updatedAt: parseStoredDate(updatedAt),
+    coverPath,
+    coverVariants: coverVariants ?? "",
+    coverWidth: coverWidth === null ? null : Number(coverWidth),
+    coverHeight: coverHeight === null ? null : Number(coverHeight),
     createdBy: createdBy === null ? null : { username: createdBy },
     goingCount: Number(goingCount),
   };
@@ -107,6 +146,9 @@ export async function listEvents(
 
 // ------------------------------------------------------------------ API shape
 
+/** An event's cover photo as pages draw it: the full photo, its resized copies, its size. */
+export type EventCoverView = { url: string; srcset: string; width: number | null; height: number | null };
+
 /** An event as the API sends it. */
 export type EventView = {
   id: number;
@@ -117,7 +159,18 @@ export type EventView = {
   going_count: number;
   is_past: boolean;
   created_by: string | null;
+  cover: EventCoverView | null;
 };
+
+function coverView(event: Pick<EventRow, "coverPath" | "coverVariants" | "coverWidth" | "coverHeight">): EventCoverView | null {
+  if (!event.coverPath) return null;
+  return {
+    url: mediaUrl(event.coverPath),
+    srcset: srcSetFor(event.coverPath, event.coverVariants, event.coverWidth),
+    width: event.coverWidth,
+    height: event.coverHeight,
+  };
+}
 
 export function eventView(event: EventSummary, now = new Date()): EventView {
   return {
@@ -129,6 +182,20 @@ export function eventView(event: EventSummary, now = new Date()): EventView {
     going_count: event.goingCount,
     is_past: event.dateTime.getTime() < now.getTime(),
     created_by: event.createdBy?.username ?? null,
+    cover: coverView(event),
+  };
+}
+
+/** The event as calendars see it; `origin` makes the page's absolute address. */
+export function calendarEventOf(event: EventSummary, origin: string): CalendarEvent {
+  return {
+    id: event.id,
+    name: event.name,
+    start: event.dateTime,
+    location: event.location,
+    description: event.description,
+    url: `${origin.replace(/\/+$/, "")}/events/${event.id}`,
+    updatedAt: event.updatedAt,
   };
 }
 
@@ -173,6 +240,57 @@ const eventFieldsSchema = z.object({
 });
 
 export type EventInput = { name: string; dateTime: Date; location?: string | null; description?: string | null };
+
+/** A new cover photo (`cover`, a file) or none (`remove_cover`), from a form. */
+export type EventCoverInput = { file: File | null; remove: boolean };
+
+/** At most one cover photo per request, streamed to disk as it arrives (413 past the photo limit). */
+export const EVENT_COVER_UPLOAD: MultipartLimits = {
+  fileFields: new Set(["cover"]),
+  maxFiles: 1,
+  maxFileBytes: MAX_IMAGE_BYTES,
+  maxTotalBytes: MAX_IMAGE_BYTES,
+  messages: { tooManyFiles: "Send one cover photo", fileTooLarge: MEDIA_MESSAGES.imageTooLarge, totalTooLarge: MEDIA_MESSAGES.imageTooLarge },
+};
+
+/** The cover fields of a form: an empty file input means "no change". */
+export function parseEventCover(fields: Record<string, unknown>): EventCoverInput {
+  const value = single(fields.cover);
+  const file = value instanceof File && (value.size > 0 || value.name !== "") ? value : null;
+  const remove = single(fields.remove_cover);
+  return { file, remove: remove === true || remove === "true" || remove === "on" || remove === "1" };
+}
+
+type StoredCover = { coverPath: string; coverVariants: string; coverWidth: number | null; coverHeight: number | null };
+
+/**
+ * Stores a cover photo through the photo pipeline: WebP with resized copies, upright, with
+ * no EXIF or GPS. Photos only: a video or anything else is refused (415).
+ */
+async function storeCover(file: File): Promise<StoredCover> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (bytes.byteLength === 0) throw new UserError(400, EVENT_TEXT.coverEmpty);
+  const sniffed = await sniffMedia(bytes);
+  if (!sniffed || sniffed.kind !== "image") throw new UserError(415, EVENT_TEXT.coverNotPhoto);
+  const stored = await processUpload(bytes, { prefix: "events" });
+  return { coverPath: stored.path, coverVariants: stored.variants, coverWidth: stored.width, coverHeight: stored.height };
+}
+
+async function discardCover(cover: { coverPath: string | null; coverVariants: string } | null | undefined): Promise<void> {
+  if (!cover?.coverPath) return;
+  await discardMedia({ path: cover.coverPath, variants: cover.coverVariants }).catch((error) => console.error("Could not delete an event's cover photo", error));
+}
+
+/** Runs `write` with the new cover stored first; when the write fails, the new files go. */
+async function withCover<T>(cover: EventCoverInput | undefined, write: (stored: StoredCover | null) => Promise<T>): Promise<T> {
+  const stored = cover?.file ? await storeCover(cover.file) : null;
+  try {
+    return await write(stored);
+  } catch (error) {
+    await discardCover(stored);
+    throw error;
+  }
+}
 
 /**
  * A date from an API or a form: ISO 8601 with a zone ("2026-12-05T10:00:00Z"), or a
@@ -227,41 +345,56 @@ export function parseEventInput(fields: Record<string, unknown>, partial: boolea
   return value;
 }
 
-export async function createEvent(createdById: number, input: EventInput): Promise<EventView> {
-  const event = await prisma.event.create({
-    data: {
-      name: input.name,
-      dateTime: input.dateTime,
-      location: input.location ?? null,
-      description: input.description ?? null,
-      createdById,
-    },
-    select: eventSelect,
-  });
+export async function createEvent(createdById: number, input: EventInput, cover?: EventCoverInput): Promise<EventView> {
+  const event = await withCover(cover, (stored) =>
+    prisma.event.create({
+      data: {
+        name: input.name,
+        dateTime: input.dateTime,
+        location: input.location ?? null,
+        description: input.description ?? null,
+        createdById,
+        ...(stored ?? {}),
+      },
+      select: eventSelect,
+    }),
+  );
   return eventView({ ...event, goingCount: 0 });
 }
 
-/** Changes the given fields; UserError 404 when the event does not exist. */
-export async function updateEvent(id: number, input: Partial<EventInput>): Promise<EventView> {
-  if (!(await getEvent(id))) throw new UserError(404, EVENT_TEXT.notFound);
-  const event = await prisma.event.update({
-    where: { id },
-    data: {
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.dateTime !== undefined ? { dateTime: input.dateTime } : {}),
-      ...(input.location !== undefined ? { location: input.location } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-    },
-    select: eventSelect,
-  });
+/**
+ * Changes the given fields, and the cover photo when one is sent (or removed); the replaced
+ * photo's files are deleted. UserError 404 when the event does not exist.
+ */
+export async function updateEvent(id: number, input: Partial<EventInput>, cover?: EventCoverInput): Promise<EventView> {
+  const before = await prisma.event.findUnique({ where: { id }, select: { coverPath: true, coverVariants: true } });
+  if (!before) throw new UserError(404, EVENT_TEXT.notFound);
+  const removing = Boolean(cover?.remove) && !cover?.file;
+  const event = await withCover(cover, (stored) =>
+    prisma.event.update({
+      where: { id },
+      data: {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.dateTime !== undefined ? { dateTime: input.dateTime } : {}),
+        ...(input.location !== undefined ? { location: input.location } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(stored ?? {}),
+        ...(removing ? { coverPath: null, coverVariants: "", coverWidth: null, coverHeight: null } : {}),
+      },
+      select: eventSelect,
+    }),
+  );
+  if ((removing || cover?.file) && before.coverPath !== event.coverPath) await discardCover(before);
   const [counted] = await withGoingCounts([event]);
   return eventView(counted);
 }
 
-/** Deletes the event and its attendance; UserError 404 when it does not exist. */
+/** Deletes the event, its attendance and its cover photo; UserError 404 when it does not exist. */
 export async function deleteEvent(id: number): Promise<void> {
+  const before = await prisma.event.findUnique({ where: { id }, select: { coverPath: true, coverVariants: true } });
   const { count } = await prisma.event.deleteMany({ where: { id } });
   if (count === 0) throw new UserError(404, EVENT_TEXT.notFound);
+  await discardCover(before);
 }
 
 // ------------------------------------------------------------------ attendance

@@ -1,14 +1,15 @@
 // GET /api/events/{id} → { event } (with going_count).
-// PATCH /api/events/{id} (any of name, date_time, location, description) → { event };
+// PATCH /api/events/{id} (any of name, date_time, location, description; cover, a photo
+// file, as multipart; remove_cover) → { event };
 // DELETE /api/events/{id} → 204. Administrators only. A plain form can't send PATCH or
 // DELETE, so a POST with `intent` = "update" or "delete" does the same.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { mutation, replyOk } from "~/lib/form-reply.server";
+import { replyOk, uploadMutation } from "~/lib/form-reply.server";
 import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { EVENT_TEXT, eventIntentSchema } from "~/lib/event-schemas";
-import { deleteEvent, eventView, getEvent, parseEventInput, updateEvent } from "~/models/event.server";
+import { deleteEvent, EVENT_COVER_UPLOAD, eventView, getEvent, parseEventCover, parseEventInput, updateEvent } from "~/models/event.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
@@ -21,7 +22,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
   if (!["POST", "PATCH", "PUT", "DELETE"].includes(method)) return errorResponse(405, "Method not allowed");
-  return mutation(request, async (body) => {
+  return uploadMutation(request, EVENT_COVER_UPLOAD, async (body) => {
     await limitWrite(request, "admin", body);
     await requireAdmin(request);
     const id = requireId(params, "id", EVENT_TEXT.notFound);
@@ -34,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       return new Response(null, { status: 204 });
     }
-    const event = await updateEvent(id, parseEventInput(body.fields, true));
+    const event = await updateEvent(id, parseEventInput(body.fields, true), parseEventCover(body.fields));
     return replyOk(request, body, { event }, {}, { type: "success", message: "Event saved" });
   });
 }

@@ -1,13 +1,14 @@
 // GET /api/events[?search=] → { events: [{ id, name, date_time, location, description,
 // going_count, is_past, created_by }] }: upcoming soonest first, then past newest first.
 // The search matches name, place and description, every word, wildcards taken literally.
-// POST /api/events (name, date_time, location?, description?) → 201 { event }; administrators.
+// POST /api/events (name, date_time, location?, description?, cover? a photo file, as
+// multipart) → 201 { event }; administrators.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { mutation, replyOk } from "~/lib/form-reply.server";
+import { replyOk, uploadMutation } from "~/lib/form-reply.server";
 import { errorResponse } from "~/lib/http.server";
 import { limitParam } from "~/lib/search";
-import { createEvent, parseEventInput } from "~/models/event.server";
+import { createEvent, EVENT_COVER_UPLOAD, parseEventCover, parseEventInput } from "~/models/event.server";
 import { searchEvents } from "~/models/search.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
@@ -23,11 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return errorResponse(405, "Method not allowed");
-  return mutation(request, async (body) => {
+  return uploadMutation(request, EVENT_COVER_UPLOAD, async (body) => {
     await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);
     const input = parseEventInput(body.fields, false);
-    const event = await createEvent(admin.id, input);
+    const event = await createEvent(admin.id, input, parseEventCover(body.fields));
     const created = { ...body, redirectTo: body.redirectTo ? `/events/${event.id}` : null };
     return replyOk(request, created, { event }, { status: 201 }, { type: "success", message: "Event created" });
   });

@@ -7,6 +7,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarDays, Clock, MapPin, Trash2, Users } from "~/components/icons";
 import { ConfirmAction } from "~/components/admin/ActionForm";
 import { AttendeeCard } from "~/components/events/AttendeeCard";
+import { AddToCalendar } from "~/components/events/AddToCalendar";
 import { EventFormDialog } from "~/components/events/EventForm";
 import { GoingForm } from "~/components/events/GoingForm";
 import { eventCardView } from "~/components/events/event-view";
@@ -15,6 +16,7 @@ import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/env.server";
+import { eventIcsPath, googleCalendarUrl, outlookCalendarUrl, type CalendarLinkEvent } from "~/lib/event-calendar";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { useOptionalUser } from "~/lib/user";
 import { getEventDetail } from "~/models/event.server";
@@ -39,18 +41,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const detail = await getEventDetail(id, user?.id ?? null);
   if (!detail) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
+  const share = shareLink(publicOrigin(request), `/events/${detail.event.id}`);
+  const forCalendar: CalendarLinkEvent = {
+    name: detail.event.name,
+    start: new Date(detail.event.date_time),
+    location: detail.event.location,
+    description: detail.event.description,
+    url: share.url,
+  };
   return {
     event: eventCardView(detail.event),
     attendees: detail.attendees,
     viewer: detail.viewer,
     isAdmin: isAdmin(user),
-    share: shareLink(publicOrigin(request), `/events/${detail.event.id}`),
+    share,
+    calendar: { ics: eventIcsPath(detail.event.id), google: googleCalendarUrl(forCalendar), outlook: outlookCalendarUrl(forCalendar) },
     now: Date.now(),
   };
 }
 
 export default function EventPage() {
-  const { event, attendees, viewer, isAdmin: admin } = useLoaderData<typeof loader>();
+  const { event, attendees, viewer, calendar, isAdmin: admin } = useLoaderData<typeof loader>();
   const member = useOptionalUser();
   const here = `/events/${event.id}`;
   const withCars = attendees.filter((attendee) => attendee.car).length;
@@ -62,7 +73,19 @@ export default function EventPage() {
       </Link>
       <div className="event-layout">
         <article className="event-detail card">
-          <div className="event-detail__banner">
+          <div className={`event-detail__banner${event.cover ? " event-detail__banner--photo" : ""}`}>
+            {event.cover ? (
+              <img
+                className="event-detail__cover"
+                src={event.cover.url}
+                srcSet={event.cover.srcset || undefined}
+                sizes="(min-width: 1024px) 760px, 100vw"
+                width={event.cover.width ?? undefined}
+                height={event.cover.height ?? undefined}
+                alt=""
+                fetchPriority="high"
+              />
+            ) : null}
             <span className="event-card__date event-detail__date" aria-hidden>
               <span className="event-card__month">{event.month}</span>
               <span className="event-card__day">{event.day}</span>
@@ -86,6 +109,7 @@ export default function EventPage() {
               ) : null}
             </ul>
             {event.description ? <p className="event-detail__description">{event.description}</p> : null}
+            <AddToCalendar links={calendar} />
             {event.host ? (
               <p className="event-detail__host">
                 Hosted by <Link to={`/user/${event.host}`}>@{event.host}</Link>
@@ -94,7 +118,14 @@ export default function EventPage() {
             {admin ? (
               <div className="event-admin" aria-label="Administrator tools" role="group">
                 <EventFormDialog
-                  event={{ id: event.id, name: event.name, dateTime: event.dateTime, location: event.location, description: event.description }}
+                  event={{
+                    id: event.id,
+                    name: event.name,
+                    dateTime: event.dateTime,
+                    location: event.location,
+                    description: event.description,
+                    hasCover: Boolean(event.cover),
+                  }}
                   redirectTo={here}
                   label="Edit"
                   variant="secondary"

@@ -1,9 +1,10 @@
 // /events: upcoming meets soonest first, then past ones, with a search (a GET form that
 // works without JavaScript; with it, results follow the typing after a short pause).
-// Administrators can create an event from here.
+// Administrators can create an event from here. Calendar apps can subscribe to the events
+// (/events.ics, offered as a webcal:// link).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { CalendarDays, Loader2, Search, SearchX, X } from "~/components/icons";
+import { CalendarCheck, CalendarDays, Loader2, Search, SearchX, X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { EventCard } from "~/components/events/EventCard";
 import { EventFormDialog } from "~/components/events/EventForm";
@@ -12,6 +13,7 @@ import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE, SEARCH_DEBOUNCE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
+import { EVENTS_FEED_PATH, webcalUrl } from "~/lib/event-calendar";
 import { normaliseQuery } from "~/lib/search";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { searchEvents } from "~/models/search.server";
@@ -34,11 +36,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = normaliseQuery(new URL(request.url).searchParams.get("q") ?? "");
   const [user, events] = await Promise.all([getUser(request), searchEvents(q)]);
-  return { q, ...splitEvents(events), isAdmin: isAdmin(user), share: shareLink(publicOrigin(request), "/events"), now: Date.now() };
+  const share = shareLink(publicOrigin(request), "/events");
+  const feed = `${share.origin}${EVENTS_FEED_PATH}`;
+  return { q, ...splitEvents(events), isAdmin: isAdmin(user), share, feed: { url: feed, webcal: webcalUrl(feed) }, now: Date.now() };
 }
 
 export default function Events() {
-  const { q, upcoming, past, isAdmin: admin } = useLoaderData<typeof loader>();
+  const { q, upcoming, past, feed, isAdmin: admin } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const submit = useSubmit();
   const input = useRef<HTMLInputElement>(null);
@@ -65,6 +69,13 @@ export default function Events() {
         icon={<CalendarDays />}
         actions={admin ? <EventFormDialog redirectTo="/events" label="New event" /> : null}
       />
+
+      <p className="events-subscribe">
+        <a className="btn btn--ghost btn--sm" href={feed.webcal}>
+          <CalendarCheck aria-hidden size={16} /> Subscribe in your calendar
+        </a>
+        <a href={feed.url}>or add the feed by its address</a>
+      </p>
 
       <Form
         method="get"

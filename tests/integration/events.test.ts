@@ -44,6 +44,7 @@ describe("GET /api/events", () => {
       going_count: 0,
       is_past: false,
       created_by: null,
+      cover: null,
     });
     expect(events[2].is_past).toBe(true);
   });

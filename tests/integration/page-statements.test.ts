@@ -679,6 +679,7 @@ describe("/events/{id}", () => {
         going_count: 4,
         is_past: false,
         created_by: "ei_host",
+        cover: null,
       });
       expect(result?.attendees.map((a) => [a.user.username, a.going_since])).toEqual([
         ["ei_walker", at(1).toISOString()],

@@ -1,4 +1,5 @@
-// An event in a list: the date block, the name, when and where, and how many are going.
+// An event in a list: the date block (over the cover photo, when the event has one), the
+// name, when and where, and how many are going.
 import { Link } from "@remix-run/react";
 import { MapPin, Users } from "~/components/icons";
 import type { EventCardView } from "./event-view";
@@ -8,7 +9,10 @@ export function EventCard({ event }: { event: EventCardView }) {
   return (
     <li>
       <Link to={`/events/${event.id}`} className={`card card--interactive event-card${event.past ? " event-card--past" : ""}`} prefetch="intent">
-        <span className="event-card__date" aria-hidden>
+        <span className={`event-card__date${event.cover ? " event-card__date--photo" : ""}`} aria-hidden>
+          {event.cover ? (
+            <img className="event-card__cover" src={event.cover.url} srcSet={event.cover.srcset || undefined} sizes="96px" alt="" loading="lazy" decoding="async" />
+          ) : null}
           <span className="event-card__month">{event.month}</span>
           <span className="event-card__day">{event.day}</span>
         </span>

@@ -1,7 +1,8 @@
 // Creating and editing an event (administrators): a real form posting to /api/events or
 // /api/events/{id}. With JavaScript it opens in a dialog and posts through a fetcher (the
 // API answers JSON; an error shows in the form); without, it sits in a <details> disclosure,
-// carries redirectTo, and the server answers with a redirect and a toast.
+// carries redirectTo, and the server answers with a redirect and a toast. The form is
+// multipart: it can carry a cover photo, which the server stores like a post photo.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { CalendarPlus, Pencil, X } from "~/components/icons";
@@ -19,6 +20,8 @@ export type EditableEvent = {
   dateTime: string;
   location: string | null;
   description: string | null;
+  /** Whether the event has a cover photo now (the form then offers to remove it). */
+  hasCover?: boolean;
 };
 
 /** A `datetime-local` value for an ISO date: in UTC on the server, in the browser's zone after. */
@@ -80,6 +83,7 @@ export function EventForm({
       key={hydrated ? "local" : "utc"}
       method="post"
       action={action}
+      encType="multipart/form-data"
       className={`event-form${compact ? " event-form--compact" : ""}`}
       aria-describedby={error ? `${id}-error` : undefined}
     >
@@ -124,6 +128,20 @@ export function EventForm({
           defaultValue={event?.description ?? ""}
           placeholder="What to expect, what to bring, any rules"
         />
+      </div>
+      <div className="field">
+        <label className="label" htmlFor={`${id}-cover`}>
+          Cover photo <span className="event-form__optional">(optional)</span>
+        </label>
+        <input id={`${id}-cover`} name="cover" type="file" className="input" accept="image/*,.heic,.heif" aria-describedby={`${id}-cover-hint`} />
+        <p className="event-form__hint" id={`${id}-cover-hint`}>
+          {event?.hasCover ? "Choose a photo to replace the cover." : "Shown at the top of the event's page and in the list."}
+        </p>
+        {event?.hasCover ? (
+          <label className="event-form__check">
+            <input type="checkbox" name="remove_cover" value="true" /> Remove the cover photo
+          </label>
+        ) : null}
       </div>
       {error ? (
         <p className="social-modal__error" id={`${id}-error`} role="alert">

@@ -11,6 +11,7 @@ export type EventApi = {
   going_count: number;
   is_past: boolean;
   created_by: string | null;
+  cover: { url: string; srcset: string; width: number | null; height: number | null } | null;
 };
 
 export function eventCardView(event: EventApi) {
@@ -23,6 +24,7 @@ export function eventCardView(event: EventApi) {
     past: event.is_past,
     dateTime: event.date_time,
     host: event.created_by,
+    cover: event.cover,
     ...eventDateParts(new Date(event.date_time)),
   };
 }

@@ -1,0 +1,22 @@
+// GET /events/{id}/calendar.ics: one event as an iCalendar file ("Add to calendar"), in UTC.
+// Unknown ids answer 404.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { eventsCalendar, ICS_CONTENT_TYPE } from "~/lib/event-calendar.server";
+import { EVENT_TEXT } from "~/lib/event-schemas";
+import { publicOrigin } from "~/lib/env.server";
+import { errorResponse } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
+import { calendarEventOf, getEvent } from "~/models/event.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));
+  if (!event) return errorResponse(404, EVENT_TEXT.notFound);
+  const origin = publicOrigin(request);
+  return new Response(eventsCalendar([calendarEventOf(event, origin)], origin), {
+    headers: {
+      "Content-Type": ICS_CONTENT_TYPE,
+      "Content-Disposition": `attachment; filename="event-${event.id}.ics"`,
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}
