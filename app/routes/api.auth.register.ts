@@ -10,6 +10,7 @@ import { registerUser } from "~/models/user.server";
 import { sendVerificationEmail } from "~/models/email-verification.server";
 import { publicOrigin } from "~/lib/env.server";
 import { firstIssue, signInPageFor } from "~/lib/auth-form.server";
+import { welcomeHref } from "~/lib/onboarding";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
@@ -49,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
   for (const cookie of await startSession(request, user)) headers.append("Set-Cookie", cookie);
   if (body.redirectTo) {
     headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message } }));
-    return redirect(body.redirectTo, { status: 303, headers });
+    // A new member starts with the welcome steps (their first car first), which end at redirectTo.
+    return redirect(welcomeHref("car", body.redirectTo), { status: 303, headers });
   }
   return Response.json(
     {

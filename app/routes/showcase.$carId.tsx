@@ -331,7 +331,7 @@ export default function Showcase() {
           <p className="showcase-empty">
             <Images aria-hidden size={18} /> No posts feature this car yet.
             {isOwner ? (
-              <Link to="/upload" className="showcase-empty__link">
+              <Link to="/post/new" className="showcase-empty__link">
                 Post it <ArrowRight aria-hidden size={14} />
               </Link>
             ) : null}

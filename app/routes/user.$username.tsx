@@ -157,7 +157,7 @@ export default function UserPage() {
             headingLevel={3}
             actions={
               isSelf ? (
-                <Link to="/upload" className="btn btn--primary">
+                <Link to="/post/new" className="btn btn--primary">
                   <Plus aria-hidden size={18} />
                   New post
                 </Link>

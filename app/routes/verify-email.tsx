@@ -12,6 +12,8 @@ import { replyToUserError } from "~/lib/form-reply.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { VERIFY_MESSAGES } from "~/lib/email-verification";
 import { inspectVerificationToken, tokenStateMessage, verifyEmailSchema, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
+import { welcomeHref } from "~/lib/onboarding";
+import { hasCar } from "~/models/car-photo.server";
 import "~/components/auth/auth.css";
 
 export const meta: MetaFunction = () => [{ title: `Confirm your email · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
@@ -25,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...view, token: view.state === "valid" ? token : null, message: view.state === "valid" ? null : tokenStateMessage(view.state) }, { headers: NO_STORE });
 }
 
-type ActionData = { ok: true; message: string } | { ok: false; error: string };
+type ActionData = { ok: true; message: string; next: string } | { ok: false; error: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   await limitWrite(request, "signIn");
@@ -34,8 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data<ActionData>({ ok: false, error: VERIFY_MESSAGES.invalid }, { status: 400, headers: NO_STORE });
   return replyToUserError(
     async () => {
-      await verifyEmailWithToken(parsed.data.token);
-      return data<ActionData>({ ok: true, message: VERIFY_MESSAGES.verified }, { headers: NO_STORE });
+      const { userId } = await verifyEmailWithToken(parsed.data.token);
+      // A member with no car yet goes on with the welcome steps.
+      const next = (await hasCar(userId)) ? "/profile" : welcomeHref("car");
+      return data<ActionData>({ ok: true, message: VERIFY_MESSAGES.verified, next }, { headers: NO_STORE });
     },
     (error) => data<ActionData>({ ok: false, error: error.message }, { status: error.status, headers: NO_STORE }),
   );
@@ -64,8 +68,8 @@ export default function VerifyEmailPage() {
         <p className="auth-alert auth-alert--success" role="status" data-testid="verify-message">
           {result.message}
         </p>
-        <Link to="/profile" className="btn btn--primary btn--block auth-submit">
-          Go to your profile
+        <Link to={result.next} className="btn btn--primary btn--block auth-submit">
+          {result.next === "/profile" ? "Go to your profile" : "Add your first car"}
         </Link>
       </>
     );

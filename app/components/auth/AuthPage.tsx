@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN, LOGIN_MODAL_CLOSE_AFTER_SIGN_UP } from "~/lib/constants";
 import { REDIRECT_PARAM, RESET_STATUS_PARAM, authPageHref, returnPathOf } from "~/lib/login-events";
 import { storeSessionUser } from "~/lib/session-user";
+import { welcomeHref } from "~/lib/onboarding";
 import { DESCRIPTIONS, FORMS, TITLES } from "./LoginDialog";
 import { LoginDialogContext, flashIsFor, modeOf, type AuthOutcome, type LoginDialogProps, type LoginView } from "./login-state";
 import "./auth.css";
@@ -51,7 +52,9 @@ export function AuthPage({ view }: { view: LoginView }) {
           storeSessionUser(outcome.user, outcome.loginTime);
           const delay = outcome.kind === "signin" ? LOGIN_MODAL_CLOSE_AFTER_SIGN_IN : LOGIN_MODAL_CLOSE_AFTER_SIGN_UP;
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => navigate(redirectTo, { replace: true }), delay);
+          // A new member starts with the welcome steps (their first car first), which end at redirectTo.
+          const target = outcome.kind === "signup" ? welcomeHref("car", redirectTo) : redirectTo;
+          timer.current = setTimeout(() => navigate(target, { replace: true }), delay);
         },
         goToTwoFactor: (target) => navigate(target),
       },

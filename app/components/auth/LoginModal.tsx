@@ -24,6 +24,7 @@ import { lazyComponent } from "~/lib/lazy-component";
 import { flashIsFor, type AuthOutcome, type LoginDialogActions, type LoginDialogState, type LoginLinks, type LoginView } from "./login-state";
 import { serverPart } from "~/lib/server-parts";
 import { useRootData } from "~/lib/user";
+import { welcomeHref } from "~/lib/onboarding";
 
 // The dialog and its forms download when the modal first opens (most visits never open
 // it); the server renders it directly for `?login` pages.
@@ -168,7 +169,8 @@ export function LoginModal() {
       storeSessionUser(outcome.user, outcome.loginTime);
       revalidator.revalidate();
       const delay = outcome.kind === "signin" ? LOGIN_MODAL_CLOSE_AFTER_SIGN_IN : LOGIN_MODAL_CLOSE_AFTER_SIGN_UP;
-      const target = state.redirectTo ?? (outcome.kind === "signup" && outcome.autoLogin ? "/" : null);
+      // A new member starts with the welcome steps (their first car first), which end where the opener asked.
+      const target = outcome.kind === "signup" && outcome.autoLogin ? welcomeHref("car", state.redirectTo) : state.redirectTo;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         finishing.current = false;

@@ -74,7 +74,7 @@ export function Header({
             <Search aria-hidden />
             <span className="visually-hidden">Search</span>
           </Link>
-          <MemberLink to="/upload" signedIn={signedIn} className="btn btn--primary app-header__post" aria-label="Post">
+          <MemberLink to="/post/new" signedIn={signedIn} className="btn btn--primary app-header__post" aria-label="Post">
             <Plus aria-hidden size={20} />
             <span className="app-header__post-label">Post</span>
           </MemberLink>

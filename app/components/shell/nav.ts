@@ -15,7 +15,7 @@ export type NavItem = {
 
 const ITEMS: Record<Exclude<NavKey, "my-posts">, Omit<NavItem, "key">> = {
   "my-cars": { label: "My Cars", href: "/my-cars", membersOnly: true },
-  upload: { label: "Post", href: "/upload", membersOnly: true },
+  upload: { label: "Post", href: "/post/new", membersOnly: true },
   messages: { label: "Messages", href: "/messages", membersOnly: true },
   notifications: { label: "Notifications", href: "/notifications", membersOnly: true },
   events: { label: "Events", href: "/events", membersOnly: false },
