@@ -71,7 +71,7 @@ export default function Home() {
               <Clapperboard aria-hidden size={18} /> Grams
             </OpenGramsButton>
             {user ? (
-              <Link to="/upload" className="btn btn--primary feed-strip__post" aria-label="New post">
+              <Link to="/post/new" className="btn btn--primary feed-strip__post" aria-label="New post">
                 <ImagePlus aria-hidden size={18} /> <span className="feed-strip__label">Post</span>
               </Link>
             ) : (
@@ -106,7 +106,7 @@ export default function Home() {
             icon={<Images />}
             title={FEED_MESSAGES.empty}
             actions={
-              <MemberLink to="/upload" signedIn={Boolean(user)} className="btn btn--primary">
+              <MemberLink to="/post/new" signedIn={Boolean(user)} className="btn btn--primary">
                 <ImagePlus aria-hidden size={18} /> Share the first one
               </MemberLink>
             }
@@ -130,7 +130,7 @@ export default function Home() {
           <div className="feed-rail__card">
             <h2 className="feed-rail__title">Show your build</h2>
             <p className="feed-rail__text">Photos, videos, a story and a soundtrack. Tag your cars so followers see it.</p>
-            <Link to="/upload" className="btn btn--primary btn--sm">
+            <Link to="/post/new" className="btn btn--primary btn--sm">
               <ImagePlus aria-hidden size={16} /> New post
             </Link>
           </div>
