@@ -25,6 +25,10 @@ export default defineConfig({
     // suite runs in that mode; tests of motion itself opt back in with
     // test.use({ reducedMotion: "no-preference" }).
     reducedMotion: "reduce",
+    // Every page registers the service worker once idle, and requests it answers are out of
+    // page.route()'s reach; the suite blocks it, and the tests of the worker itself opt in
+    // with test.use({ serviceWorkers: "allow" }).
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromium,
       args: chromium

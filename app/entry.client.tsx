@@ -4,10 +4,12 @@ import { hydrateRoot } from "react-dom/client";
 import { firstPaint } from "~/lib/first-paint";
 import { setMediaBase } from "~/lib/media-types";
 import { serverRenderedPartsReady } from "~/lib/lazy-component";
+import { registerServiceWorkerWhenIdle } from "~/lib/service-worker";
 
 // React takes the page over once the browser has painted it (lib/first-paint). Parts whose
 // code loads on demand but which the server rendered (a member's bell, Grams at ?grams)
 // hydrate with the page, so their code comes first.
+// The service worker (offline pages, pushes) registers once the page is loaded and idle.
 // Media links are built as the server built them (MEDIA_PUBLIC_URL, from the root loader).
 setMediaBase((window as { __remixContext?: { state?: { loaderData?: { root?: { mediaBase?: string | null } } } } }).__remixContext?.state?.loaderData?.root?.mediaBase);
 
@@ -21,3 +23,5 @@ void Promise.all([firstPaint(), serverRenderedPartsReady()]).then(() =>
     );
   }),
 );
+
+registerServiceWorkerWhenIdle();

@@ -75,10 +75,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // A page that stands alone follows the colour scheme it is shown in, not the reader's setting.
   const theme = useThemeMode(standalone ? "system" : (root?.theme ?? "system"));
   const mode = theme.mode;
+  // data-member: whose page this is; the service worker keeps offline copies for one person.
   // The CSP nonce of this response (server only): every inline script must carry it.
   const nonce = useNonce();
   return (
-    <html lang="en" data-theme-mode={mode}>
+    <html lang="en" data-theme-mode={mode} data-member={root?.user?.id}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -38,6 +38,7 @@ import { processCount, runPrimary } from "./primary";
 import { logRequests, requestId, requestLog } from "./request-log";
 import { routeFacts } from "./route-facts";
 import { sameOrigin } from "./same-origin";
+import { serviceWorker } from "./service-worker";
 import { buildAssets, publicFiles } from "./static-files";
 import { visitorPages } from "./visitor-pages";
 
@@ -111,6 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (dev) app.use(dev.middlewares);
   else app.use(...buildAssets(build, root));
   app.use(publicFiles(path.join(root, "public")));
+  app.use(serviceWorker(() => build));
   if (logRequests(config)) app.use(requestLog(factsOf));
   app.use(appAnswerHeaders());
   app.use(methodCheck(factsOf));

@@ -1,14 +1,13 @@
-// "Notifications on this device": turns push notifications on or off for this browser. The
-// service worker (/sw.js) is registered only when the member turns them on (or already did);
-// without JavaScript the button is not shown and every page works as before. On an iPhone or
+// "Notifications on this device": turns push notifications on or off for this browser, through
+// the app's service worker (lib/service-worker); without JavaScript the button is not shown and
+// every page works as before. On an iPhone or
 // iPad, pushes need the app on the home screen first: the toggle says so there.
 import "./notifications.css";
 import { useCallback, useEffect, useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
+import { SERVICE_WORKER_URL } from "~/lib/service-worker";
 
 type State = "checking" | "unsupported" | "ios-home-screen" | "unavailable" | "denied" | "off" | "on" | "busy";
-
-const SW_URL = "/sw.js";
 
 /** The subscription key as the Push API wants it: bytes from base64url. */
 function keyBytes(base64url: string): Uint8Array {
@@ -79,7 +78,7 @@ export function PushToggle({ compact = false }: { compact?: boolean }) {
       if (!info.ok || !enabled || !public_key) return setState("unavailable");
       const permission = await Notification.requestPermission();
       if (permission !== "granted") return setState(permission === "denied" ? "denied" : "off");
-      await navigator.serviceWorker.register(SW_URL, { scope: "/" });
+      await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" });
       const registration = await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??
