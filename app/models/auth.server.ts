@@ -13,6 +13,7 @@ import { isTwoFactorEnabled, markTwoFactorPassed, sessionAuthState, type Session
 import { loginHref, withoutLoginParams } from "~/lib/login-events";
 import { knownDeviceToken, rememberDevice } from "~/models/known-device.server";
 import { UserError } from "~/lib/user-error";
+import { restoreAccount } from "~/models/account-deletion.server";
 
 // remix-auth dispatches to the strategies; sessions are started by startSession below.
 export const authenticator = new Authenticator<PublicUser>(sessionStorage);
@@ -117,6 +118,8 @@ export function twoFactorRequiredResponse(request: Request, cookie: string, redi
 export async function startSession(request: Request, user: { id: number }, options: { redirectTo?: string } = {}): Promise<string[]> {
   const { cookie, twoFactorRequired, device } = await beginSession(request, user);
   if (twoFactorRequired || !device) throw twoFactorRequiredResponse(request, cookie, options.redirectTo ?? refererPath(request));
+  // A completed sign-in within seven days of deleting the account cancels the deletion.
+  await restoreAccount(user.id);
   return [cookie, device];
 }
 
@@ -132,6 +135,7 @@ export async function completeTwoFactor(state: SessionAuthState, request: Reques
   const cookie = await sessionStorage.commitSession(session, cookieFlags(request));
   const fresh = await sessionStorage.getSession(cookie);
   await markTwoFactorPassed(fresh.id);
+  await restoreAccount(state.user.id);
   return [cookie, await rememberDevice(request, state.user.id)];
 }
 

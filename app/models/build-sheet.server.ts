@@ -89,8 +89,9 @@ export type CarBuild = {
 export async function getCarBuild(carId: number): Promise<CarBuild | null> {
   if (!Number.isSafeInteger(carId) || carId < 1) return null;
   const [row, mods] = await Promise.all([
-    prisma.car.findUnique({
-      where: { id: carId },
+    // A car whose owner deleted the account has no card or embed.
+    prisma.car.findFirst({
+      where: { id: carId, owner: { deletedAt: null } },
       select: {
         id: true,
         make: true,

@@ -377,7 +377,7 @@ function showcaseStatement(carId: number): Prisma.Sql {
     WITH featuring AS (${featuringCarIds(carId)})
     SELECT ${json.text(showcase)} AS showcase
     FROM "cars" c JOIN "users" o ON o."id" = c."ownerId"
-    WHERE c."id" = ${carId}`;
+    WHERE c."id" = ${carId} AND o."deletedAt" IS NULL`;
 }
 
 function readCar([id, ownerId, make, model, year, trim, bodystyle, nickname, insuranceExpiresAt, createdAt]: ShowcaseCarTuple): CarRow {

@@ -114,7 +114,7 @@ function commentsStatement(postId: number, viewerId: number, before: Cursor | nu
       (SELECT ${json.text(json.tuples(comment, Prisma.sql`c."createdAt" DESC, c."id" DESC`))}
        FROM (SELECT "id", "content", "createdAt", "userId", "parentId" FROM "comments" WHERE "id" IN (SELECT "id" FROM thread)
              ORDER BY "createdAt" DESC, "id" DESC LIMIT ${COMMENTS_PAGE_MAX}) c
-       LEFT JOIN "users" u ON u."id" = c."userId") AS "comments"
+       LEFT JOIN "users" u ON u."id" = c."userId" AND u."deletedAt" IS NULL) AS "comments"
     FROM "posts" p
     WHERE p."id" = ${postId} AND p."status" = ${READY_POST.status}`;
 }

@@ -1,6 +1,8 @@
-// Insurance reminders and "event starting soon" pushes: a check when the server starts and
+// Insurance reminders, "event starting soon" pushes and the sweep of deleted accounts: a check when the server starts and
 // every hour after, once per process. The rules (30-day window, one reminder per expiry; the
 // events of the next 24 hours, once per attendee) live in the notification and push models.
+import { sweepAccountDeletions } from "~/models/account-deletion.server";
+import { wakeJobWorkers } from "~/models/job-worker.server";
 import { sendInsuranceReminders } from "~/models/notification.server";
 import { sendEventReminders } from "~/models/push.server";
 
@@ -22,6 +24,13 @@ async function check() {
     if (queued > 0) console.info(`Event reminders queued: ${queued}`);
   } catch (error) {
     console.error("Event reminder check failed", error);
+  }
+  try {
+    // Accounts whose seven days to change their mind are over are deleted for good.
+    const queued = await sweepAccountDeletions();
+    if (queued > 0) wakeJobWorkers();
+  } catch (error) {
+    console.error("Account deletion sweep failed", error);
   }
 }
 

@@ -29,6 +29,7 @@ import {
   type JobLane,
 } from "~/models/job.server";
 import { CAR_PHOTO_JOB, carPhotosWaiting, failCarPhotoJob, runCarPhotoJob, type CarPhotoJobPayload } from "~/models/car-photo.server";
+import { ACCOUNT_DELETION_JOB, runAccountDeletionJob } from "~/models/account-deletion.server";
 import { pruneTranscodeUsage } from "~/models/media-budget.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
 import { PUSH_JOB, PUSH_SEND_JOB, PushRefused, runPushJob, runPushSendJob, type PushJobPayload } from "~/models/push.server";
@@ -59,6 +60,7 @@ const handlers = new Map<string, JobHandler>([
       permanent: isPermanentMediaFailure,
     },
   ],
+  [ACCOUNT_DELETION_JOB, { run: (payload) => runAccountDeletionJob(payload as { userId?: unknown }) }],
   [PUSH_JOB, { run: async (payload) => void (await runPushJob(payload as PushJobPayload)) }],
   [
     PUSH_SEND_JOB,

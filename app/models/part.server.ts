@@ -49,7 +49,7 @@ export async function prunePart(partId: number): Promise<void> {
 }
 
 /** Mods whose cars count: not those of suspended members. */
-const visibleMods = (partId: number): Prisma.ModWhereInput => ({ partId, car: { owner: { suspendedAt: null } } });
+const visibleMods = (partId: number): Prisma.ModWhereInput => ({ partId, car: { owner: { suspendedAt: null, deletedAt: null } } });
 
 /** How many distinct cars (of members in good standing) run each of `partIds`, leaving out `exceptCarId`. */
 export async function carsRunningParts(partIds: readonly number[], exceptCarId: number | null = null): Promise<Map<number, number>> {
@@ -59,7 +59,7 @@ export async function carsRunningParts(partIds: readonly number[], exceptCarId: 
   const rows = await prisma.$queryRaw<{ partId: number | bigint; cars: number | bigint }[]>`
     SELECT m."partId" AS "partId", COUNT(DISTINCT m."carId") AS cars
     FROM "mods" m JOIN "cars" c ON c."id" = m."carId" JOIN "users" u ON u."id" = c."ownerId"
-    WHERE m."partId" IN (${Prisma.join(ids)}) AND m."carId" <> ${exceptCarId ?? -1} AND u."suspendedAt" IS NULL
+    WHERE m."partId" IN (${Prisma.join(ids)}) AND m."carId" <> ${exceptCarId ?? -1} AND u."suspendedAt" IS NULL AND u."deletedAt" IS NULL
     GROUP BY m."partId"`;
   for (const row of rows) counts.set(Number(row.partId), Number(row.cars));
   return counts;
@@ -96,7 +96,7 @@ export async function postsForPart(partId: number, limit = PART_PAGE_POSTS): Pro
   const ids = tagged.map((row) => row.postId);
   if (ids.length === 0) return [];
   const posts = await prisma.post.findMany({
-    where: { id: { in: ids }, status: "ready", createdBy: { suspendedAt: null } },
+    where: { id: { in: ids }, status: "ready", createdBy: { suspendedAt: null, deletedAt: null } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: {

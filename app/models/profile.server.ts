@@ -242,7 +242,7 @@ function userPageStatement(username: string, viewerId: number, before: number | 
       ${json.flag(Prisma.sql`EXISTS (SELECT 1 FROM "user_follows" f WHERE f."followerId" = ${viewerId} AND f."followingId" = u."id")`)},
       ${carCardsJson(Prisma.sql`u."id"`, viewerId)},
       ${tilesJson(userPostsWhere(Prisma.sql`u."id"`, before), POSTS_PAGE_SIZE + 1)}`);
-  return Prisma.sql`SELECT ${json.text(page)} AS page FROM "users" u WHERE u."username" = ${username}`;
+  return Prisma.sql`SELECT ${json.text(page)} AS page FROM "users" u WHERE u."username" = ${username} AND u."deletedAt" IS NULL`;
 }
 
 /** Everything /user/{username} shows, or null for an unknown user. One statement. */

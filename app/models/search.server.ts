@@ -112,7 +112,7 @@ export async function searchCars(query: unknown, options: { limit?: number } = {
   const first = prefixPattern(terms[0]);
   const rows = await prisma.$queryRaw<{ id: number }[]>`
     SELECT c."id" AS id FROM "cars" c JOIN "users" u ON u."id" = c."ownerId"
-    WHERE u."suspendedAt" IS NULL AND ${allTermsMatch(text, terms)}
+    WHERE u."suspendedAt" IS NULL AND u."deletedAt" IS NULL AND ${allTermsMatch(text, terms)}
     ORDER BY CASE WHEN c."make" ${LIKE} ${first} ESCAPE '\\' OR c."model" ${LIKE} ${first} ESCAPE '\\'
                     OR c."nickname" ${LIKE} ${first} ESCAPE '\\' THEN 0 ELSE 1 END, c."id" DESC
     LIMIT ${limit}`;
@@ -168,7 +168,7 @@ export async function searchUsers(query: unknown, options: { limit?: number } = 
   );
   const rows = await prisma.$queryRaw<{ id: number }[]>`
     SELECT u."id" AS id FROM "users" u
-    WHERE u."suspendedAt" IS NULL AND ${matches}
+    WHERE u."suspendedAt" IS NULL AND u."deletedAt" IS NULL AND ${matches}
     ORDER BY CASE WHEN u."username" = ${name} THEN 0
                   WHEN u."username" ${LIKE} ${prefixPattern(name)} ESCAPE '\\' THEN 1
                   WHEN COALESCE(u."nickname", '') ${LIKE} ${prefixPattern(text)} ESCAPE '\\' THEN 2
@@ -184,13 +184,13 @@ export async function searchUsers(query: unknown, options: { limit?: number } = 
 export async function findUserExact(input: { id?: number | null; username?: string | null }) {
   if (input.id !== undefined && input.id !== null) {
     if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
-    return prisma.user.findUnique({ where: { id: input.id }, select: { id: true, username: true, nickname: true } });
+    return prisma.user.findFirst({ where: { id: input.id, deletedAt: null }, select: { id: true, username: true, nickname: true } });
   }
   const username = normaliseQuery(input.username ?? "")
     .toLowerCase()
     .replace(/^@/, "");
   if (!username) return null;
-  return prisma.user.findUnique({ where: { username }, select: { id: true, username: true, nickname: true } });
+  return prisma.user.findFirst({ where: { username, deletedAt: null }, select: { id: true, username: true, nickname: true } });
 }
 
 // ------------------------------------------------------------------ events
@@ -230,7 +230,7 @@ export async function searchPosts(query: unknown, options: { limit?: number } = 
   const limit = clamp(options.limit, SEARCH_PAGE_PER_KIND);
   const rows = await prisma.$queryRaw<{ id: number }[]>`
     SELECT p."id" AS id FROM "posts" p JOIN "users" u ON u."id" = p."createdById"
-    WHERE u."suspendedAt" IS NULL AND p."status" = 'ready' AND ${allTermsMatch(Prisma.sql`p."story"`, terms)}
+    WHERE u."suspendedAt" IS NULL AND u."deletedAt" IS NULL AND p."status" = 'ready' AND ${allTermsMatch(Prisma.sql`p."story"`, terms)}
     ORDER BY p."id" DESC LIMIT ${limit}`;
   const ids = rows.map((row) => Number(row.id));
   if (ids.length === 0) return [];
@@ -276,7 +276,7 @@ export async function searchParts(query: unknown, options: { limit?: number } = 
   const rows = await prisma.$queryRaw<{ id: number }[]>`
     SELECT p."id" AS id FROM "parts" p JOIN "manufacturers" m ON m."id" = p."manufacturerId"
     JOIN "mods" d ON d."partId" = p."id" JOIN "cars" c ON c."id" = d."carId" JOIN "users" u ON u."id" = c."ownerId"
-    WHERE u."suspendedAt" IS NULL AND ${matches}
+    WHERE u."suspendedAt" IS NULL AND u."deletedAt" IS NULL AND ${matches}
     GROUP BY p."id"
     ORDER BY COUNT(DISTINCT d."carId") DESC, p."id" DESC
     LIMIT ${limit}`;

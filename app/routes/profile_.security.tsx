@@ -1,19 +1,22 @@
 // /profile/security (members only): two-factor sign-in with an authenticator app (set up
 // after entering the password, with a key and an otpauth:// link; confirm with a code;
 // recovery codes shown once; turn off with the password) and 'Sign out of other devices'.
-// Every form works without JavaScript. (File name with "_": the page is not nested inside /profile's layout.)
+// Deleting the account (with the password, a recent Google sign-in, and the app's code when
+// two-factor is on) is the last section. Every form works without JavaScript. (File name with "_": the page is not nested inside /profile's layout.)
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ChevronLeft, Laptop, Loader2, ShieldCheck } from "~/components/icons";
+import { ChevronLeft, Laptop, Loader2, ShieldCheck, Trash2 } from "~/components/icons";
 import QRCode from "qrcode";
-import { getAuthState, requireUserPage } from "~/models/auth.server";
+import { endSession, getAuthState, requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { twoFactorCodeSchema, twoFactorDisableSchema, twoFactorEnrolSchema } from "~/lib/auth-schemas";
 import { replyToUserError } from "~/lib/form-reply.server";
 import { readBody, text } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { flashCookie, sessionIdOf } from "~/lib/cookies.server";
+import { DELETE_CONFIRMATION, DELETION_TEXT, deleteAccountSchema } from "~/lib/account-deletion";
+import { deletionScheduledMessage, requestAccountDeletion } from "~/models/account-deletion.server";
 import {
   TWO_FACTOR_MESSAGES,
   beginEnrolment,
@@ -41,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ status, otherSessions, qrCode }, { headers: { "Cache-Control": "no-store" } });
 }
 
-type ActionData = { intent: string; error?: string; message?: string; recoveryCodes?: string[] };
+type ActionData = { intent: string; error?: string; message?: string; recoveryCodes?: string[]; confirm?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUserPage(request);
@@ -72,14 +75,26 @@ export async function action({ request }: ActionFunctionArgs) {
       const recoveryCodes = await confirmEnrolment(user.id, code, await sessionIdOf(request));
       return data<ActionData>({ intent, recoveryCodes, message: TWO_FACTOR_MESSAGES.enabled }, { headers: { "Cache-Control": "no-store" } });
     }
+    if (intent === "delete-account") {
+      const proof = deleteAccountSchema.parse(body.fields);
+      const state = await getAuthState(request);
+      const { finalAt } = await requestAccountDeletion(user.id, { ...proof, signedInAt: state?.createdAt ?? new Date(0) });
+      // Signed out everywhere: the cookie goes too, and the home page says what happens next.
+      const headers = new Headers({ "Cache-Control": "no-store" });
+      headers.append("Set-Cookie", await endSession(request));
+      headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: deletionScheduledMessage(finalAt) } }));
+      return redirect("/", { status: 303, headers });
+    }
     if (intent === "disable") {
       await disableTwoFactor(user.id, twoFactorDisableSchema.parse(body.fields));
       return toast(TWO_FACTOR_MESSAGES.disabled);
     }
     return data<ActionData>({ intent, error: "Unknown action" }, { status: 400 });
   };
+  // What was typed comes back with the message (never a password or a code).
+  const confirm = intent === "delete-account" ? text(body.fields, "confirm").slice(0, 20) : undefined;
   return replyToUserError<Response | ReturnType<typeof data<ActionData>>>(change, (error) =>
-    data<ActionData>({ intent, error: error.message }, { status: error.status }),
+    data<ActionData>({ intent, error: error.message, confirm }, { status: error.status }),
   );
 }
 
@@ -279,6 +294,61 @@ export default function SecurityPage() {
         </div>
         <Form method="post" className="security-row">
           <Submit label="Sign out of other devices" intent="signout-others" variant="secondary" />
+        </Form>
+      </section>
+
+      <section className="security-card" aria-labelledby="delete-heading" data-testid="delete-account">
+        <div className="security-card__head">
+          <span className="security-card__icon" aria-hidden>
+            <Trash2 size={22} />
+          </span>
+          <div>
+            <h2 id="delete-heading" className="security-card__title">
+              {DELETION_TEXT.heading}
+            </h2>
+            <p className="security-card__text">{DELETION_TEXT.explain}</p>
+            <p className="security-card__text">
+              <strong>{DELETION_TEXT.restore}</strong>
+            </p>
+          </div>
+        </div>
+        <Form method="post" className="security-form">
+          <ErrorText actionData={actionData} intent="delete-account" />
+          {status.hasPassword ? (
+            <div className="field">
+              <label className="label" htmlFor="delete-password">
+                Your password
+              </label>
+              <input id="delete-password" name="password" type="password" className="input" autoComplete="current-password" required />
+            </div>
+          ) : status.enabled ? null : (
+            <p className="security-card__text">{DELETION_TEXT.googleRecent}</p>
+          )}
+          {status.enabled ? (
+            <div className="field">
+              <label className="label" htmlFor="delete-code">
+                A code from your authenticator app
+              </label>
+              <input id="delete-code" name="code" className="input security-code-input" inputMode="numeric" autoComplete="one-time-code" required />
+            </div>
+          ) : null}
+          <div className="field">
+            <label className="label" htmlFor="delete-confirm">
+              {DELETION_TEXT.confirmLabel}
+            </label>
+            <input
+              id="delete-confirm"
+              name="confirm"
+              className="input"
+              autoComplete="off"
+              required
+              pattern={DELETE_CONFIRMATION}
+              defaultValue={actionData?.intent === "delete-account" ? actionData.confirm : undefined}
+            />
+          </div>
+          <div className="security-row">
+            <Submit label={DELETION_TEXT.button} intent="delete-account" variant="danger" />
+          </div>
         </Form>
       </section>
 

@@ -3,6 +3,7 @@
 import { Link } from "@remix-run/react";
 import { Heart, MessageCircle, Trash2 } from "~/components/icons";
 import { ANONYMOUS, isTemporaryId, type CommentView } from "~/lib/comment-schemas";
+import { DELETED_MEMBER } from "~/lib/account-deletion";
 import { relativeTime } from "~/lib/relative-time";
 import { Avatar } from "~/components/shell/Avatar";
 import { ReportButton } from "~/components/report/ReportButton";
@@ -38,8 +39,9 @@ export function CommentItem({
   now?: number;
 }) {
   const pending = isTemporaryId(comment.id);
-  const name = comment.nickname || comment.username;
   const known = comment.username !== ANONYMOUS && comment.user_id !== null;
+  // A comment whose author deleted the account stays, so the thread still reads.
+  const name = known ? comment.nickname || comment.username : DELETED_MEMBER;
   const isTop = comment.id === top.id;
 
   return (
