@@ -1,6 +1,10 @@
 // The feed: pages of posts newest first in the API's post shape, with counts and the
 // reader's own flags.
 //
+// Two feeds: Latest (everyone's posts) and Following (`following: true`: the posts that show a
+// car the reader follows, are by a person the reader follows, carry a tag the reader follows,
+// or are the reader's own). Both read the same way.
+//
 // Cost per page, whatever its size (no N+1): ONE SQL statement that selects the page over
 // the posts(createdAt, id) index and, per post, its creator, media (by position), cars (by
 // position), every count (likes, dislikes, comments, mods of its cars, saves, shares) and the
@@ -21,6 +25,7 @@ import { encodeCursor, type Cursor } from "~/lib/cursor";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
 import { mediaUrl, srcSetFor, type MediaKind } from "~/lib/media-types";
 import { daysOld, daysOldHolds } from "~/lib/relative-time";
+import { membersIn, mentionedMembers } from "~/models/text-links.server";
 
 /** Every post in the feed carries the same priority score. */
 export const PRIORITY_SCORE = 30;
@@ -57,6 +62,8 @@ export type FeedPhoto = {
   duration_ms: number | null;
   created_at: string;
   uploader: { id: number; username: string };
+  /** The author's description (alt text); null when none was written. */
+  alt?: string | null;
 };
 
 export type FeedCounts = {
@@ -80,10 +87,14 @@ export type FeedPost = {
   car_id: number | null;
   car_ids: number[];
   story: string;
+  /** The usernames of the members `story` mentions (its @links), looked up once per page. */
+  mentions?: string[];
   /** As stored (null = follow the default rule). */
   layout: Layout | null;
   effective_layout: Layout;
   soundcloud_url: string | null;
+  /** When the author last edited the post (ISO 8601); null when never. */
+  edited_at?: string | null;
   /** ready; processing or failed only ever reach the post's author and administrators. */
   status: "processing" | "ready" | "failed";
   photos: FeedPhoto[];
@@ -117,6 +128,13 @@ export type FeedOptions = {
   createdById?: number;
   /** Only posts naming this car. */
   carId?: number;
+  /** Only posts carrying this tag (tags.id). */
+  tagId?: number;
+  /**
+   * The Following feed of `viewerId`: posts showing a car they follow, by a person they follow,
+   * with a tag they follow, and their own. A visitor's Following feed is empty.
+   */
+  following?: boolean;
 };
 
 /**
@@ -167,6 +185,11 @@ function pageConditions(options: PageQuery): Prisma.Sql {
   if (options.carId !== undefined) {
     conditions.push(Prisma.sql`p."id" IN (SELECT pc."postId" FROM "post_cars" pc WHERE pc."carId" = ${options.carId})`);
   }
+  if (options.tagId !== undefined) {
+    // Over post_tags(tagId, createdAt, postId).
+    conditions.push(Prisma.sql`p."id" IN (SELECT pt."postId" FROM "post_tags" pt WHERE pt."tagId" = ${options.tagId})`);
+  }
+  if (options.following) conditions.push(followingCondition(options.viewerId ?? 0));
   if (options.grams) {
     // Grams shows audio, or media (any when show_all_grams_posts, else a video).
     const media = options.grams.showAll
@@ -175,6 +198,21 @@ function pageConditions(options: PageQuery): Prisma.Sql {
     conditions.push(Prisma.sql`((p."soundcloudUrl" IS NOT NULL AND p."soundcloudUrl" <> '') OR ${media})`);
   }
   return conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+}
+
+/**
+ * Whether a post belongs to the Following feed of `viewerId`. The page still walks the
+ * posts(createdAt, id) index newest first and stops after `limit` matches; each post is checked
+ * over primary keys: its creator among the reader and the people they follow (user_follows
+ * (followerId, followingId), read once), its cars against car_follows (userId, carId) through
+ * post_cars (postId, carId), its tags against tag_follows (userId, tagId) through post_tags
+ * (postId, tagId). A visitor (0) matches nothing.
+ */
+function followingCondition(viewerId: number): Prisma.Sql {
+  return Prisma.sql`(p."createdById" = ${viewerId}
+    OR p."createdById" IN (SELECT uf."followingId" FROM "user_follows" uf WHERE uf."followerId" = ${viewerId})
+    OR EXISTS (SELECT 1 FROM "post_cars" fpc JOIN "car_follows" fcf ON fcf."userId" = ${viewerId} AND fcf."carId" = fpc."carId" WHERE fpc."postId" = p."id")
+    OR EXISTS (SELECT 1 FROM "post_tags" fpt JOIN "tag_follows" ftf ON ftf."userId" = ${viewerId} AND ftf."tagId" = fpt."tagId" WHERE fpt."postId" = p."id"))`;
 }
 
 /**
@@ -192,7 +230,7 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
   const media = json.tuples(
     json.tuple(Prisma.sql`m."id", m."kind", m."path", m."mimeType", m."width", m."height",
                           m."variants", m."posterPath", m."createdAt", m."uploaderId", mu."username",
-                          m."durationMs", m."posterVariants", m."posterWidth", m."posterHeight"`),
+                          m."durationMs", m."posterVariants", m."posterWidth", m."posterHeight", m."alt"`),
     Prisma.sql`m."position", m."id"`,
   );
   const cars = json.tuples(
@@ -203,7 +241,8 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
       page."id", page."createdAt", page."createdById", page."carId", page."story", page."layout", page."soundcloudUrl", page."status",
       u."username", u."nickname", u."profileImage",
       ${json.nested(Prisma.sql`SELECT ${media} FROM "photos" m JOIN "users" mu ON mu."id" = m."uploaderId" WHERE m."postId" = page."id"`)},
-      ${json.nested(Prisma.sql`SELECT ${cars} FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE pc."postId" = page."id"`)}`);
+      ${json.nested(Prisma.sql`SELECT ${cars} FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE pc."postId" = page."id"`)},
+      page."editedAt"`);
   const standing = json.tuple(Prisma.sql`
       (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'like'),
       (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'dislike'),
@@ -217,7 +256,7 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
                                      WHERE pc."postId" = page."id" AND f."userId" = ${viewer})`)}`);
   return Prisma.sql`
     WITH page AS (
-      SELECT p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl", p."status"
+      SELECT p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl", p."status", p."editedAt"
       FROM "posts" p
       ${pageConditions(options)}
       ORDER BY p."createdAt" DESC, p."id" DESC
@@ -243,6 +282,7 @@ type MediaTuple = [
   posterVariants: string,
   posterWidth: number | null,
   posterHeight: number | null,
+  alt: string | null,
 ];
 type CarTuple = [id: number, make: string, model: string, year: number, trim: string | null, bodystyle: string | null, nickname: string | null, ownerId: number];
 type ContentTuple = [
@@ -259,6 +299,7 @@ type ContentTuple = [
   profileImage: string | null,
   media: MediaTuple[],
   cars: CarTuple[],
+  editedAt: string | null,
 ];
 type StandingTuple = [
   likes: number,
@@ -281,10 +322,12 @@ async function queryRecords(options: PageQuery, limit: number): Promise<string[]
 async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
   const records = await queryRecords(options, limit);
   const now = Date.now();
-  return records.map(([content, standing]) => {
+  const posts = records.map(([content, standing]) => {
     const post = readContent(JSON.parse(content) as ContentTuple);
     return { ...post, ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now) };
   });
+  const members = await mentionedMembers(posts.map((post) => post.story));
+  return posts.map((post) => ({ ...post, mentions: membersIn(post.story, members) }));
 }
 
 /** A page of the feed, newest first, in ONE statement. */
@@ -312,7 +355,7 @@ export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> 
 // RENDER_REUSE_SECONDS at most. No answer is kept in development or with RENDER_REUSE_SECONDS=0.
 
 /** A post's content as JSON without its closing brace, to be followed by its standing. */
-type KeptPost = KeptText & { id: number; createdAt: string };
+type KeptPost = KeptText & { id: number; createdAt: string; story: string };
 
 export type FeedAnswer = { json: string; kept: boolean };
 
@@ -335,7 +378,7 @@ export function createFeedAnswers({ version, maxAgeMs }: { version: () => DataVe
     const kept = posts.get(key);
     if (kept) return kept;
     const post = readContent(JSON.parse(content) as ContentTuple);
-    const made = { text: JSON.stringify(post).slice(0, -1), id: post.id, createdAt: post.created_at, validUntil: Infinity };
+    const made = { text: JSON.stringify(post).slice(0, -1), id: post.id, createdAt: post.created_at, story: post.story, validUntil: Infinity };
     posts.set(key, made);
     return made;
   };
@@ -343,12 +386,15 @@ export function createFeedAnswers({ version, maxAgeMs }: { version: () => DataVe
   const pageJson = async (options: FeedOptions, now: number) => {
     const limit = clampLimit(options.limit);
     const records = await queryRecords(options, limit);
+    const kept = records.map(([content]) => postJson(content));
+    // Which mentioned members exist changes without the post changing: read per answer, once.
+    const members = await mentionedMembers(kept.map((post) => post.story));
     const parts: string[] = [];
     let holdsMs = Infinity;
     let last: KeptPost | null = null;
-    for (const [content, standing] of records) {
-      last = postJson(content);
-      const rest = JSON.stringify(readStanding(JSON.parse(standing) as StandingTuple, last.createdAt, now));
+    for (const [index, [, standing]] of records.entries()) {
+      last = kept[index];
+      const rest = JSON.stringify({ ...readStanding(JSON.parse(standing) as StandingTuple, last.createdAt, now), mentions: membersIn(last.story, members) });
       parts.push(`${last.text},${rest.slice(1)}`);
       holdsMs = Math.min(holdsMs, daysOldHolds(last.createdAt, now));
     }
@@ -364,9 +410,12 @@ export function createFeedAnswers({ version, maxAgeMs }: { version: () => DataVe
   };
 }
 
-/** What an answer is kept under: every option that changes it, the reader included. */
+/**
+ * What an answer is kept under: every option that changes it, the reader included (so a
+ * Following page, made of the reader's own follows, is only ever answered to that reader).
+ */
 function answerKey(options: FeedOptions): string {
-  const { viewerId, limit, exclude, cursor, grams, createdById, carId } = options;
+  const { viewerId, limit, exclude, cursor, grams, createdById, carId, tagId, following } = options;
   return JSON.stringify([
     viewerId ?? null,
     clampLimit(limit),
@@ -375,6 +424,8 @@ function answerKey(options: FeedOptions): string {
     grams?.showAll ?? null,
     createdById ?? null,
     carId ?? null,
+    tagId ?? null,
+    following === true,
   ]);
 }
 
@@ -435,6 +486,7 @@ function readPhoto(media: MediaTuple): FeedPhoto {
     posterVariants,
     posterWidth,
     posterHeight,
+    alt,
   ] = media;
   const kind: MediaKind = storedKind === "video" ? "video" : "image";
   return {
@@ -452,6 +504,7 @@ function readPhoto(media: MediaTuple): FeedPhoto {
     duration_ms: kind === "video" ? durationMs : null,
     created_at: isoText(createdAt),
     uploader: { id: uploaderId, username: uploaderUsername },
+    alt: alt || null,
   };
 }
 
@@ -466,7 +519,7 @@ type FeedPostContent = Omit<FeedPost, keyof FeedPostStanding>;
 type FeedPostStanding = Pick<FeedPost, "counts" | "likedByUser" | "dislikedByUser" | "saved" | "priority_score" | "is_followed_car" | "days_old">;
 
 function readContent(tuple: ContentTuple): FeedPostContent {
-  const [id, createdAt, createdById, carId, story, layout, soundcloudUrl, status, username, nickname, profileImage, media, cars] = tuple;
+  const [id, createdAt, createdById, carId, story, layout, soundcloudUrl, status, username, nickname, profileImage, media, cars, editedAt] = tuple;
   const photos = media.map(readPhoto);
   const postCars = cars.map(readCar);
   const carIds = postCars.map((postCar) => postCar.car_id);
@@ -482,6 +535,7 @@ function readContent(tuple: ContentTuple): FeedPostContent {
     layout: isLayout(layout) ? layout : null,
     effective_layout: effectiveLayout(layout, photos.length),
     soundcloud_url: soundcloudUrl || null,
+    edited_at: editedAt ? parseStoredDate(editedAt).toISOString() : null,
     status: status === "processing" || status === "failed" ? status : "ready",
     photos,
     post_cars: postCars,

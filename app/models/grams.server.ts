@@ -4,6 +4,7 @@
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { getUser } from "~/models/auth.server";
 import { gramsParam } from "~/lib/grams-url";
+import type { FeedChoice } from "~/lib/feed-choice";
 import { getFeedPage, getPost, showAllGramsPosts, type FeedPost } from "~/models/feed.server";
 
 /** What a page's loader hands to the Grams launcher. */
@@ -12,14 +13,16 @@ export type GramsLaunch = {
   initialPosts: FeedPost[];
   initialCursor: string | null;
   showAllPosts: boolean;
+  /** The feed Grams pages through. */
+  feed: FeedChoice;
 };
 
 /**
  * Null when the URL does not ask for Grams. Otherwise the post the link names (first, when
  * it exists), then the newest Grams posts (the Grams filter with the reader's
- * show_all_grams_posts), and the cursor of the next page.
+ * show_all_grams_posts) from `feed` (Following or Latest), and the cursor of the next page.
  */
-export async function loadGrams(request: Request): Promise<GramsLaunch | null> {
+export async function loadGrams(request: Request, { feed = "latest" }: { feed?: FeedChoice } = {}): Promise<GramsLaunch | null> {
   const wanted = gramsParam(request.url);
   if (!wanted) return null;
   const user = await getUser(request);
@@ -29,6 +32,7 @@ export async function loadGrams(request: Request): Promise<GramsLaunch | null> {
     viewerId,
     limit: FEED_FIRST_PAGE,
     grams: { showAll },
+    following: feed === "following",
     exclude: target ? [target.id] : [],
   });
   return {
@@ -36,5 +40,6 @@ export async function loadGrams(request: Request): Promise<GramsLaunch | null> {
     initialPosts: target ? [target, ...page.posts] : page.posts,
     initialCursor: page.nextCursor,
     showAllPosts: showAll,
+    feed,
   };
 }

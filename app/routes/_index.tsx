@@ -2,6 +2,11 @@
 // as the reader scrolls (FeedList); without JavaScript a 'Load more' link renders the next
 // page here (`/?cursor=…`). `/?grams` and `/?grams=<postId>` open the Grams overlay, on the
 // server too.
+//
+// Members read one of two feeds, switched by links (`/?feed=following`, `/?feed=latest`) and
+// remembered on their account (models/feed-choice.server.ts): Following (the cars, people and
+// tags they follow, and their own posts) or Latest (everyone's). Scrolling, 'Load more' and
+// Grams read the same feed. An empty Following feed suggests what to follow.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { ArrowUp, CalendarDays, Clapperboard, ImagePlus, Images, Search, UserPlus } from "~/components/icons";
@@ -18,6 +23,10 @@ import { loginHref, requestLogin } from "~/lib/login-events";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { readCursor } from "~/lib/cursor";
 import { getFeedPage } from "~/models/feed.server";
+import { feedParam, followSuggestions, resolveFeed } from "~/models/feed-choice.server";
+import { FeedSwitch } from "~/components/feed/FeedSwitch";
+import { FollowSuggestions } from "~/components/feed/FollowSuggestions";
+import { FEED_CHOICE_MESSAGES, feedHref } from "~/lib/feed-choice";
 import { loadGrams } from "~/models/grams.server";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
@@ -36,8 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A broken link shows the newest posts.
   const cursor = readCursor(url.searchParams.get("cursor"));
   const user = await getUser(request);
-  const [page, grams] = await Promise.all([getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_RENDER, cursor }), loadGrams(request)]);
+  const feed = await resolveFeed(user?.id, feedParam(url.searchParams));
+  const following = feed === "following";
+  const [page, grams] = await Promise.all([getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_RENDER, cursor, following }), loadGrams(request, { feed })]);
+  // Never an empty page: an empty Following feed offers what to follow instead.
+  const suggestions = user && following && !cursor && page.posts.length === 0 ? await followSuggestions(user.id) : null;
   return {
+    feed,
+    suggestions,
     posts: page.posts,
     nextCursor: page.nextCursor,
     pageKey: cursor ? (url.searchParams.get("cursor") ?? "") : "",
@@ -48,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Home() {
-  const { posts, nextCursor, pageKey, now, grams } = useLoaderData<typeof loader>();
+  const { feed, suggestions, posts, nextCursor, pageKey, now, grams } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const user = root?.user ?? null;
   const location = useLocation();
@@ -63,7 +78,7 @@ export default function Home() {
           <div className="feed-strip__text">
             <p className="feed-strip__eyebrow">{user ? `Hey ${user.nickname || user.username}` : SITE_NAME}</p>
             <h1 id="feed-title" className="feed-strip__title">
-              {FEED_MESSAGES.heading}
+              {feed === "following" ? FEED_CHOICE_MESSAGES.followingHeading : FEED_MESSAGES.heading}
             </h1>
           </div>
           <div className="feed-strip__actions">
@@ -92,16 +107,20 @@ export default function Home() {
           </div>
         </section>
 
+        {user ? <FeedSwitch feed={feed} /> : null}
+
         {pageKey ? (
           <div className="feed-paged">
             <span>Older posts</span>
-            <Link to="/" className="btn btn--sm btn--secondary">
+            <Link to={user ? feedHref(feed) : "/"} className="btn btn--sm btn--secondary">
               <ArrowUp aria-hidden size={16} /> {FEED_MESSAGES.newest}
             </Link>
           </div>
         ) : null}
 
-        {posts.length === 0 ? (
+        {suggestions ? (
+          <FollowSuggestions suggestions={suggestions} />
+        ) : posts.length === 0 ? (
           <EmptyState
             icon={<Images />}
             title={FEED_MESSAGES.empty}
@@ -114,7 +133,7 @@ export default function Home() {
             Fresh builds, weekend drives and meet photos from the community will show up here.
           </EmptyState>
         ) : (
-          <FeedList posts={posts} nextCursor={nextCursor} now={now} viewer={viewer} pageKey={pageKey} returnTo={here} />
+          <FeedList key={feed} posts={posts} nextCursor={nextCursor} now={now} viewer={viewer} pageKey={pageKey} returnTo={here} query={user ? { feed } : undefined} />
         )}
       </div>
 

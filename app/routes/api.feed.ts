@@ -1,4 +1,7 @@
 // GET /api/feed: pages of the home feed, newest first, in the API's post shape.
+//   feed     following: the reader's Following feed (the cars, people and tags they follow,
+//            and their own posts; 401 for visitors); latest (the default): everyone's posts
+//   tag      only the posts carrying this tag (any case; 404 when no post ever did)
 //   limit    page size, default and at most 50 (the first page); later pages ask for 10
 //   exclude  ids already loaded ("1,2,3" or repeated): never answered again
 //   cursor   the `nextCursor` of the previous page: keyset paging, cheap at any depth
@@ -12,6 +15,8 @@ import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import type { DocumentHandle } from "~/root";
 import { decodeCursor } from "~/lib/cursor";
+import { isFeedChoice } from "~/lib/feed-choice";
+import { TAG_NOT_FOUND, findTagId } from "~/models/tag.server";
 import { MAX_EXCLUDE, clampLimit, getFeedAnswer, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
@@ -46,8 +51,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (userId !== undefined) options.createdById = userId;
   if (carId !== undefined) options.carId = carId;
 
+  const feed = params.get("feed");
+  if (feed !== null && feed !== "" && !isFeedChoice(feed)) return errorResponse(400, "feed must be following or latest");
+  const tag = params.get("tag");
+  if (tag !== null && tag !== "") {
+    const tagId = await findTagId(tag);
+    if (tagId === null) return errorResponse(404, TAG_NOT_FOUND);
+    options.tagId = tagId;
+  }
+
   const user = await getUser(request);
   options.viewerId = user?.id ?? null;
+  if (feed === "following") {
+    if (!user) return errorResponse(401, "Sign in to read the posts of what you follow");
+    options.following = true;
+  }
   if (params.get("grams") === "1" || params.get("grams") === "true") {
     options.grams = { showAll: await showAllGramsPosts(user?.id) };
   }

@@ -1,4 +1,4 @@
-// /search: cars, people, events, posts (by story text) and parts for a query. A plain GET form,
+// /search: cars, people, events, posts (by story text), parts and tags (with their post counts) for a query. A plain GET form,
 // so it works without JavaScript; every kind shows up to 20 results.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -11,6 +11,8 @@ import { publicOrigin } from "~/lib/env.server";
 import { SEARCH_MAX_CHARS, normaliseQuery, searchHref } from "~/lib/search";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { SEARCH_PAGE_PER_KIND, searchAll } from "~/models/search.server";
+import { searchTags } from "~/models/tag.server";
+import { tagHref } from "~/lib/tag-pages";
 import "~/components/shell/pages.css";
 import type { DocumentHandle } from "~/root";
 
@@ -29,9 +31,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const q = normaliseQuery(new URL(request.url).searchParams.get("q") ?? "");
-  const found = await searchAll(q, { perKind: SEARCH_PAGE_PER_KIND });
+  const [found, tags] = await Promise.all([searchAll(q, { perKind: SEARCH_PAGE_PER_KIND }), searchTags(q, { limit: SEARCH_PAGE_PER_KIND })]);
   return {
     q: found.query,
+    tags,
     results: { cars: found.cars, users: found.users, events: found.events.map(eventCardView), posts: found.posts, parts: found.parts },
     now: Date.now(),
     share: shareLink(publicOrigin(request), searchHref(found.query)),
@@ -41,10 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const SUGGESTIONS = ["track day", "supra", "coilovers", "jess"];
 
 export default function SearchPage() {
-  const { q, results, now } = useLoaderData<typeof loader>();
+  const { q, tags, results, now } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search";
-  const total = results.cars.length + results.users.length + results.events.length + results.posts.length + results.parts.length;
+  const total = results.cars.length + results.users.length + results.events.length + results.posts.length + results.parts.length + tags.length;
 
   return (
     <div className="page page--wide search-page">
@@ -105,6 +108,22 @@ export default function SearchPage() {
             <p className="sr-summary" role="status">
               {total} {total === 1 ? "result" : "results"} for <strong>“{q}”</strong>
             </p>
+            {tags.length > 0 ? (
+              <section className="sr-tags" aria-labelledby="sr-tags-title">
+                <h2 id="sr-tags-title" className="sr-section__title">
+                  Tags
+                </h2>
+                <ul className="sr-suggest" data-testid="tag-results" style={{ listStyle: "none", padding: 0, justifyContent: "flex-start" }}>
+                  {tags.map((tag) => (
+                    <li key={tag.name}>
+                      <Link to={tagHref(tag.name)} className="chip sr-suggest__chip">
+                        #{tag.name} · {tag.posts} {tag.posts === 1 ? "post" : "posts"}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             <ResultTabs results={results} />
             <SearchResults results={results} now={now} />
           </>

@@ -41,6 +41,7 @@ export function urlsFor(ids: Ids): Record<string, string> {
     "parts.$partRef.tsx": ids.partHref,
     "signup.tsx": "/signup",
     "showcase.$carId.tsx": `/showcase/${ids.carId}`,
+    "tags.$tag.tsx": "/tags/trackday",
     "two-factor.tsx": "/two-factor",
     "upload.tsx": "/upload",
     "user.$username.tsx": `/user/${ids.username}`,

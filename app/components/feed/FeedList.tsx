@@ -5,7 +5,7 @@
 // the next page on the server.
 import { Link } from "@remix-run/react";
 import { CheckCircle2, ChevronDown, RotateCw, WifiOff } from "~/components/icons";
-import { startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PostCard, type PostCardViewer } from "~/components/post/PostCard";
 import { useHydrated } from "~/lib/hydrated";
 import type { FeedPost } from "~/models/feed.server";
@@ -24,6 +24,10 @@ export type FeedListProps = {
   pageKey: string;
   /** Where plain forms come back to. */
   returnTo: string;
+  /** The page's address ("/" by default), where 'Load more' and 'Back to the newest posts' go. */
+  path?: string;
+  /** What names the list on the page and in /api/feed (`feed`, `tag`): every later page reads the same list. */
+  query?: Readonly<Record<string, string>>;
 };
 
 type Status = "idle" | "loading" | "error";
@@ -50,7 +54,9 @@ export function PostSkeleton() {
   );
 }
 
-export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: serverNow, viewer, pageKey, returnTo }: FeedListProps) {
+const NO_QUERY: Readonly<Record<string, string>> = {};
+
+export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: serverNow, viewer, pageKey, returnTo, path = "/", query = NO_QUERY }: FeedListProps) {
   const hydrated = useHydrated();
   const [posts, setPosts] = useState(initialPosts);
   const [cursor, setCursor] = useState(initialCursor);
@@ -60,6 +66,10 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
   const controller = useRef<AbortController | null>(null);
   const page = useRef(pageKey);
   const readPage = useFetcherRead();
+  // The query as text: a new object with the same words is the same list.
+  const queryText = new URLSearchParams(query).toString();
+  const apiQuery = useMemo(() => Object.fromEntries(new URLSearchParams(queryText)), [queryText]);
+  const newestHref = queryText ? `${path}?${queryText}` : path;
 
   // The loader answered again: a new page starts over; the same page refreshes in place.
   useEffect(() => {
@@ -93,7 +103,7 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
     const abort = new AbortController();
     controller.current = abort;
     try {
-      const next = await withBackoff(async () => readFeedPage(await readPage(feedPageUrl({ cursor }), abort.signal)), { signal: abort.signal });
+      const next = await withBackoff(async () => readFeedPage(await readPage(feedPageUrl({ cursor, query: apiQuery }), abort.signal)), { signal: abort.signal });
       if (abort.signal.aborted) return;
       setPosts((current) => appendPosts(current, next.posts));
       setCursor(next.nextCursor);
@@ -105,7 +115,7 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
     } finally {
       if (controller.current === abort) loading.current = false;
     }
-  }, [cursor, readPage]);
+  }, [cursor, readPage, apiQuery]);
 
   // Watch the third-last card and every card after it: when one shows, fetch the next page.
   // Watching them all catches a reader who jumps past the third-last (End, a fling).
@@ -161,7 +171,7 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
 
       {cursor && !hydrated ? (
         <div className="feed__more">
-          <a href={loadMoreHref(cursor)} className="btn btn--secondary feed__more-link" data-testid="load-more">
+          <a href={loadMoreHref(cursor, path, query)} className="btn btn--secondary feed__more-link" data-testid="load-more">
             <ChevronDown aria-hidden size={18} /> {FEED_MESSAGES.loadMore}
           </a>
         </div>
@@ -172,7 +182,7 @@ export function FeedList({ posts: initialPosts, nextCursor: initialCursor, now: 
           <CheckCircle2 aria-hidden className="feed__end-icon" />
           <p>{FEED_MESSAGES.end}</p>
           {pageKey ? (
-            <Link to="/" className="feed__end-link">
+            <Link to={newestHref} className="feed__end-link">
               {FEED_MESSAGES.newest}
             </Link>
           ) : null}

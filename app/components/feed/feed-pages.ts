@@ -17,16 +17,29 @@ export const FEED_MESSAGES = {
 
 export type FeedPageData = { posts: FeedPost[]; nextCursor: string | null };
 
-/** The URL of the page after `cursor` (10 posts by default). */
-export function feedPageUrl({ cursor, limit = FEED_PAGE, exclude }: { cursor: string; limit?: number; exclude?: readonly number[] }): string {
-  const params = new URLSearchParams({ limit: String(limit), cursor });
+/**
+ * The URL of the page after `cursor` (10 posts by default); `query` names the list (`feed`,
+ * `tag`), so every page after the first reads the same one.
+ */
+export function feedPageUrl({
+  cursor,
+  limit = FEED_PAGE,
+  exclude,
+  query = {},
+}: {
+  cursor: string;
+  limit?: number;
+  exclude?: readonly number[];
+  query?: Readonly<Record<string, string>>;
+}): string {
+  const params = new URLSearchParams({ ...query, limit: String(limit), cursor });
   if (exclude && exclude.length > 0) params.set("exclude", exclude.join(","));
   return `/api/feed?${params}`;
 }
 
-/** The no-JavaScript 'Load more' link: the home page starting after `cursor`. */
-export function loadMoreHref(cursor: string): string {
-  return `/?${new URLSearchParams({ cursor })}`;
+/** The no-JavaScript 'Load more' link: the page (`path` with `query`) starting after `cursor`. */
+export function loadMoreHref(cursor: string, path = "/", query: Readonly<Record<string, string>> = {}): string {
+  return `${path}?${new URLSearchParams({ ...query, cursor })}`;
 }
 
 /** A page of /api/feed from what its loader answered; throws on an error answer or a malformed body. */

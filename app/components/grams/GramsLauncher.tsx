@@ -10,6 +10,7 @@ import type { GramsOverlayProps } from "./GramsOverlay";
 import { lazyComponent } from "~/lib/lazy-component";
 import { serverPart } from "~/lib/server-parts";
 import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
+import type { FeedChoice } from "~/lib/feed-choice";
 import { GRAMS_MESSAGES } from "./grams-feed";
 
 /** Set on history entries pushed by OpenGramsButton, so closing can go back. */
@@ -31,9 +32,11 @@ export type GramsLauncherProps = {
   initialPosts?: FeedPost[];
   initialCursor?: string | null;
   showAllPosts?: boolean;
+  /** The feed Grams pages through (from `loadGrams`; Latest when left out). */
+  feed?: FeedChoice;
 };
 
-export function GramsLauncher({ initialPostId, initialPosts, initialCursor, showAllPosts }: GramsLauncherProps) {
+export function GramsLauncher({ initialPostId, initialPosts, initialCursor, showAllPosts, feed }: GramsLauncherProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -80,6 +83,7 @@ export function GramsLauncher({ initialPostId, initialPosts, initialCursor, show
       initialPosts={initialPosts}
       initialCursor={initialCursor}
       showAllPosts={showAllPosts}
+      feed={feed}
       onClose={close}
       closeHref={withoutGrams(here)}
     />

@@ -21,6 +21,7 @@ import { useCarsFollowing } from "./use-cars-following";
 import { useGramsFeed } from "./use-grams-feed";
 import { useGramsLayers } from "./use-grams-layers";
 import { useGramsNavigation } from "./use-grams-navigation";
+import type { FeedChoice } from "~/lib/feed-choice";
 import "./grams.css";
 
 export type GramsOverlayProps = {
@@ -35,13 +36,15 @@ export type GramsOverlayProps = {
   showAllPosts?: boolean;
   /** Where the close button goes without JavaScript. */
   closeHref?: string;
+  /** The feed Grams pages through (Latest when left out). */
+  feed?: FeedChoice;
 };
 
 function hasVideo(post: FeedPost | null): boolean {
   return post ? post.photos.some((photo) => isVideoItem({ kind: photo.kind, url: photo.image_url })) : false;
 }
 
-export function GramsOverlay({ initialPostId = null, onClose, initialPosts, initialCursor, showAllPosts, closeHref }: GramsOverlayProps) {
+export function GramsOverlay({ initialPostId = null, onClose, initialPosts, initialCursor, showAllPosts, closeHref, feed: feedChoice }: GramsOverlayProps) {
   // Closing gives focus back to the control that opened Grams (there is no Dialog.Trigger).
   const returnFocus = useReturnFocus(true);
   const viewer = useOptionalUser();
@@ -52,7 +55,7 @@ export function GramsOverlay({ initialPostId = null, onClose, initialPosts, init
   const tutorial = useGramsTutorial(hydrated);
 
   const [active, setActive] = useState(0);
-  const { feed, retry, updatePost } = useGramsFeed({ initialPostId, initialPosts, initialCursor, showAll: showAllPosts ?? true }, active);
+  const { feed, retry, updatePost } = useGramsFeed({ initialPostId, initialPosts, initialCursor, showAll: showAllPosts ?? true, feed: feedChoice }, active);
   const activePost = feed.posts[active] ?? null;
   const layers = useGramsLayers(activePost?.id);
   const shown = feed.status === "ready" && feed.posts.length > 0;

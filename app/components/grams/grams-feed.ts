@@ -2,6 +2,7 @@
 // /api/feed?grams=1 and of a post, reading a post's answer, the client-side safety net of
 // the Grams filter, and what a post's media area shows.
 import type { FeedPageData } from "~/components/feed/feed-pages";
+import type { FeedChoice } from "~/lib/feed-choice";
 import { filterGramsPosts, hasAudio } from "~/lib/feed-filter";
 import type { FeedPost } from "~/models/feed.server";
 
@@ -16,7 +17,7 @@ export const GRAMS_MESSAGES = {
   textPost: "Text Post",
   noMedia: "No Media",
   emptyPost: "Empty post",
-  showcase: "✨ Showcase",
+  showcase: "Showcase",
   comments: "Comments",
   mods: "Mods",
 } as const;
@@ -24,9 +25,10 @@ export const GRAMS_MESSAGES = {
 /** A page of Grams posts reads as a page of the home feed (readFeedPage). */
 export type GramsPage = FeedPageData;
 
-/** The URL of a page of Grams posts. */
-export function gramsFeedUrl({ limit, cursor, exclude }: { limit: number; cursor?: string | null; exclude?: readonly number[] }): string {
+/** The URL of a page of Grams posts, from the Following feed or Latest. */
+export function gramsFeedUrl({ limit, cursor, exclude, feed }: { limit: number; cursor?: string | null; exclude?: readonly number[]; feed?: FeedChoice }): string {
   const params = new URLSearchParams({ grams: "1", limit: String(limit) });
+  if (feed === "following") params.set("feed", feed);
   if (cursor) params.set("cursor", cursor);
   if (exclude && exclude.length > 0) params.set("exclude", exclude.join(","));
   return `/api/feed?${params}`;

@@ -8,6 +8,7 @@ import type { FeedPost } from "~/models/feed.server";
 import { cursorAfter, gramsFeedUrl, gramsPosts, postUrl, readPost } from "./grams-feed";
 import { readFeedPage } from "~/components/feed/feed-pages";
 import { withBackoff } from "~/lib/retry";
+import type { FeedChoice } from "~/lib/feed-choice";
 
 export type GramsFeedStatus = "loading" | "error" | "ready";
 export type GramsFeed = { status: GramsFeedStatus; posts: FeedPost[]; cursor: string | null };
@@ -21,6 +22,8 @@ export type GramsFeedOptions = {
   initialCursor?: string | null;
   /** The reader's show_all_grams_posts, for the client-side filter. */
   showAll: boolean;
+  /** The feed to page through (Latest when left out). */
+  feed?: FeedChoice;
 };
 
 function initialFeed({ initialPostId, initialPosts, initialCursor, showAll }: GramsFeedOptions): GramsFeed {
@@ -32,8 +35,8 @@ function initialFeed({ initialPostId, initialPosts, initialCursor, showAll }: Gr
 }
 
 /** The first page, the linked post moved to the front (read on its own when not in it). */
-async function loadFirstPage(initialPostId: number | null, read: { page: FetcherRead; post: FetcherRead }, signal: AbortSignal) {
-  const page = await withBackoff(async () => readFeedPage(await read.page(gramsFeedUrl({ limit: FEED_FIRST_PAGE }), signal)), { signal });
+async function loadFirstPage(initialPostId: number | null, feed: FeedChoice | undefined, read: { page: FetcherRead; post: FetcherRead }, signal: AbortSignal) {
+  const page = await withBackoff(async () => readFeedPage(await read.page(gramsFeedUrl({ limit: FEED_FIRST_PAGE, feed }), signal)), { signal });
   let posts = page.posts;
   if (initialPostId !== null) {
     const target = posts.find((post) => post.id === initialPostId) ?? readPost(await read.post(postUrl(initialPostId), signal));
@@ -44,7 +47,7 @@ async function loadFirstPage(initialPostId: number | null, read: { page: Fetcher
 
 /** The feed, `retry` after a failed first load and `updatePost` for one post's changes. */
 export function useGramsFeed(options: GramsFeedOptions, active: number) {
-  const { initialPostId, showAll } = options;
+  const { initialPostId, showAll, feed: feedChoice } = options;
   const [feed, setFeed] = useState<GramsFeed>(() => initialFeed(options));
   const [attempt, setAttempt] = useState(0);
   const readFirstPage = useFetcherRead();
@@ -54,7 +57,7 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
   useEffect(() => {
     if (feed.status !== "loading") return;
     const controller = new AbortController();
-    loadFirstPage(initialPostId, { page: readFirstPage, post: readLinkedPost }, controller.signal).then(
+    loadFirstPage(initialPostId, feedChoice, { page: readFirstPage, post: readLinkedPost }, controller.signal).then(
       ({ posts, cursor }) => {
         if (!controller.signal.aborted) setFeed({ status: "ready", posts: gramsPosts(posts, showAll, initialPostId), cursor });
       },
@@ -65,7 +68,7 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
       },
     );
     return () => controller.abort();
-  }, [feed.status, attempt, initialPostId, showAll, readFirstPage, readLinkedPost]);
+  }, [feed.status, attempt, initialPostId, showAll, feedChoice, readFirstPage, readLinkedPost]);
 
   const retry = useCallback(() => {
     setFeed({ status: "loading", posts: [], cursor: null });
@@ -80,7 +83,7 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
     loadingMore.current = true;
     const cursor = feed.cursor;
     const exclude = feed.posts.map((post) => post.id);
-    withBackoff(async () => readFeedPage(await readMore(gramsFeedUrl({ limit: FEED_PAGE, cursor, exclude }))))
+    withBackoff(async () => readFeedPage(await readMore(gramsFeedUrl({ limit: FEED_PAGE, cursor, exclude, feed: feedChoice }))))
       .then((page) =>
         setFeed((current) =>
           current.status === "ready" ? { ...current, posts: gramsPosts([...current.posts, ...page.posts], showAll, initialPostId), cursor: page.nextCursor } : current,
@@ -90,7 +93,7 @@ export function useGramsFeed(options: GramsFeedOptions, active: number) {
       .finally(() => {
         loadingMore.current = false;
       });
-  }, [active, feed, showAll, initialPostId, readMore]);
+  }, [active, feed, showAll, initialPostId, feedChoice, readMore]);
 
   const updatePost = useCallback((postId: number, change: (post: FeedPost) => FeedPost) => {
     setFeed((current) => ({ ...current, posts: current.posts.map((post) => (post.id === postId ? change(post) : post)) }));

@@ -1,0 +1,98 @@
+// Which feed a reader sees: Following (the cars, people and tags they follow, and their own
+// posts) or Latest (everyone's posts).
+//
+// - A link names the feed (`?feed=following`, `?feed=latest`); a member's choice is then
+//   remembered on their row (users.feedChoice) and used wherever no link names one.
+// - Without a remembered choice, a member who follows anything (a car, a person, a tag) lands
+//   on Following; members who follow nothing, and every visitor, land on Latest.
+// - Visitors always read Latest: they follow nothing.
+import { databaseProvider, prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { jsonDialect, timestampSql } from "~/lib/db/json-sql";
+import { isFeedChoice, type FeedChoice } from "~/lib/feed-choice";
+
+export type { FeedChoice };
+
+/** The feed a link asks for (`feed=following|latest`), or null when it names none or another word. */
+export function feedParam(params: URLSearchParams): FeedChoice | null {
+  const value = params.get("feed");
+  return isFeedChoice(value) ? value : null;
+}
+
+/**
+ * The feed `userId` reads when a link asks for `wanted` (null: none named). A member's named
+ * choice is remembered; with none named, the remembered one holds, else the landing rule.
+ * One statement to read, and one more only when a named choice differs from the stored one.
+ */
+export async function resolveFeed(userId: number | null | undefined, wanted: FeedChoice | null): Promise<FeedChoice> {
+  if (!userId) return "latest";
+  const { flag } = jsonDialect(databaseProvider);
+  const [row] = await prisma.$queryRaw<{ choice: string | null; follows: number | bigint }[]>`
+    SELECT u."feedChoice" AS "choice",
+      ${flag(Prisma.sql`(EXISTS (SELECT 1 FROM "car_follows" f WHERE f."userId" = u."id")
+        OR EXISTS (SELECT 1 FROM "user_follows" f WHERE f."followerId" = u."id")
+        OR EXISTS (SELECT 1 FROM "tag_follows" f WHERE f."userId" = u."id"))`)} AS "follows"
+    FROM "users" u WHERE u."id" = ${userId}`;
+  if (!row) return "latest";
+  const stored = isFeedChoice(row.choice) ? row.choice : null;
+  if (wanted) {
+    if (wanted !== stored) await prisma.user.update({ where: { id: userId }, data: { feedChoice: wanted } });
+    return wanted;
+  }
+  if (stored) return stored;
+  return Number(row.follows) === 1 ? "following" : "latest";
+}
+
+// ------------------------------------------------------------------ what to follow
+
+/** How far back "most active" looks. */
+export const ACTIVE_DAYS = 30;
+/** Suggestions of each kind. */
+export const SUGGESTIONS_PER_KIND = 5;
+
+export type FollowSuggestions = {
+  cars: Array<{ id: number; make: string; model: string; year: number; nickname: string | null; followers: number }>;
+  people: Array<{ id: number; username: string; nickname: string | null; posts: number }>;
+  tags: Array<{ name: string; posts: number }>;
+};
+
+/**
+ * What an empty Following feed suggests, from real activity and leaving out what `userId`
+ * already follows (and themselves): the most-followed cars, the members who posted most in the
+ * last ACTIVE_DAYS days, and the tags most used in that time. Three grouped statements over
+ * car_follows(carId), posts(createdAt, id) and post_tags.
+ */
+export async function followSuggestions(userId: number, now = new Date()): Promise<FollowSuggestions> {
+  const since = timestampSql(databaseProvider, new Date(now.getTime() - ACTIVE_DAYS * 24 * 60 * 60 * 1000));
+  const [cars, people, tags] = await Promise.all([
+    prisma.$queryRaw<{ id: number; make: string; model: string; year: number; nickname: string | null; followers: number | bigint }[]>`
+      SELECT c."id", c."make", c."model", c."year", c."nickname", COUNT(*) AS "followers"
+      FROM "car_follows" f JOIN "cars" c ON c."id" = f."carId" JOIN "users" o ON o."id" = c."ownerId"
+      WHERE o."suspendedAt" IS NULL AND c."ownerId" <> ${userId}
+        AND NOT EXISTS (SELECT 1 FROM "car_follows" mine WHERE mine."userId" = ${userId} AND mine."carId" = c."id")
+      GROUP BY c."id", c."make", c."model", c."year", c."nickname"
+      ORDER BY COUNT(*) DESC, c."id" DESC
+      LIMIT ${SUGGESTIONS_PER_KIND}`,
+    prisma.$queryRaw<{ id: number; username: string; nickname: string | null; posts: number | bigint }[]>`
+      SELECT u."id", u."username", u."nickname", COUNT(*) AS "posts"
+      FROM "posts" p JOIN "users" u ON u."id" = p."createdById"
+      WHERE p."createdAt" >= ${since} AND p."status" = 'ready' AND u."suspendedAt" IS NULL AND u."id" <> ${userId}
+        AND NOT EXISTS (SELECT 1 FROM "user_follows" mine WHERE mine."followerId" = ${userId} AND mine."followingId" = u."id")
+      GROUP BY u."id", u."username", u."nickname"
+      ORDER BY COUNT(*) DESC, u."id" DESC
+      LIMIT ${SUGGESTIONS_PER_KIND}`,
+    prisma.$queryRaw<{ name: string; posts: number | bigint }[]>`
+      SELECT t."name", COUNT(*) AS "posts"
+      FROM "post_tags" pt JOIN "tags" t ON t."id" = pt."tagId" JOIN "posts" p ON p."id" = pt."postId"
+      WHERE pt."createdAt" >= ${since} AND p."status" = 'ready'
+        AND NOT EXISTS (SELECT 1 FROM "tag_follows" mine WHERE mine."userId" = ${userId} AND mine."tagId" = t."id")
+      GROUP BY t."id", t."name"
+      ORDER BY COUNT(*) DESC, t."name" ASC
+      LIMIT ${SUGGESTIONS_PER_KIND}`,
+  ]);
+  return {
+    cars: cars.map((car) => ({ ...car, id: Number(car.id), year: Number(car.year), followers: Number(car.followers) })),
+    people: people.map((person) => ({ ...person, id: Number(person.id), posts: Number(person.posts) })),
+    tags: tags.map((tag) => ({ name: tag.name, posts: Number(tag.posts) })),
+  };
+}
