@@ -5,6 +5,7 @@ import { z } from "zod";
 import { idSchema } from "~/lib/ids";
 import { intentField } from "~/lib/input-schemas";
 import { userText } from "~/lib/text-schemas";
+import { textLinksProblem } from "~/lib/text-links";
 
 export const COMMENT_MAX = 2000;
 export const ANONYMOUS = "anonymous";
@@ -30,8 +31,12 @@ export const COMMENT_MESSAGES = {
 export type CommentView = {
   id: number;
   content: string;
+  /** The usernames of the members `content` mentions (its @links); absent means none. */
+  mentions?: string[];
   /** ISO 8601. */
   created_at: string;
+  /** When its author last edited it (ISO 8601); null or absent when never. */
+  edited_at?: string | null;
   user_id: number | null;
   post_id: number;
   /** Always a top-level comment's id (replies are one level deep), or null. */
@@ -72,7 +77,16 @@ export function canPost(text: string): boolean {
 
 export const commentInputSchema = z.object({
   postId: idSchema,
-  content: userText("A comment", { multiline: true }).pipe(z.string().min(1, COMMENT_MESSAGES.blank).max(COMMENT_MAX, COMMENT_MESSAGES.tooLong)),
+  content: userText("A comment", { multiline: true }).pipe(
+    z
+      .string()
+      .min(1, COMMENT_MESSAGES.blank)
+      .max(COMMENT_MAX, COMMENT_MESSAGES.tooLong)
+      .superRefine((text, ctx) => {
+        const problem = text.length <= COMMENT_MAX ? textLinksProblem(text, { label: "A comment" }) : null;
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      }),
+  ),
   parentId: idSchema.nullable().optional(),
 });
 

@@ -24,6 +24,8 @@ export type LiveUser = { id: number; username: string; nickname: string | null; 
 export type LiveMessage = {
   id: number;
   content: string;
+  /** The usernames of the members `content` mentions (its @links); absent means none. */
+  mentions?: string[];
   created_at: string;
   from_me: boolean;
   sender_id: number;

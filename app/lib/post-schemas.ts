@@ -5,6 +5,7 @@ import { isLayout } from "~/lib/layout";
 import { MAX_CARS_PER_POST, MAX_MODS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
 import { normalizeText, textRules } from "~/lib/text-schemas";
+import { textLinksProblem } from "~/lib/text-links";
 
 // File limits (per file, per post, number of files) and the upload messages live with the
 // upload pipeline in ~/lib/images.server (MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MAX_POST_BYTES,
@@ -61,7 +62,12 @@ export const postFieldsSchema = z.object({
     z
       .string()
       .max(MAX_STORY_LENGTH, POST_MESSAGES.storyTooLong)
-      .superRefine(textRules("The story", { multiline: true })),
+      .superRefine(textRules("The story", { multiline: true }))
+      .superRefine((story, ctx) => {
+        // At most MAX_TAGS_PER_POST tags and MAX_MENTIONS_PER_TEXT mentions (a longer story is refused above).
+        const problem = story.length <= MAX_STORY_LENGTH ? textLinksProblem(story, { label: "The story", tags: true }) : null;
+        if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      }),
   ),
   carIds: carIdsSchema,
   modIds: modIdsSchema,

@@ -9,6 +9,8 @@ import { UserError } from "~/lib/user-error";
 import { userText } from "~/lib/text-schemas";
 import { publish, type LiveMessage, type LiveUser } from "~/lib/live-events.server";
 import { blockedPartnerIds, getBlockState } from "~/models/block.server";
+import { textLinksProblem } from "~/lib/text-links";
+import { mentionedMembers, membersIn, notifyMessageMentions } from "~/models/text-links.server";
 
 export const MESSAGE_MAX_CHARS = 2000;
 /** Messages per page of a thread (the newest page first, shown oldest first). */
@@ -53,10 +55,11 @@ type MessageRow = { id: number; senderId: number; recipientId: number; content: 
 
 const messageSelect = { id: true, senderId: true, recipientId: true, content: true, createdAt: true, readAt: true } as const;
 
-function toView(row: MessageRow, viewerId: number): MessageView {
+function toView(row: MessageRow, viewerId: number, members: ReadonlySet<string>): MessageView {
   return {
     id: row.id,
     content: row.content,
+    mentions: membersIn(row.content, members),
     created_at: row.createdAt.toISOString(),
     from_me: row.senderId === viewerId,
     sender_id: row.senderId,
@@ -69,7 +72,11 @@ const messageContentSchema = userText("A message", { multiline: true }).pipe(
   z
     .string()
     .min(1, MESSAGE_TEXT.empty)
-    .refine((content) => Array.from(content).length <= MESSAGE_MAX_CHARS, MESSAGE_TEXT.tooLong),
+    .refine((content) => Array.from(content).length <= MESSAGE_MAX_CHARS, MESSAGE_TEXT.tooLong)
+    .superRefine((content, ctx) => {
+      const problem = content.length <= MESSAGE_MAX_CHARS * 2 ? textLinksProblem(content, { label: "A message" }) : null;
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    }),
 );
 
 /** The text of a message under the text rules, or an UserError 400 in the words users see. */
@@ -107,13 +114,15 @@ export async function sendMessage(senderId: number, toUsername: string, rawConte
     data: { senderId, recipientId: recipient.id, content },
     select: messageSelect,
   });
+  const members = await mentionedMembers([content]);
 
   const { suspendedAt: _s, ...senderPublic } = sender;
   const { suspendedAt: _r, ...recipientPublic } = recipient;
-  publish(recipient.id, { type: "message", data: { message: toView(row, recipient.id), partner: senderPublic } });
-  publish(senderId, { type: "message", data: { message: toView(row, senderId), partner: recipientPublic } });
+  publish(recipient.id, { type: "message", data: { message: toView(row, recipient.id, members), partner: senderPublic } });
+  publish(senderId, { type: "message", data: { message: toView(row, senderId, members), partner: recipientPublic } });
   await pushMessageReceived(sender, recipient.id, content);
-  return toView(row, senderId);
+  await notifyMessageMentions({ senderId, recipientId: recipient.id, messageId: row.id, content });
+  return toView(row, senderId, members);
 }
 
 /**
@@ -216,9 +225,11 @@ export async function getThread(
   const hasMore = rows.length > limit;
   const page = after ? rows.slice(0, limit) : rows.slice(0, limit).reverse();
   const { suspendedAt, ...user } = partner;
+  // The members the page's messages mention, for their links: one query for the page.
+  const members = await mentionedMembers(page.map((row) => row.content));
   return {
     user,
-    messages: page.map((row) => toView(row, userId)),
+    messages: page.map((row) => toView(row, userId, members)),
     has_more: hasMore,
     can_message: !blocks.blockedByMe && !blocks.blockedMe && !suspendedAt,
     blocked_by_me: blocks.blockedByMe,

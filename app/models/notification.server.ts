@@ -1,5 +1,6 @@
 // Notifications: someone followed you (user_follow), someone followed your car
-// (car_follow), your car's insurance expires within 30 days (insurance_expiration).
+// (car_follow), your car's insurance expires within 30 days (insurance_expiration), someone
+// mentioned you in a post, comment or message (mention).
 // Rules:
 // - no notification for following your own car (or yourself);
 // - follow/unfollow/follow again does not spam: nothing new while an identical unread one exists;
@@ -11,9 +12,9 @@ import { Prisma } from "~/generated/prisma/client";
 import { blockedEitherWaySql, unblockedWith } from "~/models/block.server";
 import { UserError } from "~/lib/user-error";
 import { hasListeners, publishNotification } from "~/lib/live-events.server";
-import { pushFollow, pushInsurance } from "~/models/push.server";
+import { pushFollow, pushInsurance, pushMention } from "~/models/push.server";
 
-export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration";
+export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration" | "data_export" | "mention";
 
 /** The API and page shape of one notification (snake_case field names). */
 export type NotificationView = {
@@ -142,6 +143,84 @@ export async function notifyFollow(input: { actor: Actor; recipientId: number; c
   return true;
 }
 
+/** Where a mention was written: a post's story, a comment (or reply) on a post, a message. */
+export type MentionPlace =
+  | { kind: "post"; postId: number }
+  | { kind: "comment"; postId: number; commentId: number }
+  | { kind: "message"; messageId: number; recipientId: number };
+
+export function mentionMessage(actorUsername: string, place: MentionPlace["kind"]) {
+  return `@${actorUsername} mentioned you in a ${place}`;
+}
+
+function mentionKey(place: MentionPlace, recipientId: number): string {
+  const where = place.kind === "post" ? place.postId : place.kind === "comment" ? place.commentId : place.messageId;
+  return `mention:${place.kind}:${where}:${recipientId}`;
+}
+
+function mentionUrl(place: MentionPlace, actorUsername: string): string {
+  if (place.kind === "post") return `/post/${place.postId}`;
+  if (place.kind === "comment") return `/post/${place.postId}#comment-${place.commentId}`;
+  return `/messages/${encodeURIComponent(actorUsername)}`;
+}
+
+/**
+ * Tells the members named in `names` (lowercased usernames, already cut to the ones a text
+ * may notify) that `authorId` mentioned them at `place`. Nobody hears of their own mention,
+ * nor of one by someone in a block with them (either way); in a message only its recipient
+ * can hear (nobody else can read it). One notice per person and place ever (`dedupeKey`), so
+ * an edit or a second mention in the same text never tells twice. Returns who was told.
+ * A failure is logged, never thrown: the text is saved already.
+ */
+export async function notifyMentions(input: { authorId: number; names: string[]; text: string; place: MentionPlace }): Promise<number[]> {
+  const { authorId, place } = input;
+  if (input.names.length === 0) return [];
+  try {
+    const [author, recipients] = await Promise.all([
+      prisma.user.findUnique({ where: { id: authorId }, select: { id: true, username: true } }),
+      prisma.user.findMany({
+        where: {
+          username: { in: input.names },
+          id: place.kind === "message" ? place.recipientId : { not: authorId },
+          ...unblockedWith(authorId),
+        },
+        select: { id: true },
+      }),
+    ]);
+    if (!author) return [];
+    const message = mentionMessage(author.username, place.kind);
+    const url = mentionUrl(place, author.username);
+    const told: number[] = [];
+    for (const { id } of recipients) {
+      if (id === authorId) continue;
+      try {
+        await prisma.notification.create({
+          data: {
+            userId: id,
+            type: "mention",
+            message,
+            relatedUserId: authorId,
+            postId: place.kind === "message" ? null : place.postId,
+            commentId: place.kind === "comment" ? place.commentId : null,
+            dedupeKey: mentionKey(place, id),
+          },
+        });
+      } catch (error) {
+        // Told already about this place.
+        if ((error as { code?: string }).code === "P2002") continue;
+        throw error;
+      }
+      told.push(id);
+      announce(id);
+      await pushMention(author, { recipientId: id, url, text: input.text });
+    }
+    return told;
+  } catch (error) {
+    console.error("mention notifications failed", error);
+    return [];
+  }
+}
+
 function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
@@ -230,6 +309,24 @@ export async function remindInsuranceForCar(carId: number, now = new Date()): Pr
   return car && isDue(car, now) ? remind(car) : false;
 }
 
+/** The page a member's data downloads are on: the notice that one is ready leads there. */
+export const DATA_EXPORT_PAGE = "/profile/export";
+
+/**
+ * Tells a member their data download is ready. `dedupeKey` names the download, so a job that
+ * runs again does not tell twice; answers whether a notice was created.
+ */
+export async function notifyDataExportReady(userId: number, message: string, dedupeKey: string): Promise<boolean> {
+  try {
+    await prisma.notification.create({ data: { userId, type: "data_export", message, dedupeKey } });
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002") return false;
+    throw error;
+  }
+  announce(userId);
+  return true;
+}
+
 // ------------------------------------------------------------------ reading
 
 const notificationSelect = {
@@ -239,6 +336,8 @@ const notificationSelect = {
   readAt: true,
   createdAt: true,
   carId: true,
+  postId: true,
+  commentId: true,
   relatedUserId: true,
   relatedUser: { select: { username: true, nickname: true, profileImage: true } },
 } as const;
@@ -250,12 +349,17 @@ type NotificationRow = {
   readAt: Date | null;
   createdAt: Date;
   carId: number | null;
+  postId: number | null;
+  commentId: number | null;
   relatedUserId: number | null;
   relatedUser: { username: string; nickname: string | null; profileImage: string | null } | null;
 };
 
 function linkOf(row: NotificationRow): string {
+  if (row.type === "data_export") return DATA_EXPORT_PAGE;
   if (row.type === "insurance_expiration") return "/my-cars";
+  if (row.type === "mention" && row.postId !== null) return row.commentId !== null ? `/post/${row.postId}#comment-${row.commentId}` : `/post/${row.postId}`;
+  if (row.type === "mention" && row.relatedUser) return `/messages/${encodeURIComponent(row.relatedUser.username)}`;
   if (row.relatedUser) return `/user/${encodeURIComponent(row.relatedUser.username)}`;
   if (row.carId) return `/showcase/${row.carId}`;
   return "/notifications";

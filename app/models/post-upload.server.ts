@@ -18,6 +18,7 @@ import { parseCrop } from "~/lib/upload-media-fields";
 import { mediaUrl, parseVariants, variantPath } from "~/lib/media-types";
 import { enqueueJob, errorText, JobDeferral, type JobLane } from "~/models/job.server";
 import { recordTranscodeUsage, TRANSCODE_SECONDS_PER_HOUR, transcodeBudgetBackAt } from "~/models/media-budget.server";
+import { notifyReadyPostMentions } from "~/models/text-links.server";
 
 /** The job kind that stores one uploaded file of a post. */
 export const MEDIA_JOB = "post.media";
@@ -151,6 +152,7 @@ export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
     processed = await processFile();
   }
   let kept = false;
+  let ready = false;
   try {
     kept = await prisma.$transaction(async (tx) => {
       // Removed, or its post deleted, while it was being processed: the result is not wanted.
@@ -159,13 +161,15 @@ export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
         data: { status: "done", result: JSON.stringify(processed), tempPath: null, error: null },
       });
       if (updated.count !== 1) return false;
-      await settlePost(tx, upload.postId);
+      ready = (await settlePost(tx, upload.postId)) === POST_STATUS.ready;
       return true;
     });
   } finally {
     if (!kept) await discardMedia(processed).catch(() => undefined);
   }
   await removeIncoming(upload.tempPath);
+  // The post is out: the members its story mentions hear of it now.
+  if (ready) await notifyReadyPostMentions(upload.postId);
 }
 
 /**

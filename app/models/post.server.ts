@@ -12,6 +12,7 @@ import { POST_STATUS, READY_POST } from "~/lib/post-status";
 import { MEDIA_JOB, mediaLane, storedMediaOf } from "~/models/post-upload.server";
 import { assertModsOfCars } from "~/models/post-mods.server";
 import { BLOCK_MESSAGES, blockedError, postBlockState } from "~/models/block.server";
+import { notifyReadyPostMentions, setPostTags } from "~/models/text-links.server";
 
 /**
  * An uploaded file on disk in the incoming folder, checked by inspectUploadFile, with what
@@ -75,7 +76,7 @@ export async function createPost(userId: number, input: NewPost): Promise<number
   // MEDIA_STORE=s3: the files go to the bucket before their jobs exist (503 when it is down).
   await shareIncoming(ordered.map((pending) => pending.file.path));
 
-  return prisma.$transaction(async (tx) => {
+  const postId = await prisma.$transaction(async (tx) => {
     const post = await tx.post.create({
       data: {
         createdById: userId,
@@ -87,8 +88,9 @@ export async function createPost(userId: number, input: NewPost): Promise<number
         postCars: { create: input.carIds.map((carId, position) => ({ carId, position })) },
         postMods: { create: input.modIds.map((modId) => ({ modId })) },
       },
-      select: { id: true },
+      select: { id: true, createdAt: true },
     });
+    await setPostTags(tx, post.id, input.story, post.createdAt);
     for (const [position, { file, inspected, alt, crop }] of ordered.entries()) {
       const upload = await tx.postUpload.create({
         data: {
@@ -112,6 +114,9 @@ export async function createPost(userId: number, input: NewPost): Promise<number
     }
     return post.id;
   });
+  // The members the story mentions hear of it once others can see it: now, or when its files are stored.
+  if (ordered.length === 0) await notifyReadyPostMentions(postId);
+  return postId;
 }
 
 /**

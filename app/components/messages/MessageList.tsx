@@ -3,6 +3,7 @@
 // with "Sent"/"Seen" under my latest message.
 import { RotateCcw, Trash2 } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
+import { LinkedText } from "~/components/text/LinkedText";
 import { smallAvatar } from "./ConversationList";
 import { clockTime, receiptFor, type ChatUser, type ThreadMessage, type ThreadRow } from "./thread-state";
 import { Delivery, type Sending } from "./use-send";
@@ -68,7 +69,7 @@ function MessageRow(props: RowProps) {
       <div className="msg__body">
         <p className="msg__bubble">
           <span className="visually-hidden">{message.from_me ? "You: " : `${name}: `}</span>
-          {message.content}
+          <LinkedText text={message.content} mentions={message.mentions} />
         </p>
         <MessageState {...props} />
       </div>

@@ -8,6 +8,8 @@ export type ChatUser = { id: number; username: string; nickname: string | null; 
 export type ChatMessage = {
   id: number;
   content: string;
+  /** The usernames of the members `content` mentions (its @links). */
+  mentions?: string[];
   created_at: string;
   from_me: boolean;
   sender_id: number;
