@@ -109,7 +109,7 @@ export default function PostPage() {
         ) : null}
       </nav>
 
-      {processing ? <PostProcessing processing={processing} /> : null}
+      {processing ? <PostProcessing processing={processing} layout={post.layout} /> : null}
 
       <div className="post-page__layout">
         <div className="post-page__post">

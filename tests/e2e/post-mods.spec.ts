@@ -145,7 +145,7 @@ test.describe("without JavaScript", () => {
     await expect(page.locator(`input[name="modIds"][value="${cars.otherMod.id}"]`)).toBeChecked();
 
     await page.locator(`input[name="modIds"][value="${cars.otherMod.id}"]`).uncheck({ force: true });
-    await page.locator('input[type="file"][name="media"]').setInputFiles(file);
+    await page.getByLabel("File 1", { exact: true }).setInputFiles(file);
     await page.getByRole("button", { name: "Share post" }).click();
     await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 20_000 });
     const postId = Number(new URL(page.url()).pathname.split("/").pop());

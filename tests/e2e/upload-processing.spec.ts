@@ -143,7 +143,7 @@ test("without JavaScript: the plain form posts, the page says it is processing w
   const busy = await fetch(`${baseURL}/api/posts`, { method: "POST", body: form, headers: { Cookie: cookies, Origin: baseURL! } });
   expect(busy.status).toBe(201);
 
-  await page.locator('input[type="file"][name="media"]').setInputFiles(await photo("plain.png", 900, 600, 120));
+  await page.getByLabel("File 1", { exact: true }).setInputFiles(await photo("plain.png", 900, 600, 120));
   await page.getByLabel("Story").fill("Posted without scripts");
   await page.getByRole("button", { name: "Share post" }).click();
   await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 20_000 });

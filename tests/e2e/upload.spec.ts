@@ -81,17 +81,22 @@ test("a member posts two photos with a story and a car, and sees the post at the
   await expect(image).toHaveAttribute("height", "1200");
 });
 
-test("without JavaScript the plain form posts two photos and opens the post", async ({ browser }) => {
+test("without JavaScript the plain form posts two photos in the order of their positions and opens the post", async ({ browser }) => {
   const { page } = await member(browser, "plainposter", false);
-  const files = await Promise.all([photo("green.png", { r: 30, g: 160, b: 80 }), photo("gold.png", { r: 210, g: 170, b: 40 })]);
+  const [green, gold] = await Promise.all([photo("green.png", { r: 30, g: 160, b: 80 }), photo("gold.png", { r: 210, g: 170, b: 40 }, 1200, 1200)]);
   const story = `No scripts needed ${Date.now()}`;
   await page.goto("/upload");
-  await page.locator('input[type="file"][name="media"]').setInputFiles(files);
+  // File 1 goes second, file 2 is the cover.
+  await page.getByLabel("File 1", { exact: true }).setInputFiles(gold);
+  await page.getByLabel("Position of file 1", { exact: true }).fill("2");
+  await page.getByLabel("Description of file 1", { exact: true }).fill("Gold roadster, top down");
+  await page.getByLabel("File 2", { exact: true }).setInputFiles(green);
+  await page.getByLabel("Position of file 2", { exact: true }).fill("1");
   await page.getByLabel("Story").fill(story);
   await page.getByRole("radio", { name: /Grid/ }).check({ force: true });
   await page.getByRole("button", { name: "Share post" }).click();
   await expect(page).toHaveURL(/\/post\/\d+$/, { timeout: 20_000 });
-  await expect(page.getByText("Post shared!")).toBeVisible();
+  await expect(page.getByText("Preparing your post…")).toBeVisible();
   // The photos are processed in the background: the page says so, with a link to reload.
   for (let attempt = 0; attempt < 40 && (await page.getByTestId("post-processing").count()) > 0; attempt++) {
     await page.waitForTimeout(1000);
@@ -101,6 +106,9 @@ test("without JavaScript the plain form posts two photos and opens the post", as
   }
   await expect(page.getByTestId("post-card").locator('[data-layout="grid"] .media-tile')).toHaveCount(2);
   await expect(page.getByTestId("post-card")).toContainText(story);
+  const id = /\/post\/(\d+)$/.exec(page.url())![1];
+  const post = (await (await page.request.get(`/api/posts/${id}`)).json()).post;
+  expect(post.photos.map((item: { width: number; height: number }) => item.width === item.height)).toEqual([false, true]);
 });
 
 test("without JavaScript a refused form comes back with the story kept and the reason", async ({ browser }) => {
@@ -109,7 +117,7 @@ test("without JavaScript a refused form comes back with the story kept and the r
   mkdirSync(TMP, { recursive: true });
   await import("node:fs").then((fs) => fs.writeFileSync(fake, "these are notes, not a photo"));
   await page.goto("/upload");
-  await page.locator('input[type="file"][name="media"]').setInputFiles(fake);
+  await page.getByLabel("File 1", { exact: true }).setInputFiles(fake);
   await page.getByLabel("Story").fill("A story I do not want to type twice");
   await page.locator(`input[name="carIds"][value="${carId}"]`).check({ force: true });
   await page.getByRole("radio", { name: /Album/ }).check({ force: true });

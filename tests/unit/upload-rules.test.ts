@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addFiles, automaticLayoutText, checkFile, formatBytes, moveWithinKind, UPLOAD_MESSAGES, uploadKindOf, videosFirst } from "~/components/upload/upload-rules";
+import { addFiles, automaticLayoutText, checkFile, formatBytes, moveItem, sniffKind, UPLOAD_MESSAGES, uploadKindOf } from "~/components/upload/upload-rules";
 import { UPLOAD_LIMITS } from "~/lib/media-types";
 
 const MB = 1024 * 1024;
@@ -58,17 +58,29 @@ describe("addFiles", () => {
 });
 
 describe("order of previews", () => {
-  const kind = (name: string) => (name.endsWith(".mp4") ? "video" : "image") as "video" | "image";
-
-  it("shows videos first", () => {
-    expect(videosFirst(["a.jpg", "b.mp4", "c.jpg", "d.mp4"], kind)).toEqual(["b.mp4", "d.mp4", "a.jpg", "c.jpg"]);
+  it("moves any item to any place, photos and videos alike", () => {
+    const items = ["a.jpg", "v1.mp4", "b.jpg", "v2.mp4"];
+    expect(moveItem(items, 1, 0)).toEqual(["v1.mp4", "a.jpg", "b.jpg", "v2.mp4"]);
+    expect(moveItem(items, 0, 3)).toEqual(["v1.mp4", "b.jpg", "v2.mp4", "a.jpg"]);
+    expect(moveItem(items, 0, -1)).toBe(items);
+    expect(moveItem(items, 3, 4)).toBe(items);
   });
+});
 
-  it("moves an item within its own kind only", () => {
-    const items = ["v1.mp4", "v2.mp4", "a.jpg", "b.jpg"];
-    expect(moveWithinKind(items, 3, -1, kind)).toEqual(["v1.mp4", "v2.mp4", "b.jpg", "a.jpg"]);
-    expect(moveWithinKind(items, 2, -1, kind)).toBe(items);
-    expect(moveWithinKind(items, 0, -1, kind)).toBe(items);
+describe("sniffKind (what the first bytes say)", () => {
+  const bytes = (...parts: Array<string | number[]>) =>
+    Uint8Array.from(parts.flatMap((part) => (typeof part === "string" ? [...part].map((char) => char.charCodeAt(0)) : part)));
+
+  it("knows photos and videos by their bytes and refuses anything else", () => {
+    expect(sniffKind(bytes([0xff, 0xd8, 0xff, 0xe1]))).toBe("image");
+    expect(sniffKind(bytes([0x89], "PNG", [0x0d, 0x0a, 0x1a, 0x0a]))).toBe("image");
+    expect(sniffKind(bytes("RIFF", [0, 0, 0, 0], "WEBPVP8 "))).toBe("image");
+    expect(sniffKind(bytes([0, 0, 0, 24], "ftypheic"))).toBe("image");
+    expect(sniffKind(bytes([0, 0, 0, 20], "ftypqt  "))).toBe("video");
+    expect(sniffKind(bytes([0, 0, 0, 8], "wide"))).toBe("video");
+    expect(sniffKind(bytes([0x1a, 0x45, 0xdf, 0xa3]))).toBe("video");
+    expect(sniffKind(bytes("just some notes"))).toBeNull();
+    expect(sniffKind(bytes())).toBeNull();
   });
 });
 

@@ -1,15 +1,21 @@
-// What the author sees of a post that is not ready: "Processing…" with each file's state,
+// What the author sees of a post that is not ready: its media in the post's real layout,
+// each with its thumbnail (the browser's own preview from the upload form, or the server's
+// still once the file is stored) under an overlay with its state; then each file's state,
 // and for a file that failed, its name and why, with Remove and (when it can help) Try
 // again. Those are real forms (POST with a redirectTo back here), so they work without
 // JavaScript; with JavaScript they go through a fetcher to the same action. With
 // JavaScript the panel also asks the server every few seconds (a fetcher's load) and reloads the page's data
-// once the post is ready (or has failed); without, it says so and offers a reload link.
+// once the post is ready (or has failed), saying "Your post is live"; without, it says so and
+// offers a reload link.
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CheckCircle2, Clock, Film, Image, Loader2, RotateCcw, Trash2, XCircle } from "~/components/icons";
 import { useHydrated } from "~/lib/hydrated";
 import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { processingUrl, PROCESSING_TEXT, type PostProcessing as Processing, type UploadView } from "~/lib/post-status";
+import { effectiveLayout, type Layout } from "~/lib/layout";
+import { notify } from "~/components/shell/notify";
+import { dropPreviews, previewsOf, type LocalPreview } from "~/lib/upload-previews";
 import "./processing.css";
 
 /** How often the page asks whether the post is ready. */
@@ -34,6 +40,10 @@ function usePolledProcessing(initial: Processing): Processing {
     const processing = (data as { processing?: Processing }).processing;
     if (!processing) return;
     setCurrent(processing);
+    if (processing.status === "ready") {
+      notify.success(PROCESSING_TEXT.live);
+      dropPreviews(processing.id);
+    }
     if (processing.status !== "processing") revalidator.revalidate();
   });
 
@@ -77,11 +87,72 @@ function FileState({ file }: { file: UploadView }) {
   return <Clock aria-hidden size={18} className="processing-file__icon" />;
 }
 
-export function PostProcessing({ processing: initial }: { processing: Processing }) {
+/** What a file's tile shows over its thumbnail. */
+function TileState({ file }: { file: UploadView }) {
+  if (file.status === "failed") {
+    return (
+      <>
+        <XCircle aria-hidden size={18} /> Failed
+      </>
+    );
+  }
+  if (file.status === "done") {
+    return (
+      <>
+        <CheckCircle2 aria-hidden size={18} /> {PROCESSING_TEXT.readyFile}
+      </>
+    );
+  }
+  return (
+    <>
+      <Loader2 aria-hidden size={18} className="spin" /> {file.error ? PROCESSING_TEXT.waitingFile : PROCESSING_TEXT.preparingFile}
+    </>
+  );
+}
+
+/** The post's media as they will be laid out, each with its thumbnail and state. */
+function ProcessingMedia({ processing, layout, local }: { processing: Processing; layout: Layout; local: LocalPreview[] | null }) {
+  if (processing.files.length === 0) return null;
+  return (
+    <ol className="processing-media" data-layout={layout} aria-label="Your post's photos and videos" data-testid="processing-media">
+      {processing.files.map((file, index) => {
+        const preview = local?.[file.position] ?? null;
+        // The server's still once there is one (crop applied), else the browser's own.
+        const src = file.still ?? preview?.src ?? null;
+        const ratio = preview?.ratio ?? (file.width && file.height ? file.width / file.height : 1);
+        return (
+          <li
+            key={file.id}
+            className="processing-tile"
+            data-status={file.status}
+            data-testid="processing-tile"
+            style={index === 0 && (layout === "single" || layout === "album") ? { aspectRatio: String(Math.min(1.91, Math.max(0.8, ratio))) } : undefined}
+          >
+            {src ? (
+              <img className="processing-tile__image" src={src} alt={file.alt ?? `Preview of ${file.name}`} data-testid="processing-thumb" />
+            ) : (
+              <span className="processing-tile__blank">
+                {file.kind === "video" ? <Film aria-hidden size={22} /> : <Image aria-hidden size={22} />}
+                <span>{file.name}</span>
+              </span>
+            )}
+            <span className="processing-tile__overlay" data-testid="processing-overlay">
+              <TileState file={file} />
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function PostProcessing({ processing: initial, layout }: { processing: Processing; layout?: string | null }) {
   const hydrated = useHydrated();
   const processing = usePolledProcessing(initial);
   const here = `/post/${processing.id}`;
   const failed = processing.status === "failed";
+  // The browser's previews exist only in the tab that sent the post, after hydration.
+  const local = hydrated ? previewsOf(processing.id) : null;
 
   return (
     <section className="processing" data-status={processing.status} data-testid="post-processing" aria-labelledby="processing-title">
@@ -100,6 +171,7 @@ export function PostProcessing({ processing: initial }: { processing: Processing
           </Link>
         </p>
       ) : null}
+      <ProcessingMedia processing={processing} layout={effectiveLayout(layout, processing.files.length)} local={local} />
       <ul className="processing__files">
         {processing.files.map((file) => (
           <li key={file.id} className="processing-file" data-status={file.status}>

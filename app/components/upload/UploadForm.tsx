@@ -1,8 +1,10 @@
 // The new-post form (/upload): media, story, cars, layout, audio. A real multipart
 // form posting to /api/posts with a hidden redirectTo, so it works with no JavaScript (the
 // server sends a refused form back here with what was typed). With JavaScript the files are
-// checked first, the upload shows its progress (XMLHttpRequest), errors appear next to the
-// form without losing anything typed, and the new post opens when it is ready.
+// checked first and sent in the author's order with their descriptions and crops, the upload
+// shows its progress (XMLHttpRequest), errors appear next to the form without losing
+// anything typed, and the new post opens at once, showing the browser's previews while its
+// media are prepared ("Preparing your post…").
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { AlertCircle, CarFront, Check, LayoutGrid, Loader2, Music2, PenLine, Rows3, Send, Sparkles, Square, GalleryHorizontal } from "~/components/icons";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
@@ -13,7 +15,10 @@ import { defaultLayout, type Layout } from "~/lib/layout";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
 import { MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-schemas";
 import type { TaggedMod } from "~/lib/post-mods";
-import { MediaPicker, type PickedFile } from "./MediaPicker";
+import { PROCESSING_TEXT } from "~/lib/post-status";
+import { cropText } from "~/lib/upload-media-fields";
+import { keepPreviews } from "~/lib/upload-previews";
+import { cropOf, MediaPicker, shapeOf, type PickedFile } from "./MediaPicker";
 import { ModChoices } from "./ModChoices";
 import { automaticLayoutText, LAYOUT_CHOICES, LAYOUT_LABELS, UPLOAD_MESSAGES } from "./upload-rules";
 
@@ -109,7 +114,15 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
     setError(null);
     data.delete("media");
     data.delete("redirectTo");
-    for (const item of items) data.append("media", item.file, item.file.name);
+    // The crop buttons are the picker's own; what is sent is the crop they make.
+    for (const key of [...data.keys()]) if (key.startsWith("crop-choice-")) data.delete(key);
+    // File N's description and crop go as alt.N and crop.N; the files go in the author's order.
+    items.forEach((item, index) => {
+      data.append("media", item.file, item.file.name);
+      if (item.alt.trim() !== "") data.set(`alt.${index + 1}`, item.alt);
+      const crop = cropOf(item);
+      if (crop) data.set(`crop.${index + 1}`, cropText(crop));
+    });
 
     setPhase({ kind: "uploading", progress: 0 });
     try {
@@ -118,9 +131,23 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
         (progress) => setPhase((current) => (current.kind === "uploading" ? { kind: "uploading", progress } : current)),
         () => setPhase({ kind: "processing" }),
       );
-      const answer = (body ?? {}) as { post?: { id?: number }; error?: string };
+      const answer = (body ?? {}) as { post?: { id?: number; status?: string }; error?: string };
       if (status === 201 && typeof answer.post?.id === "number") {
-        notify.success(POST_MESSAGES.created);
+        if (answer.post.status === "processing") {
+          // The post opens at once with these previews while the server prepares its media.
+          keepPreviews(
+            answer.post.id,
+            items.map((item) => ({
+              name: item.file.name,
+              kind: item.kind,
+              src: item.thumb === null ? null : item.kind === "image" ? item.url : (item.thumb ?? null),
+              ratio: shapeOf(item),
+            })),
+          );
+          notify.success(PROCESSING_TEXT.preparing);
+        } else {
+          notify.success(POST_MESSAGES.created);
+        }
         navigate(`/post/${answer.post.id}`);
         return;
       }

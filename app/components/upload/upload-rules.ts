@@ -1,7 +1,7 @@
 // The upload form's checks before anything is sent (the server checks again, and sniffs
 // the real type from the bytes): which files are photos or videos we take, their sizes,
-// how many, the post's total, the order they will be shown in (videos first) and
-// what the Automatic layout would pick (single for 1, grid for more than 6, else carousel).
+// how many, the post's total, what their first bytes say they are, moving one in the order the
+// author chooses, and what the Automatic layout would pick (single for 1, grid for more than 6, else carousel).
 import { defaultLayout, LAYOUTS, type Layout } from "~/lib/layout";
 import { extensionOf, UPLOAD_IMAGE_TYPES, UPLOAD_LIMITS, UPLOAD_VIDEO_TYPES } from "~/lib/media-types";
 
@@ -16,6 +16,7 @@ export const UPLOAD_MESSAGES = {
   tooManyFiles: `A post can have at most ${UPLOAD_LIMITS.files} photos and videos`,
   empty: "The file is empty",
   nothing: "Add a photo, a video, a story or a track",
+  notMedia: "Not a photo or a video: its contents are something else",
   failed: "Upload failed. Please check your connection and try again.",
   uploading: "Uploading…",
   processing: "Processing…",
@@ -83,25 +84,40 @@ export function addFiles<T extends FileLike>(current: readonly T[], incoming: re
   return { accepted, rejected };
 }
 
-/** Videos before photos, otherwise in the order given (the order the post will show). */
-export function videosFirst<T>(items: readonly T[], kindOf: (item: T) => UploadKind | null): T[] {
-  return items
-    .map((item, index) => ({ item, index, video: kindOf(item) === "video" }))
-    .sort((a, b) => Number(b.video) - Number(a.video) || a.index - b.index)
-    .map(({ item }) => item);
+/**
+ * Moves the item at `from` to the place `to` (photos and videos alike: the post shows them in
+ * this order, the first is the cover). Returns the same array when the move is not possible.
+ */
+export function moveItem<T>(items: readonly T[], from: number, to: number): readonly T[] {
+  if (from === to || from < 0 || from >= items.length || to < 0 || to >= items.length) return items;
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved);
+  return next;
 }
 
+const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+
+/** Brands of an ISO media file ("ftyp") that hold a still photo rather than a video. */
+const PHOTO_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif", "avis"]);
+
 /**
- * Moves the item at `index` one place (`step` -1 or +1) within its own kind: videos stay
- * before photos. Returns the same array when the move is not possible.
+ * What a file's first bytes (16 are enough) say it is: a photo, a video, or null for
+ * anything else (a text file named .jpg). The server reads the bytes again.
  */
-export function moveWithinKind<T>(items: readonly T[], index: number, step: -1 | 1, kindOf: (item: T) => UploadKind | null): readonly T[] {
-  const target = index + step;
-  if (index < 0 || index >= items.length || target < 0 || target >= items.length) return items;
-  if (kindOf(items[index]) !== kindOf(items[target])) return items;
-  const next = [...items];
-  [next[index], next[target]] = [next[target], next[index]];
-  return next;
+export function sniffKind(bytes: Uint8Array): UploadKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image";
+  if (bytes.length >= 8 && ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "image";
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(ascii(bytes, 0, 6))) return "image";
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "image";
+  if (bytes.length >= 4 && bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return "video";
+  if (bytes.length >= 8) {
+    const box = ascii(bytes, 4, 8);
+    if (box === "ftyp") return bytes.length >= 12 && PHOTO_BRANDS.has(ascii(bytes, 8, 12)) ? "image" : "video";
+    // QuickTime files may open with other boxes before their "moov".
+    if (["moov", "mdat", "wide", "free", "skip"].includes(box)) return "video";
+  }
+  return null;
 }
 
 /** "3.4 MB", "820 KB". */
