@@ -44,6 +44,7 @@ import {
 import { pageWeight, type Weight } from "./bench/weight";
 import { CLIPS, uploadTable, uploadToReady, type UploadResult } from "./bench/upload";
 import { hitRates, keptCounts, takeCrowdCounts, type KeptCounts } from "./bench/crowd";
+import { FOLLOWING_ROWS, followForBench } from "./bench/following";
 
 const USAGE = `Usage: tsx scripts/bench.ts [--scale USERS,POSTS] [--duration S] [--connections N] [--warmup S]
        [--rows key,...] [--port P] [--members N] [--crowd N] [--gzip] [--cpu-prof] [--no-build] [--fresh-seed]
@@ -357,6 +358,10 @@ async function benchmark(options: Options) {
 
       const rows = ROWS.filter((row) => row.key === "bare" || !options.rows || options.rows.includes(row.key));
       const crowd = rows.some((row) => row.key === "crowd") ? await crowdOf(server.url, seed, options.crowd) : [];
+      if (rows.some((row) => FOLLOWING_ROWS.includes(row.key))) {
+        const follows = followForBench(ws.database, members[0].email);
+        log(`${members[0].email} follows ${follows.cars} cars and ${follows.people} people for the Following rows.`);
+      }
       if (crowd.length > 0) log(`The crowd row's ${crowd.length} members are signed in, each with a session of their own.`);
       const context: RowContext = { members, crowd, targets: facts.targets, gzip: options.gzip, origin: server.url };
       const referenceContext: RowContext = { members: [], targets: facts.targets, gzip: options.gzip, origin: reference?.url ?? "" };

@@ -115,6 +115,20 @@ export const ROWS: Row[] = [
     goal: { ratio: 0.5 },
   },
   {
+    key: "home-following",
+    label: "home Following feed /?feed=following (member)",
+    detail: "the document of / on the Following feed of a member following 500 cars and 200 people (compare with home: Latest)",
+    request: (context) => ({ method: "GET", path: "/?feed=following", headers: headers(context, context.members[0], { accept: "text/html" }) }),
+    reference: "page",
+  },
+  {
+    key: "api-feed-following",
+    label: "GET /api/feed?feed=following (member)",
+    detail: "first page (50 posts) of the Following feed of a member following 500 cars and 200 people (compare with api-feed: Latest)",
+    request: (context) => ({ method: "GET", path: "/api/feed?feed=following", headers: headers(context, context.members[0]) }),
+    reference: "json",
+  },
+  {
     key: "api-feed-visitor",
     label: "GET /api/feed (visitor)",
     detail: "first page (50 posts) for a visitor",

@@ -1,0 +1,38 @@
+// The Following feed at size: before the `following` rows run, the reading member follows
+// FOLLOWED_CARS cars and FOLLOWED_PEOPLE people of the seeded database (as many as it has,
+// the ones with posts first), so `home-following` and `api-feed-following` read the Following
+// feed of a member with many follows, next to `home` and `api-feed` (Latest) in the same table.
+import { createRequire } from "node:module";
+
+export const FOLLOWED_CARS = 500;
+export const FOLLOWED_PEOPLE = 200;
+/** The rows that need the reader's follows. */
+export const FOLLOWING_ROWS = ["home-following", "api-feed-following"];
+
+/** Makes the member with `email` follow up to `cars` cars and `people` people; answers how many each. */
+export function followForBench(database: string, email: string, cars = FOLLOWED_CARS, people = FOLLOWED_PEOPLE): { cars: number; people: number } {
+  const Database = createRequire(import.meta.url)("better-sqlite3");
+  const db = new Database(database, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const userId = db.prepare(`SELECT "id" FROM "users" WHERE "email" = ?`).pluck().get(email.toLowerCase()) as number | undefined;
+    if (userId === undefined) throw new Error(`No member ${email} in the benchmark's database.`);
+    const carIds = db
+      .prepare(`SELECT pc."carId" FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE c."ownerId" <> ? GROUP BY pc."carId" ORDER BY pc."carId" LIMIT ?`)
+      .pluck()
+      .all(userId, cars) as number[];
+    const peopleIds = db
+      .prepare(`SELECT p."createdById" FROM "posts" p WHERE p."createdById" <> ? GROUP BY p."createdById" ORDER BY p."createdById" LIMIT ?`)
+      .pluck()
+      .all(userId, people) as number[];
+    const followCar = db.prepare(`INSERT OR IGNORE INTO "car_follows" ("userId", "carId") VALUES (?, ?)`);
+    const followPerson = db.prepare(`INSERT OR IGNORE INTO "user_follows" ("followerId", "followingId") VALUES (?, ?)`);
+    db.transaction(() => {
+      for (const carId of carIds) followCar.run(userId, carId);
+      for (const personId of peopleIds) followPerson.run(userId, personId);
+    })();
+    return { cars: carIds.length, people: peopleIds.length };
+  } finally {
+    db.close();
+  }
+}
