@@ -175,7 +175,10 @@ test.describe("Grams", () => {
     await openGrams(page, post.id);
     const slide = postById(page, post.id);
     await expect(slide.getByTestId("grams-car-line")).not.toHaveText("");
-    await expect(slide.getByRole("link", { name: "✨ Showcase" })).toHaveAttribute("href", `/showcase/${post.post_cars[0].car_id}`);
+    const showcase = slide.getByRole("link", { name: "Showcase", exact: true });
+    await expect(showcase).toHaveAttribute("href", `/showcase/${post.post_cars[0].car_id}`);
+    // Its icon comes from the sprite, not an emoji.
+    await expect(showcase.locator("svg use")).toHaveAttribute("href", /#Sparkles$/);
     await expect(slide.locator(".grams-post__byline time")).toHaveText(/ago|Just now/);
     await expect(slide.locator(".grams-post__user")).toHaveText(/^@\w+/);
 

@@ -138,8 +138,12 @@ describe("share texts", () => {
     expect(truncate("Line one\nline two")).toBe("Line one line two");
   });
 
-  it("describes a post without a story by its media", () => {
-    expect(shareDescription(post({ photos: [photo(), photo({ id: 2 })] }))).toBe("2 photos and videos by @jess of Unknown Vehicle.");
+  it("describes a post without a story by its media, counting photos and videos truthfully", () => {
+    expect(shareDescription(post({ photos: [photo(), photo({ id: 2 })] }))).toBe("2 photos by @jess of Unknown Vehicle.");
+    expect(shareDescription(post({ photos: [photo({ kind: "video", image_url: "/media/v.mp4" }), photo({ id: 2 })] }))).toBe(
+      "1 video, 1 photo by @jess of Unknown Vehicle.",
+    );
+    expect(shareDescription(post({ photos: [photo({ kind: "video", image_url: "/media/v.mp4" })] }))).toBe("A video by @jess of Unknown Vehicle.");
   });
 });
 

@@ -1,13 +1,13 @@
 // One post of the Grams feed, one screen tall: media edge to edge over a blurred copy of
-// itself, the text (cars, follow, '✨ Showcase', '@username', time, story, audio) over a
+// itself, the text (cars, follow, 'Showcase', '@username', time, story, audio) over a
 // gradient at the bottom, and the action rail (creator, like/dislike, comments, mods).
 import { Link } from "@remix-run/react";
-import { AudioLines, CarFront, FileText, ImageOff, Pencil, Plus, Wrench } from "~/components/icons";
+import { AudioLines, CarFront, FileText, ImageOff, Pencil, Plus, Sparkles, Wrench } from "~/components/icons";
 import { memo, useMemo, useState } from "react";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";
 import { thumbnailOf, viewerItemsFromPhotos, type ViewerItem } from "~/components/media/viewer-items";
-import { carDisplayLine, carName, UNKNOWN_VEHICLE } from "~/lib/cars";
+import { carDisplayLine, carName } from "~/lib/cars";
 import { hasAudio } from "~/lib/feed-filter";
 import { relativeTime } from "~/lib/relative-time";
 import { useOptionalUser } from "~/lib/user";
@@ -56,9 +56,10 @@ export const GramsPost = memo(function GramsPost({
   const content = gramsContentOf(post);
   const cars = post.post_cars.map((postCar) => postCar.car);
   const firstCar = cars[0] ?? null;
-  const carLine = cars.length === 0 ? UNKNOWN_VEHICLE : cars.length === 1 ? carDisplayLine(cars[0]) : cars.map((car) => carName(car)).join(" & ");
+  // A post without a car has no car line: the byline says whose post it is.
+  const carLine = cars.length === 0 ? null : cars.length === 1 ? carDisplayLine(cars[0]) : cars.map((car) => carName(car)).join(" & ");
   const backdrop = items.map(thumbnailOf).find(Boolean) ?? null;
-  const label = `${carLine}, by @${post.creator.username}`;
+  const label = carLine ? `${carLine}, by @${post.creator.username}` : `Post by @${post.creator.username}`;
   const [expanded, setExpanded] = useState(false);
   const story = post.story.trim();
   const viewer = useOptionalUser();
@@ -99,12 +100,14 @@ export const GramsPost = memo(function GramsPost({
           <div className="grams-post__shade" aria-hidden />
 
           <div className="grams-post__info">
-            <div className="grams-post__car">
-              <CarFront aria-hidden className="grams-post__car-icon" />
-              <span className="grams-post__car-line" data-testid="grams-car-line">
-                {carLine}
-              </span>
-            </div>
+            {carLine ? (
+              <div className="grams-post__car">
+                <CarFront aria-hidden className="grams-post__car-icon" />
+                <span className="grams-post__car-line" data-testid="grams-car-line">
+                  {carLine}
+                </span>
+              </div>
+            ) : null}
             {firstCar ? (
               <div className="grams-post__car-actions">
                 {viewer?.id === post.creator.id ? (
@@ -133,6 +136,7 @@ export const GramsPost = memo(function GramsPost({
                   </button>
                 )}
                 <Link to={`/showcase/${firstCar.id}`} className="grams-chip" prefetch="intent">
+                  <Sparkles aria-hidden className="grams-chip__icon" />
                   {GRAMS_MESSAGES.showcase}
                 </Link>
               </div>

@@ -9,6 +9,7 @@ import { Logo } from "~/components/shell/Logo";
 import { SITE_NAME } from "~/components/share/share-links";
 import { UNKNOWN_VEHICLE } from "~/lib/cars";
 import { relativeTime } from "~/lib/relative-time";
+import { moreMediaText } from "~/lib/media-count";
 import type { FeedPost } from "~/models/feed.server";
 import { AUDIO_MESSAGES, trackNameFromUrl } from "~/components/audio/track";
 import { carLines, frameRatio, isLongStory, mediaAreaOf, orderedMedia, POST_PLACEHOLDERS, ratioCss } from "./post-view";
@@ -84,7 +85,13 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
               </li>
             ))}
           </ul>
-          {media.length > 1 ? <span className="embed__hint">Swipe for more</span> : null}
+          {media.length > 1 ? (
+            // A finger swipes; a mouse scrolls sideways, so it is told only that there is more.
+            <span className="embed__hint">
+              <span className="embed__hint-touch">Swipe for more</span>
+              <span className="embed__hint-pointer">{moreMediaText(media)}</span>
+            </span>
+          ) : null}
         </div>
       ) : (
         <div className="embed__placeholder" data-placeholder={area}>

@@ -11,6 +11,7 @@ import { IMAGE_UNAVAILABLE, LazyMedia } from "~/components/media/LazyMedia";
 import type { ViewerItem } from "~/components/media/viewer-items";
 import { useHydrated } from "~/lib/hydrated";
 import { gridItems, type Layout } from "~/lib/layout";
+import { mediaCountText } from "~/lib/media-count";
 import { clampIndex, frameRatio, ratioCss, swipeStep } from "./post-view";
 
 export const SIZES = {
@@ -382,7 +383,8 @@ function Carousel({
         </>
       ) : count > 1 ? (
         <span className="carousel__counter carousel__counter--static" aria-hidden>
-          {count} photos · swipe
+          {mediaCountText(items)}
+          <span className="carousel__swipe"> · swipe</span>
         </span>
       ) : null}
     </div>

@@ -5,6 +5,7 @@
 // Open Graph image).
 import { carDisplayLine, carsLine } from "~/lib/cars";
 import { MOUSE_DRAG_THRESHOLD_PX, SWIPE_THRESHOLD_PX } from "~/lib/constants";
+import { mediaCountPhrase } from "~/lib/media-count";
 import { frameRatio, isLongStory, MAX_RATIO, MIN_RATIO, STORY_CLAMP_CHARS, STORY_CLAMP_LINES } from "~/lib/post-frame";
 import { postShareImage, postShareTitle, srcsetCandidate, type ShareImage } from "~/lib/share-meta";
 import type { FeedPhoto, FeedPost } from "~/models/feed.server";
@@ -101,7 +102,7 @@ export function shareDescription(post: Pick<FeedPost, "story" | "creator" | "pho
   const story = truncate(post.story);
   if (story) return story;
   const count = post.photos.length;
-  const what = count === 0 ? "A post" : count === 1 ? "A photo" : `${count} photos and videos`;
+  const what = count === 0 ? "A post" : mediaCountPhrase(post.photos);
   return `${what} by @${post.creator.username} of ${carsText(post)}.`;
 }
 
