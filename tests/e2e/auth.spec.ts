@@ -87,7 +87,8 @@ test.describe("with JavaScript", () => {
     await dialog(page).getByRole("button", { name: "Sign Up" }).click();
     await expect(dialog(page).getByTestId("auth-success")).toContainText(username);
     await expect(dialog(page)).toBeHidden({ timeout: 5_000 });
-    await expect(page).toHaveURL(/\/$/);
+    // A new member starts with the welcome steps: their first car.
+    await expect(page).toHaveURL(/\/welcome\/car$/);
     await expect(welcome(page)).toContainText(username);
     expect(await storedSessionUser(page)).toMatchObject({ username, email: `${username}@example.com` });
 
@@ -359,7 +360,8 @@ test.describe("without JavaScript", () => {
     await main.getByLabel("Password", { exact: true }).fill("secret-123");
     await main.getByLabel("Confirm Password").fill("secret-123");
     await main.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page).toHaveURL(/\/events$/);
+    // The welcome steps come first; they end at redirectTo.
+    await expect(page).toHaveURL(/\/welcome\/car\?redirectTo=%2Fevents$/);
     await expect(welcome(page)).toContainText(name);
 
     await page.context().clearCookies();

@@ -80,7 +80,8 @@ describe("POST /api/auth/register", () => {
       ),
     )) as Response;
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("Location")).toBe("/events");
+    // A new member starts with the welcome steps, which end at redirectTo.
+    expect(ok.headers.get("Location")).toBe("/welcome/car?redirectTo=%2Fevents");
     expect(ok.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
   });
 });

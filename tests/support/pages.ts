@@ -47,6 +47,7 @@ export function urlsFor(ids: Ids): Record<string, string> {
     "user.$username.tsx": `/user/${ids.username}`,
     "version-changes.tsx": "/version-changes",
     "verify-email.tsx": "/verify-email?token=not-a-real-token",
+    "welcome.$step.tsx": "/welcome/follow",
   };
 }
 

@@ -26,9 +26,7 @@ export function WelcomeSteps({
   const at = WELCOME_STEPS.indexOf(step);
   return (
     <div className="page welcome">
-      <p className="welcome__eyebrow">
-        Welcome · step {at + 1} of {WELCOME_STEPS.length}
-      </p>
+      <p className="welcome__eyebrow">{`Welcome · step ${at + 1} of ${WELCOME_STEPS.length}`}</p>
       <h1 className="welcome__title">{STEP_NAMES[step]}</h1>
       <ol className="welcome__steps" aria-label="Your first steps">
         {WELCOME_STEPS.map((name, index) => (
