@@ -13,6 +13,7 @@ import { pushComment } from "~/models/push.server";
 import { BLOCK_MESSAGES, blockedError, blockedFlagSql, commentBlockState } from "~/models/block.server";
 import { retryOnConflict } from "~/lib/db/conflicts";
 import { encodeCursor, type Cursor } from "~/lib/cursor";
+import { membersIn, mentionedMembers, notifyCommentMentions } from "~/models/text-links.server";
 
 /** Who is looking: decides is_liked and can_delete. */
 export type Viewer = { id: number; role: string } | null;
@@ -43,10 +44,18 @@ function canDelete(viewer: Viewer, comment: { userId: number | null }, postOwner
   return comment.userId === viewer.id || postOwnerId === viewer.id || isAdmin(viewer);
 }
 
-function toView(row: CommentRow, viewer: Viewer, postOwnerId: number, likes: { count: number; liked: boolean }, parentId: number | null): CommentView {
+function toView(
+  row: CommentRow,
+  viewer: Viewer,
+  postOwnerId: number,
+  likes: { count: number; liked: boolean },
+  parentId: number | null,
+  members: ReadonlySet<string>,
+): CommentView {
   return {
     id: row.id,
     content: row.content,
+    mentions: membersIn(row.content, members),
     created_at: row.createdAt.toISOString(),
     user_id: row.userId,
     post_id: row.postId,
@@ -153,12 +162,14 @@ export async function listComments(postId: number, viewer: Viewer, before: Curso
     return current.id === row.id ? null : current.id;
   };
 
+  // The members the page's comments mention, for their links: one query for the page.
+  const members = await mentionedMembers(rows.map((row) => row.content));
   const tops: CommentView[] = [];
   const topsById = new Map<number, CommentView>();
   const replies: { root: number; view: CommentView }[] = [];
   for (const row of rows) {
     const root = row.parentId === null ? null : rootOf(row);
-    const view = toView(row, viewer, ownerId, { count: likeCounts.get(row.id) ?? 0, liked: likedIds.has(row.id) }, root);
+    const view = toView(row, viewer, ownerId, { count: likeCounts.get(row.id) ?? 0, liked: likedIds.has(row.id) }, root, members);
     if (root === null) {
       tops.push(view);
       topsById.set(view.id, view);
@@ -247,9 +258,11 @@ export async function createComment(author: CommentAuthor, input: CommentInput):
   if (target.parentAuthorId !== null) await pushComment(author, { recipientId: target.parentAuthorId, postId: input.postId, content: input.content, reply: true });
   if (target.ownerId !== null && target.ownerId !== target.parentAuthorId)
     await pushComment(author, { recipientId: target.ownerId, postId: input.postId, content: input.content, reply: false });
+  await notifyCommentMentions({ authorId: author.id, postId: input.postId, commentId: row.id, content: input.content });
   const user = { username: author.username, nickname: author.nickname, profileImage: author.profileImage };
+  const members = await mentionedMembers([input.content]);
   // A new comment has no likes yet, and its author may always delete it.
-  return { ...toView({ ...row, user }, author, -1, { count: 0, liked: false }, parentId), can_delete: true };
+  return { ...toView({ ...row, user }, author, -1, { count: 0, liked: false }, parentId, members), can_delete: true };
 }
 
 /**

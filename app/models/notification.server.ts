@@ -145,9 +145,7 @@ export async function notifyFollow(input: { actor: Actor; recipientId: number; c
 
 /** Where a mention was written: a post's story, a comment (or reply) on a post, a message. */
 export type MentionPlace =
-  | { kind: "post"; postId: number }
-  | { kind: "comment"; postId: number; commentId: number }
-  | { kind: "message"; messageId: number; recipientId: number };
+  { kind: "post"; postId: number } | { kind: "comment"; postId: number; commentId: number } | { kind: "message"; messageId: number; recipientId: number };
 
 export function mentionMessage(actorUsername: string, place: MentionPlace["kind"]) {
   return `@${actorUsername} mentioned you in a ${place}`;

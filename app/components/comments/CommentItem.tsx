@@ -7,6 +7,7 @@ import { DELETED_MEMBER } from "~/lib/account-deletion";
 import { relativeTime } from "~/lib/relative-time";
 import { Avatar } from "~/components/shell/Avatar";
 import { ReportButton } from "~/components/report/ReportButton";
+import { LinkedText } from "~/components/text/LinkedText";
 import type { ReactNode } from "react";
 
 export type CommentActions = {
@@ -59,7 +60,9 @@ export function CommentItem({
             )}
             {known && comment.nickname && <span className="comment__username">@{comment.username}</span>}
           </header>
-          <p className="comment__text">{comment.content}</p>
+          <p className="comment__text">
+            <LinkedText text={comment.content} mentions={comment.mentions} />
+          </p>
         </div>
         <footer className="comment__actions">
           <time className="comment__time" dateTime={comment.created_at} suppressHydrationWarning>

@@ -13,6 +13,7 @@ import { viewerItemsFromPhotos } from "~/components/media/viewer-items";
 import { ShareButton } from "~/components/share/ShareButton";
 import { SITE_NAME } from "~/components/share/share-links";
 import { Avatar } from "~/components/shell/Avatar";
+import { LinkedText } from "~/components/text/LinkedText";
 import { UNKNOWN_VEHICLE } from "~/lib/cars";
 import { lazyComponent } from "~/lib/lazy-component";
 import { relativeTime } from "~/lib/relative-time";
@@ -74,7 +75,9 @@ function TextPost({ post, variant }: { post: FeedPost; variant: "feed" | "page" 
       <span className="post-placeholder__label">
         <FileText aria-hidden /> {POST_PLACEHOLDERS.textPost}
       </span>
-      <p className="post-placeholder__story">{story}</p>
+      <p className="post-placeholder__story">
+        <LinkedText text={story} mentions={post.mentions} />
+      </p>
       {clamp ? <MoreLink postId={post.id} onExpand={() => setExpanded(true)} /> : null}
     </div>
   );
@@ -108,7 +111,7 @@ function Story({ post, variant }: { post: FeedPost; variant: "feed" | "page" }) 
         <Link to={`/user/${encodeURIComponent(post.creator.username)}`} className="post-story__author">
           {post.creator.username}
         </Link>{" "}
-        {story}
+        <LinkedText text={story} mentions={post.mentions} />
       </p>
       {clamp ? <MoreLink postId={post.id} onExpand={() => setExpanded(true)} /> : null}
     </div>
