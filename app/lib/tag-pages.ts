@@ -1,4 +1,6 @@
-// The addresses of tag pages. Pure, for server and browser.
+// The addresses and words of tag pages. Pure, for server and browser.
+
+export const TAG_NOT_FOUND = "Tag not found";
 
 /** A tag's page (`/tags/{name}`, the name as stored: lowercased). */
 export function tagHref(name: string): string {

@@ -7,8 +7,9 @@ import { jsonDialect } from "~/lib/db/json-sql";
 import { containsPattern, normaliseQuery, searchTerms } from "~/lib/search";
 import { UserError } from "~/lib/user-error";
 import { isUniqueViolation } from "~/lib/db/conflicts";
+import { TAG_NOT_FOUND } from "~/lib/tag-pages";
 
-export const TAG_NOT_FOUND = "Tag not found";
+export { TAG_NOT_FOUND };
 /** The longest tag name looked up (longer text names no tag). */
 export const TAG_NAME_MAX = 100;
 /** Tags the search page shows. */
