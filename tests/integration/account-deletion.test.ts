@@ -3,7 +3,8 @@
 // which the account is hidden and signing in restores it, and the final deletion by the job
 // queue, which leaves no row naming the member and none of their files.
 import { existsSync } from "node:fs";
-import { beforeEach, describe, expect, it } from "vitest";
+import { createRequestHandler } from "@remix-run/node";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { variantPath } from "~/lib/media-types";
 import { mediaDir, newKey, putMedia, resolveKey } from "~/lib/media-storage.server";
@@ -20,7 +21,8 @@ import {
 } from "~/models/account-deletion.server";
 import { listComments } from "~/models/comment.server";
 import { getPost } from "~/models/feed.server";
-import { runDueJobs } from "~/models/job-worker.server";
+import { runDueJobs, stopProcessJobWorker } from "~/models/job-worker.server";
+import { stopInsuranceReminders } from "~/models/insurance-reminders.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { searchUsers } from "~/models/search.server";
 import { getShowcase } from "~/models/car.server";
@@ -33,6 +35,21 @@ import { action as confirm } from "~/routes/api.auth.two-factor.confirm";
 import { action as challenge } from "~/routes/api.auth.two-factor.challenge";
 import { isSignedIn, logIn, makeUser, signUp, type SignedUp } from "../support/accounts";
 import { call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { sourceBuild } from "../support/app-server";
+
+/** A page of the app as a browser gets it: its status and HTML. */
+let handler: ReturnType<typeof createRequestHandler>;
+beforeAll(async () => {
+  handler = createRequestHandler(await sourceBuild(["routes/post.$id", "routes/profile_.security"]), "production");
+}, 120_000);
+
+async function page(url: string, cookie?: string) {
+  const response = await handler(new Request(`http://127.0.0.1:3000${url}`, { headers: cookie ? { Cookie: cookie } : {} }));
+  // The server's entry starts the background work: this file runs its jobs itself.
+  await stopProcessJobWorker(0);
+  stopInsuranceReminders();
+  return { status: response.status, html: await response.text() };
+}
 
 beforeEach(async () => {
   await resetRateLimits();
@@ -111,6 +128,12 @@ describe("asking to delete an account", () => {
     const other = await signUp("bystander1");
     const { member, post } = await busyMember("careful", other);
 
+    // The settings page offers it, and says how to change one's mind.
+    const settings = await page("/profile/security", member.cookie);
+    expect(settings.status).toBe(200);
+    expect(settings.html).toContain("Delete my account");
+    expect(settings.html).toContain("Sign in within 7 days");
+
     const noConfirm = await deleteAccount(member.cookie, { password: "secret1" });
     expect(noConfirm.status).toBe(400);
     expect(noConfirm.body?.error).toBe(DELETION_MESSAGES.confirmRequired);
@@ -129,7 +152,7 @@ describe("asking to delete an account", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: member.id } })).deletedAt).toBeNull();
     expect(await isSignedIn(member.cookie)).toBe(true);
     expect(await getPost(post.id)).not.toBeNull();
-  });
+  }, 60_000);
 
   it("is rate limited like the other security settings", async () => {
     const member = await signUp("guesser");
@@ -311,7 +334,11 @@ describe("the final deletion", () => {
     const kept = thread.comments.find((view) => view.id === othersComment.id)!;
     expect(kept).toMatchObject({ content: "Lovely car, well done", username: ANONYMOUS, user_id: null });
     expect(kept.replies.map((reply) => reply.content)).toEqual(["Thank you!"]);
-    expect(DELETED_MEMBER).toBe("Deleted member");
+    const postPage = await page(`/post/${othersPost.id}`, other.cookie);
+    expect(postPage.status).toBe(200);
+    expect(postPage.html).toContain("Lovely car, well done");
+    expect(postPage.html).toContain(DELETED_MEMBER);
+    expect(postPage.html).not.toContain("vanishing");
     // Their event stays, made by nobody; the log keeps its entries, naming nobody.
     expect(await prisma.event.findUniqueOrThrow({ where: { id: event.id } })).toMatchObject({ name: "Cars and coffee", createdById: null });
     expect(await prisma.moderationAction.count({ where: { action: "suspend", targetUserId: null, note: null } })).toBeGreaterThan(0);
