@@ -20,7 +20,7 @@ export function BuildSheet({ sheet }: { sheet: Sheet }) {
           <dt>Mods</dt>
           <dd data-testid="sheet-mod-count">{sheet.modCount}</dd>
         </div>
-        <div>
+        <div className="build-sheet__spend">
           <dt>Shown spend</dt>
           <dd data-testid="sheet-spend">{sheet.costedCount > 0 ? formatCost(sheet.shownTotalCents) : "—"}</dd>
         </div>
