@@ -8,13 +8,14 @@
 // (MEDIA_STORE=s3, ~/lib/object-store.server), where every file has the same name as an
 // object. ffmpeg and sharp always work on local scratch files; their results are put here.
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { copyFile, mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { settings } from "~/lib/env.server";
 import { localMediaUrl } from "~/lib/media-types";
-import { deleteObjects, getObject, getObjectStream, headObject, putObject, putObjectFile } from "~/lib/object-store.server";
+import { deleteObjects, getObject, getObjectStream, headObject, putObject, putObjectFile, putObjectStream } from "~/lib/object-store.server";
 
 /** Whether media live in a bucket (MEDIA_STORE=s3) rather than under MEDIA_DIR. */
 export function usesObjectStore(): boolean {
@@ -252,4 +253,76 @@ export async function scratchFileFor(extension: string): Promise<string> {
   const folder = path.join(mediaDir(), ".scratch");
   await mkdir(folder, { recursive: true });
   return path.join(folder, `${randomBytes(12).toString("hex")}.${extension.replace(/^\./, "")}`);
+}
+
+// ------------------------------------------------------------------ private files
+// Files for one member's eyes only (their data downloads) are kept beside the store in
+// `.private/`, on the same disk or in the same bucket as the media. Their names start with a
+// dot, so they are never keys and /media never serves them: only the route that checks who
+// asks hands them out.
+
+const PRIVATE_DIR = ".private";
+// A private file's name inside `.private/`: a folder and a file, e.g. "exports/3fa2….zip".
+const PRIVATE_NAME = /^[a-z0-9_-]{1,32}\/[a-z0-9_-]{1,96}\.[a-z0-9]{1,8}$/;
+
+function privateName(name: string): string {
+  if (!PRIVATE_NAME.test(name)) throw new Error(`Invalid private file name: ${JSON.stringify(name)}`);
+  return `${PRIVATE_DIR}/${name}`;
+}
+
+/** A new random private file name in `folder` with this extension ("exports/3fa2….zip"). */
+export function newPrivateName(folder: string, extension: string): string {
+  const name = `${folder}/${randomBytes(16).toString("hex")}.${extension.replace(/^\./, "").toLowerCase()}`;
+  privateName(name);
+  return name;
+}
+
+/**
+ * Writes a stream to a private file as it comes, never holding it whole: on disk a temporary
+ * file renamed into place, in a bucket a multipart upload. Either the file appears complete
+ * or not at all.
+ */
+export async function writePrivateFile(name: string, source: Readable, contentType: string): Promise<void> {
+  const stored = privateName(name);
+  if (usesObjectStore()) {
+    await putObjectStream(stored, source, { ContentType: contentType, CacheControl: "private, no-store", ContentDisposition: "attachment" });
+    return;
+  }
+  const file = path.join(mediaDir(), stored);
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await pipeline(source, createWriteStream(temporary, { flags: "wx" }));
+    await rename(temporary, file);
+  } catch (error) {
+    source.destroy();
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/** A stream of a private file and its size; null when it is not there. */
+export async function openPrivateFile(name: string): Promise<{ stream: Readable; size: number } | null> {
+  const stored = privateName(name);
+  if (usesObjectStore()) {
+    const info = await headObject(stored);
+    if (!info) return null;
+    const stream = await getObjectStream(stored);
+    return stream ? { stream, size: info.size } : null;
+  }
+  const file = path.join(mediaDir(), stored);
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    return { stream: createReadStream(file), size: info.size };
+  } catch {
+    return null;
+  }
+}
+
+/** Deletes a private file; one that is not there is ignored. */
+export async function deletePrivateFile(name: string): Promise<void> {
+  const stored = privateName(name);
+  if (usesObjectStore()) return deleteObjects([stored]);
+  await rm(path.join(mediaDir(), stored), { force: true });
 }

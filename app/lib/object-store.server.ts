@@ -124,6 +124,24 @@ export async function putObjectFile(name: string, file: string): Promise<number>
   return size;
 }
 
+/**
+ * Uploads a stream of unknown length in parts, read as it comes (at most a few parts held at
+ * once), with the headers given; the object appears only once every part is in.
+ */
+export async function putObjectStream(name: string, body: Readable, headers: { ContentType: string; CacheControl?: string; ContentDisposition?: string }): Promise<void> {
+  const { client, bucket } = store();
+  await attempt("store a file", async () => {
+    const upload = new Upload({
+      client,
+      params: { Bucket: bucket, Key: name, Body: body, ...headers },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    await upload.done();
+  });
+}
+
 export type ObjectInfo = { size: number; mtimeMs: number; etag: string | null };
 
 /** Size, time and ETag of an object; null when there is none. */

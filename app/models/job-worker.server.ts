@@ -29,6 +29,7 @@ import {
   type JobLane,
 } from "~/models/job.server";
 import { CAR_PHOTO_JOB, carPhotosWaiting, failCarPhotoJob, runCarPhotoJob, type CarPhotoJobPayload } from "~/models/car-photo.server";
+import { DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_JOB, failDataExport, runDataExport, runDataExportExpiry } from "~/models/data-export.server";
 import { ACCOUNT_DELETION_JOB, runAccountDeletionJob } from "~/models/account-deletion.server";
 import { pruneTranscodeUsage } from "~/models/media-budget.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
@@ -60,6 +61,14 @@ const handlers = new Map<string, JobHandler>([
       permanent: isPermanentMediaFailure,
     },
   ],
+  [
+    DATA_EXPORT_JOB,
+    {
+      run: (payload) => runDataExport(payload as Parameters<typeof runDataExport>[0]),
+      failed: (payload, error) => failDataExport(payload as Parameters<typeof failDataExport>[0], error),
+    },
+  ],
+  [DATA_EXPORT_EXPIRE_JOB, { run: (payload) => runDataExportExpiry(payload as Parameters<typeof runDataExportExpiry>[0]) }],
   [ACCOUNT_DELETION_JOB, { run: (payload) => runAccountDeletionJob(payload as { userId?: unknown }) }],
   [PUSH_JOB, { run: async (payload) => void (await runPushJob(payload as PushJobPayload)) }],
   [

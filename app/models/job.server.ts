@@ -10,9 +10,10 @@
 //   PostgreSQL  the same, with FOR UPDATE SKIP LOCKED in the sub-query, so concurrent
 //               claimers skip each other's rows instead of waiting or taking the same job.
 //
-// Every job runs in a lane: "video" for transcodes, "push" for push notifications, "media"
-// for photos and everything else. A worker claims for each lane on its own, so a photo never
-// waits behind a video, nor a push behind either.
+// Every job runs in a lane: "video" for transcodes, "push" for push notifications, "export"
+// for members' data downloads (minutes of reading and zipping), "media" for photos and
+// everything else. A worker claims for each lane on its own, so a photo never waits behind a
+// video or a download, nor a push behind any of them.
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { databaseProvider, prisma } from "~/db.server";
@@ -21,7 +22,7 @@ import { Prisma } from "~/generated/prisma/client";
 export type JobState = "queued" | "running" | "done" | "failed";
 
 /** The lanes, each with its own workers: videos take minutes, photos seconds. */
-export const JOB_LANES = ["media", "video", "push"] as const;
+export const JOB_LANES = ["media", "video", "push", "export"] as const;
 export type JobLane = (typeof JOB_LANES)[number];
 
 /** How long a claim holds a job before another worker may take it again. */

@@ -50,7 +50,8 @@ export type PushMessage = { title: string; body: string; url: string; icon: stri
 /** The "push" job: one event for one member, checked and spread over their devices later. */
 export type PushJobPayload = {
   userId: number;
-  kind: PushKind;
+  /** "download": a download the member asked for is ready; it always comes, like its e-mail. */
+  kind: PushKind | "download";
   /** Whoever caused it (a block with them stops it); null for reminders. */
   actorId: number | null;
   title: string;
@@ -246,7 +247,7 @@ async function iconOf(payload: PushJobPayload): Promise<string | null> {
 export async function runPushJob(payload: PushJobPayload): Promise<number> {
   if (!pushSettings()) return 0;
   const preferences = await getPushPreferences(payload.userId);
-  if (!preferences[payload.kind]) return 0;
+  if (payload.kind !== "download" && !preferences[payload.kind]) return 0;
   // A block either way silences the other person entirely (mutes, when they exist, join here).
   if (payload.actorId !== null && (await isBlockedEitherWay(payload.userId, payload.actorId))) return 0;
   const devices = await prisma.pushSubscription.findMany({ where: { userId: payload.userId }, select: { id: true }, take: MAX_DEVICES });

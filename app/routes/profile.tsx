@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Bell, Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "~/components/icons";
+import { ArrowDown, Bell, Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "~/components/icons";
 import { PushToggle } from "~/components/notifications/PushToggle";
 import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";
 import { Avatar } from "~/components/shell/Avatar";
@@ -184,6 +184,16 @@ export default function ProfilePage() {
           <span className="profile-link__text">
             <span className="profile-link__title">Security</span>
             <span className="profile-link__hint">Two-factor sign-in and your devices</span>
+          </span>
+          <ChevronRight aria-hidden className="profile-link__chevron" />
+        </Link>
+        <Link to="/profile/export" className="profile-link">
+          <span className="profile-link__icon" aria-hidden>
+            <ArrowDown />
+          </span>
+          <span className="profile-link__text">
+            <span className="profile-link__title">Download my data</span>
+            <span className="profile-link__hint">A copy of everything you put in, photos and videos included</span>
           </span>
           <ChevronRight aria-hidden className="profile-link__chevron" />
         </Link>

@@ -4,7 +4,7 @@
 // so the bell and the lists show it read while the request is on its way).
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useHydrated } from "~/lib/hydrated";
-import { BellOff, CheckCheck, ShieldAlert } from "~/components/icons";
+import { ArrowDown, BellOff, CheckCheck, ShieldAlert } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media-types";
 import type { NotificationView } from "~/models/notification.server";
@@ -45,6 +45,10 @@ export function NotificationItem({ notification, onOpen }: { notification: Notif
           {n.type === "insurance_expiration" ? (
             <span className="notification__icon" aria-hidden>
               <ShieldAlert />
+            </span>
+          ) : n.type === "data_export" ? (
+            <span className="notification__icon" aria-hidden>
+              <ArrowDown />
             </span>
           ) : (
             <Avatar name={name || "?"} image={smallAvatar(n.related_user_profile_image)} size={44} />
