@@ -24,7 +24,7 @@ export const COMMENTS_PAGE_SIZE = 20;
 export const COMMENTS_PAGE_MAX = 1000;
 
 /** A comment's own columns (its author's public name and photo come with it: CommentRow). */
-const commentColumns = { id: true, content: true, createdAt: true, userId: true, postId: true, parentId: true } as const;
+const commentColumns = { id: true, content: true, createdAt: true, userId: true, postId: true, parentId: true, editedAt: true } as const;
 
 /** The member writing a comment: who they are, and the name and photo the comment shows. */
 export type CommentAuthor = { id: number; role: string; username: string; nickname: string | null; profileImage: string | null };
@@ -37,6 +37,7 @@ type CommentRow = {
   postId: number;
   parentId: number | null;
   user: { username: string; nickname: string | null; profileImage: string | null } | null;
+  editedAt?: Date | null;
 };
 
 function canDelete(viewer: Viewer, comment: { userId: number | null }, postOwnerId: number): boolean {
@@ -57,6 +58,7 @@ function toView(
     content: row.content,
     mentions: membersIn(row.content, members),
     created_at: row.createdAt.toISOString(),
+    edited_at: row.editedAt ? row.editedAt.toISOString() : null,
     user_id: row.userId,
     post_id: row.postId,
     parent_id: parentId,
@@ -90,6 +92,7 @@ type CommentTuple = [
   likes: number,
   /** 1 when the viewer liked it. */
   liked: number,
+  editedAt: string | number | null,
 ];
 
 /**
@@ -110,7 +113,8 @@ function commentsStatement(postId: number, viewerId: number, before: Cursor | nu
   const comment = json.tuple(Prisma.sql`
     c."id", c."content", c."createdAt", c."userId", c."parentId", u."username", u."nickname", u."profileImage",
     (SELECT COUNT(*) FROM "comment_likes" l WHERE l."commentId" = c."id"),
-    ${json.flag(Prisma.sql`EXISTS (SELECT 1 FROM "comment_likes" l WHERE l."commentId" = c."id" AND l."userId" = ${viewerId})`)}`);
+    ${json.flag(Prisma.sql`EXISTS (SELECT 1 FROM "comment_likes" l WHERE l."commentId" = c."id" AND l."userId" = ${viewerId})`)},
+    c."editedAt"`);
   return Prisma.sql`
     WITH RECURSIVE
       page_tops AS (SELECT "id", "createdAt" FROM "comments" WHERE "postId" = ${postId} AND "parentId" IS NULL ${older}
@@ -121,7 +125,7 @@ function commentsStatement(postId: number, viewerId: number, before: Cursor | nu
       (SELECT COUNT(*) FROM page_tops) AS "tops",
       (SELECT COUNT(*) FROM "comments" WHERE "postId" = ${postId}) AS "total",
       (SELECT ${json.text(json.tuples(comment, Prisma.sql`c."createdAt" DESC, c."id" DESC`))}
-       FROM (SELECT "id", "content", "createdAt", "userId", "parentId" FROM "comments" WHERE "id" IN (SELECT "id" FROM thread)
+       FROM (SELECT "id", "content", "createdAt", "userId", "parentId", "editedAt" FROM "comments" WHERE "id" IN (SELECT "id" FROM thread)
              ORDER BY "createdAt" DESC, "id" DESC LIMIT ${COMMENTS_PAGE_MAX}) c
        LEFT JOIN "users" u ON u."id" = c."userId" AND u."deletedAt" IS NULL) AS "comments"
     FROM "posts" p
@@ -143,9 +147,9 @@ export async function listComments(postId: number, viewer: Viewer, before: Curso
   const rows: CommentRow[] = [];
   const likeCounts = new Map<number, number>();
   const likedIds = new Set<number>();
-  for (const [id, content, createdAt, userId, parentId, username, nickname, profileImage, likes, liked] of parseJsonCell<CommentTuple[]>(post.comments, [])) {
+  for (const [id, content, createdAt, userId, parentId, username, nickname, profileImage, likes, liked, editedAt] of parseJsonCell<CommentTuple[]>(post.comments, [])) {
     const user = username === null ? null : { username, nickname, profileImage };
-    rows.push({ id, content, createdAt: parseStoredDate(createdAt), userId, postId, parentId, user });
+    rows.push({ id, content, createdAt: parseStoredDate(createdAt), userId, postId, parentId, user, editedAt: editedAt === null ? null : parseStoredDate(editedAt) });
     likeCounts.set(id, likes);
     if (liked === 1) likedIds.add(id);
   }

@@ -1,5 +1,7 @@
 // DELETE /api/comments/{id}: the author, the post's owner or an administrator → { deleted,
 // id, post_id }. Plain forms (no JavaScript) send POST with intent=delete.
+// PATCH /api/comments/{id} { content }: its author only → { id, post_id, content, edited_at }
+// (the page /comment/{id}/edit is the plain form).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { COMMENT_MESSAGES, commentDeleteFormSchema } from "~/lib/comment-schemas";
@@ -7,11 +9,24 @@ import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { deleteComment } from "~/models/comment.server";
+import { parseCommentEdit } from "~/lib/comment-edit-schemas";
+import { editComment } from "~/models/post-edit.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed");
+  if (request.method === "PATCH") {
+    return mutation(request, async (body) => {
+      await limitWrite(request, "comment", body);
+      const user = await getUser(request);
+      if (!user) return replyError(request, body, 401, "You must be signed in to edit comments");
+      const commentId = requireId(params, "id", COMMENT_MESSAGES.notFound);
+      const parsed = parseCommentEdit(body.fields);
+      if (!parsed.ok) return replyError(request, body, 400, parsed.error);
+      return replyOk(request, body, await editComment(commentId, user, parsed.content));
+    });
+  }
+  if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "DELETE, PATCH, POST" });
   return mutation(request, async (body) => {
     await limitWrite(request, "comment", body);
     if (request.method === "POST") parseFields(commentDeleteFormSchema, body.fields);

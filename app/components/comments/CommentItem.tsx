@@ -1,13 +1,13 @@
 // One comment with its like, reply and delete controls; top-level comments carry their
 // replies and the reply form. Each control is a real form or link (no JavaScript needed).
 import { Link } from "@remix-run/react";
-import { Heart, MessageCircle, Trash2 } from "~/components/icons";
+import { Heart, MessageCircle, Pencil, Trash2 } from "~/components/icons";
 import { ANONYMOUS, isTemporaryId, type CommentView } from "~/lib/comment-schemas";
 import { DELETED_MEMBER } from "~/lib/account-deletion";
 import { relativeTime } from "~/lib/relative-time";
 import { Avatar } from "~/components/shell/Avatar";
-import { ReportButton } from "~/components/report/ReportButton";
 import { LinkedText } from "~/components/text/LinkedText";
+import { ReportButton } from "~/components/report/ReportButton";
 import type { ReactNode } from "react";
 
 export type CommentActions = {
@@ -68,6 +68,14 @@ export function CommentItem({
           <time className="comment__time" dateTime={comment.created_at} suppressHydrationWarning>
             {pending ? "Posting…" : relativeTime(comment.created_at, now)}
           </time>
+          {comment.edited_at && !pending ? (
+            <span className="comment__time comment__edited" data-testid="comment-edited">
+              edited{" "}
+              <time dateTime={comment.edited_at} title={new Date(comment.edited_at).toUTCString()} suppressHydrationWarning>
+                {relativeTime(comment.edited_at, now)}
+              </time>
+            </span>
+          ) : null}
           <form method="post" action={`/api/comments/${comment.id}/like`} className="comment__inline-form">
             <input type="hidden" name="redirectTo" value={`${actions.here}#comment-${comment.id}`} />
             <button
@@ -102,6 +110,12 @@ export function CommentItem({
             >
               <MessageCircle aria-hidden size={16} />
               Reply
+            </Link>
+          )}
+          {!pending && actions.viewerId !== null && comment.user_id === actions.viewerId && (
+            <Link to={`/comment/${comment.id}/edit`} className="comment__action comment__edit" data-testid="edit-comment">
+              <Pencil aria-hidden size={16} />
+              Edit
             </Link>
           )}
           {comment.can_delete && !pending && (

@@ -218,7 +218,7 @@ function MediaTile({ item, index, fit, playing, near, muted, onOpen, label, thum
           reserve={false}
           fit={fit}
           eager={near}
-          alt=""
+          alt={item.alt ?? ""}
         />
       ) : (
         <span className="grams-tile__video-icon" aria-hidden>
@@ -287,7 +287,7 @@ function GramsVideo({
         loop
         playsInline
         preload={near ? "auto" : "none"}
-        aria-label={label}
+        aria-label={item.alt || label}
         onPlay={() => setPaused(false)}
         onPause={() => setPaused(true)}
         onClick={() => setHeld((value) => !value)}

@@ -6,7 +6,8 @@ import { AudioLines, CarFront, FileText, ImageOff, Pencil, Plus, Sparkles, Wrenc
 import { memo, useMemo, useState } from "react";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";
-import { thumbnailOf, viewerItemsFromPhotos, type ViewerItem } from "~/components/media/viewer-items";
+import { thumbnailOf, type ViewerItem } from "~/components/media/viewer-items";
+import { postMediaItems } from "~/components/post/post-view";
 import { carDisplayLine, carName } from "~/lib/cars";
 import { hasAudio } from "~/lib/feed-filter";
 import { relativeTime } from "~/lib/relative-time";
@@ -34,8 +35,7 @@ export type GramsPostProps = {
 
 /** The items of a post in Grams order: the author's order. */
 export function gramsItems(post: FeedPost): ViewerItem[] {
-  const label = post.post_cars.length > 0 ? carName(post.post_cars[0].car) : `Post by @${post.creator.username}`;
-  return viewerItemsFromPhotos(post.photos, label);
+  return postMediaItems(post);
 }
 
 export const GramsPost = memo(function GramsPost({

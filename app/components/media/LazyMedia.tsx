@@ -228,7 +228,7 @@ export function LazyMedia({ item, sizes, eager, video, videoRef, children, ...bo
           src={item.poster}
           srcSet={item.posterSrcset || undefined}
           sizes={item.posterSrcset ? sizes : undefined}
-          alt=""
+          alt={item.alt ?? ""}
           loading="lazy"
           decoding="async"
         />

@@ -1,6 +1,7 @@
 // Pure helpers of the media viewer: what an item is (image, video or unsupported, by the
-// media-type rules of lib/media-types.ts), index wrapping, which neighbours to preload, and feed photos
-// turned into viewer items.
+// media-type rules of lib/media-types.ts), index wrapping, which neighbours to preload, feed photos
+// turned into viewer items, and the one rule for a medium's alt text (`mediaAlt`): the author's
+// description, else words about the post ("Photo 2 of 4 of Ruby · 2019 Mazda MX-5"), never a file name.
 import { extensionOf, isViewerVideoUrl, mediaTypeOf } from "~/lib/media-types";
 
 export type ViewerItem = {
@@ -15,6 +16,7 @@ export type ViewerItem = {
   poster?: string | null;
   /** Responsive candidates for the still frame. */
   posterSrcset?: string | null;
+  /** The alt text of a photo, the accessible name of a video (see mediaAlt). */
   alt?: string;
 };
 
@@ -72,7 +74,19 @@ export function thumbnailOf(item: ViewerItem): string | null {
   return null;
 }
 
-/** The photos of a feed post (FeedPhoto) as viewer items. */
+/**
+ * The alt text of a post's medium number `index` (from 0) of `count`: the author's
+ * description when there is one, else what it is and what the post shows ("Photo 2 of 4 of
+ * Ruby · 2019 Mazda MX-5", "Video of a post by @jess"), never a file name.
+ */
+export function mediaAlt(medium: { alt?: string | null; kind?: string | null }, index: number, count: number, subject: string): string {
+  const own = medium.alt?.trim();
+  if (own) return own;
+  const what = medium.kind === "video" ? "Video" : "Photo";
+  return count > 1 ? `${what} ${index + 1} of ${count} of ${subject}` : `${what} of ${subject}`;
+}
+
+/** The photos of a feed post (FeedPhoto) as viewer items; `subject` names the post for their alt text (see mediaAlt). */
 export function viewerItemsFromPhotos(
   photos: ReadonlyArray<{
     image_url: string;
@@ -82,10 +96,11 @@ export function viewerItemsFromPhotos(
     height?: number | null;
     poster_url?: string | null;
     poster_srcset?: string | null;
+    alt?: string | null;
   }>,
-  alt?: string,
+  subject: string,
 ): ViewerItem[] {
-  return photos.map((photo) => ({
+  return photos.map((photo, index) => ({
     url: photo.image_url,
     kind: photo.kind ?? null,
     srcset: photo.srcset || null,
@@ -93,6 +108,6 @@ export function viewerItemsFromPhotos(
     height: photo.height ?? null,
     poster: photo.poster_url ?? null,
     posterSrcset: photo.poster_srcset || null,
-    alt,
+    alt: mediaAlt(photo, index, photos.length, subject),
   }));
 }

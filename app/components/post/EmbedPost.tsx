@@ -12,7 +12,8 @@ import { relativeTime } from "~/lib/relative-time";
 import { moreMediaText } from "~/lib/media-count";
 import type { FeedPost } from "~/models/feed.server";
 import { AUDIO_MESSAGES, trackNameFromUrl } from "~/components/audio/track";
-import { carLines, frameRatio, isLongStory, mediaAreaOf, orderedMedia, POST_PLACEHOLDERS, ratioCss } from "./post-view";
+import { mediaAlt } from "~/components/media/viewer-items";
+import { carLines, frameRatio, isLongStory, mediaAreaOf, mediaSubject, orderedMedia, POST_PLACEHOLDERS, ratioCss } from "./post-view";
 
 const SIZES = "(min-width: 600px) 600px, 100vw";
 
@@ -23,6 +24,7 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
   const media = orderedMedia(post.photos);
   const area = mediaAreaOf(post);
   const cars = carLines(post);
+  const subject = mediaSubject(post);
   const ratio = ratioCss(frameRatio(media[0]));
   const story = post.story.trim();
   const track = post.soundcloud_url ? trackNameFromUrl(post.soundcloud_url) : null;
@@ -61,10 +63,9 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
                     loop
                     playsInline
                     preload="metadata"
-                    aria-label={`Video ${index + 1}`}
+                    aria-label={mediaAlt(photo, index, media.length, subject)}
                   />
                 ) : (
-                  // eslint-disable-next-line jsx-a11y/img-redundant-alt -- the word tells a photo from the post's videos, with its place in the post
                   <img
                     className="embed__item"
                     src={photo.image_url}
@@ -72,7 +73,7 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
                     sizes={photo.srcset ? SIZES : undefined}
                     width={photo.width ?? undefined}
                     height={photo.height ?? undefined}
-                    alt={`Photo ${index + 1} of ${cars.map((car) => car.line).join(" & ") || UNKNOWN_VEHICLE}`}
+                    alt={mediaAlt(photo, index, media.length, subject)}
                     loading={index === 0 ? "eager" : "lazy"}
                     decoding="async"
                   />

@@ -9,7 +9,6 @@ import { useMemo, useState } from "react";
 import { AudioPlayer } from "~/components/audio/AudioPlayer";
 import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";
 import { SaveButton } from "~/components/interactions/SaveButton";
-import { viewerItemsFromPhotos } from "~/components/media/viewer-items";
 import { ShareButton } from "~/components/share/ShareButton";
 import { SITE_NAME } from "~/components/share/share-links";
 import { Avatar } from "~/components/shell/Avatar";
@@ -20,7 +19,7 @@ import { relativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 import { PostMedia } from "./PostMedia";
 import { PostMenu } from "./PostMenu";
-import { carLines, carsText, isLongStory, mediaAreaOf, orderedMedia, POST_PLACEHOLDERS, shareTitle } from "./post-view";
+import { carLines, carsText, isLongStory, mediaAreaOf, POST_PLACEHOLDERS, postMediaItems, shareTitle } from "./post-view";
 import "./post.css";
 
 const MediaViewer = lazyComponent(() => import("~/components/media/MediaViewer").then((module) => module.MediaViewer));
@@ -122,15 +121,13 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
   const [viewerIndex, setViewerIndex] = useState<number | null>(null);
   const cars = carLines(post);
   const label = carsText(post);
-  const items = useMemo(
-    () => viewerItemsFromPhotos(orderedMedia(post.photos), label === UNKNOWN_VEHICLE ? `Post by @${post.creator.username}` : label),
-    [post.photos, label, post.creator.username],
-  );
+  const items = useMemo(() => postMediaItems(post), [post]);
   const area = mediaAreaOf(post);
   const profile = `/user/${encodeURIComponent(post.creator.username)}`;
   const href = `/post/${post.id}`;
   const signedIn = viewer !== null;
   const canDelete = Boolean(viewer && (viewer.id === post.created_by || viewer.isAdmin));
+  const canEdit = Boolean(viewer && viewer.id === post.created_by);
   const created = new Date(post.created_at);
   const HeadingTag = variant === "page" ? "h1" : "h2";
 
@@ -177,8 +174,16 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
           <time dateTime={post.created_at} title={created.toUTCString()} suppressHydrationWarning>
             {relativeTime(post.created_at, now)}
           </time>
+          {post.edited_at ? (
+            <span className="post-card__edited" data-testid="post-edited">
+              {" · "}edited{" "}
+              <time dateTime={post.edited_at} title={new Date(post.edited_at).toUTCString()} suppressHydrationWarning>
+                {relativeTime(post.edited_at, now)}
+              </time>
+            </span>
+          ) : null}
         </Link>
-        <PostMenu postId={post.id} signedIn={signedIn} canDelete={canDelete} afterDelete={afterDelete ?? returnTo ?? "/"} onDeleted={onDeleted} />
+        <PostMenu postId={post.id} signedIn={signedIn} canDelete={canDelete} canEdit={canEdit} afterDelete={afterDelete ?? returnTo ?? "/"} onDeleted={onDeleted} />
       </header>
 
       <div className="post-card__media">

@@ -1,9 +1,9 @@
-// A post's "more" menu: report, and delete for its creator or an administrator. A <details>
+// A post's "more" menu: report, edit for its creator, and delete for its creator or an administrator. A <details>
 // disclosure, so it opens without JavaScript; deleting asks once more inside the menu and
 // is a real form (intent=delete with a redirectTo). With JavaScript a fetcher posts the same
 // fields without the redirectTo, and the delete runs in place.
-import { Loader2, MoreHorizontal, Trash2 } from "~/components/icons";
-import { useFetcher } from "@remix-run/react";
+import { Loader2, MoreHorizontal, Pencil, Trash2 } from "~/components/icons";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ReportButton } from "~/components/report/ReportButton";
 import { notify } from "~/components/shell/notify";
@@ -14,6 +14,8 @@ export type PostMenuProps = {
   postId: number;
   signedIn: boolean;
   canDelete: boolean;
+  /** Its author only: the post's edit page is offered. */
+  canEdit?: boolean;
   /** Where a plain form goes after deleting. */
   afterDelete: string;
   onDeleted?: (postId: number) => void;
@@ -47,7 +49,7 @@ function useDismiss(ref: React.RefObject<HTMLDetailsElement>) {
   }, [ref]);
 }
 
-export function PostMenu({ postId, signedIn, canDelete, afterDelete, onDeleted }: PostMenuProps) {
+export function PostMenu({ postId, signedIn, canDelete, canEdit = false, afterDelete, onDeleted }: PostMenuProps) {
   const ref = useRef<HTMLDetailsElement>(null);
   const fetcher = useFetcher<ErrorAnswer | null>();
   const busy = fetcher.state !== "idle";
@@ -78,6 +80,11 @@ export function PostMenu({ postId, signedIn, canDelete, afterDelete, onDeleted }
       </summary>
       <div className="post-menu__panel">
         <ReportButton contentType="post" contentId={postId} signedIn={signedIn} showLabel label="Report post" className="post-menu__item" />
+        {canEdit ? (
+          <Link to={`/post/${postId}/edit`} className="post-menu__item" data-testid="edit-post">
+            <Pencil aria-hidden size={18} /> Edit post
+          </Link>
+        ) : null}
         {canDelete ? (
           <details className="post-menu__confirm">
             <summary className="post-menu__item post-menu__item--danger">

@@ -3,7 +3,8 @@
 // frame's aspect ratio, the carousel's index and swipe rules (swipes over 20 px, mouse 1 px),
 // when a story is long enough to clamp, and the post's share texts (title, description,
 // Open Graph image).
-import { carDisplayLine, carsLine } from "~/lib/cars";
+import { mediaAlt, viewerItemsFromPhotos, type ViewerItem } from "~/components/media/viewer-items";
+import { carDisplayLine, carsLine, UNKNOWN_VEHICLE } from "~/lib/cars";
 import { MOUSE_DRAG_THRESHOLD_PX, SWIPE_THRESHOLD_PX } from "~/lib/constants";
 import { mediaCountPhrase } from "~/lib/media-count";
 import { frameRatio, isLongStory, MAX_RATIO, MIN_RATIO, STORY_CLAMP_CHARS, STORY_CLAMP_LINES } from "~/lib/post-frame";
@@ -34,6 +35,17 @@ export function mediaAreaOf(post: Pick<FeedPost, "photos" | "story" | "soundclou
 /** The post's media in display order: the order the author chose (as stored), videos and photos alike. */
 export function orderedMedia(photos: readonly FeedPhoto[]): FeedPhoto[] {
   return [...photos];
+}
+
+/** What a post's media show, for their alt text: its cars, else whose post it is ("a post by @jess"). */
+export function mediaSubject(post: Pick<FeedPost, "post_cars" | "creator">): string {
+  const cars = carsText(post);
+  return cars === UNKNOWN_VEHICLE ? `a post by @${post.creator.username}` : cars;
+}
+
+/** The post's media in display order as viewer items, each with its alt text (mediaAlt). */
+export function postMediaItems(post: Pick<FeedPost, "photos" | "post_cars" | "creator">): ViewerItem[] {
+  return viewerItemsFromPhotos(orderedMedia(post.photos), mediaSubject(post));
 }
 
 /** A ratio as CSS (`1080 / 1350` style, rounded). */
@@ -110,6 +122,11 @@ export function shareDescription(post: Pick<FeedPost, "story" | "creator" | "pho
  * The picture a shared post unfurls with (see postShareImage): its first image, else a
  * video's poster frame, as a JPEG rendition; null without either.
  */
-export function ogImageOf(post: Pick<FeedPost, "photos" | "post_cars">): ShareImage | null {
-  return postShareImage(post.photos, `Photo of ${carsText(post)}`);
+export function ogImageOf(post: Pick<FeedPost, "photos" | "post_cars" | "creator">): ShareImage | null {
+  // The medium postShareImage picks: the first image, else the first video with a poster frame.
+  const photos = orderedMedia(post.photos);
+  let index = photos.findIndex((photo) => photo.kind === "image");
+  if (index < 0) index = photos.findIndex((photo) => photo.kind === "video" && photo.poster_url);
+  const alt = index < 0 ? `Photo of ${mediaSubject(post)}` : mediaAlt(photos[index], index, photos.length, mediaSubject(post));
+  return postShareImage(photos, alt);
 }
