@@ -4,6 +4,7 @@
 import { Send } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
+import { useMentionSuggestions } from "~/components/text/MentionSuggestions";
 import { COMMENT_MAX, canPost } from "~/lib/comment-schemas";
 
 export function CommentForm({
@@ -38,6 +39,7 @@ export function CommentForm({
     element.setSelectionRange(element.value.length, element.value.length);
   }, [autoFocus]);
 
+  const mention = useMentionSuggestions({ value: text, setValue: setText, field });
   const ready = canPost(text);
   const isReply = parentId !== null;
   const nearLimit = text.length > COMMENT_MAX * 0.9;
@@ -79,8 +81,13 @@ export function CommentForm({
         required
         placeholder={placeholder ?? (isReply ? "Write a reply…" : "Add a comment…")}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        {...mention.fieldProps}
+        onChange={(event) => {
+          setText(event.target.value);
+          mention.update(event.target);
+        }}
         onKeyDown={(event) => {
+          if (mention.onKeyDown(event)) return;
           if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
             event.preventDefault();
             void submit();
@@ -88,6 +95,7 @@ export function CommentForm({
           if (event.key === "Escape" && onCancel) onCancel();
         }}
       />
+      {mention.list}
       <div className="comment-form__bar">
         {nearLimit && (
           <span className="comment-form__counter" aria-live="polite">

@@ -4,6 +4,7 @@
 import { SendHorizontal } from "~/components/icons";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
+import { useMentionSuggestions } from "~/components/text/MentionSuggestions";
 import { MESSAGE_LIMIT, canSend, messageLength } from "./thread-state";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
@@ -43,6 +44,8 @@ export function Composer({
     if (autoFocus && !disabled && window.matchMedia("(min-width: 768px)").matches) area.current?.focus();
   }, [autoFocus, disabled]);
 
+  const mention = useMentionSuggestions({ value: text, setValue: setText, field: area });
+
   function submit(event?: React.FormEvent<HTMLFormElement>) {
     if (!onSend) return;
     event?.preventDefault();
@@ -72,8 +75,13 @@ export function Composer({
           disabled={disabled}
           value={text}
           enterKeyHint="send"
-          onChange={(event) => setText(event.target.value)}
+          {...mention.fieldProps}
+          onChange={(event) => {
+            setText(event.target.value);
+            mention.update(event.target);
+          }}
           onKeyDown={(event) => {
+            if (mention.onKeyDown(event)) return;
             if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
             event.preventDefault();
             if (onSend) submit();
@@ -81,6 +89,7 @@ export function Composer({
           }}
           aria-describedby={length >= COUNTER_FROM ? "message-counter" : undefined}
         />
+        {mention.list}
         {length >= COUNTER_FROM ? (
           <span id="message-counter" className="msg-composer__counter" aria-live="polite">
             {over ? `${length - MESSAGE_LIMIT} over the limit` : `${MESSAGE_LIMIT - length} left`}

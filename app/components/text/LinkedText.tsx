@@ -3,6 +3,7 @@
 // page. Everything else stays plain text. Plain links: they work without JavaScript.
 import { Link } from "@remix-run/react";
 import { parseTextLinks, tagPath, userPath } from "~/lib/text-links";
+import "./text.css";
 
 export function LinkedText({ text, mentions }: { text: string; mentions?: readonly string[] | null }) {
   const members = new Set(mentions ?? []);

@@ -21,6 +21,7 @@ import { keepPreviews } from "~/lib/upload-previews";
 import { cropOf, MediaPicker, shapeOf, type PickedFile } from "./MediaPicker";
 import { ModChoices } from "./ModChoices";
 import { automaticLayoutText, LAYOUT_CHOICES, LAYOUT_LABELS, UPLOAD_MESSAGES } from "./upload-rules";
+import { useMentionSuggestions } from "~/components/text/MentionSuggestions";
 
 export type UploadCar = { id: number; line: string };
 
@@ -84,6 +85,8 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
   const carsRef = useRef<HTMLDivElement>(null);
   const [carIds, setCarIds] = useState<number[]>(defaults.carIds ?? []);
   const storyId = useId();
+  const storyField = useRef<HTMLTextAreaElement>(null);
+  const storyMention = useMentionSuggestions({ value: story, setValue: setStory, field: storyField });
   const busy = phase.kind !== "idle";
   const chosenLayout = defaults.layout && LAYOUT_CHOICES.includes(defaults.layout as Layout) ? defaults.layout : "";
 
@@ -194,6 +197,7 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
             <PenLine aria-hidden /> Story
           </label>
           <textarea
+            ref={storyField}
             id={storyId}
             className="input upload-story"
             name="story"
@@ -201,8 +205,14 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
             maxLength={MAX_STORY_LENGTH}
             placeholder="What's the story? Mods, the drive, the meet…"
             value={story}
-            onChange={(event) => setStory(event.target.value)}
+            {...storyMention.fieldProps}
+            onChange={(event) => {
+              setStory(event.target.value);
+              storyMention.update(event.target);
+            }}
+            onKeyDown={(event) => storyMention.onKeyDown(event)}
           />
+          {storyMention.list}
           {story.length > MAX_STORY_LENGTH * 0.8 ? (
             <p className="upload-hint upload-hint--count">
               {story.length} / {MAX_STORY_LENGTH}
