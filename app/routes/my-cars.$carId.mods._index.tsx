@@ -116,6 +116,12 @@ export default function CarMods() {
               </>
             )}
           />
+          <p className="car-mods-page__csv">
+            <a href={`/showcase/${car.id}/build.csv`} download data-testid="build-csv">
+              Download the build sheet as CSV
+            </a>{" "}
+            (as the showcase shows it: costs only where you show them).
+          </p>
         </>
       ) : (
         <EmptyState icon={<Wrench />} title="No modifications for this vehicle" actions={addLink}>

@@ -338,7 +338,7 @@ export default function Showcase() {
           </p>
         )}
       </section>
-      <BuildExport snippets={snippets} />
+      <BuildExport snippets={snippets} csvUrl={`/showcase/${car.id}/build.csv`} />
       <p className="showcase-share">
         Share this page: <a href={share.url}>{share.url}</a>
       </p>

@@ -51,7 +51,7 @@ function CopyButton({ label, text, box }: { label: string; text: string; box: Re
   );
 }
 
-export function BuildExport({ snippets }: { snippets: BuildSnippets }) {
+export function BuildExport({ snippets, csvUrl }: { snippets: BuildSnippets; /** The build sheet as a CSV file, for spreadsheets. */ csvUrl?: string }) {
   const hydrated = useHydrated();
   const boxes = { bbcode: useRef<HTMLTextAreaElement>(null), markdown: useRef<HTMLTextAreaElement>(null) };
   return (
@@ -60,6 +60,14 @@ export function BuildExport({ snippets }: { snippets: BuildSnippets }) {
         Post this build on a forum
       </h2>
       <p className="build-export__intro">The build card, the mods with the costs that are shown, and a link back here.</p>
+      {csvUrl ? (
+        <p className="build-export__intro">
+          <a href={csvUrl} download data-testid="build-csv">
+            Download the build sheet as CSV
+          </a>{" "}
+          (for spreadsheets: each mod with its date, the cost where it is shown, and its gains).
+        </p>
+      ) : null}
       {hydrated ? (
         <div className="build-export__buttons">
           {FORMATS.map((format) => (
