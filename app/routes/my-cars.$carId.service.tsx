@@ -1,0 +1,106 @@
+// /my-cars/{carId}/service: the owner's service log of a car (oil, tyres, brakes,
+// inspection): add an entry, delete one. The owner only (403/404). Plain forms, so it works
+// without JavaScript; a refused entry comes back with what was typed and the reason.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
+import { ArrowLeft, Sparkles, Wrench } from "~/components/icons";
+import { ServiceEntries, ServiceEntryForm } from "~/components/service/ServiceLog";
+import { EmptyState } from "~/components/shell/EmptyState";
+import { CAR_MESSAGES, SERVICE_MESSAGES, serviceEntrySchema } from "~/lib/car-schemas";
+import { carName } from "~/lib/cars";
+import { APP_TITLE } from "~/lib/constants";
+import { flashCookie } from "~/lib/cookies.server";
+import { parseFields, readForm } from "~/lib/http.server";
+import { idField, requireId } from "~/lib/ids";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError, isFieldError } from "~/lib/user-error";
+import { requireUserPage } from "~/models/auth.server";
+import { carJson, requireOwnedCar } from "~/models/car.server";
+import { limitWrite } from "~/models/rate-limit.server";
+import { addServiceEntry, deleteServiceEntry, listServiceEntries } from "~/models/service-log.server";
+import "~/components/cars/cars.css";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${carName(data.car)} service log` : "Service log"} · ${APP_TITLE}` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserPage(request);
+  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+  const entries = await listServiceEntries(car.id, { owner: true });
+  return { car: carJson(car, { owner: true }), entries, today: new Date().toISOString().slice(0, 10) };
+}
+
+const deleteSchema = z.object({ intent: z.literal("delete"), entryId: idField(SERVICE_MESSAGES.notFound) });
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserPage(request);
+  await limitWrite(request, "garage");
+  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+  const form = await readForm(request);
+  const back = async (message: string) =>
+    redirect(`/my-cars/${car.id}/service`, { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
+  if (form.get("intent") === "delete") {
+    const { entryId } = await answerUserErrors(async () => parseFields(deleteSchema, Object.fromEntries(form), undefined, 404));
+    await answerUserErrors(() => deleteServiceEntry(car.id, entryId, user.id));
+    return back("Service entry deleted");
+  }
+  const submission = parseWithZod(form, { schema: serviceEntrySchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    const entry = await addServiceEntry(car.id, user.id, submission.value);
+    return back(`${entry.kind_label} logged`);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    const reply = isFieldError(error) ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+    return data(reply, { status: error.status });
+  }
+}
+
+export default function ServiceLogPage() {
+  const { car, entries, today } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="page service-page">
+      <Link to="/my-cars" className="cm-back">
+        <ArrowLeft aria-hidden size={16} /> My Cars
+      </Link>
+      <header className="page-header">
+        <span className="page-header__icon" aria-hidden>
+          <Wrench />
+        </span>
+        <div className="page-header__text">
+          <h1 className="page-header__title">{carName(car)}</h1>
+          <p className="page-header__subtitle">Service log</p>
+        </div>
+        <div className="page-header__actions">
+          <Link to={`/showcase/${car.id}`} className="btn btn--ghost">
+            <Sparkles aria-hidden size={18} /> Showcase
+          </Link>
+        </div>
+      </header>
+      <h2 className="visually-hidden">Log a service</h2>
+      <ServiceEntryForm lastResult={lastResult} today={today} />
+      <h2 className="service-page__heading">History</h2>
+      {entries.length ? (
+        <ServiceEntries
+          entries={entries}
+          actionsFor={(entry) => (
+            <ConfirmDelete
+              compact
+              label={`Delete the ${entry.kind_label.toLowerCase()} of ${entry.performed_on}`}
+              question={`Delete this ${entry.kind_label.toLowerCase()}?`}
+              fields={{ intent: "delete", entryId: String(entry.id) }}
+            />
+          )}
+        />
+      ) : (
+        <EmptyState icon={<Wrench />} title="No service logged yet">
+          Oil changes, tyres, brakes and inspections, with the odometer reading: the history a buyer asks for.
+        </EmptyState>
+      )}
+    </div>
+  );
+}
