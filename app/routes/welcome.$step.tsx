@@ -63,12 +63,7 @@ function CarStep({ redirectTo }: { redirectTo: string | null }) {
   return (
     <>
       <p>Make, model and year are all it takes. Add its photo too: it is your car&apos;s face everywhere it is shown.</p>
-      <CarForm
-        lastResult={lastResult && "status" in lastResult ? lastResult : undefined}
-        submitLabel="Add car"
-        cancelTo={welcomeHref("follow", redirectTo)}
-        redirectTo={welcomeHref("follow", redirectTo)}
-      >
+      <CarForm lastResult={lastResult} submitLabel="Add car" cancelTo={welcomeHref("follow", redirectTo)} redirectTo={welcomeHref("follow", redirectTo)}>
         <CarPhotoField />
       </CarForm>
     </>
