@@ -5,13 +5,14 @@ import { prisma } from "~/db.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { MemoryTransport, setLiveTransport } from "~/lib/live-events.server";
 import { action as createPostAction } from "~/routes/api.posts";
+import { loader as uploadLoader } from "~/routes/upload";
 import { action as postComment } from "~/routes/api.comments";
 import { loader as listCommentsLoader } from "~/routes/api.posts.$id.comments";
 import { action as sendMessage } from "~/routes/api.messages";
 import { loader as listNotifications } from "~/routes/api.notifications";
 import { syncPostText } from "~/models/text-links.server";
 import { makeUser, type TestUser } from "../support/accounts";
-import { answer, args, callJson, getRequest, jsonRequest } from "../support/requests";
+import { answer, args, call, callJson, getRequest, jsonRequest, multipartRequest } from "../support/requests";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
 
 type Notice = { type: string; message: string; link: string; related_user_username: string | null };
@@ -107,6 +108,26 @@ describe("mentions in a post", () => {
     const mentions = await post(demo, Array.from({ length: 51 }, (_, i) => `@member${i}`).join(" "));
     expect(mentions.status).toBe(400);
     expect(JSON.stringify(mentions.body)).toContain("The story can mention at most 50 members");
+  });
+
+  it("sends a plain form with too many tags back to the upload form with the story and the reason", async () => {
+    const story = Array.from({ length: 31 }, (_, i) => `#tag${i}`).join(" ");
+    const response = (await call<unknown>(
+      createPostAction as never,
+      multipartRequest(
+        "/api/posts",
+        [
+          ["redirectTo", "/upload"],
+          ["story", story],
+        ],
+        { cookie: demo.cookie },
+      ),
+    )) as Response;
+    expect(response.status).toBe(303);
+    const location = response.headers.get("Location")!;
+    expect(location).toMatch(/^\/upload\?draft=/);
+    const page = (await call<unknown>(uploadLoader as never, getRequest(location, { cookie: demo.cookie }))) as { draft: { story: string; error: string } | null };
+    expect(page.draft).toMatchObject({ story, error: "A post can have at most 30 tags" });
   });
 
   it("answers a 100 KB story of @s with a 400 about its length", async () => {
