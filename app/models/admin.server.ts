@@ -371,7 +371,8 @@ export type ModerationLogEntry = {
   content_id: number | null;
   note: string | null;
   created_at: string;
-  moderator: { id: number; username: string };
+  /** Null once the moderator deleted their account: the entry stays, naming nobody. */
+  moderator: { id: number; username: string } | null;
   target_user: { id: number; username: string } | null;
 };
 

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { ScrollText } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";
+import { DELETED_MEMBER } from "~/lib/account-deletion";
 import { dateTimeFormat } from "~/lib/formats";
 import { relativeTime } from "~/lib/relative-time";
 import type { ModerationLogEntry } from "~/models/admin.server";
@@ -24,12 +25,16 @@ export function AdminLog({ actions, cursor, nextCursor, now }: { actions: Modera
       <ol className="admin-log" aria-label="Moderation log" data-testid="moderation-log">
         {actions.map((entry) => (
           <li key={entry.id} className="admin-log__entry" data-action={entry.action}>
-            <Avatar name={entry.moderator.username} size={32} />
+            <Avatar name={entry.moderator?.username ?? DELETED_MEMBER} size={32} />
             <div className="admin-log__body">
               <p className="admin-log__text">
-                <Link to={`/user/${encodeURIComponent(entry.moderator.username)}`} className="admin-log__who">
-                  @{entry.moderator.username}
-                </Link>{" "}
+                {entry.moderator ? (
+                  <Link to={`/user/${encodeURIComponent(entry.moderator.username)}`} className="admin-log__who">
+                    @{entry.moderator.username}
+                  </Link>
+                ) : (
+                  <span className="admin-log__who">{DELETED_MEMBER}</span>
+                )}{" "}
                 {describeAction(entry)}
               </p>
               {entry.note ? <p className="admin-log__note">“{entry.note}”</p> : null}

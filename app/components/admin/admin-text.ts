@@ -5,7 +5,7 @@ export type LogEntryLike = {
   action: string;
   content_type: string | null;
   content_id: number | null;
-  moderator: { username: string };
+  moderator: { username: string } | null;
   target_user: { username: string } | null;
 };
 
