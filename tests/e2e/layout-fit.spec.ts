@@ -1,6 +1,7 @@
 // Things that must fit the screen: on a 360 px phone, the build sheet's spend tile shows the
-// largest sum in full (light and dark) and the Admin Area's tabs stay on one line; on a
-// 1440x900 desktop, a post's like/comment bar stays on screen beside a tall video.
+// largest sum in full (light and dark), a comment's time and actions share one line, and the
+// Admin Area's tabs stay on one line; on a 1440x900 desktop, a post's like/comment bar stays
+// on screen beside a tall video.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,6 +49,30 @@ test.describe("on a 360 px phone", () => {
       expect(text.right, colorScheme).toBeLessThanOrEqual(box!.x + box!.width);
       expect(text.right, colorScheme).toBeLessThanOrEqual(PHONE.width);
       expect(text.left, colorScheme).toBeGreaterThanOrEqual(box!.x);
+    }
+    await page.context().close();
+  });
+
+  test("one's own comment and reply keep the time and every action on one line", async ({ browser }) => {
+    const { page } = await member(browser, "replier");
+    await page.setViewportSize(PHONE);
+    const post = (await (await page.request.post("/api/posts", { data: { story: "Which wheels?" } })).json()).post as { id: number };
+    const comment = await (await page.request.post("/api/comments", { data: { postId: post.id, content: "These ones" } })).json();
+    await page.request.post("/api/comments", { data: { postId: post.id, content: "Or these", parentId: comment.id } });
+    await page.goto(`/post/${post.id}`);
+    const rows = page.locator(".comment__actions");
+    await expect(rows).toHaveCount(2);
+    for (const row of await rows.all()) {
+      await expect(row.getByRole("button", { name: "Delete" })).toBeVisible();
+      const tops = await row.evaluate((element) =>
+        [...element.querySelectorAll("time, button, a")].map((child) => {
+          const box = child.getBoundingClientRect();
+          return Math.round(box.top + box.height / 2);
+        }),
+      );
+      // Every action's middle is on the time's line.
+      for (const top of tops) expect(Math.abs(top - tops[0])).toBeLessThanOrEqual(2);
+      expect(await overflows(row.locator("time")), "the time is cut").toBe(false);
     }
     await page.context().close();
   });

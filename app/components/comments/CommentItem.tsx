@@ -109,7 +109,7 @@ export function CommentItem({
               }}
             >
               <MessageCircle aria-hidden size={16} />
-              Reply
+              <span className="comment__action-label">Reply</span>
             </Link>
           )}
           {!pending && actions.viewerId !== null && comment.user_id === actions.viewerId && (
@@ -131,7 +131,7 @@ export function CommentItem({
                 }}
               >
                 <Trash2 aria-hidden size={16} />
-                Delete
+                <span className="comment__action-label">Delete</span>
               </button>
             </form>
           )}
