@@ -9,7 +9,7 @@
 // Every minute it also ends jobs interrupted too often, deletes old finished jobs and,
 // hourly, incoming files nothing refers to any more.
 import { onSiblingMessage, sendToSiblings } from "~/lib/cluster-relay.server";
-import { jobConcurrency } from "~/lib/env.server";
+import { jobConcurrency, videoTimeoutMs } from "~/lib/env.server";
 import { sweepIncoming } from "~/lib/incoming.server";
 import { warnAboutVideoPrograms } from "~/lib/video.server";
 import {
@@ -36,8 +36,13 @@ import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, r
 import { PUSH_JOB, PUSH_SEND_JOB, PushRefused, runPushJob, runPushSendJob, type PushJobPayload } from "~/models/push.server";
 
 export type JobHandler = {
-  /** The work. Must be safe to run again after an interruption. */
-  run(payload: unknown, job: ClaimedJob): Promise<void>;
+  /**
+   * The work. Must be safe to run again after an interruption. `signal` is aborted when the
+   * job has run past its time limit: the work should stop there (its result is not used).
+   */
+  run(payload: unknown, job: ClaimedJob, signal: AbortSignal): Promise<void>;
+  /** The longest one run may take; the lane's limit (jobTimeLimitMs) otherwise. */
+  timeLimitMs?: number;
   /** Called once when the job has failed for good (after its last attempt, or a permanent error). */
   failed?(payload: unknown, error: unknown): Promise<void>;
   /** An error that no retry can fix (a bad file): the job fails at once. */
@@ -139,12 +144,54 @@ if (!wakeHolder[WAKE_LISTENING]) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The longest one job of a lane may run. Past it the job counts as a failed attempt (tried
+ * again later, with the queue's growing pauses, until its attempts run out), its signal is
+ * aborted, and the lane goes on with the next job: one member's stuck job never holds up
+ * everyone else's. A video job runs at most three bounded ffmpeg runs (probe, transcode,
+ * poster); a download of one's data may stream gigabytes.
+ */
+export function jobTimeLimitMs(lane: JobLane | undefined): number {
+  if (lane === "video") return 3 * videoTimeoutMs() + 60_000;
+  if (lane === "export") return 60 * 60_000;
+  if (lane === "push") return 2 * 60_000;
+  return 10 * 60_000;
+}
+
+/** A job that ran past its time limit. */
+export class JobOvertime extends Error {
+  constructor(kind: string, limitMs: number) {
+    super(`${kind} ran longer than ${limitMs / 1000} s and was stopped`);
+    this.name = "JobOvertime";
+  }
+}
+
+/** Runs the handler's work, or rejects with JobOvertime at `limitMs` (aborting `signal`'s controller). */
+async function withinTimeLimit(handler: JobHandler, job: ClaimedJob, limitMs: number): Promise<void> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const overtime = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new JobOvertime(job.kind, limitMs));
+      controller.abort();
+    }, limitMs);
+  });
+  const running = handler.run(job.payload, job, controller.signal);
+  // Once past its limit, how the work ends is nobody's business.
+  running.catch(() => undefined);
+  try {
+    await Promise.race([running, overtime]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Runs one claimed job to its end: done, queued again with a backoff, or failed (its
  * handler told). Returns how it ended.
  */
 export async function executeJob(
   job: ClaimedJob,
-  options: { lockMs?: number; log?: (line: string) => void } = {},
+  options: { lockMs?: number; log?: (line: string) => void; lane?: JobLane } = {},
 ): Promise<"done" | "retry" | "failed" | "lost" | "deferred"> {
   const lockMs = options.lockMs ?? JOB_LOCK_MS;
   const handler = handlers.get(job.kind);
@@ -157,7 +204,7 @@ export async function executeJob(
   heartbeat.unref();
   try {
     if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}"`);
-    await handler.run(job.payload, job);
+    await withinTimeLimit(handler, job, handler.timeLimitMs ?? jobTimeLimitMs(options.lane));
     clearInterval(heartbeat);
     return (await completeJob(job)) ? "done" : "lost";
   } catch (error) {
@@ -232,7 +279,7 @@ export function startJobWorker(options: WorkerOptions = {}): JobWorker {
       }
       running.set(job.id, job);
       try {
-        await executeJob(job, { lockMs, log });
+        await executeJob(job, { lockMs, log, lane });
       } catch (error) {
         log(`[jobs] ${job.kind} #${job.id}: ${String(error)}`);
       } finally {

@@ -154,6 +154,33 @@ describe("failures", () => {
     expect((await getJob(okId))?.state).toBe("done");
   });
 
+  it("stops a job past its time limit: its signal is aborted, the attempt counts as failed, and the next job runs", async () => {
+    const kind = freshKind();
+    let aborted = false;
+    registerJobHandler(kind, {
+      timeLimitMs: 200,
+      // Work that would never end by itself; it stops when told to.
+      run: (_payload, _job, signal) =>
+        new Promise<void>((_resolve, reject) =>
+          signal.addEventListener("abort", () => {
+            aborted = true;
+            reject(new Error("stopped"));
+          }),
+        ),
+    });
+    const stuckId = await enqueueJob(kind, {}, { maxAttempts: 2 });
+    const stuck = (await claimJob("w", { kinds: [kind] }))!;
+    expect(await executeJob(stuck)).toBe("retry");
+    expect(aborted).toBe(true);
+    expect(await getJob(stuckId)).toMatchObject({ state: "queued", lastError: `${kind} ran longer than 0.2 s and was stopped` });
+
+    const nextKind = freshKind();
+    registerJobHandler(nextKind, { run: async () => undefined });
+    const nextId = await enqueueJob(nextKind, {});
+    expect(await runDueJobs({ kinds: [nextKind] })).toBe(1);
+    expect((await getJob(nextId))?.state).toBe("done");
+  });
+
   it("hands a running job back when its worker stops before it finishes", async () => {
     const kind = freshKind();
     let started!: () => void;
