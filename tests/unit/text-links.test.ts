@@ -82,3 +82,14 @@ describe("the whole text", () => {
     expect(normalizeTag("e 30")).toBeNull();
   });
 });
+
+describe("the @name being typed", () => {
+  it("is found right before the caret, at the start of a word only", async () => {
+    const { mentionAtCaret } = await import("~/components/text/MentionSuggestions");
+    expect(mentionAtCaret("Thanks @De", 10)).toEqual({ start: 7, query: "de" });
+    expect(mentionAtCaret("(@jess", 6)).toEqual({ start: 1, query: "jess" });
+    expect(mentionAtCaret("me@exam", 7)).toBeNull();
+    expect(mentionAtCaret("Thanks @De and more", 19)).toBeNull();
+    expect(mentionAtCaret("@", 1)).toBeNull();
+  });
+});
