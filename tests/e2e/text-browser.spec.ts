@@ -314,6 +314,21 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
       expect(after.comments[0].replies.map((reply: { content: string }) => reply.content)).toEqual(["Same here"]);
     });
 
+    await test.step("a comment with a mention and a tag links both and tells the member mentioned", async () => {
+      const profile = `${baseURL}/user/${author.username}`;
+      const before = lynx.links(`/post/${postId}`).filter((link) => link === profile).length;
+      lynx.browse(`/post/${postId}`, [
+        { fill: "Write a comment", text: `Thanks @${author.username} #Rotary` },
+        { press: "Post", line: button("Post") },
+      ]);
+      const links = lynx.links(`/post/${postId}`);
+      expect(links).toContain(`${baseURL}/tags/rotary`);
+      expect(links.filter((link) => link === profile)).toHaveLength(before + 1);
+      expect(lynx.dump(`/post/${postId}`)).toContain(`Thanks @${author.username} #Rotary`);
+      const notices = await (await request.get("/api/notifications")).json();
+      expect(notices.notifications.map((notice: { message: string }) => notice.message)).toContain(`@${member.username} mentioned you in a comment`);
+    });
+
     await test.step("report the post", async () => {
       // The post's menu links to the report page; its form comes back to the post.
       // (Lynx lists the address with its %2F shown as "/".)
