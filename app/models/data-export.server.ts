@@ -133,6 +133,15 @@ async function expireExport(id: number, path: string): Promise<void> {
   await prisma.dataExport.updateMany({ where: { id, path }, data: { status: "expired", path: null } });
 }
 
+/**
+ * Deletes the files of every download of a member (for deleting their account: run it
+ * before their rows go). Without it, each file still goes when its week is over.
+ */
+export async function deleteDataExportFiles(userId: number): Promise<void> {
+  const rows = await prisma.dataExport.findMany({ where: { userId, path: { not: null } }, select: { id: true, path: true } });
+  for (const row of rows) if (row.path) await expireExport(row.id, row.path);
+}
+
 // ------------------------------------------------------------------ the jobs
 
 /** The job that deletes a download when its week is over (queued when it becomes ready). */
