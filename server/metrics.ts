@@ -9,6 +9,7 @@
 // - jobs, job_oldest_seconds: jobs not yet done by kind and state (queued, running, failed),
 //   and how long the oldest of each has waited;
 // - db_pool_connections: the PostgreSQL pool by state (open, idle, waiting, max);
+// - media_store_errors_total: failed calls to the media store (the bucket, or disk writes);
 // - and prom-client's process metrics (CPU, memory, event-loop delay, garbage collection).
 import { timingSafeEqual } from "node:crypto";
 import type { ServerBuild } from "@remix-run/node";
@@ -19,6 +20,7 @@ import type { FactsOf } from "./route-facts";
 type AppMetrics = {
   jobs: { kind: string; state: string; count: number; oldestSeconds: number }[];
   pool: { max: number; open: number; idle: number; waiting: number } | null;
+  mediaStoreFailures?: { store: string; action: string; count: number }[];
 };
 
 export type Metrics = {
@@ -70,7 +72,8 @@ export function metrics({
       this.set(openStreams());
     },
   });
-  const appMetrics = () => (build().entry.module as { metrics?: () => Promise<AppMetrics> }).metrics?.() ?? Promise.resolve<AppMetrics>({ jobs: [], pool: null });
+  const appMetrics = () =>
+    (build().entry.module as { metrics?: () => Promise<AppMetrics> }).metrics?.() ?? Promise.resolve<AppMetrics>({ jobs: [], pool: null, mediaStoreFailures: [] });
   let scrape: Promise<AppMetrics> | null = null;
   /** One read of the app per scrape, shared by the gauges below. */
   const appScrape = () => (scrape ??= appMetrics().finally(() => setTimeout(() => (scrape = null), 0)));
@@ -103,6 +106,17 @@ export function metrics({
       this.reset();
       const pool = (await appScrape()).pool;
       if (pool) for (const [state, value] of Object.entries(pool)) this.set({ state }, value);
+    },
+  });
+
+  new Counter({
+    name: "media_store_errors_total",
+    help: "Failed calls to the media store since the process started, by store (s3, disk) and action.",
+    labelNames: ["store", "action"],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const row of (await appScrape()).mediaStoreFailures ?? []) this.inc({ store: row.store, action: row.action }, row.count);
     },
   });
 

@@ -15,7 +15,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { settings } from "~/lib/env.server";
 import { localMediaUrl } from "~/lib/media-types";
-import { deleteObjects, getObject, getObjectStream, headObject, putObject, putObjectFile, putObjectStream } from "~/lib/object-store.server";
+import { countMediaStoreFailure, deleteObjects, getObject, getObjectStream, headObject, putObject, putObjectFile, putObjectStream } from "~/lib/object-store.server";
 
 /** Whether media live in a bucket (MEDIA_STORE=s3) rather than under MEDIA_DIR. */
 export function usesObjectStore(): boolean {
@@ -76,6 +76,7 @@ export async function putMedia(key: string, bytes: Uint8Array): Promise<StoredFi
     await writeFile(temporary, bytes, { flag: "wx" });
     await rename(temporary, file);
   } catch (error) {
+    countMediaStoreFailure("disk", "store a file");
     await rm(temporary, { force: true });
     throw error;
   }

@@ -82,7 +82,25 @@ function isMissing(error: unknown): boolean {
   return name === "NoSuchKey" || name === "NotFound" || (statusOf(error) === 404 && name !== "NoSuchBucket");
 }
 
+/** Failed calls to the bucket since the process started, by what was being done. */
+const failures = new Map<string, number>();
+
+/** The media store's failures so far (the bucket's, and the disk's writes), by store and action. */
+export function mediaStoreFailures(): { store: string; action: string; count: number }[] {
+  return [...failures].map(([key, count]) => {
+    const [store, action] = key.split("\t");
+    return { store, action, count };
+  });
+}
+
+/** Counts a failure of the media store (the metrics report them). */
+export function countMediaStoreFailure(store: "s3" | "disk", action: string): void {
+  const key = `${store}\t${action}`;
+  failures.set(key, (failures.get(key) ?? 0) + 1);
+}
+
 function unavailable(action: string, error: unknown): ObjectStoreUnavailableError {
+  countMediaStoreFailure("s3", action);
   const status = statusOf(error);
   const reason = error instanceof S3ServiceException ? `${error.name}${status ? ` (${status})` : ""}` : error instanceof Error ? error.message : String(error);
   return new ObjectStoreUnavailableError(`The media store could not ${action}: ${reason}`, { cause: error });

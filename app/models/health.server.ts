@@ -3,6 +3,7 @@
 // (/metrics) read of the app: the job queue and the database pool.
 import { databasePoolUse, prisma, type PoolUse } from "~/db.server";
 import { postgresTransport } from "~/lib/live-events.server";
+import { mediaStoreFailures } from "~/lib/object-store.server";
 
 /** How long the database may take to answer a readiness check before it counts as down. */
 const DATABASE_CHECK_MS = 2000;
@@ -47,9 +48,9 @@ export async function jobQueue(now = Date.now()): Promise<JobQueueRow[]> {
   }));
 }
 
-export type AppMetrics = { jobs: JobQueueRow[]; pool: PoolUse | null };
+export type AppMetrics = { jobs: JobQueueRow[]; pool: PoolUse | null; mediaStoreFailures: { store: string; action: string; count: number }[] };
 
 /** What the metrics read of the app, once per scrape. */
 export async function appMetrics(): Promise<AppMetrics> {
-  return { jobs: await jobQueue(), pool: databasePoolUse() };
+  return { jobs: await jobQueue(), pool: databasePoolUse(), mediaStoreFailures: mediaStoreFailures() };
 }

@@ -13,7 +13,7 @@ import { listIncoming, STORE_DOWN_MESSAGE } from "~/lib/incoming.server";
 import { draftFrom, draftRedirect, readDraft, saveDraft } from "~/lib/upload-drafts.server";
 import { deleteMedia, newKey, putMedia, readMedia, resolveKey, statMedia } from "~/lib/media-storage.server";
 import { variantPath } from "~/lib/media-types";
-import { checkObjectStore, ObjectStoreUnavailableError } from "~/lib/object-store.server";
+import { checkObjectStore, mediaStoreFailures, ObjectStoreUnavailableError } from "~/lib/object-store.server";
 import { shareJpeg } from "~/lib/share-image.server";
 import { getPost } from "~/models/feed.server";
 import { runDueJobs } from "~/models/job-worker.server";
@@ -58,6 +58,12 @@ async function withStoreDown<T>(body: () => Promise<T>): Promise<T> {
     process.env.S3_ENDPOINT = saved;
   }
 }
+
+/** Failed calls to the bucket so far, as the metrics report them. */
+const s3Failures = () =>
+  mediaStoreFailures()
+    .filter((row) => row.store === "s3")
+    .reduce((sum, row) => sum + row.count, 0);
 
 describe("MEDIA_STORE=s3", () => {
   it("stores an uploaded photo and its resized copies in the bucket, not on the disk", async () => {
@@ -238,8 +244,11 @@ describe("uploads with MEDIA_STORE=s3: no disk shared between instances", () => 
     const author = await signUp("unlucky");
     const posts = await prisma.post.count();
     const bytes = await photo();
+    const failedBefore = s3Failures();
     const answer = await withStoreDown(() => upload(author.cookie, [[bytes, "IMG_0003.JPG"]]));
     expect(answer.status).toBe(503);
+    // The metrics' media_store_errors_total counts it.
+    expect(s3Failures()).toBeGreaterThan(failedBefore);
     expect(answer.body).toMatchObject({ error: STORE_DOWN_MESSAGE });
     expect(await prisma.post.count()).toBe(posts);
     expect(await listIncoming()).toEqual([]);
