@@ -96,14 +96,6 @@ export function isVideoItem(item: MediaLike): boolean {
   return isViewerVideoUrl(item.url ?? item.image_url ?? item.path ?? "");
 }
 
-/** Videos before images, otherwise keeping the original order. Returns a new array. */
-export function sortVideosFirst<T>(items: readonly T[], isVideo: (item: T) => boolean = isVideoItem as (item: T) => boolean): T[] {
-  return items
-    .map((item, index) => ({ item, index, video: isVideo(item) }))
-    .sort((a, b) => Number(b.video) - Number(a.video) || a.index - b.index)
-    .map(({ item }) => item);
-}
-
 /** Whether a stored path is already a URL (absolute, root-relative or data:) rather than a storage key. */
 function isUrl(path: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(path);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { defaultLayout, effectiveLayout, gridItems, isLayout, LAYOUTS } from "~/lib/layout";
-import { sortVideosFirst } from "~/lib/media-types";
 
 describe("defaultLayout: single for 1, grid over 6, else carousel", () => {
   it("is single for one item", () => {
@@ -54,18 +53,5 @@ describe("gridItems (at most 6, '+N' on the sixth)", () => {
     const items = Array.from({ length: 9 }, (_, i) => i + 1);
     expect(gridItems(items)).toEqual({ visible: [1, 2, 3, 4, 5, 6], hiddenCount: 3, overlay: "+3" });
     expect(gridItems([1, 2, 3, 4, 5, 6, 7]).overlay).toBe("+1");
-  });
-});
-
-describe("videos sort before images", () => {
-  it("moves videos first and keeps the order otherwise", () => {
-    const items = [
-      { id: 1, kind: "image" },
-      { id: 2, kind: "video" },
-      { id: 3, kind: "image" },
-      { id: 4, kind: "video" },
-    ];
-    expect(sortVideosFirst(items).map((item) => item.id)).toEqual([2, 4, 1, 3]);
-    expect(items.map((item) => item.id)).toEqual([1, 2, 3, 4]);
   });
 });

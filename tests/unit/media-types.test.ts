@@ -8,7 +8,6 @@ import {
   mediaTypeOf,
   mediaUrl,
   parseVariants,
-  sortVideosFirst,
   srcSetFor,
   variantPath,
   variantUrl,
@@ -90,31 +89,12 @@ describe("isViewerVideoUrl (the viewer and gallery variant)", () => {
   });
 });
 
-describe("sortVideosFirst (videos sort before images)", () => {
-  it("puts videos first and keeps the order within each kind", () => {
-    const urls = ["a.jpg", "b.mp4", "c.webp", "d.mov", "e.png"];
-    expect(sortVideosFirst(urls)).toEqual(["b.mp4", "d.mov", "a.jpg", "c.webp", "e.png"]);
-    expect(urls).toEqual(["a.jpg", "b.mp4", "c.webp", "d.mov", "e.png"]);
-  });
-
+describe("isVideoItem", () => {
   it("uses the kind of media rows when known, else their URL", () => {
-    const items = [
-      { id: 1, kind: "image", path: "x/video/1.webp" },
-      { id: 2, kind: "video", path: "a/b/c.mp4" },
-      { id: 3, image_url: "https://cdn.test/video_upload/3" },
-      { id: 4, image_url: "https://cdn.test/4.jpg" },
-    ];
-    expect(sortVideosFirst(items).map((item) => item.id)).toEqual([2, 3, 1, 4]);
     expect(isVideoItem({ kind: "image", path: "a.mp4" })).toBe(false);
-  });
-
-  it("takes a custom test", () => {
-    const items = [{ v: false }, { v: true }];
-    expect(sortVideosFirst(items, (item) => item.v)).toEqual([{ v: true }, { v: false }]);
-  });
-
-  it("handles empty lists", () => {
-    expect(sortVideosFirst([])).toEqual([]);
+    expect(isVideoItem({ kind: "video", path: "a/b/c.webp" })).toBe(true);
+    expect(isVideoItem({ image_url: "https://cdn.test/video_upload/3" })).toBe(true);
+    expect(isVideoItem({ image_url: "https://cdn.test/4.jpg" })).toBe(false);
   });
 });
 
