@@ -1,6 +1,6 @@
 // A car in the owner's garage: cover photo, name and specs, counts, and what to do next.
 import { Link } from "@remix-run/react";
-import { CarFront, Pencil, Sparkles, Users, Wrench, Images } from "~/components/icons";
+import { CarFront, Gauge, Pencil, Sparkles, Users, Wrench, Images } from "~/components/icons";
 import { carName, carSpecLine, realNickname, type CarJson } from "~/lib/cars";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { InsuranceBadge } from "./InsuranceBadge";
@@ -57,6 +57,9 @@ export function CarCard({ car }: { car: GarageCarView }) {
       <div className="garage-car__actions">
         <Link to={`/my-cars/${car.id}/mods`} className="btn btn--primary btn--sm">
           <Wrench aria-hidden size={16} /> Mods
+        </Link>
+        <Link to={`/my-cars/${car.id}/service`} className="btn btn--secondary btn--sm">
+          <Gauge aria-hidden size={16} /> Service
         </Link>
         <Link to={`/my-cars/${car.id}/edit`} className="btn btn--secondary btn--sm">
           <Pencil aria-hidden size={16} /> Edit
