@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `Download my data · ${APP_TIT
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
-  return { latest: await latestDataExport(user.id) };
+  return { latest: await latestDataExport(user.id), keepDays: EXPORT_KEEP_DAYS };
 }
 
 const exportFormSchema = z.object({ intent: intentField(["start"], "Unknown action") });
@@ -68,7 +68,7 @@ function Status({ latest }: { latest: DataExportView | null }) {
 }
 
 export default function DataExportPage() {
-  const { latest } = useLoaderData<typeof loader>();
+  const { latest, keepDays } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/profile/export";
   return (
@@ -85,7 +85,7 @@ export default function DataExportPage() {
           One zip file: your profile, cars, mods with their costs, posts with their stories and tags, comments, messages, follows, likes, saves, events and notification
           choices (in data.json), and every photo and video you uploaded, in folders by post.
         </p>
-        <p>It takes a few minutes. The link works for {EXPORT_KEEP_DAYS} days, for you alone; then the file is deleted.</p>
+        <p>It takes a few minutes. The link works for {keepDays} days, for you alone; then the file is deleted.</p>
         <Status latest={latest} />
         {latest?.status === "pending" ? null : (
           <Form method="post" action="/profile/export">
