@@ -170,7 +170,7 @@ describe("mentions in comments and messages", () => {
 describe("links in pages", () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await serveApp(await sourceBuild(["routes/post.$id"]));
+    app = await serveApp(await sourceBuild(["routes/post.$id", "routes/_index"]));
   });
   afterAll(() => app?.close());
 
@@ -185,5 +185,11 @@ describe("links in pages", () => {
     expect(html).toMatch(/<a[^>]*href="\/user\/demo"[^>]*>@demo<\/a>/);
     expect(html).toContain("@ghost_rider");
     expect(html).not.toMatch(/href="\/user\/ghost_rider"/);
+
+    // Grams, as the server renders it at /?grams=<post>, links them too.
+    const grams = await (await fetch(`${app.origin}/?grams=${postId}`)).text();
+    const story = grams.slice(grams.indexOf('class="grams-placeholder__story"'));
+    expect(story).toMatch(/^[^]*?<a[^>]*href="\/user\/jess"[^>]*>@Jess<\/a>/);
+    expect(story).toMatch(/^[^]*?<a[^>]*href="\/tags\/e30"[^>]*>#E30<\/a>/);
   });
 });

@@ -5,6 +5,7 @@ import { Link } from "@remix-run/react";
 import { AudioLines, CarFront, FileText, ImageOff, Pencil, Plus, Sparkles, Wrench } from "~/components/icons";
 import { memo, useMemo, useState } from "react";
 import { FollowButton } from "~/components/follow/FollowButton";
+import { LinkedText } from "~/components/text/LinkedText";
 import { LikeDislikeBar } from "~/components/interactions/LikeDislikeBar";
 import { thumbnailOf, type ViewerItem } from "~/components/media/viewer-items";
 import { postMediaItems } from "~/components/post/post-view";
@@ -94,7 +95,7 @@ export const GramsPost = memo(function GramsPost({
               label={label}
             />
           ) : (
-            <Placeholder content={content} story={story} />
+            <Placeholder content={content} story={story} mentions={post.mentions} />
           )}
 
           <div className="grams-post__shade" aria-hidden />
@@ -152,7 +153,7 @@ export const GramsPost = memo(function GramsPost({
             </p>
             {story && content !== "text" ? (
               <p className="grams-post__story" data-expanded={expanded || undefined} data-grams-scrollable>
-                {story}
+                <LinkedText text={story} mentions={post.mentions} />
               </p>
             ) : null}
             {story.length > 90 && content !== "text" ? (
@@ -194,7 +195,7 @@ export const GramsPost = memo(function GramsPost({
   );
 });
 
-function Placeholder({ content, story }: { content: "text" | "audio" | "empty"; story: string }) {
+function Placeholder({ content, story, mentions }: { content: "text" | "audio" | "empty"; story: string; mentions?: string[] }) {
   if (content === "text") {
     return (
       <div className="grams-placeholder grams-placeholder--text">
@@ -202,7 +203,7 @@ function Placeholder({ content, story }: { content: "text" | "audio" | "empty"; 
           <FileText aria-hidden /> {GRAMS_MESSAGES.textPost}
         </span>
         <p className="grams-placeholder__story" data-grams-scrollable>
-          {story}
+          <LinkedText text={story} mentions={mentions} />
         </p>
       </div>
     );
