@@ -182,6 +182,9 @@ export async function purgeAccount(userId: number, now = new Date()): Promise<bo
     await tx.transcodeUsage.deleteMany({ where: { userId } });
     await tx.loginCode.deleteMany({ where: { email: user.email } });
     await tx.rateLimit.deleteMany({ where: { key: { endsWith: `:user:${userId}` } } });
+    // Pushes to them or caused by them: their payloads carry the id and the name.
+    const named = ["userId", "actorId", "iconUserId"].map((field) => ({ payload: { contains: `"${field}":${userId},` } }));
+    await tx.job.deleteMany({ where: { lane: "push", OR: named } });
     // Everything else goes with the user row (cascades), or loses its link to it (comments
     // on others' posts, events they made, shares, feedback).
     await tx.user.delete({ where: { id: userId } });
