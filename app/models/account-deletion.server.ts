@@ -22,6 +22,7 @@ import { UserError } from "~/lib/user-error";
 import { enqueueJob } from "~/models/job.server";
 import { storedMediaOf } from "~/models/post-upload.server";
 import { RECENT_SIGN_IN, verifySecondFactor } from "~/models/two-factor.server";
+import { deleteDataExportFiles } from "~/models/data-export.server";
 
 /** How long a deleted account can still be restored by signing in. */
 export const ACCOUNT_DELETION_GRACE = ACCOUNT_DELETION_GRACE_DAYS * 24 * 60 * 60 * 1000;
@@ -151,6 +152,7 @@ export async function purgeAccount(userId: number, now = new Date()): Promise<bo
   const files = await filesOf(userId);
   for (const media of files.stored) await discardMedia(media);
   await removeIncoming(...files.incoming);
+  await deleteDataExportFiles(userId);
   for (const carId of files.carIds) await rm(path.resolve(process.cwd(), cacheDir(), "cards", "car", String(carId)), { recursive: true, force: true });
 
   await prisma.$transaction(async (tx) => {

@@ -3,6 +3,7 @@
 // which the account is hidden and signing in restores it, and the final deletion by the job
 // queue, which leaves no row naming the member and none of their files.
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { createRequestHandler } from "@remix-run/node";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
@@ -36,6 +37,7 @@ import { action as challenge } from "~/routes/api.auth.two-factor.challenge";
 import { isSignedIn, logIn, makeUser, signUp, type SignedUp } from "../support/accounts";
 import { call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { sourceBuild } from "../support/app-server";
+import { DATA_EXPORT_JOB, requestDataExport } from "~/models/data-export.server";
 
 /** A page of the app as a browser gets it: its status and HTML. */
 let handler: ReturnType<typeof createRequestHandler>;
@@ -303,6 +305,13 @@ describe("the final deletion", () => {
       ]),
     );
 
+    // A download of their data, made before they asked to leave.
+    await requestDataExport(member.id, "http://127.0.0.1:3000");
+    await runDueJobs({ kinds: [DATA_EXPORT_JOB] });
+    const download = await prisma.dataExport.findFirstOrThrow({ where: { userId: member.id, status: "ready" } });
+    const downloadFile = path.join(mediaDir(), ".private", download.path!);
+    expect(existsSync(downloadFile), downloadFile).toBe(true);
+
     expect((await deleteAccount(member.cookie, { password: "secret1", confirm: "DELETE" })).status).toBe(303);
     // Not due yet: the job and the sweep leave it alone.
     expect(await purgeAccount(member.id)).toBe(false);
@@ -325,6 +334,7 @@ describe("the final deletion", () => {
     expect(await textMentioning(member.username)).toEqual([]);
     expect(await textMentioning(member.email)).toEqual([]);
     for (const file of files) expect(existsSync(file), file).toBe(false);
+    expect(existsSync(downloadFile), downloadFile).toBe(false);
     for (const file of otherPhoto.files) expect(existsSync(file), file).toBe(true);
 
     // Their comment on another's post stays, shown as written by a deleted member.
