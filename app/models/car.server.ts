@@ -43,6 +43,7 @@ export const mediaSelect = {
   posterVariants: true,
   posterWidth: true,
   posterHeight: true,
+  alt: true,
 } as const satisfies Prisma.MediaSelect;
 
 export type MediaRow = Prisma.MediaGetPayload<{ select: typeof mediaSelect }>;
@@ -94,6 +95,7 @@ export function photoAsMedia(photo: StoredPicture): MediaRow {
     posterVariants: "",
     posterWidth: null,
     posterHeight: null,
+    alt: null,
     ...photo,
   };
 }
@@ -298,6 +300,7 @@ type ShowcaseMediaTuple = [
   posterVariants: string,
   posterWidth: number | null,
   posterHeight: number | null,
+  alt: string | null,
 ];
 type ShowcasePostTuple = [
   id: number,
@@ -344,7 +347,7 @@ type ShowcaseTuple = [
 function showcaseStatement(carId: number): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
   const mediaColumns = Prisma.sql`m."id", m."postId", m."kind", m."path", m."mimeType", m."width", m."height", m."variants",
-                                  m."durationMs", m."posterPath", m."posterVariants", m."posterWidth", m."posterHeight"`;
+                                  m."durationMs", m."posterPath", m."posterVariants", m."posterWidth", m."posterHeight", m."alt"`;
   // Newest post first, each post's media by position.
   const media = json.tuples(json.tuple(mediaColumns), Prisma.sql`m."postCreatedAt" DESC, m."postId" DESC, m."position", m."id"`);
   const post = json.tuple(Prisma.sql`
@@ -386,8 +389,8 @@ function readCar([id, ownerId, make, model, year, trim, bodystyle, nickname, ins
 }
 
 function readMedia(media: ShowcaseMediaTuple): MediaRow {
-  const [id, postId, kind, path, mimeType, width, height, variants, durationMs, posterPath, posterVariants, posterWidth, posterHeight] = media;
-  return { id, postId, kind, path, mimeType, width, height, variants, durationMs, posterPath, posterVariants, posterWidth, posterHeight };
+  const [id, postId, kind, path, mimeType, width, height, variants, durationMs, posterPath, posterVariants, posterWidth, posterHeight, alt] = media;
+  return { id, postId, kind, path, mimeType, width, height, variants, durationMs, posterPath, posterVariants, posterWidth, posterHeight, alt: alt ?? null };
 }
 
 function readPost(post: ShowcasePostTuple): ShowcasePost {

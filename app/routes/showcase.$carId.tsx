@@ -10,6 +10,7 @@ import { useState } from "react";
 import { ArrowRight, CarFront, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "~/components/icons";
 import { CarPlaceholder } from "~/components/cars/CarCard";
 import { MediaImage } from "~/components/cars/MediaImage";
+import { mediaAlt } from "~/components/media/viewer-items";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { BuildGroups } from "~/components/mods/BuildGroups";
 import { BuildTimeline } from "~/components/showcase/BuildTimeline";
@@ -150,7 +151,7 @@ export default function Showcase() {
                   media={item}
                   eager={index === 0}
                   sizes={index === 0 ? "(max-width: 767px) 100vw, 720px" : "(max-width: 767px) 33vw, 240px"}
-                  alt={index === 0 ? carName(car) : ""}
+                  alt={mediaAlt(item, 0, 1, carDisplayLine(car))}
                 />
                 {item.kind === "video" ? <span className="showcase-hero__badge">Video</span> : null}
                 {index === tileCount - 1 && more > 0 ? <span className="showcase-hero__more">+{more}</span> : null}

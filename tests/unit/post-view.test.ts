@@ -148,20 +148,21 @@ describe("share texts", () => {
 });
 
 describe("ogImageOf", () => {
-  const jpeg = { type: "image/jpeg", alt: "Photo of Unknown Vehicle", large: true };
+  // The alt text is the shared medium's (see mediaAlt): its place in the post and what the post shows.
+  const jpeg = (alt = "Photo of a post by @jess") => ({ type: "image/jpeg", alt, large: true });
 
   it("is the JPEG rendition of the first image's 1080 copy, with that copy's size", () => {
     expect(ogImageOf(post({ photos: [photo({ kind: "video", image_url: "/media/v.mp4", srcset: "" }), photo()] }))).toEqual({
       url: "/og-image/ab/cd/x-w1080.jpg",
       width: 1080,
       height: 810,
-      ...jpeg,
+      ...jpeg("Photo 2 of 2 of a post by @jess"),
     });
   });
 
   it("falls back to the image itself when no 1080 copy was made", () => {
     const small = photo({ width: 800, height: 600, srcset: "/media/ab/cd/x-w320.webp 320w, /media/ab/cd/x-w640.webp 640w, /media/ab/cd/x.webp 800w" });
-    expect(ogImageOf(post({ photos: [small] }))).toEqual({ url: "/og-image/ab/cd/x.jpg", width: 800, height: 600, ...jpeg });
+    expect(ogImageOf(post({ photos: [small] }))).toEqual({ url: "/og-image/ab/cd/x.jpg", width: 800, height: 600, ...jpeg() });
     expect(ogImageOf(post({ photos: [photo({ srcset: "" })] }))?.url).toBe("/og-image/ab/cd/x.jpg");
   });
 
@@ -177,12 +178,19 @@ describe("ogImageOf", () => {
       poster_width: 1920,
       poster_height: 1080,
     });
-    expect(ogImageOf(post({ photos: [video] }))).toEqual({ url: "/og-image/p-w1080.jpg", width: 1080, height: 608, ...jpeg });
+    expect(ogImageOf(post({ photos: [video] }))).toEqual({ url: "/og-image/p-w1080.jpg", width: 1080, height: 608, ...jpeg("Video of a post by @jess") });
     expect(ogImageOf(post())).toBeNull();
   });
 
   it("shares nothing that is not a stored picture (another site's image)", () => {
     expect(ogImageOf(post({ photos: [photo({ image_url: "https://elsewhere.example/x.webp", srcset: "" })] }))).toBeNull();
+  });
+
+  it("is described by the author's description of the shared medium, else by its place and the post's cars", () => {
+    const car = { id: 3, make: "Mazda", model: "MX-5", year: 2019, trim: null, bodystyle: null, nickname: "Ruby", owner_id: 1 };
+    const cars = [{ car_id: 3, car }];
+    expect(ogImageOf(post({ post_cars: cars, photos: [photo(), photo({ id: 2 })] }))?.alt).toBe("Photo 1 of 2 of Ruby · 2019 Mazda MX-5");
+    expect(ogImageOf(post({ post_cars: cars, photos: [photo({ alt: "Ruby at the lake" })] }))?.alt).toBe("Ruby at the lake");
   });
 
   it("picks srcset candidates by width", () => {
