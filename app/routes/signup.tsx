@@ -2,6 +2,7 @@
 // the page to come back to.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { AuthPage } from "~/components/auth/AuthPage";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { getUser } from "~/models/auth.server";
@@ -16,6 +17,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getUser(request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get(REDIRECT_PARAM)));
   return null;
 }
+
+/**
+ * After the sign-up itself the page does not ask again (its loader would send the new member
+ * to redirectTo): the page goes on to the welcome steps.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/api/auth/register" ? false : defaultShouldRevalidate;
 
 export default function SignUpPage() {
   return <AuthPage view="signup" />;

@@ -4,7 +4,7 @@
 // `redirectTo` (home when there is none).
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigate } from "@remix-run/react";
-import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN, LOGIN_MODAL_CLOSE_AFTER_SIGN_UP } from "~/lib/constants";
+import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN } from "~/lib/constants";
 import { REDIRECT_PARAM, RESET_STATUS_PARAM, authPageHref, returnPathOf } from "~/lib/login-events";
 import { storeSessionUser } from "~/lib/session-user";
 import { welcomeHref } from "~/lib/onboarding";
@@ -50,11 +50,12 @@ export function AuthPage({ view }: { view: LoginView }) {
         show: (next) => navigate(links[next]),
         finish: (outcome: AuthOutcome) => {
           storeSessionUser(outcome.user, outcome.loginTime);
-          const delay = outcome.kind === "signin" ? LOGIN_MODAL_CLOSE_AFTER_SIGN_IN : LOGIN_MODAL_CLOSE_AFTER_SIGN_UP;
           clearTimeout(timer.current);
-          // A new member starts with the welcome steps (their first car first), which end at redirectTo.
-          const target = outcome.kind === "signup" ? welcomeHref("car", redirectTo) : redirectTo;
-          timer.current = setTimeout(() => navigate(target, { replace: true }), delay);
+          // A new member goes straight on to the welcome steps (their first car first), which
+          // greet them and end at redirectTo. Waiting here would let the sign-up page, now
+          // seeing a member, send them to redirectTo instead.
+          if (outcome.kind === "signup") return navigate(welcomeHref("car", redirectTo), { replace: true });
+          timer.current = setTimeout(() => navigate(redirectTo, { replace: true }), LOGIN_MODAL_CLOSE_AFTER_SIGN_IN);
         },
         goToTwoFactor: (target) => navigate(target),
       },
