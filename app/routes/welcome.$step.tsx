@@ -22,6 +22,7 @@ import { hasCar } from "~/models/car-photo.server";
 import { suggestedCars, suggestedPeople } from "~/models/onboarding.server";
 import { action as addCar } from "~/routes/my-cars.new";
 import "~/components/cars/cars.css";
+import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: `Welcome · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
 
@@ -54,7 +55,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The car step's form is the add-a-car form; it goes on to the follow step. */
 export async function action(args: ActionFunctionArgs) {
-  if (stepOf(args.params) !== "car") fail(405, "Method not allowed");
+  // Only the car step takes a form (the add-a-car action, which counts the write itself).
+  if (args.params.step !== "car") {
+    await limitWrite(args.request, "garage");
+    stepOf(args.params);
+    fail(405, "Method not allowed");
+  }
   return addCar(args);
 }
 

@@ -100,7 +100,8 @@ describe("email verification", () => {
     expect(await verifiedAt(account.id)).toBeNull();
 
     const done = await confirm(link.searchParams.get("token")!);
-    expect(done.data).toEqual({ ok: true, message: "Your email address is verified." });
+    // A member with no car yet goes on with the welcome steps.
+    expect(done.data).toEqual({ ok: true, message: "Your email address is verified.", next: "/welcome/car" });
     expect(await verifiedAt(account.id)).not.toBeNull();
 
     const again = await confirm(link.searchParams.get("token")!);

@@ -87,7 +87,7 @@ describe("page actions", () => {
       body: new URLSearchParams({ make: "Mazda", model: "MX-5", year: "1990" }),
     });
     const response = await answer(newCarPage(args(request)));
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(await prisma.car.count({ where: { ownerId: user.id } })).toBe(1);
   });
 });

@@ -99,7 +99,8 @@ describe("every route module with an action reaches the limiter first", () => {
     const params: Record<string, string> = {};
     for (const part of file.replace(/\.(ts|tsx)$/, "").split(".")) {
       if (part === "$") params["*"] = "some/file.webp";
-      else if (part.startsWith("$")) params[part.slice(1)] = /id$/i.test(part) ? "424242" : "someone";
+      // `$id_` names the parameter `id` (the underscore only leaves the parent layout).
+      else if (part.startsWith("$")) params[part.slice(1).replace(/_$/, "")] = /id_?$/i.test(part) ? "424242" : "someone";
     }
 
     // Every limit below one request: the first counted write is refused.
