@@ -115,7 +115,7 @@ export function CommentItem({
           {!pending && actions.viewerId !== null && comment.user_id === actions.viewerId && (
             <Link to={`/comment/${comment.id}/edit`} className="comment__action comment__edit" data-testid="edit-comment">
               <Pencil aria-hidden size={16} />
-              Edit
+              <span className="comment__action-label">Edit</span>
             </Link>
           )}
           {comment.can_delete && !pending && (
