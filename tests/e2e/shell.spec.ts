@@ -24,7 +24,7 @@ test.describe("phone", () => {
     await expect(bar.getByRole("link", { name: "Search" })).toHaveAttribute("href", "/search");
     await expect(bar.getByRole("link", { name: "Events" })).toHaveAttribute("href", "/events");
     // Signed out, Post / Messages / Profile are login links that work without JavaScript...
-    await expect(bar.getByRole("link", { name: "Post" })).toHaveAttribute("href", "/login?redirectTo=%2Fupload");
+    await expect(bar.getByRole("link", { name: "Post" })).toHaveAttribute("href", "/login?redirectTo=%2Fpost%2Fnew");
     await expect(bar.getByRole("link", { name: "Messages" })).toHaveAttribute("href", "/login?redirectTo=%2Fmessages");
     await expect(bar.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/login?redirectTo=%2Fprofile");
     // ...and with JavaScript open the modal in place.
@@ -37,12 +37,14 @@ test.describe("phone", () => {
     const user = await signUpViaApi(page.request, "shellphone");
     await page.goto("/events");
     const bar = bottomBar(page);
-    await expect(bar.getByRole("link", { name: "Post" })).toHaveAttribute("href", "/upload");
+    await expect(bar.getByRole("link", { name: "Post" })).toHaveAttribute("href", "/post/new");
     await expect(bar.getByRole("link", { name: "Events" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("welcome")).toContainText(user.username);
 
+    // A member with no car yet is asked to add one first, then comes back to the upload form.
     await bar.getByRole("link", { name: "Post" }).click();
-    await expect(page).toHaveURL(/\/upload$/);
+    await expect(page).toHaveURL(/\/my-cars\/new\?redirectTo=%2Fupload$/);
+    await page.goto("/upload");
     await expect(page.getByRole("heading", { name: "New post" })).toBeVisible();
     await expect(bottomBar(page)).toHaveCount(0);
     await expect(page.getByRole("banner")).toBeVisible();

@@ -138,10 +138,12 @@ test("two-factor: enrol on /profile/security, then the challenge at sign-in", as
   await page.goto("/profile/security");
   await expect(page.getByTestId("two-factor-status")).toHaveText("Off");
   // Set-up asks for the password first.
-  await page.getByLabel("Your password").fill("not-the-password");
+  // The page also asks for a password to delete the account: this is the two-factor one.
+  const twoFactor = page.getByRole("region", { name: /^Two-factor authentication/ });
+  await twoFactor.getByLabel("Your password").fill("not-the-password");
   await page.getByRole("button", { name: "Set up two-factor" }).click();
   await expect(page.getByTestId("security-error")).toHaveText("That password is not right.");
-  await page.getByLabel("Your password").fill(user.password);
+  await twoFactor.getByLabel("Your password").fill(user.password);
   await page.getByRole("button", { name: "Set up two-factor" }).click();
   const key = (await page.getByTestId("manual-key").textContent())!.replace(/\s/g, "");
   expect(key).toMatch(/^[A-Z2-7]{32}$/);
