@@ -194,20 +194,11 @@ export async function purgeAccount(userId: number, now = new Date()): Promise<bo
   return true;
 }
 
-/** The job's work: the final deletion, stopped when it takes longer than its time limit (the job is then tried again). */
+/** The job's work: the final deletion (the queue stops it past ACCOUNT_DELETION_TIME_LIMIT and tries again). */
 export async function runAccountDeletionJob(payload: { userId?: unknown }): Promise<void> {
   const userId = Number(payload?.userId);
   if (!Number.isSafeInteger(userId) || userId < 1) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Deleting account ${userId} took longer than its time limit`)), ACCOUNT_DELETION_TIME_LIMIT);
-    timer.unref?.();
-  });
-  try {
-    await Promise.race([purgeAccount(userId), limit]);
-  } finally {
-    clearTimeout(timer);
-  }
+  await purgeAccount(userId);
 }
 
 /**

@@ -30,7 +30,7 @@ import {
 } from "~/models/job.server";
 import { CAR_PHOTO_JOB, carPhotosWaiting, failCarPhotoJob, runCarPhotoJob, type CarPhotoJobPayload } from "~/models/car-photo.server";
 import { DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_JOB, failDataExport, runDataExport, runDataExportExpiry } from "~/models/data-export.server";
-import { ACCOUNT_DELETION_JOB, runAccountDeletionJob } from "~/models/account-deletion.server";
+import { ACCOUNT_DELETION_JOB, ACCOUNT_DELETION_TIME_LIMIT, runAccountDeletionJob } from "~/models/account-deletion.server";
 import { pruneTranscodeUsage } from "~/models/media-budget.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
 import { PUSH_JOB, PUSH_SEND_JOB, PushRefused, runPushJob, runPushSendJob, type PushJobPayload } from "~/models/push.server";
@@ -74,7 +74,7 @@ const handlers = new Map<string, JobHandler>([
     },
   ],
   [DATA_EXPORT_EXPIRE_JOB, { run: (payload) => runDataExportExpiry(payload as Parameters<typeof runDataExportExpiry>[0]) }],
-  [ACCOUNT_DELETION_JOB, { run: (payload) => runAccountDeletionJob(payload as { userId?: unknown }) }],
+  [ACCOUNT_DELETION_JOB, { run: (payload) => runAccountDeletionJob(payload as { userId?: unknown }), timeLimitMs: ACCOUNT_DELETION_TIME_LIMIT }],
   [PUSH_JOB, { run: async (payload) => void (await runPushJob(payload as PushJobPayload)) }],
   [
     PUSH_SEND_JOB,
