@@ -72,6 +72,7 @@ function pageName(route: string): string {
 function browserChunks() {
   let shell: Set<string> | undefined;
   let stylesheets: Map<string, string> | undefined;
+  let screens: Set<string> | undefined;
   return (id: string, { getModuleIds, getModuleInfo }: ChunkMeta) => {
     // The CommonJS helpers go with React, which needs them, so that no two chunks import each other.
     if (FRAMEWORK.test(id) || id.includes("commonjsHelpers")) return "framework";
@@ -79,11 +80,34 @@ function browserChunks() {
       [...getModuleIds()].filter((moduleId) => SHELL_ROOTS.test(moduleId)),
       getModuleInfo,
     );
-    if (shell.has(id) && !SHELL_ROOTS.test(id)) return "shell";
-    if (!id.endsWith(".css")) return;
+    // The root module too: every page runs it, and left to Rollup it shares a chunk with
+    // whatever else imports it.
+    if (shell.has(id) && !/\/app\/entry\.client\.tsx/.test(id)) return "shell";
+    if (!id.endsWith(".css")) {
+      screens ??= sharedByScreens([...getModuleIds()], getModuleInfo);
+      return screens.has(id) ? "screens" : undefined;
+    }
     stylesheets ??= stylesheetChunks([...getModuleIds()], getModuleInfo);
     return stylesheets.get(id);
   };
+}
+
+/**
+ * The code more than one first screen imports without waiting (post cards, linked text, the
+ * like buttons), beyond the shell's. It goes in one chunk of its own: left to Rollup, each
+ * small piece merges into some other page's chunk and a first visit downloads that page too.
+ */
+function sharedByScreens(ids: string[], info: (id: string) => ModuleInfo): Set<string> {
+  const owners = new Map<string, Set<string>>();
+  for (const id of ids) {
+    const screen = firstScreenOf(id);
+    if (!screen) continue;
+    for (const imported of staticallyImported([id], info)) {
+      if (FIRST_SCREENS.test(imported)) continue;
+      owners.set(imported, (owners.get(imported) ?? new Set()).add(screen));
+    }
+  }
+  return new Set([...owners].filter(([, screens]) => screens.size > 1).map(([id]) => id));
 }
 
 /** The chunk of each stylesheet the shell, a server-rendered part or a first screen imports. */

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { MAX_COST_CENTS, UNNAMED, parseCostToCents } from "~/lib/cars";
 import { wholeNumber } from "~/lib/formats";
 import { idField } from "~/lib/ids";
-import { normalizeText, textRules, type TextOptions } from "~/lib/text-schemas";
+import { normalizeText, type TextOptions } from "~/lib/text-rules";
+import { textRules } from "~/lib/text-schemas";
 
 /** The first car (Benz Patent-Motorwagen). */
 export const MIN_CAR_YEAR = 1886;

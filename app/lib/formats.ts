@@ -36,6 +36,13 @@ export function shortDate(value: Date | string): string {
   return `${monthName(date, "short")} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
+/** "Nov 3, 2026, 14:05" (UTC, 24-hour clock). */
+export function shortDateTime(value: Date | string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${shortDate(date)}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`;
+}
+
 /** "March 2025" (long) or "Mar 2025" (short), for the first day of a month in UTC. */
 export function monthYear(date: Date, style: "long" | "short" = "long"): string {
   return `${monthName(date, style)} ${date.getUTCFullYear()}`;

@@ -4,7 +4,8 @@ import { parseIdList } from "~/lib/ids";
 import { isLayout } from "~/lib/layout";
 import { MAX_CARS_PER_POST, MAX_MODS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
-import { normalizeText, textRules } from "~/lib/text-schemas";
+import { normalizeText } from "~/lib/text-rules";
+import { textRules } from "~/lib/text-schemas";
 import { textLinksProblem } from "~/lib/text-links";
 
 // File limits (per file, per post, number of files) and the upload messages live with the

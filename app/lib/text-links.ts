@@ -10,7 +10,7 @@
 // - Nothing inside a web address ("https://x.test/#a", "www.x.test/@b") or inside code (text
 //   between backticks) is a mention or a tag.
 // - The parser reads at most MAX_PARSED_CHARS characters: the rest stays text.
-import { normalizeText } from "~/lib/text-schemas";
+import { normalizeText } from "~/lib/text-rules";
 
 /** Distinct tags one post may carry; a story with more is refused (with the story kept). */
 export const MAX_TAGS_PER_POST = 30;

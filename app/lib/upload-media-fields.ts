@@ -8,13 +8,14 @@
 // ("x,y,w,h", or empty / "original" to keep the whole photo). Without positions the files
 // keep the order they were sent in; photos and videos are never reordered by kind.
 import { z } from "zod";
+import { wholeNumber } from "~/lib/formats";
 import { UPLOAD_LIMITS } from "~/lib/media-types";
 
 /** Longest description (alt text) of one photo or video. */
 export const MAX_ALT_LENGTH = 1500;
 
 export const MEDIA_FIELD_MESSAGES = {
-  altTooLong: `A description can be at most ${MAX_ALT_LENGTH.toLocaleString("en-US")} characters`,
+  altTooLong: `A description can be at most ${wholeNumber(MAX_ALT_LENGTH)} characters`,
   badCrop: "The crop must be four whole numbers of pixels: x, y, width and height",
   cropOutside: "The crop goes outside the photo",
   cropVideo: "Only photos can be cropped",

@@ -3,7 +3,8 @@
 // Searching events by text lives in search.server.ts (searchEvents), which narrows
 // listEvents with `ids`.
 import { z } from "zod";
-import { normalizeText, textRules, userText, type TextOptions } from "~/lib/text-schemas";
+import { normalizeText, type TextOptions } from "~/lib/text-rules";
+import { textRules, userText } from "~/lib/text-schemas";
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";

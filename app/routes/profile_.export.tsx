@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ArrowDown, ChevronLeft } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { APP_TITLE } from "~/lib/constants";
+import { shortDateTime } from "~/lib/formats";
 import { mutation, replyOk } from "~/lib/form-reply.server";
 import { publicOrigin } from "~/lib/env.server";
 import { parseFields } from "~/lib/http.server";
@@ -48,8 +49,6 @@ function megabytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-
 function Status({ latest }: { latest: DataExportView | null }) {
   if (!latest) return <p>You haven&apos;t asked for a download yet.</p>;
   if (latest.status === "pending")
@@ -62,7 +61,7 @@ function Status({ latest }: { latest: DataExportView | null }) {
       <a href={latest.url ?? undefined} className="btn btn--primary btn--sm" download>
         <ArrowDown aria-hidden size={16} /> Download your data
       </a>{" "}
-      {latest.expiresAt ? <span>The link works until {dateFormat.format(new Date(latest.expiresAt))} UTC.</span> : null}
+      {latest.expiresAt ? <span>The link works until {shortDateTime(latest.expiresAt)} UTC.</span> : null}
     </p>
   );
 }

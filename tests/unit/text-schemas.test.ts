@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { TEXT_MESSAGES, normalizeText, textProblem, userText } from "~/lib/text-schemas";
+import { TEXT_MESSAGES, normalizeText, textProblem } from "~/lib/text-rules";
+import { userText } from "~/lib/text-schemas";
 
 const single = userText("Name").pipe(z.string().min(1, "Name is required").max(20, "Too long"));
 const multi = userText("A comment", { multiline: true });

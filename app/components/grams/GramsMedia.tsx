@@ -207,7 +207,9 @@ function MediaTile({ item, index, fit, playing, near, muted, onOpen, label, thum
   const picture = kind === "video" ? item.poster : item.url;
   return (
     <button type="button" className="grams-tile" onClick={() => onOpen(index)} data-kind={kind}>
-      <span className="visually-hidden">{`Open ${label}`}</span>
+      {/* The button names the picture ("Open Ruby · 2019 Mazda MX-5, 2 of 4"), with the author's
+          description when there is one; the picture itself adds nothing more to hear. */}
+      <span className="visually-hidden">{`Open ${label}${item.description ? `: ${item.description}` : ""}`}</span>
       {picture ? (
         <LazyImage
           src={picture}
@@ -218,7 +220,7 @@ function MediaTile({ item, index, fit, playing, near, muted, onOpen, label, thum
           reserve={false}
           fit={fit}
           eager={near}
-          alt={item.alt ?? ""}
+          alt=""
         />
       ) : (
         <span className="grams-tile__video-icon" aria-hidden>

@@ -18,6 +18,8 @@ export type ViewerItem = {
   posterSrcset?: string | null;
   /** The alt text of a photo, the accessible name of a video (see mediaAlt). */
   alt?: string;
+  /** The author's own description, when they wrote one (`alt` falls back to words about the post). */
+  description?: string | null;
 };
 
 export type ViewerKind = "image" | "video" | "unsupported";
@@ -109,5 +111,6 @@ export function viewerItemsFromPhotos(
     poster: photo.poster_url ?? null,
     posterSrcset: photo.poster_srcset || null,
     alt: mediaAlt(photo, index, photos.length, subject),
+    description: photo.alt?.trim() || null,
   }));
 }

@@ -13,6 +13,7 @@
 // pointed out, never required.
 import { ChevronLeft, ChevronRight, Film, Image, ImagePlus, Star, UploadCloud, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import { wholeNumber } from "~/lib/formats";
 import { UPLOAD_LIMITS } from "~/lib/media-types";
 import { isKeptPreview } from "~/lib/upload-previews";
 import { centredCrop, MAX_ALT_LENGTH, type Crop } from "~/lib/upload-media-fields";
@@ -161,7 +162,7 @@ function PlainFields() {
     <div className="media-picker__plain">
       <p className="upload-hint">
         Choose a file in each block you need. The file at position 1 is the cover; the others follow by their positions. Photos are kept whole. A description (up to{" "}
-        {MAX_ALT_LENGTH.toLocaleString("en-US")} characters) tells people who cannot see the photo or video what it shows.
+        {wholeNumber(MAX_ALT_LENGTH)} characters) tells people who cannot see the photo or video what it shows.
       </p>
       {blocks.slice(0, 3).map(block)}
       <details className="plain-file__more">
