@@ -164,7 +164,7 @@ export async function failDataExport(payload: ExportJobPayload, error: unknown):
 }
 
 /** Makes the zip of one download, stores it, and tells its member. Safe to run again. */
-export async function runDataExport(payload: ExportJobPayload, options: { timeLimitMs?: number } = {}): Promise<void> {
+export async function runDataExport(payload: ExportJobPayload, signal?: AbortSignal): Promise<void> {
   const row = await prisma.dataExport.findUnique({ where: { id: payload.exportId }, select: { ...exportSelect, user: { select: { email: true } } } });
   if (!row || row.status !== "pending") return;
   const { entries, document } = await collectMemberData(row.userId);
@@ -180,8 +180,13 @@ export async function runDataExport(payload: ExportJobPayload, options: { timeLi
   const zip = new yazl.ZipFile();
   zip.on("error", (error: Error) => counted.destroy(error));
   (zip.outputStream as Readable).on("error", (error: Error) => counted.destroy(error)).pipe(counted);
-  const timeLimitMs = options.timeLimitMs ?? EXPORT_TIME_LIMIT_MS;
-  const timer = setTimeout(() => counted.destroy(new Error(`Making the download took longer than ${Math.round(timeLimitMs / 60_000)} minutes`)), timeLimitMs);
+  // Past the job's time limit the queue aborts `signal`: the file stops where it is and is deleted.
+  const overtime = () => new Error(`Making the download took longer than ${EXPORT_TIME_LIMIT_MS / 60_000} minutes`);
+  if (signal?.aborted) throw overtime();
+  const stop = () => counted.destroy(overtime());
+  // The writer below reports how the file ended; a stop before it listens is not a crash.
+  counted.on("error", () => undefined);
+  signal?.addEventListener("abort", stop, { once: true });
   const mtime = row.createdAt;
   try {
     zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), "data.json", { mtime });
@@ -200,7 +205,7 @@ export async function runDataExport(payload: ExportJobPayload, options: { timeLi
     await deletePrivateFile(path).catch(() => undefined);
     throw error;
   } finally {
-    clearTimeout(timer);
+    signal?.removeEventListener("abort", stop);
   }
 
   const readyAt = new Date();

@@ -29,7 +29,7 @@ import {
   type JobLane,
 } from "~/models/job.server";
 import { CAR_PHOTO_JOB, carPhotosWaiting, failCarPhotoJob, runCarPhotoJob, type CarPhotoJobPayload } from "~/models/car-photo.server";
-import { DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_JOB, failDataExport, runDataExport, runDataExportExpiry } from "~/models/data-export.server";
+import { DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_JOB, EXPORT_TIME_LIMIT_MS, failDataExport, runDataExport, runDataExportExpiry } from "~/models/data-export.server";
 import { ACCOUNT_DELETION_JOB, ACCOUNT_DELETION_TIME_LIMIT, runAccountDeletionJob } from "~/models/account-deletion.server";
 import { pruneTranscodeUsage } from "~/models/media-budget.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
@@ -69,8 +69,9 @@ const handlers = new Map<string, JobHandler>([
   [
     DATA_EXPORT_JOB,
     {
-      run: (payload) => runDataExport(payload as Parameters<typeof runDataExport>[0]),
+      run: (payload, _job, signal) => runDataExport(payload as Parameters<typeof runDataExport>[0], signal),
       failed: (payload, error) => failDataExport(payload as Parameters<typeof failDataExport>[0], error),
+      timeLimitMs: EXPORT_TIME_LIMIT_MS,
     },
   ],
   [DATA_EXPORT_EXPIRE_JOB, { run: (payload) => runDataExportExpiry(payload as Parameters<typeof runDataExportExpiry>[0]) }],

@@ -3,7 +3,7 @@
 // the member put in. Also: the link is the member's alone and ends after a week, a second
 // request answers the one being made, the member is told (notice, push, e-mail), and a large
 // library goes into the zip without the process holding it in memory.
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -13,8 +13,8 @@ import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { outboxDir } from "~/lib/mailer.server";
-import { openPrivateFile, putMedia } from "~/lib/media-storage.server";
-import { DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_JOB, runDataExportExpiry } from "~/models/data-export.server";
+import { mediaDir, openPrivateFile, putMedia } from "~/lib/media-storage.server";
+import { DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_JOB, runDataExport, runDataExportExpiry } from "~/models/data-export.server";
 import { runDueJobs } from "~/models/job-worker.server";
 import { getNotificationFeed } from "~/models/notification.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
@@ -278,6 +278,25 @@ describe("Download my data", () => {
     await runDataExportExpiry(JSON.parse(job.payload), row.expiresAt!.getTime() + 1000);
     expect(await openPrivateFile(row.path!)).toBeNull();
     expect(await prisma.dataExport.findUniqueOrThrow({ where: { id: started.id } })).toMatchObject({ status: "expired", path: null });
+  });
+});
+
+describe("a download past its time limit", () => {
+  it("stops where it is, leaves no file behind and stays pending for the next attempt", async () => {
+    const member = await makeUser("slowpoke");
+    expect((await startExport(member)).status).toBe(202);
+    const row = await prisma.dataExport.findFirstOrThrow({ where: { userId: member.id } });
+    const exportsDir = path.join(mediaDir(), ".private", "exports");
+    const filesBefore = existsSync(exportsDir) ? readdirSync(exportsDir).sort() : [];
+    const timeUp = new AbortController();
+    const running = runDataExport({ exportId: row.id, origin: "http://127.0.0.1:3000" }, timeUp.signal);
+    // The limit passes while the zip is being written.
+    setImmediate(() => timeUp.abort());
+    await expect(running).rejects.toThrow("Making the download took longer than 30 minutes");
+    expect(await prisma.dataExport.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "pending", path: null });
+    expect(existsSync(exportsDir) ? readdirSync(exportsDir).sort() : []).toEqual(filesBefore);
+    // Its queued attempt is not for the tests below.
+    await prisma.job.deleteMany({ where: { kind: DATA_EXPORT_JOB, payload: { contains: `"exportId":${row.id},` } } });
   });
 });
 
