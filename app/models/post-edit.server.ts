@@ -14,7 +14,7 @@ import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
 import { UserError } from "~/lib/user-error";
 import { assertOwnCars } from "~/models/post.server";
 import { assertModsOfCars } from "~/models/post-mods.server";
-import { syncPostText } from "~/models/text-links.server";
+import { notifyCommentMentions, syncPostText } from "~/models/text-links.server";
 
 type Actor = { id: number };
 
@@ -155,6 +155,8 @@ export async function editComment(commentId: number, actor: Actor, content: stri
   if (comment.userId === null || comment.userId !== actor.id) throw new UserError(403, COMMENT_EDIT_MESSAGES.forbidden);
   if (comment.content === content) return { id: comment.id, post_id: comment.postId, content, edited_at: comment.editedAt?.toISOString() ?? null };
   const saved = await prisma.comment.update({ where: { id: commentId }, data: { content, editedAt: new Date() }, select: { editedAt: true } });
+  // Members the new text mentions for the first time hear of it.
+  await notifyCommentMentions({ authorId: actor.id, postId: comment.postId, commentId, content, previousContent: comment.content });
   return { id: comment.id, post_id: comment.postId, content, edited_at: saved.editedAt?.toISOString() ?? null };
 }
 

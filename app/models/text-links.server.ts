@@ -66,10 +66,15 @@ export async function notifyReadyPostMentions(postId: number): Promise<void> {
   await notifyMentions({ authorId: post.createdById, names: notifiedNames(post.story), text: post.story, place: { kind: "post", postId } });
 }
 
-/** A new comment or reply (`commentId` on `postId`): the members it mentions hear of it. */
-export function notifyCommentMentions(input: { authorId: number; postId: number; commentId: number; content: string }): Promise<number[]> {
+/**
+ * A new comment or reply (`commentId` on `postId`), or its new text: the members it mentions
+ * hear of it, except those `previousContent` (its text before an edit) already notified.
+ */
+export function notifyCommentMentions(input: { authorId: number; postId: number; commentId: number; content: string; previousContent?: string }): Promise<number[]> {
   const place: MentionPlace = { kind: "comment", postId: input.postId, commentId: input.commentId };
-  return notifyMentions({ authorId: input.authorId, names: notifiedNames(input.content), text: input.content, place });
+  const before = new Set(input.previousContent ? notifiedNames(input.previousContent) : []);
+  const names = notifiedNames(input.content).filter((name) => !before.has(name));
+  return notifyMentions({ authorId: input.authorId, names, text: input.content, place });
 }
 
 /**

@@ -7,6 +7,7 @@ import { MemoryTransport, setLiveTransport } from "~/lib/live-events.server";
 import { action as createPostAction } from "~/routes/api.posts";
 import { loader as uploadLoader } from "~/routes/upload";
 import { action as postComment } from "~/routes/api.comments";
+import { action as commentAction } from "~/routes/api.comments.$id";
 import { loader as listCommentsLoader } from "~/routes/api.posts.$id.comments";
 import { action as sendMessage } from "~/routes/api.messages";
 import { loader as listNotifications } from "~/routes/api.notifications";
@@ -149,6 +150,20 @@ describe("mentions in comments and messages", () => {
     const list = await answer(listCommentsLoader(args(getRequest(`/api/posts/${target.id}/comments`), { id: String(target.id) })));
     expect(list.status).toBe(200);
     expect((await list.json()).comments[0].mentions).toEqual(["jess", "blocker"]);
+  });
+
+  it("an edited comment tells only the members it names for the first time", async () => {
+    const target = await prisma.post.create({ data: { createdById: vince.id, story: "A post" } });
+    const { body } = await comment(demo, target.id, "Ask @jess");
+    expect(await notices(jess)).toHaveLength(1);
+    const edit = await answer(
+      commentAction(
+        args(jsonRequest(`/api/comments/${body.id}`, { content: "Ask @jess and @vince" }, { cookie: demo.cookie, method: "PATCH" }), { id: String(body.id) }),
+      ),
+    );
+    expect(edit.status).toBe(200);
+    expect(await notices(vince)).toEqual([expect.objectContaining({ message: "@demo mentioned you in a comment", link: `/post/${target.id}#comment-${body.id}` })]);
+    expect(await notices(jess)).toHaveLength(1);
   });
 
   it("refuses a comment naming more than 50 members", async () => {
