@@ -1,6 +1,7 @@
 // Following, notifications and people's pages in the browser: B follows A's car and A,
 // A sees the badge and the dropdown entry, the user page counts move, the follow form works
 // without JavaScript, and a nickname change on /profile.
+import sharp from "sharp";
 import { expect, test, type APIRequestContext } from "./fixtures";
 import { member, signInViaApi, signUpViaApi } from "../support/browser";
 
@@ -182,9 +183,21 @@ test("uploading a profile photo shows it on /profile and the user page", async (
 test("following cars from a garage: one card's button, then several through the Follow Cars modal", async ({ browser }) => {
   const a = await member(browser, "garage");
   const b = await member(browser, "spotter");
-  await addCar(a.page.request, { make: "Toyota", model: "Supra", year: 1998, nickname: "Orange Crush" });
+  const supraId = await addCar(a.page.request, { make: "Toyota", model: "Supra", year: 1998, nickname: "Orange Crush" });
   await addCar(a.page.request, { make: "Honda", model: "NSX", year: 1991 });
   await addCar(a.page.request, { make: "Mazda", model: "RX-7", year: 1993 });
+  // A post with a photo of the Supra: its picture is the car's photo until the owner picks one.
+  const photo = await sharp({ create: { width: 480, height: 360, channels: 3, background: "#e65c00" } })
+    .png()
+    .toBuffer();
+  const created = await a.page.request.post("/api/posts", {
+    multipart: { story: "Orange Crush at the coast", carIds: String(supraId), "media.1": { name: "supra.png", mimeType: "image/png", buffer: photo } },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const postId = ((await created.json()) as { post: { id: number } }).post.id;
+  await expect
+    .poll(async () => ((await (await a.page.request.get(`/api/posts/${postId}`)).json()) as { post: { status: string } }).post.status, { timeout: 60_000 })
+    .toBe("ready");
 
   await b.page.goto(`/user/${a.user.username}`);
   const supra = b.page.getByRole("button", { name: "Follow Orange Crush" });
@@ -195,6 +208,11 @@ test("following cars from a garage: one card's button, then several through the 
   await b.page.getByRole("button", { name: "Follow cars" }).click();
   const dialog = b.page.getByRole("dialog", { name: "Follow Cars" });
   await expect(dialog.getByText("Select which cars you'd like to follow:")).toBeVisible();
+  // Each car shows its photo beside its name, as its card does; a car without one shows none.
+  const cardPhoto = await b.page.locator(".car-card", { hasText: "Orange Crush" }).locator("img").first().getAttribute("src");
+  expect(cardPhoto).toBeTruthy();
+  await expect(dialog.locator("label", { hasText: "Orange Crush" }).locator("img")).toHaveAttribute("src", cardPhoto!);
+  await expect(dialog.locator("label", { hasText: "1991 Honda NSX" }).locator("img")).toHaveCount(0);
   const submit = dialog.getByRole("button", { name: "Follow 0 Car(s)" });
   await expect(submit).toBeDisabled();
   await dialog.getByText("1991 Honda NSX").click();

@@ -25,6 +25,9 @@ export type FollowableCar = {
   nickname?: string | null;
   /** Already followed: shown ticked and not sent again. */
   following?: boolean;
+  /** The car's own photo, when the page knows it: shown beside its name. */
+  cover?: string | null;
+  coverSrcSet?: string | null;
 };
 
 function hasNickname(car: FollowableCar) {
@@ -96,6 +99,9 @@ function CarOption({
         <span className="follow-modal__tick" aria-hidden>
           <Check />
         </span>
+        {car.cover ? (
+          <img className="follow-modal__car-photo" src={car.cover} srcSet={car.coverSrcSet || undefined} sizes="48px" alt="" loading="lazy" decoding="async" />
+        ) : null}
         <span className="follow-modal__car-text">
           <span className="follow-modal__car-name">{hasNickname(car) ? car.nickname : carDescription(car) || "Unknown Vehicle"}</span>
           <span className="follow-modal__car-meta">
