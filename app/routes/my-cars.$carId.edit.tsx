@@ -2,7 +2,7 @@
 // post photos, or go back to the newest post's), or delete it. The owner only (403/404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Pencil } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
@@ -21,6 +21,7 @@ import { CAR_PHOTO_MESSAGES, carPhotoChoices, carPhotoState, clearCarPhoto, pick
 import { flashCookie } from "~/lib/cookies.server";
 import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.server";
 import "~/components/cars/cars.css";
+import "~/components/handover/handover.css";
 import { limitWrite } from "~/models/rate-limit.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` }];
@@ -103,6 +104,17 @@ export default function EditCar() {
       >
         <CarPhotoField state={photo} choices={choices} />
       </CarForm>
+      <section className="cm-handover card" aria-labelledby="cm-handover-title">
+        <div>
+          <h2 id="cm-handover-title" className="cm-danger__title">
+            Hand over this car
+          </h2>
+          <p className="cm-danger__text">Sold it? The car changes hands and keeps its story: showcase, followers, mods and build sheet.</p>
+        </div>
+        <Link to={`/my-cars/${car.id}/handover`} className="btn btn--secondary btn--sm">
+          Hand over
+        </Link>
+      </section>
       <section className="cm-danger card" aria-labelledby="cm-danger-title">
         <div>
           <h2 id="cm-danger-title" className="cm-danger__title">

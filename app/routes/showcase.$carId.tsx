@@ -14,6 +14,7 @@ import { mediaAlt } from "~/components/media/viewer-items";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { BuildGroups } from "~/components/mods/BuildGroups";
 import { BuildTimeline } from "~/components/showcase/BuildTimeline";
+import { OwnershipHistory } from "~/components/handover/OwnershipHistory";
 import { MODS_MESSAGES } from "~/components/mods/ModsPanel";
 import { Avatar } from "~/components/shell/Avatar";
 import { BuildExport } from "~/components/showcase/BuildExport";
@@ -35,6 +36,7 @@ import { getCarFollowState } from "~/models/follow.server";
 import { listCarMods } from "~/models/mod.server";
 import { getBuildTimeline } from "~/models/post-mods.server";
 import { listSheetMods } from "~/models/build-sheet.server";
+import { ownershipHistory } from "~/models/car-handover.server";
 import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
 import { wholeNumber, formatCost } from "~/lib/formats";
@@ -69,11 +71,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
   if (!showcase) fail(404, CAR_MESSAGES.notFound);
   const viewerId = viewer?.id ?? null;
-  const [{ mods }, follow, timeline, sheetMods] = await Promise.all([
+  const [{ mods }, follow, timeline, sheetMods, owners] = await Promise.all([
     listCarMods(carId, viewerId),
     getCarFollowState(carId, viewerId),
     getBuildTimeline(carId),
     listSheetMods(carId),
+    ownershipHistory(carId),
   ]);
 
   // What anyone may see: the shared description never reveals the owner's private costs.
@@ -102,6 +105,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
     mods: await withOtherCars(carId, mods),
     timeline,
+    owners,
     follow,
     description,
     share,
@@ -113,7 +117,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function Showcase() {
-  const { car, owner, isOwner, photo, media, mediaCount, postCount, posts, mods, timeline, follow, share, sheet, snippets, now } = useLoaderData<typeof loader>();
+  const { car, owner, isOwner, photo, media, mediaCount, postCount, posts, mods, timeline, owners, follow, share, sheet, snippets, now } = useLoaderData<typeof loader>();
   const [following, setFollowing] = useState(follow.following);
   const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
   const nickname = realNickname(car.nickname);
@@ -283,6 +287,8 @@ export default function Showcase() {
       <BuildSheet sheet={sheet} />
 
       <BuildTimeline entries={timeline} />
+
+      <OwnershipHistory owners={owners} />
 
       <section className="showcase-posts" aria-labelledby="posts-title">
         <div className="showcase-section__head">

@@ -3,6 +3,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { FormerCars } from "~/components/handover/FormerCars";
+import { formerCars } from "~/models/car-handover.server";
 import { Camera, CarFront, Plus, UserX } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { CarCards } from "~/components/profile/CarCards";
@@ -50,7 +52,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect(`/user/${encodeURIComponent(page.user.username)}${url.search}`, 301);
   }
   const share = shareLink(publicOrigin(request), `/user/${encodeURIComponent(page.user.username)}`, avatarShareImage(page.user));
-  return { ...page, before, share, now: Date.now() };
+  // The cars they used to own come with the page, not with each further page of posts.
+  const formerCarList = before === null ? await formerCars(page.user.id) : [];
+  return { ...page, before, share, formerCars: formerCarList, now: Date.now() };
 }
 
 export default function UserPage() {
@@ -116,6 +120,7 @@ export default function UserPage() {
             {isSelf ? "Add your car and start its build story." : `${name} hasn't added a car yet.`}
           </EmptyState>
         )}
+        <FormerCars cars={data.formerCars} />
       </section>
 
       <section className="profile-section" aria-labelledby="posts-title">

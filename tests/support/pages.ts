@@ -17,6 +17,8 @@ export function urlsFor(ids: Ids): Record<string, string> {
     "embed.post.$postId.tsx": `/embed/post/${ids.postId}`,
     "events.$id.tsx": `/events/${ids.eventId}`,
     "events._index.tsx": "/events",
+    // No handover of the demo's car waits for anyone: the page says so (404).
+    "handover.$carId.($token).tsx": `/handover/${ids.carId}`,
     "login.tsx": "/login?redirectTo=%2Fevents",
     "menu.tsx": "/menu",
     "messages.$username.tsx": `/messages/${ids.username}`,
@@ -24,6 +26,7 @@ export function urlsFor(ids: Ids): Record<string, string> {
     "messages.tsx": "/messages",
     "comment.$id_.edit.tsx": "/comment/1/edit",
     "my-cars.$carId.edit.tsx": `/my-cars/${ids.carId}/edit`,
+    "my-cars.$carId.handover.tsx": `/my-cars/${ids.carId}/handover`,
     "my-cars.$carId.mods.$modId.tsx": `/my-cars/${ids.carId}/mods/${ids.modId}`,
     "my-cars.$carId.mods._index.tsx": `/my-cars/${ids.carId}/mods`,
     "my-cars.$carId.mods.new.tsx": `/my-cars/${ids.carId}/mods/new`,

@@ -165,6 +165,7 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
                   <Link to={`/showcase/${car.id}`} className="post-card__car">
                     {car.line}
                   </Link>
+                  {car.formerOwner ? <span className="post-card__car-era"> while owned by @{post.creator.username}</span> : null}
                 </span>
               ))
             )}

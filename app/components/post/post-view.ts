@@ -82,8 +82,16 @@ export function swipeStep(dx: number, dy: number, pointer: PointerKind): -1 | 0 
 // ------------------------------------------------------------------ cars
 
 /** Each car of a post with its display line (nickname/year/make/model/trim/bodystyle). */
-export function carLines(post: Pick<FeedPost, "post_cars">): Array<{ id: number; line: string }> {
-  return post.post_cars.map(({ car }) => ({ id: car.id, line: carDisplayLine(car) }));
+/**
+ * Each car a post shows, as a line; `formerOwner` when the car has changed hands since (its
+ * owner is no longer the post's author, who could only post their own car).
+ */
+export function carLines(post: Pick<FeedPost, "post_cars" | "created_by">): Array<{ id: number; line: string; formerOwner: boolean }> {
+  return post.post_cars.map(({ car }) => ({
+    id: car.id,
+    line: carDisplayLine(car),
+    formerOwner: typeof car.owner_id === "number" && post.created_by !== null && car.owner_id !== post.created_by,
+  }));
 }
 
 /** All the cars as one line of text ('Unknown Vehicle' when there are none). */

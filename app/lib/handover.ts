@@ -1,0 +1,67 @@
+// A car changing hands: the words the pages and the models share, and the forms' schemas.
+import { z } from "zod";
+
+/** How long a handover link stays good. */
+export const HANDOVER_DAYS = 14;
+
+export const HANDOVER_MESSAGES = {
+  notOwner: "Only the car's owner can hand it over",
+  carNotFound: "Car not found",
+  waiting: "A handover of this car is already waiting: cancel it before starting another",
+  noneWaiting: "No handover of this car is waiting",
+  noMember: (name: string) => `No member is called @${name}`,
+  self: "You can't hand a car to yourself",
+  suspended: (name: string) => `@${name} can't take a car: their account is suspended`,
+  blocked: (name: string) => `You can't hand this car to @${name}`,
+  forged: "This handover link is not valid: check that it was copied whole",
+  otherCar: "This handover link is for another car",
+  used: "This handover link was used already",
+  cancelled: "The owner cancelled this handover",
+  declined: "This handover was declined",
+  expired: "This handover link has expired: ask the owner for a new one",
+  otherMember: "This handover is for another member",
+  ownCar: "This car is yours already",
+  notForYou: "No handover of this car is waiting for you",
+  accountSuspended: "Your account is suspended: you can't take a car",
+} as const;
+
+/** What the owner sends to start a handover: who it is for (optional), and which costs show. */
+export const startHandoverSchema = z.object({
+  intent: z.literal("start"),
+  // "@name" or "name"; blank: anyone with the link.
+  username: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().replace(/^@/, "").toLowerCase() || undefined : value),
+    z
+      .string({ invalid_type_error: "Enter a username" })
+      .max(30, "A username has at most 30 characters")
+      .regex(/^[a-z0-9_.-]+$/, "A username has letters, digits, dots, dashes and underscores only")
+      .optional(),
+  ),
+});
+
+export const handoverIntentSchema = z.object({ intent: z.enum(["accept", "decline"], { message: "Choose to accept or decline" }) });
+
+/** One owner of a car, in order: who, from when, until when (null: still), what they fitted. */
+export type OwnershipJson = {
+  username: string | null;
+  nickname: string | null;
+  from: string;
+  to: string | null;
+  mod_count: number;
+  /** The cost of their mods that anyone may see, in cents. */
+  shown_cents: number;
+};
+
+/** A car a member used to own, with where it is now. */
+export type FormerCarJson = {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  trim: string | null;
+  bodystyle: string | null;
+  nickname: string | null;
+  from: string;
+  to: string;
+  owner_username: string;
+};

@@ -1,0 +1,110 @@
+// /my-cars/{carId}/handover: the owner hands the car over. Starting one shows its link once
+// (only its hash is stored) and may tell a member it is addressed to; a waiting handover can
+// be cancelled until it is accepted. The owner only (403/404). Plain form posts.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ArrowLeft, KeyRound, Sparkles } from "~/components/icons";
+import { HandoverLink, PendingHandover, StartHandoverForm } from "~/components/handover/HandoverPanels";
+import { OwnershipHistory } from "~/components/handover/OwnershipHistory";
+import { PageHeader } from "~/components/shell/EmptyState";
+import { CAR_MESSAGES } from "~/lib/car-schemas";
+import { carName } from "~/lib/cars";
+import { APP_TITLE } from "~/lib/constants";
+import { flashCookie } from "~/lib/cookies.server";
+import { publicOrigin } from "~/lib/env.server";
+import { shortDate } from "~/lib/formats";
+import { startHandoverSchema } from "~/lib/handover";
+import { parseFields, readForm } from "~/lib/http.server";
+import { parseIdList, requireId } from "~/lib/ids";
+import { pageUserErrors, replyToUserError } from "~/lib/form-reply.server";
+import { requireUserPage } from "~/models/auth.server";
+import { cancelHandover, costChoices, handoverPath, ownershipHistory, pendingHandover, startHandover } from "~/models/car-handover.server";
+import { carJson, requireOwnedCar } from "~/models/car.server";
+import { limitWrite } from "~/models/rate-limit.server";
+import "~/components/cars/cars.css";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Hand over ${data ? carName(data.car) : "a car"} · ${APP_TITLE}` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUserPage(request);
+  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+  const [pending, costs, owners] = await Promise.all([pendingHandover(car.id), costChoices(car.id), ownershipHistory(car.id)]);
+  return {
+    car: carJson(car, { owner: true }),
+    pending: pending ? { buyer: pending.buyer?.username ?? null, addressed: pending.addressed, expires: shortDate(pending.expiresAt) } : null,
+    costs,
+    owners,
+  };
+}
+
+const cancelSchema = z.object({ intent: z.literal("cancel") });
+/** At most this many mods' costs are chosen in one form. */
+const MAX_COST_CHOICES = 500;
+
+type Reply = { error: string; field: string | null; link?: undefined } | { link: string; buyer: string | null; expires: string; error?: undefined };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUserPage(request);
+  await limitWrite(request, "garage");
+  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+  const form = await readForm(request);
+  const fields = Object.fromEntries(form);
+  if (fields.intent === "cancel") {
+    await pageUserErrors(async () => {
+      parseFields(cancelSchema, fields);
+      await cancelHandover(carId, user.id);
+    });
+    const cookie = await flashCookie(request, { toast: { type: "success", message: "Handover cancelled: its link no longer works" } });
+    return redirect(`/my-cars/${carId}/handover`, { status: 303, headers: { "Set-Cookie": cookie } });
+  }
+  return replyToUserError(
+    async () => {
+      const input = parseFields(startHandoverSchema, fields);
+      const shownCosts = parseIdList(form.getAll("shown_cost").map(String), MAX_COST_CHOICES);
+      const started = await startHandover(carId, user.id, { username: input.username, shownCosts });
+      const reply: Reply = { link: publicOrigin(request) + handoverPath(carId, started.token), buyer: started.buyer, expires: shortDate(started.expiresAt) };
+      return data<Reply>(reply, { headers: { "Cache-Control": "no-store" } });
+    },
+    (error) => {
+      // Someone else's car, or none: the page's own answer, not a message in the form.
+      if (error.status === 403 || error.status === 404) {
+        if (!error.field) throw data({ error: error.message }, { status: error.status });
+      }
+      const reply: Reply = { error: error.message, field: error.field ?? null };
+      return data<Reply>(reply, { status: error.status });
+    },
+  );
+}
+
+export default function HandoverPage() {
+  const { car, pending, costs, owners } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as Reply | undefined;
+  const started = reply?.link ? reply : null;
+  const failed = reply?.error ? reply : null;
+  return (
+    <div className="page handover-page">
+      <Link to={`/my-cars/${car.id}/edit`} className="cm-back">
+        <ArrowLeft aria-hidden size={16} /> Edit {carName(car)}
+      </Link>
+      <PageHeader
+        title={`Hand over ${carName(car)}`}
+        icon={<KeyRound />}
+        subtitle="The car changes hands and keeps its story."
+        actions={
+          <Link to={`/showcase/${car.id}`} className="btn btn--ghost">
+            <Sparkles aria-hidden size={18} /> Showcase
+          </Link>
+        }
+      />
+      {started ? <HandoverLink link={started.link} buyer={started.buyer} expires={started.expires} /> : null}
+      {pending ? (
+        <PendingHandover buyer={pending.buyer} expires={pending.expires} />
+      ) : (
+        <StartHandoverForm costs={costs} error={failed?.error ?? null} field={failed?.field ?? null} />
+      )}
+      <OwnershipHistory owners={owners} />
+    </div>
+  );
+}
