@@ -7,6 +7,7 @@ import { wholeNumber } from "~/lib/formats";
 import { idField } from "~/lib/ids";
 import { normalizeText, type TextOptions } from "~/lib/text-rules";
 import { textRules } from "~/lib/text-schemas";
+import { normalizeVin, vinProblem } from "~/lib/vin";
 
 /** The first car (Benz Patent-Motorwagen). */
 export const MIN_CAR_YEAR = 1886;
@@ -182,6 +183,26 @@ const nickname = optionalText("Nickname", CAR_TEXT_MAX.nickname).transform((valu
   typeof value === "string" && value.toLowerCase() === UNNAMED.toLowerCase() ? null : value,
 );
 
+/**
+ * A VIN, kept upper-case without spaces or dashes; blank is null (clear it). Its form and,
+ * for a North American car, its check digit are checked (lib/vin.ts).
+ */
+const vin = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    const v = normalizeVin(value);
+    return v === "" ? null : v;
+  },
+  z
+    .string({ invalid_type_error: "The VIN must be text" })
+    .superRefine((value, ctx) => {
+      const problem = vinProblem(value);
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    })
+    .nullable()
+    .optional(),
+);
+
 // ------------------------------------------------------------------ cars
 
 const carFields = {
@@ -192,6 +213,9 @@ const carFields = {
   bodystyle: optionalText("Body style", CAR_TEXT_MAX.bodystyle),
   nickname,
   insurance_expires_at: dateOnly,
+  vin,
+  /** Whether others see the VIN's last characters; an unticked box (absent) is false with a VIN. */
+  vin_public: z.preprocess(toBoolean, z.boolean({ invalid_type_error: "vin_public must be true or false" }).optional()),
 };
 
 /** A new car, or a whole edit form (blank optional fields are cleared). */

@@ -12,6 +12,7 @@ import { CAR_MESSAGES, type CarInput } from "~/lib/car-schemas";
 import type { CarJson } from "~/lib/cars";
 import { pictureOf, type StoredPicture } from "~/lib/media-types";
 import { countCarStats } from "~/models/counts.server";
+import { reportDuplicateVin, vinColumns, vinHash } from "~/models/vin.server";
 
 export const carSelect = {
   id: true,
@@ -138,11 +139,14 @@ function carData(input: CarInput) {
   if (input.bodystyle !== undefined) data.bodystyle = input.bodystyle;
   if (input.nickname !== undefined) data.nickname = input.nickname;
   if (input.insurance_expires_at !== undefined) data.insuranceExpiresAt = input.insurance_expires_at;
+  // A VIN sent (or sent blank) sets or clears the VIN, its hash and the choice to show its end.
+  if (input.vin !== undefined) Object.assign(data, vinColumns(input.vin, input.vin_public ?? false));
+  else if (input.vin_public !== undefined) data.vinPublic = input.vin_public;
   return data;
 }
 
 export async function createCar(ownerId: number, input: CarInput & { make: string; model: string; year: number }): Promise<CarRow> {
-  return prisma.car.create({
+  const car = await prisma.car.create({
     data: {
       ownerId,
       make: input.make,
@@ -152,15 +156,25 @@ export async function createCar(ownerId: number, input: CarInput & { make: strin
       bodystyle: input.bodystyle ?? null,
       nickname: input.nickname ?? null,
       insuranceExpiresAt: input.insurance_expires_at ?? null,
+      ...vinColumns(input.vin ?? null, input.vin_public ?? false),
     },
     select: carSelect,
   });
+  if (input.vin) await reportDuplicateVin(car.id, ownerId, vinHash(input.vin));
+  return car;
 }
 
-/** Changes the fields present in `input`; the owner only. */
+/**
+ * Changes the fields present in `input`; the owner only. A VIN newly entered that another
+ * member's car already has is reported to the administrators (once per change of VIN).
+ */
 export async function updateCar(carId: number, userId: number, input: CarInput): Promise<CarRow> {
   await requireOwnedCar(carId, userId);
-  return prisma.car.update({ where: { id: carId }, data: carData(input), select: carSelect });
+  const hash = input.vin ? vinHash(input.vin) : null;
+  const before = hash ? await prisma.car.findUnique({ where: { id: carId }, select: { vinHash: true } }) : null;
+  const car = await prisma.car.update({ where: { id: carId }, data: carData(input), select: carSelect });
+  if (hash && hash !== before?.vinHash) await reportDuplicateVin(carId, userId, hash);
+  return car;
 }
 
 /** Deletes the car with its mods, builds and follows; posts stay (they lose the tag). */

@@ -85,6 +85,23 @@ export async function listServiceEntries(carId: number, { owner }: { owner: bool
   return rows.map((row) => entryJson(row, owner));
 }
 
+/**
+ * The newest `limit` entries of a car, for its showcase's timeline, and whether it has older
+ * ones; costs as `owner` (or anyone) may see them. One query of at most `limit` + 1 rows.
+ */
+export async function listRecentServiceEntries(
+  carId: number,
+  { owner, limit }: { owner: boolean; limit: number },
+): Promise<{ entries: ServiceEntryJson[]; more: boolean }> {
+  const rows = await prisma.serviceEntry.findMany({
+    where: { carId },
+    orderBy: [{ performedOn: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    select: entrySelect,
+  });
+  return { entries: rows.slice(0, limit).map((row) => entryJson(row, owner)), more: rows.length > limit };
+}
+
 function reading(mileage: number, unit: string): string {
   return `${wholeNumber(mileage)} ${unit}`;
 }

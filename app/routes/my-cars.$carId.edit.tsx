@@ -1,7 +1,7 @@
 // /my-cars/{carId}/edit: change a car's details and its photo (upload one, pick one of its
 // post photos, or go back to the newest post's), or delete it. The owner only (403/404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Pencil } from "~/components/icons";
@@ -20,6 +20,7 @@ import { CarPhotoField, KEEP_PHOTO, NO_PHOTO } from "~/components/cars/CarPhotoF
 import { CAR_PHOTO_MESSAGES, carPhotoChoices, carPhotoState, clearCarPhoto, pickCarPhoto, uploadCarPhoto } from "~/models/car-photo.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.server";
+import { vinForOwner } from "~/models/vin.server";
 import "~/components/cars/cars.css";
 import "~/components/handover/handover.css";
 import { limitWrite } from "~/models/rate-limit.server";
@@ -29,8 +30,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit $
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
   const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
-  const [photo, choices] = await Promise.all([carPhotoState(car.id), carPhotoChoices(car.id)]);
-  return { car: carJson(car, { owner: true }), photo, choices, redirectTo: nextPath(new URL(request.url).searchParams.get("redirectTo")) };
+  const [photo, choices, vin] = await Promise.all([carPhotoState(car.id), carPhotoChoices(car.id), vinForOwner(car.id, user.id)]);
+  // The whole VIN reaches its owner here only, to fill the form.
+  return { car: carJson(car, { owner: true }), vin, photo, choices, redirectTo: nextPath(new URL(request.url).searchParams.get("redirectTo")) };
 }
 
 /** The photo step of a save: a sent file wins, else the radio choice (keep, none, a post photo). */
@@ -65,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: carSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     if (photo) await discardReceived([photo]);
-    return submission.reply();
+    return data(submission.reply(), { status: 400 });
   }
   try {
     await savePhoto(carId, user.id, form, photo);
@@ -82,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditCar() {
-  const { car, photo, choices, redirectTo } = useLoaderData<typeof loader>();
+  const { car, vin, photo, choices, redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="page car-form-page">
@@ -100,6 +102,8 @@ export default function EditCar() {
           bodystyle: car.bodystyle ?? "",
           nickname: car.nickname ?? "",
           insurance_expires_at: car.insurance_expires_at ? car.insurance_expires_at.slice(0, 10) : "",
+          vin: vin?.vin ?? "",
+          vin_public: vin?.vinPublic ? "on" : "",
         }}
       >
         <CarPhotoField state={photo} choices={choices} />

@@ -2,7 +2,7 @@
 // `redirectTo` (a path on this site) says where to go next: the onboarding and the post
 // buttons send a member here first and take them back after.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { CarFront } from "~/components/icons";
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: carSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     if (photo) await discardReceived([photo]);
-    return submission.reply();
+    return data(submission.reply(), { status: 400 });
   }
   const car = await createCar(user.id, submission.value);
   const next = nextPath(form.get("redirectTo"));

@@ -36,6 +36,9 @@ import { getCarFollowState } from "~/models/follow.server";
 import { listCarMods } from "~/models/mod.server";
 import { getBuildTimeline } from "~/models/post-mods.server";
 import { listSheetMods } from "~/models/build-sheet.server";
+import { listRecentServiceEntries } from "~/models/service-log.server";
+import { shownVinEnd } from "~/models/vin.server";
+import { publicVin } from "~/lib/vin";
 import { ownershipHistory } from "~/models/car-handover.server";
 import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
@@ -45,6 +48,9 @@ export { shouldRevalidate } from "~/lib/revalidation";
 
 /** Tiles in the hero mosaic: one large, the rest small; "+N" on the last when there are more. */
 const HERO_TILES = 5;
+
+/** Service entries on the build timeline: the newest ones. */
+const SERVICE_ON_TIMELINE = 20;
 
 function plural(count: number, one: string, many = `${one}s`) {
   return `${wholeNumber(count)} ${count === 1 ? one : many}`;
@@ -79,6 +85,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ownershipHistory(carId),
   ]);
 
+  // The newest service entries (a cost an entry does not show reaches its owner only), and at
+  // most the VIN's last characters, when the owner shows them: never the whole VIN.
+  const isOwner = viewerId === showcase.car.ownerId;
+  const [service, vinEnd] = await Promise.all([listRecentServiceEntries(carId, { owner: isOwner, limit: SERVICE_ON_TIMELINE }), shownVinEnd(carId)]);
+
   // What anyone may see: the shared description never reveals the owner's private costs.
   const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
   const description = [
@@ -96,7 +107,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     car: carJson(showcase.car, { owner: false }),
     owner: showcase.owner,
-    isOwner: viewerId === showcase.car.ownerId,
+    isOwner,
+    vin: publicVin(vinEnd),
+    service,
     signedIn: viewerId !== null,
     photo: showcase.photo,
     media: showcase.media,
@@ -118,6 +131,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function Showcase() {
   const { car, owner, isOwner, photo, media, mediaCount, postCount, posts, mods, timeline, owners, follow, share, sheet, snippets, now } = useLoaderData<typeof loader>();
+  const { vin, service } = useLoaderData<typeof loader>();
   const [following, setFollowing] = useState(follow.following);
   const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
   const nickname = realNickname(car.nickname);
@@ -259,6 +273,12 @@ export default function Showcase() {
               <dt>Nickname</dt>
               <dd>{nickname ?? "Unnamed"}</dd>
             </div>
+            {vin ? (
+              <div>
+                <dt>VIN</dt>
+                <dd data-testid="vin-end">{vin}</dd>
+              </div>
+            ) : null}
           </dl>
         </aside>
 
@@ -286,7 +306,7 @@ export default function Showcase() {
 
       <BuildSheet sheet={sheet} />
 
-      <BuildTimeline entries={timeline} />
+      <BuildTimeline entries={timeline} service={{ ...service, ownerView: isOwner }} />
 
       <OwnershipHistory owners={owners} />
 

@@ -4,6 +4,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CAR_TEXT_MAX, MIN_CAR_YEAR, carSchema, maxCarYear } from "~/lib/car-schemas";
+import { VIN_LENGTH, VIN_PUBLIC_CHARS } from "~/lib/vin";
 import { FormField, zodValidate } from "./FormField";
 
 export type CarFormValues = {
@@ -14,7 +15,15 @@ export type CarFormValues = {
   bodystyle: string;
   nickname: string;
   insurance_expires_at: string;
+  vin: string;
+  vin_public: string;
 };
+
+export const VIN_FIELD_TEXT = {
+  label: "VIN",
+  hint: "Optional. Only you see it here; others never see the whole VIN.",
+  showEnd: `Show the last ${VIN_PUBLIC_CHARS} characters on the showcase`,
+} as const;
 
 export const BODY_STYLES = [
   "Coupe",
@@ -111,6 +120,21 @@ export function CarForm({
             {...getInputProps(fields.insurance_expires_at, { type: "date", ariaDescribedBy: fields.insurance_expires_at.descriptionId })}
             className="input input--date"
           />
+        </FormField>
+        <FormField field={fields.vin} label={VIN_FIELD_TEXT.label} hint={VIN_FIELD_TEXT.hint} className="cm-grid__full">
+          <input
+            {...getInputProps(fields.vin, { type: "text", ariaDescribedBy: fields.vin.descriptionId })}
+            className="input car-form__vin"
+            maxLength={VIN_LENGTH + 8}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="17 letters and digits"
+          />
+          <label className="car-form__check" htmlFor={fields.vin_public.id}>
+            <input {...getInputProps(fields.vin_public, { type: "checkbox" })} />
+            <span>{VIN_FIELD_TEXT.showEnd}</span>
+          </label>
         </FormField>
         {children}
       </div>

@@ -1,11 +1,13 @@
 // The showcase's build timeline: the car's mods that posts show, newest mod first, each with
 // its newest posts as thumbnails (the first photo, or a video's poster frame) and their
 // dates. Mods no post shows are left out: the mods list above has them all. Nothing at all
-// when no post tags a mod. Plain links: it works without JavaScript.
+// when no post tags a mod. Below them, the car's service entries (ServiceTimeline), when it
+// has any. Plain links: it works without JavaScript.
 import { Link } from "@remix-run/react";
 import { History, Images } from "~/components/icons";
 import { MediaImage, type MediaItem } from "~/components/cars/MediaImage";
 import { CategoryIcon } from "~/components/mods/category-icons";
+import { ServiceTimeline, type ServiceTimelineEntry } from "~/components/service/ServiceTimeline";
 import { modAnchorId, modHref, modTitle, type TaggedMod } from "~/lib/post-mods";
 import "./build-timeline.css";
 import { shortDate } from "~/lib/formats";
@@ -26,17 +28,24 @@ function postsLine(count: number, shown: number): string {
   return count > shown ? `${total}, newest ${shown} shown` : total;
 }
 
-export function BuildTimeline({ entries }: { entries: readonly BuildTimelineEntry[] }) {
-  if (entries.length === 0) return null;
+export function BuildTimeline({
+  entries,
+  service,
+}: {
+  entries: readonly BuildTimelineEntry[];
+  /** The car's newest service entries, with costs as this reader may see them. */
+  service?: { entries: readonly ServiceTimelineEntry[]; more: boolean; ownerView: boolean };
+}) {
+  if (entries.length === 0 && !service?.entries.length) return null;
   return (
     <section className="build-timeline" aria-labelledby="timeline-title" data-testid="build-timeline">
       <div className="showcase-section__head">
         <h2 id="timeline-title" className="showcase-section__title">
           <History aria-hidden size={20} /> {TIMELINE_TEXT.title}
         </h2>
-        <p className="showcase-section__meta">{TIMELINE_TEXT.explain}</p>
+        {entries.length ? <p className="showcase-section__meta">{TIMELINE_TEXT.explain}</p> : null}
       </div>
-      <ol className="build-timeline__mods">
+      <ol className="build-timeline__mods" hidden={entries.length === 0}>
         {entries.map(({ mod, postCount, posts }) => (
           <li key={mod.id} className="build-timeline__mod" data-mod-id={mod.id}>
             <span className="build-timeline__marker" aria-hidden>
@@ -72,6 +81,7 @@ export function BuildTimeline({ entries }: { entries: readonly BuildTimelineEntr
           </li>
         ))}
       </ol>
+      {service ? <ServiceTimeline {...service} /> : null}
     </section>
   );
 }
