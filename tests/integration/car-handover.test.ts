@@ -10,6 +10,7 @@ import { HANDOVER_MESSAGES } from "~/lib/handover";
 import { acceptHandover, ownershipHistory, startHandover } from "~/models/car-handover.server";
 import { listCarMods } from "~/models/mod.server";
 import { getNotificationFeed } from "~/models/notification.server";
+import { RULES, hit } from "~/models/rate-limit.server";
 import { action as offerAction, loader as offerLoader } from "~/routes/handover.$carId.($token)";
 import { action as handoverAction, loader as handoverLoader } from "~/routes/my-cars.$carId.handover";
 import { loader as postLoader } from "~/routes/post.$id";
@@ -45,7 +46,7 @@ async function startLink(seller: TestUser, carId: number, fields: Record<string,
   return { path: link.pathname, token };
 }
 
-function params(carId: number, token?: string) {
+function params(carId: number, token?: string): Record<string, string> {
   return token === undefined ? { carId: String(carId) } : { carId: String(carId), token };
 }
 
@@ -96,6 +97,28 @@ describe("starting a handover", () => {
     expect(reason(await start(seller, car.id, { username: "@ho_rules_x" }))).toEqual({ status: 400, error: HANDOVER_MESSAGES.suspended("ho_rules_x") });
     expect(reason(await start(seller, car.id, { username: "nobody_here" }))).toEqual({ status: 404, error: HANDOVER_MESSAGES.noMember("nobody_here") });
     expect(await prisma.carHandover.count({ where: { carId: car.id } })).toBe(0);
+  });
+});
+
+describe("rate limits", () => {
+  it("a member past the garage's limit starts, accepts or declines nothing: a 303 back with the message", async () => {
+    const seller = await makeUser("ho_rl_s");
+    const buyer = await makeUser("ho_rl_b");
+    const car = await carOf(seller);
+    const { token } = await startLink(seller, car.id);
+    for (const member of [seller, buyer]) {
+      for (let i = 0; i < RULES.garage.limit; i++) await hit("garage", `user:${member.id}`);
+    }
+    const cancel = await answer<Answer>(
+      handoverAction(args(formRequest(`/my-cars/${car.id}/handover`, { intent: "cancel" }, { cookie: seller.cookie }), { carId: String(car.id) })),
+    );
+    expect(cancel.status).toBe(303);
+    expect(cancel.headers.get("Location")).toBe(`/my-cars/${car.id}/handover`);
+    const accept = await answerOffer(buyer, car.id, "accept", token);
+    expect(accept.status).toBe(303);
+    expect(accept.headers.get("Location")).toBe(`/handover/${car.id}/${token}`);
+    expect((await prisma.carHandover.findFirstOrThrow({ where: { carId: car.id } })).status).toBe("pending");
+    expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).ownerId).toBe(seller.id);
   });
 });
 
