@@ -26,8 +26,9 @@ import "~/components/handover/handover.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Take over ${carName(data.car)}` : "Handover"} · ${APP_TITLE}` },
-  // The link holds the token: never send it on to another site.
-  { name: "referrer", content: "no-referrer" },
+  // The link holds the token: never send it on to another site. ("no-referrer" would also
+  // make the browser send `Origin: null` with the page's own form posts, which are refused.)
+  { name: "referrer", content: "same-origin" },
   { name: "robots", content: "noindex" },
 ];
 
