@@ -17,6 +17,7 @@
 //   is written at the first handover, starting at the car's creation.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { prisma } from "~/db.server";
+import { parseStoredDate } from "~/lib/db/json-sql";
 import { sessionSecret } from "~/lib/env.server";
 import { HANDOVER_DAYS, HANDOVER_MESSAGES as M, type FormerCarJson, type OwnershipJson } from "~/lib/handover";
 import { UserError } from "~/lib/user-error";
@@ -220,13 +221,17 @@ export async function acceptHandover(carId: number, buyerId: number, token: stri
 
 type OwnerRow = { userId: number | null; startedAt: Date; endedAt: Date | null; user: { username: string; nickname: string | null } | null };
 
+/** What a page may already know of the car: when it was added and who owns it. */
+export type KnownCar = { createdAt: Date; owner: { id: number; username: string; nickname: string | null } };
+
 /**
  * The car's owners, oldest first, with the mods fitted in each one's time (by the mod's date)
  * and their cost that anyone may see. A car never handed over has one: its owner since it was added.
  */
-export async function ownershipHistory(carId: number): Promise<OwnershipJson[]> {
+export async function ownershipHistory(carId: number, known?: KnownCar): Promise<OwnershipJson[]> {
   const [car, rows, mods] = await Promise.all([
-    prisma.car.findUnique({ where: { id: carId }, select: { createdAt: true, owner: { select: { id: true, username: true, nickname: true } } } }),
+    // A page that has read the car already hands it over: one statement fewer.
+    known ?? prisma.car.findUnique({ where: { id: carId }, select: { createdAt: true, owner: { select: { id: true, username: true, nickname: true } } } }),
     prisma.carOwnership.findMany({
       where: { carId },
       orderBy: [{ startedAt: "asc" }, { id: "asc" }],
@@ -255,28 +260,55 @@ export async function ownershipHistory(carId: number): Promise<OwnershipJson[]> 
   });
 }
 
-/** The cars `userId` used to own and does not own now, most recently let go first. */
+/** The cars `userId` used to own and does not own now, most recently let go first: one statement. */
 export async function formerCars(userId: number): Promise<FormerCarJson[]> {
-  const rows = await prisma.carOwnership.findMany({
-    where: { userId, endedAt: { not: null }, car: { ownerId: { not: userId } } },
-    orderBy: [{ endedAt: "desc" }, { id: "desc" }],
-    take: MAX_FORMER_CARS,
-    select: {
-      carId: true,
-      startedAt: true,
-      endedAt: true,
-      car: { select: { id: true, make: true, model: true, year: true, trim: true, bodystyle: true, nickname: true, owner: { select: { username: true } } } },
-    },
-  });
+  const rows = await prisma.$queryRaw<FormerCarRow[]>`
+    SELECT o."carId" AS "id", o."startedAt" AS "startedAt", o."endedAt" AS "endedAt", c."make" AS "make", c."model" AS "model",
+           c."year" AS "year", c."trim" AS "trim", c."bodystyle" AS "bodystyle", c."nickname" AS "nickname", u."username" AS "ownerUsername"
+    FROM "car_ownerships" o
+    JOIN "cars" c ON c."id" = o."carId"
+    JOIN "users" u ON u."id" = c."ownerId"
+    WHERE o."userId" = ${userId} AND o."endedAt" IS NOT NULL AND c."ownerId" <> ${userId}
+    ORDER BY o."endedAt" DESC, o."id" DESC
+    LIMIT ${MAX_FORMER_CARS}`;
   const seen = new Set<number>();
   const cars: FormerCarJson[] = [];
   for (const row of rows) {
-    if (seen.has(row.carId)) continue;
-    seen.add(row.carId);
-    const { owner, ...car } = row.car;
-    cars.push({ ...car, from: row.startedAt.toISOString(), to: row.endedAt!.toISOString(), owner_username: owner.username });
+    const id = Number(row.id);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    cars.push({
+      id,
+      make: row.make,
+      model: row.model,
+      year: Number(row.year),
+      trim: row.trim,
+      bodystyle: row.bodystyle,
+      nickname: row.nickname,
+      from: storedDate(row.startedAt).toISOString(),
+      to: storedDate(row.endedAt).toISOString(),
+      owner_username: row.ownerUsername,
+    });
   }
   return cars;
+}
+
+type FormerCarRow = {
+  id: number | bigint;
+  startedAt: Date | string | number;
+  endedAt: Date | string | number;
+  make: string;
+  model: string;
+  year: number | bigint;
+  trim: string | null;
+  bodystyle: string | null;
+  nickname: string | null;
+  ownerUsername: string;
+};
+
+/** A date column as a raw query hands it back: a Date, or the text or number SQLite keeps. */
+function storedDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : parseStoredDate(value);
 }
 
 export type CostChoice = { id: number; name: string; category: string; cost_cents: number; show_cost: boolean };

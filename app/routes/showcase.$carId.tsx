@@ -82,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     getCarFollowState(carId, viewerId),
     getBuildTimeline(carId),
     listSheetMods(carId),
-    ownershipHistory(carId),
+    ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }),
   ]);
 
   // The newest service entries (a cost an entry does not show reaches its owner only), and at
