@@ -44,7 +44,7 @@ export type CarCover = StoredPicture & { mediaId: number };
  * The picture a car is shown with: its own photo (mediaId 0 when uploaded), else the first
  * picture (a photo, or a video's poster) of its newest post that has one.
  */
-async function carCover(carId: number): Promise<CarCover | null> {
+export async function carCover(carId: number): Promise<CarCover | null> {
   const own = await prisma.car.findUnique({ where: { id: carId }, select: { coverMediaId: true, ...carPhotoSelect } });
   const photo = own ? ownPhotoOf(own) : null;
   if (own && photo) return { ...photo, mediaId: own.coverPath ? 0 : (own.coverMediaId ?? 0) };
