@@ -110,7 +110,7 @@ export async function saleReportPdf(report: SaleReport, showcaseUrl: string): Pr
     for (const period of owners) {
       const who = period.username ? `@${period.username}` : "A former member";
       const until = period.to ? dayOf(period.to) : "now";
-      const spent = period.shown_cents > 0 ? `, ${formatCost(period.shown_cents)} shown` : "";
+      const spent = include.costs && period.shown_cents > 0 ? `, ${formatCost(period.shown_cents)} shown` : "";
       write(`${who}: ${dayOf(period.from)} - ${until} (${wholeNumber(period.mod_count)} ${period.mod_count === 1 ? "mod" : "mods"}${spent})`);
     }
   }

@@ -5,6 +5,7 @@
 // The work is bounded: a car's mods (CAR_MOD_LIMIT), its service entries (MAX_SERVICE_ENTRIES)
 // and owners are each read by one capped query.
 import { prisma } from "~/db.server";
+import { mediaUrl, srcSetFor } from "~/lib/media-types";
 import { buildSheet, modName, shownCost, type BuildSheet, type SheetMod } from "~/lib/build-sheet";
 import type { GainJson } from "~/lib/cars";
 import type { OwnershipJson } from "~/lib/handover";
@@ -92,4 +93,13 @@ export async function getSaleReport(carId: number, include: ReportInclude): Prom
     owners,
     include,
   };
+}
+
+/** The report as its page shows it: the photo as addresses, and when it was made. */
+export type SaleReportView = Omit<SaleReport, "cover"> & { photo: { src: string; srcSet: string } | null; madeAt: string };
+
+export function saleReportView(report: SaleReport, now = new Date()): SaleReportView {
+  const { cover, ...rest } = report;
+  const photo = cover ? { src: mediaUrl(cover.path), srcSet: srcSetFor(cover.path, cover.variants, cover.width) } : null;
+  return { ...rest, photo, madeAt: now.toISOString() };
 }

@@ -365,7 +365,7 @@ export default function Showcase() {
           </p>
         )}
       </section>
-      <BuildExport snippets={snippets} csvUrl={`/showcase/${car.id}/build.csv`} />
+      <BuildExport snippets={snippets} csvUrl={`/showcase/${car.id}/build.csv`} reportUrl={`/showcase/${car.id}/report`} />
       <p className="showcase-share">
         Share this page: <a href={share.url}>{share.url}</a>
       </p>

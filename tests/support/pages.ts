@@ -48,6 +48,7 @@ export function urlsFor(ids: Ids): Record<string, string> {
     "parts.$partRef.tsx": ids.partHref,
     "signup.tsx": "/signup",
     "showcase.$carId.tsx": `/showcase/${ids.carId}`,
+    "showcase.$carId_.report.tsx": `/showcase/${ids.carId}/report`,
     "tags.$tag.tsx": "/tags/trackday",
     "two-factor.tsx": "/two-factor",
     "upload.tsx": "/upload",

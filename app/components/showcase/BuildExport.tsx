@@ -51,7 +51,17 @@ function CopyButton({ label, text, box }: { label: string; text: string; box: Re
   );
 }
 
-export function BuildExport({ snippets, csvUrl }: { snippets: BuildSnippets; /** The build sheet as a CSV file, for spreadsheets. */ csvUrl?: string }) {
+export function BuildExport({
+  snippets,
+  csvUrl,
+  reportUrl,
+}: {
+  snippets: BuildSnippets;
+  /** The build sheet as a CSV file, for spreadsheets. */
+  csvUrl?: string;
+  /** The car's printable sale report. */
+  reportUrl?: string;
+}) {
   const hydrated = useHydrated();
   const boxes = { bbcode: useRef<HTMLTextAreaElement>(null), markdown: useRef<HTMLTextAreaElement>(null) };
   return (
@@ -66,6 +76,14 @@ export function BuildExport({ snippets, csvUrl }: { snippets: BuildSnippets; /**
             Download the build sheet as CSV
           </a>{" "}
           (for spreadsheets: each mod with its date, the cost where it is shown, and its gains).
+        </p>
+      ) : null}
+      {reportUrl ? (
+        <p className="build-export__intro">
+          <a href={reportUrl} data-testid="sale-report-link">
+            Sale report
+          </a>{" "}
+          (a printable page and PDF for a buyer: the mods, spending, service log and owners, with a QR code back here).
         </p>
       ) : null}
       {hydrated ? (

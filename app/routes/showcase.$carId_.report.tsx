@@ -1,0 +1,62 @@
+// /showcase/{carId}/report: the car's sale report, a printable page for a buyer. Anyone who
+// can see the showcase can read it; its owner chooses what it includes (a GET form, so the
+// choice is in the address and the PDF link follows it). Costs only where the owner shows them.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import QRCode from "qrcode";
+import { CarFront } from "~/components/icons";
+import { SaleReport } from "~/components/sale-report/SaleReport";
+import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { carDisplayLine } from "~/lib/cars";
+import { APP_TITLE } from "~/lib/constants";
+import { publicOrigin } from "~/lib/env.server";
+import { fail } from "~/lib/http.server";
+import { requireId } from "~/lib/ids";
+import { parseReportInclude, reportQuery } from "~/lib/sale-report";
+import { getUser } from "~/models/auth.server";
+import { CAR_MESSAGES } from "~/lib/car-schemas";
+import { getSaleReport, saleReportView } from "~/models/sale-report.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? `Sale report: ${carDisplayLine(data.report.car)}` : "Car not found"} · ${APP_TITLE}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+  const include = parseReportInclude(new URL(request.url).searchParams);
+  if (!include) fail(400, "That is not a choice the report offers");
+  const [report, viewer] = await Promise.all([getSaleReport(carId, include), getUser(request)]);
+  if (!report) fail(404, CAR_MESSAGES.notFound);
+  const showcaseUrl = `${publicOrigin(request)}/showcase/${carId}`;
+  const qrCode = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(showcaseUrl, { type: "svg", margin: 1 })).toString("base64")}`;
+  return {
+    report: saleReportView(report),
+    isOwner: viewer !== null && viewer.username === report.owner.username,
+    showcaseUrl,
+    qrCode,
+    pdfHref: `/showcase/${carId}/report.pdf${reportQuery(include)}`,
+  };
+}
+
+export default function SaleReportPage() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="page">
+      <SaleReport {...data} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <RouteErrorPage
+      notFound={{
+        title: "Car not found",
+        message: "There's no showcase for this car, so there is no report. It may have been sold, scrapped or deleted by its owner.",
+        icon: <CarFront />,
+        action: { to: "/search", label: "Search cars" },
+      }}
+    />
+  );
+}

@@ -1,0 +1,27 @@
+// GET /showcase/{carId}/report.pdf: the car's sale report as a PDF file, with the same choices
+// as the page (its query string) and a QR code back to the live showcase.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { publicOrigin } from "~/lib/env.server";
+import { errorResponse } from "~/lib/http.server";
+import { parseId } from "~/lib/ids";
+import { parseReportInclude, reportFileName } from "~/lib/sale-report";
+import { getSaleReport } from "~/models/sale-report.server";
+import { saleReportPdf } from "~/models/sale-report-pdf.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const carId = parseId(params.carId);
+  const include = parseReportInclude(new URL(request.url).searchParams);
+  if (!include) return errorResponse(400, "That is not a choice the report offers", { "Cache-Control": "no-store" });
+  const report = carId === null ? null : await getSaleReport(carId, include);
+  if (!report) return errorResponse(404, "Car not found", { "Cache-Control": "no-store" });
+  const pdf = await saleReportPdf(report, `${publicOrigin(request)}/showcase/${report.car.id}`);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${reportFileName(report.car)}"`,
+      "Content-Length": String(pdf.byteLength),
+      "Cache-Control": "no-cache",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
