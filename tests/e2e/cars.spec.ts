@@ -57,7 +57,9 @@ test("add a car, add a mod with a gain, and see both on the showcase with the co
   const response = await visitor.goto(`/showcase/${carId}`);
   expect(response?.status()).toBe(200);
   await expect(visitor.getByRole("heading", { level: 1, name: "Godzilla" })).toBeVisible();
-  await expect(visitor.getByRole("link", { name: new RegExp(`@${user.username}`) })).toHaveAttribute("href", `/user/${user.username}`);
+  await expect(visitor.getByRole("link", { name: `Owned by ${user.username}` })).toHaveAttribute("href", `/user/${user.username}`);
+  // Its owners so far: the one, since the car was added.
+  await expect(visitor.getByTestId("ownership-history").getByRole("link", { name: `@${user.username}` })).toHaveAttribute("href", `/user/${user.username}`);
   await expect(visitor.getByRole("heading", { name: "Stage 1" })).toBeVisible();
   const mods = visitor.getByRole("region", { name: "Stage 1" });
   await expect(mods.locator(".mod-capsule")).toContainText("$1,299.99");
