@@ -44,11 +44,11 @@ import {
 import { pageWeight, type Weight } from "./bench/weight";
 import { CLIPS, uploadTable, uploadToReady, type UploadResult } from "./bench/upload";
 import { hitRates, keptCounts, takeCrowdCounts, type KeptCounts } from "./bench/crowd";
-import { FOLLOWING_ROWS, followForBench } from "./bench/following";
+import { FOLLOWING_ROWS, followForBench, quietFollowForBench } from "./bench/following";
 
 const USAGE = `Usage: tsx scripts/bench.ts [--scale USERS,POSTS] [--duration S] [--connections N] [--warmup S]
        [--rows key,...] [--port P] [--members N] [--crowd N] [--gzip] [--cpu-prof] [--no-build] [--fresh-seed]
-       [--node-baseline] [--max-minutes M] [--no-uploads] [--no-reference] [--rounds R] [--processes 1|all|N|1,all]
+       [--node-baseline] [--max-minutes M] [--no-uploads] [--no-reference] [--no-reuse] [--rounds R] [--processes 1|all|N|1,all]
    or: tsx scripts/bench.ts --growth [--growth-sizes SMALL,LARGE] [--growth-users N] [--rounds R] [--duration S]
 Rows: ${[...ROWS.map((row) => row.key), ...CLIPS.map((clip) => clip.key)].join(", ")}`;
 
@@ -77,6 +77,8 @@ type Options = {
   reference: boolean;
   /** Process counts (WEB_CONCURRENCY) to run the whole table with, one after the other. */
   processes: number[];
+  /** Keep no rendered page or feed answer (RENDER_REUSE_SECONDS=0): every request reads the database. */
+  noReuse: boolean;
 };
 
 const ALL_CORES = Math.max(1, os.availableParallelism());
@@ -94,6 +96,7 @@ function parseArgs(argv: string[]): Options {
     crowd: 200,
     gzip: false,
     cpuProf: false,
+    noReuse: false,
     build: true,
     freshSeed: false,
     nodeBaseline: false,
@@ -175,6 +178,9 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--cpu-prof":
         options.cpuProf = true;
+        break;
+      case "--no-reuse":
+        options.noReuse = true;
         break;
       case "--no-build":
         options.build = false;
@@ -330,7 +336,12 @@ async function benchmark(options: Options) {
     // Each table reads the same data: the writes of the table before (thousands of comments
     // from its comment row) would make its pages heavier than the first table's.
     if (index > 0) prepareData(ws, seed, log, options.freshSeed);
-    const server = await startServer(ws, { port: options.port, cpuProfile: options.cpuProf, processes });
+    const server = await startServer(ws, {
+      port: options.port,
+      cpuProfile: options.cpuProf,
+      processes,
+      extraEnv: options.noReuse ? { RENDER_REUSE_SECONDS: "0" } : undefined,
+    });
     let reference: Server | null = null;
     try {
       if (options.reference) reference = await startReference(ws, { port: referencePort, processes });
@@ -361,6 +372,8 @@ async function benchmark(options: Options) {
       if (rows.some((row) => FOLLOWING_ROWS.includes(row.key))) {
         const follows = followForBench(ws.database, members[0].email);
         log(`${members[0].email} follows ${follows.cars} cars and ${follows.people} people for the Following rows.`);
+        const quiet = quietFollowForBench(ws.database, members[1].email);
+        log(`${members[1].email} follows only the ${quiet} cars whose newest posts are the oldest, for the quiet Following row.`);
       }
       if (crowd.length > 0) log(`The crowd row's ${crowd.length} members are signed in, each with a session of their own.`);
       const context: RowContext = { members, crowd, targets: facts.targets, gzip: options.gzip, origin: server.url };

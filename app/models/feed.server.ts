@@ -3,14 +3,16 @@
 //
 // Two feeds: Latest (everyone's posts) and Following (`following: true`: the posts that show a
 // car the reader follows, are by a person the reader follows, carry a tag the reader follows,
-// or are the reader's own). Both read the same way.
+// or are the reader's own). A Following page is read one of two ways (`FollowingRead`).
 //
 // Cost per page, whatever its size (no N+1): ONE SQL statement that selects the page over
 // the posts(createdAt, id) index and, per post, its creator, media (by position), cars (by
 // position), every count (likes, dislikes, comments, mods of its cars, saves, shares) and the
 // reader's flags (liked/disliked, saved, follows one of its cars), each a correlated
-// sub-query over an index. Pages after the first use keyset pagination: a `cursor`
-// (createdAt and id of the last post seen) and/or `exclude` (ids already loaded).
+// sub-query over an index. A Following page whose posts are not among the newest
+// FOLLOWING_WALK takes a second statement (`FollowingRead`). Pages after the first use keyset
+// pagination: a `cursor` (createdAt and id of the last post seen) and/or `exclude` (ids
+// already loaded).
 import { createHash } from "node:crypto";
 import { dataVersion, databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
@@ -165,7 +167,8 @@ export function clampLimit(limit: number | null | undefined, max = FEED_FIRST_PA
 
 type PageQuery = FeedOptions & { id?: number; unready?: UnreadyPosts };
 
-function pageConditions(options: PageQuery): Prisma.Sql {
+/** The conditions a page's posts (alias p) meet, but the Following one (see `pageRows`). */
+function pageConditions(options: PageQuery): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
   if (options.id !== undefined) conditions.push(Prisma.sql`p."id" = ${options.id}`);
   // Only ready posts reach anyone but their author: feeds, profiles, showcases, Grams, embeds.
@@ -189,7 +192,6 @@ function pageConditions(options: PageQuery): Prisma.Sql {
     // Over post_tags(tagId, createdAt, postId).
     conditions.push(Prisma.sql`p."id" IN (SELECT pt."postId" FROM "post_tags" pt WHERE pt."tagId" = ${options.tagId})`);
   }
-  if (options.following) conditions.push(followingCondition(options.viewerId ?? 0));
   if (options.grams) {
     // Grams shows audio, or media (any when show_all_grams_posts, else a video).
     const media = options.grams.showAll
@@ -197,12 +199,70 @@ function pageConditions(options: PageQuery): Prisma.Sql {
       : Prisma.sql`EXISTS (SELECT 1 FROM "photos" m WHERE m."postId" = p."id" AND m."kind" = 'video')`;
     conditions.push(Prisma.sql`((p."soundcloudUrl" IS NOT NULL AND p."soundcloudUrl" <> '') OR ${media})`);
   }
+  return conditions;
+}
+
+function where(conditions: Prisma.Sql[]): Prisma.Sql {
   return conditions.length > 0 ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 }
 
+const NEWEST_FIRST = Prisma.sql`ORDER BY p."createdAt" DESC, p."id" DESC`;
+/** The columns of a post a page reads. */
+const POST_COLUMNS = Prisma.sql`p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl", p."status", p."editedAt"`;
+
 /**
- * Whether a post belongs to the Following feed of `viewerId`. The page still walks the
- * posts(createdAt, id) index newest first and stops after `limit` matches; each post is checked
+ * How a Following page finds its posts:
+ * - "recent" walks the newest FOLLOWING_WALK posts (after the cursor) in order and stops at the
+ *   page's last match. For a reader whose follows are busy this is the whole cost, and it is
+ *   about a Latest page's.
+ * - "follows" reads from the follows themselves: the newest posts of each kind of follow
+ *   (people, cars, tags), a page of each at most, merged. Its cost grows with the follows'
+ *   posts, not with everyone's, so a reader who follows little, or follows quiet cars, is not
+ *   made to walk the whole posts table.
+ * A page is first read "recent"; only when that finds less than a full page is it read
+ * "follows" (which is always right, and is needed when the page's posts are older than the walk).
+ */
+export type FollowingRead = "recent" | "follows";
+/** How many of the newest posts a "recent" Following read looks through. */
+export const FOLLOWING_WALK = 5000;
+
+/** The FROM … LIMIT part of the page's rows (alias p, POST_COLUMNS). */
+function pageRows(options: PageQuery, limit: number, read: FollowingRead): Prisma.Sql {
+  const conditions = pageConditions(options);
+  if (!options.following) return Prisma.sql`FROM "posts" p ${where(conditions)} ${NEWEST_FIRST} LIMIT ${limit}`;
+  const viewer = options.viewerId ?? 0;
+  if (read === "recent") {
+    // The inner rows come newest first and the outer order is the same, so the walk stops at
+    // the page's last match (SQLite and PostgreSQL both keep the inner order).
+    return Prisma.sql`FROM (SELECT ${POST_COLUMNS} FROM "posts" p ${where(conditions)} ${NEWEST_FIRST} LIMIT ${FOLLOWING_WALK}) p
+      WHERE ${followingCondition(viewer)} ${NEWEST_FIRST} LIMIT ${limit}`;
+  }
+  // Each kind of follow's newest page, over posts(createdById, createdAt, id),
+  // car_follows(userId, carId) + post_cars(carId, postId) and tag_follows(userId, tagId) +
+  // post_tags(tagId, createdAt, postId). A post that shows two followed cars is one row.
+  const newest = (distinct: boolean, from: Prisma.Sql, match: Prisma.Sql) =>
+    Prisma.sql`SELECT "id" FROM (SELECT ${distinct ? Prisma.sql`DISTINCT` : Prisma.empty} p."id", p."createdAt" FROM ${from} ${where([match, ...conditions])} ${NEWEST_FIRST} LIMIT ${limit}) newest`;
+  const people = newest(
+    false,
+    Prisma.sql`"posts" p`,
+    Prisma.sql`(p."createdById" = ${viewer} OR p."createdById" IN (SELECT uf."followingId" FROM "user_follows" uf WHERE uf."followerId" = ${viewer}))`,
+  );
+  const cars = newest(
+    true,
+    Prisma.sql`"car_follows" cf JOIN "post_cars" pc ON pc."carId" = cf."carId" JOIN "posts" p ON p."id" = pc."postId"`,
+    Prisma.sql`cf."userId" = ${viewer}`,
+  );
+  const tags = newest(
+    true,
+    Prisma.sql`"tag_follows" tf JOIN "post_tags" pt ON pt."tagId" = tf."tagId" JOIN "posts" p ON p."id" = pt."postId"`,
+    Prisma.sql`tf."userId" = ${viewer}`,
+  );
+  return Prisma.sql`FROM (${people} UNION ${cars} UNION ${tags}) picked JOIN "posts" p ON p."id" = picked."id" ${NEWEST_FIRST} LIMIT ${limit}`;
+}
+
+/**
+ * Whether a post belongs to the Following feed of `viewerId`, for the "recent" read, which
+ * walks the posts(createdAt, id) index newest first and stops after `limit` matches; each post is checked
  * over primary keys: its creator among the reader and the people they follow (user_follows
  * (followerId, followingId), read once), its cars against car_follows (userId, carId) through
  * post_cars (postId, carId), its tags against tag_follows (userId, tagId) through post_tags
@@ -223,7 +283,7 @@ function followingCondition(viewerId: number): Prisma.Sql {
  *   so a digest of its text is what the post's JSON is kept under (`postJson`);
  * - its standing: the counts, and the reader's own reaction, save and follow.
  */
-function pageStatement(options: PageQuery, limit: number, viewerId: number | null): Prisma.Sql {
+function pageStatement(options: PageQuery, limit: number, viewerId: number | null, read: FollowingRead = "recent"): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
   // A visitor matches no rows: user ids start at 1.
   const viewer = viewerId ?? 0;
@@ -256,11 +316,8 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
                                      WHERE pc."postId" = page."id" AND f."userId" = ${viewer})`)}`);
   return Prisma.sql`
     WITH page AS (
-      SELECT p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl", p."status", p."editedAt"
-      FROM "posts" p
-      ${pageConditions(options)}
-      ORDER BY p."createdAt" DESC, p."id" DESC
-      LIMIT ${limit}
+      SELECT ${POST_COLUMNS}
+      ${pageRows(options, limit, read)}
     )
     SELECT ${json.records([content, standing], Prisma.sql`page."createdAt" DESC, page."id" DESC`)} AS page
     FROM page JOIN "users" u ON u."id" = page."createdById"`;
@@ -315,8 +372,12 @@ type StandingTuple = [
 
 /** The page's records: per post, the JSON texts of its content and of its standing. */
 async function queryRecords(options: PageQuery, limit: number): Promise<string[][]> {
-  const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null));
-  return splitRecords(rows[0]?.page);
+  const read = async (how: FollowingRead) => {
+    const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null, how));
+    return splitRecords(rows[0]?.page);
+  };
+  const recent = await read("recent");
+  return !options.following || recent.length === limit ? recent : read("follows");
 }
 
 async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
@@ -330,7 +391,7 @@ async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]
   return posts.map((post) => ({ ...post, mentions: membersIn(post.story, members) }));
 }
 
-/** A page of the feed, newest first, in ONE statement. */
+/** A page of the feed, newest first, in one statement (two for a quiet Following page). */
 export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> {
   const limit = clampLimit(options.limit);
   const posts = await queryPosts(options, limit);

@@ -6,8 +6,10 @@ import { createRequire } from "node:module";
 
 export const FOLLOWED_CARS = 500;
 export const FOLLOWED_PEOPLE = 200;
-/** The rows that need the reader's follows. */
-export const FOLLOWING_ROWS = ["home-following", "api-feed-following"];
+/** The cars the quiet reader (the second member) follows: those whose newest posts are the oldest. */
+export const QUIET_CARS = 3;
+/** The rows that need the readers' follows. */
+export const FOLLOWING_ROWS = ["home-following", "api-feed-following", "api-feed-following-quiet"];
 
 /** Makes the member with `email` follow up to `cars` cars and `people` people; answers how many each. */
 export function followForBench(database: string, email: string, cars = FOLLOWED_CARS, people = FOLLOWED_PEOPLE): { cars: number; people: number } {
@@ -32,6 +34,38 @@ export function followForBench(database: string, email: string, cars = FOLLOWED_
       for (const personId of peopleIds) followPerson.run(userId, personId);
     })();
     return { cars: carIds.length, people: peopleIds.length };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Makes the member with `email` follow only the `cars` cars whose newest posts are the oldest
+ * (and nothing else), so their Following feed is far behind everyone's newest posts; answers
+ * how many.
+ */
+export function quietFollowForBench(database: string, email: string, cars = QUIET_CARS): number {
+  const Database = createRequire(import.meta.url)("better-sqlite3");
+  const db = new Database(database, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const userId = db.prepare(`SELECT "id" FROM "users" WHERE "email" = ?`).pluck().get(email.toLowerCase()) as number | undefined;
+    if (userId === undefined) throw new Error(`No member ${email} in the benchmark's database.`);
+    const carIds = db
+      .prepare(
+        `SELECT pc."carId" FROM "post_cars" pc JOIN "posts" p ON p."id" = pc."postId" JOIN "cars" c ON c."id" = pc."carId"
+         WHERE c."ownerId" <> ? GROUP BY pc."carId" ORDER BY MAX(p."createdAt"), pc."carId" LIMIT ?`,
+      )
+      .pluck()
+      .all(userId, cars) as number[];
+    db.transaction(() => {
+      db.prepare(`DELETE FROM "car_follows" WHERE "userId" = ?`).run(userId);
+      db.prepare(`DELETE FROM "user_follows" WHERE "followerId" = ?`).run(userId);
+      db.prepare(`DELETE FROM "tag_follows" WHERE "userId" = ?`).run(userId);
+      const followCar = db.prepare(`INSERT INTO "car_follows" ("userId", "carId") VALUES (?, ?)`);
+      for (const carId of carIds) followCar.run(userId, carId);
+    })();
+    return carIds.length;
   } finally {
     db.close();
   }

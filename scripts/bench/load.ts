@@ -129,6 +129,13 @@ export const ROWS: Row[] = [
     reference: "json",
   },
   {
+    key: "api-feed-following-quiet",
+    label: "GET /api/feed?feed=following (quiet member)",
+    detail: "first page of the Following feed of a member who follows only the 3 cars whose newest posts are the oldest (compare with api-feed: Latest)",
+    request: (context) => ({ method: "GET", path: "/api/feed?feed=following", headers: headers(context, context.members[1]) }),
+    reference: "json",
+  },
+  {
     key: "api-feed-visitor",
     label: "GET /api/feed (visitor)",
     detail: "first page (50 posts) for a visitor",

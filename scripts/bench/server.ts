@@ -167,7 +167,7 @@ export type ServerOptions = {
   cpuProfile?: boolean;
   /** Processes serving requests (WEB_CONCURRENCY). */
   processes?: number;
-  extraEnv?: NodeJS.ProcessEnv;
+  extraEnv?: Record<string, string>;
 };
 
 /** The project's server (server/index.ts, production) on 127.0.0.1:port in its own process group; resolves when it answers. */

@@ -4,7 +4,7 @@
 // empty Following feed's suggestions; tag pages, following a tag and finding tags in search.
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataVersion, prisma } from "~/db.server";
-import { createFeedAnswers, getFeedPage, type FeedPage, type FeedPost } from "~/models/feed.server";
+import { createFeedAnswers, FOLLOWING_WALK, getFeedPage, type FeedPage, type FeedPost } from "~/models/feed.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as feedLoader } from "~/routes/api.feed";
 import { loader as tagLoader } from "~/routes/tags.$tag";
@@ -275,5 +275,71 @@ describe("tags", () => {
     const count = (await getFeedPage({ tagId, limit: 50 })).posts.length;
     // A tag no ready post carries is not a result.
     expect(found.tags).toEqual([{ name: "trackday", posts: count }]);
+  });
+});
+
+describe("a Following feed whose posts are older than the newest FOLLOWING_WALK posts", () => {
+  const DAY = 24 * HOUR;
+  let quiet: TestUser; // follows two quiet cars and a quiet tag
+  const quietPosts: Record<string, number> = {};
+
+  beforeAll(async () => {
+    quiet = await makeUser("quiet");
+    const carA = await prisma.car.create({ data: { ownerId: carOwner.id, make: "Lancia", model: "Delta", year: 1992 } });
+    const carB = await prisma.car.create({ data: { ownerId: carOwner.id, make: "Alpine", model: "A310", year: 1980 } });
+    const quietTag = (await prisma.tag.create({ data: { name: "barnfind" } })).id;
+    const old = async (name: string, days: number, data: { carIds?: number[]; tag?: number }) => {
+      const created = await prisma.post.create({
+        data: {
+          createdById: carOwner.id,
+          story: name,
+          createdAt: new Date(BASE - days * DAY),
+          postCars: data.carIds ? { create: data.carIds.map((carId, position) => ({ carId, position })) } : undefined,
+        },
+      });
+      if (data.tag) await prisma.postTag.create({ data: { postId: created.id, tagId: data.tag, createdAt: created.createdAt } });
+      quietPosts[name] = created.id;
+    };
+    await old("one-car", 30, { carIds: [carA.id] });
+    await old("both-cars", 20, { carIds: [carA.id, carB.id] });
+    await old("tagged", 10, { tag: quietTag });
+    await old("unfollowed", 5, {});
+    // Everyone else's posts, all newer than the quiet ones, more than one walk looks through.
+    await prisma.post.createMany({
+      data: Array.from({ length: FOLLOWING_WALK + 20 }, (_, i) => ({ createdById: stranger.id, story: `busy ${i}`, createdAt: new Date(BASE + 1000 * HOUR + i * 1000) })),
+    });
+    // The followed person posts among the newest, so the first reader's page is found at once.
+    for (let i = 0; i < 3; i++) await post(`person-late-${i}`, { by: followed });
+    await prisma.post.updateMany({ where: { story: { startsWith: "person-late-" } }, data: { createdAt: new Date(BASE + 2000 * HOUR) } });
+    await prisma.carFollow.createMany({
+      data: [
+        { userId: quiet.id, carId: carA.id },
+        { userId: quiet.id, carId: carB.id },
+      ],
+    });
+    await prisma.tagFollow.create({ data: { userId: quiet.id, tagId: quietTag } });
+  });
+
+  it("holds them newest first, a post with two followed cars once, paged to the end", async () => {
+    const expected = ["tagged", "both-cars", "one-car"].map((name) => quietPosts[name]);
+    expect(ids((await getFeedPage({ viewerId: quiet.id, following: true, limit: 50 })).posts)).toEqual(expected);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const { status, body } = await api(`?feed=following&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, quiet.cookie);
+      expect(status).toBe(200);
+      seen.push(...ids(body.posts));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+
+  it("is read from the follows in a second statement, while a page found among the newest posts stays one", async () => {
+    const watched = watchStatements();
+    await getFeedPage({ viewerId: quiet.id, following: true, limit: 2 });
+    expect(watched()).toHaveLength(2);
+    const page = await getFeedPage({ viewerId: reader.id, following: true, limit: 3 });
+    expect(watched()).toHaveLength(3);
+    expect(page.posts.map((each) => each.story)).toEqual(["person-late-2", "person-late-1", "person-late-0"]);
   });
 });
