@@ -25,6 +25,8 @@ export type PostTile = {
   /** Videos: length in milliseconds, when known. */
   durationMs: number | null;
   mediaCount: number;
+  /** The author's description of the first photo or video, when there is one. */
+  alt: string | null;
   likes: number;
   comments: number;
 };
@@ -71,6 +73,7 @@ type TileMediaTuple = [
   posterPath: string | null,
   posterVariants: string,
   posterWidth: number | null,
+  alt: string | null,
 ];
 type TileTuple = [id: number, story: string, soundcloudUrl: string | null, first: TileMediaTuple[], mediaCount: number, likes: number, comments: number];
 type CarCardTuple = [
@@ -111,7 +114,7 @@ type UserPageTuple = [
 function tilesJson(conditions: Prisma.Sql[], limit: number): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
   const media = json.tuples(
-    json.tuple(Prisma.sql`m."kind", m."path", m."variants", m."width", m."durationMs", m."posterPath", m."posterVariants", m."posterWidth"`),
+    json.tuple(Prisma.sql`m."kind", m."path", m."variants", m."width", m."durationMs", m."posterPath", m."posterVariants", m."posterWidth", m."alt"`),
     Prisma.sql`m."position", m."id"`,
   );
   const tile = json.tuple(Prisma.sql`
@@ -140,7 +143,7 @@ async function queryTiles(conditions: Prisma.Sql[], limit: number): Promise<Tile
 function readTile(tile: TileTuple): PostTile {
   const [id, fullStory, soundcloudUrl, [first], mediaCount, likes, comments] = tile;
   const story = fullStory.length > STORY_EXCERPT ? `${fullStory.slice(0, STORY_EXCERPT - 1).trimEnd()}…` : fullStory;
-  const base = { id, story, mediaCount, likes, comments };
+  const base = { id, story, mediaCount, likes, comments, alt: first?.[8]?.trim() || null };
   if (!first) {
     const kind = fullStory.trim() ? "text" : soundcloudUrl ? "audio" : "empty";
     return { ...base, kind, thumb: null, thumbSrcSet: "", durationMs: null };

@@ -1,6 +1,7 @@
 // Editing a post in the browser: its author opens Edit post from the post's menu, moves the
 // second photo to the front, describes it, rewrites the story and saves; the post shows the
-// new story, "edited", and the description as the photo's alt text.
+// new story, "edited", and the description as the photo's alt text, there and on the
+// author's profile grid.
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { member } from "../support/browser";
@@ -14,7 +15,7 @@ async function png(hue: number): Promise<Buffer> {
 }
 
 test("the author reorders, describes and rewrites a post from its edit form", async ({ browser }) => {
-  const { page } = await member(browser, "editor");
+  const { page, user } = await member(browser, "editor");
   const created = await page.request.post("/api/posts", {
     multipart: {
       story: "First draft of the story",
@@ -53,4 +54,8 @@ test("the author reorders, describes and rewrites a post from its edit form", as
   await expect(card).toContainText("Second draft, with the blue one first");
   await expect(card.getByTestId("post-edited")).toContainText("edited");
   await expect(card.locator("img.media-tile__img").first()).toHaveAttribute("alt", "A blue test card, square and bright");
+
+  // The profile grid's tile names the post by its story and the picture by its description.
+  await page.goto(`/user/${user.username}`);
+  await expect(page.getByTestId("post-grid").getByRole("link", { name: "Second draft, with the blue one first: A blue test card, square and bright" })).toBeVisible();
 });

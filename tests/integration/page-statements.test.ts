@@ -499,7 +499,7 @@ describe("/user/{username}", () => {
     // Newest first; the processing and failed posts are left out.
     expect(result.posts.map((post) => post.id)).toEqual([posts.audio, posts.text, posts.bareVideo, posts.video, posts.image]);
     const [audio, text, bareVideo, video, image] = result.posts;
-    expect(audio).toEqual({ id: posts.audio, story: "", mediaCount: 0, likes: 1, comments: 0, kind: "audio", thumb: null, thumbSrcSet: "", durationMs: null });
+    expect(audio).toEqual({ id: posts.audio, story: "", alt: null, mediaCount: 0, likes: 1, comments: 0, kind: "audio", thumb: null, thumbSrcSet: "", durationMs: null });
     expect(text).toMatchObject({ story: "just words", kind: "text", thumb: null, mediaCount: 0, likes: 0, comments: 0 });
     expect(bareVideo).toMatchObject({ kind: "video", thumb: null, thumbSrcSet: "", durationMs: 7000, mediaCount: 1 });
     expect(video).toMatchObject({

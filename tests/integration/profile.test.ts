@@ -135,7 +135,17 @@ describe("/user/{username}", () => {
     const text = await prisma.post.create({ data: { createdById: owner.id, story: "Just a story", postCars: { create: { carId: car.id } } } });
     const photo = await prisma.post.create({ data: { createdById: owner.id, story: "", postCars: { create: { carId: car.id } } } });
     await prisma.media.create({
-      data: { postId: photo.id, uploaderId: owner.id, kind: "image", path: "aa/bb/photo.webp", mimeType: "image/webp", bytes: 10, width: 1200, variants: "320,640,1080" },
+      data: {
+        postId: photo.id,
+        uploaderId: owner.id,
+        kind: "image",
+        path: "aa/bb/photo.webp",
+        mimeType: "image/webp",
+        bytes: 10,
+        width: 1200,
+        variants: "320,640,1080",
+        alt: "Orange Supra at the drag strip, nose up",
+      },
     });
     await prisma.userFollow.create({ data: { followerId: fan.id, followingId: owner.id } });
     await prisma.carFollow.create({ data: { userId: fan.id, carId: car.id } });
@@ -151,6 +161,8 @@ describe("/user/{username}", () => {
       [text.id, "text"],
     ]);
     expect(page!.posts[0].thumbSrcSet).toContain("/media/aa/bb/photo-w320.webp 320w");
+    // The tile carries the photo's description for its name; a text tile has none.
+    expect(page!.posts.map((post) => post.alt)).toEqual(["Orange Supra at the drag strip, nose up", null]);
 
     const own = await getUserPage("garage_gus", owner.id);
     expect(own!.isSelf).toBe(true);

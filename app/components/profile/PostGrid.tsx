@@ -8,8 +8,19 @@ import "./profile.css";
 
 export type { PostTile };
 
+/**
+ * The tile's name: the story's start, then the author's description of the picture when there
+ * is one; a tile without a story says what kind of post it is. The picture itself adds nothing
+ * more to hear, so its alt is empty.
+ */
+export function tileLabel(post: Pick<PostTile, "story" | "kind" | "alt">): string {
+  const kind = { image: "Photo post", video: "Video post", text: "Text Post", audio: "Audio post", empty: "Post" }[post.kind];
+  const name = post.story || kind;
+  return post.alt ? `${name}: ${post.alt}` : name;
+}
+
 function Tile({ post }: { post: PostTile }) {
-  const label = post.story ? post.story : post.kind === "text" ? "Text Post" : "Post";
+  const label = tileLabel(post);
   return (
     <Link to={`/post/${post.id}`} className="post-tile" data-kind={post.kind} prefetch="intent" aria-label={label}>
       {post.kind === "image" || (post.kind === "video" && post.thumb) ? (
