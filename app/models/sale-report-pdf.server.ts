@@ -3,12 +3,19 @@
 // The standard fonts write Windows-1252 only: any other letter is written as "?".
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import sharp from "sharp";
 import { carDisplayLine, carSpecLine, formatGain } from "~/lib/cars";
 import { formatCost, shortDate, wholeNumber } from "~/lib/formats";
+import { readMedia } from "~/lib/media-storage.server";
+import { parseVariants, variantPath, type StoredPicture } from "~/lib/media-types";
 import type { SaleReport } from "~/models/sale-report.server";
 
 const MARGIN = 50;
 const QR_SIZE = 90;
+/** The car's photo goes into the PDF at most this wide, in pixels. */
+export const PDF_PHOTO_WIDTH = 1200;
+/** The photo takes at most this much of the page's height, in points. */
+const PHOTO_MAX_HEIGHT = 300;
 /** Windows-1252's letters beyond Latin-1 that Helvetica can write. */
 const CP1252_EXTRA = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
 
@@ -24,11 +31,34 @@ function dayOf(iso: string): string {
   return shortDate(iso);
 }
 
+/**
+ * The car's photo as a JPEG at most PDF_PHOTO_WIDTH wide (pdfkit reads only JPEG and PNG, and
+ * photos are stored as WebP), read from the smallest stored copy that is wide enough. Null
+ * when the file is missing or unreadable: the PDF is then made without it.
+ */
+export async function pdfPhoto(picture: StoredPicture | null): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
+  if (!picture) return null;
+  const variant = parseVariants(picture.variants).find((width) => width >= PDF_PHOTO_WIDTH);
+  const bytes = (variant ? await readMedia(variantPath(picture.path, variant)) : null) ?? (await readMedia(picture.path));
+  if (!bytes) return null;
+  try {
+    const { data, info } = await sharp(bytes, { animated: false })
+      .rotate()
+      .resize({ width: PDF_PHOTO_WIDTH, withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
 /** The PDF's bytes. */
 export async function saleReportPdf(report: SaleReport, showcaseUrl: string): Promise<Buffer> {
   const { car, owner, mods, sheet, service, owners, include } = report;
   const title = carDisplayLine(car);
-  const qr = await QRCode.toBuffer(showcaseUrl, { type: "png", margin: 1, width: 240 });
+  const [qr, photo] = await Promise.all([QRCode.toBuffer(showcaseUrl, { type: "png", margin: 1, width: 240 }), pdfPhoto(report.cover)]);
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: pdfText(`Sale report: ${title}`) } });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -58,6 +88,14 @@ export async function saleReportPdf(report: SaleReport, showcaseUrl: string): Pr
   write(`Owned by @${owner.username}`, { width: width - QR_SIZE - 10 });
   write(`Live showcase: ${showcaseUrl}`, { width: width - QR_SIZE - 10, link: showcaseUrl, underline: true });
   doc.y = Math.max(doc.y, MARGIN + QR_SIZE + 10);
+  if (photo) {
+    doc.moveDown(0.5);
+    const top = doc.y;
+    const scale = Math.min(width / photo.width, PHOTO_MAX_HEIGHT / photo.height);
+    doc.image(photo.jpeg, MARGIN, top, { width: photo.width * scale, height: photo.height * scale });
+    doc.x = MARGIN;
+    doc.y = top + photo.height * scale;
+  }
 
   heading(`Mods (${wholeNumber(mods.length)})`);
   if (mods.length === 0) write("No modifications for this vehicle");

@@ -3,21 +3,40 @@
 // not even on the owner's own report), the totals, the gains, the service notes and the
 // owners, with a link and a QR code back to the live showcase. The owner's choices leave parts
 // out; a query the form never sends is a 400, an unknown car a 404.
+import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { storeMedia } from "~/lib/media-storage.server";
 import { makeUser, type TestUser } from "../support/accounts";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
 
 let app: RunningApp;
 let owner: TestUser;
 let carId: number;
+let photoCarId: number;
+let lostPhotoCarId: number;
 
 beforeAll(async () => {
   process.env.JOB_WORKER = "off";
   app = await serveApp(await sourceBuild(["routes/showcase.$carId_.report", "routes/showcase.$carId_.report[.]pdf"]));
   owner = await makeUser("report_owner");
   carId = (await prisma.car.create({ data: { ownerId: owner.id, make: "Nissan", model: "Skyline", year: 1999, trim: "GT-R V-Spec", nickname: "Godzilla" } })).id;
+  // Stored photos are WebP, as uploads are stored.
+  const webp = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#c22" } })
+    .webp()
+    .toBuffer();
+  const stored = await storeMedia(webp, "webp", "cars");
+  photoCarId = (
+    await prisma.car.create({
+      data: { ownerId: owner.id, make: "Mazda", model: "RX-7", year: 1993, coverPath: stored.key, coverVariants: "", coverWidth: 1600, coverHeight: 900 },
+    })
+  ).id;
+  lostPhotoCarId = (
+    await prisma.car.create({
+      data: { ownerId: owner.id, make: "Honda", model: "NSX", year: 1991, coverPath: "cars/gone-for-good.webp", coverVariants: "", coverWidth: 1600, coverHeight: 900 },
+    })
+  ).id;
   const maker = await prisma.manufacturer.upsert({ where: { name: "HKS" }, create: { name: "HKS" }, update: {} });
   await prisma.mod.create({
     data: {
@@ -52,6 +71,20 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/** The JPEG pictures a PDF holds: each image object written with the JPEG filter, read back as its bytes. */
+function pdfJpegs(bytes: Uint8Array): Buffer[] {
+  const pdf = Buffer.from(bytes);
+  const text = pdf.toString("latin1");
+  const found: Buffer[] = [];
+  for (const match of text.matchAll(/<<([^>]*\/Subtype \/Image[^>]*)>>\s*stream\r?\n/g)) {
+    if (!match[1].includes("/DCTDecode")) continue;
+    const length = Number(/\/Length (\d+)/.exec(match[1])?.[1]);
+    const start = match.index + match[0].length;
+    found.push(pdf.subarray(start, start + length));
+  }
+  return found;
+}
 
 async function get(path: string, cookie?: string): Promise<Response> {
   return fetch(`${app.origin}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
@@ -118,5 +151,28 @@ describe("the sale report PDF", () => {
       expect(text, wanted).toContain(wanted);
     }
     expect(text).not.toContain("4,242");
+  });
+
+  it("holds the car's photo, as a JPEG no wider than 1200 pixels", async () => {
+    const response = await get(`/showcase/${photoCarId}/report.pdf`);
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const jpegs = pdfJpegs(bytes);
+    expect(jpegs).toHaveLength(1);
+    const photo = await sharp(jpegs[0]).metadata();
+    expect(photo.format).toBe("jpeg");
+    expect(photo.width).toBe(1200);
+    expect(photo.height).toBe(675);
+  });
+
+  it("is made without the photo when its file is missing, and holds none when the car has no photo", async () => {
+    const lost = await get(`/showcase/${lostPhotoCarId}/report.pdf`);
+    expect(lost.status).toBe(200);
+    const lostBytes = new Uint8Array(await lost.arrayBuffer());
+    expect(pdfJpegs(lostBytes)).toHaveLength(0);
+    const { text } = await extractText(await getDocumentProxy(lostBytes), { mergePages: true });
+    expect(text).toContain("1991 Honda NSX");
+    const none = new Uint8Array(await (await get(`/showcase/${carId}/report.pdf`)).arrayBuffer());
+    expect(pdfJpegs(none)).toHaveLength(0);
   });
 });
