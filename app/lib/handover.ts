@@ -52,6 +52,14 @@ export type OwnershipJson = {
   shown_cents: number;
 };
 
+/** The words a mark of a handover starts with, wherever the car's story shows one. */
+export const CHANGED_HANDS = "Changed hands on";
+
+/** When the car changed hands: the start of every owner's time but the first's (owners oldest first). */
+export function handoverDates(owners: readonly Pick<OwnershipJson, "from">[]): string[] {
+  return owners.slice(1).map((owner) => owner.from);
+}
+
 /** A car a member used to own, with where it is now. */
 export type FormerCarJson = {
   id: number;

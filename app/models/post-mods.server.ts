@@ -90,6 +90,8 @@ export type TimelinePost = { id: number; createdAt: string; thumbnail: Thumbnail
 
 export type TimelineEntry = {
   mod: TaggedMod;
+  /** When the mod was added (ISO). */
+  addedAt: string;
   /** Every ready post tagging the mod (more than `posts` may hold). */
   postCount: number;
   /** The newest posts, newest first. */
@@ -102,6 +104,7 @@ type TimelineRow = {
   category: string;
   modelName: string;
   maker: string | null;
+  modAt: Date | string | number;
   postId: number;
   postAt: Date | string | number;
   total: number | bigint;
@@ -158,7 +161,7 @@ export async function getBuildTimeline(carId: number, { mods = TIMELINE_MODS, po
       ORDER BY md."createdAt" DESC, md."id" DESC
       LIMIT ${mods}
     )
-    SELECT md."id" AS "modId", md."carId" AS "carId", md."category" AS "category", md."modelName" AS "modelName",
+    SELECT md."id" AS "modId", md."carId" AS "carId", md."category" AS "category", md."modelName" AS "modelName", md."createdAt" AS "modAt",
            mf."name" AS "maker", t."postId" AS "postId", t."postAt" AS "postAt", t."total" AS "total",
            m."id" AS "mediaId", m."kind" AS "kind", m."path" AS "path", m."width" AS "width", m."height" AS "height",
            m."variants" AS "variants", m."posterPath" AS "posterPath", m."posterVariants" AS "posterVariants",
@@ -182,6 +185,7 @@ export async function getBuildTimeline(carId: number, { mods = TIMELINE_MODS, po
     if (!entry || entry.mod.id !== modId) {
       entry = {
         mod: { id: modId, carId: Number(row.carId), category: row.category, modelName: row.modelName, maker: row.maker },
+        addedAt: new Date(row.modAt).toISOString(),
         postCount: Number(row.total),
         posts: [],
       };

@@ -40,6 +40,7 @@ import { listRecentServiceEntries } from "~/models/service-log.server";
 import { shownVinEnd } from "~/models/vin.server";
 import { publicVin } from "~/lib/vin";
 import { ownershipHistory } from "~/models/car-handover.server";
+import { handoverDates } from "~/lib/handover";
 import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
 import { wholeNumber, formatCost } from "~/lib/formats";
@@ -304,9 +305,9 @@ export default function Showcase() {
         </section>
       </div>
 
-      <BuildSheet sheet={sheet} />
+      <BuildSheet sheet={sheet} handovers={handoverDates(owners)} />
 
-      <BuildTimeline entries={timeline} service={{ ...service, ownerView: isOwner }} />
+      <BuildTimeline entries={timeline} handovers={handoverDates(owners)} service={{ ...service, ownerView: isOwner }} />
 
       <OwnershipHistory owners={owners} />
 

@@ -3,7 +3,7 @@
 import { Link } from "@remix-run/react";
 import { KeyRound, Users } from "~/components/icons";
 import { formatCost, shortDate } from "~/lib/formats";
-import type { OwnershipJson } from "~/lib/handover";
+import { CHANGED_HANDS, type OwnershipJson } from "~/lib/handover";
 import "./handover.css";
 
 function modsLine(owner: OwnershipJson): string {
@@ -32,7 +32,7 @@ export function OwnershipHistory({ owners }: { owners: readonly OwnershipJson[] 
           <li key={`${owner.from}-${index}`} className="ownership__owner">
             {index > 0 ? (
               <p className="ownership__handover" data-testid="handover-mark">
-                <KeyRound aria-hidden size={14} /> Changed hands on <time dateTime={owner.from}>{shortDate(owner.from)}</time>
+                <KeyRound aria-hidden size={14} /> {CHANGED_HANDS} <time dateTime={owner.from}>{shortDate(owner.from)}</time>
               </p>
             ) : null}
             <p className="ownership__who">

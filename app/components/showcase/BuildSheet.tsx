@@ -1,14 +1,14 @@
 // The build sheet on a showcase: how many mods, the spend the owner shows (in all and per
 // category), the total gains by type and unit, and the spend over time as a chart. Costs the
 // owner keeps private are not in it, whoever looks (the sheet comes from ~/lib/build-sheet).
-// Server-rendered, with no script needed.
+// Server-rendered, with no script needed. The chart marks when the car changed hands.
 import { GainChips } from "~/components/mods/GainChips";
 import type { BuildSheet as Sheet } from "~/lib/build-sheet";
 import { formatCost } from "~/lib/formats";
 import { SpendChart } from "./SpendChart";
 import "./showcase.css";
 
-export function BuildSheet({ sheet }: { sheet: Sheet }) {
+export function BuildSheet({ sheet, handovers = [] }: { sheet: Sheet; /** When the car changed hands (ISO). */ handovers?: readonly string[] }) {
   const largest = sheet.byCategory[0]?.cents ?? 0;
   return (
     <section className="build-sheet card" aria-labelledby="build-sheet-title" data-testid="build-sheet">
@@ -66,7 +66,7 @@ export function BuildSheet({ sheet }: { sheet: Sheet }) {
 
       <div className="build-sheet__block">
         <h3 className="build-sheet__subtitle">Spend over time</h3>
-        <SpendChart series={sheet.spendByMonth} />
+        <SpendChart series={sheet.spendByMonth} handovers={handovers} />
       </div>
     </section>
   );

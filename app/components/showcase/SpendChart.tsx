@@ -1,14 +1,21 @@
 // The build's spend over time as an SVG drawn on the server: one bar per month, as tall as
 // the shown spend up to then, with a line through their tops. It is one image to assistive
 // technology (role="img", named by its <title>, described by its <desc>), and the same
-// numbers follow as text: a sentence, and a table by month in a <details>.
+// numbers follow as text: a sentence, and a table by month in a <details>. A dashed line
+// marks each month the car changed hands in, and the sentence names the dates.
 import { useId } from "react";
 import { chartGeometry, monthLabel, type MonthSpend } from "~/lib/build-sheet";
-import { formatCost } from "~/lib/formats";
+import { formatCost, shortDate } from "~/lib/formats";
+import { CHANGED_HANDS } from "~/lib/handover";
 
 export const SPEND_CHART_TITLE = "Shown spend over time";
 
-export function SpendChart({ series }: { series: readonly MonthSpend[] }) {
+/** "Changed hands on 3 Mar 2025." */
+function handoverLine(at: string): string {
+  return `${CHANGED_HANDS} ${shortDate(at)}.`;
+}
+
+export function SpendChart({ series, handovers = [] }: { series: readonly MonthSpend[]; /** When the car changed hands (ISO). */ handovers?: readonly string[] }) {
   const id = useId();
   if (series.length === 0) return <p className="spend-chart__empty">No costs are shown yet, so there is no spend to chart.</p>;
   const geometry = chartGeometry(series);
@@ -19,6 +26,12 @@ export function SpendChart({ series }: { series: readonly MonthSpend[] }) {
       ? `${formatCost(last.totalCents)} shown, all in ${monthLabel(last.month)}.`
       : `${formatCost(last.totalCents)} shown from ${monthLabel(first.month)} to ${monthLabel(last.month)}.`;
   const { plot } = geometry;
+  // A handover is marked at its month's bar; one outside the chart's months has no place on it.
+  const marks = handovers.flatMap((at) => {
+    const bar = geometry.bars.find((candidate) => candidate.month === at.slice(0, 7));
+    return bar ? [{ at, x: Math.round((bar.x + bar.width / 2) * 10) / 10 }] : [];
+  });
+  const described = [summary, ...marks.map((mark) => handoverLine(mark.at))].join(" ");
 
   return (
     <div className="spend-chart" data-testid="spend-chart">
@@ -34,7 +47,7 @@ export function SpendChart({ series }: { series: readonly MonthSpend[] }) {
           preserveAspectRatio="xMidYMid meet"
         >
           <title id={`${id}-title`}>{SPEND_CHART_TITLE}</title>
-          <desc id={`${id}-desc`}>{summary}</desc>
+          <desc id={`${id}-desc`}>{described}</desc>
           {geometry.ticks.map((tick) => (
             <g key={tick.y} className="spend-chart__tick">
               <line x1={plot.left} x2={plot.right} y1={tick.y} y2={tick.y} />
@@ -49,13 +62,22 @@ export function SpendChart({ series }: { series: readonly MonthSpend[] }) {
             </rect>
           ))}
           {geometry.bars.length > 1 ? <path className="spend-chart__line" d={geometry.line} /> : null}
+          {marks.map((mark) => (
+            <g key={mark.at} className="spend-chart__handover" data-testid="chart-handover">
+              <title>{handoverLine(mark.at)}</title>
+              <line x1={mark.x} x2={mark.x} y1={plot.top} y2={plot.bottom} />
+              <text x={mark.x + 4} y={plot.top + 10}>
+                Changed hands
+              </text>
+            </g>
+          ))}
           {geometry.monthTicks.map((tick) => (
             <text key={tick.x} className="spend-chart__month" x={tick.x} y={plot.bottom + 20} textAnchor="middle">
               {tick.label}
             </text>
           ))}
         </svg>
-        <figcaption className="spend-chart__caption">{summary}</figcaption>
+        <figcaption className="spend-chart__caption">{described}</figcaption>
       </figure>
       <details className="spend-chart__table">
         <summary>Spend by month as a table</summary>
