@@ -8,7 +8,7 @@
 //   npx tsx scripts/bench.ts [--scale USERS,POSTS] [--duration 10] [--connections 32]
 //        [--warmup 2] [--rows home,api-feed,...] [--port 3213] [--members 8] [--crowd 200] [--gzip]
 //        [--cpu-prof] [--no-build] [--fresh-seed] [--node-baseline] [--max-minutes 30] [--no-uploads]
-//        [--no-reference] [--rounds 2] [--processes 1|all|N|1,all]
+//        [--no-reference] [--rounds 2] [--processes 1|all|N|1,all] [--database sqlite|postgres]
 //   npx tsx scripts/bench.ts --growth [--growth-sizes 1000,200000] [--growth-users 10000]
 //        [--rounds 3] [--duration 5]
 //
@@ -45,10 +45,13 @@ import { pageWeight, type Weight } from "./bench/weight";
 import { CLIPS, uploadTable, uploadToReady, type UploadResult } from "./bench/upload";
 import { hitRates, keptCounts, takeCrowdCounts, type KeptCounts } from "./bench/crowd";
 import { FOLLOWING_ROWS, followForBench, quietFollowForBench } from "./bench/following";
+import { postgresCopyOf } from "./bench/postgres";
+import { startPostgres, type PostgresServer } from "./lib/postgres";
 
 const USAGE = `Usage: tsx scripts/bench.ts [--scale USERS,POSTS] [--duration S] [--connections N] [--warmup S]
        [--rows key,...] [--port P] [--members N] [--crowd N] [--gzip] [--cpu-prof] [--no-build] [--fresh-seed]
        [--node-baseline] [--max-minutes M] [--no-uploads] [--no-reference] [--no-reuse] [--rounds R] [--processes 1|all|N|1,all]
+       [--database sqlite|postgres]
    or: tsx scripts/bench.ts --growth [--growth-sizes SMALL,LARGE] [--growth-users N] [--rounds R] [--duration S]
 Rows: ${[...ROWS.map((row) => row.key), ...CLIPS.map((clip) => clip.key)].join(", ")}`;
 
@@ -79,6 +82,8 @@ type Options = {
   processes: number[];
   /** Keep no rendered page or feed answer (RENDER_REUSE_SECONDS=0): every request reads the database. */
   noReuse: boolean;
+  /** The database both servers read: the seeded SQLite file, or a copy of it in a throwaway PostgreSQL. */
+  database: "sqlite" | "postgres";
 };
 
 const ALL_CORES = Math.max(1, os.availableParallelism());
@@ -107,6 +112,7 @@ function parseArgs(argv: string[]): Options {
     rounds: 0,
     reference: true,
     processes: [1],
+    database: "sqlite",
   };
   let durationGiven = false;
   for (let i = 0; i < argv.length; i++) {
@@ -213,6 +219,13 @@ function parseArgs(argv: string[]): Options {
           });
         if (options.processes.length === 0) throw new Error(`--processes needs a value.\n${USAGE}`);
         break;
+      case "--database": {
+        const value = text().trim().toLowerCase();
+        if (value === "sqlite") options.database = "sqlite";
+        else if (value === "postgres" || value === "postgresql") options.database = "postgres";
+        else throw new Error(`--database takes sqlite or postgres.\n${USAGE}`);
+        break;
+      }
       case "--help":
       case "-h":
         console.log(USAGE);
@@ -223,6 +236,7 @@ function parseArgs(argv: string[]): Options {
     }
   }
   if (options.growth && !durationGiven) options.duration = 5;
+  if (options.growth && options.database !== "sqlite") throw new Error(`--growth runs on SQLite only.\n${USAGE}`);
   // Growth: 3 alternating rounds per size; the benchmark: A B A B (2 rounds) against the reference.
   if (options.rounds === 0) options.rounds = options.growth ? 3 : 2;
   const unknown = (options.rows ?? []).filter((key) => !ROWS.some((row) => row.key === key) && !CLIPS.some((clip) => clip.key === key));
@@ -311,14 +325,56 @@ function newestProfile(ws: Workspace): string | null {
   return files.length > 0 ? path.join(ws.profiles, files[files.length - 1]) : null;
 }
 
+/** The benchmark's name of the database both servers read. */
+const POSTGRES_DATABASE = "bench";
+
 async function benchmark(options: Options) {
+  if (options.database === "sqlite") return benchmarkOn(options, null);
+  // A throwaway PostgreSQL for this run, stopped and deleted at the end, whatever happens.
+  const postgres = await startPostgres({ settings: { shared_buffers: "256MB" } });
+  process.on("exit", postgres.killNow);
+  try {
+    log(`PostgreSQL ${postgres.version} on 127.0.0.1:${postgres.port} (data in ${postgres.dataDir}).`);
+    await benchmarkOn(options, postgres);
+  } finally {
+    await postgres.stop();
+  }
+}
+
+async function benchmarkOn(options: Options, postgres: PostgresServer | null) {
   const before = machine();
   log(`Benchmark on ${os.cpus().length} cores. ${before.uptimeBefore}`);
   const ws = workspace(options.port);
   const seed: Seed = options.scale ? { kind: "scale", ...options.scale } : { kind: "demo" };
   if (options.build || !existsSync(path.join(ws.buildDir, "build", "index.js"))) buildApp(ws, log);
   if (options.reference && (options.build || !existsSync(path.join(ws.referenceDir, "build", "index.js")))) buildReference(ws, log);
-  prepareData(ws, seed, log, options.freshSeed);
+  const followingRows = ROWS.some((row) => FOLLOWING_ROWS.includes(row.key) && (!options.rows || options.rows.includes(row.key)));
+  /** The PostgreSQL database both servers read (with --database postgres). */
+  let postgresUrl = null as string | null;
+  const databaseName = postgres ? `PostgreSQL ${postgres.version.split(" ")[0]}` : "SQLite";
+  // The data each table reads: the seed in SQLite, the Following readers' follows, and with
+  // --database postgres a copy of all of it in PostgreSQL. Facts are read from the SQLite
+  // file, which holds the same rows.
+  const prepareDatabase = async () => {
+    prepareData(ws, seed, log, options.freshSeed);
+    if (followingRows) {
+      const [reader, quietReader] = memberLogins(seed, Math.max(2, options.members));
+      const follows = followForBench(ws.database, reader.email);
+      log(`${reader.email} follows ${follows.cars} cars and ${follows.people} people for the Following rows.`);
+      const quiet = quietFollowForBench(ws.database, quietReader.email);
+      log(`${quietReader.email} follows only the ${quiet} cars whose newest posts are the oldest, for the quiet Following row.`);
+    }
+    if (postgres) {
+      const started = Date.now();
+      const copy = await postgresCopyOf(postgres.url, POSTGRES_DATABASE, ws.database);
+      postgresUrl = copy.url;
+      log(
+        `Copied ${copy.rows.toLocaleString("en-US")} rows into PostgreSQL (database ${POSTGRES_DATABASE}, migrated) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      );
+    }
+  };
+  await prepareDatabase();
+  log(`Database: ${databaseName}.`);
   const facts = readFacts(ws.database);
   log(
     `Data: ${Object.entries(facts.counts)
@@ -335,16 +391,19 @@ async function benchmark(options: Options) {
     const tag = options.processes.length > 1 ? ` [${processes} process${processes === 1 ? "" : "es"}]` : "";
     // Each table reads the same data: the writes of the table before (thousands of comments
     // from its comment row) would make its pages heavier than the first table's.
-    if (index > 0) prepareData(ws, seed, log, options.freshSeed);
+    if (index > 0) await prepareDatabase();
     const server = await startServer(ws, {
       port: options.port,
       cpuProfile: options.cpuProf,
       processes,
-      extraEnv: options.noReuse ? { RENDER_REUSE_SECONDS: "0" } : undefined,
+      extraEnv: {
+        ...(options.noReuse ? { RENDER_REUSE_SECONDS: "0" } : {}),
+        ...(postgresUrl ? { DATABASE_URL: postgresUrl } : {}),
+      },
     });
     let reference: Server | null = null;
     try {
-      if (options.reference) reference = await startReference(ws, { port: referencePort, processes });
+      if (options.reference) reference = await startReference(ws, { port: referencePort, processes, database: postgresUrl ?? undefined });
       const members = await signInAll(server.url, seed, options.members);
       log(
         `${tag ? `${tag.trim()}: ` : ""}${processes} process${processes === 1 ? "" : "es"} (WEB_CONCURRENCY). Signed in ${members.length} members (pages are read as ${members[0].email}).`,
@@ -369,12 +428,6 @@ async function benchmark(options: Options) {
 
       const rows = ROWS.filter((row) => row.key === "bare" || !options.rows || options.rows.includes(row.key));
       const crowd = rows.some((row) => row.key === "crowd") ? await crowdOf(server.url, seed, options.crowd) : [];
-      if (rows.some((row) => FOLLOWING_ROWS.includes(row.key))) {
-        const follows = followForBench(ws.database, members[0].email);
-        log(`${members[0].email} follows ${follows.cars} cars and ${follows.people} people for the Following rows.`);
-        const quiet = quietFollowForBench(ws.database, members[1].email);
-        log(`${members[1].email} follows only the ${quiet} cars whose newest posts are the oldest, for the quiet Following row.`);
-      }
       if (crowd.length > 0) log(`The crowd row's ${crowd.length} members are signed in, each with a session of their own.`);
       const context: RowContext = { members, crowd, targets: facts.targets, gzip: options.gzip, origin: server.url };
       const referenceContext: RowContext = { members: [], targets: facts.targets, gzip: options.gzip, origin: reference?.url ?? "" };
@@ -458,7 +511,7 @@ async function benchmark(options: Options) {
   const judged = results;
   for (const result of judged) for (const note of result.notes) notes.push(`${result.label}: ${note}.`);
   const after = { loadAfter: os.loadavg(), uptimeAfter: uptime() };
-  console.log(`\n${textTable(judged)}\n`);
+  console.log(`\nDatabase: ${databaseName}\n${textTable(judged)}\n`);
   if (uploads.length > 0) {
     console.log(`${uploadTable(uploads)}\n`);
     notes.push(`Upload → ready (answered: the file safely on disk; ready: every file processed; home p50 read by 2 clients):\n\n${uploadTable(uploads)}\n`);
@@ -472,7 +525,7 @@ async function benchmark(options: Options) {
     "Pages (home, post, showcase, events, search) are read as the first signed-in member, or without cookies in the visitor rows; mutations rotate over every signed-in member; the embed row sends no cookie.",
     ...(options.reference
       ? [
-          `× ref: the row's req/s divided by the bare Remix reference's (bench/reference: a page listing 50 rows read with Prisma from SQLite, or the same rows as JSON for /api/feed), measured alternately in the same run: ${options.rounds} rounds of each, A B A B. Both servers run the same number of processes. CPU × ref: the reference's server CPU per request divided by the row's (the same ratio on one dedicated core).`,
+          `× ref: the row's req/s divided by the bare Remix reference's (bench/reference: a page listing 50 rows read with Prisma from ${databaseName}, or the same rows as JSON for /api/feed), measured alternately in the same run: ${options.rounds} rounds of each, A B A B. Both servers run the same number of processes. CPU × ref: the reference's server CPU per request divided by the row's (the same ratio on one dedicated core).`,
         ]
       : []),
     `Rate limits are multiplied by 1,000,000 in the benchmark's server (RATE_LIMIT_SCALE), or mutations would be answered 429 after the first seconds.`,
@@ -500,6 +553,9 @@ async function benchmark(options: Options) {
       reference: options.reference ? `${options.rounds} rounds, A B A B` : "no",
     },
     seed: describeSeed(seed),
+    database: postgres
+      ? `PostgreSQL ${postgres.version}, a copy of the seeded SQLite database made after its set-ups; both servers read it`
+      : "SQLite (better-sqlite3), the seeded file; both servers read it",
     counts: facts.counts,
     results: judged,
     weight,

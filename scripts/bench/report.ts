@@ -133,6 +133,8 @@ export type Report = {
   machine: Machine;
   options: Record<string, unknown>;
   seed: string;
+  /** The database the servers read. */
+  database?: string;
   counts?: Record<string, number>;
   results: RowResult[];
   weight?: Weight | null;
@@ -173,6 +175,7 @@ export function writeReport(report: Report): { markdown: string; json: string } 
             .join(", ")})`
         : ""
     }`,
+    ...(report.database ? [`- database: ${report.database}`] : []),
     `- load: ${Object.entries(report.options)
       .map(([key, value]) => `${key} ${value}`)
       .join(", ")}`,

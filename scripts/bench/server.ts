@@ -73,8 +73,11 @@ export function buildReference(ws: Workspace, log: Log) {
   log(`Built the bare Remix reference in ${((Date.now() - started) / 1000).toFixed(1)} s → ${path.relative(root, ws.referenceDir)}`);
 }
 
-/** The reference's server (bench/reference/server.mjs) on 127.0.0.1:port, reading the benchmark's database. */
-export function startReference(ws: Workspace, options: { port: number; processes: number }): Promise<Server> {
+/**
+ * The reference's server (bench/reference/server.mjs) on 127.0.0.1:port, reading the benchmark's
+ * database: the workspace's SQLite file, or `database` (a postgresql:// URL) when given.
+ */
+export function startReference(ws: Workspace, options: { port: number; processes: number; database?: string }): Promise<Server> {
   return startServerProcess({
     port: options.port,
     buildDir: ws.referenceDir,
@@ -82,7 +85,7 @@ export function startReference(ws: Workspace, options: { port: number; processes
     script: [path.join(referenceSources, "server.mjs"), path.join(ws.referenceDir, "build", "index.js")],
     readyPath: "/api/rows",
     stopTimeoutMs: 10_000,
-    env: { REFERENCE_DATABASE: ws.database, WEB_CONCURRENCY: String(options.processes) },
+    env: { REFERENCE_DATABASE: options.database ?? ws.database, WEB_CONCURRENCY: String(options.processes) },
   });
 }
 

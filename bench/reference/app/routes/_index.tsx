@@ -1,4 +1,4 @@
-// GET /: a page listing 50 rows read with Prisma from SQLite.
+// GET /: a page listing 50 rows read with Prisma from the benchmark's database.
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { newestRows } from "../db.server";
