@@ -53,15 +53,3 @@ export function reportQuery(include: ReportInclude): string {
   for (const part of REPORT_PARTS) if (include[part]) params.set(part, "on");
   return `?${params}`;
 }
-
-/** A file name made of the car in plain letters: "1999-nissan-skyline-sale-report.pdf". */
-export function reportFileName(car: { year: number; make: string; model: string }): string {
-  const words = `${car.year} ${car.make} ${car.model}`
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
-  return `${words || "car"}-sale-report.pdf`;
-}

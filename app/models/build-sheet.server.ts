@@ -21,7 +21,8 @@ export const CARD_VERSION = 1;
 /** What a sheet shows of a mod. */
 type SheetModRow = Pick<ModRow, "id" | "category" | "modelName" | "costCents" | "showCost" | "createdAt" | "manufacturer" | "gains">;
 
-function sheetMod(row: SheetModRow): SheetMod {
+/** A mod as a sheet shows it: its cost only where the owner shows it. */
+export function sheetMod(row: SheetModRow): SheetMod {
   return {
     id: row.id,
     category: row.category,
@@ -85,8 +86,16 @@ export type CarBuild = {
   cardKey: string;
 };
 
-/** A car's build for its card and its embed; null when there is no such car. */
-export async function getCarBuild(carId: number): Promise<CarBuild | null> {
+/** What a car's build is read from: the car, its owner, its mods' rows (oldest first) and its cover. */
+export type CarBuildRows = {
+  car: CarBuild["car"] & { createdAt: Date; updatedAt: Date };
+  owner: CarBuild["owner"];
+  rows: ModRow[];
+  cover: CarCover | null;
+};
+
+/** The rows of a car's build, for its card, its embed and its sale report; null when there is no such car. */
+export async function readCarBuild(carId: number): Promise<CarBuildRows | null> {
   if (!Number.isSafeInteger(carId) || carId < 1) return null;
   const [row, mods] = await Promise.all([
     // A car whose owner deleted the account has no card or embed.
@@ -100,6 +109,7 @@ export async function getCarBuild(carId: number): Promise<CarBuild | null> {
         trim: true,
         bodystyle: true,
         nickname: true,
+        createdAt: true,
         updatedAt: true,
         owner: { select: { username: true, nickname: true, profileImage: true } },
       },
@@ -107,8 +117,16 @@ export async function getCarBuild(carId: number): Promise<CarBuild | null> {
     modRowsOfCars([carId]),
   ]);
   if (!row) return null;
-  const cover = await carCover(carId);
-  const { owner, updatedAt, ...car } = row;
+  const { owner, ...car } = row;
+  return { car, owner, rows: mods, cover: await carCover(carId) };
+}
+
+/** A car's build for its card and its embed; null when there is no such car. */
+export async function getCarBuild(carId: number): Promise<CarBuild | null> {
+  const read = await readCarBuild(carId);
+  if (!read) return null;
+  const { owner, rows: mods, cover } = read;
+  const { createdAt: _createdAt, updatedAt, ...car } = read.car;
   const newestMod = mods.reduce((newest, mod) => Math.max(newest, mod.updatedAt.getTime()), 0);
   const cardKey = createHash("sha256")
     .update(JSON.stringify([CARD_VERSION, updatedAt.getTime(), newestMod, mods.length, owner.username, cover?.mediaId ?? null, cover?.path ?? null]))

@@ -4,15 +4,13 @@
 // this module, not even for the owner: the report is the public record handed to a buyer.
 // The work is bounded: a car's mods (CAR_MOD_LIMIT), its service entries (MAX_SERVICE_ENTRIES)
 // and owners are each read by one capped query.
-import { prisma } from "~/db.server";
 import { mediaUrl, srcSetFor } from "~/lib/media-types";
-import { buildSheet, modName, shownCost, type BuildSheet, type SheetMod } from "~/lib/build-sheet";
+import { buildSheet, type BuildSheet } from "~/lib/build-sheet";
 import type { GainJson } from "~/lib/cars";
 import type { OwnershipJson } from "~/lib/handover";
 import type { ReportInclude } from "~/lib/sale-report";
-import { carCover, type CarCover } from "~/models/build-sheet.server";
+import { readCarBuild, sheetMod, type CarCover } from "~/models/build-sheet.server";
 import { ownershipHistory } from "~/models/car-handover.server";
-import { modRowsOfCars } from "~/models/mod.server";
 import { listServiceEntries, type ServiceEntryJson } from "~/models/service-log.server";
 
 export type ReportMod = {
@@ -42,37 +40,15 @@ export type SaleReport = {
 
 /** The report of a car with what `include` asks for; null when there is no such car to show. */
 export async function getSaleReport(carId: number, include: ReportInclude): Promise<SaleReport | null> {
-  if (!Number.isSafeInteger(carId) || carId < 1) return null;
-  // A car whose owner deleted the account has no showcase, so no report.
-  const row = await prisma.car.findFirst({
-    where: { id: carId, owner: { deletedAt: null } },
-    select: {
-      id: true,
-      make: true,
-      model: true,
-      year: true,
-      trim: true,
-      bodystyle: true,
-      nickname: true,
-      createdAt: true,
-      owner: { select: { username: true, nickname: true } },
-    },
-  });
-  if (!row) return null;
-  const [rows, cover, service, owners] = await Promise.all([
-    modRowsOfCars([carId]),
-    carCover(carId),
+  // The build sheet's own reading: a car whose owner deleted the account has none, so no report.
+  const build = await readCarBuild(carId);
+  if (!build) return null;
+  const { car: row, owner, rows, cover } = build;
+  const [service, owners] = await Promise.all([
     include.service ? listServiceEntries(carId, { owner: false }) : Promise.resolve([]),
     include.owners ? ownershipHistory(carId) : Promise.resolve([]),
   ]);
-  const sheetMods: SheetMod[] = rows.map((mod) => ({
-    id: mod.id,
-    category: mod.category,
-    name: modName(mod.modelName, mod.manufacturer?.name),
-    shownCostCents: shownCost(mod.costCents, mod.showCost),
-    createdAt: mod.createdAt.toISOString(),
-    gains: mod.gains.map((gain) => ({ type: gain.type, amount: gain.amount, unit: gain.unit })),
-  }));
+  const sheetMods = rows.map(sheetMod);
   const mods = rows.map((mod, index): ReportMod => ({
     id: mod.id,
     date: mod.createdAt.toISOString(),
@@ -82,10 +58,10 @@ export async function getSaleReport(carId: number, include: ReportInclude): Prom
     costCents: include.costs ? sheetMods[index].shownCostCents : null,
     gains: include.gains ? sheetMods[index].gains : [],
   }));
-  const { owner, createdAt, ...car } = row;
+  const { createdAt, updatedAt: _updatedAt, ...car } = row;
   return {
     car: { ...car, createdAt: createdAt.toISOString() },
-    owner,
+    owner: { username: owner.username, nickname: owner.nickname },
     cover,
     mods,
     sheet: buildSheet(sheetMods),

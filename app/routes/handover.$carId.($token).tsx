@@ -22,6 +22,7 @@ import { acceptHandover, countModsOf, declineHandover, findOffer } from "~/model
 import { carJson, getCar } from "~/models/car.server";
 import { countCarFollowers } from "~/models/follow.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import "~/components/cars/cars.css";
 import "~/components/handover/handover.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -72,11 +73,11 @@ export default function HandoverOffer() {
     <div className="page handover-accept">
       <PageHeader title={`Take over ${name}`} icon={<KeyRound />} subtitle={`@${seller.username} wants to hand ${name} over to you.`} />
       <section className="handover-offer card" aria-labelledby="handover-offer-title">
-        <h2 id="handover-offer-title" className="handover__title">
+        <h2 id="handover-offer-title" className="cm-danger__title handover__title">
           <Link to={`/showcase/${car.id}`}>{name}</Link>
         </h2>
-        <p className="handover__text">{carSpecLine(car) || `${car.year} ${car.make} ${car.model}`}</p>
-        <p className="handover__text" data-testid="handover-terms">
+        <p className="cm-danger__text">{carSpecLine(car) || `${car.year} ${car.make} ${car.model}`}</p>
+        <p className="cm-danger__text" data-testid="handover-terms">
           When you accept, the car is yours with its showcase, {followers} {followers === 1 ? "follower" : "followers"}, {mods} {mods === 1 ? "mod" : "mods"}, parts
           links, build sheet and timeline. @{seller.username} keeps their posts, which still show the car, marked “while owned by @{seller.username}”. Costs they kept
           private stay private. This offer stands until {expires}.

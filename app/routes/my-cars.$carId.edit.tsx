@@ -108,7 +108,7 @@ export default function EditCar() {
       >
         <CarPhotoField state={photo} choices={choices} />
       </CarForm>
-      <section className="cm-handover card" aria-labelledby="cm-handover-title">
+      <section className="cm-danger cm-handover card" aria-labelledby="cm-handover-title">
         <div>
           <h2 id="cm-handover-title" className="cm-danger__title">
             Hand over this car

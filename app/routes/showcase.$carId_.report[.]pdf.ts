@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicOrigin } from "~/lib/env.server";
 import { errorResponse } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
-import { parseReportInclude, reportFileName } from "~/lib/sale-report";
+import { carFileName } from "~/lib/file-names";
+import { parseReportInclude } from "~/lib/sale-report";
 import { getSaleReport } from "~/models/sale-report.server";
 import { saleReportPdf } from "~/models/sale-report-pdf.server";
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${reportFileName(report.car)}"`,
+      "Content-Disposition": `attachment; filename="${carFileName(report.car, "sale-report.pdf")}"`,
       "Content-Length": String(pdf.byteLength),
       "Cache-Control": "no-cache",
       "X-Content-Type-Options": "nosniff",

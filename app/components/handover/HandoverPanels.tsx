@@ -5,6 +5,7 @@ import { Form } from "@remix-run/react";
 import { KeyRound, Link2, Lock } from "~/components/icons";
 import { formatCost } from "~/lib/formats";
 import { HANDOVER_DAYS } from "~/lib/handover";
+import "~/components/cars/cars.css";
 import "./handover.css";
 
 export type CostChoiceView = { id: number; name: string; category: string; cost_cents: number; show_cost: boolean };
@@ -13,15 +14,15 @@ export function StartHandoverForm({ costs, error, field }: { costs: readonly Cos
   const usernameError = field === "username" ? error : null;
   return (
     <Form method="post" className="handover-form card" aria-labelledby="handover-start-title">
-      <h2 id="handover-start-title" className="handover__title">
+      <h2 id="handover-start-title" className="cm-danger__title handover__title">
         <KeyRound aria-hidden size={18} /> Hand this car over
       </h2>
-      <p className="handover__text">
+      <p className="cm-danger__text">
         You get a link to pass to the buyer, good for {HANDOVER_DAYS} days and for one use. When they accept, the car is theirs with its showcase, followers, mods, parts,
         build sheet and timeline. Your posts stay yours, marked “while owned by” you.
       </p>
       {error && !usernameError ? (
-        <p className="handover__error" role="alert">
+        <p className="cm-banner cm-banner--error" role="alert">
           {error}
         </p>
       ) : null}
@@ -73,10 +74,10 @@ export function StartHandoverForm({ costs, error, field }: { costs: readonly Cos
 export function HandoverLink({ link, buyer, expires }: { link: string; buyer: string | null; expires: string }) {
   return (
     <section className="handover-link card" aria-labelledby="handover-link-title" data-testid="handover-link">
-      <h2 id="handover-link-title" className="handover__title">
+      <h2 id="handover-link-title" className="cm-danger__title handover__title">
         <Link2 aria-hidden size={18} /> Handover link
       </h2>
-      <p className="handover__text">
+      <p className="cm-danger__text">
         {buyer ? `@${buyer} was told. ` : null}Pass this link to the buyer; it is shown only now, works once, and until {expires}.
       </p>
       <label className="visually-hidden" htmlFor="handover-link-text">
@@ -90,10 +91,10 @@ export function HandoverLink({ link, buyer, expires }: { link: string; buyer: st
 export function PendingHandover({ buyer, expires }: { buyer: string | null; expires: string }) {
   return (
     <section className="handover-pending card" aria-labelledby="handover-pending-title">
-      <h2 id="handover-pending-title" className="handover__title">
+      <h2 id="handover-pending-title" className="cm-danger__title handover__title">
         <Lock aria-hidden size={18} /> Handover waiting
       </h2>
-      <p className="handover__text" data-testid="handover-waiting">
+      <p className="cm-danger__text" data-testid="handover-waiting">
         {buyer ? `Waiting for @${buyer}` : "Waiting for whoever has the link"}, until {expires}. You can cancel until it is accepted.
       </p>
       <Form method="post">

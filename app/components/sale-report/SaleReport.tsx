@@ -3,8 +3,10 @@
 // (sale-report.css holds the print rules) and read without JavaScript.
 import { Form } from "@remix-run/react";
 import { ArrowDown, ChevronLeft } from "~/components/icons";
+import { CategorySpendTable } from "~/components/showcase/BuildSheet";
+import { MonthSpendTable } from "~/components/showcase/SpendChart";
 import { carDisplayLine, carSpecLine } from "~/lib/cars";
-import { formatCost, monthYear, shortDate, wholeNumber } from "~/lib/formats";
+import { formatCost, shortDate, wholeNumber } from "~/lib/formats";
 import { REPORT_PART_LABELS, REPORT_PARTS, type ReportInclude } from "~/lib/sale-report";
 import type { SaleReportView } from "~/models/sale-report.server";
 import "./sale-report.css";
@@ -110,34 +112,9 @@ export function SaleReport({ report, isOwner, showcaseUrl, qrCode, pdfHref }: Pr
         <section className="sale-report__section" aria-labelledby="report-spending">
           <h2 id="report-spending">Spending</h2>
           <p>{`${formatCost(sheet.shownTotalCents)} shown across ${sheet.costedCount} of ${sheet.modCount} modifications.`}</p>
-          {sheet.byCategory.length ? (
-            <table className="sale-report__table">
-              <caption>By category</caption>
-              <tbody>
-                {sheet.byCategory.map((row) => (
-                  <tr key={row.category}>
-                    <th scope="row">{row.category}</th>
-                    <td>{formatCost(row.cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
+          {sheet.byCategory.length ? <CategorySpendTable rows={sheet.byCategory} className="sale-report__table" caption="By category" /> : null}
           {sheet.spendByMonth.length ? (
-            <table className="sale-report__table">
-              <caption>Over time</caption>
-              <tbody>
-                {sheet.spendByMonth
-                  .filter((row) => row.cents > 0)
-                  .map((row) => (
-                    <tr key={row.month}>
-                      <th scope="row">{monthYear(new Date(`${row.month}-01T00:00:00Z`))}</th>
-                      <td>{formatCost(row.cents)}</td>
-                      <td>{formatCost(row.totalCents)} in all</td>
-                    </tr>
-                  ))}
-              </tbody>
-            </table>
+            <MonthSpendTable series={sheet.spendByMonth.filter((row) => row.cents > 0)} className="sale-report__table" caption="Over time" />
           ) : null}
         </section>
       ) : null}

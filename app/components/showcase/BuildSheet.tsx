@@ -3,13 +3,38 @@
 // owner keeps private are not in it, whoever looks (the sheet comes from ~/lib/build-sheet).
 // Server-rendered, with no script needed. The chart marks when the car changed hands.
 import { GainChips } from "~/components/mods/GainChips";
-import type { BuildSheet as Sheet } from "~/lib/build-sheet";
+import type { BuildSheet as Sheet, CategorySpend } from "~/lib/build-sheet";
 import { formatCost } from "~/lib/formats";
 import { SpendChart } from "./SpendChart";
 import "./showcase.css";
 
+/** The shown spend per category, largest first, each row shaded by its share of the largest. */
+export function CategorySpendTable({ rows, className = "build-sheet__categories", caption }: { rows: readonly CategorySpend[]; className?: string; caption?: string }) {
+  const largest = rows[0]?.cents ?? 0;
+  return (
+    <table className={className}>
+      {caption ? <caption>{caption}</caption> : null}
+      <thead>
+        <tr>
+          <th scope="col">Category</th>
+          <th scope="col">Mods</th>
+          <th scope="col">Spend</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.category} style={{ "--share": `${largest ? Math.max(2, Math.round((100 * row.cents) / largest)) : 0}%` } as React.CSSProperties}>
+            <th scope="row">{row.category}</th>
+            <td>{row.mods}</td>
+            <td>{formatCost(row.cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function BuildSheet({ sheet, handovers = [] }: { sheet: Sheet; /** When the car changed hands (ISO). */ handovers?: readonly string[] }) {
-  const largest = sheet.byCategory[0]?.cents ?? 0;
   return (
     <section className="build-sheet card" aria-labelledby="build-sheet-title" data-testid="build-sheet">
       <h2 id="build-sheet-title" className="showcase-section__title">
@@ -35,28 +60,7 @@ export function BuildSheet({ sheet, handovers = [] }: { sheet: Sheet; /** When t
       <div className="build-sheet__grid">
         <div className="build-sheet__block">
           <h3 className="build-sheet__subtitle">Spend by category</h3>
-          {sheet.byCategory.length ? (
-            <table className="build-sheet__categories">
-              <thead>
-                <tr>
-                  <th scope="col">Category</th>
-                  <th scope="col">Mods</th>
-                  <th scope="col">Spend</th>
-                </tr>
-              </thead>
-              <tbody>
-                {sheet.byCategory.map((row) => (
-                  <tr key={row.category} style={{ "--share": `${largest ? Math.max(2, Math.round((100 * row.cents) / largest)) : 0}%` } as React.CSSProperties}>
-                    <th scope="row">{row.category}</th>
-                    <td>{row.mods}</td>
-                    <td>{formatCost(row.cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className="build-sheet__empty">No costs are shown.</p>
-          )}
+          {sheet.byCategory.length ? <CategorySpendTable rows={sheet.byCategory} /> : <p className="build-sheet__empty">No costs are shown.</p>}
         </div>
         <div className="build-sheet__block">
           <h3 className="build-sheet__subtitle">Total gains</h3>

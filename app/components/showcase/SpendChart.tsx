@@ -15,6 +15,31 @@ function handoverLine(at: string): string {
   return `${CHANGED_HANDS} ${shortDate(at)}.`;
 }
 
+/** The spend month by month, with the total up to each month. */
+export function MonthSpendTable({ series, className, caption }: { series: readonly MonthSpend[]; className?: string; caption?: string }) {
+  return (
+    <table className={className}>
+      {caption ? <caption>{caption}</caption> : null}
+      <thead>
+        <tr>
+          <th scope="col">Month</th>
+          <th scope="col">Spent</th>
+          <th scope="col">Total so far</th>
+        </tr>
+      </thead>
+      <tbody>
+        {series.map((point) => (
+          <tr key={point.month}>
+            <th scope="row">{monthLabel(point.month)}</th>
+            <td>{formatCost(point.cents)}</td>
+            <td>{formatCost(point.totalCents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function SpendChart({ series, handovers = [] }: { series: readonly MonthSpend[]; /** When the car changed hands (ISO). */ handovers?: readonly string[] }) {
   const id = useId();
   if (series.length === 0) return <p className="spend-chart__empty">No costs are shown yet, so there is no spend to chart.</p>;
@@ -81,24 +106,7 @@ export function SpendChart({ series, handovers = [] }: { series: readonly MonthS
       </figure>
       <details className="spend-chart__table">
         <summary>Spend by month as a table</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Spent</th>
-              <th scope="col">Total so far</th>
-            </tr>
-          </thead>
-          <tbody>
-            {series.map((point) => (
-              <tr key={point.month}>
-                <th scope="row">{monthLabel(point.month)}</th>
-                <td>{formatCost(point.cents)}</td>
-                <td>{formatCost(point.totalCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <MonthSpendTable series={series} />
       </details>
     </div>
   );
