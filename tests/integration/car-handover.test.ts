@@ -3,6 +3,11 @@
 // Every bad link answers 4xx saying why and changes nothing; accepting moves the car, its
 // history and its private costs in one transaction; followers are told; the seller's posts
 // say "while owned by"; the showcase lists the owners and a profile the cars they used to own.
+import { spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { carLines } from "~/components/post/post-view";
@@ -293,6 +298,66 @@ describe("accepting a handover", () => {
     expect((await prisma.carHandover.findFirstOrThrow({ where: { carId: car.id } })).status).toBe("pending");
     expect((await prisma.mod.findFirstOrThrow({ where: { carId: car.id } })).costCents).toBe(450_000);
 
+    await acceptHandover(car.id, buyer.id, token);
+    expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).ownerId).toBe(buyer.id);
+  });
+
+  it("a server killed in the middle of the handover's transaction leaves the car wholly with the seller", { timeout: 90_000 }, async () => {
+    const seller = await makeUser("ho_kill_s");
+    const buyer = await makeUser("ho_kill_b");
+    const car = await carOf(seller);
+    await prisma.mod.create({ data: { carId: car.id, category: "Turbo", modelName: "GT2860", costCents: 450_000, showCost: false } });
+    const { token } = await startLink(seller, car.id);
+    // Writing the history row takes a long time: the owner change before it is made, not committed.
+    if (onPostgres) {
+      await prisma.$executeRawUnsafe(`CREATE FUNCTION handover_stalls() RETURNS trigger AS $$ BEGIN PERFORM pg_sleep(60); RETURN NEW; END $$ LANGUAGE plpgsql`);
+      await prisma.$executeRawUnsafe(`CREATE TRIGGER handover_stalls BEFORE INSERT ON car_ownerships FOR EACH ROW EXECUTE FUNCTION handover_stalls()`);
+    } else {
+      await prisma.$executeRawUnsafe(`CREATE TABLE stall (x INTEGER)`);
+      await prisma.$executeRawUnsafe(`WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 30000) INSERT INTO stall SELECT x FROM n`);
+      await prisma.$executeRawUnsafe(`CREATE TRIGGER handover_stalls BEFORE INSERT ON car_ownerships BEGIN SELECT COUNT(*) FROM stall a, stall b, stall c; END`);
+    }
+    const held = onPostgres
+      ? async () => Number((await prisma.$queryRawUnsafe<Array<{ n: bigint }>>(`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE wait_event = 'PgSleep'`))[0].n) > 0
+      : async () => {
+          // The child holds the database's write lock while its transaction is open.
+          const other = new Database(new URL(process.env.DATABASE_URL!).pathname, { timeout: 0 });
+          try {
+            other.prepare("BEGIN IMMEDIATE").run();
+            other.prepare("ROLLBACK").run();
+            return false;
+          } catch {
+            return true;
+          } finally {
+            other.close();
+          }
+        };
+    const marker = path.join(os.tmpdir(), `handover-child-${process.pid}-${car.id}`);
+    const child = spawn(process.execPath, ["--import", "tsx", path.resolve(__dirname, "../support/handover-child.ts")], {
+      cwd: path.resolve(__dirname, "../.."),
+      env: { ...process.env, MARKER: marker, CAR_ID: String(car.id), BUYER_ID: String(buyer.id), TOKEN: token },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!(existsSync(marker) && (await held())) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await held()).toBe(true);
+      child.kill("SIGKILL");
+      await exited;
+      // The database drops the dead server's connection and its open transaction with it.
+      if (onPostgres) await prisma.$executeRawUnsafe(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'PgSleep'`);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await prisma.$executeRawUnsafe(onPostgres ? `DROP TRIGGER handover_stalls ON car_ownerships` : `DROP TRIGGER handover_stalls`);
+      await prisma.$executeRawUnsafe(onPostgres ? `DROP FUNCTION handover_stalls()` : `DROP TABLE stall`);
+      rmSync(marker, { force: true });
+    }
+    expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).ownerId).toBe(seller.id);
+    expect(await prisma.carOwnership.count({ where: { carId: car.id } })).toBe(0);
+    expect((await prisma.carHandover.findFirstOrThrow({ where: { carId: car.id } })).status).toBe("pending");
+    expect((await prisma.mod.findFirstOrThrow({ where: { carId: car.id } })).costCents).toBe(450_000);
+    // The buyer can still take it.
     await acceptHandover(car.id, buyer.id, token);
     expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).ownerId).toBe(buyer.id);
   });
