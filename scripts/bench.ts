@@ -346,7 +346,7 @@ async function benchmarkOn(options: Options, postgres: PostgresServer | null) {
   log(`Benchmark on ${os.cpus().length} cores. ${before.uptimeBefore}`);
   const ws = workspace(options.port);
   const seed: Seed = options.scale ? { kind: "scale", ...options.scale } : { kind: "demo" };
-  if (options.build || !existsSync(path.join(ws.buildDir, "build", "index.js"))) buildApp(ws, log);
+  if (options.build || !existsSync(path.join(ws.buildDir, "build", "server", "index.js"))) buildApp(ws, log);
   if (options.reference && (options.build || !existsSync(path.join(ws.referenceDir, "build", "index.js")))) buildReference(ws, log);
   const followingRows = ROWS.some((row) => FOLLOWING_ROWS.includes(row.key) && (!options.rows || options.rows.includes(row.key)));
   /** The PostgreSQL database both servers read (with --database postgres). */
@@ -573,7 +573,7 @@ async function growth(options: Options) {
   const [smallPosts, largePosts] = options.growthSizes;
   const large = workspace(options.port);
   const small = { ...workspace(options.port + 1), buildDir: large.buildDir };
-  if (options.build || !existsSync(path.join(large.buildDir, "build", "index.js"))) buildApp(large, log);
+  if (options.build || !existsSync(path.join(large.buildDir, "build", "server", "index.js"))) buildApp(large, log);
   const seeds: Record<"small" | "large", Seed> = {
     small: { kind: "scale", users: options.growthUsers, posts: smallPosts },
     large: { kind: "scale", users: options.growthUsers, posts: largePosts },
