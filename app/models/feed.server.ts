@@ -25,7 +25,7 @@ import { createKeptAnswers } from "~/cache/kept-answers.server";
 import { createKeptTexts, type KeptText } from "~/cache/kept-texts.server";
 import { encodeCursor, type Cursor } from "~/lib/cursor";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
-import { mediaUrl, srcSetFor, type MediaKind } from "~/lib/media-types";
+import { imageUrlForWidth, mediaUrl, pictureOf, srcSetFor, type MediaKind } from "~/lib/media-types";
 import { daysOld, daysOldHolds } from "~/lib/relative-time";
 import { membersIn, mentionedMembers } from "~/models/text-links.server";
 
@@ -43,6 +43,12 @@ export type FeedCar = {
   bodystyle: string | null;
   nickname: string | null;
   owner_id: number;
+  /**
+   * The car's photo, as its garage card shows it: its own, else the one picked from a post,
+   * else the first picture of its newest ready post. null (and "") when it has none.
+   */
+  cover: string | null;
+  cover_srcset: string;
 };
 
 export type FeedPhoto = {
@@ -293,8 +299,20 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
                           m."durationMs", m."posterVariants", m."posterWidth", m."posterHeight", m."alt"`),
     Prisma.sql`m."position", m."id"`,
   );
+  // A car's cover is read as its columns (and the picked or newest post picture's), so a
+  // changed cover changes the post's content text, and with it the digest its JSON is kept under.
+  const picture = json.tuple(Prisma.sql`m."kind", m."path", m."variants", m."width", m."posterPath", m."posterVariants", m."posterWidth"`);
   const cars = json.tuples(
-    json.tuple(Prisma.sql`c."id", c."make", c."model", c."year", c."trim", c."bodystyle", c."nickname", c."ownerId"`),
+    json.tuple(Prisma.sql`c."id", c."make", c."model", c."year", c."trim", c."bodystyle", c."nickname", c."ownerId",
+      c."coverPath", c."coverVariants", c."coverWidth",
+      ${json.nested(Prisma.sql`SELECT ${json.tuples(picture, Prisma.sql`m."id"`)} FROM "photos" m WHERE m."id" = c."coverMediaId"`)},
+      ${json.nested(Prisma.sql`SELECT ${json.tuples(picture, Prisma.sql`m."position", m."id"`)} FROM (
+        SELECT * FROM "photos" m
+        WHERE m."kind" = 'image' AND c."coverPath" IS NULL AND m."postId" = (
+          SELECT npc."postId" FROM "post_cars" npc JOIN "posts" np ON np."id" = npc."postId" AND np."status" = 'ready'
+          WHERE npc."carId" = c."id" AND EXISTS (SELECT 1 FROM "photos" i WHERE i."postId" = npc."postId" AND i."kind" = 'image')
+          ORDER BY npc."postId" DESC LIMIT 1)
+        ORDER BY m."position", m."id" LIMIT 1) m`)}`),
     Prisma.sql`pc."position", pc."carId"`,
   );
   const content = json.tuple(Prisma.sql`
@@ -341,7 +359,22 @@ type MediaTuple = [
   posterHeight: number | null,
   alt: string | null,
 ];
-type CarTuple = [id: number, make: string, model: string, year: number, trim: string | null, bodystyle: string | null, nickname: string | null, ownerId: number];
+type PictureTuple = [kind: string, path: string, variants: string, width: number | null, posterPath: string | null, posterVariants: string, posterWidth: number | null];
+type CarTuple = [
+  id: number,
+  make: string,
+  model: string,
+  year: number,
+  trim: string | null,
+  bodystyle: string | null,
+  nickname: string | null,
+  ownerId: number,
+  coverPath: string | null,
+  coverVariants: string,
+  coverWidth: number | null,
+  picked: PictureTuple[],
+  newest: PictureTuple[],
+];
 type ContentTuple = [
   id: number,
   createdAt: string,
@@ -405,7 +438,8 @@ export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> 
 // post anew: a post's content (everything but its counts and the reader's flags) is the same
 // for every reader, so its JSON is kept under a digest of its content's record, and only its
 // standing is written per answer. A post that changes (an edit, a processed video, a renamed
-// car or creator) has another record, so it is written again; up to FEED_POSTS_CHARS
+// car or creator, a car's new cover photo: all read into the record) has another record, so it
+// is written again; nothing keeps a post's JSON under its id alone. Up to FEED_POSTS_CHARS
 // (app/cache/budgets.ts).
 //
 // Whole answers are kept too: a page's JSON answer is a function of its options (the reader's
@@ -570,8 +604,27 @@ function readPhoto(media: MediaTuple): FeedPhoto {
 }
 
 function readCar(car: CarTuple): { car_id: number; car: FeedCar } {
-  const [id, make, model, year, trim, bodystyle, nickname, ownerId] = car;
-  return { car_id: id, car: { id, make, model, year, trim, bodystyle, nickname, owner_id: ownerId } };
+  const [id, make, model, year, trim, bodystyle, nickname, ownerId, coverPath, coverVariants, coverWidth, [picked], [newest]] = car;
+  const postPicture = (tuple: PictureTuple | undefined) =>
+    tuple
+      ? pictureOf({ kind: tuple[0], path: tuple[1], variants: tuple[2], width: tuple[3], posterPath: tuple[4], posterVariants: tuple[5], posterWidth: tuple[6] })
+      : null;
+  const cover = coverPath ? { path: coverPath, variants: coverVariants, width: coverWidth } : (postPicture(picked) ?? postPicture(newest));
+  return {
+    car_id: id,
+    car: {
+      id,
+      make,
+      model,
+      year,
+      trim,
+      bodystyle,
+      nickname,
+      owner_id: ownerId,
+      cover: cover ? imageUrlForWidth(cover.path, cover.variants, 640) : null,
+      cover_srcset: cover ? srcSetFor(cover.path, cover.variants, cover.width) : "",
+    },
+  };
 }
 
 /** What a post is, the same for every reader: its JSON is kept under a digest of its record. */

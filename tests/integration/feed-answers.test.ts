@@ -124,6 +124,18 @@ describe("the answer's text", () => {
     await prisma.car.update({ where: { id: car.id }, data: { nickname: "Silverstone" } });
     expect(postOf(await answers.answer({ viewerId: reader.id })).post_cars[0].car.nickname).toBe("Silverstone");
   });
+
+  it("shows a car's new cover photo on the next answer, though the post's JSON was kept", async () => {
+    const answers = createFeedAnswers({ version: () => null, maxAgeMs: 0 });
+    const car = await prisma.car.findFirstOrThrow({ where: { ownerId: owner.id } });
+    // Without its own photo, the car shows its newest post's first picture, if any.
+    expect(postOf(await answers.answer({ viewerId: reader.id })).post_cars[0].car.cover).not.toContain("s2000");
+    await prisma.car.update({ where: { id: car.id }, data: { coverPath: "cc/dd/s2000.webp", coverVariants: "320,640", coverWidth: 1600 } });
+    expect(postOf(await answers.answer({ viewerId: reader.id })).post_cars[0].car).toMatchObject({
+      cover: "/media/cc/dd/s2000-w640.webp",
+      cover_srcset: "/media/cc/dd/s2000-w320.webp 320w, /media/cc/dd/s2000-w640.webp 640w, /media/cc/dd/s2000.webp 1600w",
+    });
+  });
 });
 
 describe("feed answers after a commit", () => {

@@ -201,7 +201,18 @@ describe("post shape, counts and the reader's flags", () => {
     expect(post.car_id).toBe(bobCars[2].id);
     expect(post.post_cars[0]).toEqual({
       car_id: bobCars[0].id,
-      car: { id: bobCars[0].id, make: "JDM", model: "Supra", year: 1990, trim: null, bodystyle: null, nickname: "Orange", owner_id: bob.id },
+      car: {
+        id: bobCars[0].id,
+        make: "JDM",
+        model: "Supra",
+        year: 1990,
+        trim: null,
+        bodystyle: null,
+        nickname: "Orange",
+        owner_id: bob.id,
+        cover: expect.any(String),
+        cover_srcset: expect.any(String),
+      },
     });
     expect(post.photos.map((photo) => photo.image_url)).toEqual([0, 1, 2].map((n) => `/media/aa/bb/p41-${n}.webp`));
     expect(post.photos[0]).toMatchObject({

@@ -45,6 +45,8 @@ const car = (overrides: Partial<FeedCar> = {}): FeedCar => ({
   bodystyle: "Coupe",
   nickname: "Godzilla",
   owner_id: 1,
+  cover: null,
+  cover_srcset: "",
   ...overrides,
 });
 
@@ -187,7 +189,7 @@ describe("ogImageOf", () => {
   });
 
   it("is described by the author's description of the shared medium, else by its place and the post's cars", () => {
-    const car = { id: 3, make: "Mazda", model: "MX-5", year: 2019, trim: null, bodystyle: null, nickname: "Ruby", owner_id: 1 };
+    const car = { id: 3, make: "Mazda", model: "MX-5", year: 2019, trim: null, bodystyle: null, nickname: "Ruby", owner_id: 1, cover: null, cover_srcset: "" };
     const cars = [{ car_id: 3, car }];
     expect(ogImageOf(post({ post_cars: cars, photos: [photo(), photo({ id: 2 })] }))?.alt).toBe("Photo 1 of 2 of Ruby · 2019 Mazda MX-5");
     expect(ogImageOf(post({ post_cars: cars, photos: [photo({ alt: "Ruby at the lake" })] }))?.alt).toBe("Ruby at the lake");

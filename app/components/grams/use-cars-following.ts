@@ -30,7 +30,10 @@ export function useCarsFollowing(post: FeedPost | null, signedIn: boolean) {
     return () => controller.abort();
   }, [post, signedIn, readFollowing]);
 
-  const cars: FollowableCar[] = useMemo(() => (post ? post.post_cars.map(({ car }) => ({ ...car, following: followed[car.id] === true })) : []), [post, followed]);
+  const cars: FollowableCar[] = useMemo(
+    () => (post ? post.post_cars.map(({ car }) => ({ ...car, coverSrcSet: car.cover_srcset, following: followed[car.id] === true })) : []),
+    [post, followed],
+  );
   const markFollowed = useCallback((ids: number[]) => {
     setFollowed((current) => ({ ...current, ...Object.fromEntries(ids.map((id) => [id, true])) }));
   }, []);
