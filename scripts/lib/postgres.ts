@@ -91,12 +91,28 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   let server: ChildProcess | undefined;
   let serverLog = "";
   const running = () => server !== undefined && server.exitCode === null && server.signalCode === null;
+  /** The postmaster's pid: the first line of postmaster.pid; null before it starts. */
+  const postmasterPid = (): number | null => {
+    try {
+      const pid = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+      return pid > 0 ? pid : null;
+    } catch {
+      return null;
+    }
+  };
   const stop = async () => {
     if (server && running()) {
       const exited = new Promise((resolve) => server!.once("exit", resolve));
-      // SIGINT: PostgreSQL's "fast" shutdown (ends sessions, no waiting for clients).
-      server.kill("SIGINT");
-      const timer = setTimeout(() => server!.kill("SIGKILL"), 10_000);
+      // SIGINT: PostgreSQL's "fast" shutdown (ends sessions, no waiting for clients), sent to
+      // the postmaster itself: runuser, between us and it, would pass on a SIGTERM instead.
+      const pid = postmasterPid();
+      if (pid) process.kill(pid, "SIGINT");
+      else server.kill("SIGINT");
+      const timer = setTimeout(() => {
+        const left = postmasterPid();
+        if (left) process.kill(left, "SIGKILL");
+        server!.kill("SIGKILL");
+      }, 10_000);
       await exited;
       clearTimeout(timer);
     }
@@ -106,11 +122,11 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   const stopOnce = () => (stopping ??= stop());
   const killNow = () => {
     try {
-      // The postmaster's pid is the first line of postmaster.pid; SIGQUIT is its immediate shutdown.
-      const pid = Number(readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-      if (pid > 0) process.kill(pid, "SIGQUIT");
+      // SIGQUIT is the postmaster's immediate shutdown.
+      const pid = postmasterPid();
+      if (pid) process.kill(pid, "SIGQUIT");
     } catch {
-      // not started, or already gone
+      // already gone
     }
     if (server && running()) server.kill("SIGKILL");
     try {
