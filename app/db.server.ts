@@ -147,6 +147,27 @@ function serializeTransactions(client: PrismaClient): PrismaClient {
   return client;
 }
 
+/**
+ * Names of prepared statements for PostgreSQL, one per SQL text. Without a name the adapter
+ * sends every query unprepared, and PostgreSQL plans it again each time: on the demo seed a
+ * showcase's statements took about 18 ms to plan and 3 ms to run, a post page's 8 ms and 1.3
+ * ms. With a name, each connection prepares a text once and PostgreSQL keeps its plan. The
+ * first `max` texts get names, numbered in the order they are first seen; texts after them
+ * (IN lists of a new length, say) run unprepared. A name is never given to another text, as
+ * the driver keeps each connection's statements by name.
+ */
+export function statementNames(max: number): ((query: { sql: string }) => string | undefined) | undefined {
+  if (max === 0) return undefined;
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    const known = names.get(sql);
+    if (known !== undefined || names.size >= max) return known;
+    const name = `app_${names.size + 1}`;
+    names.set(sql, name);
+    return name;
+  };
+}
+
 function connectPostgres(url: string): PrismaClient {
   // A pool per process; DATABASE_POOL_SIZE caps it (every instance opens its own, so keep
   // instances x pool size under the server's max_connections).
@@ -156,7 +177,9 @@ function connectPostgres(url: string): PrismaClient {
   // made again by the next query; it is no reason to stop the process.
   pool.on("error", () => {});
   globalForPrisma.pool = pool;
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  // The adapter hands the name to pg as it is; pg sends a query without a name unprepared.
+  const statementNameGenerator = statementNames(settings().DATABASE_PREPARED_STATEMENTS) as ((query: { sql: string }) => string) | undefined;
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator });
   // Generated from the same model: the two clients differ only in the SQL they write.
   return serializeTransactions(new PostgresPrismaClient({ adapter }) as unknown as PrismaClient);
 }

@@ -203,6 +203,12 @@ const settingsSchema = z.object({
   DATABASE_URL: databaseUrlSchema.default("file:./data/app.db"),
   DATABASE_POOL_SIZE: wholeNumber(1, 10_000, { clamp: false }).default("10"),
   /**
+   * PostgreSQL: how many distinct SQL texts each connection keeps prepared (planned once, then
+   * reused). 0 prepares nothing, for a pooler that cannot hold prepared statements
+   * (PgBouncer before 1.21, or without max_prepared_statements).
+   */
+  DATABASE_PREPARED_STATEMENTS: wholeNumber(0, 10_000, { clamp: false }).default("300"),
+  /**
    * PostgreSQL: the address the live-event listener (LISTEN) connects to, when DATABASE_URL
    * goes through a pooler such as PgBouncer in transaction mode, which cannot hold a LISTEN:
    * the database server itself. Unset: DATABASE_URL.

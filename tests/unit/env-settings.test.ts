@@ -14,6 +14,7 @@ describe("settings", () => {
       STOP_TIMEOUT_MS: 10_000,
       DATABASE_URL: "file:./data/app.db",
       DATABASE_POOL_SIZE: 10,
+      DATABASE_PREPARED_STATEMENTS: 300,
       MEDIA_DIR: "data/media",
       UPLOAD_TMP_DIR: "data/incoming",
       CACHE_DIR: "data/cache",
