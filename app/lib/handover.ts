@@ -1,5 +1,5 @@
-// A car changing hands: the words the pages and the models share, and the forms' schemas.
-import { z } from "zod";
+// A car changing hands: the words the pages and the models share (the forms' schemas are in
+// handover-schemas.ts, so the pages that show a car's owners load no zod).
 
 /** How long a handover link stays good. */
 export const HANDOVER_DAYS = 14;
@@ -24,22 +24,6 @@ export const HANDOVER_MESSAGES = {
   notForYou: "No handover of this car is waiting for you",
   accountSuspended: "Your account is suspended: you can't take a car",
 } as const;
-
-/** What the owner sends to start a handover: who it is for (optional), and which costs show. */
-export const startHandoverSchema = z.object({
-  intent: z.literal("start"),
-  // "@name" or "name"; blank: anyone with the link.
-  username: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim().replace(/^@/, "").toLowerCase() || undefined : value),
-    z
-      .string({ invalid_type_error: "Enter a username" })
-      .max(30, "A username has at most 30 characters")
-      .regex(/^[a-z0-9_.-]+$/, "A username has letters, digits, dots, dashes and underscores only")
-      .optional(),
-  ),
-});
-
-export const handoverIntentSchema = z.object({ intent: z.enum(["accept", "decline"], { message: "Choose to accept or decline" }) });
 
 /** One owner of a car, in order: who, from when, until when (null: still), what they fitted. */
 export type OwnershipJson = {

@@ -14,7 +14,7 @@ import { APP_TITLE } from "~/lib/constants";
 import { flashCookie } from "~/lib/cookies.server";
 import { pageUserErrors } from "~/lib/form-reply.server";
 import { shortDate } from "~/lib/formats";
-import { handoverIntentSchema } from "~/lib/handover";
+import { handoverIntentSchema } from "~/lib/handover-schemas";
 import { fail, parseFields, readForm } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { requireUserPage } from "~/models/auth.server";

@@ -15,7 +15,7 @@ import { APP_TITLE } from "~/lib/constants";
 import { flashCookie } from "~/lib/cookies.server";
 import { publicOrigin } from "~/lib/env.server";
 import { shortDate } from "~/lib/formats";
-import { startHandoverSchema } from "~/lib/handover";
+import { startHandoverSchema } from "~/lib/handover-schemas";
 import { parseFields, readForm } from "~/lib/http.server";
 import { parseIdList, requireId } from "~/lib/ids";
 import { pageUserErrors, replyToUserError } from "~/lib/form-reply.server";
