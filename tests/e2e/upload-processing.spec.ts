@@ -90,9 +90,19 @@ test("with JavaScript: a progress bar while sending, then Processing…, then th
   await page.getByRole("button", { name: "Share post" }).click();
   const progress = page.getByTestId("upload-progress");
   await expect(progress).toContainText(/Uploading… \d+%/);
+  // The bar tells assistive technology how far it is, and the number rises as the bytes go.
+  const bar = progress.getByRole("progressbar", { name: "Upload" });
+  const sent = async () => Number(await bar.getAttribute("aria-valuenow"));
+  const first = await sent();
+  expect(first).toBeGreaterThanOrEqual(0);
+  expect(first).toBeLessThan(100);
+  await expect.poll(sent).toBeGreaterThan(first);
   // The answer comes when the bytes are on disk, before processing.
   const created = await (await answer).json();
   expect(created.post.status).toBe("processing");
+  // Others get a 404 meanwhile (asked at once, while the worker is surely still busy).
+  const stranger = await fetch(`${baseURL}/post/${created.post.id}`);
+  expect(stranger.status).toBe(404);
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   await expect(page).toHaveURL(new RegExp(`/post/${created.post.id}$`), { timeout: 20_000 });
@@ -100,10 +110,6 @@ test("with JavaScript: a progress bar while sending, then Processing…, then th
   await expect(panel).toContainText("Processing…");
   await expect(panel).toContainText("IMG_2001.png");
   await expect(panel).toContainText("Only you can see this post");
-
-  // Others get a 404 meanwhile.
-  const stranger = await fetch(`${baseURL}/post/${created.post.id}`);
-  expect(stranger.status).toBe(404);
 
   // Ready by itself: the panel goes, the photo shows.
   await expect(panel).toHaveCount(0, { timeout: 180_000 });

@@ -42,7 +42,8 @@ const LAYOUT_ICONS: Record<Layout | "auto", typeof Sparkles> = {
   single: Square,
 };
 
-type Phase = { kind: "idle" } | { kind: "uploading"; progress: number } | { kind: "processing" };
+/** While uploading, `progress` is the share of the bytes sent (0 to 1), or null until the browser knows the size. */
+type Phase = { kind: "idle" } | { kind: "uploading"; progress: number | null } | { kind: "processing" };
 
 function sendPost(data: FormData, onProgress: (fraction: number) => void, onUploaded: () => void): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
@@ -127,7 +128,7 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
       if (crop) data.set(`crop.${index + 1}`, cropText(crop));
     });
 
-    setPhase({ kind: "uploading", progress: 0 });
+    setPhase({ kind: "uploading", progress: null });
     try {
       const { status, body } = await sendPost(
         data,
@@ -165,7 +166,8 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
   const count = items.length;
   const autoText = hydrated ? automaticLayoutText(count) : "Single for 1 photo, carousel for 2 to 6, grid for more";
   const autoPick = hydrated && count > 0 ? defaultLayout(count) : null;
-  const percent = phase.kind === "uploading" ? Math.round(phase.progress * 100) : phase.kind === "processing" ? 100 : 0;
+  // Null while the size is unknown: the bar is then indeterminate and the text names no number.
+  const percent = phase.kind === "uploading" ? (phase.progress === null ? null : Math.round(phase.progress * 100)) : phase.kind === "processing" ? 100 : null;
 
   return (
     <Form
@@ -290,8 +292,18 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
         <div className="upload-submit">
           {busy ? (
             <div className="upload-progress" role="status" aria-live="polite" data-testid="upload-progress">
-              <div className="upload-progress__bar" style={{ width: `${percent}%` }} />
-              <span className="upload-progress__text">{phase.kind === "processing" ? UPLOAD_MESSAGES.processing : `${UPLOAD_MESSAGES.uploading} ${percent}%`}</span>
+              <div
+                className="upload-progress__bar"
+                role="progressbar"
+                aria-label="Upload"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent ?? undefined}
+                style={{ width: `${percent ?? 0}%` }}
+              />
+              <span className="upload-progress__text">
+                {phase.kind === "processing" ? UPLOAD_MESSAGES.processing : percent === null ? UPLOAD_MESSAGES.uploading : `${UPLOAD_MESSAGES.uploading} ${percent}%`}
+              </span>
             </div>
           ) : null}
           <button type="submit" className="btn btn--primary btn--block upload-submit__button" disabled={busy}>
