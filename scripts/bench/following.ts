@@ -3,6 +3,7 @@
 // the ones with posts first), so `home-following` and `api-feed-following` read the Following
 // feed of a member with many follows, next to `home` and `api-feed` (Latest) in the same table.
 import { createRequire } from "node:module";
+import type { Database as Db } from "better-sqlite3";
 
 export const FOLLOWED_CARS = 500;
 export const FOLLOWED_PEOPLE = 200;
@@ -11,14 +12,23 @@ export const QUIET_CARS = 3;
 /** The rows that need the readers' follows. */
 export const FOLLOWING_ROWS = ["home-following", "api-feed-following", "api-feed-following-quiet"];
 
-/** Makes the member with `email` follow up to `cars` cars and `people` people; answers how many each. */
-export function followForBench(database: string, email: string, cars = FOLLOWED_CARS, people = FOLLOWED_PEOPLE): { cars: number; people: number } {
+/** Runs `work` on the benchmark's database with the id of the member with `email`. */
+function withMember<T>(database: string, email: string, work: (db: Db, userId: number) => T): T {
   const Database = createRequire(import.meta.url)("better-sqlite3");
-  const db = new Database(database, { fileMustExist: true });
+  const db: Db = new Database(database, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     const userId = db.prepare(`SELECT "id" FROM "users" WHERE "email" = ?`).pluck().get(email.toLowerCase()) as number | undefined;
     if (userId === undefined) throw new Error(`No member ${email} in the benchmark's database.`);
+    return work(db, userId);
+  } finally {
+    db.close();
+  }
+}
+
+/** Makes the member with `email` follow up to `cars` cars and `people` people; answers how many each. */
+export function followForBench(database: string, email: string, cars = FOLLOWED_CARS, people = FOLLOWED_PEOPLE): { cars: number; people: number } {
+  return withMember(database, email, (db, userId) => {
     const carIds = db
       .prepare(`SELECT pc."carId" FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE c."ownerId" <> ? GROUP BY pc."carId" ORDER BY pc."carId" LIMIT ?`)
       .pluck()
@@ -34,9 +44,7 @@ export function followForBench(database: string, email: string, cars = FOLLOWED_
       for (const personId of peopleIds) followPerson.run(userId, personId);
     })();
     return { cars: carIds.length, people: peopleIds.length };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /**
@@ -45,12 +53,7 @@ export function followForBench(database: string, email: string, cars = FOLLOWED_
  * how many.
  */
 export function quietFollowForBench(database: string, email: string, cars = QUIET_CARS): number {
-  const Database = createRequire(import.meta.url)("better-sqlite3");
-  const db = new Database(database, { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    const userId = db.prepare(`SELECT "id" FROM "users" WHERE "email" = ?`).pluck().get(email.toLowerCase()) as number | undefined;
-    if (userId === undefined) throw new Error(`No member ${email} in the benchmark's database.`);
+  return withMember(database, email, (db, userId) => {
     const carIds = db
       .prepare(
         `SELECT pc."carId" FROM "post_cars" pc JOIN "posts" p ON p."id" = pc."postId" JOIN "cars" c ON c."id" = pc."carId"
@@ -66,7 +69,5 @@ export function quietFollowForBench(database: string, email: string, cars = QUIE
       for (const carId of carIds) followCar.run(userId, carId);
     })();
     return carIds.length;
-  } finally {
-    db.close();
-  }
+  });
 }
