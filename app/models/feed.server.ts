@@ -27,6 +27,7 @@ import { encodeCursor, type Cursor } from "~/lib/cursor";
 import { effectiveLayout, isLayout, type Layout } from "~/lib/layout";
 import { imageUrlForWidth, mediaUrl, pictureOf, srcSetFor, type MediaKind } from "~/lib/media-types";
 import { daysOld, daysOldHolds } from "~/lib/relative-time";
+import { ownPhotoOf } from "~/models/car.server";
 import { membersIn, mentionedMembers } from "~/models/text-links.server";
 
 /** Every post in the feed carries the same priority score. */
@@ -605,11 +606,20 @@ function readPhoto(media: MediaTuple): FeedPhoto {
 
 function readCar(car: CarTuple): { car_id: number; car: FeedCar } {
   const [id, make, model, year, trim, bodystyle, nickname, ownerId, coverPath, coverVariants, coverWidth, [picked], [newest]] = car;
-  const postPicture = (tuple: PictureTuple | undefined) =>
-    tuple
-      ? pictureOf({ kind: tuple[0], path: tuple[1], variants: tuple[2], width: tuple[3], posterPath: tuple[4], posterVariants: tuple[5], posterWidth: tuple[6] })
-      : null;
-  const cover = coverPath ? { path: coverPath, variants: coverVariants, width: coverWidth } : (postPicture(picked) ?? postPicture(newest));
+  const media = (tuple: PictureTuple) => ({
+    kind: tuple[0],
+    path: tuple[1],
+    variants: tuple[2],
+    width: tuple[3],
+    height: null,
+    posterPath: tuple[4],
+    posterVariants: tuple[5],
+    posterWidth: tuple[6],
+    posterHeight: null,
+  });
+  // The garage's rule: the car's own photo (uploaded, else picked), else its newest post's.
+  const cover =
+    ownPhotoOf({ coverPath, coverVariants, coverWidth, coverHeight: null, coverMedia: picked ? media(picked) : null }) ?? (newest ? pictureOf(media(newest)) : null);
   return {
     car_id: id,
     car: {
