@@ -3,6 +3,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { routeCacheOf, sharedWithVisitors } from "../app/cache/route-cache";
+import { allowedMethods } from "../app/lib/route-handle";
 
 /** Paths whose facts are kept (up to this many, of at most KNOWN_PATH_LENGTH characters). */
 const KNOWN_PATHS_MAX = 5000;
@@ -22,9 +23,11 @@ const NO_FACTS: RouteFacts = { route: null, methods: null, visitorCache: false }
 const DATA_FACTS: RouteFacts = { route: "data", methods: null, visitorCache: false };
 
 /**
- * The route facts of each path. A resource route (a route with no page) answers GET and
- * HEAD with a loader, POST, PUT, PATCH and DELETE with an action. A route opts into the
- * visitors' page cache with `handle.cache: "visitors"` (app/cache/route-cache.ts).
+ * The route facts of each path. A resource route (a route with no page) answers the methods
+ * its `handle.methods` declares, GET and HEAD with a loader; one that declares none answers
+ * GET and HEAD with a loader, POST, PUT, PATCH and DELETE with an action
+ * (app/lib/route-handle.ts). A route opts into the visitors' page cache with
+ * `handle.cache: "visitors"` (app/cache/route-cache.ts).
  */
 export function routeFacts(build: ServerBuild): (pathname: string) => RouteFacts {
   const children = new Map<string | undefined, AgnosticRouteObject[]>();
@@ -37,7 +40,7 @@ export function routeFacts(build: ServerBuild): (pathname: string) => RouteFacts
     const siblings = children.get(route.parentId) ?? [];
     siblings.push(indexed);
     children.set(route.parentId, siblings);
-    const methods = route.module.default ? null : [...(route.module.loader ? ["GET", "HEAD"] : []), ...(route.module.action ? ["POST", "PUT", "PATCH", "DELETE"] : [])];
+    const methods = route.module.default ? null : allowedMethods(route.module);
     facts.set(route.id, { route: route.id, methods, visitorCache: sharedWithVisitors(routeCacheOf(route.module.handle)) });
   }
   for (const [id, node] of nodes) if (!("index" in node && node.index)) (node as { children: AgnosticRouteObject[] }).children = children.get(id) ?? [];

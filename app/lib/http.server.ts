@@ -34,11 +34,6 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   return sameOriginPath(to) ?? fallback;
 }
 
-/** 405 with the methods the resource does answer. */
-export function methodNotAllowed(allow: readonly string[]): Response {
-  return errorResponse(405, "Method not allowed", { Allow: allow.join(", ") });
-}
-
 /** Methods that change state: only our own pages (or non-browser clients) may send them. */
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

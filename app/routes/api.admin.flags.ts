@@ -8,10 +8,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { flagDecisionSchema } from "~/lib/admin-schemas";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { parseFields } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { ADMIN_TEXT, dismissReports, isContentType, listModerationQueue, removeContent, suspendAuthor } from "~/models/admin.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,8 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const DONE = { dismiss: "Reports dismissed", remove: "Content removed", suspend: "Author suspended" } as const;
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);

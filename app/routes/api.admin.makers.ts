@@ -10,6 +10,7 @@ import { mutation, replyOk } from "~/lib/form-reply.server";
 import { errorResponse, parseFields } from "~/lib/http.server";
 import { MAKER_TEXT, isMakerKind, listMakersForAdmin, mergeMakers } from "~/models/maker.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,8 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ makers }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);

@@ -4,14 +4,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { suspendSchema } from "~/lib/admin-schemas";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { ADMIN_TEXT, getSuspension, suspendUser, unsuspendUser } from "~/models/admin.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);

@@ -12,11 +12,13 @@ import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { LOGIN_CODE_MESSAGES, requestLoginCode } from "~/models/login-code.server";
+import type { RouteHandle } from "~/lib/route-handle";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   let { email, phone } = loginCodeRequestSchema.parse(body.fields);
   // One field in the modal takes either; a phone number typed there is a phone number.

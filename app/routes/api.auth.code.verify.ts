@@ -11,11 +11,13 @@ import { signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { LOGIN_CODE_MESSAGES, verifyLoginCode } from "~/models/login-code.server";
+import type { RouteHandle } from "~/lib/route-handle";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   const { email, code } = loginCodeVerifySchema.parse(body.fields);
 

@@ -7,11 +7,13 @@ import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/cookies.server";
 import { checkPasswordAttempt, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { firstIssue, signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
+import type { RouteHandle } from "~/lib/route-handle";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   const parsed = signInSchema.safeParse(body.fields);
 

@@ -3,16 +3,18 @@
 // refreshToken and userId in the body are accepted and not needed.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refreshSession } from "~/models/auth.server";
-import { errorResponse, parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/http.server";
 import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
 const REFRESH_FAILED = "Failed to refresh session";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   await limitWrite(request, "session", body);
   parseFields(noFieldsSchema, body.fields);

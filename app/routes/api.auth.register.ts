@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { registerSchema, signUpEchoSchema, signUpFormSchema, MESSAGES } from "~/lib/auth-schemas";
 import { startSession } from "~/models/auth.server";
-import { errorResponse, parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/cookies.server";
 import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
@@ -11,11 +11,13 @@ import { sendVerificationEmail } from "~/models/email-verification.server";
 import { publicOrigin } from "~/lib/env.server";
 import { firstIssue, signInPageFor } from "~/lib/auth-form.server";
 import { welcomeHref } from "~/lib/onboarding";
+import type { RouteHandle } from "~/lib/route-handle";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   // The Sign Up form also sends the confirmation; the API takes the three fields.
   const schema = "confirmPassword" in body.fields ? signUpFormSchema : registerSchema;

@@ -12,11 +12,13 @@ import { flashCookie } from "~/lib/cookies.server";
 import { checkWrite, tooManyAnswer } from "~/models/rate-limit.server";
 import { resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetErrorCode } from "~/components/auth/reset-errors";
+import type { RouteHandle } from "~/lib/route-handle";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   const { token } = parseFields(resetTokenEchoSchema, body.fields);
 

@@ -10,6 +10,7 @@ import { RESET_STATUS_PARAM } from "~/lib/login-events";
 import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
+import type { RouteHandle } from "~/lib/route-handle";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
@@ -17,8 +18,9 @@ function backToModal(path: string, status: "sent" | "missing" | "limited"): stri
   return signInPageFor(path, "reset", { [RESET_STATUS_PARAM]: status });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   // Per client address (and member) first, every request counting.
   const perClient = await checkWrite(request, "signIn");

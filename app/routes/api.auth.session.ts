@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { endSession, getUser } from "~/models/auth.server";
-import { errorResponse, parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/http.server";
 import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,9 +17,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+export const handle = { methods: ["DELETE"] } satisfies RouteHandle;
+
 /** DELETE signs out: the session row is deleted and the cookie cleared. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "DELETE") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   await limitWrite(request, "session", body);
   parseFields(noFieldsSchema, body.fields);

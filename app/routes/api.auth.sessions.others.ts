@@ -7,10 +7,12 @@ import { noFieldsSchema } from "~/lib/input-schemas";
 import { sessionIdOf } from "~/lib/cookies.server";
 import { deleteOtherSessions } from "~/models/two-factor.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST", "DELETE"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   await limitWrite(request, "account", body);
   parseFields(noFieldsSchema, body.fields);

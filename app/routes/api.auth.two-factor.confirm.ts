@@ -8,10 +8,12 @@ import { errorResponse, readBody } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { sessionIdOf } from "~/lib/cookies.server";
 import { confirmEnrolment } from "~/models/two-factor.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   await limitWrite(request, "account", body);
   const user = await requireUser(request);

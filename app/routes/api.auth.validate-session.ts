@@ -19,10 +19,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getAuthState } from "~/models/auth.server";
-import { errorResponse, parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/http.server";
 import { idSchema } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
 import { hasAppCookie } from "~/lib/security-headers.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
 const storedUserSchema = z.object({
@@ -70,8 +71,9 @@ const CLEAR: Answer = { valid: false, syncRequired: true, action: "clear_client_
 const SYNC: Answer = { valid: false, syncRequired: true, action: "sync_from_server" };
 const NOTHING: Answer = { valid: false, syncRequired: false, action: null };
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   const body = await readBody(request);
   if (hasAppCookie(request.headers.get("Cookie"))) await limitWrite(request, "session", body);
   const stored = parseFields(validateSessionSchema, body.fields);

@@ -5,14 +5,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
 import { publicOrigin } from "~/lib/env.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { VERIFY_MESSAGES } from "~/lib/email-verification";
 import { resendVerificationEmail } from "~/models/email-verification.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "verifyEmail", body);
     const user = await requireUser(request);

@@ -8,6 +8,7 @@ import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, isFollowingCar, setCarFollow } from "~/models/follow.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,8 +18,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json({ following: await isFollowingCar(user?.id ?? null, carId) }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "follow", body);
     const user = await getUser(request);

@@ -4,11 +4,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { CAR_MESSAGES, expandFormFields, issuesOf, modSchema } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
 import { createMod, listCarMods, modJson } from "~/models/mod.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,8 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json({ mods }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);

@@ -9,6 +9,7 @@ import { methodOverrideSchema } from "~/lib/input-schemas";
 import { requireId } from "~/lib/ids";
 import { carJson, deleteCar, getCar, updateCar } from "~/models/car.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,8 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json({ car: carJson(car, { owner: user?.id === car.ownerId }) }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
 }
 
+export const handle = { methods: ["POST", "PATCH", "DELETE"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!["PATCH", "DELETE", "POST"].includes(request.method)) return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);

@@ -3,13 +3,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
 import { carSchema, issuesOf } from "~/lib/car-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
 import { carJson, createCar } from "~/models/car.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);

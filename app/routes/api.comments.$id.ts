@@ -6,13 +6,16 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { COMMENT_MESSAGES, commentDeleteFormSchema } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { deleteComment } from "~/models/comment.server";
 import { parseCommentEdit } from "~/lib/comment-edit-schemas";
 import { editComment } from "~/models/post-edit.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
+
+export const handle = { methods: ["POST", "PATCH", "DELETE"] } satisfies RouteHandle;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method === "PATCH") {
@@ -26,7 +29,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return replyOk(request, body, await editComment(commentId, user, parsed.content));
     });
   }
-  if (request.method !== "DELETE" && request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "DELETE, PATCH, POST" });
   return mutation(request, async (body) => {
     await limitWrite(request, "comment", body);
     if (request.method === "POST") parseFields(commentDeleteFormSchema, body.fields);

@@ -4,9 +4,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { COMMENT_MESSAGES, parseCommentInput } from "~/lib/comment-schemas";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, type Body } from "~/lib/http.server";
+import { type Body } from "~/lib/http.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { createComment } from "~/models/comment.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
 /** A plain form goes back to its page, scrolled to the new comment. */
@@ -15,8 +16,9 @@ function backTo(body: Body, commentId: number): Body {
   return { ...body, redirectTo: `${body.redirectTo.split("#")[0]}#comment-${commentId}` };
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "comment", body);
     const user = await getUser(request);

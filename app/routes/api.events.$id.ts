@@ -11,6 +11,7 @@ import { requireId } from "~/lib/ids";
 import { EVENT_TEXT, eventIntentSchema } from "~/lib/event-schemas";
 import { deleteEvent, EVENT_COVER_UPLOAD, eventView, getEvent, parseEventCover, parseEventInput, updateEvent } from "~/models/event.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -19,9 +20,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return Response.json({ event: eventView(event) });
 }
 
+export const handle = { methods: ["POST", "PUT", "PATCH", "DELETE"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const method = request.method.toUpperCase();
-  if (!["POST", "PATCH", "PUT", "DELETE"].includes(method)) return errorResponse(405, "Method not allowed");
   return uploadMutation(request, EVENT_COVER_UPLOAD, async (body) => {
     await limitWrite(request, "admin", body);
     await requireAdmin(request);

@@ -6,11 +6,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { replyOk, uploadMutation } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
 import { limitParam } from "~/lib/search";
 import { createEvent, EVENT_COVER_UPLOAD, parseEventCover, parseEventInput } from "~/models/event.server";
 import { searchEvents } from "~/models/search.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 
@@ -22,8 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ events: events.slice(0, limit) });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return uploadMutation(request, EVENT_COVER_UPLOAD, async (body) => {
     await limitWrite(request, "admin", body);
     const admin = await requireAdmin(request);

@@ -4,13 +4,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { FEEDBACK_MESSAGES, parseFeedbackInput } from "~/lib/changelog";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { submitFeedback } from "~/models/feedback.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     // Members by account, visitors by client address (where it is known).
     await limitWrite(request, "feedback", body);

@@ -5,13 +5,14 @@ import { getUser } from "~/models/auth.server";
 import { parseFlagInput } from "~/lib/flag-input";
 import { FLAG_MESSAGES } from "~/lib/flag-reasons";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { createFlag } from "~/models/flag.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "flag", body);
     const user = await getUser(request);

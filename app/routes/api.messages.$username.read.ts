@@ -5,13 +5,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { methodNotAllowed } from "~/lib/http.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { markThreadRead } from "~/models/message.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   return mutation(request, async (body) => {
     await limitWrite(request, "read", body);
     const user = await requireUser(request);

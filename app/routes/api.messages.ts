@@ -6,10 +6,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser, getUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { parseFields } from "~/lib/http.server";
 import { sendMessageSchema } from "~/lib/message-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { listConversations, sendMessage } from "~/models/message.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,8 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ conversations }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "message", body);
     const user = await getUser(request);

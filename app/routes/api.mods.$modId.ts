@@ -10,6 +10,7 @@ import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
 import { deleteMod, getMod, modJson, updateMod } from "~/models/mod.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,8 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json({ mod: modJson(mod, { viewerIsOwner: user?.id === mod.car.ownerId }) }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
 }
 
+export const handle = { methods: ["POST", "PATCH", "DELETE"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!["PATCH", "DELETE", "POST"].includes(request.method)) return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);

@@ -3,14 +3,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
 import { mutation } from "~/lib/form-reply.server";
-import { errorResponse, respond } from "~/lib/http.server";
+import { respond } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { countUnread, markNotificationRead } from "~/models/notification.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "read", body);
     const user = await requireUser(request);

@@ -4,10 +4,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { z } from "zod";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
 import { INVALID_REACTION, POST_NOT_FOUND, parseReaction, reactToPost } from "~/models/like.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export const SIGN_IN_TO_REACT = "You must be signed in to like or dislike posts";
@@ -20,8 +21,9 @@ const reactionSchema = z.object({
     .pipe(z.enum(["like", "dislike"], { message: INVALID_REACTION })),
 });
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "like", body);
     const user = await getUser(request);

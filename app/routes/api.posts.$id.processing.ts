@@ -14,6 +14,7 @@ import { idField, requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { getPostProcessing, removeUpload, retryUpload } from "~/models/post-upload.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 const actionSchema = z.object({
@@ -29,8 +30,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json({ processing }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "GET, POST" });
   return mutation(request, async (body) => {
     await limitWrite(request, "postEdit", body);
     const user = await requireUser(request);

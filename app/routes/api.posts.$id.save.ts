@@ -2,17 +2,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
 import { POST_NOT_FOUND } from "~/models/like.server";
 import { toggleSave } from "~/models/save.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export const SIGN_IN_TO_SAVE = "You must be signed in to save posts";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     // Saves are as cheap as likes and share their limit.
     await limitWrite(request, "like", body);

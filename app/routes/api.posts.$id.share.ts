@@ -3,15 +3,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { POST_MESSAGES, shareSchema } from "~/lib/post-schemas";
 import { recordShare } from "~/models/post.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "POST" });
   return mutation(request, async (body) => {
     await limitWrite(request, "share", body);
     const id = requireId(params, "id", POST_MESSAGES.notFound);

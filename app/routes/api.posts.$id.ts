@@ -10,6 +10,7 @@ import { POST_MESSAGES, postDeleteFormSchema } from "~/lib/post-schemas";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 
@@ -21,9 +22,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json({ post }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+export const handle = { methods: ["POST", "DELETE"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const isDelete = request.method === "DELETE";
-  if (!isDelete && request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "GET, DELETE, POST" });
   return mutation(request, async (body) => {
     await limitWrite(request, "postEdit", body);
     if (!isDelete) parseFields(postDeleteFormSchema, body.fields);

@@ -26,6 +26,7 @@ import { wakeJobWorkers } from "~/models/job-worker.server";
 import { createPost, type PendingFile } from "~/models/post.server";
 import { draftRedirect } from "~/lib/upload-drafts.server";
 import { fileNumber, NUMBERED_FILE_FIELDS, readFileFields } from "~/lib/upload-media-fields";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
 const UPLOAD_PAGE = "/upload";
@@ -93,8 +94,9 @@ async function read(request: Request): Promise<Upload> {
   return readMultipart(request);
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed", { Allow: "POST" });
   const user = await getUser(request);
   if (!user) {
     return isNavigation(request) ? redirect(loginHref("/", "signin", UPLOAD_PAGE), 303) : errorResponse(401, SIGN_IN_REQUIRED);

@@ -8,6 +8,7 @@ import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,8 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ profile }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const handle = { methods: ["POST", "PATCH"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "PATCH" && request.method !== "POST") return errorResponse(405, "Method not allowed");
   return withUploadBody(request, PROFILE_UPLOAD, (body) => update(request, body));
 }
 

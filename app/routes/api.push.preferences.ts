@@ -4,12 +4,13 @@
 // A plain form post goes back to its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { mutation } from "~/lib/form-reply.server";
-import { errorResponse, methodNotAllowed, parseFields, respond } from "~/lib/http.server";
+import { errorResponse, parseFields, respond } from "~/lib/http.server";
 import { SIGN_IN_REQUIRED, getUser, requireUser } from "~/models/auth.server";
 import { getPushPreferences, PUSH_KINDS, setPushPreferences, type PushPreferences } from "~/models/push.server";
 import { limitWrite } from "~/models/rate-limit.server";
 export { clientAction } from "~/lib/fetcher-answer";
 import { pushPreferencesSchema } from "~/lib/push-schemas";
+import type { RouteHandle } from "~/lib/route-handle";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
@@ -17,8 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ preferences: await getPushPreferences(user.id) }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   return mutation(request, async (body) => {
     await limitWrite(request, "push", body);
     const user = await requireUser(request);

@@ -9,10 +9,11 @@ import { z } from "zod";
 import { sessionIdOf } from "~/lib/cookies.server";
 import { pushSettings } from "~/lib/env.server";
 import { mutation } from "~/lib/form-reply.server";
-import { errorResponse, methodNotAllowed, parseFields, respond } from "~/lib/http.server";
+import { errorResponse, parseFields, respond } from "~/lib/http.server";
 import { SIGN_IN_REQUIRED, getUser, requireUser } from "~/models/auth.server";
 import { countSubscriptions, PUSH_TEXT, removeSubscription, saveSubscription, subscriptionSchema } from "~/models/push-subscription.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
 const removeSchema = z.object({ endpoint: z.string({ message: PUSH_TEXT.badEndpoint }).trim().min(1, PUSH_TEXT.badEndpoint).max(1000, PUSH_TEXT.badEndpoint) });
@@ -25,8 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ enabled: push !== null, public_key: push?.vapid.publicKey ?? null, devices }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const handle = { methods: ["POST", "DELETE"] } satisfies RouteHandle;
+
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed(["GET", "POST", "DELETE"]);
   return mutation(request, async (body) => {
     await limitWrite(request, "push", body);
     const user = await requireUser(request);

@@ -2,16 +2,18 @@
 // state; without it, it toggles. Answers { following }; a plain form post comes back to its page.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { errorResponse, parseFields, respond } from "~/lib/http.server";
+import { parseFields, respond } from "~/lib/http.server";
 import { followSchema } from "~/lib/input-schemas";
 import { mutation } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { setTagFollow } from "~/models/tag.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "follow", body);
     const user = await getUser(request);

@@ -8,6 +8,7 @@ import { blockSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { BLOCK_MESSAGES, getBlockState, setBlock } from "~/models/block.server";
 import { getUserByUsername } from "~/models/user.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,8 +19,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json({ blocked: state.blockedByMe }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "block", body);
     const user = await getUser(request);

@@ -9,6 +9,7 @@ import { UserError } from "~/lib/user-error";
 import { USER_NOT_FOUND, getUserFollowCounts, isFollowingUser, setUserFollow } from "~/models/follow.server";
 import { getUserByUsername } from "~/models/user.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -19,8 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json({ following, followers: counts.followers, following_count: counts.following }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return errorResponse(405, "Method not allowed");
   return mutation(request, async (body) => {
     await limitWrite(request, "follow", body);
     const user = await getUser(request);

@@ -4,14 +4,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { answerUserErrors } from "~/lib/form-reply.server";
-import { methodNotAllowed, parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/http.server";
 import { themeSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { cookieFlags } from "~/lib/cookies.server";
 import { themeCookie } from "~/lib/theme";
+import type { RouteHandle } from "~/lib/route-handle";
+
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readBody(request);
   await limitWrite(request, "session", body);
   const { mode } = await answerUserErrors(async () => parseFields(themeSchema, body.fields));
