@@ -10,6 +10,7 @@ import { parseFields, readBody, safeRedirect } from "~/lib/http.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { replyToUserError } from "~/lib/form-reply.server";
+import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 async function start(request: Request, redirectTo: string) {
@@ -21,6 +22,8 @@ async function start(request: Request, redirectTo: string) {
     },
   );
 }
+
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return start(request, safeRedirect(new URL(request.url).searchParams.get("redirectTo")));

@@ -5,14 +5,17 @@ import { endSession } from "~/models/auth.server";
 import { parseFields, readBody } from "~/lib/http.server";
 import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
+
+export const handle = { methods: ["POST"] } satisfies RouteHandle;
+
+export async function loader() {
+  return redirect("/");
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readBody(request);
   await limitWrite(request, "session", body);
   parseFields(noFieldsSchema, body.fields);
   return redirect("/", { status: 303, headers: { "Set-Cookie": await endSession(request) } });
-}
-
-export async function loader() {
-  return redirect("/");
 }

@@ -58,3 +58,19 @@ describe("methods a resource route does not take", () => {
     }
   });
 });
+
+describe("every resource route with an action", () => {
+  it("declares the methods it takes, so the server never lets an unlisted one through", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const folder = new URL("../../app/routes/", import.meta.url);
+    const undeclared: string[] = [];
+    for (const file of await readdir(folder)) {
+      if (!/\.tsx?$/.test(file)) continue;
+      const source = await readFile(new URL(file, folder), "utf8");
+      const resource = !/^export default /m.test(source);
+      const action = /^export (async function|const|function) action\b/m.test(source);
+      if (resource && action && !/^export const handle = \{[^}]*\bmethods: \[/m.test(source)) undeclared.push(file);
+    }
+    expect(undeclared).toEqual([]);
+  });
+});
