@@ -358,8 +358,14 @@ test("a toast flashed by the server shows, can be closed, and others leave after
       },
       { username: name, email: `${name}@example.com`, password: "password123", confirmPassword: "password123", redirectTo: "/events" },
     );
+  // The toast is drawn by the page's scripts, which a loaded machine may take seconds to run.
+  const hydrated = async () => {
+    await page.waitForURL(/\/welcome\//);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 30_000 });
+  };
 
   await signUp(username);
+  await hydrated();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: `Welcome to the club, ${username}!` });
   await expect(toast).toBeVisible();
   await toast.getByRole("button", { name: /close/i }).click();
@@ -375,6 +381,7 @@ test("a toast flashed by the server shows, can be closed, and others leave after
   await page.goto("/events");
   const second = `toast2_${Date.now().toString(36)}`;
   await signUp(second);
+  await hydrated();
   const next = page.locator("[data-sonner-toast]").filter({ hasText: second });
   await expect(next).toBeVisible();
   await page.mouse.move(10, 400);
