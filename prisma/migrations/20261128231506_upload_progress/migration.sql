@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "post_uploads" ADD COLUMN "progress" INTEGER;
