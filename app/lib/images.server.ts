@@ -190,6 +190,8 @@ export type ProcessOptions = {
   prefix?: string;
   /** Photos: the part to keep, in pixels of the upright photo (animated images are kept whole). */
   crop?: { x: number; y: number; w: number; h: number } | null;
+  /** Videos: told the share of the clip encoded so far, 0 to 1, as it grows. */
+  onProgress?: (fraction: number) => void;
 };
 
 function isHeif(mime: string): boolean {
@@ -292,7 +294,9 @@ function probeError(error: ProbeError): UserError {
  */
 export async function processUploadFile(file: UploadFile, inspected: InspectedUpload, options: ProcessOptions = {}): Promise<ProcessedMedia> {
   return namingFile(file.name, () =>
-    inspected.kind === "video" ? storeVideo(file.path, options.prefix) : storeImageFile(file.path, inspected.mime, options.prefix, options.crop ?? null),
+    inspected.kind === "video"
+      ? storeVideo(file.path, options.prefix, options.onProgress)
+      : storeImageFile(file.path, inspected.mime, options.prefix, options.crop ?? null),
   );
 }
 
@@ -472,7 +476,7 @@ async function storeAnimated(input: Buffer | string, prefix?: string): Promise<P
  * A video: H.264/AAC MP4 without metadata (remuxed or transcoded), then its poster frame
  * through the photo pipeline. On failure the scratch output and anything stored are removed.
  */
-async function storeVideo(path: string, prefix?: string): Promise<ProcessedMedia> {
+async function storeVideo(path: string, prefix?: string, onProgress?: (fraction: number) => void): Promise<ProcessedMedia> {
   const probe = await probeFile(path);
   // Checked again here: the job may hold a file queued before the limit.
   const facts = videoFacts(probe);
@@ -483,7 +487,7 @@ async function storeVideo(path: string, prefix?: string): Promise<ProcessedMedia
   try {
     let encoded;
     try {
-      encoded = await encodeVideo(path, scratch, probe);
+      encoded = await encodeVideo(path, scratch, probe, onProgress);
     } catch (error) {
       if (error instanceof ProbeError) throw probeError(error);
       if (error instanceof MediaTimeoutError) throw timeoutError();

@@ -49,6 +49,8 @@ export type UploadView = {
   /** Its size in pixels as uploaded (upright photos), when known. */
   width: number | null;
   height: number | null;
+  /** How much of a video's preparation is done (0 to 100) while it is prepared; null when not known. */
+  progress: number | null;
 };
 
 export type PostProcessing = {

@@ -140,6 +140,8 @@ export type RunOptions = {
   cpuSeconds?: number;
   /** Address space, in bytes (VIDEO_MEMORY_LIMIT_BYTES by default). */
   memoryBytes?: number;
+  /** Takes the output as it comes instead of keeping it (the result's stdout is then empty, and maxStdout does not apply). */
+  onStdout?: (chunk: Buffer) => void;
 };
 
 export type RunResult = { code: number | null; signal: NodeJS.Signals | null; stdout: Buffer; stderr: string; ms: number };
@@ -231,6 +233,7 @@ export function runBounded(program: string, args: string[], options: RunOptions)
     let stdoutBytes = 0;
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {
+      if (options.onStdout) return options.onStdout(chunk);
       stdoutBytes += chunk.byteLength;
       if (stdoutBytes > maxStdout) {
         if (pid) killGroup(pid);
@@ -541,17 +544,43 @@ function encodeArguments(input: string, output: string, facts: VideoFacts, remux
 }
 
 /**
+ * Reads ffmpeg's progress lines (`out_time_us=…`) and reports the share of the clip written
+ * so far, 0 to 1, each time it grows.
+ */
+export function progressReader(durationMs: number, onProgress: (fraction: number) => void): (chunk: Buffer) => void {
+  let rest = "";
+  let last = -1;
+  return (chunk) => {
+    const lines = (rest + chunk.toString("utf8")).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) {
+      const match = /^out_time_us=(\d+)$/.exec(line.trim());
+      if (!match) continue;
+      const fraction = Math.min(1, Number(match[1]) / 1000 / durationMs);
+      if (fraction > last) {
+        last = fraction;
+        onProgress(fraction);
+      }
+    }
+  };
+}
+
+/**
  * Writes the stored form of the video at `input` to `output` (an MP4). Throws ProbeError
  * when the input is damaged or cannot be decoded; `output` is removed then.
  */
-export async function encodeVideo(input: string, output: string, probe: Probe): Promise<EncodedVideo> {
+export async function encodeVideo(input: string, output: string, probe: Probe, onProgress?: (fraction: number) => void): Promise<EncodedVideo> {
   const facts = videoFacts(probe);
   if (!facts) throw new ProbeError("unreadable", "no video stream");
   const remux = canRemux(facts, probe.format.format_name);
   const { ffmpeg } = videoPrograms();
   try {
     const bounds = ffmpegBounds();
-    const result = await runBounded(ffmpeg, encodeArguments(input, output, facts, remux), { ...bounds, lowPriority: true, maxStdout: 1024 });
+    const args = encodeArguments(input, output, facts, remux);
+    const watch = onProgress && facts.durationMs ? progressReader(facts.durationMs, onProgress) : null;
+    // ffmpeg writes "key=value" lines of its progress to stdout; the output file is the last argument.
+    if (watch) args.splice(args.length - 1, 0, "-progress", "pipe:1");
+    const result = await runBounded(ffmpeg, args, { ...bounds, lowPriority: true, maxStdout: 1024, onStdout: watch ?? undefined });
     // Ended by the kernel for its CPU time (SIGXCPU, then SIGKILL): as good as too slow.
     if (result.signal === "SIGXCPU" || result.signal === "SIGKILL") throw new MediaTimeoutError(ffmpeg, bounds.timeoutMs);
     if (result.code !== 0) {

@@ -111,6 +111,36 @@ function inspectedOf(upload: {
   };
 }
 
+/** The least time between two writes of one upload's progress. */
+const PROGRESS_WRITE_MS = 1000;
+
+/**
+ * Keeps an upload's progress (whole percent) as its video is encoded: at most one write a
+ * second and one at a time, each only when the percent grew, and only while it is queued.
+ * A failed write is let go: the next one, or the result, follows. `settled` waits for the
+ * write under way, so none lands after the result.
+ */
+function progressWriter(uploadId: number): { report: (fraction: number) => void; settled: () => Promise<void> } {
+  let written = -1;
+  let writing: Promise<void> | null = null;
+  let lastAt = 0;
+  return {
+    report(fraction) {
+      const percent = Math.floor(fraction * 100);
+      if (writing || percent <= written || Date.now() - lastAt < PROGRESS_WRITE_MS) return;
+      lastAt = Date.now();
+      writing = prisma.postUpload
+        .updateMany({ where: { id: uploadId, status: "queued" }, data: { progress: percent } })
+        .then(() => void (written = percent))
+        .catch(() => undefined)
+        .finally(() => void (writing = null));
+    },
+    settled: async () => {
+      await writing;
+    },
+  };
+}
+
 /**
  * The work of one MEDIA_JOB: stores the upload's file, records the result and publishes the
  * post when it was the last. Does nothing when the upload is gone (removed, post deleted)
@@ -126,7 +156,12 @@ export async function runMediaJob(payload: MediaJobPayload): Promise<void> {
   const processFile = async (): Promise<ProcessedMedia> => {
     const incoming = await fetchIncoming(name);
     try {
-      return await processUploadFile({ path: incoming.path, name: upload.name }, inspectedOf(upload), { crop: parseCrop(upload.crop) });
+      const progress = upload.kind === "video" ? progressWriter(upload.id) : null;
+      try {
+        return await processUploadFile({ path: incoming.path, name: upload.name }, inspectedOf(upload), { crop: parseCrop(upload.crop), onProgress: progress?.report });
+      } finally {
+        await progress?.settled();
+      }
     } finally {
       await incoming.done();
     }
@@ -218,7 +253,20 @@ export async function getPostProcessing(postId: number, viewer: { id: number; ro
       createdById: true,
       uploads: {
         orderBy: [{ position: "asc" }, { id: "asc" }],
-        select: { id: true, name: true, kind: true, status: true, error: true, tempPath: true, position: true, alt: true, result: true, width: true, height: true },
+        select: {
+          id: true,
+          name: true,
+          kind: true,
+          status: true,
+          error: true,
+          tempPath: true,
+          position: true,
+          alt: true,
+          result: true,
+          width: true,
+          height: true,
+          progress: true,
+        },
       },
     },
   });
@@ -238,6 +286,7 @@ export async function getPostProcessing(postId: number, viewer: { id: number; ro
       still: stillOf(upload.result),
       width: upload.width,
       height: upload.height,
+      progress: upload.status === "queued" ? upload.progress : null,
     })),
   };
 }
@@ -260,7 +309,7 @@ export async function retryUpload(postId: number, uploadId: number, actor: { id:
   if (upload.status !== "failed") throw new UserError(400, PROCESSING_MESSAGES.notFailed);
   if (!upload.tempPath) throw new UserError(400, `${upload.name}: ${PROCESSING_MESSAGES.notRetryable}`);
   return prisma.$transaction(async (tx) => {
-    const updated = await tx.postUpload.updateMany({ where: { id: upload.id, status: "failed" }, data: { status: "queued", error: null } });
+    const updated = await tx.postUpload.updateMany({ where: { id: upload.id, status: "failed" }, data: { status: "queued", error: null, progress: null } });
     if (updated.count !== 1) throw new UserError(400, PROCESSING_MESSAGES.notFailed);
     await enqueueJob(MEDIA_JOB, { uploadId: upload.id }, { db: tx, lane: mediaLane(upload.kind) });
     return (await settlePost(tx, postId)) ?? POST_STATUS.processing;

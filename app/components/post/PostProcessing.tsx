@@ -103,9 +103,22 @@ function TileState({ file }: { file: UploadView }) {
       </>
     );
   }
+  const text = file.error ? PROCESSING_TEXT.waitingFile : file.progress === null ? PROCESSING_TEXT.preparingFile : `${PROCESSING_TEXT.preparingFile} ${file.progress}%`;
   return (
     <>
-      <Loader2 aria-hidden size={18} className="spin" /> {file.error ? PROCESSING_TEXT.waitingFile : PROCESSING_TEXT.preparingFile}
+      <Loader2 aria-hidden size={18} className="spin" /> {text}
+      {file.progress !== null && !file.error ? (
+        <span
+          className="processing-tile__bar"
+          role="progressbar"
+          aria-label={`Preparing ${file.name}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={file.progress}
+        >
+          <span style={{ width: `${file.progress}%` }} />
+        </span>
+      ) : null}
     </>
   );
 }
