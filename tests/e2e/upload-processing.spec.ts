@@ -97,6 +97,13 @@ test("with JavaScript: a progress bar while sending, then Processing…, then th
   expect(first).toBeGreaterThanOrEqual(0);
   expect(first).toBeLessThan(100);
   await expect.poll(sent).toBeGreaterThan(first);
+  // The file's own tile says how much of it is sent.
+  const fileBar = page.getByRole("progressbar", { name: "Sending IMG_2001.png" });
+  const fileSent = async () => Number(await fileBar.getAttribute("aria-valuenow"));
+  const fileFirst = await fileSent();
+  expect(fileFirst).toBeLessThan(100);
+  await expect(fileBar).toContainText(/\d+%|Sent/);
+  await expect.poll(fileSent).toBeGreaterThan(fileFirst);
   // The answer comes when the bytes are on disk, before processing.
   const created = await (await answer).json();
   expect(created.post.status).toBe("processing");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addFiles, automaticLayoutText, checkFile, formatBytes, moveItem, sniffKind, UPLOAD_MESSAGES, uploadKindOf } from "~/components/upload/upload-rules";
+import { addFiles, automaticLayoutText, checkFile, formatBytes, moveItem, sentPerFile, sniffKind, UPLOAD_MESSAGES, uploadKindOf } from "~/components/upload/upload-rules";
 import { UPLOAD_LIMITS } from "~/lib/media-types";
 
 const MB = 1024 * 1024;
@@ -98,5 +98,28 @@ describe("formatBytes", () => {
     expect(formatBytes(2048)).toBe("2 KB");
     expect(formatBytes(3.4 * MB)).toBe("3.4 MB");
     expect(formatBytes(42 * MB)).toBe("42 MB");
+  });
+});
+
+describe("sentPerFile (each file's share of the bytes sent)", () => {
+  // 100 bytes of fields, then files of 1,000, 500 and 2,000 bytes.
+  const sizes = [1000, 500, 2000];
+  const total = 100 + 3500;
+
+  it("counts nothing for the files while the fields are sent", () => {
+    expect(sentPerFile(0, total, sizes)).toEqual([0, 0, 0]);
+    expect(sentPerFile(100, total, sizes)).toEqual([0, 0, 0]);
+  });
+
+  it("fills the files in order", () => {
+    expect(sentPerFile(600, total, sizes)).toEqual([50, 0, 0]);
+    expect(sentPerFile(1100, total, sizes)).toEqual([100, 0, 0]);
+    expect(sentPerFile(1350, total, sizes)).toEqual([100, 50, 0]);
+    expect(sentPerFile(3100, total, sizes)).toEqual([100, 100, 75]);
+  });
+
+  it("is all done when everything is sent, and never over", () => {
+    expect(sentPerFile(total, total, sizes)).toEqual([100, 100, 100]);
+    expect(sentPerFile(total + 50, total, sizes)).toEqual([100, 100, 100]);
   });
 });

@@ -136,6 +136,8 @@ export type MediaPickerProps = {
   /** False until hydrated: the numbered fields are all there is. */
   enhanced: boolean;
   disabled?: boolean;
+  /** While the post is sent: how much of each file is sent (percent, in the items' order). */
+  sent?: readonly number[] | null;
 };
 
 /** The form without JavaScript: one numbered block per file. */
@@ -199,7 +201,7 @@ function Thumb({ item, onImage }: { item: PickedFile; onImage: (width: number | 
   );
 }
 
-export function MediaPicker({ items, onChange, enhanced, disabled = false }: MediaPickerProps) {
+export function MediaPicker({ items, onChange, enhanced, disabled = false, sent = null }: MediaPickerProps) {
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -405,6 +407,20 @@ export function MediaPicker({ items, onChange, enhanced, disabled = false }: Med
                     {item.kind === "video" ? (
                       <span className="preview__badge" aria-hidden>
                         <Film />
+                      </span>
+                    ) : null}
+                    {sent && sent[index] !== undefined ? (
+                      <span
+                        className="media-item__sent"
+                        role="progressbar"
+                        aria-label={`Sending ${name}`}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                        aria-valuenow={sent[index]}
+                        data-testid="file-sent"
+                      >
+                        <span className="media-item__sent-bar" style={{ width: `${sent[index]}%` }} />
+                        <span className="media-item__sent-text">{sent[index] >= 100 ? "Sent" : `${sent[index]}%`}</span>
                       </span>
                     ) : null}
                   </div>

@@ -20,7 +20,7 @@ import { cropText } from "~/lib/upload-media-fields";
 import { keepPreviews } from "~/lib/upload-previews";
 import { cropOf, MediaPicker, shapeOf, type PickedFile } from "./MediaPicker";
 import { ModChoices } from "./ModChoices";
-import { automaticLayoutText, LAYOUT_CHOICES, LAYOUT_LABELS, UPLOAD_MESSAGES } from "./upload-rules";
+import { automaticLayoutText, LAYOUT_CHOICES, LAYOUT_LABELS, sentPerFile, UPLOAD_MESSAGES } from "./upload-rules";
 import { useMentionSuggestions } from "~/components/text/MentionSuggestions";
 
 export type UploadCar = { id: number; line: string };
@@ -42,17 +42,20 @@ const LAYOUT_ICONS: Record<Layout | "auto", typeof Sparkles> = {
   single: Square,
 };
 
-/** While uploading, `progress` is the share of the bytes sent (0 to 1), or null until the browser knows the size. */
-type Phase = { kind: "idle" } | { kind: "uploading"; progress: number | null } | { kind: "processing" };
+/**
+ * While uploading, `progress` is the share of the bytes sent (0 to 1) and `sent` each file's
+ * percent, both null until the browser knows the size.
+ */
+type Phase = { kind: "idle" } | { kind: "uploading"; progress: number | null; sent: number[] | null } | { kind: "processing" };
 
-function sendPost(data: FormData, onProgress: (fraction: number) => void, onUploaded: () => void): Promise<{ status: number; body: unknown }> {
+function sendPost(data: FormData, onProgress: (loaded: number, total: number) => void, onUploaded: () => void): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/posts");
     xhr.setRequestHeader("Accept", "application/json");
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded, event.total);
     };
     xhr.upload.onload = onUploaded;
     xhr.onload = () => {
@@ -128,11 +131,13 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
       if (crop) data.set(`crop.${index + 1}`, cropText(crop));
     });
 
-    setPhase({ kind: "uploading", progress: null });
+    setPhase({ kind: "uploading", progress: null, sent: null });
+    const sizes = items.map((item) => item.file.size);
     try {
       const { status, body } = await sendPost(
         data,
-        (progress) => setPhase((current) => (current.kind === "uploading" ? { kind: "uploading", progress } : current)),
+        (loaded, total) =>
+          setPhase((current) => (current.kind === "uploading" ? { kind: "uploading", progress: loaded / total, sent: sentPerFile(loaded, total, sizes) } : current)),
         () => setPhase({ kind: "processing" }),
       );
       const answer = (body ?? {}) as { post?: { id?: number; status?: string }; error?: string };
@@ -183,7 +188,7 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
       <input type="hidden" name="redirectTo" value="/upload" />
 
       <div className="upload-form__media">
-        <MediaPicker items={items} onChange={setItems} enhanced={hydrated} disabled={busy} />
+        <MediaPicker items={items} onChange={setItems} enhanced={hydrated} disabled={busy} sent={phase.kind === "uploading" ? phase.sent : null} />
       </div>
 
       <div className="upload-form__details">

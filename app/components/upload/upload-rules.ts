@@ -96,6 +96,19 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): read
   return next;
 }
 
+/**
+ * How much of each file is sent (whole percent), when `loaded` of the body's `total` bytes
+ * are: the files go in order after the other fields, whose bytes count first.
+ */
+export function sentPerFile(loaded: number, total: number, sizes: readonly number[]): number[] {
+  let start = Math.max(0, total - sizes.reduce((sum, size) => sum + size, 0));
+  return sizes.map((size) => {
+    const done = size === 0 ? (loaded >= start ? 1 : 0) : Math.min(1, Math.max(0, (loaded - start) / size));
+    start += size;
+    return Math.floor(done * 100);
+  });
+}
+
 const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
 
 /** Brands of an ISO media file ("ftyp") that hold a still photo rather than a video. */
