@@ -5,7 +5,7 @@ import { READY_POST } from "~/lib/post-status";
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
-import { fail } from "~/lib/http.server";
+import { UserError } from "~/lib/user-error";
 import { discardMedia } from "~/lib/images.server";
 import { removeIncoming } from "~/lib/incoming.server";
 import { CAR_MESSAGES, type CarInput } from "~/lib/car-schemas";
@@ -125,8 +125,8 @@ export function getCar(carId: number) {
 /** The car, when `userId` owns it; 404 when it does not exist, 403 when it is someone else's. */
 export async function requireOwnedCar(carId: number, userId: number): Promise<CarRow> {
   const car = Number.isSafeInteger(carId) ? await getCar(carId) : null;
-  if (!car) fail(404, CAR_MESSAGES.notFound);
-  if (car.ownerId !== userId) fail(403, CAR_MESSAGES.notOwner);
+  if (!car) throw new UserError(404, CAR_MESSAGES.notFound);
+  if (car.ownerId !== userId) throw new UserError(403, CAR_MESSAGES.notOwner);
   return car;
 }
 

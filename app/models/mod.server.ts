@@ -5,8 +5,7 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
-import { fail } from "~/lib/http.server";
-import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/car-schemas";
+import { CAR_MESSAGES, MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/car-schemas";
 import { fromCents, type ModJson } from "~/lib/cars";
 import { featuringCar, newestPostIdsOfCar, requireOwnedCar } from "~/models/car.server";
 import { inIdOrder } from "~/lib/id-order";
@@ -199,7 +198,7 @@ export async function listCarMods(carId: number, viewerId: number | null): Promi
         SELECT c."ownerId" AS "ownerId", (${modsJson(Prisma.sql`"carId" = ${carId}`, CAR_MOD_LIMIT)}) AS "mods"
         FROM "cars" c WHERE c."id" = ${carId}`
     : [];
-  if (!car) fail(404, "Car not found");
+  if (!car) throw new UserError(404, CAR_MESSAGES.notFound);
   const ownerId = Number(car.ownerId);
   const viewerIsOwner = viewerId !== null && viewerId === ownerId;
   return { ownerId, mods: parseJsonCell<ModTuple[]>(car.mods, []).map((tuple) => modJson(readMod(tuple), { viewerIsOwner })) };
@@ -225,8 +224,8 @@ export async function getMod(modId: number): Promise<OwnedModRow | null> {
 /** A mod with its car, when `userId` owns the car; 404 / 403 otherwise. */
 export async function requireOwnedMod(modId: number, userId: number): Promise<OwnedModRow> {
   const mod = await getMod(modId);
-  if (!mod) fail(404, MOD_MESSAGES.notFound);
-  if (mod.car.ownerId !== userId) fail(403, MOD_MESSAGES.notOwner);
+  if (!mod) throw new UserError(404, MOD_MESSAGES.notFound);
+  if (mod.car.ownerId !== userId) throw new UserError(403, MOD_MESSAGES.notOwner);
   return mod;
 }
 

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { CAR_MESSAGES, expandFormFields, issuesOf, modSchema } from "~/lib/car-schemas";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { answerUserErrors, mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
 import { createMod, listCarMods, modJson } from "~/models/mod.server";
@@ -12,11 +12,13 @@ import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const user = await getUser(request);
-  const { mods } = await listCarMods(carId, user?.id ?? null);
-  // What is sent depends on who asks: never share it between viewers.
-  return Response.json({ mods }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  return answerUserErrors(async () => {
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const user = await getUser(request);
+    const { mods } = await listCarMods(carId, user?.id ?? null);
+    // What is sent depends on who asks: never share it between viewers.
+    return Response.json({ mods }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  });
 }
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;

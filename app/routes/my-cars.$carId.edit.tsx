@@ -24,15 +24,18 @@ import { vinForOwner } from "~/models/vin.server";
 import "~/components/cars/cars.css";
 import "~/components/handover/handover.css";
 import { limitWrite } from "~/models/rate-limit.server";
+import { pageUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUserPage(request);
-  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
-  const [photo, choices, vin] = await Promise.all([carPhotoState(car.id), carPhotoChoices(car.id), vinForOwner(car.id, user.id)]);
-  // The whole VIN reaches its owner here only, to fill the form.
-  return { car: carJson(car, { owner: true }), vin, photo, choices, redirectTo: nextPath(new URL(request.url).searchParams.get("redirectTo")) };
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+    const [photo, choices, vin] = await Promise.all([carPhotoState(car.id), carPhotoChoices(car.id), vinForOwner(car.id, user.id)]);
+    // The whole VIN reaches its owner here only, to fill the form.
+    return { car: carJson(car, { owner: true }), vin, photo, choices, redirectTo: nextPath(new URL(request.url).searchParams.get("redirectTo")) };
+  });
 }
 
 /** The photo step of a save: a sent file wins, else the radio choice (keep, none, a post photo). */
@@ -47,40 +50,42 @@ async function savePhoto(carId: number, userId: number, form: FormData, photo: R
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "garage");
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  let body: CarFormBody;
-  try {
-    body = await readCarForm(request);
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    return parseWithZod(new FormData(), { schema: carSchema }).reply({ formErrors: [error.message] });
-  }
-  const { form, photo } = body;
-  if (form.get("intent") === "delete") {
-    if (photo) await discardReceived([photo]);
-    const car = await deleteCar(carId, user.id);
-    const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });
-    return redirect("/my-cars", { headers: { "Set-Cookie": cookie } });
-  }
-  const submission = parseWithZod(form, { schema: carSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") {
-    if (photo) await discardReceived([photo]);
-    return data(submission.reply(), { status: 400 });
-  }
-  try {
-    await savePhoto(carId, user.id, form, photo);
-  } catch (error) {
-    if (photo) await discardReceived([photo]);
-    if (!(error instanceof UserError)) throw error;
-    if (error.status === 403 || error.status === 404) throw error;
-    return submission.reply({ formErrors: [error.message] });
-  }
-  const car = await updateCar(carId, user.id, submission.value);
-  const message = photo ? `${carName(car)} saved. ${CAR_PHOTO_MESSAGES.processing}` : `${carName(car)} saved`;
-  const cookie = await flashCookie(request, { toast: { type: "success", message } });
-  return redirect(nextPath(form.get("redirectTo")) ?? `/my-cars#car-${car.id}`, { status: 303, headers: { "Set-Cookie": cookie } });
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "garage");
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    let body: CarFormBody;
+    try {
+      body = await readCarForm(request);
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      return parseWithZod(new FormData(), { schema: carSchema }).reply({ formErrors: [error.message] });
+    }
+    const { form, photo } = body;
+    if (form.get("intent") === "delete") {
+      if (photo) await discardReceived([photo]);
+      const car = await deleteCar(carId, user.id);
+      const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });
+      return redirect("/my-cars", { headers: { "Set-Cookie": cookie } });
+    }
+    const submission = parseWithZod(form, { schema: carSchema, disableAutoCoercion: true });
+    if (submission.status !== "success") {
+      if (photo) await discardReceived([photo]);
+      return data(submission.reply(), { status: 400 });
+    }
+    try {
+      await savePhoto(carId, user.id, form, photo);
+    } catch (error) {
+      if (photo) await discardReceived([photo]);
+      if (!(error instanceof UserError)) throw error;
+      if (error.status === 403 || error.status === 404) throw error;
+      return submission.reply({ formErrors: [error.message] });
+    }
+    const car = await updateCar(carId, user.id, submission.value);
+    const message = photo ? `${carName(car)} saved. ${CAR_PHOTO_MESSAGES.processing}` : `${carName(car)} saved`;
+    const cookie = await flashCookie(request, { toast: { type: "success", message } });
+    return redirect(nextPath(form.get("redirectTo")) ?? `/my-cars#car-${car.id}`, { status: 303, headers: { "Set-Cookie": cookie } });
+  });
 }
 
 export default function EditCar() {

@@ -28,15 +28,17 @@ import "~/components/cars/cars.css";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Hand over ${data ? carName(data.car) : "a car"} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUserPage(request);
-  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
-  const [pending, costs, owners] = await Promise.all([pendingHandover(car.id), costChoices(car.id), ownershipHistory(car.id)]);
-  return {
-    car: carJson(car, { owner: true }),
-    pending: pending ? { buyer: pending.buyer?.username ?? null, addressed: pending.addressed, expires: shortDate(pending.expiresAt) } : null,
-    costs,
-    owners,
-  };
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+    const [pending, costs, owners] = await Promise.all([pendingHandover(car.id), costChoices(car.id), ownershipHistory(car.id)]);
+    return {
+      car: carJson(car, { owner: true }),
+      pending: pending ? { buyer: pending.buyer?.username ?? null, addressed: pending.addressed, expires: shortDate(pending.expiresAt) } : null,
+      costs,
+      owners,
+    };
+  });
 }
 
 const cancelSchema = z.object({ intent: z.literal("cancel") });
@@ -46,36 +48,36 @@ const MAX_COST_CHOICES = 500;
 type Reply = { error: string; field: string | null; link?: undefined } | { link: string; buyer: string | null; expires: string; error?: undefined };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "garage");
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const form = await readForm(request);
-  const fields = Object.fromEntries(form);
-  if (fields.intent === "cancel") {
-    await pageUserErrors(async () => {
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "garage");
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const form = await readForm(request);
+    const fields = Object.fromEntries(form);
+    if (fields.intent === "cancel") {
       parseFields(cancelSchema, fields);
       await cancelHandover(carId, user.id);
-    });
-    const cookie = await flashCookie(request, { toast: { type: "success", message: "Handover cancelled: its link no longer works" } });
-    return redirect(`/my-cars/${carId}/handover`, { status: 303, headers: { "Set-Cookie": cookie } });
-  }
-  return replyToUserError(
-    async () => {
-      const input = parseFields(startHandoverSchema, fields);
-      const shownCosts = parseIdList(form.getAll("shown_cost").map(String), MAX_COST_CHOICES);
-      const started = await startHandover(carId, user.id, { username: input.username, shownCosts });
-      const reply: Reply = { link: publicOrigin(request) + handoverPath(carId, started.token), buyer: started.buyer, expires: shortDate(started.expiresAt) };
-      return data<Reply>(reply, { headers: { "Cache-Control": "no-store" } });
-    },
-    (error) => {
-      // Someone else's car, or none: the page's own answer, not a message in the form.
-      if (error.status === 403 || error.status === 404) {
-        if (!error.field) throw data({ error: error.message }, { status: error.status });
-      }
-      const reply: Reply = { error: error.message, field: error.field ?? null };
-      return data<Reply>(reply, { status: error.status });
-    },
-  );
+      const cookie = await flashCookie(request, { toast: { type: "success", message: "Handover cancelled: its link no longer works" } });
+      return redirect(`/my-cars/${carId}/handover`, { status: 303, headers: { "Set-Cookie": cookie } });
+    }
+    return replyToUserError(
+      async () => {
+        const input = parseFields(startHandoverSchema, fields);
+        const shownCosts = parseIdList(form.getAll("shown_cost").map(String), MAX_COST_CHOICES);
+        const started = await startHandover(carId, user.id, { username: input.username, shownCosts });
+        const reply: Reply = { link: publicOrigin(request) + handoverPath(carId, started.token), buyer: started.buyer, expires: shortDate(started.expiresAt) };
+        return data<Reply>(reply, { headers: { "Cache-Control": "no-store" } });
+      },
+      (error) => {
+        // Someone else's car, or none: the page's own answer, not a message in the form.
+        if (error.status === 403 || error.status === 404) {
+          if (!error.field) throw data({ error: error.message }, { status: error.status });
+        }
+        const reply: Reply = { error: error.message, field: error.field ?? null };
+        return data<Reply>(reply, { status: error.status });
+      },
+    );
+  });
 }
 
 export default function HandoverPage() {

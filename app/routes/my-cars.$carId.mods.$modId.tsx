@@ -19,6 +19,7 @@ import { isFieldError } from "~/lib/user-error";
 import { deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/models/mod.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
+import { pageUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.values.model_name ?? "mod"} · ${APP_TITLE}` }];
 
@@ -31,49 +32,53 @@ async function ownedModOfCar(request: Request, params: LoaderFunctionArgs["param
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { car, mod } = await ownedModOfCar(request, params);
-  return {
-    car: carJson(car, { owner: true }),
-    modId: mod.id,
-    options: await getModFormOptions(car.id),
-    values: {
-      mod_category: mod.category,
-      model_name: mod.modelName,
-      description: mod.description ?? "",
-      manufacturer: mod.manufacturer?.name ?? "",
-      vendor: mod.vendor?.name ?? "",
-      installer: mod.installer?.name ?? "",
-      mod_type: mod.type,
-      cost: centsToInput(mod.costCents),
-      show_cost: mod.showCost ? "on" : "",
-      performance_gains: mod.gains.map((gain) => ({ type: gain.type, amount: String(gain.amount), unit: gain.unit })),
-      build_name: mod.build?.name ?? "",
-      post_id: mod.postId ? String(mod.postId) : "",
-    },
-  };
+  return pageUserErrors(async () => {
+    const { car, mod } = await ownedModOfCar(request, params);
+    return {
+      car: carJson(car, { owner: true }),
+      modId: mod.id,
+      options: await getModFormOptions(car.id),
+      values: {
+        mod_category: mod.category,
+        model_name: mod.modelName,
+        description: mod.description ?? "",
+        manufacturer: mod.manufacturer?.name ?? "",
+        vendor: mod.vendor?.name ?? "",
+        installer: mod.installer?.name ?? "",
+        mod_type: mod.type,
+        cost: centsToInput(mod.costCents),
+        show_cost: mod.showCost ? "on" : "",
+        performance_gains: mod.gains.map((gain) => ({ type: gain.type, amount: String(gain.amount), unit: gain.unit })),
+        build_name: mod.build?.name ?? "",
+        post_id: mod.postId ? String(mod.postId) : "",
+      },
+    };
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await limitWrite(request, "garage");
-  const { user, car, mod } = await ownedModOfCar(request, params);
-  const form = await readForm(request);
-  const back = `/my-cars/${car.id}/mods`;
-  if (form.get("intent") === "delete") {
-    await deleteMod(mod.id, user.id);
-    const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
-    return redirect(back, { headers: { "Set-Cookie": cookie } });
-  }
-  const submission = parseWithZod(form, { schema: modSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return submission.reply();
-  try {
-    const updated = await updateMod(mod.id, user.id, submission.value);
-    const cookie = await flashCookie(request, { toast: { type: "success", message: `${updated.modelName} saved` } });
-    return redirect(back, { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (!isFieldError(error)) throw error;
-    const field = error.field === "build_id" ? "build_name" : error.field;
-    return submission.reply({ fieldErrors: { [field]: [error.message] } });
-  }
+  return pageUserErrors(async () => {
+    await limitWrite(request, "garage");
+    const { user, car, mod } = await ownedModOfCar(request, params);
+    const form = await readForm(request);
+    const back = `/my-cars/${car.id}/mods`;
+    if (form.get("intent") === "delete") {
+      await deleteMod(mod.id, user.id);
+      const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
+      return redirect(back, { headers: { "Set-Cookie": cookie } });
+    }
+    const submission = parseWithZod(form, { schema: modSchema, disableAutoCoercion: true });
+    if (submission.status !== "success") return submission.reply();
+    try {
+      const updated = await updateMod(mod.id, user.id, submission.value);
+      const cookie = await flashCookie(request, { toast: { type: "success", message: `${updated.modelName} saved` } });
+      return redirect(back, { headers: { "Set-Cookie": cookie } });
+    } catch (error) {
+      if (!isFieldError(error)) throw error;
+      const field = error.field === "build_id" ? "build_name" : error.field;
+      return submission.reply({ fieldErrors: { [field]: [error.message] } });
+    }
+  });
 }
 
 export default function EditMod() {

@@ -14,7 +14,7 @@ import { formatCost } from "~/lib/formats";
 import { carName, carSpecLine, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { z } from "zod";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { pageUserErrors } from "~/lib/form-reply.server";
 import { parseFields, readFormFields } from "~/lib/http.server";
 import { idField, requireId } from "~/lib/ids";
 import { intentField } from "~/lib/input-schemas";
@@ -27,10 +27,12 @@ import { limitWrite } from "~/models/rate-limit.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? carName(data.car) : "Car"} mods · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUserPage(request);
-  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
-  const { mods } = await listCarMods(car.id, user.id);
-  return { car: carJson(car, { owner: true }), mods };
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+    const { mods } = await listCarMods(car.id, user.id);
+    return { car: carJson(car, { owner: true }), mods };
+  });
 }
 
 /** The delete button's form: what it asks (400 for anything but "delete"), then which mod (404 for a bad id). */
@@ -38,17 +40,17 @@ const deleteIntentSchema = z.object({ intent: intentField(["delete"], "Unknown a
 const modIdSchema = z.object({ modId: idField(MOD_MESSAGES.notFound) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "garage");
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const fields = await readFormFields(request);
-  const { modId } = await answerUserErrors(async () => {
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "garage");
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const fields = await readFormFields(request);
     parseFields(deleteIntentSchema, fields);
-    return parseFields(modIdSchema, fields, undefined, 404);
+    const { modId } = parseFields(modIdSchema, fields, undefined, 404);
+    await deleteMod(modId, user.id);
+    const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
+    return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });
   });
-  await deleteMod(modId, user.id);
-  const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
-  return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });
 }
 
 export default function CarMods() {

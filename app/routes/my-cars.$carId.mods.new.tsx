@@ -18,30 +18,35 @@ import { isFieldError } from "~/lib/user-error";
 import { createMod, getModFormOptions } from "~/models/mod.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
+import { pageUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Add a mod${data ? ` to ${carName(data.car)}` : ""} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUserPage(request);
-  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
-  return { car: carJson(car, { owner: true }), options: await getModFormOptions(car.id) };
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+    return { car: carJson(car, { owner: true }), options: await getModFormOptions(car.id) };
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "garage");
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const submission = parseWithZod(await readForm(request), { schema: modSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return submission.reply();
-  try {
-    const mod = await createMod(carId, user.id, submission.value);
-    const cookie = await flashCookie(request, { toast: { type: "success", message: `${mod.modelName} added` } });
-    return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (!isFieldError(error)) throw error;
-    const field = error.field === "build_id" ? "build_name" : error.field;
-    return submission.reply({ fieldErrors: { [field]: [error.message] } });
-  }
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "garage");
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const submission = parseWithZod(await readForm(request), { schema: modSchema, disableAutoCoercion: true });
+    if (submission.status !== "success") return submission.reply();
+    try {
+      const mod = await createMod(carId, user.id, submission.value);
+      const cookie = await flashCookie(request, { toast: { type: "success", message: `${mod.modelName} added` } });
+      return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });
+    } catch (error) {
+      if (!isFieldError(error)) throw error;
+      const field = error.field === "build_id" ? "build_name" : error.field;
+      return submission.reply({ fieldErrors: { [field]: [error.message] } });
+    }
+  });
 }
 
 export default function NewMod() {

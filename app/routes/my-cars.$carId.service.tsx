@@ -16,7 +16,7 @@ import { APP_TITLE } from "~/lib/constants";
 import { flashCookie } from "~/lib/cookies.server";
 import { parseFields, readForm } from "~/lib/http.server";
 import { idField, requireId } from "~/lib/ids";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { pageUserErrors } from "~/lib/form-reply.server";
 import { UserError, isFieldError } from "~/lib/user-error";
 import { requireUserPage } from "~/models/auth.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
@@ -27,36 +27,40 @@ import "~/components/cars/cars.css";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${carName(data.car)} service log` : "Service log"} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUserPage(request);
-  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
-  const entries = await listServiceEntries(car.id, { owner: true });
-  return { car: carJson(car, { owner: true }), entries, today: new Date().toISOString().slice(0, 10) };
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+    const entries = await listServiceEntries(car.id, { owner: true });
+    return { car: carJson(car, { owner: true }), entries, today: new Date().toISOString().slice(0, 10) };
+  });
 }
 
 const deleteSchema = z.object({ intent: z.literal("delete"), entryId: idField(SERVICE_MESSAGES.notFound) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "garage");
-  const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
-  const form = await readForm(request);
-  const back = async (message: string) =>
-    redirect(`/my-cars/${car.id}/service`, { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
-  if (form.get("intent") === "delete") {
-    const { entryId } = await answerUserErrors(async () => parseFields(deleteSchema, Object.fromEntries(form), undefined, 404));
-    await answerUserErrors(() => deleteServiceEntry(car.id, entryId, user.id));
-    return back("Service entry deleted");
-  }
-  const submission = parseWithZod(form, { schema: serviceEntrySchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    const entry = await addServiceEntry(car.id, user.id, submission.value);
-    return back(`${entry.kind_label} logged`);
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    const reply = isFieldError(error) ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
-    return data(reply, { status: error.status });
-  }
+  return pageUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "garage");
+    const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+    const form = await readForm(request);
+    const back = async (message: string) =>
+      redirect(`/my-cars/${car.id}/service`, { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
+    if (form.get("intent") === "delete") {
+      const { entryId } = parseFields(deleteSchema, Object.fromEntries(form), undefined, 404);
+      await deleteServiceEntry(car.id, entryId, user.id);
+      return back("Service entry deleted");
+    }
+    const submission = parseWithZod(form, { schema: serviceEntrySchema, disableAutoCoercion: true });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    try {
+      const entry = await addServiceEntry(car.id, user.id, submission.value);
+      return back(`${entry.kind_label} logged`);
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      const reply = isFieldError(error) ? submission.reply({ fieldErrors: { [error.field]: [error.message] } }) : submission.reply({ formErrors: [error.message] });
+      return data(reply, { status: error.status });
+    }
+  });
 }
 
 export default function ServiceLogPage() {

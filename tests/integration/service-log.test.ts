@@ -6,7 +6,7 @@ import { prisma } from "~/db.server";
 import { listServiceEntries } from "~/models/service-log.server";
 import { action, loader } from "~/routes/my-cars.$carId.service";
 import { makeUser, type TestUser } from "../support/accounts";
-import { answer, args, formRequest, getRequest } from "../support/requests";
+import { answer, args, formRequest, getRequest, statusOf } from "../support/requests";
 
 type Reply = { init?: { status?: number }; data?: { error?: Record<string, string[] | null> } };
 
@@ -77,15 +77,15 @@ describe("the service log", () => {
     await log(owner, car.id, { kind: "oil", performed_on: "2026-03-01", mileage: "100" });
 
     const read = await answer<Response>(loader(args(getRequest(`/my-cars/${car.id}/service`, { cookie: other.cookie }), { carId: String(car.id) })));
-    expect(read.status).toBe(403);
+    expect(statusOf(read)).toBe(403);
     const write = await log(other, car.id, { kind: "oil", performed_on: "2026-03-02", mileage: "200" });
-    expect(write.status).toBe(403);
+    expect(statusOf(write)).toBe(403);
 
     const entry = await prisma.serviceEntry.findFirstOrThrow({ where: { carId: car.id } });
     const stranger = await answer<Response>(
       action(args(formRequest(`/my-cars/${car.id}/service`, { intent: "delete", entryId: String(entry.id) }, { cookie: other.cookie }), { carId: String(car.id) })),
     );
-    expect(stranger.status).toBe(403);
+    expect(statusOf(stranger)).toBe(403);
     expect(await prisma.serviceEntry.count({ where: { carId: car.id } })).toBe(1);
 
     const deleted = await answer<Response>(

@@ -104,6 +104,13 @@ export async function answerJson(result: unknown): Promise<{ status: number; bod
   return { status: answered.status, body, response: answered };
 }
 
+/** The status a loader's or action's answer carries: a Response's, or that of `data(…, { status })`; 200 for plain data. */
+export function statusOf(answered: unknown): number {
+  if (answered instanceof Response) return answered.status;
+  const init = (answered as { init?: { status?: number } | null } | null)?.init;
+  return init?.status ?? 200;
+}
+
 /** A form field, or a file: [name, bytes, filename, type (application/octet-stream unless given)]. */
 export type Part = [name: string, value: string] | [name: string, value: Uint8Array, filename: string, type?: string];
 
