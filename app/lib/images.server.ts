@@ -29,7 +29,6 @@ import { videoTimeoutMs } from "~/lib/env.server";
 import {
   encodeVideo,
   isTruncatedMp4,
-  MediaTimeoutError,
   ProbeError,
   probeVideo,
   posterFrame,
@@ -38,6 +37,7 @@ import {
   videoFacts,
   type VideoFacts,
 } from "~/lib/video.server";
+import { MediaTimeoutError } from "~/lib/media/programs.server";
 
 // Size limits live in the browser-safe module so the upload form checks the same numbers.
 /** Largest image file accepted. */

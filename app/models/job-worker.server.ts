@@ -11,7 +11,7 @@
 import { onSiblingMessage, sendToSiblings } from "~/lib/cluster-relay.server";
 import { jobConcurrency, videoTimeoutMs } from "~/lib/env.server";
 import { sweepIncoming } from "~/lib/incoming.server";
-import { warnAboutVideoPrograms } from "~/lib/video.server";
+import { warnAboutVideoPrograms } from "~/lib/media/programs.server";
 import {
   claimJob,
   completeJob,

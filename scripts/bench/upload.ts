@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, openAsBlob, renameSync, statSync } from "node:fs";
 import path from "node:path";
-import { videoPrograms } from "../../app/lib/video.server";
+import { videoPrograms } from "../../app/lib/media/programs.server";
 import { root, type Member } from "./server";
 
 export type Clip = {

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { videoPrograms } from "~/lib/video.server";
+import { videoPrograms } from "~/lib/media/programs.server";
 import { expect } from "vitest";
 import { UserError } from "~/lib/user-error";
 
