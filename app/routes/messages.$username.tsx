@@ -3,11 +3,11 @@
 // Unknown people get a 404 inside the messages layout; your own name goes back to the list.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { UserX } from "~/components/icons";
 import { Thread } from "~/components/messages/Thread";
 import { normaliseRecipient } from "~/components/messages/thread-state";
-import { EmptyState } from "~/components/shell/EmptyState";
+import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { pageUserErrors } from "~/lib/form-reply.server";
@@ -39,21 +39,14 @@ export default function Conversation() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <div className="msg-empty">
-      <EmptyState
-        icon={<UserX />}
-        title={status === 404 ? "No one by that name" : "This conversation can't be opened"}
-        actions={
-          <Link to="/messages" className="btn btn--secondary">
-            Back to messages
-          </Link>
-        }
-      >
-        {status === 404 ? "Check the spelling of the username, or find the person with search." : "Please try again in a moment."}
-      </EmptyState>
-    </div>
+    <RouteErrorPage
+      notFound={{
+        title: "No one by that name",
+        message: "Check the spelling of the username, or find the person with search.",
+        icon: <UserX />,
+        action: { to: "/messages", label: "Back to messages" },
+      }}
+    />
   );
 }

@@ -2,7 +2,7 @@
 // Follow and Message (or Edit profile on your own page). 'My Posts' in the sidebar leads here.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { FormerCars } from "~/components/handover/FormerCars";
 import { formerCars } from "~/models/car-handover.server";
 import { Camera, CarFront, Plus, UserX } from "~/components/icons";
@@ -12,6 +12,7 @@ import { FollowCarsAction } from "~/components/profile/FollowCarsAction";
 import { PostGrid, PostGridSkeleton, type PostTile } from "~/components/profile/PostGrid";
 import { ProfileHeader } from "~/components/profile/ProfileHeader";
 import { EmptyState } from "~/components/shell/EmptyState";
+import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
@@ -178,26 +179,14 @@ export default function UserPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="page">
-      <EmptyState
-        icon={<UserX />}
-        title={missing ? "User not found" : "Something went wrong"}
-        actions={
-          <>
-            <Link to="/search" className="btn btn--primary">
-              Search people
-            </Link>
-            <Link to="/" className="btn btn--secondary">
-              Back to home
-            </Link>
-          </>
-        }
-      >
-        {missing ? "There is nobody with that username. Check the spelling or search for them." : "We couldn't load this page. Please try again."}
-      </EmptyState>
-    </div>
+    <RouteErrorPage
+      notFound={{
+        title: "User not found",
+        message: "There is nobody with that username. Check the spelling or search for them.",
+        icon: <UserX />,
+        action: { to: "/search", label: "Search people" },
+      }}
+    />
   );
 }
