@@ -14,6 +14,7 @@ import { publish } from "~/lib/live-events.server";
 import { containsPattern, normaliseQuery } from "~/lib/search";
 import { listFlagQueue, resolveFlags, type FlagQueueItem } from "~/models/flag.server";
 import { countPostsByAuthor } from "~/models/counts.server";
+import { dropCarFromTimelines } from "~/models/timeline.server";
 
 export const ADMIN_TEXT = {
   invalid: FLAG_MESSAGES.invalid,
@@ -106,7 +107,10 @@ export async function removeContent(
       : contentType === "comment"
         ? prisma.comment.deleteMany({ where: { id: contentId } })
         : prisma.car.deleteMany({ where: { id: contentId } });
-  const [, resolved] = await prisma.$transaction([
+  // A car's deletion first takes from the timelines what only following it brought.
+  const before = contentType === "car" ? [dropCarFromTimelines(prisma, contentId)] : [];
+  const results = await prisma.$transaction([
+    ...before,
     removal,
     prisma.flag.updateMany({
       where: { contentType, contentId, status: "open" },
@@ -118,7 +122,8 @@ export async function removeContent(
   ]);
   // Files go after the rows: a failure here leaves orphans on disk, never broken posts.
   await Promise.all(media.map((item) => discardMedia(item).catch((error) => console.error("discard media failed", error))));
-  return { resolved: (resolved as { count: number }).count, removed: author !== null };
+  const resolved = results[before.length + 1] as { count: number };
+  return { resolved: resolved.count, removed: author !== null };
 }
 
 /** Suspends the author of reported content (the reports stay open for a decision on the content). */

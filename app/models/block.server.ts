@@ -10,6 +10,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect } from "~/lib/db/json-sql";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
+import { dropFollowsBetween } from "~/models/timeline.server";
 
 export const BLOCK_MESSAGES = {
   userNotFound: "User not found",
@@ -159,6 +160,8 @@ export async function setBlock(blockerId: number, username: string, want?: boole
           ],
         },
       }),
+      // The timelines lose what only those follows brought.
+      dropFollowsBetween(a, b),
       prisma.notification.deleteMany({
         where: {
           OR: [

@@ -13,6 +13,7 @@ import type { CarJson } from "~/lib/cars";
 import { pictureOf, type StoredPicture } from "~/lib/media-types";
 import { countCarStats } from "~/models/counts.server";
 import { reportDuplicateVin, vinColumns, vinHash } from "~/models/vin.server";
+import { dropCarFromTimelines } from "~/models/timeline.server";
 
 export const carSelect = {
   id: true,
@@ -181,7 +182,10 @@ export async function updateCar(carId: number, userId: number, input: CarInput):
 export async function deleteCar(carId: number, userId: number): Promise<CarRow> {
   const car = await requireOwnedCar(carId, userId);
   const photo = await prisma.car.findUnique({ where: { id: carId }, select: { coverPath: true, coverVariants: true, coverPending: true } });
-  await prisma.car.delete({ where: { id: carId } });
+  await prisma.$transaction(async (tx) => {
+    await dropCarFromTimelines(tx, carId);
+    await tx.car.delete({ where: { id: carId } });
+  });
   // After the row is gone: the car's uploaded photo and a photo still waiting go too.
   if (photo?.coverPath) await discardMedia({ path: photo.coverPath, variants: photo.coverVariants }).catch(() => undefined);
   await removeIncoming(photo?.coverPending).catch(() => undefined);

@@ -3,14 +3,15 @@
 //
 // Two feeds: Latest (everyone's posts) and Following (`following: true`: the posts that show a
 // car the reader follows, are by a person the reader follows, carry a tag the reader follows,
-// or are the reader's own). A Following page is read one of two ways (`FollowingRead`).
+// or are the reader's own). A Following page reads the reader's timeline rows
+// (app/models/timeline.server.ts), kept as follows and posts are written.
 //
 // Cost per page, whatever its size (no N+1): ONE SQL statement that selects the page over
 // the posts(createdAt, id) index and, per post, its creator, media (by position), cars (by
 // position), every count (likes, dislikes, comments, mods of its cars, saves, shares) and the
 // reader's flags (liked/disliked, saved, follows one of its cars), each a correlated
-// sub-query over an index. A Following page whose posts are not among the newest
-// FOLLOWING_WALK takes a second statement (`FollowingRead`). Pages after the first use keyset
+// sub-query over an index. A Following page selects over the timelines(memberId, createdAt,
+// postId) index the same way. Pages after the first use keyset
 // pagination: a `cursor` (createdAt and id of the last post seen) and/or `exclude` (ids
 // already loaded).
 import { createHash } from "node:crypto";
@@ -217,69 +218,19 @@ const NEWEST_FIRST = Prisma.sql`ORDER BY p."createdAt" DESC, p."id" DESC`;
 /** The columns of a post a page reads. */
 const POST_COLUMNS = Prisma.sql`p."id", p."createdAt", p."createdById", p."carId", p."story", p."layout", p."soundcloudUrl", p."status", p."editedAt"`;
 
-/**
- * How a Following page finds its posts:
- * - "recent" walks the newest FOLLOWING_WALK posts (after the cursor) in order and stops at the
- *   page's last match. For a reader whose follows are busy this is the whole cost, and it is
- *   about a Latest page's.
- * - "follows" reads from the follows themselves: the newest posts of each kind of follow
- *   (people, cars, tags), a page of each at most, merged. Its cost grows with the follows'
- *   posts, not with everyone's, so a reader who follows little, or follows quiet cars, is not
- *   made to walk the whole posts table.
- * A page is first read "recent"; only when that finds less than a full page is it read
- * "follows" (which is always right, and is needed when the page's posts are older than the walk).
- */
-export type FollowingRead = "recent" | "follows";
-/** How many of the newest posts a "recent" Following read looks through. */
-export const FOLLOWING_WALK = 5000;
-
 /** The FROM … LIMIT part of the page's rows (alias p, POST_COLUMNS). */
-function pageRows(options: PageQuery, limit: number, read: FollowingRead): Prisma.Sql {
-  const conditions = pageConditions(options);
-  if (!options.following) return Prisma.sql`FROM "posts" p ${where(conditions)} ${NEWEST_FIRST} LIMIT ${limit}`;
-  const viewer = options.viewerId ?? 0;
-  if (read === "recent") {
-    // The inner rows come newest first and the outer order is the same, so the walk stops at
-    // the page's last match (SQLite and PostgreSQL both keep the inner order).
-    return Prisma.sql`FROM (SELECT ${POST_COLUMNS} FROM "posts" p ${where(conditions)} ${NEWEST_FIRST} LIMIT ${FOLLOWING_WALK}) p
-      WHERE ${followingCondition(viewer)} ${NEWEST_FIRST} LIMIT ${limit}`;
+function pageRows(options: PageQuery, limit: number): Prisma.Sql {
+  if (!options.following) return Prisma.sql`FROM "posts" p ${where(pageConditions(options))} ${NEWEST_FIRST} LIMIT ${limit}`;
+  // The reader's timeline rows (app/models/timeline.server.ts), newest first over
+  // timelines(memberId, createdAt, postId), the cursor a range on that index; each joined to
+  // its post, which meets the same conditions as any page's. A visitor (0) has no rows.
+  const conditions = [Prisma.sql`t."memberId" = ${options.viewerId ?? 0}`, ...pageConditions({ ...options, cursor: null })];
+  if (options.cursor) {
+    const at = timestampSql(databaseProvider, options.cursor.createdAt);
+    conditions.push(Prisma.sql`t."createdAt" <= ${at} AND (t."createdAt" < ${at} OR t."postId" < ${options.cursor.id})`);
   }
-  // Each kind of follow's newest page, over posts(createdById, createdAt, id),
-  // car_follows(userId, carId) + post_cars(carId, postId) and tag_follows(userId, tagId) +
-  // post_tags(tagId, createdAt, postId). A post that shows two followed cars is one row.
-  const newest = (distinct: boolean, from: Prisma.Sql, match: Prisma.Sql) =>
-    Prisma.sql`SELECT "id" FROM (SELECT ${distinct ? Prisma.sql`DISTINCT` : Prisma.empty} p."id", p."createdAt" FROM ${from} ${where([match, ...conditions])} ${NEWEST_FIRST} LIMIT ${limit}) newest`;
-  const people = newest(
-    false,
-    Prisma.sql`"posts" p`,
-    Prisma.sql`(p."createdById" = ${viewer} OR p."createdById" IN (SELECT uf."followingId" FROM "user_follows" uf WHERE uf."followerId" = ${viewer}))`,
-  );
-  const cars = newest(
-    true,
-    Prisma.sql`"car_follows" cf JOIN "post_cars" pc ON pc."carId" = cf."carId" JOIN "posts" p ON p."id" = pc."postId"`,
-    Prisma.sql`cf."userId" = ${viewer}`,
-  );
-  const tags = newest(
-    true,
-    Prisma.sql`"tag_follows" tf JOIN "post_tags" pt ON pt."tagId" = tf."tagId" JOIN "posts" p ON p."id" = pt."postId"`,
-    Prisma.sql`tf."userId" = ${viewer}`,
-  );
-  return Prisma.sql`FROM (${people} UNION ${cars} UNION ${tags}) picked JOIN "posts" p ON p."id" = picked."id" ${NEWEST_FIRST} LIMIT ${limit}`;
-}
-
-/**
- * Whether a post belongs to the Following feed of `viewerId`, for the "recent" read, which
- * walks the posts(createdAt, id) index newest first and stops after `limit` matches; each post is checked
- * over primary keys: its creator among the reader and the people they follow (user_follows
- * (followerId, followingId), read once), its cars against car_follows (userId, carId) through
- * post_cars (postId, carId), its tags against tag_follows (userId, tagId) through post_tags
- * (postId, tagId). A visitor (0) matches nothing.
- */
-function followingCondition(viewerId: number): Prisma.Sql {
-  return Prisma.sql`(p."createdById" = ${viewerId}
-    OR p."createdById" IN (SELECT uf."followingId" FROM "user_follows" uf WHERE uf."followerId" = ${viewerId})
-    OR EXISTS (SELECT 1 FROM "post_cars" fpc JOIN "car_follows" fcf ON fcf."userId" = ${viewerId} AND fcf."carId" = fpc."carId" WHERE fpc."postId" = p."id")
-    OR EXISTS (SELECT 1 FROM "post_tags" fpt JOIN "tag_follows" ftf ON ftf."userId" = ${viewerId} AND ftf."tagId" = fpt."tagId" WHERE fpt."postId" = p."id"))`;
+  return Prisma.sql`FROM "timelines" t JOIN "posts" p ON p."id" = t."postId" ${where(conditions)}
+    ORDER BY t."createdAt" DESC, t."postId" DESC LIMIT ${limit}`;
 }
 
 /**
@@ -290,7 +241,7 @@ function followingCondition(viewerId: number): Prisma.Sql {
  *   so a digest of its text is what the post's JSON is kept under (`postJson`);
  * - its standing: the counts, and the reader's own reaction, save and follow.
  */
-function pageStatement(options: PageQuery, limit: number, viewerId: number | null, read: FollowingRead = "recent"): Prisma.Sql {
+function pageStatement(options: PageQuery, limit: number, viewerId: number | null): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
   // A visitor matches no rows: user ids start at 1.
   const viewer = viewerId ?? 0;
@@ -336,7 +287,7 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
   return Prisma.sql`
     WITH page AS (
       SELECT ${POST_COLUMNS}
-      ${pageRows(options, limit, read)}
+      ${pageRows(options, limit)}
     )
     SELECT ${json.records([content, standing], Prisma.sql`page."createdAt" DESC, page."id" DESC`)} AS page
     FROM page JOIN "users" u ON u."id" = page."createdById"`;
@@ -406,12 +357,8 @@ type StandingTuple = [
 
 /** The page's records: per post, the JSON texts of its content and of its standing. */
 async function queryRecords(options: PageQuery, limit: number): Promise<string[][]> {
-  const read = async (how: FollowingRead) => {
-    const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null, how));
-    return splitRecords(rows[0]?.page);
-  };
-  const recent = await read("recent");
-  return !options.following || recent.length === limit ? recent : read("follows");
+  const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null));
+  return splitRecords(rows[0]?.page);
 }
 
 async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
@@ -425,7 +372,7 @@ async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]
   return posts.map((post) => ({ ...post, mentions: membersIn(post.story, members) }));
 }
 
-/** A page of the feed, newest first, in one statement (two for a quiet Following page). */
+/** A page of the feed, newest first, in one statement. */
 export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> {
   const limit = clampLimit(options.limit);
   const posts = await queryPosts(options, limit);

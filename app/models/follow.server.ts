@@ -7,6 +7,7 @@ import { blockedEitherWaySql, isBlockedEitherWay } from "~/models/block.server";
 import { notifyFollow, type Actor, type CarWords } from "~/models/notification.server";
 import { UserError } from "~/lib/user-error";
 import { isUniqueViolation } from "~/lib/db/conflicts";
+import { addFollowToTimeline, dropFollowFromTimeline } from "~/models/timeline.server";
 
 export const CAR_NOT_FOUND = "Car not found";
 export const USER_NOT_FOUND = "User not found";
@@ -76,13 +77,19 @@ export async function setCarFollow(follower: Actor, carId: number, want?: boolea
   if (target === following) return { following };
 
   if (!target) {
-    await prisma.carFollow.deleteMany({ where: { userId: follower.id, carId } });
+    await prisma.$transaction(async (tx) => {
+      await tx.carFollow.deleteMany({ where: { userId: follower.id, carId } });
+      await dropFollowFromTimeline(tx, follower.id, "car", carId);
+    });
     return { following: false };
   }
   // A block either way between the follower and the owner stops the follow.
   if (Number(car.blocked) === 1) throw new UserError(403, CANNOT_FOLLOW_CAR);
   try {
-    await prisma.carFollow.create({ data: { userId: follower.id, carId } });
+    await prisma.$transaction(async (tx) => {
+      await tx.carFollow.create({ data: { userId: follower.id, carId } });
+      await addFollowToTimeline(tx, follower.id, "car", carId);
+    });
   } catch (error) {
     // A double click raced us: the follow exists, which is what was asked.
     if (isUniqueViolation(error)) return { following: true };
@@ -124,12 +131,18 @@ export async function setUserFollow(follower: Actor, username: string, want?: bo
   if (wanted === following) return { following };
 
   if (!wanted) {
-    await prisma.userFollow.deleteMany({ where: { followerId, followingId: target.id } });
+    await prisma.$transaction(async (tx) => {
+      await tx.userFollow.deleteMany({ where: { followerId, followingId: target.id } });
+      await dropFollowFromTimeline(tx, followerId, "person", target.id);
+    });
     return { following: false };
   }
   if (await isBlockedEitherWay(followerId, target.id)) throw new UserError(403, CANNOT_FOLLOW_USER);
   try {
-    await prisma.userFollow.create({ data: { followerId, followingId: target.id } });
+    await prisma.$transaction(async (tx) => {
+      await tx.userFollow.create({ data: { followerId, followingId: target.id } });
+      await addFollowToTimeline(tx, followerId, "person", target.id);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return { following: true };
     throw error;

@@ -15,6 +15,7 @@ import { UserError } from "~/lib/user-error";
 import { assertOwnCars } from "~/models/post.server";
 import { assertModsOfCars } from "~/models/post-mods.server";
 import { notifyCommentMentions, syncPostText } from "~/models/text-links.server";
+import { syncPostTimelines } from "~/models/timeline.server";
 
 type Actor = { id: number };
 
@@ -129,6 +130,7 @@ export async function editPost(postId: number, actor: Actor, edit: PostEdit): Pr
     if (carsChanged) {
       await tx.postCar.deleteMany({ where: { postId } });
       if (edit.carIds.length) await tx.postCar.createMany({ data: edit.carIds.map((carId, position) => ({ postId, carId, position })) });
+      await syncPostTimelines(tx, postId);
     }
     if (modsChanged) {
       await tx.postMod.deleteMany({ where: { postId } });

@@ -13,6 +13,7 @@ import { MEDIA_JOB, mediaLane, storedMediaOf } from "~/models/post-upload.server
 import { assertModsOfCars } from "~/models/post-mods.server";
 import { BLOCK_MESSAGES, blockedError, postBlockState } from "~/models/block.server";
 import { notifyReadyPostMentions, setPostTags } from "~/models/text-links.server";
+import { addPostToTimelines } from "~/models/timeline.server";
 
 /**
  * An uploaded file on disk in the incoming folder, checked by inspectUploadFile, with what
@@ -91,6 +92,7 @@ export async function createPost(userId: number, input: NewPost): Promise<number
       select: { id: true, createdAt: true },
     });
     await setPostTags(tx, post.id, input.story, post.createdAt);
+    await addPostToTimelines(tx, post.id);
     for (const [position, { file, inspected, alt, crop }] of ordered.entries()) {
       const upload = await tx.postUpload.create({
         data: {

@@ -8,6 +8,7 @@ import { containsPattern, normaliseQuery, searchTerms } from "~/lib/search";
 import { UserError } from "~/lib/user-error";
 import { isUniqueViolation } from "~/lib/db/conflicts";
 import { TAG_NOT_FOUND } from "~/lib/tag-pages";
+import { addFollowToTimeline, dropFollowFromTimeline } from "~/models/timeline.server";
 
 export { TAG_NOT_FOUND };
 /** The longest tag name looked up (longer text names no tag). */
@@ -67,11 +68,19 @@ export async function setTagFollow(userId: number, name: string, want?: boolean)
   if (target === following) return { following };
   if (target) {
     // A second click racing the first finds the row there: the state asked for holds either way.
-    await prisma.tagFollow.create({ data: { userId, tagId } }).catch((error: unknown) => {
-      if (!isUniqueViolation(error)) throw error;
-    });
+    await prisma
+      .$transaction(async (tx) => {
+        await tx.tagFollow.create({ data: { userId, tagId } });
+        await addFollowToTimeline(tx, userId, "tag", tagId);
+      })
+      .catch((error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+      });
   } else {
-    await prisma.tagFollow.deleteMany({ where: { userId, tagId } });
+    await prisma.$transaction(async (tx) => {
+      await tx.tagFollow.deleteMany({ where: { userId, tagId } });
+      await dropFollowFromTimeline(tx, userId, "tag", tagId);
+    });
   }
   return { following: target };
 }

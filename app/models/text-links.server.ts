@@ -9,6 +9,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { POST_STATUS } from "~/lib/post-status";
 import { MENTION_NOTIFY_LIMIT, mentionsIn, tagsIn } from "~/lib/text-links";
 import { notifyMentions, type MentionPlace } from "~/models/notification.server";
+import { syncPostTimelines } from "~/models/timeline.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -50,7 +51,10 @@ export function notifiedNames(text: string): string[] {
 export async function syncPostText(input: { postId: number; authorId: number; story: string; previousStory?: string | null }): Promise<void> {
   const post = await prisma.$transaction(async (tx) => {
     const row = await tx.post.findUnique({ where: { id: input.postId }, select: { createdAt: true, status: true } });
-    if (row) await setPostTags(tx, input.postId, input.story, row.createdAt);
+    if (row) {
+      await setPostTags(tx, input.postId, input.story, row.createdAt);
+      await syncPostTimelines(tx, input.postId);
+    }
     return row;
   });
   if (!post || post.status !== POST_STATUS.ready) return;

@@ -10,6 +10,7 @@ import { discardMedia, mediaColumns, processAvatar, processUpload, type Processe
 import { deleteMedia } from "~/lib/media-storage.server";
 import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, parseVariants, variantPath } from "~/lib/media-types";
 import { carFollowMessage, insuranceMessage, userFollowMessage } from "~/models/notification.server";
+import { rebuildTimelines } from "~/models/timeline.server";
 import { cleanName, nameKey } from "~/lib/names";
 import { cached } from "./cache";
 import {
@@ -492,6 +493,8 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
           return { userId: uid(follower), carId: cid(car), createdAt, follower, car: CARS.find((candidate) => candidate.key === car)! };
         });
         await tx.carFollow.createMany({ data: carFollowRows.map(({ userId, carId, createdAt }) => ({ userId, carId, createdAt })) });
+        // Posts and follows are written in bulk here: the Following timelines follow from them.
+        await rebuildTimelines(tx);
 
         // The wording and the reminder key are the notification model's own.
         const readIfOlderThan = (createdAt: Date) => (now.getTime() - createdAt.getTime() > 5 * DAY ? new Date(createdAt.getTime() + 6 * HOUR) : null);

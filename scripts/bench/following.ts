@@ -26,6 +26,23 @@ function withMember<T>(database: string, email: string, work: (db: Db, userId: n
   }
 }
 
+/**
+ * The member's Following timeline (app/models/timeline.server.ts) written afresh from their
+ * posts and follows: the follows here are written around the models.
+ */
+function refillTimeline(db: Db, userId: number) {
+  db.prepare(`DELETE FROM "timelines" WHERE "memberId" = ?`).run(userId);
+  db.prepare(
+    `INSERT INTO "timelines" ("memberId", "postId", "createdAt")
+     SELECT ?, "postId", "createdAt" FROM (
+       SELECT p."id" AS "postId", p."createdAt" AS "createdAt" FROM "posts" p WHERE p."createdById" = ?
+       UNION SELECT p."id", p."createdAt" FROM "user_follows" uf JOIN "posts" p ON p."createdById" = uf."followingId" WHERE uf."followerId" = ?
+       UNION SELECT p."id", p."createdAt" FROM "car_follows" cf JOIN "post_cars" pc ON pc."carId" = cf."carId" JOIN "posts" p ON p."id" = pc."postId" WHERE cf."userId" = ?
+       UNION SELECT p."id", p."createdAt" FROM "tag_follows" tf JOIN "post_tags" pt ON pt."tagId" = tf."tagId" JOIN "posts" p ON p."id" = pt."postId" WHERE tf."userId" = ?
+     ) following`,
+  ).run(userId, userId, userId, userId, userId);
+}
+
 /** Makes the member with `email` follow up to `cars` cars and `people` people; answers how many each. */
 export function followForBench(database: string, email: string, cars = FOLLOWED_CARS, people = FOLLOWED_PEOPLE): { cars: number; people: number } {
   return withMember(database, email, (db, userId) => {
@@ -42,6 +59,7 @@ export function followForBench(database: string, email: string, cars = FOLLOWED_
     db.transaction(() => {
       for (const carId of carIds) followCar.run(userId, carId);
       for (const personId of peopleIds) followPerson.run(userId, personId);
+      refillTimeline(db, userId);
     })();
     return { cars: carIds.length, people: peopleIds.length };
   });
@@ -67,6 +85,7 @@ export function quietFollowForBench(database: string, email: string, cars = QUIE
       db.prepare(`DELETE FROM "tag_follows" WHERE "userId" = ?`).run(userId);
       const followCar = db.prepare(`INSERT INTO "car_follows" ("userId", "carId") VALUES (?, ?)`);
       for (const carId of carIds) followCar.run(userId, carId);
+      refillTimeline(db, userId);
     })();
     return carIds.length;
   });

@@ -78,6 +78,15 @@ export const SCALE_TABLES = [
   "notifications",
 ] as const;
 
+/** Every member's Following timeline from their own posts and their follows (app/models/timeline.server.ts). */
+export const TIMELINES_FILL_SQL = `INSERT INTO "timelines" ("memberId", "postId", "createdAt")
+SELECT "memberId", "postId", "createdAt" FROM (
+  SELECT p."createdById" AS "memberId", p."id" AS "postId", p."createdAt" AS "createdAt" FROM "posts" p
+  UNION SELECT uf."followerId", p."id", p."createdAt" FROM "user_follows" uf JOIN "posts" p ON p."createdById" = uf."followingId"
+  UNION SELECT cf."userId", p."id", p."createdAt" FROM "car_follows" cf JOIN "post_cars" pc ON pc."carId" = cf."carId" JOIN "posts" p ON p."id" = pc."postId"
+  UNION SELECT tf."userId", p."id", p."createdAt" FROM "tag_follows" tf JOIN "post_tags" pt ON pt."tagId" = tf."tagId" JOIN "posts" p ON p."id" = pt."postId"
+) following`;
+
 /** Every application table (what --force empties). */
 const ALL_TABLES_SQL = `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'`;
 
@@ -598,6 +607,15 @@ function fillTables(db: Database.Database, pool: Pool, options: ScaleOptions, lo
     userFollows.flush();
     notifications.flush();
     done({ car_follows: carFollows, user_follows: userFollows, notifications });
+  });
+
+  // ---------------------------------------------------------------- the Following timelines
+  // Written around the models, so filled here from the posts and follows in one statement (the
+  // one the timelines migration fills an existing database with).
+  inTransaction(() => {
+    counts.timelines = db.prepare(TIMELINES_FILL_SQL).run().changes;
+    log(`  timelines ${counts.timelines.toLocaleString("en-US")} (${((Date.now() - phase) / 1000).toFixed(1)} s)`);
+    phase = Date.now();
   });
 
   return counts;
