@@ -175,8 +175,8 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Issue 17's bar: performance ≥ 95 and LCP under 2.5 s. */
-export const TARGET = { score: 95, lcpMs: 2500 };
+/** The bar every main page must clear (median of the runs): performance ≥ 95 and Total Blocking Time under 200 ms. */
+export const TARGET = { score: 95, tbtMs: 200 };
 
 /** Each metric is the median over the runs of one page and persona. */
 export function summarize(runs: LighthouseRun[]): LighthouseSummary {
@@ -184,6 +184,7 @@ export function summarize(runs: LighthouseRun[]): LighthouseSummary {
   const middle = byScore[Math.floor((byScore.length - 1) / 2)];
   const score = median(runs.map((run) => run.score));
   const lcpMs = median(runs.map((run) => run.lcpMs));
+  const tbtMs = median(runs.map((run) => run.tbtMs));
   return {
     page: middle.page,
     persona: middle.persona,
@@ -193,14 +194,14 @@ export function summarize(runs: LighthouseRun[]): LighthouseSummary {
     score,
     lcpMs,
     fcpMs: median(runs.map((run) => run.fcpMs)),
-    tbtMs: median(runs.map((run) => run.tbtMs)),
+    tbtMs,
     cls: median(runs.map((run) => run.cls)),
     siMs: median(runs.map((run) => run.siMs)),
     blocking: middle.blocking,
     lcpElement: middle.lcpElement,
     opportunities: middle.opportunities,
     benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
-    met: score >= TARGET.score && lcpMs < TARGET.lcpMs,
+    met: score >= TARGET.score && tbtMs < TARGET.tbtMs,
   };
 }
 

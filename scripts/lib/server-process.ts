@@ -71,7 +71,7 @@ export function runWithServers(main: () => Promise<void>): void {
     });
   }
   main().then(
-    () => process.exit(0),
+    () => process.exit(process.exitCode ?? 0),
     (error) => {
       console.error(error instanceof Error ? error.message : error);
       killAll();
