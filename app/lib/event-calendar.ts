@@ -70,11 +70,7 @@ export function outlookCalendarUrl(event: CalendarLinkEvent): string {
   return `https://outlook.live.com/calendar/0/deeplink/compose?${params}`;
 }
 
-/** The event's own .ics file, and the feed of all events. */
-export function eventIcsPath(id: number): string {
-  return `/events/${id}/calendar.ics`;
-}
-
+/** The feed of all events. */
 export const EVENTS_FEED_PATH = "/events.ics";
 
 /** The feed's address for "subscribe" buttons: webcal:// makes calendar apps offer to subscribe. */

@@ -64,11 +64,6 @@ export function partName(part: Pick<PartLike, "modelName" | "manufacturer">): st
   return `${part.manufacturer.name} ${part.modelName}`;
 }
 
-/** The part page: /parts/{id}-{slug}. */
-export function partPath(part: PartLike): string {
-  return `/parts/${part.id}-${slugOf(partName(part))}`;
-}
-
 /** The id at the start of a part address segment ("12-ohlins-road-track" → 12); null when there is none. */
 export function partIdOf(segment: string | undefined): number | null {
   const match = /^(\d{1,10})(?:-|$)/.exec(segment ?? "");

@@ -9,6 +9,7 @@
 import type { MetaDescriptor } from "@remix-run/react";
 import { BRAND_CARD, SITE_NAME } from "~/lib/brand";
 import { AVATAR_SIZE, MEDIA_URL_PREFIX, parseVariants, variantPath, type StoredPicture } from "~/lib/media-types";
+import { buildCardPath } from "~/lib/paths";
 
 /** Where the JPEG renditions of stored pictures are served. */
 export const SHARE_IMAGE_PREFIX = "/og-image/";
@@ -135,10 +136,6 @@ export function brandCardImage(): ShareImage {
 
 /** A car's build card (/cards/car/{carId}.png): its photo, name, headline mods and gains, drawn as a PNG. */
 export const BUILD_CARD = { width: 1200, height: 630, type: "image/png" } as const;
-
-export function buildCardPath(carId: number): string {
-  return `/cards/car/${carId}.png`;
-}
 
 /** The build card as a car's share image (the showcase's og:image, the showcase's oEmbed thumbnail). */
 export function buildCardImage(carId: number, alt: string): ShareImage {

@@ -125,16 +125,6 @@ export function textLinksProblem(text: string, options: { label: string; tags?: 
   return null;
 }
 
-/** The path of a tag's page. */
-export function tagPath(tag: string): string {
-  return `/tags/${encodeURIComponent(tag)}`;
-}
-
-/** The path of a member's page. */
-export function userPath(username: string): string {
-  return `/user/${encodeURIComponent(username)}`;
-}
-
 /** A tag typed in a search box or address ("#E30", "e30") as it is stored, or null. */
 export function normalizeTag(value: string): string | null {
   const text = normalizeText(value);

@@ -20,6 +20,7 @@ import { prisma } from "~/db.server";
 import { parseStoredDate } from "~/lib/db/json-sql";
 import { sessionSecret } from "~/lib/env.server";
 import { HANDOVER_DAYS, HANDOVER_MESSAGES as M, type FormerCarJson, type OwnershipJson } from "~/lib/handover";
+import { handoverPath } from "~/lib/paths";
 import { UserError } from "~/lib/user-error";
 import { isBlockedEitherWay } from "~/models/block.server";
 import { notifyHandoverOffer, notifyNewOwner } from "~/models/notification.server";
@@ -53,10 +54,6 @@ function isSigned(token: string): boolean {
 
 function hashOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
-}
-
-export function handoverPath(carId: number, token?: string): string {
-  return token ? `/handover/${carId}/${token}` : `/handover/${carId}`;
 }
 
 // ------------------------------------------------------------------ the owner's side

@@ -7,10 +7,11 @@ import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
 import { CAR_MESSAGES, MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/car-schemas";
 import { fromCents, type ModJson } from "~/lib/cars";
+import { partPath } from "~/lib/paths";
 import { featuringCar, newestPostIdsOfCar, requireOwnedCar } from "~/models/car.server";
 import { inIdOrder } from "~/lib/id-order";
 import { UserError } from "~/lib/user-error";
-import { cleanName, nameKey, partName, partPath, type MakerKind } from "~/lib/names";
+import { cleanName, nameKey, partName, type MakerKind } from "~/lib/names";
 import { findOrCreatePart, prunePart } from "~/models/part.server";
 import { shortDate } from "~/lib/formats";
 

@@ -5,10 +5,11 @@
 // posts that tag those mods. Cars of suspended members are left out everywhere, as in search.
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { cleanName, gainStats, nameKey, partName, partPath, type GainStat } from "~/lib/names";
+import { cleanName, gainStats, nameKey, partName, type GainStat } from "~/lib/names";
 import { fromCents } from "~/lib/cars";
 import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
 import { inIdOrder } from "~/lib/id-order";
+import { partPath } from "~/lib/paths";
 import { carPhotoSelect, ownPhotoOf } from "~/models/car.server";
 
 /** The most mods (car rows) a part page lists. */

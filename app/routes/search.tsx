@@ -8,11 +8,11 @@ import { ResultTabs, SearchResults } from "~/components/search-page/SearchResult
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
+import { tagPath } from "~/lib/paths";
 import { SEARCH_MAX_CHARS, normaliseQuery, searchHref } from "~/lib/search";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { SEARCH_PAGE_PER_KIND, searchAll } from "~/models/search.server";
 import { searchTags } from "~/models/tag.server";
-import { tagHref } from "~/lib/tag-pages";
 import "~/components/shell/pages.css";
 import type { DocumentHandle } from "~/root";
 
@@ -116,7 +116,7 @@ export default function SearchPage() {
                 <ul className="sr-suggest" data-testid="tag-results" style={{ listStyle: "none", padding: 0, justifyContent: "flex-start" }}>
                   {tags.map((tag) => (
                     <li key={tag.name}>
-                      <Link to={tagHref(tag.name)} className="chip sr-suggest__chip">
+                      <Link to={tagPath(tag.name)} className="chip sr-suggest__chip">
                         #{tag.name} · {tag.posts} {tag.posts === 1 ? "post" : "posts"}
                       </Link>
                     </li>

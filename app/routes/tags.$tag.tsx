@@ -14,8 +14,9 @@ import { APP_TITLE, FEED_FIRST_RENDER } from "~/lib/constants";
 import { readCursor } from "~/lib/cursor";
 import { publicOrigin } from "~/lib/env.server";
 import { fail } from "~/lib/http.server";
+import { tagPath } from "~/lib/paths";
 import { shareLink, shareMeta } from "~/lib/share-meta";
-import { TAG_NOT_FOUND, tagFollowAction, tagHref } from "~/lib/tag-pages";
+import { TAG_NOT_FOUND, tagFollowAction } from "~/lib/tag-pages";
 import { getUser } from "~/models/auth.server";
 import { getFeedPage } from "~/models/feed.server";
 import { getTag, tagKey } from "~/models/tag.server";
@@ -51,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     nextCursor: page.nextCursor,
     pageKey: cursor ? (url.searchParams.get("cursor") ?? "") : "",
     now: Date.now(),
-    share: shareLink(publicOrigin(request), tagHref(tag.name)),
+    share: shareLink(publicOrigin(request), tagPath(tag.name)),
   };
 }
 
@@ -62,7 +63,7 @@ export default function TagPage() {
   const location = useLocation();
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
   const here = location.pathname + location.search;
-  const path = tagHref(tag.name);
+  const path = tagPath(tag.name);
 
   return (
     <div className="page tag-page">

@@ -9,7 +9,7 @@ import { LogIn, MessageCircle } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { COMMENTS_BEFORE, COMMENT_MESSAGES, addComment, countComments, findComment, removeComment, type CommentPage } from "~/lib/comment-schemas";
 import { loginHref, requestLogin } from "~/lib/login-events";
-import { postPath } from "~/components/share/share-links";
+import { postPath } from "~/lib/paths";
 import { CommentForm } from "./CommentForm";
 import { CommentItem, type CommentActions } from "./CommentItem";
 import { useCommentDelete, useCommentLike, useCommentList, useCommentPost, type CommentViewer } from "./useComments";

@@ -6,7 +6,7 @@ import { Compass } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { carName } from "~/lib/cars";
 import { FEED_CHOICE_MESSAGES, feedHref } from "~/lib/feed-choice";
-import { tagHref } from "~/lib/tag-pages";
+import { tagPath } from "~/lib/paths";
 import "./feed-switch.css";
 
 export type FollowSuggestionsData = {
@@ -73,7 +73,7 @@ export function FollowSuggestions({ suggestions }: { suggestions: FollowSuggesti
             <ul className="follow-suggest__list">
               {tags.map((tag) => (
                 <li key={tag.name}>
-                  <Link to={tagHref(tag.name)} className="chip">
+                  <Link to={tagPath(tag.name)} className="chip">
                     #{tag.name} · {plural(tag.posts, "post", "posts")}
                   </Link>
                 </li>

@@ -5,8 +5,9 @@
 import { useState } from "react";
 import { lazyComponent } from "~/lib/lazy-component";
 import { requestLogin } from "~/lib/login-events";
+import { postLikesPath } from "~/lib/paths";
 import { usePressLink } from "~/lib/press-link";
-import { likesHref, type LikesListProps } from "./likes-list";
+import type { LikesListProps } from "./likes-list";
 
 const LikesPopover = lazyComponent(() => import("./LikesPopover").then((module) => module.LikesPopover));
 
@@ -19,7 +20,7 @@ export function LikesListPopover(props: LikesListProps) {
   const pressLink = usePressLink(press);
   const trigger = (
     <a
-      href={likesHref(props.postId, props.initialTab)}
+      href={postLikesPath(props.postId, props.initialTab)}
       className="reaction-count"
       aria-label={props.label}
       aria-haspopup="dialog"

@@ -10,8 +10,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { errorOf, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { Avatar } from "~/components/shell/Avatar";
+import { postLikesPath } from "~/lib/paths";
 import { usePressLink } from "~/lib/press-link";
-import { LIKES_POPOVER_EDGE_MARGIN, likesHref, type InteractionUser, type LikesListProps } from "./likes-list";
+import { LIKES_POPOVER_EDGE_MARGIN, type InteractionUser, type LikesListProps } from "./likes-list";
 import "./interactions.css";
 import "./likes-popover.css";
 
@@ -63,7 +64,7 @@ export function LikesPopover({ postId, signedIn, initialTab = "likes", label, ch
     >
       <Popover.Trigger asChild>
         <a
-          href={likesHref(postId, initialTab)}
+          href={postLikesPath(postId, initialTab)}
           className="reaction-count"
           aria-label={label}
           // Not a button's type: the trigger is a link.

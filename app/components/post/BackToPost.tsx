@@ -1,7 +1,7 @@
 // The way back from a post's own sub-pages (its likes, its share page) to the post.
 import { Link } from "@remix-run/react";
 import { ArrowLeft } from "~/components/icons";
-import { postPath } from "~/components/share/share-links";
+import { postPath } from "~/lib/paths";
 
 export function BackToPost({ postId }: { postId: number }) {
   return (

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
 import { compactCount } from "~/components/interactions/reactions";
 import { lazyComponent } from "~/lib/lazy-component";
-import { postPath, type EmbeddablePost } from "./share-links";
+import type { EmbeddablePost } from "./share-links";
+import { postPath } from "~/lib/paths";
 import { usePressLink } from "~/lib/press-link";
 
 const ShareModal = lazyComponent(() => import("./ShareModal").then((module) => module.ShareModal));

@@ -3,6 +3,7 @@
 // modal, the post page's meta tags and the embed view.
 import { SITE_NAME } from "~/lib/brand";
 import { embedContentOf, embedIframe, embedSize, type EmbeddablePost } from "~/lib/oembed";
+import { embedPath, postPath } from "~/lib/paths";
 
 export { SITE_NAME };
 
@@ -21,14 +22,6 @@ export const SHARE_MESSAGES = {
 /** `http://host:port` without a trailing slash. */
 export function normalizeOrigin(origin: string): string {
   return origin.replace(/\/+$/, "");
-}
-
-export function postPath(postId: number): string {
-  return `/post/${postId}`;
-}
-
-export function embedPath(postId: number): string {
-  return `/embed/post/${postId}`;
 }
 
 export function postUrl(origin: string, postId: number): string {

@@ -2,7 +2,8 @@
 // member's page when that member exists (`mentions`, from the server), "#tag" to the tag's
 // page. Everything else stays plain text. Plain links: they work without JavaScript.
 import { Link } from "@remix-run/react";
-import { parseTextLinks, tagPath, userPath } from "~/lib/text-links";
+import { tagPath, userPath } from "~/lib/paths";
+import { parseTextLinks } from "~/lib/text-links";
 import "./text.css";
 
 export function LinkedText({ text, mentions }: { text: string; mentions?: readonly string[] | null }) {

@@ -1,0 +1,91 @@
+// The page addresses every link, redirect, notification and push is built from.
+import { describe, expect, it } from "vitest";
+import {
+  buildCardPath,
+  carEditPath,
+  carHandoverPath,
+  carModsPath,
+  carServicePath,
+  commentEditPath,
+  commentPath,
+  embedPath,
+  eventIcsPath,
+  eventPath,
+  handoverPath,
+  messagesPath,
+  modEditPath,
+  modNewPath,
+  partPath,
+  postEditPath,
+  postLikesPath,
+  postPath,
+  showcaseCsvPath,
+  showcasePath,
+  showcaseReportPath,
+  showcaseReportPdfPath,
+  tagPath,
+  userPath,
+} from "~/lib/paths";
+
+describe("post and comment addresses", () => {
+  it("builds each from the id", () => {
+    expect(postPath(12)).toBe("/post/12");
+    expect(postEditPath(12)).toBe("/post/12/edit");
+    expect(postLikesPath(12)).toBe("/post/12/likes");
+    expect(postLikesPath(12, "likes")).toBe("/post/12/likes");
+    expect(postLikesPath(12, "dislikes")).toBe("/post/12/likes#dislikes-title");
+    expect(embedPath(12)).toBe("/embed/post/12");
+    expect(commentPath(12, 7)).toBe("/post/12#comment-7");
+    expect(commentEditPath(7)).toBe("/comment/7/edit");
+  });
+});
+
+describe("member and tag addresses", () => {
+  it("keeps a plain username or tag as it is", () => {
+    expect(userPath("anna.k_92")).toBe("/user/anna.k_92");
+    expect(messagesPath("anna.k_92")).toBe("/messages/anna.k_92");
+    expect(tagPath("e30")).toBe("/tags/e30");
+  });
+
+  it("encodes what an address cannot hold", () => {
+    expect(userPath("a b/c?d#e")).toBe("/user/a%20b%2Fc%3Fd%23e");
+    expect(messagesPath("a b/c?d#e")).toBe("/messages/a%20b%2Fc%3Fd%23e");
+    expect(tagPath("straße")).toBe("/tags/stra%C3%9Fe");
+    expect(tagPath("a/b#c")).toBe("/tags/a%2Fb%23c");
+  });
+});
+
+describe("car addresses", () => {
+  it("builds the public ones from the car's id", () => {
+    expect(showcasePath(5)).toBe("/showcase/5");
+    expect(showcaseCsvPath(5)).toBe("/showcase/5/build.csv");
+    expect(showcaseReportPath(5)).toBe("/showcase/5/report");
+    expect(showcaseReportPdfPath(5)).toBe("/showcase/5/report.pdf");
+    expect(buildCardPath(5)).toBe("/cards/car/5.png");
+  });
+
+  it("builds the owner's ones under /my-cars", () => {
+    expect(carEditPath(5)).toBe("/my-cars/5/edit");
+    expect(carModsPath(5)).toBe("/my-cars/5/mods");
+    expect(modNewPath(5)).toBe("/my-cars/5/mods/new");
+    expect(modEditPath(5, 9)).toBe("/my-cars/5/mods/9");
+    expect(carServicePath(5)).toBe("/my-cars/5/service");
+    expect(carHandoverPath(5)).toBe("/my-cars/5/handover");
+  });
+
+  it("gives the buyer's handover page with or without the token", () => {
+    expect(handoverPath(5)).toBe("/handover/5");
+    expect(handoverPath(5, "abc.def")).toBe("/handover/5/abc.def");
+  });
+});
+
+describe("event and part addresses", () => {
+  it("builds the event's page and calendar file", () => {
+    expect(eventPath(3)).toBe("/events/3");
+    expect(eventIcsPath(3)).toBe("/events/3/calendar.ics");
+  });
+
+  it("puts the part's id and its name's slug in the address", () => {
+    expect(partPath({ id: 12, modelName: "Road & Track", manufacturer: { name: "Öhlins" } })).toBe("/parts/12-ohlins-road-track");
+  });
+});
