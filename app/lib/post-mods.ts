@@ -1,6 +1,7 @@
 // Mods tagged on posts, as both the server and the browser show them: the shape, the title
 // ("Öhlins Road & Track") and where a tagged mod links to.
 import type { ModJson } from "~/lib/cars";
+import { showcasePath } from "~/lib/paths";
 
 /** A mod as a post tags it: enough to name it and link to it. */
 export type TaggedMod = {
@@ -24,7 +25,7 @@ export function modAnchorId(modId: number): string {
 
 /** Where a tagged mod links: its place on its car's showcase. The one place that builds the link. */
 export function modHref(mod: Pick<TaggedMod, "id" | "carId">): string {
-  return `/showcase/${mod.carId}#${modAnchorId(mod.id)}`;
+  return `${showcasePath(mod.carId)}#${modAnchorId(mod.id)}`;
 }
 
 /** A mod from GET /api/cars/{id}/mods as a tag choice. */

@@ -1,6 +1,7 @@
 // Reports of content and the administrators' queue. One report per
 // reporter and piece of content (a unique index); the reporter is always the session user.
 import { prisma } from "~/db.server";
+import { postPath, showcasePath, userPath } from "~/lib/paths";
 import { READY_POST } from "~/lib/post-status";
 import { UserError } from "~/lib/user-error";
 import type { FlagInput } from "~/lib/flag-input";
@@ -70,19 +71,19 @@ async function previewOf(contentType: FlagContentType, contentId: number): Promi
   switch (contentType) {
     case "post": {
       const post = await prisma.post.findUnique({ where: { id: contentId }, select: { story: true, createdBy: { select: { username: true } } } });
-      return post && { title: short(post.story || "Post without text"), author: post.createdBy.username, href: `/post/${contentId}` };
+      return post && { title: short(post.story || "Post without text"), author: post.createdBy.username, href: postPath(contentId) };
     }
     case "comment": {
       const comment = await prisma.comment.findUnique({ where: { id: contentId }, select: { content: true, postId: true, user: { select: { username: true } } } });
-      return comment && { title: short(comment.content), author: comment.user?.username ?? null, href: `/post/${comment.postId}` };
+      return comment && { title: short(comment.content), author: comment.user?.username ?? null, href: postPath(comment.postId) };
     }
     case "user": {
       const user = await prisma.user.findUnique({ where: { id: contentId }, select: { username: true, nickname: true } });
-      return user && { title: user.nickname || user.username, author: user.username, href: `/user/${user.username}` };
+      return user && { title: user.nickname || user.username, author: user.username, href: userPath(user.username) };
     }
     case "car": {
       const car = await prisma.car.findUnique({ where: { id: contentId }, select: { year: true, make: true, model: true, owner: { select: { username: true } } } });
-      return car && { title: `${car.year} ${car.make} ${car.model}`, author: car.owner.username, href: `/showcase/${contentId}` };
+      return car && { title: `${car.year} ${car.make} ${car.model}`, author: car.owner.username, href: showcasePath(contentId) };
     }
   }
 }

@@ -9,6 +9,7 @@
 // - a user reads and marks only their own notifications (anything else is "not found").
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { commentPath, handoverPath, messagesPath, postPath, showcasePath, userPath } from "~/lib/paths";
 import { blockedEitherWaySql, unblockedWith } from "~/models/block.server";
 import { UserError } from "~/lib/user-error";
 import { hasListeners, publishNotification } from "~/lib/live-events.server";
@@ -140,7 +141,7 @@ export async function notifyFollow(input: { actor: Actor; recipientId: number; c
   const message = car ? carFollowMessage(actor.username, car) : userFollowMessage(actor.username);
   await prisma.notification.create({ data: { userId: recipientId, type, relatedUserId: actor.id, carId, message } });
   announce(recipientId);
-  await pushFollow(actor, { recipientId, carId, message, url: car ? `/showcase/${car.id}` : `/user/${encodeURIComponent(actor.username)}` });
+  await pushFollow(actor, { recipientId, carId, message, url: car ? showcasePath(car.id) : userPath(actor.username) });
   return true;
 }
 
@@ -158,9 +159,9 @@ function mentionKey(place: MentionPlace, recipientId: number): string {
 }
 
 function mentionUrl(place: MentionPlace, actorUsername: string): string {
-  if (place.kind === "post") return `/post/${place.postId}`;
-  if (place.kind === "comment") return `/post/${place.postId}#comment-${place.commentId}`;
-  return `/messages/${encodeURIComponent(actorUsername)}`;
+  if (place.kind === "post") return postPath(place.postId);
+  if (place.kind === "comment") return commentPath(place.postId, place.commentId);
+  return messagesPath(actorUsername);
 }
 
 /**
@@ -380,7 +381,7 @@ export async function notifyNewOwner(carId: number, { sellerId, buyerId }: { sel
       actorId: buyerId,
       title: message,
       body: SITE_NAME,
-      url: `/showcase/${carId}`,
+      url: showcasePath(carId),
       iconCarId: carId,
       tag: `new-owner:${carId}`,
     });
@@ -419,12 +420,12 @@ type NotificationRow = {
 function linkOf(row: NotificationRow): string {
   if (row.type === "data_export") return DATA_EXPORT_PAGE;
   if (row.type === "insurance_expiration") return "/my-cars";
-  if (row.type === "car_handover" && row.carId) return `/handover/${row.carId}`;
-  if (row.type === "car_new_owner" && row.carId) return `/showcase/${row.carId}`;
-  if (row.type === "mention" && row.postId !== null) return row.commentId !== null ? `/post/${row.postId}#comment-${row.commentId}` : `/post/${row.postId}`;
-  if (row.type === "mention" && row.relatedUser) return `/messages/${encodeURIComponent(row.relatedUser.username)}`;
-  if (row.relatedUser) return `/user/${encodeURIComponent(row.relatedUser.username)}`;
-  if (row.carId) return `/showcase/${row.carId}`;
+  if (row.type === "car_handover" && row.carId) return handoverPath(row.carId);
+  if (row.type === "car_new_owner" && row.carId) return showcasePath(row.carId);
+  if (row.type === "mention" && row.postId !== null) return row.commentId !== null ? commentPath(row.postId, row.commentId) : postPath(row.postId);
+  if (row.type === "mention" && row.relatedUser) return messagesPath(row.relatedUser.username);
+  if (row.relatedUser) return userPath(row.relatedUser.username);
+  if (row.carId) return showcasePath(row.carId);
   return "/notifications";
 }
 

@@ -11,6 +11,7 @@ import { buildSheet } from "~/lib/build-sheet";
 import { carEmbedSize } from "~/lib/car-embed";
 import { carDisplayLine, carName, carSpecLine, carsLine } from "~/lib/cars";
 import { embedContentOf, embedIframe, embedSize, OEMBED_CACHE_AGE, OEMBED_VERSION, type EmbedLimits, type OembedTarget } from "~/lib/oembed";
+import { embedPath, userPath } from "~/lib/paths";
 import { buildCardImage, postShareImage, postShareTitle, shareLink, type ShareImage } from "~/lib/share-meta";
 import { getCarBuild } from "~/models/build-sheet.server";
 import { getPost, type FeedPost } from "~/models/feed.server";
@@ -39,7 +40,7 @@ function common(origin: string, title: string, author: string, image: ShareImage
     version: OEMBED_VERSION,
     title,
     author_name: `@${author}`,
-    author_url: shareLink(origin, `/user/${encodeURIComponent(author)}`).url,
+    author_url: shareLink(origin, userPath(author)).url,
     provider_name: SITE_NAME,
     provider_url: shareLink(origin, "/").url,
     cache_age: OEMBED_CACHE_AGE,
@@ -51,7 +52,7 @@ function common(origin: string, title: string, author: string, image: ShareImage
 
 function framed(origin: string, post: FeedPost, title: string, limits: EmbedLimits): Pick<OembedRich, "html" | "width" | "height"> {
   const size = embedSize(embedContentOf(post), limits);
-  const src = shareLink(origin, `/embed/post/${post.id}`).url;
+  const src = shareLink(origin, embedPath(post.id)).url;
   return { html: embedIframe({ src, ...size, title }), ...size };
 }
 

@@ -15,6 +15,7 @@ import { prisma } from "~/db.server";
 import { SITE_NAME } from "~/lib/brand";
 import { pushSettings } from "~/lib/env.server";
 import { mediaUrl } from "~/lib/media-types";
+import { eventPath, messagesPath, postPath } from "~/lib/paths";
 import { isBlockedEitherWay } from "~/models/block.server";
 import { enqueueJob } from "~/models/job.server";
 import { MAX_DEVICES } from "~/models/push-subscription.server";
@@ -87,7 +88,7 @@ export function pushMessageReceived(sender: Person, recipientId: number, content
     actorId: sender.id,
     title: `New message from ${sender.username}`,
     body: excerpt(content),
-    url: `/messages/${encodeURIComponent(sender.username)}`,
+    url: messagesPath(sender.username),
     iconUserId: sender.id,
     tag: `message:${sender.id}`,
   });
@@ -100,7 +101,7 @@ export function pushComment(author: Person, input: { recipientId: number; postId
     actorId: author.id,
     title: input.reply ? `${author.username} replied to your comment` : `${author.username} commented on your post`,
     body: excerpt(input.content),
-    url: `/post/${input.postId}`,
+    url: postPath(input.postId),
     iconUserId: author.id,
     tag: `comment:${input.postId}`,
   });
@@ -142,7 +143,7 @@ export function pushLike(liker: Person, input: { recipientId: number; postId: nu
     actorId: liker.id,
     title: `${liker.username} liked your post`,
     body: SITE_NAME,
-    url: `/post/${input.postId}`,
+    url: postPath(input.postId),
     iconUserId: liker.id,
     tag: `like:${input.postId}`,
   });
@@ -196,7 +197,7 @@ export async function sendEventReminders(now = new Date()): Promise<number> {
       actorId: null,
       title: `${row.event.name} starts within 24 hours`,
       body: row.event.location ? excerpt(row.event.location) : SITE_NAME,
-      url: `/events/${row.eventId}`,
+      url: eventPath(row.eventId),
       iconCarId: row.carId,
       tag: `event:${row.eventId}`,
     });

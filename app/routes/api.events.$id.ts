@@ -4,6 +4,7 @@
 // DELETE /api/events/{id} → 204. Administrators only. A plain form can't send PATCH or
 // DELETE, so a POST with `intent` = "update" or "delete" does the same.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { eventPath } from "~/lib/paths";
 import { requireAdmin } from "~/models/auth.server";
 import { replyOk, uploadMutation } from "~/lib/form-reply.server";
 import { errorResponse, parseFields } from "~/lib/http.server";
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (intent === "delete") {
       await deleteEvent(id);
       if (body.redirectTo) {
-        const back = body.redirectTo.startsWith(`/events/${id}`) ? "/events" : body.redirectTo;
+        const back = body.redirectTo.startsWith(eventPath(id)) ? "/events" : body.redirectTo;
         return replyOk(request, { ...body, redirectTo: back }, null, {}, { type: "success", message: "Event deleted" });
       }
       return new Response(null, { status: 204 });

@@ -4,6 +4,7 @@
 // POST /api/events (name, date_time, location?, description?, cover? a photo file, as
 // multipart) → 201 { event }; administrators.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { eventPath } from "~/lib/paths";
 import { requireAdmin } from "~/models/auth.server";
 import { replyOk, uploadMutation } from "~/lib/form-reply.server";
 import { limitParam } from "~/lib/search";
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const admin = await requireAdmin(request);
     const input = parseEventInput(body.fields, false);
     const event = await createEvent(admin.id, input, parseEventCover(body.fields));
-    const created = { ...body, redirectTo: body.redirectTo ? `/events/${event.id}` : null };
+    const created = { ...body, redirectTo: body.redirectTo ? eventPath(event.id) : null };
     return replyOk(request, created, { event }, { status: 201 }, { type: "success", message: "Event created" });
   });
 }

@@ -10,6 +10,7 @@
 // stays on disk or in the database. Members only.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { postPath } from "~/lib/paths";
 import { getUser, SIGN_IN_REQUIRED } from "~/models/auth.server";
 import { replyError } from "~/lib/form-reply.server";
 import { assertSameOrigin, errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
@@ -140,7 +141,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // A post with files is being prepared; one without is already live.
     const message = files.length > 0 ? PROCESSING_TEXT.preparing : POST_MESSAGES.created;
     const cookie = await flashCookie(request, { toast: { type: "success", message } });
-    return redirect(`/post/${id}`, { status: 303, headers: { "Set-Cookie": cookie } });
+    return redirect(postPath(id), { status: 303, headers: { "Set-Cookie": cookie } });
   }
   return Response.json({ post: await getPost(id, user.id, { unready: "own" }) }, { status: 201 });
 }

@@ -14,6 +14,7 @@ import { flashCookie } from "~/lib/cookies.server";
 import { pageUserErrors, replyToUserError } from "~/lib/form-reply.server";
 import { readBody } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
+import { commentPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { editComment, getCommentForEdit } from "~/models/post-edit.server";
 import { limitWrite } from "~/models/rate-limit.server";
@@ -40,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     async () => {
       const saved = await editComment(id, user, parsed.content);
       const cookie = await flashCookie(request, { toast: { type: "success", message: COMMENT_EDIT_MESSAGES.saved } });
-      return redirect(`/post/${saved.post_id}#comment-${saved.id}`, { status: 303, headers: { "Set-Cookie": cookie } });
+      return redirect(commentPath(saved.post_id, saved.id), { status: 303, headers: { "Set-Cookie": cookie } });
     },
     (error) => refuse(error.status, error.message),
   );
@@ -75,7 +76,7 @@ export default function EditComment() {
           <button type="submit" className="btn btn--primary" disabled={saving}>
             {saving ? "Saving…" : "Save"}
           </button>
-          <Link to={`/post/${comment.postId}#comment-${comment.id}`} className="btn btn--ghost">
+          <Link to={commentPath(comment.postId, comment.id)} className="btn btn--ghost">
             Cancel
           </Link>
         </div>

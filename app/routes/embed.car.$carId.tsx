@@ -13,6 +13,7 @@ import { carDisplayLine } from "~/lib/cars";
 import { publicOrigin } from "~/lib/env.server";
 import { requireId } from "~/lib/ids";
 import { imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media-types";
+import { showcasePath } from "~/lib/paths";
 import { shareLink } from "~/lib/share-meta";
 import { getCarBuild } from "~/models/build-sheet.server";
 import embedStyles from "~/components/post/embed.css?url";
@@ -30,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     { title: `${carDisplayLine(data.car)} · Build sheet · ${SITE_NAME}` },
     { name: "description", content: sheetSummary(data.sheet) },
     { name: "robots", content: "noindex" },
-    { tagName: "link", rel: "canonical", href: shareLink(data.origin, `/showcase/${data.car.id}`).url },
+    { tagName: "link", rel: "canonical", href: shareLink(data.origin, showcasePath(data.car.id)).url },
   ];
 };
 

@@ -12,7 +12,7 @@ import { EventFormDialog } from "~/components/events/EventForm";
 import { GoingForm } from "~/components/events/GoingForm";
 import { eventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { eventIcsPath } from "~/lib/paths";
+import { eventIcsPath, eventPath, userPath } from "~/lib/paths";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const detail = await getEventDetail(id, user?.id ?? null);
   if (!detail) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
-  const share = shareLink(publicOrigin(request), `/events/${detail.event.id}`);
+  const share = shareLink(publicOrigin(request), eventPath(detail.event.id));
   const forCalendar: CalendarLinkEvent = {
     name: detail.event.name,
     start: new Date(detail.event.date_time),
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function EventPage() {
   const { event, attendees, viewer, calendar, isAdmin: admin } = useLoaderData<typeof loader>();
   const member = useOptionalUser();
-  const here = `/events/${event.id}`;
+  const here = eventPath(event.id);
   const withCars = attendees.filter((attendee) => attendee.car).length;
 
   return (
@@ -113,7 +113,7 @@ export default function EventPage() {
             <AddToCalendar links={calendar} />
             {event.host ? (
               <p className="event-detail__host">
-                Hosted by <Link to={`/user/${event.host}`}>@{event.host}</Link>
+                Hosted by <Link to={userPath(event.host)}>@{event.host}</Link>
               </p>
             ) : null}
             {admin ? (

@@ -17,6 +17,7 @@ import { shortDate } from "~/lib/formats";
 import { handoverIntentSchema } from "~/lib/handover-schemas";
 import { fail, parseFields, readForm } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
+import { showcasePath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { acceptHandover, countModsOf, declineHandover, findOffer } from "~/models/car-handover.server";
 import { carJson, getCar } from "~/models/car.server";
@@ -63,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   await pageUserErrors(() => acceptHandover(carId, user.id, tokenOf(params)));
   const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} is yours now` } });
-  return redirect(`/showcase/${carId}`, { status: 303, headers: { "Set-Cookie": cookie } });
+  return redirect(showcasePath(carId), { status: 303, headers: { "Set-Cookie": cookie } });
 }
 
 export default function HandoverOffer() {
@@ -74,7 +75,7 @@ export default function HandoverOffer() {
       <PageHeader title={`Take over ${name}`} icon={<KeyRound />} subtitle={`@${seller.username} wants to hand ${name} over to you.`} />
       <section className="handover-offer card" aria-labelledby="handover-offer-title">
         <h2 id="handover-offer-title" className="cm-danger__title handover__title">
-          <Link to={`/showcase/${car.id}`}>{name}</Link>
+          <Link to={showcasePath(car.id)}>{name}</Link>
         </h2>
         <p className="cm-danger__text">{carSpecLine(car) || `${car.year} ${car.make} ${car.model}`}</p>
         <p className="cm-danger__text" data-testid="handover-terms">

@@ -8,6 +8,7 @@ import { UserX } from "~/components/icons";
 import { Thread } from "~/components/messages/Thread";
 import { normaliseRecipient } from "~/components/messages/thread-state";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { messagesPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { pageUserErrors } from "~/lib/form-reply.server";
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const beforeParam = url.searchParams.get("before");
   const before = parseId(beforeParam);
-  if (raw !== name) throw redirect(`/messages/${encodeURIComponent(name)}${before ? `?before=${before}` : ""}`);
+  if (raw !== name) throw redirect(`${messagesPath(name)}${before ? `?before=${before}` : ""}`);
   const thread = await pageUserErrors(() => getThread(user.id, name, { before }));
   return { thread, me: user.id, before, now: Date.now() };
 }

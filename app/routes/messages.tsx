@@ -13,6 +13,7 @@ import { NewMessageForm } from "~/components/messages/NewMessageForm";
 import { applyLiveMessage, applyRead, normaliseRecipient, type Conversation } from "~/components/messages/thread-state";
 import { useClock } from "~/components/messages/use-clock";
 import { useLiveEvents } from "~/components/realtime";
+import { messagesPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { MESSAGE_TEXT, listConversations } from "~/models/message.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!name) composeError = MESSAGE_TEXT.recipientRequired;
     else if (name === user.username) composeError = MESSAGE_TEXT.yourself;
     else if (!(await getUserByUsername(name))) composeError = `${MESSAGE_TEXT.userNotFound}: @${name}`;
-    else throw redirect(`/messages/${encodeURIComponent(name)}`);
+    else throw redirect(messagesPath(name));
   }
   const conversations = await listConversations(user.id);
   return {

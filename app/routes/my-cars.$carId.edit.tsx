@@ -8,6 +8,7 @@ import { Pencil } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { PageHeader } from "~/components/shell/EmptyState";
+import { carHandoverPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
@@ -120,7 +121,7 @@ export default function EditCar() {
           </h2>
           <p className="cm-danger__text">Sold it? The car changes hands and keeps its story: showcase, followers, mods and build sheet.</p>
         </div>
-        <Link to={`/my-cars/${car.id}/handover`} className="btn btn--secondary btn--sm">
+        <Link to={carHandoverPath(car.id)} className="btn btn--secondary btn--sm">
           Hand over
         </Link>
       </section>

@@ -19,7 +19,7 @@ import { startHandoverSchema } from "~/lib/handover-schemas";
 import { parseFields, readForm } from "~/lib/http.server";
 import { parseIdList, requireId } from "~/lib/ids";
 import { pageUserErrors, replyToUserError } from "~/lib/form-reply.server";
-import { handoverPath } from "~/lib/paths";
+import { carEditPath, carHandoverPath, handoverPath, showcasePath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { cancelHandover, costChoices, ownershipHistory, pendingHandover, startHandover } from "~/models/car-handover.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
@@ -59,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       parseFields(cancelSchema, fields);
       await cancelHandover(carId, user.id);
       const cookie = await flashCookie(request, { toast: { type: "success", message: "Handover cancelled: its link no longer works" } });
-      return redirect(`/my-cars/${carId}/handover`, { status: 303, headers: { "Set-Cookie": cookie } });
+      return redirect(carHandoverPath(carId), { status: 303, headers: { "Set-Cookie": cookie } });
     }
     return replyToUserError(
       async () => {
@@ -88,7 +88,7 @@ export default function HandoverPage() {
   const failed = reply?.error ? reply : null;
   return (
     <div className="page handover-page">
-      <Link to={`/my-cars/${car.id}/edit`} className="cm-back">
+      <Link to={carEditPath(car.id)} className="cm-back">
         <ArrowLeft aria-hidden size={16} /> Edit {carName(car)}
       </Link>
       <PageHeader
@@ -96,7 +96,7 @@ export default function HandoverPage() {
         icon={<KeyRound />}
         subtitle="The car changes hands and keeps its story."
         actions={
-          <Link to={`/showcase/${car.id}`} className="btn btn--ghost">
+          <Link to={showcasePath(car.id)} className="btn btn--ghost">
             <Sparkles aria-hidden size={18} /> Showcase
           </Link>
         }

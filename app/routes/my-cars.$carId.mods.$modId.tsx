@@ -7,6 +7,7 @@ import { Pencil } from "~/components/icons";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { ModForm } from "~/components/mods/ModForm";
 import { PageHeader } from "~/components/shell/EmptyState";
+import { carModsPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, MOD_MESSAGES, modSchema } from "~/lib/car-schemas";
 import { carName, centsToInput } from "~/lib/cars";
@@ -61,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "garage");
     const { user, car, mod } = await ownedModOfCar(request, params);
     const form = await readForm(request);
-    const back = `/my-cars/${car.id}/mods`;
+    const back = carModsPath(car.id);
     if (form.get("intent") === "delete") {
       await deleteMod(mod.id, user.id);
       const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
@@ -87,7 +88,7 @@ export default function EditMod() {
   return (
     <div className="page mod-form-page">
       <PageHeader title={`Edit ${values.model_name}`} icon={<Pencil />} subtitle={carName(car)} />
-      <ModForm lastResult={lastResult} options={options} defaultValue={values} submitLabel="Save changes" cancelTo={`/my-cars/${car.id}/mods`} />
+      <ModForm lastResult={lastResult} options={options} defaultValue={values} submitLabel="Save changes" cancelTo={carModsPath(car.id)} />
       <section className="cm-danger card" aria-labelledby="cm-danger-title">
         <div>
           <h2 id="cm-danger-title" className="cm-danger__title">

@@ -8,6 +8,7 @@ import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { BuildGroups } from "~/components/mods/BuildGroups";
 import { GainChips } from "~/components/mods/GainChips";
 import { EmptyState } from "~/components/shell/EmptyState";
+import { carModsPath, modEditPath, modNewPath, showcaseCsvPath, showcasePath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, MOD_MESSAGES } from "~/lib/car-schemas";
 import { formatCost } from "~/lib/formats";
@@ -49,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const { modId } = parseFields(modIdSchema, fields, undefined, 404);
     await deleteMod(modId, user.id);
     const cookie = await flashCookie(request, { toast: { type: "success", message: "Modification deleted" } });
-    return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });
+    return redirect(carModsPath(carId), { headers: { "Set-Cookie": cookie } });
   });
 }
 
@@ -58,7 +59,7 @@ export default function CarMods() {
   const total = visibleCostCents(mods);
   const gains = sumGains(mods.flatMap((mod) => mod.performance_gains));
   const addLink = (
-    <Link to={`/my-cars/${car.id}/mods/new`} className="btn btn--primary">
+    <Link to={modNewPath(car.id)} className="btn btn--primary">
       <Plus aria-hidden size={18} /> Add a mod
     </Link>
   );
@@ -78,7 +79,7 @@ export default function CarMods() {
           </p>
         </div>
         <div className="page-header__actions car-mods-page__actions">
-          <Link to={`/showcase/${car.id}`} className="btn btn--ghost">
+          <Link to={showcasePath(car.id)} className="btn btn--ghost">
             <Sparkles aria-hidden size={18} /> Showcase
           </Link>
           {mods.length ? addLink : null}
@@ -111,7 +112,7 @@ export default function CarMods() {
             headingLevel={2}
             actionsFor={(mod) => (
               <>
-                <Link to={`/my-cars/${car.id}/mods/${mod.id}`} className="btn btn--ghost btn--sm" aria-label={`Edit ${mod.model_name}`}>
+                <Link to={modEditPath(car.id, mod.id)} className="btn btn--ghost btn--sm" aria-label={`Edit ${mod.model_name}`}>
                   <Pencil aria-hidden size={16} />
                 </Link>
                 <ConfirmDelete compact label={`Delete ${mod.model_name}`} question={`Delete ${mod.model_name}?`} fields={{ intent: "delete", modId: String(mod.id) }} />
@@ -119,7 +120,7 @@ export default function CarMods() {
             )}
           />
           <p className="car-mods-page__csv">
-            <a href={`/showcase/${car.id}/build.csv`} download data-testid="build-csv">
+            <a href={showcaseCsvPath(car.id)} download data-testid="build-csv">
               Download the build sheet as CSV
             </a>{" "}
             (as the showcase shows it: costs only where you show them).

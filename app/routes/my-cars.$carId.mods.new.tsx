@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Wrench } from "~/components/icons";
 import { ModForm } from "~/components/mods/ModForm";
 import { PageHeader } from "~/components/shell/EmptyState";
+import { carModsPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, modSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
@@ -40,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       const mod = await createMod(carId, user.id, submission.value);
       const cookie = await flashCookie(request, { toast: { type: "success", message: `${mod.modelName} added` } });
-      return redirect(`/my-cars/${carId}/mods`, { headers: { "Set-Cookie": cookie } });
+      return redirect(carModsPath(carId), { headers: { "Set-Cookie": cookie } });
     } catch (error) {
       if (!isFieldError(error)) throw error;
       const field = error.field === "build_id" ? "build_name" : error.field;
@@ -55,7 +56,7 @@ export default function NewMod() {
   return (
     <div className="page mod-form-page">
       <PageHeader title="Add a mod" icon={<Wrench />} subtitle={carName(car)} />
-      <ModForm lastResult={lastResult} options={options} submitLabel="Add mod" cancelTo={`/my-cars/${car.id}/mods`} />
+      <ModForm lastResult={lastResult} options={options} submitLabel="Add mod" cancelTo={carModsPath(car.id)} />
     </div>
   );
 }

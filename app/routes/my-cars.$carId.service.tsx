@@ -17,6 +17,7 @@ import { flashCookie } from "~/lib/cookies.server";
 import { parseFields, readForm } from "~/lib/http.server";
 import { idField, requireId } from "~/lib/ids";
 import { pageUserErrors } from "~/lib/form-reply.server";
+import { carServicePath, showcasePath } from "~/lib/paths";
 import { UserError, isFieldError } from "~/lib/user-error";
 import { requireUserPage } from "~/models/auth.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
@@ -44,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
     const form = await readForm(request);
     const back = async (message: string) =>
-      redirect(`/my-cars/${car.id}/service`, { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
+      redirect(carServicePath(car.id), { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
     if (form.get("intent") === "delete") {
       const { entryId } = parseFields(deleteSchema, Object.fromEntries(form), undefined, 404);
       await deleteServiceEntry(car.id, entryId, user.id);
@@ -80,7 +81,7 @@ export default function ServiceLogPage() {
           <p className="page-header__subtitle">Service log</p>
         </div>
         <div className="page-header__actions">
-          <Link to={`/showcase/${car.id}`} className="btn btn--ghost">
+          <Link to={showcasePath(car.id)} className="btn btn--ghost">
             <Sparkles aria-hidden size={18} /> Showcase
           </Link>
         </div>

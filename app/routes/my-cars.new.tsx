@@ -9,6 +9,7 @@ import { CarFront } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
 import { CarPhotoField } from "~/components/cars/CarPhotoField";
 import { PageHeader } from "~/components/shell/EmptyState";
+import { carEditPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
@@ -55,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(error instanceof UserError)) throw error;
       // The car is in the garage; its edit page takes another photo.
       const cookie = await flashCookie(request, { toast: { type: "error", message: `${carName(car)} is in your garage, but its photo was refused: ${error.message}` } });
-      const edit = `/my-cars/${car.id}/edit${next ? `?redirectTo=${encodeURIComponent(next)}` : ""}`;
+      const edit = `${carEditPath(car.id)}${next ? `?redirectTo=${encodeURIComponent(next)}` : ""}`;
       return redirect(edit, { status: 303, headers: { "Set-Cookie": cookie } });
     }
   }

@@ -16,7 +16,7 @@ import { PostProcessing } from "~/components/post/PostProcessing";
 import { ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
 import { SITE_NAME } from "~/components/share/share-links";
 import { publicOrigin } from "~/lib/env.server";
-import { postPath } from "~/lib/paths";
+import { postPath, userPath } from "~/lib/paths";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
@@ -50,7 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     oembed: true,
     extra: [
       { property: "article:published_time", content: post.created_at },
-      { property: "article:author", content: shareLink(share.origin, `/user/${encodeURIComponent(post.creator.username)}`).url },
+      { property: "article:author", content: shareLink(share.origin, userPath(post.creator.username)).url },
     ],
   });
 };
@@ -95,7 +95,7 @@ export default function PostPage() {
   const navigate = useNavigate();
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
   const carIds = post.post_cars.map((postCar) => postCar.car_id);
-  const here = `/post/${post.id}`;
+  const here = postPath(post.id);
 
   return (
     <div className="page page--wide post-page">

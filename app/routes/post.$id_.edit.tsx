@@ -21,6 +21,7 @@ import { readBody } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { LAYOUTS } from "~/lib/layout";
 import { useHydrated } from "~/lib/hydrated";
+import { postPath } from "~/lib/paths";
 import { POST_EDIT_MESSAGES, parsePostEdit } from "~/lib/post-edit-schemas";
 import { MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-messages";
 import { MAX_ALT_LENGTH } from "~/lib/upload-media-fields";
@@ -119,7 +120,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     async () => {
       const { changed } = await editPost(id, user, parsed.data);
       const cookie = await flashCookie(request, { toast: { type: "success", message: changed ? POST_EDIT_MESSAGES.saved : POST_EDIT_MESSAGES.unchanged } });
-      return redirect(`/post/${id}`, { status: 303, headers: { "Set-Cookie": cookie } });
+      return redirect(postPath(id), { status: 303, headers: { "Set-Cookie": cookie } });
     },
     (error) => refuse(error.status, error.message),
   );
@@ -324,7 +325,7 @@ function EditForm({
           <button type="submit" className="btn btn--primary" disabled={saving}>
             {saving ? "Saving…" : "Save changes"}
           </button>
-          <Link to={`/post/${postId}`} className="btn btn--ghost">
+          <Link to={postPath(postId)} className="btn btn--ghost">
             Cancel
           </Link>
         </div>

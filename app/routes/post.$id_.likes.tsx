@@ -9,6 +9,7 @@ import { Avatar } from "~/components/shell/Avatar";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { BackToPost } from "~/components/post/BackToPost";
+import { userPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { pageUserErrors } from "~/lib/form-reply.server";
@@ -36,7 +37,7 @@ function People({ id, title, icon, people, empty }: { id: string; title: string;
         <ul className="likes-page__list">
           {people.map((person) => (
             <li key={person.username}>
-              <Link to={`/user/${encodeURIComponent(person.username)}`} className="likes-page__person">
+              <Link to={userPath(person.username)} className="likes-page__person">
                 <Avatar name={person.username} image={person.profileImage} size={32} />
                 <span>{person.nickname || person.username}</span>
                 <span className="likes-page__handle">@{person.username}</span>

@@ -10,6 +10,7 @@ import { ArrowDown, Bell, Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck
 import { PushToggle } from "~/components/notifications/PushToggle";
 import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";
 import { Avatar } from "~/components/shell/Avatar";
+import { userPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin, pushSettings } from "~/lib/env.server";
@@ -108,7 +109,7 @@ export default function ProfilePage() {
   const actionData = useActionData<ProfileActionData>();
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" && navigation.formAction?.startsWith("/profile") ? String(navigation.formData?.get("intent") ?? "") : null;
-  const myPage = `/user/${encodeURIComponent(profile.username)}`;
+  const myPage = userPath(profile.username);
 
   return (
     <div className="page profile-page">

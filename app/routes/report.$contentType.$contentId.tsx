@@ -11,6 +11,7 @@ import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { APP_TITLE } from "~/lib/constants";
 import { FLAG_CONTENT_TYPES, type FlagContentType } from "~/lib/flag-reasons";
 import { requireId } from "~/lib/ids";
+import { postPath } from "~/lib/paths";
 import { sameOriginPath } from "~/lib/redirect-path";
 import { requireUserPage } from "~/models/auth.server";
 import { z } from "zod";
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!parsed.success) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
   const contentType = parsed.data;
   const contentId = requireId(params, "contentId", NOT_FOUND_MESSAGE);
-  const fallback = contentType === "post" ? `/post/${contentId}` : "/";
+  const fallback = contentType === "post" ? postPath(contentId) : "/";
   const back = sameOriginPath(new URL(request.url).searchParams.get("redirectTo")) ?? fallback;
   return { contentType, contentId, back };
 }

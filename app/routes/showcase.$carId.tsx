@@ -21,6 +21,7 @@ import { BuildExport } from "~/components/showcase/BuildExport";
 import { BuildSheet } from "~/components/showcase/BuildSheet";
 import { buildBbcode, buildMarkdown } from "~/lib/build-export";
 import { buildSheet } from "~/lib/build-sheet";
+import { carEditPath, carModsPath, postPath, showcaseCsvPath, showcasePath, showcaseReportPath, userPath } from "~/lib/paths";
 import { getUser } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carDisplayLine, carName, carSpecLine, realNickname, visibleCostCents } from "~/lib/cars";
@@ -101,7 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .filter(Boolean)
     .join(" ");
   // The picture it is shared with is the car's build card, the same for every reader.
-  const share = shareLink(publicOrigin(request), `/showcase/${carId}`, buildCardImage(carId, `Build card of ${carDisplayLine(showcase.car)}`));
+  const share = shareLink(publicOrigin(request), showcasePath(carId), buildCardImage(carId, `Build card of ${carDisplayLine(showcase.car)}`));
   const sheet = buildSheet(sheetMods);
   const exportInput = { title: carDisplayLine(showcase.car), showcaseUrl: share.url, cardUrl: share.image.url, mods: sheetMods, sheet };
 
@@ -162,7 +163,7 @@ export default function Showcase() {
             return (
               <Link
                 key={item.id}
-                to={`/post/${item.postId}`}
+                to={postPath(item.postId)}
                 className={`showcase-hero__tile${index === 0 ? " showcase-hero__tile--lead" : ""}`}
                 aria-label={`Open the post with ${item.kind === "video" ? "video" : "photo"} ${index + 1}`}
               >
@@ -191,7 +192,7 @@ export default function Showcase() {
           </p>
           <h1 className="showcase-head__title">{carName(car)}</h1>
           <p className="showcase-head__spec">{nickname ? carSpecLine(car) : carSpecLine({ trim: car.trim, bodystyle: car.bodystyle }) || `${car.year} ${car.make}`}</p>
-          <Link to={`/user/${owner.username}`} className="showcase-owner">
+          <Link to={userPath(owner.username)} className="showcase-owner">
             <Avatar name={ownerName} image={mediaUrl(owner.profileImage)} size={36} />
             <span>
               <span className="showcase-owner__label">Owned by</span>
@@ -203,14 +204,14 @@ export default function Showcase() {
         </div>
         <div className="showcase-head__actions">
           {isOwner ? (
-            <Link to={`/my-cars/${car.id}/edit`} className="btn btn--primary">
+            <Link to={carEditPath(car.id)} className="btn btn--primary">
               <Pencil aria-hidden size={16} /> Edit
             </Link>
           ) : (
             <FollowButton carId={car.id} initialFollowing={follow.following} carName={carName(car)} onChange={setFollowing} />
           )}
           {isOwner ? (
-            <Link to={`/my-cars/${car.id}/mods`} className="btn btn--secondary">
+            <Link to={carModsPath(car.id)} className="btn btn--secondary">
               <Pencil aria-hidden size={16} /> Edit mods
             </Link>
           ) : null}
@@ -326,7 +327,7 @@ export default function Showcase() {
           <ul className="showcase-posts__grid">
             {posts.map((post) => (
               <li key={post.id}>
-                <Link to={`/post/${post.id}`} className="showcase-post card card--interactive">
+                <Link to={postPath(post.id)} className="showcase-post card card--interactive">
                   <div className="showcase-post__media media-frame" style={{ "--ratio": "1 / 1" } as React.CSSProperties}>
                     {post.cover ? (
                       <MediaImage media={post.cover} sizes="(max-width: 767px) 50vw, 260px" />
@@ -366,7 +367,7 @@ export default function Showcase() {
           </p>
         )}
       </section>
-      <BuildExport snippets={snippets} csvUrl={`/showcase/${car.id}/build.csv`} reportUrl={`/showcase/${car.id}/report`} />
+      <BuildExport snippets={snippets} csvUrl={showcaseCsvPath(car.id)} reportUrl={showcaseReportPath(car.id)} />
       <p className="showcase-share">
         Share this page: <a href={share.url}>{share.url}</a>
       </p>

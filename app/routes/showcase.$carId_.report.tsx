@@ -12,6 +12,7 @@ import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { fail } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
+import { showcaseReportPdfPath } from "~/lib/paths";
 import { parseReportInclude, reportQuery } from "~/lib/sale-report";
 import { getUser } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     isOwner: viewer !== null && viewer.username === report.owner.username,
     showcaseUrl,
     qrCode,
-    pdfHref: `/showcase/${carId}/report.pdf${reportQuery(include)}`,
+    pdfHref: `${showcaseReportPdfPath(carId)}${reportQuery(include)}`,
   };
 }
 

@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { FormerCars } from "~/components/handover/FormerCars";
+import { userPath } from "~/lib/paths";
 import { formerCars } from "~/models/car-handover.server";
 import { Camera, CarFront, Plus, UserX } from "~/components/icons";
 import { useEffect, useState } from "react";
@@ -50,9 +51,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // One address per person: /user/JDM_Jess goes to /user/jdm_jess.
   if (username !== page.user.username) {
     const url = new URL(request.url);
-    throw redirect(`/user/${encodeURIComponent(page.user.username)}${url.search}`, 301);
+    throw redirect(`${userPath(page.user.username)}${url.search}`, 301);
   }
-  const share = shareLink(publicOrigin(request), `/user/${encodeURIComponent(page.user.username)}`, avatarShareImage(page.user));
+  const share = shareLink(publicOrigin(request), userPath(page.user.username), avatarShareImage(page.user));
   // The cars they used to own come with the page, not with each further page of posts.
   const formerCarList = before === null ? await formerCars(page.user.id) : [];
   return { ...page, before, share, formerCars: formerCarList, now: Date.now() };
@@ -81,7 +82,7 @@ export default function UserPage() {
     setCursor(page.nextCursor);
   }, [more.state, more.data]);
 
-  const base = `/user/${encodeURIComponent(user.username)}`;
+  const base = userPath(user.username);
   const name = user.nickname || user.username;
 
   return (

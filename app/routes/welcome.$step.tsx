@@ -17,6 +17,7 @@ import { APP_TITLE } from "~/lib/constants";
 import { fail } from "~/lib/http.server";
 import { mediaUrl } from "~/lib/media-types";
 import { isWelcomeStep, NEW_POST_PATH, nextStep, welcomeHref, type WelcomeStep } from "~/lib/onboarding";
+import { showcasePath, userPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { hasCar } from "~/models/car-photo.server";
 import { suggestedCars, suggestedPeople } from "~/models/onboarding.server";
@@ -96,10 +97,10 @@ function FollowStep({
           <ul className="welcome__list" data-testid="welcome-cars">
             {cars.map((car) => (
               <li key={car.id} className="welcome__item card">
-                <Link to={`/showcase/${car.id}`} aria-label={`Showcase of ${carName(car)}`}>
+                <Link to={showcasePath(car.id)} aria-label={`Showcase of ${carName(car)}`}>
                   {car.photo ? <img className="welcome__photo" src={car.photo} alt="" loading="lazy" /> : <CarPlaceholder car={car} />}
                 </Link>
-                <Link to={`/showcase/${car.id}`}>{carName(car)}</Link>
+                <Link to={showcasePath(car.id)}>{carName(car)}</Link>
                 <span>@{car.owner}</span>
                 <FollowButton carId={car.id} initialFollowing={car.following} carName={carName(car)} size="sm" />
               </li>
@@ -115,7 +116,7 @@ function FollowStep({
           <ul className="welcome__list" data-testid="welcome-people">
             {people.map((person) => (
               <li key={person.id} className="welcome__item card">
-                <Link to={`/user/${encodeURIComponent(person.username)}`} className="welcome__person">
+                <Link to={userPath(person.username)} className="welcome__person">
                   <Avatar name={person.nickname?.trim() || person.username} image={mediaUrl(person.profileImage)} size={32} />@{person.username}
                 </Link>
                 <FollowUserButton username={person.username} initialFollowing={person.following} size="sm" />

@@ -4,6 +4,7 @@ import { CalendarDays, CalendarPlus, MapPin, Trash2, Users } from "~/components/
 import { EventForm, EventFormDialog } from "~/components/events/EventForm";
 import type { EventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";
+import { eventPath } from "~/lib/paths";
 import { ConfirmAction } from "./ActionForm";
 import { adminHref } from "./admin-text";
 
@@ -17,7 +18,7 @@ function EventRow({ event }: { event: EventCardView }) {
         <span className="event-card__day">{event.day}</span>
       </span>
       <div className="admin-event__body">
-        <Link to={`/events/${event.id}`} className="admin-event__name">
+        <Link to={eventPath(event.id)} className="admin-event__name">
           {event.name}
         </Link>
         <span className="admin-event__meta">

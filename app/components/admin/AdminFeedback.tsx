@@ -3,6 +3,7 @@
 import { Link } from "@remix-run/react";
 import { MessageSquareText, Star } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
+import { userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/relative-time";
 import type { AdminFeedback as FeedbackRow } from "~/models/admin.server";
 import { Pager } from "./AdminUsers";
@@ -58,7 +59,7 @@ export function AdminFeedback({
             <div className="admin-feedback__head">
               {row.rating ? <Stars rating={row.rating} /> : <span className="chip">No rating</span>}
               <span className="admin-feedback__who">
-                {row.user ? <Link to={`/user/${encodeURIComponent(row.user.username)}`}>@{row.user.username}</Link> : "Anonymous"}
+                {row.user ? <Link to={userPath(row.user.username)}>@{row.user.username}</Link> : "Anonymous"}
                 {row.build_number ? ` · build ${row.build_number}` : ""}
                 {" · "}
                 <time dateTime={row.created_at} title={row.created_at} suppressHydrationWarning>

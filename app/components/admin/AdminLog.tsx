@@ -5,6 +5,7 @@ import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { DELETED_MEMBER } from "~/lib/account-deletion";
 import { dateTimeFormat } from "~/lib/formats";
+import { userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/relative-time";
 import type { ModerationLogEntry } from "~/models/admin.server";
 import { Pager } from "./AdminUsers";
@@ -29,7 +30,7 @@ export function AdminLog({ actions, cursor, nextCursor, now }: { actions: Modera
             <div className="admin-log__body">
               <p className="admin-log__text">
                 {entry.moderator ? (
-                  <Link to={`/user/${encodeURIComponent(entry.moderator.username)}`} className="admin-log__who">
+                  <Link to={userPath(entry.moderator.username)} className="admin-log__who">
                     @{entry.moderator.username}
                   </Link>
                 ) : (

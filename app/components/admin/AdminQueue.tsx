@@ -5,6 +5,7 @@ import { Link } from "@remix-run/react";
 import { Ban, CheckCircle2, Inbox, ShieldCheck, Trash2, XCircle } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { reasonLabel } from "~/lib/flag-reasons";
+import { userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/relative-time";
 import type { QueueItem } from "~/models/admin.server";
 import { ActionForm, ConfirmAction } from "./ActionForm";
@@ -40,7 +41,7 @@ function QueueCard({ item, now }: { item: QueueItem; now: number }) {
       </p>
       {author ? (
         <p className="queue-item__author">
-          {isUser ? "Account" : "By"} <Link to={`/user/${encodeURIComponent(author.username)}`}>@{author.username}</Link>
+          {isUser ? "Account" : "By"} <Link to={userPath(author.username)}>@{author.username}</Link>
           {author.suspended ? <span className="chip admin-chip admin-chip--danger">Suspended</span> : null}
           {author.is_admin ? <span className="chip admin-chip">Administrator</span> : null}
         </p>

@@ -6,6 +6,7 @@ import { Ban, ChevronRight, Search, ShieldCheck, ShieldOff, UserCheck, Users } f
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";
+import { userPath } from "~/lib/paths";
 import type { AdminUser } from "~/models/admin.server";
 import { ActionForm, ConfirmAction } from "./ActionForm";
 import { adminHref, plural } from "./admin-text";
@@ -19,7 +20,7 @@ function UserRow({ user, me, here }: { user: AdminUserRow; me: number; here: str
   const suspendAction = `/api/admin/users/${user.id}/suspend`;
   return (
     <li className="admin-user card" data-testid="admin-user" data-username={user.username}>
-      <Link to={`/user/${encodeURIComponent(user.username)}`} className="admin-user__who">
+      <Link to={userPath(user.username)} className="admin-user__who">
         <Avatar name={user.username} image={smallAvatar(user.profileImage)} size={44} />
         <span className="admin-user__names">
           <span className="admin-user__name">

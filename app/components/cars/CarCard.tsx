@@ -2,6 +2,7 @@
 import { Link } from "@remix-run/react";
 import { CarFront, Gauge, Pencil, Sparkles, Users, Wrench, Images } from "~/components/icons";
 import { carName, carSpecLine, realNickname, type CarJson } from "~/lib/cars";
+import { carEditPath, carModsPath, carServicePath, showcasePath } from "~/lib/paths";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { InsuranceBadge } from "./InsuranceBadge";
 import { MediaImage, type MediaItem } from "./MediaImage";
@@ -32,13 +33,13 @@ export function CarCard({ car }: { car: GarageCarView }) {
   const nickname = realNickname(car.nickname);
   return (
     <article className="garage-car card" id={`car-${car.id}`} aria-labelledby={`car-${car.id}-name`}>
-      <Link to={`/showcase/${car.id}`} className="garage-car__cover media-frame" style={{ "--ratio": "16 / 10" } as React.CSSProperties} tabIndex={-1} aria-hidden>
+      <Link to={showcasePath(car.id)} className="garage-car__cover media-frame" style={{ "--ratio": "16 / 10" } as React.CSSProperties} tabIndex={-1} aria-hidden>
         {car.cover ? <MediaImage media={car.cover} sizes="(max-width: 767px) 100vw, 360px" /> : <CarPlaceholder car={car} />}
         <span className="garage-car__year">{car.year}</span>
       </Link>
       <div className="garage-car__body">
         <h2 className="garage-car__name" id={`car-${car.id}-name`}>
-          <Link to={`/showcase/${car.id}`}>{carName(car)}</Link>
+          <Link to={showcasePath(car.id)}>{carName(car)}</Link>
         </h2>
         <p className="garage-car__spec">{nickname ? carSpecLine(car) : carSpecLine({ trim: car.trim, bodystyle: car.bodystyle }) || "No trim or body style yet"}</p>
         <ul className="garage-car__stats" aria-label="Counts">
@@ -55,16 +56,16 @@ export function CarCard({ car }: { car: GarageCarView }) {
         {car.insurance_expires_at ? <InsuranceBadge expiresAt={car.insurance_expires_at} /> : null}
       </div>
       <div className="garage-car__actions">
-        <Link to={`/my-cars/${car.id}/mods`} className="btn btn--primary btn--sm">
+        <Link to={carModsPath(car.id)} className="btn btn--primary btn--sm">
           <Wrench aria-hidden size={16} /> Mods
         </Link>
-        <Link to={`/my-cars/${car.id}/service`} className="btn btn--secondary btn--sm">
+        <Link to={carServicePath(car.id)} className="btn btn--secondary btn--sm">
           <Gauge aria-hidden size={16} /> Service
         </Link>
-        <Link to={`/my-cars/${car.id}/edit`} className="btn btn--secondary btn--sm">
+        <Link to={carEditPath(car.id)} className="btn btn--secondary btn--sm">
           <Pencil aria-hidden size={16} /> Edit
         </Link>
-        <Link to={`/showcase/${car.id}`} className="btn btn--ghost btn--sm garage-car__showcase" aria-label={`Showcase of ${carName(car)}`} title="Showcase">
+        <Link to={showcasePath(car.id)} className="btn btn--ghost btn--sm garage-car__showcase" aria-label={`Showcase of ${carName(car)}`} title="Showcase">
           <Sparkles aria-hidden size={16} />
           <span className="visually-hidden">{`Showcase of ${carName(car)}`}</span>
         </Link>

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { Heart, MessageCircle, Pencil, Trash2 } from "~/components/icons";
 import { ANONYMOUS, isTemporaryId, type CommentView } from "~/lib/comment-schemas";
 import { DELETED_MEMBER } from "~/lib/account-deletion";
+import { commentEditPath, userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/relative-time";
 import { Avatar } from "~/components/shell/Avatar";
 import { LinkedText } from "~/components/text/LinkedText";
@@ -52,7 +53,7 @@ export function CommentItem({
         <div className="comment__bubble">
           <header className="comment__header">
             {known ? (
-              <Link to={`/user/${comment.username}`} className="comment__author">
+              <Link to={userPath(comment.username)} className="comment__author">
                 {name}
               </Link>
             ) : (
@@ -113,7 +114,7 @@ export function CommentItem({
             </Link>
           )}
           {!pending && actions.viewerId !== null && comment.user_id === actions.viewerId && (
-            <Link to={`/comment/${comment.id}/edit`} className="comment__action comment__edit" data-testid="edit-comment">
+            <Link to={commentEditPath(comment.id)} className="comment__action comment__edit" data-testid="edit-comment">
               <Pencil aria-hidden size={16} />
               <span className="comment__action-label">Edit</span>
             </Link>

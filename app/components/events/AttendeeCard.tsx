@@ -5,6 +5,7 @@ import { CarFront, UserRound } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { carName, carSpecLine, realNickname } from "~/lib/cars";
+import { postPath, showcasePath, userPath } from "~/lib/paths";
 
 export type AttendeeView = {
   user: { id: number; username: string; nickname: string | null; profileImage: string | null };
@@ -15,7 +16,7 @@ export type AttendeeView = {
 export function AttendeeCard({ attendee }: { attendee: AttendeeView }) {
   const { user, car, newest_post: post } = attendee;
   const owner = (
-    <Link to={`/user/${encodeURIComponent(user.username)}`} className="attendee__owner">
+    <Link to={userPath(user.username)} className="attendee__owner">
       <Avatar name={user.username} image={smallAvatar(user.profileImage)} size={28} />
       <span className="attendee__owner-name">@{user.username}</span>
     </Link>
@@ -24,7 +25,7 @@ export function AttendeeCard({ attendee }: { attendee: AttendeeView }) {
   if (!car) {
     return (
       <li className="attendee card attendee--solo" data-testid="attendee">
-        <Link to={`/user/${encodeURIComponent(user.username)}`} className="attendee__cover attendee__cover--solo" tabIndex={-1} aria-hidden>
+        <Link to={userPath(user.username)} className="attendee__cover attendee__cover--solo" tabIndex={-1} aria-hidden>
           <Avatar name={user.username} image={user.profileImage} size={72} />
         </Link>
         <div className="attendee__body">
@@ -42,7 +43,7 @@ export function AttendeeCard({ attendee }: { attendee: AttendeeView }) {
   return (
     <li className="attendee card" data-testid="attendee">
       <Link
-        to={`/showcase/${car.id}`}
+        to={showcasePath(car.id)}
         className="attendee__cover media-frame"
         style={{ "--ratio": "4 / 3", "--car-hue": hue } as React.CSSProperties}
         aria-label={`${carName(car)} showcase`}
@@ -60,11 +61,11 @@ export function AttendeeCard({ attendee }: { attendee: AttendeeView }) {
       </Link>
       <div className="attendee__body">
         <p className="attendee__car">
-          <Link to={`/showcase/${car.id}`}>{carName(car)}</Link>
+          <Link to={showcasePath(car.id)}>{carName(car)}</Link>
         </p>
         <p className="attendee__spec">{realNickname(car.nickname) ? carSpecLine(car) : carSpecLine({ trim: car.trim, bodystyle: car.bodystyle }) || car.make}</p>
         {post?.story ? (
-          <Link to={`/post/${post.id}`} className="attendee__story">
+          <Link to={postPath(post.id)} className="attendee__story">
             {post.story}
           </Link>
         ) : null}

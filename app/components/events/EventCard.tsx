@@ -2,13 +2,14 @@
 // name, when and where, and how many are going.
 import { Link } from "@remix-run/react";
 import { MapPin, Users } from "~/components/icons";
+import { eventPath } from "~/lib/paths";
 import type { EventCardView } from "./event-view";
 import "~/components/shell/pages.css";
 
 export function EventCard({ event }: { event: EventCardView }) {
   return (
     <li>
-      <Link to={`/events/${event.id}`} className={`card card--interactive event-card${event.past ? " event-card--past" : ""}`} prefetch="intent">
+      <Link to={eventPath(event.id)} className={`card card--interactive event-card${event.past ? " event-card--past" : ""}`} prefetch="intent">
         <span className={`event-card__date${event.cover ? " event-card__date--photo" : ""}`} aria-hidden>
           {event.cover ? (
             <img className="event-card__cover" src={event.cover.url} srcSet={event.cover.srcset || undefined} sizes="96px" alt="" loading="lazy" decoding="async" />

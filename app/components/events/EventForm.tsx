@@ -11,6 +11,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { notify } from "~/components/shell/notify";
 import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
+import { eventPath } from "~/lib/paths";
 import "~/components/report/report.css";
 import "./events.css";
 
@@ -50,7 +51,7 @@ function useEventFetcher(editing: boolean, onDone?: () => void) {
     }
     notify.success(editing ? "Event saved" : "Event created");
     onDone?.();
-    if (!editing && answer?.event) navigate(`/events/${answer.event.id}`);
+    if (!editing && answer?.event) navigate(eventPath(answer.event.id));
   });
   const error = fetcher.state === "submitting" ? null : errorOf(fetcher.data);
   return { Form: fetcher.Form, busy: fetcher.state !== "idle", error };

@@ -12,6 +12,7 @@ import { notify } from "~/components/shell/notify";
 import { carName } from "~/lib/cars";
 import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
+import { eventPath } from "~/lib/paths";
 import { goingText } from "./event-view";
 
 export type PickerCar = { id: number; make: string; model: string; year: number; trim: string | null; nickname: string | null };
@@ -70,7 +71,7 @@ export function GoingForm({ eventId, past, initial, cars, signedIn }: { eventId:
   const hydrated = useHydrated();
   const { carId, setCarId, reset } = useCarChoice(initial.car_id);
   const { Form, state, busy } = useAttendance(initial, reset);
-  const here = `/events/${eventId}`;
+  const here = eventPath(eventId);
   const action = `/api/events/${eventId}/attend`;
 
   const count = (

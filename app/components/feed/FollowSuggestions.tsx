@@ -6,7 +6,7 @@ import { Compass } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { carName } from "~/lib/cars";
 import { FEED_CHOICE_MESSAGES, feedHref } from "~/lib/feed-choice";
-import { tagPath } from "~/lib/paths";
+import { showcasePath, tagPath, userPath } from "~/lib/paths";
 import "./feed-switch.css";
 
 export type FollowSuggestionsData = {
@@ -41,7 +41,7 @@ export function FollowSuggestions({ suggestions }: { suggestions: FollowSuggesti
             <ul className="follow-suggest__list">
               {cars.map((car) => (
                 <li key={car.id}>
-                  <Link to={`/showcase/${car.id}`} className="chip">
+                  <Link to={showcasePath(car.id)} className="chip">
                     {carName(car)} · {plural(car.followers, "follower", "followers")}
                   </Link>
                 </li>
@@ -57,7 +57,7 @@ export function FollowSuggestions({ suggestions }: { suggestions: FollowSuggesti
             <ul className="follow-suggest__list">
               {people.map((person) => (
                 <li key={person.id}>
-                  <Link to={`/user/${encodeURIComponent(person.username)}`} className="chip">
+                  <Link to={userPath(person.username)} className="chip">
                     @{person.username} · {plural(person.posts, "post", "posts")}
                   </Link>
                 </li>

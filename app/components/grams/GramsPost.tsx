@@ -11,6 +11,7 @@ import { thumbnailOf, type ViewerItem } from "~/components/media/viewer-items";
 import { postMediaItems } from "~/components/post/post-view";
 import { carDisplayLine, carName } from "~/lib/cars";
 import { hasAudio } from "~/lib/feed-filter";
+import { carEditPath, showcasePath, userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/relative-time";
 import { useOptionalUser } from "~/lib/user";
 import type { FeedPost } from "~/models/feed.server";
@@ -113,7 +114,7 @@ export const GramsPost = memo(function GramsPost({
               <div className="grams-post__car-actions">
                 {viewer?.id === post.creator.id ? (
                   // The owner edits their own car where others follow it.
-                  <Link to={`/my-cars/${firstCar.id}/edit`} className="follow-btn follow-btn--sm" data-testid="grams-edit-car">
+                  <Link to={carEditPath(firstCar.id)} className="follow-btn follow-btn--sm" data-testid="grams-edit-car">
                     <Pencil aria-hidden className="follow-btn__icon" />
                     <span className="follow-btn__label">Edit</span>
                   </Link>
@@ -136,14 +137,14 @@ export const GramsPost = memo(function GramsPost({
                     <span className="follow-btn__label">Follow</span>
                   </button>
                 )}
-                <Link to={`/showcase/${firstCar.id}`} className="grams-chip" prefetch="intent">
+                <Link to={showcasePath(firstCar.id)} className="grams-chip" prefetch="intent">
                   <Sparkles aria-hidden className="grams-chip__icon" />
                   {GRAMS_MESSAGES.showcase}
                 </Link>
               </div>
             ) : null}
             <p className="grams-post__byline">
-              <Link to={`/user/${encodeURIComponent(post.creator.username)}`} className="grams-post__user">
+              <Link to={userPath(post.creator.username)} className="grams-post__user">
                 @{post.creator.username}
               </Link>
               <span aria-hidden> · </span>
@@ -166,7 +167,7 @@ export const GramsPost = memo(function GramsPost({
         </div>
 
         <div className="grams-post__rail">
-          <Link to={`/user/${encodeURIComponent(post.creator.username)}`} className="grams-post__avatar" aria-label={`@${post.creator.username}`}>
+          <Link to={userPath(post.creator.username)} className="grams-post__avatar" aria-label={`@${post.creator.username}`}>
             {post.creator.profileImage ? (
               <img src={post.creator.profileImage} alt="" width={48} height={48} loading="lazy" decoding="async" />
             ) : (

@@ -4,6 +4,7 @@ import { CarFront } from "~/components/icons";
 import { carDisplayLine } from "~/lib/cars";
 import { shortDate } from "~/lib/formats";
 import type { FormerCarJson } from "~/lib/handover";
+import { showcasePath } from "~/lib/paths";
 import "./handover.css";
 
 export function FormerCars({ cars }: { cars: readonly FormerCarJson[] }) {
@@ -16,7 +17,7 @@ export function FormerCars({ cars }: { cars: readonly FormerCarJson[] }) {
       <ul className="former-cars__list">
         {cars.map((car) => (
           <li key={car.id}>
-            <CarFront aria-hidden size={16} /> <Link to={`/showcase/${car.id}`}>{carDisplayLine(car)}</Link>{" "}
+            <CarFront aria-hidden size={16} /> <Link to={showcasePath(car.id)}>{carDisplayLine(car)}</Link>{" "}
             <span className="former-cars__meta">
               <time dateTime={car.from}>{shortDate(car.from)}</time> – <time dateTime={car.to}>{shortDate(car.to)}</time>, now @{car.owner_username}’s
             </span>

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { KeyRound, Users } from "~/components/icons";
 import { formatCost, shortDate } from "~/lib/formats";
 import { CHANGED_HANDS, type OwnershipJson } from "~/lib/handover";
+import { userPath } from "~/lib/paths";
 import "./handover.css";
 
 function modsLine(owner: OwnershipJson): string {
@@ -14,7 +15,7 @@ function modsLine(owner: OwnershipJson): string {
 function OwnerName({ owner }: { owner: OwnershipJson }) {
   if (!owner.username) return <span className="ownership__name">A former member</span>;
   return (
-    <Link to={`/user/${encodeURIComponent(owner.username)}`} className="ownership__name">
+    <Link to={userPath(owner.username)} className="ownership__name">
       @{owner.username}
     </Link>
   );

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { errorOf, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { Avatar } from "~/components/shell/Avatar";
-import { postLikesPath } from "~/lib/paths";
+import { postLikesPath, userPath } from "~/lib/paths";
 import { usePressLink } from "~/lib/press-link";
 import { LIKES_POPOVER_EDGE_MARGIN, type InteractionUser, type LikesListProps } from "./likes-list";
 import "./interactions.css";
@@ -125,7 +125,7 @@ export function LikesPopover({ postId, signedIn, initialTab = "likes", label, ch
               <ul className="likes-popover__list">
                 {lists[tab].map((person) => (
                   <li key={person.username}>
-                    <Link to={`/user/${person.username}`} className="likes-popover__person" onClick={() => setOpen(false)}>
+                    <Link to={userPath(person.username)} className="likes-popover__person" onClick={() => setOpen(false)}>
                       <Avatar name={person.nickname || person.username} image={person.profileImage} size={36} />
                       <span className="likes-popover__names">
                         <span className="likes-popover__nickname">{person.nickname || person.username}</span>

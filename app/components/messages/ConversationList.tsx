@@ -5,6 +5,7 @@ import { Ban } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { badgeText } from "~/lib/constants";
 import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media-types";
+import { messagesPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/relative-time";
 import { previewText, type Conversation } from "./thread-state";
 
@@ -34,7 +35,7 @@ export function ConversationList({ conversations, activeUsername, now }: { conve
         const unread = active ? 0 : conversation.unread_count;
         return (
           <li key={user.id} className="msg-list__item" data-unread={unread > 0 ? "true" : "false"} data-username={user.username}>
-            <Link to={`/messages/${encodeURIComponent(user.username)}`} className="msg-row" aria-current={active ? "page" : undefined} prefetch="intent">
+            <Link to={messagesPath(user.username)} className="msg-row" aria-current={active ? "page" : undefined} prefetch="intent">
               <span className="msg-row__avatar">
                 <Avatar name={user.username} image={smallAvatar(user.profileImage)} size={48} />
               </span>

@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import { useHydrated } from "~/lib/hydrated";
 import { ArrowDown, Loader2 } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
+import { messagesPath } from "~/lib/paths";
 import { BlockForm } from "./BlockForm";
 import { Composer } from "./Composer";
 import { displayName, smallAvatar } from "./ConversationList";
@@ -95,7 +96,7 @@ export function Thread({
 }) {
   const partner = thread.user;
   const username = partner.username;
-  const here = `/messages/${encodeURIComponent(username)}`;
+  const here = messagesPath(username);
   const hydrated = useHydrated();
   const clock = useClock(serverNow);
   const { messages, setMessages, access, status, revalidate } = useThread({ thread, me, before });

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { ArrowLeft, MoreHorizontal, UserRound, WifiOff } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
+import { userPath } from "~/lib/paths";
 import { BlockForm } from "./BlockForm";
 import { displayName, smallAvatar } from "./ConversationList";
 import type { ChatUser } from "./thread-state";
@@ -43,7 +44,7 @@ function ThreadMenu({ username, blocked, redirectTo }: { username: string; block
         <span className="visually-hidden">Conversation options</span>
       </summary>
       <div className="msg-menu__panel">
-        <Link to={`/user/${encodeURIComponent(username)}`} className="msg-menu__item">
+        <Link to={userPath(username)} className="msg-menu__item">
           <UserRound aria-hidden size={16} /> View profile
         </Link>
         <BlockForm username={username} blocked={blocked} redirectTo={redirectTo} className="msg-menu__item" onDone={close} />
@@ -60,7 +61,7 @@ export function ThreadHeader({ partner, blocked, reconnecting, redirectTo }: { p
         <ArrowLeft aria-hidden />
         <span className="visually-hidden">All conversations</span>
       </Link>
-      <Link to={`/user/${encodeURIComponent(username)}`} className="msg-thread__who">
+      <Link to={userPath(username)} className="msg-thread__who">
         <Avatar name={username} image={smallAvatar(partner.profileImage)} size={40} />
         <span className="msg-thread__names">
           <span className="msg-thread__name">{displayName(partner)}</span>

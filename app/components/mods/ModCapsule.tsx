@@ -7,6 +7,7 @@ import { ChevronDown, Image as ImageIcon, Lock } from "~/components/icons";
 import { DESCRIPTION_HINT_OVER } from "~/lib/constants";
 import { formatCost } from "~/lib/formats";
 import { modTypeLabel, toCents, type ModJson } from "~/lib/cars";
+import { postPath } from "~/lib/paths";
 import { CategoryIcon } from "./category-icons";
 import { GainChips } from "./GainChips";
 import { PartLink } from "./PartLink";
@@ -50,7 +51,7 @@ export function ModCapsule({
         <GainChips gains={mod.performance_gains} />
         {mod.part ? <PartLink part={mod.part} /> : null}
         {mod.post_id ? (
-          <Link to={`/post/${mod.post_id}`} className="mod-capsule__post">
+          <Link to={postPath(mod.post_id)} className="mod-capsule__post">
             <ImageIcon aria-hidden size={14} /> See it in a post
           </Link>
         ) : null}

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useFetcher } from "@remix-run/react";
 import { RotateCw, Sparkles, Wrench } from "~/components/icons";
 import { carDisplayLine, type CarJson, type CarLike, type ModJson } from "~/lib/cars";
+import { showcasePath } from "~/lib/paths";
 import { ModCapsule } from "./ModCapsule";
 import "./mods.css";
 
@@ -58,7 +59,7 @@ function CarMods({ carId, known, loaded, showShowcaseLink }: { carId: number; kn
           {car ? carDisplayLine(car) : carError ? <span className="mods-panel__muted">{carError}</span> : <span className="skeleton mods-panel__title-skeleton" />}
         </h3>
         {showShowcaseLink ? (
-          <Link to={`/showcase/${carId}`} className="btn btn--ghost btn--sm mods-panel__showcase">
+          <Link to={showcasePath(carId)} className="btn btn--ghost btn--sm mods-panel__showcase">
             <Sparkles aria-hidden size={15} /> Showcase
           </Link>
         ) : null}

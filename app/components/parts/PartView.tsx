@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import { CarFront, Gauge, Images, Wrench } from "~/components/icons";
 import { carName, formatGainAmount, toCents } from "~/lib/cars";
 import type { GainStat } from "~/lib/names";
+import { postPath, showcasePath, userPath } from "~/lib/paths";
 import "./parts.css";
 import { shortDate, formatCost } from "~/lib/formats";
 
@@ -66,13 +67,13 @@ export function PartView({ data }: { data: PartViewData }) {
               {rows.map((row) => (
                 <tr key={row.mod_id}>
                   <td>
-                    <Link to={`/showcase/${row.car.id}`} className="part-car">
+                    <Link to={showcasePath(row.car.id)} className="part-car">
                       {row.car.photo ? <img className="part-car__photo" src={row.car.photo} alt="" width={48} height={32} loading="lazy" /> : null}
                       {carName(row.car)}
                     </Link>
                   </td>
                   <td>
-                    <Link to={`/user/${encodeURIComponent(row.owner.username)}`}>@{row.owner.username}</Link>
+                    <Link to={userPath(row.owner.username)}>@{row.owner.username}</Link>
                   </td>
                   <td>
                     <time dateTime={row.installed_at}>{shortDate(row.installed_at)}</time>
@@ -111,7 +112,7 @@ export function PartView({ data }: { data: PartViewData }) {
           <ul className="part-posts">
             {posts.map((post) => (
               <li key={post.id}>
-                <Link to={`/post/${post.id}`} className="part-post">
+                <Link to={postPath(post.id)} className="part-post">
                   {post.cover_image ? <img src={post.cover_image} alt="" loading="lazy" width={64} height={64} /> : <Wrench aria-hidden size={24} />}
                   <span className="part-post__text">
                     <span className="part-post__story">{post.story || "A post"}</span>

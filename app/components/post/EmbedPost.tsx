@@ -8,6 +8,7 @@ import { Avatar } from "~/components/shell/Avatar";
 import { Logo } from "~/components/shell/Logo";
 import { SITE_NAME } from "~/components/share/share-links";
 import { UNKNOWN_VEHICLE } from "~/lib/cars";
+import { postPath, showcasePath, userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/relative-time";
 import { moreMediaText } from "~/lib/media-count";
 import type { FeedPost } from "~/models/feed.server";
@@ -28,12 +29,12 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
   const ratio = ratioCss(frameRatio(media[0]));
   const story = post.story.trim();
   const track = post.soundcloud_url ? trackNameFromUrl(post.soundcloud_url) : null;
-  const postLink = link(`/post/${post.id}`);
+  const postLink = link(postPath(post.id));
 
   return (
     <article className="embed" data-testid="embed-post" data-post-id={post.id}>
       <header className="embed__header">
-        <a href={link(`/user/${encodeURIComponent(post.creator.username)}`)} {...newTab} className="embed__who">
+        <a href={link(userPath(post.creator.username))} {...newTab} className="embed__who">
           <Avatar name={post.creator.username} image={post.creator.profileImage} size={36} />
           <span className="embed__who-text">
             <span className="embed__user">@{post.creator.username}</span>
@@ -122,7 +123,7 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
             cars.map((car, index) => (
               <span key={car.id}>
                 {index > 0 ? " & " : null}
-                <a href={link(`/showcase/${car.id}`)} {...newTab}>
+                <a href={link(showcasePath(car.id))} {...newTab}>
                   {car.line}
                 </a>
               </span>

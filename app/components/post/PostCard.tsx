@@ -15,6 +15,7 @@ import { Avatar } from "~/components/shell/Avatar";
 import { LinkedText } from "~/components/text/LinkedText";
 import { UNKNOWN_VEHICLE } from "~/lib/cars";
 import { lazyComponent } from "~/lib/lazy-component";
+import { postPath, showcasePath, userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/relative-time";
 import type { FeedPost } from "~/models/feed.server";
 import { PostMedia } from "./PostMedia";
@@ -86,7 +87,7 @@ function TextPost({ post, variant }: { post: FeedPost; variant: "feed" | "page" 
 function MoreLink({ postId, onExpand }: { postId: number; onExpand: () => void }) {
   return (
     <a
-      href={`/post/${postId}`}
+      href={postPath(postId)}
       className="post-story__more"
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -107,7 +108,7 @@ function Story({ post, variant }: { post: FeedPost; variant: "feed" | "page" }) 
   return (
     <div className="post-story" data-clamped={clamp || undefined}>
       <p className="post-story__text">
-        <Link to={`/user/${encodeURIComponent(post.creator.username)}`} className="post-story__author">
+        <Link to={userPath(post.creator.username)} className="post-story__author">
           {post.creator.username}
         </Link>{" "}
         <LinkedText text={story} mentions={post.mentions} />
@@ -123,8 +124,8 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
   const label = carsText(post);
   const items = useMemo(() => postMediaItems(post), [post]);
   const area = mediaAreaOf(post);
-  const profile = `/user/${encodeURIComponent(post.creator.username)}`;
-  const href = `/post/${post.id}`;
+  const profile = userPath(post.creator.username);
+  const href = postPath(post.id);
   const signedIn = viewer !== null;
   const canDelete = Boolean(viewer && (viewer.id === post.created_by || viewer.isAdmin));
   const canEdit = Boolean(viewer && viewer.id === post.created_by);
@@ -162,7 +163,7 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
                       &amp;
                     </span>
                   ) : null}
-                  <Link to={`/showcase/${car.id}`} className="post-card__car">
+                  <Link to={showcasePath(car.id)} className="post-card__car">
                     {car.line}
                   </Link>
                   {car.formerOwner ? <span className="post-card__car-era"> while owned by @{post.creator.username}</span> : null}

@@ -8,6 +8,7 @@ import { useEffect, useRef } from "react";
 import { ReportButton } from "~/components/report/ReportButton";
 import { notify } from "~/components/shell/notify";
 import { errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
+import { postEditPath } from "~/lib/paths";
 import { POST_MESSAGES } from "~/lib/post-messages";
 
 export type PostMenuProps = {
@@ -81,7 +82,7 @@ export function PostMenu({ postId, signedIn, canDelete, canEdit = false, afterDe
       <div className="post-menu__panel">
         <ReportButton contentType="post" contentId={postId} signedIn={signedIn} showLabel label="Report post" className="post-menu__item" />
         {canEdit ? (
-          <Link to={`/post/${postId}/edit`} className="post-menu__item" data-testid="edit-post">
+          <Link to={postEditPath(postId)} className="post-menu__item" data-testid="edit-post">
             <Pencil aria-hidden size={18} /> Edit post
           </Link>
         ) : null}

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from "react";
 import { CheckCircle2, Clock, Film, Image, Loader2, RotateCcw, Trash2, XCircle } from "~/components/icons";
 import { useHydrated } from "~/lib/hydrated";
 import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
+import { postPath } from "~/lib/paths";
 import { processingUrl, PROCESSING_TEXT, type PostProcessing as Processing, type UploadView } from "~/lib/post-status";
 import { effectiveLayout, type Layout } from "~/lib/layout";
 import { notify } from "~/components/shell/notify";
@@ -162,7 +163,7 @@ function ProcessingMedia({ processing, layout, local }: { processing: Processing
 export function PostProcessing({ processing: initial, layout }: { processing: Processing; layout?: string | null }) {
   const hydrated = useHydrated();
   const processing = usePolledProcessing(initial);
-  const here = `/post/${processing.id}`;
+  const here = postPath(processing.id);
   const failed = processing.status === "failed";
   // The browser's previews exist only in the tab that sent the post, after hydration.
   const local = hydrated ? previewsOf(processing.id) : null;

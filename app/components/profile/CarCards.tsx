@@ -3,6 +3,7 @@
 import { Link } from "@remix-run/react";
 import { CarFront, Users } from "~/components/icons";
 import { FollowButton } from "~/components/follow/FollowButton";
+import { showcasePath } from "~/lib/paths";
 import type { CarCard } from "~/models/profile.server";
 import "./profile.css";
 
@@ -26,7 +27,7 @@ export function CarCards({ cars, showFollow }: { cars: CarCard[]; showFollow: bo
     <ul className="car-cards">
       {cars.map((car) => (
         <li key={car.id} className="car-card card card--interactive">
-          <Link to={`/showcase/${car.id}`} className="car-card__link" prefetch="intent">
+          <Link to={showcasePath(car.id)} className="car-card__link" prefetch="intent">
             <span className="car-card__media media-frame" style={{ "--ratio": "4 / 3" } as React.CSSProperties}>
               {car.cover ? (
                 <img src={car.cover} srcSet={car.coverSrcSet || undefined} sizes="(max-width: 767px) 72vw, 300px" alt="" loading="lazy" decoding="async" />

@@ -3,6 +3,7 @@
 import { Link } from "@remix-run/react";
 import { Copy, Heart, MessageCircle, Music, Play, Type } from "~/components/icons";
 import { formatDuration } from "~/lib/media-types";
+import { postPath } from "~/lib/paths";
 import type { PostTile } from "~/models/profile.server";
 import "./profile.css";
 
@@ -22,7 +23,7 @@ export function tileLabel(post: Pick<PostTile, "story" | "kind" | "alt">): strin
 function Tile({ post }: { post: PostTile }) {
   const label = tileLabel(post);
   return (
-    <Link to={`/post/${post.id}`} className="post-tile" data-kind={post.kind} prefetch="intent" aria-label={label}>
+    <Link to={postPath(post.id)} className="post-tile" data-kind={post.kind} prefetch="intent" aria-label={label}>
       {post.kind === "image" || (post.kind === "video" && post.thumb) ? (
         <img
           className="post-tile__media"

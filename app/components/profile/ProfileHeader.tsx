@@ -4,6 +4,7 @@ import { Link, useFetchers } from "@remix-run/react";
 import { MessageCircle, Pencil } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { FollowUserButton, followUserAction } from "~/components/follow/FollowUserButton";
+import { userPath } from "~/lib/paths";
 import { useOptionalUser } from "~/lib/user";
 import { loginHref } from "~/lib/login-events";
 import "./profile.css";
@@ -93,7 +94,7 @@ export function ProfileHeader({
           ) : (
             <>
               <FollowUserButton username={user.username} initialFollowing={isFollowing} className="profile-hero__action" />
-              <Link to={viewer ? messageHref : loginHref(`/user/${user.username}`, "signin", messageHref)} className="btn btn--secondary profile-hero__action">
+              <Link to={viewer ? messageHref : loginHref(userPath(user.username), "signin", messageHref)} className="btn btn--secondary profile-hero__action">
                 <MessageCircle aria-hidden size={18} />
                 Message
               </Link>

@@ -7,6 +7,7 @@ import { CategorySpendTable } from "~/components/showcase/BuildSheet";
 import { MonthSpendTable } from "~/components/showcase/SpendChart";
 import { carDisplayLine, carSpecLine } from "~/lib/cars";
 import { formatCost, shortDate, wholeNumber } from "~/lib/formats";
+import { showcasePath } from "~/lib/paths";
 import { REPORT_PART_LABELS, REPORT_PARTS, type ReportInclude } from "~/lib/sale-report";
 import type { SaleReportView } from "~/models/sale-report.server";
 import "./sale-report.css";
@@ -48,7 +49,7 @@ export function SaleReport({ report, isOwner, showcaseUrl, qrCode, pdfHref }: Pr
   return (
     <article className="sale-report" data-testid="sale-report">
       <nav className="sale-report__tools no-print" aria-label="Report">
-        <a href={`/showcase/${car.id}`} className="btn btn--ghost btn--sm">
+        <a href={showcasePath(car.id)} className="btn btn--ghost btn--sm">
           <ChevronLeft aria-hidden size={18} /> Back to the showcase
         </a>
         <a href={pdfHref} className="btn btn--primary btn--sm" download>

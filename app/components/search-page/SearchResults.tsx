@@ -6,6 +6,7 @@ import type { EventCardView } from "~/components/events/event-view";
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";
 import { carName, carSpecLine, realNickname } from "~/lib/cars";
+import { postPath, showcasePath, userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/relative-time";
 import type { CarResult, PartResult, PostResult, UserResult } from "~/models/search.server";
 import "./search-page.css";
@@ -60,7 +61,7 @@ function CarTile({ car }: { car: CarResult }) {
   const nickname = realNickname(car.nickname);
   return (
     <li className="sr-car card card--interactive">
-      <Link to={`/showcase/${car.id}`} className="sr-car__link">
+      <Link to={showcasePath(car.id)} className="sr-car__link">
         <span className="sr-car__cover media-frame" style={{ "--ratio": "4 / 3", "--car-hue": hue } as React.CSSProperties}>
           {car.cover_image ? (
             <img src={car.cover_image} alt="" loading="lazy" />
@@ -84,7 +85,7 @@ function CarTile({ car }: { car: CarResult }) {
 function PersonRow({ user }: { user: UserResult }) {
   return (
     <li>
-      <Link to={`/user/${encodeURIComponent(user.username)}`} className="sr-person card card--interactive">
+      <Link to={userPath(user.username)} className="sr-person card card--interactive">
         <Avatar name={user.username} image={smallAvatar(user.profileImage)} size={48} />
         <span className="sr-person__names">
           <span className="sr-person__name">{user.nickname || `@${user.username}`}</span>
@@ -98,7 +99,7 @@ function PersonRow({ user }: { user: UserResult }) {
 function PostTile({ post, now }: { post: PostResult; now: number }) {
   return (
     <li className={`sr-post card card--interactive${post.cover_image ? "" : " sr-post--text"}`}>
-      <Link to={`/post/${post.id}`} className="sr-post__link">
+      <Link to={postPath(post.id)} className="sr-post__link">
         {post.cover_image ? (
           <span className="sr-post__cover media-frame" style={{ "--ratio": "1 / 1" } as React.CSSProperties}>
             <img src={post.cover_image} alt="" loading="lazy" />

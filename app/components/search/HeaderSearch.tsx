@@ -10,6 +10,7 @@ import { Avatar } from "~/components/shell/Avatar";
 import { carName } from "~/lib/cars";
 import { dateTimeFormat } from "~/lib/formats";
 import { useFetcherRead } from "~/lib/fetcher-answer";
+import { eventPath, showcasePath, userPath } from "~/lib/paths";
 import { SEARCH_DEBOUNCE, normaliseQuery, searchHref } from "~/lib/search";
 import { cachedResults, readQuickResults, resultCount, type QuickResults } from "./search-client";
 import "./search.css";
@@ -118,9 +119,9 @@ export function HeaderSearch({
   const options = useMemo<Option[]>(() => {
     if (!shown) return [];
     return [
-      ...shown.cars.map((car) => ({ key: `car-${car.id}`, href: `/showcase/${car.id}` })),
-      ...shown.users.map((user) => ({ key: `user-${user.id}`, href: `/user/${encodeURIComponent(user.username)}` })),
-      ...shown.events.map((event) => ({ key: `event-${event.id}`, href: `/events/${event.id}` })),
+      ...shown.cars.map((car) => ({ key: `car-${car.id}`, href: showcasePath(car.id) })),
+      ...shown.users.map((user) => ({ key: `user-${user.id}`, href: userPath(user.username) })),
+      ...shown.events.map((event) => ({ key: `event-${event.id}`, href: eventPath(event.id) })),
       { key: "all", href: searchHref(query) },
     ];
   }, [shown, query]);
@@ -265,7 +266,7 @@ export function HeaderSearch({
               <ul role="group" aria-label="Cars" className="hsearch__items">
                 {shown.cars.map((car) => (
                   <li key={car.id} {...optionProps(`car-${car.id}`)}>
-                    <Link to={`/showcase/${car.id}`} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
+                    <Link to={showcasePath(car.id)} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
                       <span className="hsearch__thumb">
                         {car.cover_image ? <img src={car.cover_image} alt="" loading="lazy" width={40} height={40} /> : <CarFront aria-hidden size={20} />}
                       </span>
@@ -290,7 +291,7 @@ export function HeaderSearch({
               <ul role="group" aria-label="People" className="hsearch__items">
                 {shown.users.map((user) => (
                   <li key={user.id} {...optionProps(`user-${user.id}`)}>
-                    <Link to={`/user/${encodeURIComponent(user.username)}`} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
+                    <Link to={userPath(user.username)} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
                       <span className="hsearch__thumb hsearch__thumb--round">
                         <Avatar name={user.username} image={user.profileImage} size={40} />
                       </span>
@@ -313,7 +314,7 @@ export function HeaderSearch({
               <ul role="group" aria-label="Events" className="hsearch__items">
                 {shown.events.map((event) => (
                   <li key={event.id} {...optionProps(`event-${event.id}`)}>
-                    <Link to={`/events/${event.id}`} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
+                    <Link to={eventPath(event.id)} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
                       <span className="hsearch__thumb">
                         <CalendarDays aria-hidden size={20} />
                       </span>

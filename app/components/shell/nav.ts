@@ -1,5 +1,6 @@
 // Which navigation items the shell shows, to whom, and where the chrome is hidden
 // (bottom bar, header, sidebar). Pure functions: the components render them, unit tests check them.
+import { userPath } from "~/lib/paths";
 
 export type ShellUser = { username: string; isAdmin: boolean } | null | undefined;
 
@@ -39,7 +40,7 @@ export function sidebarItems(user: ShellUser): NavItem[] {
     items.push({
       key: "my-posts",
       label: "My Posts",
-      href: `/user/${encodeURIComponent(user.username)}`,
+      href: userPath(user.username),
       membersOnly: true,
     });
   }

@@ -9,6 +9,7 @@ import { History, Images, KeyRound } from "~/components/icons";
 import { MediaImage, type MediaItem } from "~/components/cars/MediaImage";
 import { CategoryIcon } from "~/components/mods/category-icons";
 import { ServiceTimeline, type ServiceTimelineEntry } from "~/components/service/ServiceTimeline";
+import { postPath } from "~/lib/paths";
 import { modAnchorId, modHref, modTitle, type TaggedMod } from "~/lib/post-mods";
 import { shortDate } from "~/lib/formats";
 import { CHANGED_HANDS } from "~/lib/handover";
@@ -98,7 +99,7 @@ export function BuildTimeline({
                 <ul className="build-timeline__posts" aria-labelledby={`timeline-${modAnchorId(mod.id)}`}>
                   {posts.map((post) => (
                     <li key={post.id}>
-                      <Link to={`/post/${post.id}`} className="build-timeline__post">
+                      <Link to={postPath(post.id)} className="build-timeline__post">
                         <span className="build-timeline__thumb">
                           {post.thumbnail ? (
                             <MediaImage media={post.thumbnail} sizes="112px" />

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Check, Loader2, Wrench } from "~/components/icons";
 import { useFetcherRead } from "~/lib/fetcher-answer";
 import type { ModJson } from "~/lib/cars";
+import { carModsPath } from "~/lib/paths";
 import { modTitle, taggedModOf, type TaggedMod } from "~/lib/post-mods";
 
 export const MOD_CHOICE_TEXT = {
@@ -88,7 +89,7 @@ function CarGroup({ car, children }: { car: Car; children: ReactNode }) {
 function NoMods({ carId }: { carId: number }) {
   return (
     <p className="upload-hint">
-      {MOD_CHOICE_TEXT.none} <Link to={`/my-cars/${carId}/mods`}>{MOD_CHOICE_TEXT.addMods}</Link>
+      {MOD_CHOICE_TEXT.none} <Link to={carModsPath(carId)}>{MOD_CHOICE_TEXT.addMods}</Link>
     </p>
   );
 }

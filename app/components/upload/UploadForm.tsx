@@ -12,6 +12,7 @@ import { MusicSearch } from "~/components/audio/MusicSearch";
 import { useHydrated } from "~/lib/hydrated";
 import { notify } from "~/components/shell/notify";
 import { defaultLayout, type Layout } from "~/lib/layout";
+import { postPath } from "~/lib/paths";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/soundcloud";
 import { MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/post-schemas";
 import type { TaggedMod } from "~/lib/post-mods";
@@ -157,7 +158,7 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
         } else {
           notify.success(POST_MESSAGES.created);
         }
-        navigate(`/post/${answer.post.id}`);
+        navigate(postPath(answer.post.id));
         return;
       }
       setError(answer.error ?? (status === 413 ? UPLOAD_MESSAGES.postTooLarge : `${UPLOAD_MESSAGES.failed} (${status})`));
