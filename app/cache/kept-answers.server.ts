@@ -13,9 +13,11 @@ export type Answered = { text: string; kept: boolean };
 export type KeptAnswers = {
   /**
    * The answer kept under `key` when it was read at this data version, else `read(now)`'s,
-   * kept for the next reader. A null key, a null version or maxAgeMs 0 keeps nothing.
+   * kept for the next reader. A null key, a null version or maxAgeMs 0 keeps nothing. `at` reads
+   * the version for this request when the caller has its own way (read after the request
+   * arrived); otherwise `version` is asked.
    */
-  answer(key: string | null, read: (now: number) => Promise<{ text: string; holdsMs: number }>): Promise<Answered>;
+  answer(key: string | null, read: (now: number) => Promise<{ text: string; holdsMs: number }>, at?: () => Promise<DataVersion | null>): Promise<Answered>;
 };
 
 export function createKeptAnswers({
@@ -29,9 +31,9 @@ export function createKeptAnswers({
 }): KeptAnswers {
   const answers = createKeptTexts<KeptAnswer>({ maxChars, maxEntryChars: maxChars / 16 });
   return {
-    async answer(key, read) {
+    async answer(key, read, given) {
       // Read before the answer: data committed in between is newer than this version, never older.
-      const at = key !== null && maxAgeMs > 0 ? await version() : null;
+      const at = key !== null && maxAgeMs > 0 ? await (given ?? version)() : null;
       const now = Date.now();
       const kept = at === null ? null : answers.get(key!, now);
       if (kept && kept.version === at) return { text: kept.text, kept: true };

@@ -14,6 +14,8 @@ import { loginHref, withoutLoginParams } from "~/lib/login-events";
 import { knownDeviceToken, rememberDevice } from "~/models/known-device.server";
 import { UserError } from "~/lib/user-error";
 import { restoreAccount } from "~/models/account-deletion.server";
+import { dataVersion } from "~/db.server";
+import type { DataVersion } from "~/cache/data-version.server";
 
 // remix-auth dispatches to the strategies; sessions are started by startSession below.
 export const authenticator = new Authenticator<PublicUser>(sessionStorage);
@@ -177,6 +179,21 @@ export function getAuthState(request: Request): Promise<SessionAuthState | null>
     statesByRequest.set(request, pending);
   }
   return pending;
+}
+
+/**
+ * The data version a request's kept answers are checked against, read after the request
+ * arrived, so every write acknowledged before it (by any instance) is newer than a kept answer
+ * it would take. On PostgreSQL a signed-in GET takes the one its session statement read in
+ * the same round trip; other requests (a visitor's, a write's, whose own commit comes after
+ * its session was read) and SQLite read it anew.
+ */
+export async function requestDataVersion(request: Request): Promise<DataVersion | null> {
+  if (request.method === "GET" || request.method === "HEAD") {
+    const state = await getAuthState(request);
+    if (state?.dataVersion !== undefined) return state.dataVersion;
+  }
+  return dataVersion();
 }
 
 /** The signed-in user, or null (a session waiting for its two-factor code is not signed in). */

@@ -405,9 +405,10 @@ export type FeedAnswer = { json: string; kept: boolean };
 export type FeedAnswers = {
   /**
    * The page for `options` as JSON text (what JSON.stringify(getFeedPage(options)) gives):
-   * the kept answer when one holds at this data version.
+   * the kept answer when one holds at this data version (read by `at` when given:
+   * models/auth.server.ts requestDataVersion).
    */
-  answer(options?: FeedOptions): Promise<FeedAnswer>;
+  answer(options?: FeedOptions, at?: () => Promise<DataVersion | null>): Promise<FeedAnswer>;
 };
 
 export function createFeedAnswers({ version, maxAgeMs }: { version: () => DataVersion | null | Promise<DataVersion | null>; maxAgeMs: number }): FeedAnswers {
@@ -446,8 +447,8 @@ export function createFeedAnswers({ version, maxAgeMs }: { version: () => DataVe
   };
 
   return {
-    async answer(options = {}) {
-      const { text, kept } = await answers.answer(answerKey(options), (now) => pageJson(options, now));
+    async answer(options = {}, at) {
+      const { text, kept } = await answers.answer(answerKey(options), (now) => pageJson(options, now), at);
       return { json: text, kept };
     },
   };
@@ -475,12 +476,12 @@ function answerKey(options: FeedOptions): string {
 let feedAnswers: FeedAnswers | null = null;
 
 /** This process's feed answers, as the settings say: nothing kept outside production. */
-export function getFeedAnswer(options: FeedOptions = {}): Promise<FeedAnswer> {
+export function getFeedAnswer(options: FeedOptions = {}, at?: () => Promise<DataVersion | null>): Promise<FeedAnswer> {
   if (!feedAnswers) {
     const { NODE_ENV, RENDER_REUSE_SECONDS } = settings();
     feedAnswers = createFeedAnswers({ version: dataVersion, maxAgeMs: NODE_ENV === "production" ? RENDER_REUSE_SECONDS * 1000 : 0 });
   }
-  return feedAnswers.answer(options);
+  return feedAnswers.answer(options, at);
 }
 
 /**

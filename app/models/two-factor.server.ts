@@ -8,6 +8,7 @@
 import { createHash, randomInt } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { databaseProvider, prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
 import { timestampSql } from "~/lib/db/json-sql";
 import { formatManualKey, generateTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from "~/lib/totp.server";
 import type { PublicUser } from "~/models/user.server";
@@ -45,7 +46,16 @@ export type SessionAuthState = {
   pending: boolean;
   createdAt: Date;
   expiresAt: Date;
+  /**
+   * On PostgreSQL, the database's data version (app/cache/data-version.server.ts) as this
+   * statement saw it: read in the same round trip, so a signed-in request's kept answers need
+   * no second one. Undefined on SQLite, whose version is read in the process for free.
+   */
+  dataVersion?: string;
 };
+
+/** PostgreSQL's data version, read by the session statement itself (see `dataVersion`). */
+const SNAPSHOT_COLUMN = databaseProvider === "postgresql" ? Prisma.sql`, pg_current_snapshot()::text AS "dataVersion"` : Prisma.empty;
 
 /**
  * What a live session stands for: its user and whether it still waits for the two-factor
@@ -57,7 +67,7 @@ export async function sessionAuthState(sessionId: string, now = new Date()): Pro
   // with a second one).
   const [row] = await prisma.$queryRaw<SessionRow[]>`
     SELECT s."id", s."createdAt", s."expiresAt", s."mfaPassedAt", u."totpEnabledAt",
-      u."id" AS "userId", u."email", u."username", u."nickname", u."profileImage", u."role", u."createdAt" AS "userCreatedAt"
+      u."id" AS "userId", u."email", u."username", u."nickname", u."profileImage", u."role", u."createdAt" AS "userCreatedAt"${SNAPSHOT_COLUMN}
     FROM "sessions" s JOIN "users" u ON u."id" = s."userId"
     WHERE s."id" = ${sessionId} AND s."expiresAt" > ${timestampSql(databaseProvider, now)} AND u."suspendedAt" IS NULL
     LIMIT 1`;
@@ -76,7 +86,7 @@ export async function sessionAuthState(sessionId: string, now = new Date()): Pro
     role: row.role,
     createdAt: row.userCreatedAt,
   };
-  return { sessionId: row.id, user, pending, createdAt: row.createdAt, expiresAt: row.expiresAt };
+  return { sessionId: row.id, user, pending, createdAt: row.createdAt, expiresAt: row.expiresAt, ...(row.dataVersion ? { dataVersion: row.dataVersion } : {}) };
 }
 
 type SessionRow = {
@@ -92,6 +102,7 @@ type SessionRow = {
   profileImage: string | null;
   role: string;
   userCreatedAt: Date;
+  dataVersion?: string | null;
 };
 
 /** Whether signing `userId` in needs the two-factor challenge. */

@@ -9,7 +9,7 @@
 //   userId / carId   only the posts of one member / naming one car
 // Answers { posts, nextCursor }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/models/auth.server";
+import { getUser, requestDataVersion } from "~/models/auth.server";
 import { errorResponse } from "~/lib/http.server";
 import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
@@ -69,8 +69,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (params.get("grams") === "1" || params.get("grams") === "true") {
     options.grams = { showAll: await showAllGramsPosts(user?.id) };
   }
-  // The JSON text as the model gives it: an answer kept at the same data version is sent as it is.
-  const answer = await getFeedAnswer(options);
+  // The JSON text as the model gives it: an answer kept at the same data version is sent as it
+  // is. A member's version came with their session, in the same round trip.
+  const answer = await getFeedAnswer(options, () => requestDataVersion(request));
   const headers = new Headers(user ? { "Cache-Control": "private, no-store", Vary: "Cookie" } : { "Cache-Control": "public, max-age=10", Vary: "Cookie" });
   headers.set("Content-Type", "application/json");
   if (answer.kept) headers.set("Server-Timing", 'feed;desc="kept"');
