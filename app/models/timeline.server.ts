@@ -77,7 +77,7 @@ function followedPosts(kind: FollowKind, id: number): Prisma.Sql {
 /** A follow started (the follow row is written): the followee's posts come into the member's timeline. */
 export async function addFollowToTimeline(tx: Db, memberId: number, kind: FollowKind, id: number): Promise<void> {
   const posts = followedPosts(kind, id);
-  await tx.$executeRaw(insertRows(Prisma.sql`SELECT ${memberId} AS "memberId", f."id" AS "postId", f."createdAt" AS "createdAt" FROM (${posts}) f`));
+  await tx.$executeRaw(insertRows(Prisma.sql`SELECT CAST(${memberId} AS INTEGER) AS "memberId", f."id" AS "postId", f."createdAt" AS "createdAt" FROM (${posts}) f`));
 }
 
 /**
