@@ -38,6 +38,11 @@ function belongs(member: Prisma.Sql, post: Prisma.Sql, withoutCar?: number): Pri
                WHERE jpt."postId" = ${post}."id"))`;
 }
 
+/** A "timelines" row whose post the follows no longer put in its member's feed (a car named in `withoutCar` no longer counts). */
+function unjustified(withoutCar?: number): Prisma.Sql {
+  return Prisma.sql`NOT EXISTS (SELECT 1 FROM "posts" bp WHERE bp."id" = "timelines"."postId" AND ${belongs(Prisma.sql`"timelines"."memberId"`, Prisma.sql`bp`, withoutCar)})`;
+}
+
 /** Every (member, post, createdAt) the follows justify, among the posts `posts` selects (alias p). */
 function justified(posts: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
@@ -63,7 +68,7 @@ export async function addPostToTimelines(tx: Db, postId: number): Promise<void> 
 /** A post's cars or tags changed: its rows become what the follows justify now. */
 export async function syncPostTimelines(tx: Db, postId: number): Promise<void> {
   await tx.$executeRaw`DELETE FROM "timelines" WHERE "postId" = ${postId}
-    AND NOT EXISTS (SELECT 1 FROM "posts" bp WHERE bp."id" = "timelines"."postId" AND ${belongs(Prisma.sql`"timelines"."memberId"`, Prisma.sql`bp`)})`;
+    AND ${unjustified()}`;
   await addPostToTimelines(tx, postId);
 }
 
@@ -88,7 +93,7 @@ export async function dropFollowFromTimeline(tx: Db, memberId: number, kind: Fol
   const posts = followedPosts(kind, id);
   await tx.$executeRaw`DELETE FROM "timelines" WHERE "memberId" = ${memberId}
     AND "postId" IN (SELECT f."id" FROM (${posts}) f)
-    AND NOT EXISTS (SELECT 1 FROM "posts" bp WHERE bp."id" = "timelines"."postId" AND ${belongs(Prisma.sql`"timelines"."memberId"`, Prisma.sql`bp`)})`;
+    AND ${unjustified()}`;
 }
 
 /**
@@ -100,7 +105,7 @@ export function dropFollowsBetween(a: number, b: number): Prisma.PrismaPromise<n
   return prisma.$executeRaw`DELETE FROM "timelines" WHERE "memberId" IN (${a}, ${b})
     AND "postId" IN (SELECT p."id" FROM "posts" p WHERE p."createdById" IN (${a}, ${b})
                      UNION SELECT pc."postId" FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE c."ownerId" IN (${a}, ${b}))
-    AND NOT EXISTS (SELECT 1 FROM "posts" bp WHERE bp."id" = "timelines"."postId" AND ${belongs(Prisma.sql`"timelines"."memberId"`, Prisma.sql`bp`)})`;
+    AND ${unjustified()}`;
 }
 
 /**
@@ -109,7 +114,7 @@ export function dropFollowsBetween(a: number, b: number): Prisma.PrismaPromise<n
  */
 export function dropCarFromTimelines(db: Db, carId: number): Prisma.PrismaPromise<number> {
   return db.$executeRaw`DELETE FROM "timelines" WHERE "postId" IN (SELECT pc."postId" FROM "post_cars" pc WHERE pc."carId" = ${carId})
-    AND NOT EXISTS (SELECT 1 FROM "posts" bp WHERE bp."id" = "timelines"."postId" AND ${belongs(Prisma.sql`"timelines"."memberId"`, Prisma.sql`bp`, carId)})`;
+    AND ${unjustified(carId)}`;
 }
 
 /**
