@@ -91,6 +91,20 @@ function get(pathname: string, user?: TestUser) {
   return fetch(origin + pathname, { headers: user ? { Cookie: user.cookie } : {}, redirect: "manual" });
 }
 
+/**
+ * Visits a visitor page until the answer comes from memory. On PostgreSQL the data version is
+ * the server's snapshot, which the other test files' databases on the same server also move, so
+ * a page kept a moment ago may already be out of date; a few visits in a row find a quiet moment.
+ */
+async function keptVisit(pathname: string) {
+  for (let visit = 0; visit < 20; visit++) {
+    const answer = await get(pathname);
+    if (answer.headers.get("age") !== null) return answer;
+    await answer.arrayBuffer();
+  }
+  throw new Error(`${pathname} was never answered from memory`);
+}
+
 function postForm(pathname: string, user: TestUser, fields: Array<[string, string]>) {
   return fetch(origin + pathname, {
     method: "POST",
@@ -262,9 +276,8 @@ describe("editing a post", () => {
     const [first, second] = post.media;
     const kept = await (await get(`/post/${post.id}`)).text();
     expect(kept).toContain("Old story about the car");
-    // The second visit is answered from memory.
-    const again = await get(`/post/${post.id}`);
-    expect(again.headers.get("age")).not.toBeNull();
+    // A later visit is answered from memory.
+    const again = await keptVisit(`/post/${post.id}`);
     expect(await again.text()).toContain("Old story about the car");
     await get(`/embed/post/${post.id}`);
 
