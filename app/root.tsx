@@ -12,7 +12,7 @@ import { APP_ICONS, MANIFEST_PATH, THEME_COLORS } from "~/lib/brand";
 import { APP_TITLE } from "~/lib/constants";
 import { HydratedProvider } from "~/lib/hydrated";
 import { useNonce } from "~/lib/nonce";
-import { getUser } from "~/models/auth.server";
+import { getUser, memberPageFacts } from "~/models/auth.server";
 import { googleEnabled } from "~/models/google.server";
 import { AuthStatusProvider } from "~/components/auth-status/AuthStatusProvider";
 import { takeFlash } from "~/lib/cookies.server";
@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, flash] = await Promise.all([getUser(request), takeFlash(request)]);
-  const unreadNotifications = user ? await countUnread(user.id) : 0;
+  const unreadNotifications = user ? ((await memberPageFacts(request))?.unreadNotifications ?? (await countUnread(user.id))) : 0;
   return data(
     {
       user: user && {

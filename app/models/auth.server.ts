@@ -9,7 +9,7 @@ import { fail, safeRedirect } from "~/lib/http.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
 import * as sessions from "~/models/session.server";
-import { isTwoFactorEnabled, markTwoFactorPassed, sessionAuthState, type SessionAuthState } from "~/models/two-factor.server";
+import { isTwoFactorEnabled, markTwoFactorPassed, sessionAuthState, type MemberPageFacts, type SessionAuthState } from "~/models/two-factor.server";
 import { loginHref, withoutLoginParams } from "~/lib/login-events";
 import { knownDeviceToken, rememberDevice } from "~/models/known-device.server";
 import { UserError } from "~/lib/user-error";
@@ -174,11 +174,25 @@ export function getAuthState(request: Request): Promise<SessionAuthState | null>
     pending = (async () => {
       // One query: sessionAuthState checks the session is alive and its user not suspended.
       const id = await sessionIdOf(request);
-      return id ? sessionAuthState(id) : null;
+      return id ? sessionAuthState(id, new Date(), { page: isPageRequest(request) }) : null;
     })();
     statesByRequest.set(request, pending);
   }
   return pending;
+}
+
+/**
+ * A page (or a page's data): a read outside /api/. Its session statement also reads what
+ * every member page needs (`MemberPageFacts`); API calls and writes keep the lean one.
+ */
+function isPageRequest(request: Request): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && !new URL(request.url).pathname.startsWith("/api/");
+}
+
+/** The member's page facts, when this request's session statement read them (page reads do). */
+export async function memberPageFacts(request: Request): Promise<MemberPageFacts | null> {
+  const state = await getAuthState(request);
+  return state && !state.pending ? (state.page ?? null) : null;
 }
 
 /**

@@ -43,7 +43,7 @@ export async function isBlockedEitherWay(a: number, b: number): Promise<boolean>
  * A condition, for a statement of another model: a block stands either way between `userId`
  * and the user that `other` (a column) names. False when `other` is NULL.
  */
-export function blockedEitherWaySql(userId: number, other: Prisma.Sql): Prisma.Sql {
+export function blockedEitherWaySql(userId: number | Prisma.Sql, other: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`EXISTS (SELECT 1 FROM "blocks" b WHERE (b."blockerId" = ${userId} AND b."blockedId" = ${other}) OR (b."blockerId" = ${other} AND b."blockedId" = ${userId}))`;
 }
 

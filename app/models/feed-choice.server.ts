@@ -19,28 +19,41 @@ export function feedParam(params: URLSearchParams): FeedChoice | null {
   return isFeedChoice(value) ? value : null;
 }
 
+/** What the landing rule reads of a member: their remembered choice and whether they follow anything. */
+export type FeedFacts = { choice: string | null; followsAnything: boolean };
+
+/** The columns of `FeedFacts` for the user whose id is `userId` (a value or a column). */
+export function feedFactsColumns(userId: Prisma.Sql): Prisma.Sql {
+  const { flag } = jsonDialect(databaseProvider);
+  return Prisma.sql`u."feedChoice" AS "feedChoice",
+    ${flag(Prisma.sql`(EXISTS (SELECT 1 FROM "car_follows" f WHERE f."userId" = ${userId})
+      OR EXISTS (SELECT 1 FROM "user_follows" f WHERE f."followerId" = ${userId})
+      OR EXISTS (SELECT 1 FROM "tag_follows" f WHERE f."userId" = ${userId}))`)} AS "followsAnything"`;
+}
+
 /**
  * The feed `userId` reads when a link asks for `wanted` (null: none named). A member's named
  * choice is remembered; with none named, the remembered one holds, else the landing rule.
- * One statement to read, and one more only when a named choice differs from the stored one.
+ * `known` is what the request's session statement already read of them (pages read it there);
+ * without it, one statement reads it. One more only when a named choice differs from the stored one.
  */
-export async function resolveFeed(userId: number | null | undefined, wanted: FeedChoice | null): Promise<FeedChoice> {
+export async function resolveFeed(userId: number | null | undefined, wanted: FeedChoice | null, known?: FeedFacts | null): Promise<FeedChoice> {
   if (!userId) return "latest";
-  const { flag } = jsonDialect(databaseProvider);
-  const [row] = await prisma.$queryRaw<{ choice: string | null; follows: number | bigint }[]>`
-    SELECT u."feedChoice" AS "choice",
-      ${flag(Prisma.sql`(EXISTS (SELECT 1 FROM "car_follows" f WHERE f."userId" = u."id")
-        OR EXISTS (SELECT 1 FROM "user_follows" f WHERE f."followerId" = u."id")
-        OR EXISTS (SELECT 1 FROM "tag_follows" f WHERE f."userId" = u."id"))`)} AS "follows"
-    FROM "users" u WHERE u."id" = ${userId}`;
-  if (!row) return "latest";
-  const stored = isFeedChoice(row.choice) ? row.choice : null;
+  const facts = known ?? (await readFeedFacts(userId));
+  if (!facts) return "latest";
+  const stored = isFeedChoice(facts.choice) ? facts.choice : null;
   if (wanted) {
     if (wanted !== stored) await prisma.user.update({ where: { id: userId }, data: { feedChoice: wanted } });
     return wanted;
   }
   if (stored) return stored;
-  return Number(row.follows) === 1 ? "following" : "latest";
+  return facts.followsAnything ? "following" : "latest";
+}
+
+async function readFeedFacts(userId: number): Promise<FeedFacts | null> {
+  const [row] = await prisma.$queryRaw<{ feedChoice: string | null; followsAnything: number | bigint }[]>`
+    SELECT ${feedFactsColumns(Prisma.sql`u."id"`)} FROM "users" u WHERE u."id" = ${userId}`;
+  return row ? { choice: row.feedChoice, followsAnything: Number(row.followsAnything) === 1 } : null;
 }
 
 // ------------------------------------------------------------------ what to follow

@@ -455,11 +455,15 @@ function visibleTo(userId: number): Prisma.NotificationWhereInput {
  * plain statement on the (userId, readAt) index, since every page a member opens asks it.
  */
 export async function countUnread(userId: number): Promise<number> {
-  const [row] = await prisma.$queryRaw<{ unread: number | bigint }[]>`
-    SELECT COUNT(*) AS "unread" FROM "notifications" n
-    WHERE n."userId" = ${userId} AND n."readAt" IS NULL
-      AND (n."relatedUserId" IS NULL OR NOT ${blockedEitherWaySql(userId, Prisma.sql`n."relatedUserId"`)})`;
+  const [row] = await prisma.$queryRaw<{ unread: number | bigint }[]>`SELECT ${unreadCountSql(userId)} AS "unread"`;
   return Number(row?.unread ?? 0);
+}
+
+/** `countUnread` as a scalar subquery, for a statement that reads the user anyway. */
+export function unreadCountSql(userId: number | Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT COUNT(*) FROM "notifications" n
+    WHERE n."userId" = ${userId} AND n."readAt" IS NULL
+      AND (n."relatedUserId" IS NULL OR NOT ${blockedEitherWaySql(userId, Prisma.sql`n."relatedUserId"`)}))`;
 }
 
 /** The user's newest notifications (at most 50) and their unread count. */

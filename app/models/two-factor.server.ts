@@ -13,6 +13,8 @@ import { timestampSql } from "~/lib/db/json-sql";
 import { formatManualKey, generateTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from "~/lib/totp.server";
 import type { PublicUser } from "~/models/user.server";
 import { claimTotpStep, deleteUsedTotpSteps } from "~/models/limits.server";
+import { feedFactsColumns, type FeedFacts } from "~/models/feed-choice.server";
+import { unreadCountSql } from "~/models/notification.server";
 import { UserError } from "~/lib/user-error";
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -52,7 +54,18 @@ export type SessionAuthState = {
    * no second one. Undefined on SQLite, whose version is read in the process for free.
    */
   dataVersion?: string;
+  /** Read only when the statement was asked for them (`PAGE_COLUMNS`). */
+  page?: MemberPageFacts;
 };
+
+/**
+ * What the pages a member opens need besides who they are: the unread badge on every page and
+ * the feed choice of the home page. A page request's session statement reads them, so a page
+ * spends no round trip of its own on them.
+ */
+export type MemberPageFacts = { unreadNotifications: number; feed: FeedFacts };
+
+const PAGE_COLUMNS = Prisma.sql`, ${unreadCountSql(Prisma.sql`u."id"`)} AS "unreadNotifications", ${feedFactsColumns(Prisma.sql`u."id"`)}`;
 
 /** PostgreSQL's data version, read by the session statement itself (see `dataVersion`). */
 const SNAPSHOT_COLUMN = databaseProvider === "postgresql" ? Prisma.sql`, pg_current_snapshot()::text AS "dataVersion"` : Prisma.empty;
@@ -62,12 +75,12 @@ const SNAPSHOT_COLUMN = databaseProvider === "postgresql" ? Prisma.sql`, pg_curr
  * challenge. Null for a missing, expired or suspended session, and for a pending one that
  * waited too long (which is then deleted).
  */
-export async function sessionAuthState(sessionId: string, now = new Date()): Promise<SessionAuthState | null> {
+export async function sessionAuthState(sessionId: string, now = new Date(), options: { page?: boolean } = {}): Promise<SessionAuthState | null> {
   // One statement, as every signed-in request asks this first (Prisma would read the user
   // with a second one).
   const [row] = await prisma.$queryRaw<SessionRow[]>`
     SELECT s."id", s."createdAt", s."expiresAt", s."mfaPassedAt", u."totpEnabledAt",
-      u."id" AS "userId", u."email", u."username", u."nickname", u."profileImage", u."role", u."createdAt" AS "userCreatedAt"${SNAPSHOT_COLUMN}
+      u."id" AS "userId", u."email", u."username", u."nickname", u."profileImage", u."role", u."createdAt" AS "userCreatedAt"${SNAPSHOT_COLUMN}${options.page ? PAGE_COLUMNS : Prisma.empty}
     FROM "sessions" s JOIN "users" u ON u."id" = s."userId"
     WHERE s."id" = ${sessionId} AND s."expiresAt" > ${timestampSql(databaseProvider, now)} AND u."suspendedAt" IS NULL
     LIMIT 1`;
@@ -86,7 +99,19 @@ export async function sessionAuthState(sessionId: string, now = new Date()): Pro
     role: row.role,
     createdAt: row.userCreatedAt,
   };
-  return { sessionId: row.id, user, pending, createdAt: row.createdAt, expiresAt: row.expiresAt, ...(row.dataVersion ? { dataVersion: row.dataVersion } : {}) };
+  const page: MemberPageFacts | undefined =
+    row.unreadNotifications === undefined
+      ? undefined
+      : { unreadNotifications: Number(row.unreadNotifications), feed: { choice: row.feedChoice ?? null, followsAnything: Number(row.followsAnything) === 1 } };
+  return {
+    sessionId: row.id,
+    user,
+    pending,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    ...(row.dataVersion ? { dataVersion: row.dataVersion } : {}),
+    ...(page ? { page } : {}),
+  };
 }
 
 type SessionRow = {
@@ -103,6 +128,9 @@ type SessionRow = {
   role: string;
   userCreatedAt: Date;
   dataVersion?: string | null;
+  unreadNotifications?: number | bigint;
+  feedChoice?: string | null;
+  followsAnything?: number | bigint;
 };
 
 /** Whether signing `userId` in needs the two-factor challenge. */

@@ -16,7 +16,7 @@ import { GramsLauncher, OpenGramsButton } from "~/components/grams";
 import { SITE_NAME } from "~/components/share/share-links";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { MemberLink } from "~/components/shell/MemberLink";
-import { getUser } from "~/models/auth.server";
+import { getUser, memberPageFacts } from "~/models/auth.server";
 import { APP_TITLE, FEED_FIRST_RENDER } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { loginHref, requestLogin } from "~/lib/login-events";
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A broken link shows the newest posts.
   const cursor = readCursor(url.searchParams.get("cursor"));
   const user = await getUser(request);
-  const feed = await resolveFeed(user?.id, feedParam(url.searchParams));
+  const feed = await resolveFeed(user?.id, feedParam(url.searchParams), (await memberPageFacts(request))?.feed);
   const following = feed === "following";
   const [page, grams] = await Promise.all([getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_RENDER, cursor, following }), loadGrams(request, { feed })]);
   // Never an empty page: an empty Following feed offers what to follow instead.

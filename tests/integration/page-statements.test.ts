@@ -10,13 +10,14 @@ import { getEventDetail, listEvents } from "~/models/event.server";
 import { listPostMods } from "~/models/post-mods.server";
 import { getPostTilesByIds, getUserPostTiles } from "~/models/profile.server";
 import { loader as eventsLoader } from "~/routes/events._index";
+import { loader as homeLoader } from "~/routes/_index";
 import { loader as eventLoader } from "~/routes/events.$id";
 import { loader as postLoader } from "~/routes/post.$id";
 import { loader as rootLoader } from "~/root";
 import { loader as showcaseLoader } from "~/routes/showcase.$carId";
 import { loader as userLoader } from "~/routes/user.$username";
 import { makeUser, type TestUser } from "../support/accounts";
-import { args, getRequest } from "../support/requests";
+import { args, getRequest, rawRequest } from "../support/requests";
 import { watchStatements } from "../support/statements";
 
 afterEach(() => {
@@ -314,7 +315,7 @@ describe("/post/{id}", () => {
 });
 
 describe("every page: the root loader", () => {
-  it("costs a member two statements (the session with its user, the unread count) and a visitor none", async () => {
+  it("costs a member one statement on a page (the session reads the user and the unread count), two on a form post, and a visitor none", async () => {
     const reader = await makeUser("rl_reader");
     const blocked = await makeUser("rl_blocked");
     const friend = await makeUser("rl_friend");
@@ -332,11 +333,40 @@ describe("every page: the root loader", () => {
 
     const member = await measured(() => rootLoader(args(getRequest("/", { cookie: reader.cookie }))));
     expect(member.result.data.user).toMatchObject({ username: "rl_reader", unreadNotifications: 2 });
-    expect(member.statements, member.statements.join("\n\n")).toHaveLength(2);
+    expect(member.statements, member.statements.join("\n\n")).toHaveLength(1);
+
+    // A form post that shows its page again reads the session without the page's facts.
+    const posted = await measured(() => rootLoader(args(rawRequest("/", { method: "POST", cookie: reader.cookie }))));
+    expect(posted.result.data.user).toMatchObject({ username: "rl_reader", unreadNotifications: 2 });
+    expect(posted.statements).toHaveLength(2);
 
     const visitor = await measured(() => rootLoader(args(getRequest("/"))));
     expect(visitor.result.data.user).toBeNull();
     expect(visitor.statements).toHaveLength(0);
+  });
+});
+
+describe("/ (home)", () => {
+  it("a member's page is the session statement and the feed page: the unread badge and the landing feed come with the session", async () => {
+    const reader = await makeUser("hp_reader");
+    const author = await makeUser("hp_author");
+    await prisma.userFollow.create({ data: { followerId: reader.id, followingId: author.id } });
+    await prisma.notification.create({ data: { userId: reader.id, type: "user_follow", relatedUserId: author.id, message: "followed" } });
+    const post = await prisma.post.create({ data: { createdById: author.id, story: "Fresh coilovers", status: "ready" } });
+    await prisma.timelineEntry.create({ data: { memberId: reader.id, postId: post.id, createdAt: post.createdAt } });
+    const request = getRequest("/", { cookie: reader.cookie });
+    const { result, statements } = await measured(() => Promise.all([rootLoader(args(request)), homeLoader(args(request))]));
+    const [root, home] = result;
+    expect(root.data.user).toMatchObject({ username: "hp_reader", unreadNotifications: 1 });
+    // Following someone lands a member without a remembered choice on Following.
+    expect(home.feed).toBe("following");
+    expect(home.posts.map((shown) => shown.story)).toEqual(["Fresh coilovers"]);
+    expect(statements, statements.join("\n\n")).toHaveLength(2);
+
+    // A named feed is remembered: one statement more, and the next page lands there.
+    const latest = getRequest("/?feed=latest", { cookie: reader.cookie });
+    expect((await homeLoader(args(latest))).feed).toBe("latest");
+    expect((await homeLoader(args(getRequest("/", { cookie: reader.cookie })))).feed).toBe("latest");
   });
 });
 
@@ -381,7 +411,7 @@ describe("/events", () => {
     expect(limited.statements).toHaveLength(1);
   });
 
-  it("the page's loader for a signed-in member runs two statements: the session and the events (the root loader counts the unread)", async () => {
+  it("the page's loader for a signed-in member runs two statements: the session and the events", async () => {
     const reader = await makeUser("ev_reader");
     const { result, statements } = await measured(() => eventsLoader(args(getRequest("/events", { cookie: reader.cookie }))));
     expect(statements, statements.join("\n\n")).toHaveLength(2);
