@@ -14,6 +14,8 @@ import { UserError } from "~/lib/user-error";
 import { cleanName, nameKey, partName, type MakerKind } from "~/lib/names";
 import { findOrCreatePart, prunePart } from "~/models/part.server";
 import { shortDate } from "~/lib/formats";
+import type { TaggedMod } from "~/lib/post-mods";
+import { postModsSql, readPostMods } from "~/models/post-mods.server";
 
 const named = { select: { id: true, name: true } } as const;
 
@@ -205,13 +207,22 @@ export async function listCarMods(carId: number, viewerId: number | null): Promi
   return { ownerId, mods: parseJsonCell<ModTuple[]>(car.mods, []).map((tuple) => modJson(readMod(tuple), { viewerIsOwner })) };
 }
 
-/** Mods of several cars in one statement, keyed by car id, as `viewerId` may see them. */
-export async function listModsForCars(carIds: number[], viewerId: number | null): Promise<Map<number, ModJson[]>> {
-  const result = new Map<number, ModJson[]>(carIds.map((id) => [id, []]));
-  for (const mod of await modRowsOfCars(carIds)) {
-    result.get(mod.carId)?.push(modJson(mod, { viewerIsOwner: viewerId !== null && mod.car.ownerId === viewerId }));
+/**
+ * The post page's mods in one statement: those the post tags (`listPostMods`), and the mods
+ * of every car it shows, keyed by car id, as `viewerId` may see them. Nothing for a post that
+ * does not exist.
+ */
+export async function getPostPageMods(postId: number, viewerId: number | null): Promise<{ tagged: TaggedMod[]; ofCars: Map<number, ModJson[]> }> {
+  const [row] = await prisma.$queryRaw<Array<{ tagged: string | null; ofCars: string | null }>>`
+    SELECT ${postModsSql(postId)} AS "tagged",
+      (${modsJson(Prisma.sql`"carId" IN (SELECT pc."carId" FROM "post_cars" pc WHERE pc."postId" = ${postId})`, CAR_MOD_LIMIT)}) AS "ofCars"`;
+  const ofCars = new Map<number, ModJson[]>();
+  for (const mod of parseJsonCell<ModTuple[]>(row?.ofCars, []).map(readMod)) {
+    const list = ofCars.get(mod.carId) ?? [];
+    list.push(modJson(mod, { viewerIsOwner: viewerId !== null && mod.car.ownerId === viewerId }));
+    ofCars.set(mod.carId, list);
   }
-  return result;
+  return { tagged: readPostMods(row?.tagged), ofCars };
 }
 
 /** One mod with its car's owner id, or null. */

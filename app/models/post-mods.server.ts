@@ -35,21 +35,20 @@ export async function assertModsOfCars(modIds: readonly number[], carIds: readon
   if (found !== modIds.length) throw new UserError(400, POST_MESSAGES.modNotOnCars);
 }
 
-/** A tagged mod as listPostMods' statement answers it (taggedModSelect's fields), in this order. */
+/** A tagged mod as postModsSql answers it (taggedModSelect's fields), in this order. */
 type TaggedModTuple = [id: number, carId: number, category: string, modelName: string, maker: string | null];
 
 /**
  * The mods a post tags (at most MAX_MODS_PER_POST), grouped by car in the post's car order
  * (a car the post does not name counts as the first place), then oldest mod first, then by id.
- * ONE statement as one JSON text (~/lib/db/json-sql), where Prisma read the tags, the mods,
- * their manufacturers and the post's cars with a statement each.
+ * A scalar subquery answering one JSON text (~/lib/db/json-sql), for the post page's one
+ * statement of mods (`getPostPageMods`).
  */
-export async function listPostMods(postId: number): Promise<TaggedMod[]> {
+export function postModsSql(postId: number): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
   const order = Prisma.sql`t."place", t."createdAt", t."id"`;
   const tuple = json.tuple(Prisma.sql`t."id", t."carId", t."category", t."modelName", t."maker"`);
-  const [row] = await prisma.$queryRaw<Array<{ mods: string | null }>>`
-    SELECT ${json.text(json.tuples(tuple, order))} AS "mods"
+  return Prisma.sql`(SELECT ${json.text(json.tuples(tuple, order))}
     FROM (
       SELECT m."id", m."carId", m."category", m."modelName", m."createdAt", mf."name" AS "maker", COALESCE(pc."position", 0) AS "place"
       FROM "post_mods" pm
@@ -59,8 +58,12 @@ export async function listPostMods(postId: number): Promise<TaggedMod[]> {
       WHERE pm."postId" = ${postId}
       ORDER BY "place", m."createdAt", m."id"
       LIMIT ${MAX_MODS_PER_POST}
-    ) t`;
-  return parseJsonCell<TaggedModTuple[]>(row?.mods, []).map(([id, carId, category, modelName, maker]) => ({ id, carId, category, modelName, maker }));
+    ) t)`;
+}
+
+/** The tagged mods of `postModsSql`'s JSON text. */
+export function readPostMods(cell: string | null | undefined): TaggedMod[] {
+  return parseJsonCell<TaggedModTuple[]>(cell, []).map(([id, carId, category, modelName, maker]) => ({ id, carId, category, modelName, maker }));
 }
 
 /** The most mods the upload form offers (all of the member's cars together). */

@@ -27,8 +27,7 @@ import { encodeCursor, readCursor } from "~/lib/cursor";
 import { listComments } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
-import { listModsForCars } from "~/models/mod.server";
-import { listPostMods } from "~/models/post-mods.server";
+import { getPostPageMods } from "~/models/mod.server";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
 export { shouldRevalidate } from "~/lib/revalidation";
@@ -58,21 +57,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params, "id", NOT_FOUND_MESSAGE);
   const user = await getUser(request);
-  // A post still processing (or failed) exists only for its author and administrators.
-  const post = await getPost(id, user?.id ?? null, { unready: unreadyFor(user) });
+  // A post still processing (or failed) exists only for its author and administrators; its
+  // mods are read beside it and dropped with it when the reader may not see it.
+  const [post, pageMods] = await Promise.all([getPost(id, user?.id ?? null, { unready: unreadyFor(user) }), getPostPageMods(id, user?.id ?? null)]);
   if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
   const viewer = user ? { id: user.id, role: user.role } : null;
   const ready = post.status === "ready";
   // Older comments by a plain link (`?before=`); a broken link shows the newest.
   const before = readCursor(new URL(request.url).searchParams.get(COMMENTS_BEFORE));
-  const [comments, processing, mods, taggedMods] = await Promise.all([
+  const [comments, processing] = await Promise.all([
     ready ? listComments(id, viewer, before) : Promise.resolve(null),
     ready ? Promise.resolve(null) : getPostProcessing(id, viewer),
-    listModsForCars(
-      post.post_cars.map((postCar) => postCar.car_id),
-      user?.id ?? null,
-    ),
-    listPostMods(id),
   ]);
   return {
     post,
@@ -80,9 +75,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     commentsBefore: before ? encodeCursor(before) : null,
     processing,
     // The Mods panel's content, so it shows without JavaScript.
-    mods: Object.fromEntries(mods) as Record<number, ModJson[]>,
+    mods: Object.fromEntries(post.post_cars.map((postCar) => [postCar.car_id, pageMods.ofCars.get(postCar.car_id) ?? []])) as Record<number, ModJson[]>,
     // The mods this post shows.
-    taggedMods,
+    taggedMods: pageMods.tagged,
     now: Date.now(),
     share: shareLink(publicOrigin(request), postPath(post.id), ogImageOf(post)),
   };

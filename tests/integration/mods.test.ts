@@ -2,9 +2,15 @@ import { describe, expect, it } from "vitest";
 import { action as modsAction, loader as modsLoader } from "~/routes/api.cars.$carId.mods";
 import { action as modAction, loader as modLoader } from "~/routes/api.mods.$modId";
 import { prisma } from "~/db.server";
-import { getModFormOptions, listModsForCars, upsertName } from "~/models/mod.server";
+import { getModFormOptions, getPostPageMods, upsertName } from "~/models/mod.server";
 import { signUp } from "../support/accounts";
 import { call, formRequest, getRequest, jsonRequest } from "../support/requests";
+
+/** The mods of `carId` as a post page showing the car reads them for `viewerId`. */
+async function modsOnAPostOf(carId: number, authorId: number, viewerId: number) {
+  const post = await prisma.post.create({ data: { createdById: authorId, story: "Parked", status: "ready", postCars: { create: { carId } } } });
+  return (await getPostPageMods(post.id, viewerId)).ofCars.get(carId);
+}
 
 async function garage(username: string) {
   const owner = await signUp(username);
@@ -158,7 +164,7 @@ describe("reading a car's mods in one statement", () => {
     expect(mine.mods[2].manufacturer.name).toBe("Öhlins");
     // Another reader gets the same, less the costs the owner keeps to himself.
     const { cost: _hidden, ...withoutCost } = written[0];
-    const theirs = (await listModsForCars([car.id], other.id)).get(car.id);
+    const theirs = await modsOnAPostOf(car.id, owner.id, other.id);
     expect(theirs).toEqual([withoutCost, written[1], written[2]]);
     // One mod on its own, too.
     const single = await (await call(modLoader, getRequest(`/api/mods/${written[1].id}`), { modId: String(written[1].id) })).json();
@@ -196,12 +202,11 @@ describe("GET /api/cars/{carId}/mods: cost visibility", () => {
     const secret = mine.body.mods.find((m: { model_name: string }) => m.model_name === "Secret");
     expect(secret.cost).toBe(5432.1);
 
-    // The single-mod read and the batched read follow the same rule.
+    // The single-mod read and a post page's read follow the same rule.
     const single = await (await call(modLoader, getRequest(`/api/mods/${secret.id}`, { cookie: other.cookie }), { modId: String(secret.id) })).json();
     expect("cost" in single.mod).toBe(false);
-    const batched = await listModsForCars([car.id], other.id);
-    expect(batched.get(car.id)?.find((m) => m.model_name === "Secret")?.cost).toBeUndefined();
-    expect((await listModsForCars([car.id], owner.id)).get(car.id)?.find((m) => m.model_name === "Secret")?.cost).toBe(5432.1);
+    expect((await modsOnAPostOf(car.id, owner.id, other.id))?.find((m) => m.model_name === "Secret")?.cost).toBeUndefined();
+    expect((await modsOnAPostOf(car.id, owner.id, owner.id))?.find((m) => m.model_name === "Secret")?.cost).toBe(5432.1);
   });
 
   it("is 404 for a missing car", async () => {

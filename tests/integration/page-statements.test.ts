@@ -5,9 +5,8 @@ import { prisma } from "~/db.server";
 import { getShowcase } from "~/models/car.server";
 import { listComments, type Viewer } from "~/models/comment.server";
 import { getCarFollowState } from "~/models/follow.server";
-import { createMod } from "~/models/mod.server";
+import { createMod, getPostPageMods } from "~/models/mod.server";
 import { getEventDetail, listEvents } from "~/models/event.server";
-import { listPostMods } from "~/models/post-mods.server";
 import { getPostTilesByIds, getUserPostTiles } from "~/models/profile.server";
 import { loader as eventsLoader } from "~/routes/events._index";
 import { loader as homeLoader } from "~/routes/_index";
@@ -294,23 +293,25 @@ describe("/post/{id}", () => {
     expect(missing.statements).toHaveLength(1);
   });
 
-  it("listPostMods is one statement: by the car's place in the post, then oldest first", async () => {
-    const { result, statements } = await measured(() => listPostMods(postId));
+  it("getPostPageMods is one statement: the tagged mods by the car's place in the post, then oldest first, and every mod of its cars", async () => {
+    const { result, statements } = await measured(() => getPostPageMods(postId, null));
     expect(statements).toHaveLength(1);
     const tag = (name: string, carId: number, maker: string | null = null) => ({ id: mods[name], carId, category: "Engine", modelName: name, maker });
-    expect(result).toEqual([tag("B early", carB), tag("B twin", carB), tag("B late", carB, "PP Maker"), tag("A old", carA, "PP Maker"), tag("A new", carA)]);
-    const none = await measured(() => listPostMods(999_999));
-    expect(none.result).toEqual([]);
+    expect(result.tagged).toEqual([tag("B early", carB), tag("B twin", carB), tag("B late", carB, "PP Maker"), tag("A old", carA, "PP Maker"), tag("A new", carA)]);
+    expect([...result.ofCars.keys()].sort()).toEqual([carA, carB].sort());
+    expect(result.ofCars.get(carB)?.map((mod) => mod.model_name)).toEqual(expect.arrayContaining(["B early", "B twin", "B late"]));
+    const none = await measured(() => getPostPageMods(999_999, null));
+    expect(none.result).toEqual({ tagged: [], ofCars: new Map() });
     expect(none.statements).toHaveLength(1);
   });
 
-  it("the loader for a signed-in member runs at most 5 statements: session, post, comments, the cars' mods, the tagged mods", async () => {
+  it("the loader for a signed-in member runs at most 4 statements: session, post, comments, and the post's mods", async () => {
     const request = getRequest(`/post/${postId}`, { cookie: other.cookie });
     const { result, statements } = await measured(() => postLoader(args(request, { id: String(postId) })));
     expect(result.comments?.comments).toHaveLength(4);
     expect(result.taggedMods).toHaveLength(5);
     expect(Object.keys(result.mods).map(Number).sort()).toEqual([carA, carB].sort());
-    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(5);
+    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(4);
   });
 });
 
