@@ -8,9 +8,10 @@
 import { createHash } from "node:crypto";
 import { prisma } from "~/db.server";
 import { modName, shownCost, type SheetMod } from "~/lib/build-sheet";
+import type { ModJson } from "~/lib/cars";
 import { pictureOf, type StoredPicture } from "~/lib/media-types";
 import { carPhotoSelect, newestPostIdsOfCar, ownPhotoOf } from "~/models/car.server";
-import { modRowsOfCars, type ModRow } from "~/models/mod.server";
+import { modJson, modRowsOfCars, type ModRow } from "~/models/mod.server";
 
 /** The cover is the first picture of the newest of this many posts that has one. */
 const COVER_POSTS = 12;
@@ -33,10 +34,15 @@ export function sheetMod(row: SheetModRow): SheetMod {
   };
 }
 
-/** The mods of a car for its build sheet, oldest first (up to CAR_MOD_LIMIT); the same for every reader. */
-export async function listSheetMods(carId: number): Promise<SheetMod[]> {
-  if (!Number.isSafeInteger(carId)) return [];
-  return (await modRowsOfCars([carId])).map(sheetMod);
+/**
+ * The mods of a car owned by `ownerId`, oldest first (up to CAR_MOD_LIMIT), read once for the
+ * two places a showcase shows them: its mods as `viewerId` may see them, and its build sheet,
+ * the same for every reader.
+ */
+export async function listShowcaseMods(carId: number, ownerId: number, viewerId: number | null): Promise<{ mods: ModJson[]; sheetMods: SheetMod[] }> {
+  const rows = Number.isSafeInteger(carId) ? await modRowsOfCars([carId]) : [];
+  const viewerIsOwner = viewerId !== null && viewerId === ownerId;
+  return { mods: rows.map((row) => modJson(row, { viewerIsOwner })), sheetMods: rows.map(sheetMod) };
 }
 
 export type CarCover = StoredPicture & { mediaId: number };

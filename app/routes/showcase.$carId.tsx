@@ -34,9 +34,8 @@ import { relativeTime } from "~/lib/relative-time";
 import { buildCardImage, shareLink, shareMeta } from "~/lib/share-meta";
 import { carJson, getShowcase } from "~/models/car.server";
 import { getCarFollowState } from "~/models/follow.server";
-import { listCarMods } from "~/models/mod.server";
 import { getBuildTimeline } from "~/models/post-mods.server";
-import { listSheetMods } from "~/models/build-sheet.server";
+import { listShowcaseMods } from "~/models/build-sheet.server";
 import { listRecentServiceEntries } from "~/models/service-log.server";
 import { shownVinEnd } from "~/models/vin.server";
 import { publicVin } from "~/lib/vin";
@@ -79,18 +78,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
   if (!showcase) fail(404, CAR_MESSAGES.notFound);
   const viewerId = viewer?.id ?? null;
-  const [{ mods }, follow, timeline, sheetMods, owners] = await Promise.all([
-    listCarMods(carId, viewerId),
-    getCarFollowState(carId, viewerId),
-    getBuildTimeline(carId),
-    listSheetMods(carId),
-    ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }),
-  ]);
-
+  const isOwner = viewerId === showcase.car.ownerId;
   // The newest service entries (a cost an entry does not show reaches its owner only), and at
   // most the VIN's last characters, when the owner shows them: never the whole VIN.
-  const isOwner = viewerId === showcase.car.ownerId;
-  const [service, vinEnd] = await Promise.all([listRecentServiceEntries(carId, { owner: isOwner, limit: SERVICE_ON_TIMELINE }), shownVinEnd(carId)]);
+  const [{ mods, sheetMods }, follow, timeline, owners, service, vinEnd] = await Promise.all([
+    listShowcaseMods(carId, showcase.car.ownerId, viewerId),
+    getCarFollowState(carId, viewerId),
+    getBuildTimeline(carId),
+    ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }),
+    listRecentServiceEntries(carId, { owner: isOwner, limit: SERVICE_ON_TIMELINE }),
+    shownVinEnd(carId),
+  ]);
 
   // What anyone may see: the shared description never reveals the owner's private costs.
   const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
