@@ -11,6 +11,7 @@ import { modName, shownCost, type SheetMod } from "~/lib/build-sheet";
 import type { ModJson } from "~/lib/cars";
 import { pictureOf, type StoredPicture } from "~/lib/media-types";
 import { carPhotoSelect, newestPostIdsOfCar, ownPhotoOf } from "~/models/car.server";
+import type { DatedMod } from "~/models/car-handover.server";
 import { modJson, modRowsOfCars, type ModRow } from "~/models/mod.server";
 
 /** The cover is the first picture of the newest of this many posts that has one. */
@@ -36,13 +37,13 @@ export function sheetMod(row: SheetModRow): SheetMod {
 
 /**
  * The mods of a car owned by `ownerId`, oldest first (up to CAR_MOD_LIMIT), read once for the
- * two places a showcase shows them: its mods as `viewerId` may see them, and its build sheet,
- * the same for every reader.
+ * places a showcase shows them: its mods as `viewerId` may see them, its build sheet (the same
+ * for every reader), and the mods each owner fitted (`dated`, for `ownershipHistory`).
  */
-export async function listShowcaseMods(carId: number, ownerId: number, viewerId: number | null): Promise<{ mods: ModJson[]; sheetMods: SheetMod[] }> {
+export async function listShowcaseMods(carId: number, ownerId: number, viewerId: number | null): Promise<{ mods: ModJson[]; sheetMods: SheetMod[]; dated: DatedMod[] }> {
   const rows = Number.isSafeInteger(carId) ? await modRowsOfCars([carId]) : [];
   const viewerIsOwner = viewerId !== null && viewerId === ownerId;
-  return { mods: rows.map((row) => modJson(row, { viewerIsOwner })), sheetMods: rows.map(sheetMod) };
+  return { mods: rows.map((row) => modJson(row, { viewerIsOwner })), sheetMods: rows.map(sheetMod), dated: rows };
 }
 
 export type CarCover = StoredPicture & { mediaId: number };

@@ -24,6 +24,7 @@ import { handoverPath } from "~/lib/paths";
 import { UserError } from "~/lib/user-error";
 import { isBlockedEitherWay } from "~/models/block.server";
 import { notifyHandoverOffer, notifyNewOwner } from "~/models/notification.server";
+import { CAR_MOD_LIMIT } from "~/models/mod.server";
 
 const DAY_MS = 24 * 3600_000;
 /** An owner list longer than this is cut (oldest first); the cars a profile lists, likewise. */
@@ -221,21 +222,26 @@ type OwnerRow = { userId: number | null; startedAt: Date; endedAt: Date | null; 
 /** What a page may already know of the car: when it was added and who owns it. */
 export type KnownCar = { createdAt: Date; owner: { id: number; username: string; nickname: string | null } };
 
+/** What the history needs of a mod: when it was added and its cost anyone may see. */
+export type DatedMod = { createdAt: Date; showCost: boolean; costCents: number | null };
+
 /**
  * The car's owners, oldest first, with the mods fitted in each one's time (by the mod's date)
  * and their cost that anyone may see. A car never handed over has one: its owner since it was added.
+ * A page that has read the car or its mods already hands them over (`known`, `mods`): a
+ * statement fewer each.
  */
-export async function ownershipHistory(carId: number, known?: KnownCar): Promise<OwnershipJson[]> {
+export async function ownershipHistory(carId: number, known?: KnownCar, knownMods?: DatedMod[]): Promise<OwnershipJson[]> {
   const [car, rows, mods] = await Promise.all([
-    // A page that has read the car already hands it over: one statement fewer.
     known ?? prisma.car.findUnique({ where: { id: carId }, select: { createdAt: true, owner: { select: { id: true, username: true, nickname: true } } } }),
-    prisma.carOwnership.findMany({
-      where: { carId },
-      orderBy: [{ startedAt: "asc" }, { id: "asc" }],
-      take: MAX_OWNERS,
-      select: { userId: true, startedAt: true, endedAt: true, user: { select: { username: true, nickname: true } } },
-    }),
-    prisma.mod.findMany({ where: { carId }, select: { createdAt: true, showCost: true, costCents: true } }),
+    ownerRows(carId),
+    knownMods ??
+      prisma.mod.findMany({
+        where: { carId },
+        select: { createdAt: true, showCost: true, costCents: true },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take: CAR_MOD_LIMIT,
+      }),
   ]);
   if (!car) return [];
   const owners: OwnerRow[] = rows.length
@@ -255,6 +261,24 @@ export async function ownershipHistory(carId: number, known?: KnownCar): Promise
       shown_cents: theirs.reduce((sum, mod) => sum + (mod.showCost && mod.costCents !== null ? mod.costCents : 0), 0),
     };
   });
+}
+
+/** The car's recorded owners with their names (a member who left has none), oldest first: one statement. */
+async function ownerRows(carId: number): Promise<OwnerRow[]> {
+  const rows = await prisma.$queryRaw<
+    Array<{ userId: number | bigint | null; startedAt: Date | string; endedAt: Date | string | null; username: string | null; nickname: string | null }>
+  >`
+    SELECT o."userId" AS "userId", o."startedAt" AS "startedAt", o."endedAt" AS "endedAt", u."username" AS "username", u."nickname" AS "nickname"
+    FROM "car_ownerships" o LEFT JOIN "users" u ON u."id" = o."userId"
+    WHERE o."carId" = ${carId}
+    ORDER BY o."startedAt", o."id"
+    LIMIT ${MAX_OWNERS}`;
+  return rows.map((row) => ({
+    userId: row.userId === null ? null : Number(row.userId),
+    startedAt: storedDate(row.startedAt),
+    endedAt: row.endedAt === null ? null : storedDate(row.endedAt),
+    user: row.username === null ? null : { username: row.username, nickname: row.nickname },
+  }));
 }
 
 /** The cars `userId` used to own and does not own now, most recently let go first: one statement. */

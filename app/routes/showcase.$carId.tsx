@@ -81,13 +81,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const isOwner = viewerId === showcase.car.ownerId;
   // The newest service entries (a cost an entry does not show reaches its owner only), and at
   // most the VIN's last characters, when the owner shows them: never the whole VIN.
-  const [{ mods, sheetMods }, follow, timeline, owners, service, vinEnd] = await Promise.all([
-    listShowcaseMods(carId, showcase.car.ownerId, viewerId),
+  // The mods are read once: the owners' history and the parts' other cars follow from them.
+  const modsRead = listShowcaseMods(carId, showcase.car.ownerId, viewerId);
+  const [{ mods, sheetMods }, follow, timeline, owners, service, vinEnd, withParts] = await Promise.all([
+    modsRead,
     getCarFollowState(carId, viewerId),
     getBuildTimeline(carId),
-    ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }),
+    modsRead.then(({ dated }) => ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }, dated)),
     listRecentServiceEntries(carId, { owner: isOwner, limit: SERVICE_ON_TIMELINE }),
     shownVinEnd(carId),
+    modsRead.then(({ mods }) => withOtherCars(carId, mods)),
   ]);
 
   // What anyone may see: the shared description never reveals the owner's private costs.
@@ -116,7 +119,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     mediaCount: showcase.mediaCount,
     postCount: showcase.postCount,
     posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
-    mods: await withOtherCars(carId, mods),
+    mods: withParts,
     timeline,
     owners,
     follow,
