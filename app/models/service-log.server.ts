@@ -8,6 +8,7 @@
 // - a cost shows to others only when its entry says so; the owner always sees it;
 // - a car keeps at most MAX_SERVICE_ENTRIES entries.
 import { prisma } from "~/db.server";
+import { parseStoredDate } from "~/lib/db/json-sql";
 import { SERVICE_KIND_LABELS, SERVICE_MESSAGES, type MileageUnit, type ServiceEntryInput, type ServiceKind } from "~/lib/car-schemas";
 import { shortDate, wholeNumber } from "~/lib/formats";
 import { UserError } from "~/lib/user-error";
@@ -76,30 +77,49 @@ const entrySelect = {
 
 /** A car's service entries, newest first; costs as `owner` (or anyone) may see them. */
 export async function listServiceEntries(carId: number, { owner }: { owner: boolean }): Promise<ServiceEntryJson[]> {
-  const rows = await prisma.serviceEntry.findMany({
-    where: { carId },
-    orderBy: [{ performedOn: "desc" }, { id: "desc" }],
-    take: MAX_SERVICE_ENTRIES,
-    select: entrySelect,
-  });
-  return rows.map((row) => entryJson(row, owner));
+  return (await newestEntries(carId, MAX_SERVICE_ENTRIES)).map((row) => entryJson(row, owner));
 }
 
-/**
- * The newest `limit` entries of a car, for its showcase's timeline, and whether it has older
- * ones; costs as `owner` (or anyone) may see them. One query of at most `limit` + 1 rows.
- */
+/** The newest `limit` entries of a car and whether there are more; costs as `owner` (or anyone) may see them. */
 export async function listRecentServiceEntries(
   carId: number,
   { owner, limit }: { owner: boolean; limit: number },
 ): Promise<{ entries: ServiceEntryJson[]; more: boolean }> {
-  const rows = await prisma.serviceEntry.findMany({
-    where: { carId },
-    orderBy: [{ performedOn: "desc" }, { id: "desc" }],
-    take: limit + 1,
-    select: entrySelect,
-  });
+  const rows = await newestEntries(carId, limit + 1);
   return { entries: rows.slice(0, limit).map((row) => entryJson(row, owner)), more: rows.length > limit };
+}
+
+/** A car's newest `take` entries with who logged them: one statement. */
+async function newestEntries(carId: number, take: number): Promise<Row[]> {
+  const rows = await prisma.$queryRaw<
+    Array<
+      Omit<Row, "author" | "performedOn" | "costShown" | "id" | "mileage" | "costCents"> & {
+        id: number | bigint;
+        performedOn: Date | string | number;
+        mileage: number | bigint;
+        costCents: number | bigint | null;
+        costShown: boolean | number | bigint;
+        username: string | null;
+      }
+    >
+  >`
+    SELECT e."id" AS "id", e."kind" AS "kind", e."performedOn" AS "performedOn", e."mileage" AS "mileage", e."mileageUnit" AS "mileageUnit",
+      e."costCents" AS "costCents", e."costShown" AS "costShown", e."notes" AS "notes", u."username" AS "username"
+    FROM "service_entries" e LEFT JOIN "users" u ON u."id" = e."authorId"
+    WHERE e."carId" = ${carId}
+    ORDER BY e."performedOn" DESC, e."id" DESC
+    LIMIT ${take}`;
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    performedOn: row.performedOn instanceof Date ? row.performedOn : parseStoredDate(row.performedOn),
+    mileage: Number(row.mileage),
+    mileageUnit: row.mileageUnit,
+    costCents: row.costCents === null ? null : Number(row.costCents),
+    costShown: Boolean(Number(row.costShown)),
+    notes: row.notes,
+    author: row.username === null ? null : { username: row.username },
+  }));
 }
 
 function reading(mileage: number, unit: string): string {
