@@ -138,11 +138,18 @@ function commentsStatement(postId: number, viewerId: number, before: Cursor | nu
  * UserError 404 for a missing post.
  */
 export async function listComments(postId: number, viewer: Viewer, before: Cursor | null = null): Promise<CommentPage> {
+  const page = await commentPageOf(postId, viewer, before);
+  if (!page) throw new UserError(404, COMMENT_MESSAGES.postNotFound);
+  return page;
+}
+
+/** `listComments`, or null when there is no such post: a page may read it beside the post itself. */
+export async function commentPageOf(postId: number, viewer: Viewer, before: Cursor | null = null): Promise<CommentPage | null> {
   // A visitor likes nothing: user ids start at 1.
   const [post] = await prisma.$queryRaw<Array<{ ownerId: number | bigint; tops: number | bigint; total: number | bigint; comments: string | null }>>(
     commentsStatement(postId, viewer?.id ?? 0, before),
   );
-  if (!post) throw new UserError(404, COMMENT_MESSAGES.postNotFound);
+  if (!post) return null;
   const ownerId = Number(post.ownerId);
   const rows: CommentRow[] = [];
   const likeCounts = new Map<number, number>();

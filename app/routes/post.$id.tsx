@@ -24,7 +24,7 @@ import type { ModJson } from "~/lib/cars";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { COMMENTS_BEFORE } from "~/lib/comment-schemas";
 import { encodeCursor, readCursor } from "~/lib/cursor";
-import { listComments } from "~/models/comment.server";
+import { commentPageOf } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
 import { getPostPageMods } from "~/models/mod.server";
@@ -57,18 +57,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = requireId(params, "id", NOT_FOUND_MESSAGE);
   const user = await getUser(request);
-  // A post still processing (or failed) exists only for its author and administrators; its
-  // mods are read beside it and dropped with it when the reader may not see it.
-  const [post, pageMods] = await Promise.all([getPost(id, user?.id ?? null, { unready: unreadyFor(user) }), getPostPageMods(id, user?.id ?? null)]);
-  if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
   const viewer = user ? { id: user.id, role: user.role } : null;
-  const ready = post.status === "ready";
   // Older comments by a plain link (`?before=`); a broken link shows the newest.
   const before = readCursor(new URL(request.url).searchParams.get(COMMENTS_BEFORE));
-  const [comments, processing] = await Promise.all([
-    ready ? listComments(id, viewer, before) : Promise.resolve(null),
-    ready ? Promise.resolve(null) : getPostProcessing(id, viewer),
+  // A post still processing (or failed) exists only for its author and administrators. Its
+  // mods and comments are read beside it, and dropped with it when the reader may not see it.
+  const [post, pageMods, commentPage] = await Promise.all([
+    getPost(id, user?.id ?? null, { unready: unreadyFor(user) }),
+    getPostPageMods(id, user?.id ?? null),
+    commentPageOf(id, viewer, before),
   ]);
+  if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
+  const ready = post.status === "ready";
+  const comments = ready ? commentPage : null;
+  const processing = ready ? null : await getPostProcessing(id, viewer);
   return {
     post,
     comments,
