@@ -4,13 +4,18 @@
 import { assertSameOrigin, readForm, safeRedirect } from "~/lib/http.server";
 import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
 import { receiveMultipart, type ReceivedFile } from "~/lib/multipart.server";
+import { UserError } from "~/lib/user-error";
 
 /** The form field of the car's photo. */
 export const CAR_PHOTO_FIELD = "photo";
 
 export type CarFormBody = { form: FormData; photo: ReceivedFile | null };
 
-/** Reads a car form; the caller owns the received photo (and discards it when it is not used). */
+/**
+ * Reads a car form; the caller owns the received photo (and discards it when it is not used).
+ * A refused photo is a UserError with the photo's field, for the form to show; a refused
+ * request (another site, a body too large or not a form) is a UserError without one.
+ */
 export async function readCarForm(request: Request): Promise<CarFormBody> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("multipart/form-data")) return { form: await readForm(request), photo: null };
@@ -21,6 +26,8 @@ export async function readCarForm(request: Request): Promise<CarFormBody> {
     maxFileBytes: MAX_IMAGE_BYTES,
     maxTotalBytes: MAX_IMAGE_BYTES,
     messages: { tooManyFiles: "Send one photo of the car", fileTooLarge: MEDIA_MESSAGES.imageTooLarge, totalTooLarge: MEDIA_MESSAGES.imageTooLarge },
+  }).catch((error: unknown) => {
+    throw error instanceof UserError ? new UserError(error.status, error.message, { field: CAR_PHOTO_FIELD }) : error;
   });
   const form = new FormData();
   for (const [name, value] of Object.entries(received.fields)) {

@@ -16,7 +16,7 @@ import { APP_TITLE } from "~/lib/constants";
 import { nextPath, readCarForm, type CarFormBody } from "~/lib/car-form.server";
 import { parseId, requireId } from "~/lib/ids";
 import { discardReceived, type ReceivedFile } from "~/lib/multipart.server";
-import { UserError } from "~/lib/user-error";
+import { isFieldError, UserError } from "~/lib/user-error";
 import { CarPhotoField, KEEP_PHOTO, NO_PHOTO } from "~/components/cars/CarPhotoField";
 import { CAR_PHOTO_MESSAGES, carPhotoChoices, carPhotoState, clearCarPhoto, pickCarPhoto, uploadCarPhoto } from "~/models/car-photo.server";
 import { flashCookie } from "~/lib/cookies.server";
@@ -25,12 +25,12 @@ import { vinForOwner } from "~/models/vin.server";
 import "~/components/cars/cars.css";
 import "~/components/handover/handover.css";
 import { limitWrite } from "~/models/rate-limit.server";
-import { pageUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
     const [photo, choices, vin] = await Promise.all([carPhotoState(car.id), carPhotoChoices(car.id), vinForOwner(car.id, user.id)]);
@@ -51,7 +51,7 @@ async function savePhoto(carId: number, userId: number, form: FormData, photo: R
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     await limitWrite(request, "garage");
     const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
@@ -59,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       body = await readCarForm(request);
     } catch (error) {
-      if (!(error instanceof UserError)) throw error;
+      if (!isFieldError(error)) throw error;
       return parseWithZod(new FormData(), { schema: carSchema }).reply({ formErrors: [error.message] });
     }
     const { form, photo } = body;
