@@ -2,22 +2,20 @@
 // `redirectTo` (a path on this site) says where to go next: the onboarding and the post
 // buttons send a member here first and take them back after.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod";
 import { CarFront } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
 import { CarPhotoField } from "~/components/cars/CarPhotoField";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { carEditPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
-import { carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { flashCookie } from "~/lib/cookies.server";
-import { nextPath, readCarForm, type CarFormBody } from "~/lib/car-form.server";
+import { nextPath, readCarSubmission, refuseCarSubmission } from "~/lib/car-form.server";
 import { discardReceived } from "~/lib/multipart.server";
-import { isFieldError, UserError } from "~/lib/user-error";
+import { UserError } from "~/lib/user-error";
 import { createCar } from "~/models/car.server";
 import { uploadCarPhoto } from "~/models/car-photo.server";
 import "~/components/cars/cars.css";
@@ -35,19 +33,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     await limitWrite(request, "garage");
-    let body: CarFormBody;
-    try {
-      body = await readCarForm(request);
-    } catch (error) {
-      if (!isFieldError(error)) throw error;
-      return parseWithZod(new FormData(), { schema: carSchema }).reply({ formErrors: [error.message] });
-    }
-    const { form, photo } = body;
-    const submission = parseWithZod(form, { schema: carSchema, disableAutoCoercion: true });
-    if (submission.status !== "success") {
-      if (photo) await discardReceived([photo]);
-      return data(submission.reply(), { status: 400 });
-    }
+    const read = await readCarSubmission(request);
+    if (read.refused) return read.refused;
+    const { form, photo, submission } = read;
+    if (submission.status !== "success") return refuseCarSubmission(submission, photo);
     const car = await createCar(user.id, submission.value);
     const next = nextPath(form.get("redirectTo"));
     if (photo) {
