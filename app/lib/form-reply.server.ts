@@ -1,14 +1,22 @@
-// Answers for mutations that both scripts (JSON) and plain forms (redirectTo) call.
-// A script gets `{ error }` with the status; a plain form goes back to its page with a
-// toast, or to the login modal when it needs a signed-in user.
-// This is also where a UserError (lib/user-error.ts) becomes a response: `mutation` for API
-// actions, `answerUserErrors` for loaders, `replyToUserError` for page actions.
-import { data, redirect } from "@remix-run/node";
-import { errorResponse, readBody, safeRedirect, type Body } from "~/lib/http.server";
+// The one place where a UserError (lib/user-error.ts) becomes the answer the caller sees.
+// - `mutation` (and `uploadMutation` for a body with files) for the writes that both scripts
+//   and plain forms send: a script gets `{ error }` with the status; a plain form (one with
+//   a `redirectTo` field) goes back to its page with a toast, or to the login modal when it
+//   needs a signed-in user.
+// - `answerUserErrors` for every other loader and action: the JSON `{ error }` with the
+//   status, which a resource route sends as it is and a page shows in its ErrorBoundary; or,
+//   given `reply`, the page's own answer (its form again, with the message, and a 400).
+import { redirect } from "@remix-run/node";
+import { readBody, safeRedirect, type Body } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { loginHref } from "~/lib/login-events";
 import { flashCookie, type Toast } from "~/lib/cookies.server";
 import { withUploadBody, type MultipartLimits } from "~/lib/multipart.server";
+
+/** A JSON error answer: `{ "error": message }` with the status. */
+export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json({ error: message }, { status, headers });
+}
 
 /** An error answer that fits the caller. */
 export async function replyError(request: Request, body: Body | null, status: number, message: string, headers?: HeadersInit): Promise<Response> {
@@ -39,41 +47,17 @@ async function messageOf(response: Response): Promise<string> {
 }
 
 /**
- * Runs a resource route's work; a UserError it throws becomes the JSON answer `{ error }`
- * with its status, thrown as a Response that the route sends as it is.
+ * Runs a loader's or action's work. A UserError it throws becomes the JSON answer `{ error }`
+ * with its status, thrown as the route's answer; with `reply`, the answer `reply` gives
+ * instead (a page's form shown again with the message). Other errors go on to Remix.
  */
-export async function answerUserErrors<T>(work: () => Promise<T>): Promise<T> {
+export async function answerUserErrors<T>(work: () => Promise<T>, reply?: (error: UserError) => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof UserError) throw errorResponse(error.status, error.message);
-    throw error;
-  }
-}
-
-/**
- * Runs a page loader's work; a UserError it throws becomes the page's route error
- * (`{ error }` with its status), which its ErrorBoundary shows.
- */
-export async function pageUserErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UserError) throw data({ error: error.message }, { status: error.status });
-    throw error;
-  }
-}
-
-/**
- * Runs a page action's work; a UserError it throws is answered by `reply` (the page's own
- * shape: a message next to a field, an error banner...). Other errors go on to Remix.
- */
-export async function replyToUserError<T>(work: () => Promise<T>, reply: (error: UserError) => T | Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof UserError) return reply(error);
-    throw error;
+    if (!(error instanceof UserError)) throw error;
+    if (reply) return reply(error);
+    throw errorResponse(error.status, error.message);
   }
 }
 
@@ -82,12 +66,12 @@ export async function replyToUserError<T>(work: () => Promise<T>, reply: (error:
  * thrown 4xx Response such as a rate limit's 429) become answers that fit the caller.
  */
 export async function mutation(request: Request, handle: (body: Body) => Promise<Response>): Promise<Response> {
-  return answerMutation(request, await readBody(request), handle);
+  return answerUserErrors(async () => answerMutation(request, await readBody(request), handle));
 }
 
 /** `mutation` for a body that may carry files (multipart, within `limits`). */
 export async function uploadMutation(request: Request, limits: MultipartLimits, handle: (body: Body) => Promise<Response>): Promise<Response> {
-  return withUploadBody(request, limits, (body) => answerMutation(request, body, handle));
+  return answerUserErrors(() => withUploadBody(request, limits, (body) => answerMutation(request, body, handle)));
 }
 
 async function answerMutation(request: Request, body: Body, handle: (body: Body) => Promise<Response>): Promise<Response> {

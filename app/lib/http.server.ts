@@ -9,16 +9,6 @@ import { UserError } from "~/lib/user-error";
 /** The largest JSON or urlencoded body we read (uploads have their own limits). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** A JSON error answer: `{ "error": message }` with the status. */
-export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
-  return Response.json({ error: message }, { status, headers });
-}
-
-/** Throws a JSON error answer; loaders and actions let Remix send it. */
-export function fail(status: number, message: string): never {
-  throw errorResponse(status, message);
-}
-
 export type Body = {
   /** Field values: strings for form and JSON scalars, arrays where repeated, Files in multipart. */
   fields: Record<string, unknown>;
@@ -63,7 +53,7 @@ export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed";
 
 /** 403 when a state-changing request comes from another site (see crossSiteRefusal). */
 export function assertSameOrigin(request: Request) {
-  if (crossSiteRefusal(request.method, request.headers, new URL(request.url).host)) fail(403, CROSS_SITE_MESSAGE);
+  if (crossSiteRefusal(request.method, request.headers, new URL(request.url).host)) throw new UserError(403, CROSS_SITE_MESSAGE);
 }
 
 /** The media type of a Content-Type header, lower-cased, without its parameters. */
@@ -117,7 +107,7 @@ function limitedBody(request: Request, maxBytes: number): { stream: ReadableStre
 export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Body> {
   assertSameOrigin(request);
   const declared = request.headers.get("Content-Length");
-  if (declared !== null && Number(declared) > maxBytes) fail(413, TOO_LARGE);
+  if (declared !== null && Number(declared) > maxBytes) throw new UserError(413, TOO_LARGE);
   const type = mediaTypeOf(request.headers.get("Content-Type"));
   const { stream, exceeded } = limitedBody(request, maxBytes);
 
@@ -129,10 +119,10 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
       try {
         parsed = JSON.parse(text);
       } catch {
-        fail(400, "Malformed JSON body");
+        throw new UserError(400, "Malformed JSON body");
       }
       if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-        fail(400, "The JSON body must be an object");
+        throw new UserError(400, "The JSON body must be an object");
       }
       fields = parsed as Record<string, unknown>;
     }
@@ -141,12 +131,12 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
       const limited = new Response(stream, { headers: { "Content-Type": request.headers.get("Content-Type")! } });
       fields = formToFields(await limited.formData());
     } catch {
-      if (exceeded()) fail(413, TOO_LARGE);
-      fail(400, "Malformed form body");
+      if (exceeded()) throw new UserError(413, TOO_LARGE);
+      throw new UserError(400, "Malformed form body");
     }
   } else if (stream) {
     const text = await readText(stream, exceeded);
-    if (text.trim() !== "") fail(415, "Send JSON, urlencoded or multipart form data");
+    if (text.trim() !== "") throw new UserError(415, "Send JSON, urlencoded or multipart form data");
   }
 
   const redirectTo = typeof fields.redirectTo === "string" ? safeRedirect(fields.redirectTo) : null;
@@ -159,8 +149,8 @@ async function readText(stream: ReadableStream<Uint8Array> | null, exceeded: () 
   try {
     return await new Response(stream).text();
   } catch {
-    if (exceeded()) fail(413, TOO_LARGE);
-    fail(400, "The body could not be read");
+    if (exceeded()) throw new UserError(413, TOO_LARGE);
+    throw new UserError(400, "The body could not be read");
   }
 }
 
@@ -173,7 +163,7 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 export async function readFormFields(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   if (!FORM_TYPES.has(mediaTypeOf(request.headers.get("Content-Type")))) {
     assertSameOrigin(request);
-    fail(415, "This page takes a form post (urlencoded or multipart)");
+    throw new UserError(415, "This page takes a form post (urlencoded or multipart)");
   }
   return (await readBody(request, maxBytes)).fields;
 }

@@ -15,7 +15,7 @@ import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
-import { assertSameOrigin, fail as refuse, readBody, safeRedirect, type Body } from "~/lib/http.server";
+import { assertSameOrigin, readBody, safeRedirect, type Body } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
 import { newIncomingFile, removeIncoming } from "~/lib/incoming.server";
@@ -249,15 +249,9 @@ export async function withUploadBody<T>(request: Request, limits: MultipartLimit
   if (!type.includes("multipart/form-data")) return run(await readBody(request, limits.maxTotalBytes + (limits.maxFieldBytes ?? DEFAULT_FIELD_BYTES)));
   assertSameOrigin(request);
   const length = Number(request.headers.get("Content-Length") ?? "0");
-  // Refusals are thrown as JSON answers, as readBody's are.
-  if (length > limits.maxTotalBytes + 1024 * 1024) refuse(413, "Request body is too large");
-  let form: ReceivedForm;
-  try {
-    form = await receiveMultipart(request, limits);
-  } catch (error) {
-    if (error instanceof UserError) refuse(error.status, error.message);
-    throw error;
-  }
+  // Refusals are thrown as UserErrors, as readBody's are.
+  if (length > limits.maxTotalBytes + 1024 * 1024) throw new UserError(413, "Request body is too large");
+  const form = await receiveMultipart(request, limits);
   try {
     const fields: Record<string, unknown> = { ...form.fields };
     for (const file of form.files) {

@@ -3,9 +3,8 @@
 // used reset link, a file we do not take). Models and lib code throw it; the status and the
 // message are what the caller is answered, as they are. Anything else that goes wrong (the
 // database, a program we run, a bug) stays an ordinary exception: a 500, logged.
-// It becomes a response in one place per kind of route: `mutation` in form-reply.server.ts
-// for API actions, `answerUserErrors` for resource routes' loaders, `pageUserErrors` for page
-// loaders and `replyToUserError` for page actions (all in that file).
+// It becomes a response in lib/form-reply.server.ts: `mutation` for the writes scripts and
+// plain forms both send, `answerUserErrors` for every other loader and action.
 
 export type UserErrorOptions = {
   /** The form field the message belongs next to. */

@@ -5,7 +5,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { cookieFlags, sessionIdOf } from "~/lib/cookies.server";
 import { sessionStorage } from "~/models/session.server";
-import { fail, safeRedirect } from "~/lib/http.server";
+import { safeRedirect } from "~/lib/http.server";
 import { MESSAGES } from "~/lib/auth-schemas";
 import { isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
 import * as sessions from "~/models/session.server";
@@ -224,17 +224,17 @@ export async function getPendingTwoFactor(request: Request): Promise<SessionAuth
 
 export const SIGN_IN_REQUIRED = "You must be signed in to do that";
 
-/** For API routes: the user, or a 401 JSON answer. */
+/** For API routes: the user, or a UserError 401. */
 export async function requireUser(request: Request): Promise<PublicUser> {
   const user = await getUser(request);
-  if (!user) fail(401, SIGN_IN_REQUIRED);
+  if (!user) throw new UserError(401, SIGN_IN_REQUIRED);
   return user;
 }
 
-/** For API routes: an administrator, or 401/403. */
+/** For API routes: an administrator, or a UserError 401/403. */
 export async function requireAdmin(request: Request): Promise<PublicUser> {
   const user = await requireUser(request);
-  if (!isAdmin(user)) fail(403, "Administrators only");
+  if (!isAdmin(user)) throw new UserError(403, "Administrators only");
   return user;
 }
 

@@ -9,11 +9,12 @@
 import { createHmac } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { errorResponse, safeRedirect } from "~/lib/http.server";
+import { safeRedirect } from "~/lib/http.server";
 import { sessionSecret, settings, trustedProxyHops } from "~/lib/env.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { accountIdByName, countHits, deleteAllWindows, deleteEndedWindows } from "~/models/limits.server";
 import { knownDeviceToken } from "~/models/known-device.server";
+import { errorResponse } from "~/lib/form-reply.server";
 
 export type Rule = { limit: number; windowMs: number; message?: string };
 

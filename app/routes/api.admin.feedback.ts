@@ -3,10 +3,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { parseId } from "~/lib/ids";
 import { listFeedback } from "~/models/admin.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const cursor = parseId(new URL(request.url).searchParams.get("cursor"));
-  return Response.json(await listFeedback(cursor), { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    await requireAdmin(request);
+    const cursor = parseId(new URL(request.url).searchParams.get("cursor"));
+    return Response.json(await listFeedback(cursor), { headers: { "Cache-Control": "no-store" } });
+  });
 }

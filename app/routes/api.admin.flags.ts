@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { flagDecisionSchema } from "~/lib/admin-schemas";
-import { mutation, replyOk } from "~/lib/form-reply.server";
+import { mutation, replyOk, answerUserErrors } from "~/lib/form-reply.server";
 import { parseFields } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { ADMIN_TEXT, dismissReports, isContentType, listModerationQueue, removeContent, suspendAuthor } from "~/models/admin.server";
@@ -16,8 +16,10 @@ import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return Response.json({ queue: await listModerationQueue() }, { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    await requireAdmin(request);
+    return Response.json({ queue: await listModerationQueue() }, { headers: { "Cache-Control": "no-store" } });
+  });
 }
 
 const DONE = { dismiss: "Reports dismissed", remove: "Content removed", suspend: "Author suspended" } as const;

@@ -6,20 +6,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { makerMergeSchema } from "~/lib/admin-schemas";
-import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { parseFields } from "~/lib/http.server";
 import { MAKER_TEXT, isMakerKind, listMakersForAdmin, mergeMakers } from "~/models/maker.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const kind = params.get("kind") ?? "manufacturer";
-  if (!isMakerKind(kind)) return errorResponse(400, MAKER_TEXT.kind);
-  const makers = await listMakersForAdmin(kind, params.get("q") ?? "");
-  return Response.json({ makers }, { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    await requireAdmin(request);
+    const params = new URL(request.url).searchParams;
+    const kind = params.get("kind") ?? "manufacturer";
+    if (!isMakerKind(kind)) return errorResponse(400, MAKER_TEXT.kind);
+    const makers = await listMakersForAdmin(kind, params.get("q") ?? "");
+    return Response.json({ makers }, { headers: { "Cache-Control": "no-store" } });
+  });
 }
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;

@@ -4,11 +4,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { parseId } from "~/lib/ids";
 import { listUsers } from "~/models/admin.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const params = new URL(request.url).searchParams;
-  const page = await listUsers(params.get("q") ?? "", parseId(params.get("cursor")));
-  return Response.json(page, { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    await requireAdmin(request);
+    const params = new URL(request.url).searchParams;
+    const page = await listUsers(params.get("q") ?? "", parseId(params.get("cursor")));
+    return Response.json(page, { headers: { "Cache-Control": "no-store" } });
+  });
 }

@@ -7,7 +7,7 @@ import { MESSAGES } from "~/lib/auth-schemas";
 import { signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
 import { beginSession, twoFactorPath } from "~/models/auth.server";
 import { clearFlowCookies, finishGoogleSignIn, googleReturnPath } from "~/models/google.server";
-import { replyToUserError } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 export { clientLoader } from "~/lib/fetcher-answer";
@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return redirect(signInPageFor("/", "signin"), { status: 303, headers });
   }
 
-  const outcome = await replyToUserError<Awaited<ReturnType<typeof finishGoogleSignIn>> | Response>(
+  const outcome = await answerUserErrors<Awaited<ReturnType<typeof finishGoogleSignIn>> | Response>(
     () => finishGoogleSignIn(request),
     async (error) => {
       const headers = new Headers({ "Cache-Control": "no-store" });

@@ -9,12 +9,12 @@ import { googleStartSchema } from "~/lib/auth-schemas";
 import { parseFields, readBody, safeRedirect } from "~/lib/http.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { limitWrite } from "~/models/rate-limit.server";
-import { replyToUserError } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 async function start(request: Request, redirectTo: string) {
-  return replyToUserError(
+  return answerUserErrors(
     () => startGoogleSignIn(request, redirectTo),
     async (error) => {
       const cookie = await flashCookie(request, { authForm: { mode: "signin", error: error.message, values: {} } });
@@ -30,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  await limitWrite(request, "signIn", body);
-  return start(request, safeRedirect(body.redirectTo ?? parseFields(googleStartSchema, body.fields).returnTo));
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    await limitWrite(request, "signIn", body);
+    return start(request, safeRedirect(body.redirectTo ?? parseFields(googleStartSchema, body.fields).returnTo));
+  });
 }

@@ -7,6 +7,7 @@ import { parseFields, readBody } from "~/lib/http.server";
 import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
@@ -15,20 +16,22 @@ const REFRESH_FAILED = "Failed to refresh session";
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  await limitWrite(request, "session", body);
-  parseFields(noFieldsSchema, body.fields);
-  const refreshed = await refreshSession(request);
-  if (!refreshed) {
-    return Response.json({ success: false, error: REFRESH_FAILED }, { status: 401, headers: { "Cache-Control": "no-store" } });
-  }
-  const { user } = refreshed;
-  return Response.json(
-    {
-      success: true,
-      user: { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role },
-      session: { expiresAt: refreshed.expiresAt.toISOString() },
-    },
-    { headers: { "Set-Cookie": refreshed.cookie, "Cache-Control": "no-store" } },
-  );
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    await limitWrite(request, "session", body);
+    parseFields(noFieldsSchema, body.fields);
+    const refreshed = await refreshSession(request);
+    if (!refreshed) {
+      return Response.json({ success: false, error: REFRESH_FAILED }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    }
+    const { user } = refreshed;
+    return Response.json(
+      {
+        success: true,
+        user: { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role },
+        session: { expiresAt: refreshed.expiresAt.toISOString() },
+      },
+      { headers: { "Set-Cookie": refreshed.cookie, "Cache-Control": "no-store" } },
+    );
+  });
 }

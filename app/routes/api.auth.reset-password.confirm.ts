@@ -6,59 +6,62 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { MESSAGES, resetConfirmSchema, resetTokenEchoSchema } from "~/lib/auth-schemas";
 import { startSession } from "~/models/auth.server";
-import { errorResponse, parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/cookies.server";
 import { checkWrite, tooManyAnswer } from "~/models/rate-limit.server";
 import { resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetErrorCode } from "~/components/auth/reset-errors";
 import type { RouteHandle } from "~/lib/route-handle";
+import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  const { token } = parseFields(resetTokenEchoSchema, body.fields);
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    const { token } = parseFields(resetTokenEchoSchema, body.fields);
 
-  const failure = (status: number, message: string) => {
-    if (!body.redirectTo) return errorResponse(status, message);
-    const back = new URLSearchParams({ token, error: resetErrorCode(message) });
-    return redirect(`/reset-password?${back}`, 303);
-  };
+    const failure = (status: number, message: string) => {
+      if (!body.redirectTo) return errorResponse(status, message);
+      const back = new URLSearchParams({ token, error: resetErrorCode(message) });
+      return redirect(`/reset-password?${back}`, 303);
+    };
 
-  // Guessing tokens counts as signing in, per client.
-  const limited = await checkWrite(request, "signIn");
-  if (!limited.ok) {
-    const back = body.redirectTo ? `/reset-password?${new URLSearchParams({ token })}` : null;
-    return tooManyAnswer(request, limited.retryAfter, { redirectTo: back });
-  }
+    // Guessing tokens counts as signing in, per client.
+    const limited = await checkWrite(request, "signIn");
+    if (!limited.ok) {
+      const back = body.redirectTo ? `/reset-password?${new URLSearchParams({ token })}` : null;
+      return tooManyAnswer(request, limited.retryAfter, { redirectTo: back });
+    }
 
-  const parsed = resetConfirmSchema.safeParse(body.fields);
-  if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? MESSAGES.resetLinkInvalid);
+    const parsed = resetConfirmSchema.safeParse(body.fields);
+    if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? MESSAGES.resetLinkInvalid);
 
-  let user;
-  try {
-    user = await resetPasswordWithToken(parsed.data.token, parsed.data.password);
-  } catch (error) {
-    if (error instanceof UserError) return failure(error.status, error.message);
-    throw error;
-  }
+    let user;
+    try {
+      user = await resetPasswordWithToken(parsed.data.token, parsed.data.password);
+    } catch (error) {
+      if (error instanceof UserError) return failure(error.status, error.message);
+      throw error;
+    }
 
-  const headers = new Headers();
-  for (const cookie of await startSession(request, user)) headers.append("Set-Cookie", cookie);
-  if (body.redirectTo) {
-    headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.resetDone } }));
-    return redirect("/", { status: 303, headers });
-  }
-  return Response.json(
-    {
-      success: true,
-      message: MESSAGES.resetDone,
-      user: { id: user.id, email: user.email, username: user.username },
-      session: { loginTime: new Date().toISOString() },
-    },
-    { headers },
-  );
+    const headers = new Headers();
+    for (const cookie of await startSession(request, user)) headers.append("Set-Cookie", cookie);
+    if (body.redirectTo) {
+      headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: MESSAGES.resetDone } }));
+      return redirect("/", { status: 303, headers });
+    }
+    return Response.json(
+      {
+        success: true,
+        message: MESSAGES.resetDone,
+        user: { id: user.id, email: user.email, username: user.username },
+        session: { loginTime: new Date().toISOString() },
+      },
+      { headers },
+    );
+  });
 }

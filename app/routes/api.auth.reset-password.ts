@@ -5,12 +5,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { MESSAGES, resetEntrySchema } from "~/lib/auth-schemas";
 import { publicOrigin } from "~/lib/env.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { readBody } from "~/lib/http.server";
 import { RESET_STATUS_PARAM } from "~/lib/login-events";
 import { signInPageFor } from "~/lib/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 
 export { clientAction } from "~/lib/fetcher-answer";
 
@@ -21,33 +22,35 @@ function backToModal(path: string, status: "sent" | "missing" | "limited"): stri
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  // Per client address (and member) first, every request counting.
-  const perClient = await checkWrite(request, "signIn");
-  if (!perClient.ok) {
-    if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
-    return errorResponse(429, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
-  }
-  const parsed = resetEntrySchema.safeParse(body.fields);
-  if (!parsed.success) {
-    if (body.redirectTo) return redirect(backToModal(body.redirectTo, "missing"), 303);
-    return errorResponse(400, MESSAGES.resetEntryRequired);
-  }
-  const entry = parsed.data.email.toLowerCase();
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    // Per client address (and member) first, every request counting.
+    const perClient = await checkWrite(request, "signIn");
+    if (!perClient.ok) {
+      if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
+      return errorResponse(429, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
+    }
+    const parsed = resetEntrySchema.safeParse(body.fields);
+    if (!parsed.success) {
+      if (body.redirectTo) return redirect(backToModal(body.redirectTo, "missing"), 303);
+      return errorResponse(400, MESSAGES.resetEntryRequired);
+    }
+    const entry = parsed.data.email.toLowerCase();
 
-  // Then per account (an email and its username count together). Over that limit nothing
-  // is sent, and the answer stays the same: only existing accounts have a count, so a 429
-  // here would tell that the account exists.
-  const perAccount = await checkAccount("passwordReset", await accountIdOf(entry));
+    // Then per account (an email and its username count together). Over that limit nothing
+    // is sent, and the answer stays the same: only existing accounts have a count, so a 429
+    // here would tell that the account exists.
+    const perAccount = await checkAccount("passwordReset", await accountIdOf(entry));
 
-  // Not awaited: neither the answer nor its timing may depend on whether an account (and so
-  // a token and an email) exists.
-  if (perAccount.ok) {
-    requestPasswordReset(entry, { baseUrl: publicOrigin(request) })
-      .then(({ delivery }) => delivery)
-      .catch((error) => console.error("Password reset failed", error));
-  }
+    // Not awaited: neither the answer nor its timing may depend on whether an account (and so
+    // a token and an email) exists.
+    if (perAccount.ok) {
+      requestPasswordReset(entry, { baseUrl: publicOrigin(request) })
+        .then(({ delivery }) => delivery)
+        .catch((error) => console.error("Password reset failed", error));
+    }
 
-  if (body.redirectTo) return redirect(backToModal(body.redirectTo, "sent"), 303);
-  return Response.json({ success: true, message: MESSAGES.resetSent });
+    if (body.redirectTo) return redirect(backToModal(body.redirectTo, "sent"), 303);
+    return Response.json({ success: true, message: MESSAGES.resetSent });
+  });
 }

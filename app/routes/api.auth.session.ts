@@ -4,6 +4,7 @@ import { parseFields, readBody } from "~/lib/http.server";
 import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { answerUserErrors } from "~/lib/form-reply.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,8 +22,10 @@ export const handle = { methods: ["DELETE"] } satisfies RouteHandle;
 
 /** DELETE signs out: the session row is deleted and the cookie cleared. */
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  await limitWrite(request, "session", body);
-  parseFields(noFieldsSchema, body.fields);
-  return Response.json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(request) } });
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    await limitWrite(request, "session", body);
+    parseFields(noFieldsSchema, body.fields);
+    return Response.json({ authenticated: false }, { headers: { "Set-Cookie": await endSession(request) } });
+  });
 }

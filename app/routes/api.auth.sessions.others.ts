@@ -2,23 +2,26 @@
 // the user's sessions except this one) → { success: true, count }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { errorResponse, parseFields, respond, readBody } from "~/lib/http.server";
+import { parseFields, respond, readBody } from "~/lib/http.server";
 import { noFieldsSchema } from "~/lib/input-schemas";
 import { sessionIdOf } from "~/lib/cookies.server";
 import { deleteOtherSessions } from "~/models/two-factor.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 export const handle = { methods: ["POST", "DELETE"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  await limitWrite(request, "account", body);
-  parseFields(noFieldsSchema, body.fields);
-  const user = await requireUser(request);
-  const current = await sessionIdOf(request);
-  if (!current) return errorResponse(401, "You must be signed in to do that");
-  const count = await deleteOtherSessions(user.id, current);
-  return respond(body, { success: true, count });
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    await limitWrite(request, "account", body);
+    parseFields(noFieldsSchema, body.fields);
+    const user = await requireUser(request);
+    const current = await sessionIdOf(request);
+    if (!current) return errorResponse(401, "You must be signed in to do that");
+    const count = await deleteOtherSessions(user.id, current);
+    return respond(body, { success: true, count });
+  });
 }

@@ -4,8 +4,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { completeTwoFactor, getPendingTwoFactor } from "~/models/auth.server";
 import { twoFactorCodeSchema } from "~/lib/auth-schemas";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { answerUserErrors, errorResponse } from "~/lib/form-reply.server";
+import { readBody } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -14,22 +14,24 @@ export { clientAction } from "~/lib/fetcher-answer";
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  await limitWrite(request, "signIn", body);
-  const pending = await getPendingTwoFactor(request);
-  if (!pending) return errorResponse(401, TWO_FACTOR_MESSAGES.challengeExpired);
-  const limited = await checkAccount("twoFactor", pending.user.id);
-  if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-  const { code } = twoFactorCodeSchema.parse(body.fields);
-  await answerUserErrors(() => verifySecondFactor(pending.user.id, code));
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  for (const cookie of await completeTwoFactor(pending, request)) headers.append("Set-Cookie", cookie);
-  const { user } = pending;
-  return Response.json(
-    {
-      user: { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role },
-      session: { loginTime: new Date().toISOString() },
-    },
-    { headers },
-  );
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    await limitWrite(request, "signIn", body);
+    const pending = await getPendingTwoFactor(request);
+    if (!pending) return errorResponse(401, TWO_FACTOR_MESSAGES.challengeExpired);
+    const limited = await checkAccount("twoFactor", pending.user.id);
+    if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+    const { code } = twoFactorCodeSchema.parse(body.fields);
+    await verifySecondFactor(pending.user.id, code);
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    for (const cookie of await completeTwoFactor(pending, request)) headers.append("Set-Cookie", cookie);
+    const { user } = pending;
+    return Response.json(
+      {
+        user: { id: user.id, email: user.email, username: user.username, nickname: user.nickname, role: user.role },
+        session: { loginTime: new Date().toISOString() },
+      },
+      { headers },
+    );
+  });
 }

@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
 import { twoFactorCodeSchema } from "~/lib/auth-schemas";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { answerUserErrors, errorResponse } from "~/lib/form-reply.server";
+import { readBody } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { sessionIdOf } from "~/lib/cookies.server";
 import { confirmEnrolment } from "~/models/two-factor.server";
@@ -14,13 +14,13 @@ export { clientAction } from "~/lib/fetcher-answer";
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  await limitWrite(request, "account", body);
-  const user = await requireUser(request);
-  const limited = await checkAccount("twoFactor", user.id);
-  if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-  const { code } = twoFactorCodeSchema.parse(body.fields);
   return answerUserErrors(async () => {
+    const body = await readBody(request);
+    await limitWrite(request, "account", body);
+    const user = await requireUser(request);
+    const limited = await checkAccount("twoFactor", user.id);
+    if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+    const { code } = twoFactorCodeSchema.parse(body.fields);
     const recoveryCodes = await confirmEnrolment(user.id, code, await sessionIdOf(request));
     return Response.json({ enabled: true, recoveryCodes }, { headers: { "Cache-Control": "no-store" } });
   });

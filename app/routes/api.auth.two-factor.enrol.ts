@@ -5,8 +5,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAuthState, requireUser } from "~/models/auth.server";
 import { twoFactorEnrolSchema } from "~/lib/auth-schemas";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { errorResponse, readBody } from "~/lib/http.server";
+import { answerUserErrors, errorResponse } from "~/lib/form-reply.server";
+import { readBody } from "~/lib/http.server";
 import { beginEnrolment } from "~/models/two-factor.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -15,15 +15,15 @@ export { clientAction } from "~/lib/fetcher-answer";
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  await limitWrite(request, "account", body);
-  const user = await requireUser(request);
-  const parsed = twoFactorEnrolSchema.safeParse(body.fields);
-  if (!parsed.success) return errorResponse(400, parsed.error.issues[0]!.message);
-  const limited = await checkAccount("twoFactor", user.id);
-  if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
-  const state = await getAuthState(request);
   return answerUserErrors(async () => {
+    const body = await readBody(request);
+    await limitWrite(request, "account", body);
+    const user = await requireUser(request);
+    const parsed = twoFactorEnrolSchema.safeParse(body.fields);
+    if (!parsed.success) return errorResponse(400, parsed.error.issues[0]!.message);
+    const limited = await checkAccount("twoFactor", user.id);
+    if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+    const state = await getAuthState(request);
     const enrolment = await beginEnrolment(user.id, { password: parsed.data.password, signedInAt: state?.createdAt ?? new Date(0) });
     return Response.json(enrolment, { headers: { "Cache-Control": "no-store" } });
   });

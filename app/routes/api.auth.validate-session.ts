@@ -24,6 +24,7 @@ import { idSchema } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
 import { hasAppCookie } from "~/lib/security-headers.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { answerUserErrors } from "~/lib/form-reply.server";
 export { clientAction } from "~/lib/fetcher-answer";
 
 const storedUserSchema = z.object({
@@ -74,24 +75,26 @@ const NOTHING: Answer = { valid: false, syncRequired: false, action: null };
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  if (hasAppCookie(request.headers.get("Cookie"))) await limitWrite(request, "session", body);
-  const stored = parseFields(validateSessionSchema, body.fields);
-  const state = await getAuthState(request);
-  const server = state && !state.pending ? state : null;
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    if (hasAppCookie(request.headers.get("Cookie"))) await limitWrite(request, "session", body);
+    const stored = parseFields(validateSessionSchema, body.fields);
+    const state = await getAuthState(request);
+    const server = state && !state.pending ? state : null;
 
-  const serverSession = server ? { id: server.user.id, email: server.user.email, username: server.user.username, loginTime: server.createdAt.toISOString() } : null;
+    const serverSession = server ? { id: server.user.id, email: server.user.email, username: server.user.username, loginTime: server.createdAt.toISOString() } : null;
 
-  let answer: Answer;
-  if (stored.kind === "none") {
-    answer = serverSession ? SYNC : NOTHING;
-  } else if (stored.kind === "malformed" || !serverSession || stored.user.id !== serverSession.id) {
-    answer = CLEAR;
-  } else if (stored.user.email === serverSession.email && stored.user.username === serverSession.username) {
-    answer = VALID;
-  } else {
-    answer = SYNC;
-  }
+    let answer: Answer;
+    if (stored.kind === "none") {
+      answer = serverSession ? SYNC : NOTHING;
+    } else if (stored.kind === "malformed" || !serverSession || stored.user.id !== serverSession.id) {
+      answer = CLEAR;
+    } else if (stored.user.email === serverSession.email && stored.user.username === serverSession.username) {
+      answer = VALID;
+    } else {
+      answer = SYNC;
+    }
 
-  return Response.json({ ...answer, serverSession, expiresAt: server ? server.expiresAt.toISOString() : null }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ ...answer, serverSession, expiresAt: server ? server.expiresAt.toISOString() : null }, { headers: { "Cache-Control": "no-store" } });
+  });
 }

@@ -1,9 +1,9 @@
 // GET /api/cars/{carId}/follow → { following }; POST toggles (or sets `following`) → { following }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { errorResponse, parseFields, respond } from "~/lib/http.server";
+import { parseFields, respond } from "~/lib/http.server";
 import { followSchema } from "~/lib/input-schemas";
-import { mutation } from "~/lib/form-reply.server";
+import { mutation, errorResponse } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, isFollowingCar, setCarFollow } from "~/models/follow.server";

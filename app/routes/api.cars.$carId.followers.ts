@@ -1,8 +1,8 @@
 // GET /api/cars/{carId}/followers → { count }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, countCarFollowers } from "~/models/follow.server";
+import { errorResponse } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {

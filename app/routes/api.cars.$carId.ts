@@ -3,8 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { CAR_MESSAGES, carPatchSchema, issuesOf } from "~/lib/car-schemas";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { mutation, replyError, replyOk, errorResponse } from "~/lib/form-reply.server";
+import { parseFields } from "~/lib/http.server";
 import { methodOverrideSchema } from "~/lib/input-schemas";
 import { requireId } from "~/lib/ids";
 import { carJson, deleteCar, getCar, updateCar } from "~/models/car.server";

@@ -6,8 +6,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eventPath } from "~/lib/paths";
 import { requireAdmin } from "~/models/auth.server";
-import { replyOk, uploadMutation } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { replyOk, uploadMutation, errorResponse } from "~/lib/form-reply.server";
+import { parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { EVENT_TEXT, eventIntentSchema } from "~/lib/event-schemas";
 import { deleteEvent, EVENT_COVER_UPLOAD, eventView, getEvent, parseEventCover, parseEventInput, updateEvent } from "~/models/event.server";

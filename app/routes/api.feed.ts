@@ -10,7 +10,6 @@
 // Answers { posts, nextCursor }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requestDataVersion } from "~/models/auth.server";
-import { errorResponse } from "~/lib/http.server";
 import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import type { DocumentHandle } from "~/root";
@@ -18,6 +17,7 @@ import { decodeCursor } from "~/lib/cursor";
 import { isFeedChoice } from "~/lib/feed-choice";
 import { TAG_NOT_FOUND, findTagId } from "~/models/tag.server";
 import { MAX_EXCLUDE, clampLimit, getFeedAnswer, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
+import { errorResponse } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 

@@ -1,9 +1,9 @@
 // GET /api/flags/count?contentType=&contentId= → { count }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/flag-reasons";
-import { errorResponse } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
 import { countFlags } from "~/models/flag.server";
+import { errorResponse } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,9 +2,9 @@
 // type-ahead. Up to 10 names of that kind whose normalised key contains q's ("ohl" finds
 // "Öhlins"), those that start with it first. A blank q finds nothing.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { errorResponse } from "~/lib/http.server";
 import { normaliseQuery } from "~/lib/search";
 import { MAKER_TEXT, isMakerKind, suggestNames } from "~/models/maker.server";
+import { errorResponse } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 

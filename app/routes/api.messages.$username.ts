@@ -6,10 +6,10 @@
 // fetcher reads them as data.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SIGN_IN_REQUIRED, getUser } from "~/models/auth.server";
-import { errorResponse } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
+import { errorResponse } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@
 // 429 over the `message` rate limit. A plain form post goes back to its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser, getUser } from "~/models/auth.server";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { mutation, replyError, replyOk, answerUserErrors } from "~/lib/form-reply.server";
 import { parseFields } from "~/lib/http.server";
 import { sendMessageSchema } from "~/lib/message-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
@@ -14,9 +14,11 @@ import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const conversations = await listConversations(user.id);
-  return Response.json({ conversations }, { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    const user = await requireUser(request);
+    const conversations = await listConversations(user.id);
+    return Response.json({ conversations }, { headers: { "Cache-Control": "no-store" } });
+  });
 }
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;

@@ -3,9 +3,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
 import { countUnreadMessages } from "~/models/message.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return Response.json({ count: await countUnreadMessages(user.id) }, { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    const user = await requireUser(request);
+    return Response.json({ count: await countUnreadMessages(user.id) }, { headers: { "Cache-Control": "no-store" } });
+  });
 }

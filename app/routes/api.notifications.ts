@@ -3,8 +3,8 @@
 // 401 answer (not thrown, so the bell's fetcher reads it as data).
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SIGN_IN_REQUIRED, getUser } from "~/models/auth.server";
-import { errorResponse } from "~/lib/http.server";
 import { NOTIFICATION_LIST_LIMIT, getNotificationFeed } from "~/models/notification.server";
+import { errorResponse } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {

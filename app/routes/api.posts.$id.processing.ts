@@ -7,8 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getUser, requireUser } from "~/models/auth.server";
-import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse } from "~/lib/http.server";
+import { mutation, replyOk, errorResponse } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { idField, requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";

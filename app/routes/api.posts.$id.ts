@@ -3,8 +3,8 @@
 // with intent=delete and a redirectTo, and is sent there with a toast.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { mutation, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { mutation, replyOk, errorResponse } from "~/lib/form-reply.server";
+import { parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { POST_MESSAGES, postDeleteFormSchema } from "~/lib/post-schemas";
 import { getPost, unreadyFor } from "~/models/feed.server";

@@ -3,25 +3,30 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { errorResponse, type Body } from "~/lib/http.server";
+import { type Body } from "~/lib/http.server";
 import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
 import { flashCookie } from "~/lib/cookies.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const profile = await getOwnProfile(user.id);
-  if (!profile) return errorResponse(404, "Profile not found");
-  return Response.json({ profile }, { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    const user = await requireUser(request);
+    const profile = await getOwnProfile(user.id);
+    if (!profile) return errorResponse(404, "Profile not found");
+    return Response.json({ profile }, { headers: { "Cache-Control": "no-store" } });
+  });
 }
 
 export const handle = { methods: ["POST", "PATCH"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  return withUploadBody(request, PROFILE_UPLOAD, (body) => update(request, body));
+  return answerUserErrors(async () => {
+    return withUploadBody(request, PROFILE_UPLOAD, (body) => update(request, body));
+  });
 }
 
 async function update(request: Request, body: Body) {

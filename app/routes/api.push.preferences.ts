@@ -3,8 +3,8 @@
 // POST (a form of checkboxes, or JSON booleans; a kind left out is off) → the same, saved.
 // A plain form post goes back to its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { mutation } from "~/lib/form-reply.server";
-import { errorResponse, parseFields, respond } from "~/lib/http.server";
+import { mutation, errorResponse } from "~/lib/form-reply.server";
+import { parseFields, respond } from "~/lib/http.server";
 import { SIGN_IN_REQUIRED, getUser, requireUser } from "~/models/auth.server";
 import { getPushPreferences, PUSH_KINDS, setPushPreferences, type PushPreferences } from "~/models/push.server";
 import { limitWrite } from "~/models/rate-limit.server";

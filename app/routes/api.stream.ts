@@ -10,9 +10,9 @@
 // asks nginx-style proxies not to buffer either.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { errorResponse } from "~/lib/http.server";
 import { SSE_HEARTBEAT, SSE_RECONNECT_STEPS } from "~/lib/constants";
 import { isShuttingDown, liveEventStream } from "~/lib/live-events.server";
+import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 
 /** Whether the request's session still belongs to a signed-in, unsuspended user. */
 async function stillSignedIn(request: Request, userId: number): Promise<boolean> {
@@ -64,32 +64,34 @@ function releasingOnEnd(stream: ReadableStream<Uint8Array>, release: () => void)
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  // A browser can still reach a stopping server over a kept-alive connection: answer 503
-  // and close that connection, so its next attempt reaches the server taking over.
-  if (isShuttingDown()) {
-    return new Response(null, { status: 503, headers: { Connection: "close", "Retry-After": "1", "Cache-Control": "no-store" } });
-  }
-  const release = takeStreamPlace(user.id);
-  if (!release) {
-    return errorResponse(429, `You already have ${MAX_STREAMS_PER_MEMBER} live connections open. Close a tab and try again.`, {
-      "Retry-After": "5",
-      "Cache-Control": "no-store",
+  return answerUserErrors(async () => {
+    const user = await requireUser(request);
+    // A browser can still reach a stopping server over a kept-alive connection: answer 503
+    // and close that connection, so its next attempt reaches the server taking over.
+    if (isShuttingDown()) {
+      return new Response(null, { status: 503, headers: { Connection: "close", "Retry-After": "1", "Cache-Control": "no-store" } });
+    }
+    const release = takeStreamPlace(user.id);
+    if (!release) {
+      return errorResponse(429, `You already have ${MAX_STREAMS_PER_MEMBER} live connections open. Close a tab and try again.`, {
+        "Retry-After": "5",
+        "Cache-Control": "no-store",
+      });
+    }
+    request.signal.addEventListener("abort", release, { once: true });
+    const events = liveEventStream({
+      userId: user.id,
+      signal: request.signal,
+      heartbeatMs: SSE_HEARTBEAT,
+      retryMs: SSE_RECONNECT_STEPS[0],
+      isAlive: () => stillSignedIn(request, user.id),
     });
-  }
-  request.signal.addEventListener("abort", release, { once: true });
-  const events = liveEventStream({
-    userId: user.id,
-    signal: request.signal,
-    heartbeatMs: SSE_HEARTBEAT,
-    retryMs: SSE_RECONNECT_STEPS[0],
-    isAlive: () => stillSignedIn(request, user.id),
-  });
-  return new Response(releasingOnEnd(events, release), {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
-      "X-Accel-Buffering": "no",
-    },
+    return new Response(releasingOnEnd(events, release), {
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        "X-Accel-Buffering": "no",
+      },
+    });
   });
 }

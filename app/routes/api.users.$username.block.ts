@@ -2,8 +2,8 @@
 // GET → { blocked } for the session user. Blocked either way, no messages pass.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { errorResponse, parseFields } from "~/lib/http.server";
+import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { parseFields } from "~/lib/http.server";
 import { blockSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { BLOCK_MESSAGES, getBlockState, setBlock } from "~/models/block.server";
@@ -12,11 +12,13 @@ import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const target = await getUserByUsername(params.username ?? "");
-  if (!target) return errorResponse(404, BLOCK_MESSAGES.userNotFound);
-  const state = await getBlockState(user.id, target.id);
-  return Response.json({ blocked: state.blockedByMe }, { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    const user = await requireUser(request);
+    const target = await getUserByUsername(params.username ?? "");
+    if (!target) return errorResponse(404, BLOCK_MESSAGES.userNotFound);
+    const state = await getBlockState(user.id, target.id);
+    return Response.json({ blocked: state.blockedByMe }, { headers: { "Cache-Control": "no-store" } });
+  });
 }
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;

@@ -2,9 +2,9 @@
 // GET answers { following, followers, following_count } for the signed-in viewer.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { errorResponse, parseFields, respond } from "~/lib/http.server";
+import { parseFields, respond } from "~/lib/http.server";
 import { followSchema } from "~/lib/input-schemas";
-import { mutation } from "~/lib/form-reply.server";
+import { mutation, errorResponse } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { USER_NOT_FOUND, getUserFollowCounts, isFollowingUser, setUserFollow } from "~/models/follow.server";
 import { getUserByUsername } from "~/models/user.server";

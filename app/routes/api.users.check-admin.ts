@@ -4,8 +4,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/models/auth.server";
-import { errorResponse } from "~/lib/http.server";
 import { isAdmin, isAdminById } from "~/models/user.server";
+import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 const BAD_ID = "userId must be a positive whole number";
@@ -14,12 +14,14 @@ const querySchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const raw = new URL(request.url).searchParams.get("userId");
-  const parsed = querySchema.safeParse({ userId: raw === null || raw === "" ? undefined : raw });
-  if (!parsed.success) return errorResponse(400, BAD_ID);
-  const userId = parsed.data.userId ?? user.id;
-  if (userId === user.id) return Response.json({ isAdmin: isAdmin(user) });
-  if (!isAdmin(user)) return errorResponse(403, "You can only check your own account");
-  return Response.json({ isAdmin: await isAdminById(userId) });
+  return answerUserErrors(async () => {
+    const user = await requireUser(request);
+    const raw = new URL(request.url).searchParams.get("userId");
+    const parsed = querySchema.safeParse({ userId: raw === null || raw === "" ? undefined : raw });
+    if (!parsed.success) return errorResponse(400, BAD_ID);
+    const userId = parsed.data.userId ?? user.id;
+    if (userId === user.id) return Response.json({ isAdmin: isAdmin(user) });
+    if (!isAdmin(user)) return errorResponse(403, "You can only check your own account");
+    return Response.json({ isAdmin: await isAdminById(userId) });
+  });
 }

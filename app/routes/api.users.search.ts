@@ -3,10 +3,10 @@
 // nickname, profileImage }] }: usernames and nicknames containing the words, exact and
 // prefix matches first.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { errorResponse } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
 import { limitParam } from "~/lib/search";
 import { SEARCH_MAX_PER_KIND, SEARCH_PAGE_PER_KIND, findUserExact, searchUsers } from "~/models/search.server";
+import { errorResponse } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 

@@ -11,7 +11,7 @@ import { COMMENT_EDIT_MESSAGES, parseCommentEdit } from "~/lib/comment-edit-sche
 import { COMMENT_MAX, COMMENT_MESSAGES } from "~/lib/comment-schemas";
 import { APP_TITLE } from "~/lib/constants";
 import { flashCookie } from "~/lib/cookies.server";
-import { pageUserErrors, replyToUserError } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { readBody } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { commentPath } from "~/lib/paths";
@@ -25,26 +25,28 @@ export const meta: MetaFunction = () => [{ title: `Edit comment · ${APP_TITLE}`
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
   const id = requireId(params, "id", COMMENT_MESSAGES.notFound);
-  return pageUserErrors(() => getCommentForEdit(id, user));
+  return answerUserErrors(() => getCommentForEdit(id, user));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  const id = requireId(params, "id", COMMENT_MESSAGES.notFound);
-  await limitWrite(request, "comment");
-  const body = await readBody(request);
-  const typed = typeof body.fields.content === "string" ? body.fields.content : "";
-  const refuse = (status: number, error: string) => data({ error, content: typed }, { status });
-  const parsed = parseCommentEdit(body.fields);
-  if (!parsed.ok) return refuse(400, parsed.error);
-  return replyToUserError<Response | ReturnType<typeof refuse>>(
-    async () => {
-      const saved = await editComment(id, user, parsed.content);
-      const cookie = await flashCookie(request, { toast: { type: "success", message: COMMENT_EDIT_MESSAGES.saved } });
-      return redirect(commentPath(saved.post_id, saved.id), { status: 303, headers: { "Set-Cookie": cookie } });
-    },
-    (error) => refuse(error.status, error.message),
-  );
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const id = requireId(params, "id", COMMENT_MESSAGES.notFound);
+    await limitWrite(request, "comment");
+    const body = await readBody(request);
+    const typed = typeof body.fields.content === "string" ? body.fields.content : "";
+    const refuse = (status: number, error: string) => data({ error, content: typed }, { status });
+    const parsed = parseCommentEdit(body.fields);
+    if (!parsed.ok) return refuse(400, parsed.error);
+    return answerUserErrors<Response | ReturnType<typeof refuse>>(
+      async () => {
+        const saved = await editComment(id, user, parsed.content);
+        const cookie = await flashCookie(request, { toast: { type: "success", message: COMMENT_EDIT_MESSAGES.saved } });
+        return redirect(commentPath(saved.post_id, saved.id), { status: 303, headers: { "Set-Cookie": cookie } });
+      },
+      (error) => refuse(error.status, error.message),
+    );
+  });
 }
 
 export default function EditComment() {

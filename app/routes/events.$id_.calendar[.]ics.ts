@@ -4,9 +4,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventsCalendar, ICS_CONTENT_TYPE } from "~/lib/event-calendar.server";
 import { EVENT_TEXT } from "~/lib/event-schemas";
 import { publicOrigin } from "~/lib/env.server";
-import { errorResponse } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { calendarEventOf, getEvent } from "~/models/event.server";
+import { errorResponse } from "~/lib/form-reply.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));

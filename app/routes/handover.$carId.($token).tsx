@@ -12,10 +12,10 @@ import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carName, carSpecLine } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { flashCookie } from "~/lib/cookies.server";
-import { pageUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { shortDate } from "~/lib/formats";
 import { handoverIntentSchema } from "~/lib/handover-schemas";
-import { fail, parseFields, readForm } from "~/lib/http.server";
+import { parseFields, readForm } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { showcasePath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
@@ -25,6 +25,7 @@ import { countCarFollowers } from "~/models/follow.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import "~/components/cars/cars.css";
 import "~/components/handover/handover.css";
+import { UserError } from "~/lib/user-error";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Take over ${carName(data.car)}` : "Handover"} · ${APP_TITLE}` },
@@ -41,30 +42,34 @@ function tokenOf(params: Readonly<Record<string, string | undefined>>): string |
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUserPage(request);
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const offer = await pageUserErrors(() => findOffer(carId, user.id, tokenOf(params)));
-  const [car, followers, mods] = await Promise.all([getCar(carId), countCarFollowers(carId), countModsOf(carId)]);
-  if (!car) fail(404, CAR_MESSAGES.notFound);
-  return { car: carJson(car, { owner: false }), seller: offer.seller, expires: shortDate(offer.expiresAt), followers, mods };
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const offer = await findOffer(carId, user.id, tokenOf(params));
+    const [car, followers, mods] = await Promise.all([getCar(carId), countCarFollowers(carId), countModsOf(carId)]);
+    if (!car) throw new UserError(404, CAR_MESSAGES.notFound);
+    return { car: carJson(car, { owner: false }), seller: offer.seller, expires: shortDate(offer.expiresAt), followers, mods };
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "garage");
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const form = await readForm(request);
-  const { intent } = await pageUserErrors(async () => parseFields(handoverIntentSchema, Object.fromEntries(form)));
-  const car = await getCar(carId);
-  if (!car) fail(404, CAR_MESSAGES.notFound);
-  if (intent === "decline") {
-    await pageUserErrors(() => declineHandover(carId, user.id, tokenOf(params)));
-    const cookie = await flashCookie(request, { toast: { type: "success", message: `You declined ${carName(car)}` } });
-    return redirect("/", { status: 303, headers: { "Set-Cookie": cookie } });
-  }
-  await pageUserErrors(() => acceptHandover(carId, user.id, tokenOf(params)));
-  const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} is yours now` } });
-  return redirect(showcasePath(carId), { status: 303, headers: { "Set-Cookie": cookie } });
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "garage");
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const form = await readForm(request);
+    const { intent } = parseFields(handoverIntentSchema, Object.fromEntries(form));
+    const car = await getCar(carId);
+    if (!car) throw new UserError(404, CAR_MESSAGES.notFound);
+    if (intent === "decline") {
+      await declineHandover(carId, user.id, tokenOf(params));
+      const cookie = await flashCookie(request, { toast: { type: "success", message: `You declined ${carName(car)}` } });
+      return redirect("/", { status: 303, headers: { "Set-Cookie": cookie } });
+    }
+    await acceptHandover(carId, user.id, tokenOf(params));
+    const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} is yours now` } });
+    return redirect(showcasePath(carId), { status: 303, headers: { "Set-Cookie": cookie } });
+  });
 }
 
 export default function HandoverOffer() {

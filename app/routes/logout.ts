@@ -6,6 +6,7 @@ import { parseFields, readBody } from "~/lib/http.server";
 import { noFieldsSchema } from "~/lib/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
@@ -14,8 +15,10 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  await limitWrite(request, "session", body);
-  parseFields(noFieldsSchema, body.fields);
-  return redirect("/", { status: 303, headers: { "Set-Cookie": await endSession(request) } });
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    await limitWrite(request, "session", body);
+    parseFields(noFieldsSchema, body.fields);
+    return redirect("/", { status: 303, headers: { "Set-Cookie": await endSession(request) } });
+  });
 }

@@ -11,7 +11,7 @@ import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { messagesPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { pageUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
 
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const beforeParam = url.searchParams.get("before");
   const before = parseId(beforeParam);
   if (raw !== name) throw redirect(`${messagesPath(name)}${before ? `?before=${before}` : ""}`);
-  const thread = await pageUserErrors(() => getThread(user.id, name, { before }));
+  const thread = await answerUserErrors(() => getThread(user.id, name, { before }));
   return { thread, me: user.id, before, now: Date.now() };
 }
 

@@ -1,19 +1,18 @@
 // /my-cars/{carId}/edit: change a car's details and its photo (upload one, pick one of its
 // post photos, or go back to the newest post's), or delete it. The owner only (403/404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Pencil } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { carHandoverPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
-import { CAR_MESSAGES, carSchema } from "~/lib/car-schemas";
+import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { nextPath, readCarForm, type CarFormBody } from "~/lib/car-form.server";
+import { nextPath, readCarSubmission, refuseCarSubmission } from "~/lib/car-form.server";
 import { parseId, requireId } from "~/lib/ids";
 import { discardReceived, type ReceivedFile } from "~/lib/multipart.server";
 import { UserError } from "~/lib/user-error";
@@ -25,12 +24,12 @@ import { vinForOwner } from "~/models/vin.server";
 import "~/components/cars/cars.css";
 import "~/components/handover/handover.css";
 import { limitWrite } from "~/models/rate-limit.server";
-import { pageUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
     const [photo, choices, vin] = await Promise.all([carPhotoState(car.id), carPhotoChoices(car.id), vinForOwner(car.id, user.id)]);
@@ -51,29 +50,20 @@ async function savePhoto(carId: number, userId: number, form: FormData, photo: R
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     await limitWrite(request, "garage");
     const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-    let body: CarFormBody;
-    try {
-      body = await readCarForm(request);
-    } catch (error) {
-      if (!(error instanceof UserError)) throw error;
-      return parseWithZod(new FormData(), { schema: carSchema }).reply({ formErrors: [error.message] });
-    }
-    const { form, photo } = body;
+    const read = await readCarSubmission(request);
+    if (read.refused) return read.refused;
+    const { form, photo, submission } = read;
     if (form.get("intent") === "delete") {
       if (photo) await discardReceived([photo]);
       const car = await deleteCar(carId, user.id);
       const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });
       return redirect("/my-cars", { headers: { "Set-Cookie": cookie } });
     }
-    const submission = parseWithZod(form, { schema: carSchema, disableAutoCoercion: true });
-    if (submission.status !== "success") {
-      if (photo) await discardReceived([photo]);
-      return data(submission.reply(), { status: 400 });
-    }
+    if (submission.status !== "success") return refuseCarSubmission(submission, photo);
     try {
       await savePhoto(carId, user.id, form, photo);
     } catch (error) {

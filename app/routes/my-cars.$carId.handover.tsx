@@ -18,7 +18,7 @@ import { shortDate } from "~/lib/formats";
 import { startHandoverSchema } from "~/lib/handover-schemas";
 import { parseFields, readForm } from "~/lib/http.server";
 import { parseIdList, requireId } from "~/lib/ids";
-import { pageUserErrors, replyToUserError } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { carEditPath, carHandoverPath, handoverPath, showcasePath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { cancelHandover, costChoices, ownershipHistory, pendingHandover, startHandover } from "~/models/car-handover.server";
@@ -29,7 +29,7 @@ import "~/components/cars/cars.css";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Hand over ${data ? carName(data.car) : "a car"} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
     const [pending, costs, owners] = await Promise.all([pendingHandover(car.id), costChoices(car.id), ownershipHistory(car.id)]);
@@ -49,7 +49,7 @@ const MAX_COST_CHOICES = 500;
 type Reply = { error: string; field: string | null; link?: undefined } | { link: string; buyer: string | null; expires: string; error?: undefined };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     await limitWrite(request, "garage");
     const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const cookie = await flashCookie(request, { toast: { type: "success", message: "Handover cancelled: its link no longer works" } });
       return redirect(carHandoverPath(carId), { status: 303, headers: { "Set-Cookie": cookie } });
     }
-    return replyToUserError(
+    return answerUserErrors(
       async () => {
         const input = parseFields(startHandoverSchema, fields);
         const shownCosts = parseIdList(form.getAll("shown_cost").map(String), MAX_COST_CHOICES);

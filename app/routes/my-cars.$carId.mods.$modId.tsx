@@ -12,15 +12,15 @@ import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES, MOD_MESSAGES, modSchema } from "~/lib/car-schemas";
 import { carName, centsToInput } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { fail, readForm } from "~/lib/http.server";
+import { readForm } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { flashCookie } from "~/lib/cookies.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
-import { isFieldError } from "~/lib/user-error";
+import { isFieldError, UserError } from "~/lib/user-error";
 import { deleteMod, getModFormOptions, requireOwnedMod, updateMod } from "~/models/mod.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
-import { pageUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.values.model_name ?? "mod"} · ${APP_TITLE}` }];
 
@@ -28,12 +28,12 @@ async function ownedModOfCar(request: Request, params: LoaderFunctionArgs["param
   const user = await requireUserPage(request);
   const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
   const mod = await requireOwnedMod(requireId(params, "modId", MOD_MESSAGES.notFound), user.id);
-  if (mod.carId !== car.id) fail(404, MOD_MESSAGES.notFound);
+  if (mod.carId !== car.id) throw new UserError(404, MOD_MESSAGES.notFound);
   return { user, car, mod };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const { car, mod } = await ownedModOfCar(request, params);
     return {
       car: carJson(car, { owner: true }),
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     await limitWrite(request, "garage");
     const { user, car, mod } = await ownedModOfCar(request, params);
     const form = await readForm(request);

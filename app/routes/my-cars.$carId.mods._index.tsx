@@ -15,7 +15,7 @@ import { formatCost } from "~/lib/formats";
 import { carName, carSpecLine, realNickname, sumGains, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { z } from "zod";
-import { pageUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { parseFields, readFormFields } from "~/lib/http.server";
 import { idField, requireId } from "~/lib/ids";
 import { intentField } from "~/lib/input-schemas";
@@ -28,7 +28,7 @@ import { limitWrite } from "~/models/rate-limit.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? carName(data.car) : "Car"} mods · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
     const { mods } = await listCarMods(car.id, user.id);
@@ -41,7 +41,7 @@ const deleteIntentSchema = z.object({ intent: intentField(["delete"], "Unknown a
 const modIdSchema = z.object({ modId: idField(MOD_MESSAGES.notFound) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     await limitWrite(request, "garage");
     const carId = requireId(params, "carId", CAR_MESSAGES.notFound);

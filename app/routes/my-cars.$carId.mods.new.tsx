@@ -19,12 +19,12 @@ import { isFieldError } from "~/lib/user-error";
 import { createMod, getModFormOptions } from "~/models/mod.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
-import { pageUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Add a mod${data ? ` to ${carName(data.car)}` : ""} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
     return { car: carJson(car, { owner: true }), options: await getModFormOptions(car.id) };
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     await limitWrite(request, "garage");
     const carId = requireId(params, "carId", CAR_MESSAGES.notFound);

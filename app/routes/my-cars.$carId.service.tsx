@@ -16,7 +16,7 @@ import { APP_TITLE } from "~/lib/constants";
 import { flashCookie } from "~/lib/cookies.server";
 import { parseFields, readForm } from "~/lib/http.server";
 import { idField, requireId } from "~/lib/ids";
-import { pageUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { carServicePath, showcasePath } from "~/lib/paths";
 import { UserError, isFieldError } from "~/lib/user-error";
 import { requireUserPage } from "~/models/auth.server";
@@ -28,7 +28,7 @@ import "~/components/cars/cars.css";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${carName(data.car)} service log` : "Service log"} · ${APP_TITLE}` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
     const entries = await listServiceEntries(car.id, { owner: true });
@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const deleteSchema = z.object({ intent: z.literal("delete"), entryId: idField(SERVICE_MESSAGES.notFound) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  return pageUserErrors(async () => {
+  return answerUserErrors(async () => {
     const user = await requireUserPage(request);
     await limitWrite(request, "garage");
     const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);

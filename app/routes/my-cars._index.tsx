@@ -40,16 +40,16 @@ const deleteIntentSchema = z.object({ intent: intentField(["delete"], "Unknown a
 const carIdSchema = z.object({ carId: idField(CAR_MESSAGES.notFound) });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "garage");
-  const fields = await readFormFields(request);
-  const { carId } = await answerUserErrors(async () => {
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "garage");
+    const fields = await readFormFields(request);
     parseFields(deleteIntentSchema, fields);
-    return parseFields(carIdSchema, fields, undefined, 404);
+    const { carId } = parseFields(carIdSchema, fields, undefined, 404);
+    const car = await deleteCar(carId, user.id);
+    const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });
+    return redirect("/my-cars", { headers: { "Set-Cookie": cookie } });
   });
-  const car = await deleteCar(carId, user.id);
-  const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} was deleted` } });
-  return redirect("/my-cars", { headers: { "Set-Cookie": cookie } });
 }
 
 export default function MyCars() {

@@ -2,26 +2,25 @@
 // `redirectTo` (a path on this site) says where to go next: the onboarding and the post
 // buttons send a member here first and take them back after.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod } from "@conform-to/zod";
 import { CarFront } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
 import { CarPhotoField } from "~/components/cars/CarPhotoField";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { carEditPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
-import { carSchema } from "~/lib/car-schemas";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { flashCookie } from "~/lib/cookies.server";
-import { nextPath, readCarForm, type CarFormBody } from "~/lib/car-form.server";
+import { nextPath, readCarSubmission, refuseCarSubmission } from "~/lib/car-form.server";
 import { discardReceived } from "~/lib/multipart.server";
 import { UserError } from "~/lib/user-error";
 import { createCar } from "~/models/car.server";
 import { uploadCarPhoto } from "~/models/car-photo.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Add a car · ${APP_TITLE}` }];
 
@@ -31,37 +30,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "garage");
-  let body: CarFormBody;
-  try {
-    body = await readCarForm(request);
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    return parseWithZod(new FormData(), { schema: carSchema }).reply({ formErrors: [error.message] });
-  }
-  const { form, photo } = body;
-  const submission = parseWithZod(form, { schema: carSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") {
-    if (photo) await discardReceived([photo]);
-    return data(submission.reply(), { status: 400 });
-  }
-  const car = await createCar(user.id, submission.value);
-  const next = nextPath(form.get("redirectTo"));
-  if (photo) {
-    try {
-      await uploadCarPhoto(car.id, user.id, { path: photo.path, name: photo.name });
-    } catch (error) {
-      await discardReceived([photo]);
-      if (!(error instanceof UserError)) throw error;
-      // The car is in the garage; its edit page takes another photo.
-      const cookie = await flashCookie(request, { toast: { type: "error", message: `${carName(car)} is in your garage, but its photo was refused: ${error.message}` } });
-      const edit = `${carEditPath(car.id)}${next ? `?redirectTo=${encodeURIComponent(next)}` : ""}`;
-      return redirect(edit, { status: 303, headers: { "Set-Cookie": cookie } });
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "garage");
+    const read = await readCarSubmission(request);
+    if (read.refused) return read.refused;
+    const { form, photo, submission } = read;
+    if (submission.status !== "success") return refuseCarSubmission(submission, photo);
+    const car = await createCar(user.id, submission.value);
+    const next = nextPath(form.get("redirectTo"));
+    if (photo) {
+      try {
+        await uploadCarPhoto(car.id, user.id, { path: photo.path, name: photo.name });
+      } catch (error) {
+        await discardReceived([photo]);
+        if (!(error instanceof UserError)) throw error;
+        // The car is in the garage; its edit page takes another photo.
+        const cookie = await flashCookie(request, {
+          toast: { type: "error", message: `${carName(car)} is in your garage, but its photo was refused: ${error.message}` },
+        });
+        const edit = `${carEditPath(car.id)}${next ? `?redirectTo=${encodeURIComponent(next)}` : ""}`;
+        return redirect(edit, { status: 303, headers: { "Set-Cookie": cookie } });
+      }
     }
-  }
-  const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} is in your garage` } });
-  return redirect(next ?? `/my-cars#car-${car.id}`, { status: 303, headers: { "Set-Cookie": cookie } });
+    const cookie = await flashCookie(request, { toast: { type: "success", message: `${carName(car)} is in your garage` } });
+    return redirect(next ?? `/my-cars#car-${car.id}`, { status: 303, headers: { "Set-Cookie": cookie } });
+  });
 }
 
 export default function NewCar() {

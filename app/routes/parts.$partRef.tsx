@@ -10,11 +10,12 @@ import { PartView } from "~/components/parts/PartView";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
-import { fail } from "~/lib/http.server";
 import { partIdOf } from "~/lib/names";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { getPartPage } from "~/models/part.server";
 import type { DocumentHandle } from "~/root";
+import { UserError } from "~/lib/user-error";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 const PART_NOT_FOUND = "Part not found";
 
@@ -26,17 +27,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = partIdOf(params.partRef);
-  if (id === null) fail(404, PART_NOT_FOUND);
-  const page = await getPartPage(id);
-  if (!page) fail(404, PART_NOT_FOUND);
-  const url = new URL(request.url);
-  if (url.pathname !== page.part.href) throw redirect(`${page.part.href}${url.search}`, 301);
-  const { part, car_count: cars, gains } = page;
-  const runs = cars === 1 ? "1 car runs it" : `${cars} cars run it`;
-  const reported = gains.length ? `; owners report ${gains.map((gain) => `${gain.type} (${gain.count})`).join(", ")}` : "";
-  const description = `${part.name}, ${part.category}. ${runs}${reported}.`;
-  return { page, description, share: shareLink(publicOrigin(request), part.href), now: Date.now() };
+  return answerUserErrors(async () => {
+    const id = partIdOf(params.partRef);
+    if (id === null) throw new UserError(404, PART_NOT_FOUND);
+    const page = await getPartPage(id);
+    if (!page) throw new UserError(404, PART_NOT_FOUND);
+    const url = new URL(request.url);
+    if (url.pathname !== page.part.href) throw redirect(`${page.part.href}${url.search}`, 301);
+    const { part, car_count: cars, gains } = page;
+    const runs = cars === 1 ? "1 car runs it" : `${cars} cars run it`;
+    const reported = gains.length ? `; owners report ${gains.map((gain) => `${gain.type} (${gain.count})`).join(", ")}` : "";
+    const description = `${part.name}, ${part.category}. ${runs}${reported}.`;
+    return { page, description, share: shareLink(publicOrigin(request), part.href), now: Date.now() };
+  });
 }
 
 export default function PartRoute() {

@@ -16,7 +16,7 @@ import { ModChoices } from "~/components/upload/ModChoices";
 import { carDisplayLine } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { flashCookie } from "~/lib/cookies.server";
-import { pageUserErrors, replyToUserError } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { readBody } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { LAYOUTS } from "~/lib/layout";
@@ -53,7 +53,7 @@ type FormValues = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUserPage(request);
   const id = requireId(params, "id", POST_MESSAGES.notFound);
-  const post = await pageUserErrors(() => getPostForEdit(id, user));
+  const post = await answerUserErrors(() => getPostForEdit(id, user));
   const [shown, cars, mods] = await Promise.all([getPost(id, user.id, { unready: "own" }), listCarsOf(user.id), listModChoices(user.id)]);
   if (!shown) throw data({ error: POST_MESSAGES.notFound }, { status: 404 });
   const media = orderedMedia(shown.photos);
@@ -104,26 +104,28 @@ function typedValues(fields: Record<string, unknown>, mediaIds: readonly number[
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  const id = requireId(params, "id", POST_MESSAGES.notFound);
-  await limitWrite(request, "postEdit");
-  const body = await readBody(request);
-  const mediaIds = Object.keys(body.fields)
-    .map((name) => /^position\.(\d+)$/.exec(name)?.[1])
-    .filter((value): value is string => value !== undefined)
-    .map(Number);
-  const values = typedValues(body.fields, mediaIds);
-  const refuse = (status: number, error: string) => data({ error, values }, { status });
-  const parsed = parsePostEdit(body.fields);
-  if (!parsed.ok) return refuse(400, parsed.error);
-  return replyToUserError<Response | ReturnType<typeof refuse>>(
-    async () => {
-      const { changed } = await editPost(id, user, parsed.data);
-      const cookie = await flashCookie(request, { toast: { type: "success", message: changed ? POST_EDIT_MESSAGES.saved : POST_EDIT_MESSAGES.unchanged } });
-      return redirect(postPath(id), { status: 303, headers: { "Set-Cookie": cookie } });
-    },
-    (error) => refuse(error.status, error.message),
-  );
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const id = requireId(params, "id", POST_MESSAGES.notFound);
+    await limitWrite(request, "postEdit");
+    const body = await readBody(request);
+    const mediaIds = Object.keys(body.fields)
+      .map((name) => /^position\.(\d+)$/.exec(name)?.[1])
+      .filter((value): value is string => value !== undefined)
+      .map(Number);
+    const values = typedValues(body.fields, mediaIds);
+    const refuse = (status: number, error: string) => data({ error, values }, { status });
+    const parsed = parsePostEdit(body.fields);
+    if (!parsed.ok) return refuse(400, parsed.error);
+    return answerUserErrors<Response | ReturnType<typeof refuse>>(
+      async () => {
+        const { changed } = await editPost(id, user, parsed.data);
+        const cookie = await flashCookie(request, { toast: { type: "success", message: changed ? POST_EDIT_MESSAGES.saved : POST_EDIT_MESSAGES.unchanged } });
+        return redirect(postPath(id), { status: 303, headers: { "Set-Cookie": cookie } });
+      },
+      (error) => refuse(error.status, error.message),
+    );
+  });
 }
 
 export default function EditPost() {

@@ -12,7 +12,7 @@ import { BackToPost } from "~/components/post/BackToPost";
 import { userPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { pageUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { POST_NOT_FOUND, getPostInteractions } from "~/models/like.server";
 import "~/components/interactions/interactions.css";
@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: `Likes · ${APP_TITLE}` }, { n
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const postId = requireId(params, "id", POST_NOT_FOUND);
   await requireUserPage(request);
-  return { postId, ...(await pageUserErrors(() => getPostInteractions(postId))) };
+  return { postId, ...(await answerUserErrors(() => getPostInteractions(postId))) };
 }
 
 function People({ id, title, icon, people, empty }: { id: string; title: string; icon: React.ReactNode; people: InteractionUser[]; empty: string }) {

@@ -27,6 +27,7 @@ import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
 import { VERIFY_MESSAGES } from "~/lib/email-verification";
 import { isEmailVerified, resendVerificationEmail } from "~/models/email-verification.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Your profile · ${APP_TITLE}` }];
 
@@ -69,9 +70,11 @@ const profileFormSchema = z
   });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "profile");
-  return withUploadBody(request, PROFILE_UPLOAD, (body) => change(request, user.id, body));
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "profile");
+    return withUploadBody(request, PROFILE_UPLOAD, (body) => change(request, user.id, body));
+  });
 }
 
 async function change(request: Request, userId: number, body: Body) {

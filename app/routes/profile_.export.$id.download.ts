@@ -5,11 +5,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { SITE_NAME } from "~/lib/brand";
-import { errorResponse } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import { requireUserPage } from "~/models/auth.server";
 import { openDataExport } from "~/models/data-export.server";
+import { errorResponse } from "~/lib/form-reply.server";
 
 const PAGE_STYLE = "font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5";
 

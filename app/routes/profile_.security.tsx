@@ -11,7 +11,7 @@ import QRCode from "qrcode";
 import { endSession, getAuthState, requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { twoFactorCodeSchema, twoFactorDisableSchema, twoFactorEnrolSchema } from "~/lib/auth-schemas";
-import { replyToUserError } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { readBody, text } from "~/lib/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { flashCookie, sessionIdOf } from "~/lib/cookies.server";
@@ -47,55 +47,57 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { intent: string; error?: string; message?: string; recoveryCodes?: string[]; confirm?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUserPage(request);
-  await limitWrite(request, "account");
-  const body = await readBody(request);
-  const intent = text(body.fields, "intent");
-  const toast = async (message: string) =>
-    redirect(PATH, { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    await limitWrite(request, "account");
+    const body = await readBody(request);
+    const intent = text(body.fields, "intent");
+    const toast = async (message: string) =>
+      redirect(PATH, { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
 
-  if (intent === "signout-others") {
-    const count = await deleteOtherSessions(user.id, (await sessionIdOf(request)) ?? "");
-    return toast(count === 1 ? "Signed out of 1 other device." : `Signed out of ${count} other devices.`);
-  }
+    if (intent === "signout-others") {
+      const count = await deleteOtherSessions(user.id, (await sessionIdOf(request)) ?? "");
+      return toast(count === 1 ? "Signed out of 1 other device." : `Signed out of ${count} other devices.`);
+    }
 
-  // Every intent proves the password or a code, so every one counts against the account.
-  const limited = await checkAccount("twoFactor", user.id);
-  if (!limited.ok) return data<ActionData>({ intent, error: tooManyMessage(limited.retryAfter) }, { status: 429 });
-  const change = async () => {
-    if (intent === "enrol") {
-      const parsed = twoFactorEnrolSchema.safeParse(body.fields);
-      if (!parsed.success) return data<ActionData>({ intent, error: parsed.error.issues[0]!.message }, { status: 400 });
-      const state = await getAuthState(request);
-      await beginEnrolment(user.id, { password: parsed.data.password, signedInAt: state?.createdAt ?? new Date(0) });
-      return redirect(PATH, 303);
-    }
-    if (intent === "confirm") {
-      const { code } = twoFactorCodeSchema.parse(body.fields);
-      const recoveryCodes = await confirmEnrolment(user.id, code, await sessionIdOf(request));
-      return data<ActionData>({ intent, recoveryCodes, message: TWO_FACTOR_MESSAGES.enabled }, { headers: { "Cache-Control": "no-store" } });
-    }
-    if (intent === "delete-account") {
-      const proof = deleteAccountSchema.parse(body.fields);
-      const state = await getAuthState(request);
-      const { finalAt } = await requestAccountDeletion(user.id, { ...proof, signedInAt: state?.createdAt ?? new Date(0) });
-      // Signed out everywhere: the cookie goes too, and the home page says what happens next.
-      const headers = new Headers({ "Cache-Control": "no-store" });
-      headers.append("Set-Cookie", await endSession(request));
-      headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: deletionScheduledMessage(finalAt) } }));
-      return redirect("/", { status: 303, headers });
-    }
-    if (intent === "disable") {
-      await disableTwoFactor(user.id, twoFactorDisableSchema.parse(body.fields));
-      return toast(TWO_FACTOR_MESSAGES.disabled);
-    }
-    return data<ActionData>({ intent, error: "Unknown action" }, { status: 400 });
-  };
-  // What was typed comes back with the message (never a password or a code).
-  const confirm = intent === "delete-account" ? text(body.fields, "confirm").slice(0, 20) : undefined;
-  return replyToUserError<Response | ReturnType<typeof data<ActionData>>>(change, (error) =>
-    data<ActionData>({ intent, error: error.message, confirm }, { status: error.status }),
-  );
+    // Every intent proves the password or a code, so every one counts against the account.
+    const limited = await checkAccount("twoFactor", user.id);
+    if (!limited.ok) return data<ActionData>({ intent, error: tooManyMessage(limited.retryAfter) }, { status: 429 });
+    const change = async () => {
+      if (intent === "enrol") {
+        const parsed = twoFactorEnrolSchema.safeParse(body.fields);
+        if (!parsed.success) return data<ActionData>({ intent, error: parsed.error.issues[0]!.message }, { status: 400 });
+        const state = await getAuthState(request);
+        await beginEnrolment(user.id, { password: parsed.data.password, signedInAt: state?.createdAt ?? new Date(0) });
+        return redirect(PATH, 303);
+      }
+      if (intent === "confirm") {
+        const { code } = twoFactorCodeSchema.parse(body.fields);
+        const recoveryCodes = await confirmEnrolment(user.id, code, await sessionIdOf(request));
+        return data<ActionData>({ intent, recoveryCodes, message: TWO_FACTOR_MESSAGES.enabled }, { headers: { "Cache-Control": "no-store" } });
+      }
+      if (intent === "delete-account") {
+        const proof = deleteAccountSchema.parse(body.fields);
+        const state = await getAuthState(request);
+        const { finalAt } = await requestAccountDeletion(user.id, { ...proof, signedInAt: state?.createdAt ?? new Date(0) });
+        // Signed out everywhere: the cookie goes too, and the home page says what happens next.
+        const headers = new Headers({ "Cache-Control": "no-store" });
+        headers.append("Set-Cookie", await endSession(request));
+        headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: deletionScheduledMessage(finalAt) } }));
+        return redirect("/", { status: 303, headers });
+      }
+      if (intent === "disable") {
+        await disableTwoFactor(user.id, twoFactorDisableSchema.parse(body.fields));
+        return toast(TWO_FACTOR_MESSAGES.disabled);
+      }
+      return data<ActionData>({ intent, error: "Unknown action" }, { status: 400 });
+    };
+    // What was typed comes back with the message (never a password or a code).
+    const confirm = intent === "delete-account" ? text(body.fields, "confirm").slice(0, 20) : undefined;
+    return answerUserErrors<Response | ReturnType<typeof data<ActionData>>>(change, (error) =>
+      data<ActionData>({ intent, error: error.message, confirm }, { status: error.status }),
+    );
+  });
 }
 
 function Submit({ label, intent, variant = "primary" }: { label: string; intent: string; variant?: "primary" | "secondary" | "danger" }) {

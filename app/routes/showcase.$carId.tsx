@@ -27,7 +27,6 @@ import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { carDisplayLine, carName, carSpecLine, realNickname, visibleCostCents } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
-import { fail } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { mediaUrl } from "~/lib/media-types";
 import { relativeTime } from "~/lib/relative-time";
@@ -45,6 +44,8 @@ import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
 import { wholeNumber, formatCost } from "~/lib/formats";
 import type { DocumentHandle } from "~/root";
+import { UserError } from "~/lib/user-error";
+import { answerUserErrors } from "~/lib/form-reply.server";
 export { shouldRevalidate } from "~/lib/revalidation";
 
 /** Tiles in the hero mosaic: one large, the rest small; "+N" on the last when there are more. */
@@ -74,62 +75,64 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
-  if (!showcase) fail(404, CAR_MESSAGES.notFound);
-  const viewerId = viewer?.id ?? null;
-  const isOwner = viewerId === showcase.car.ownerId;
-  // The newest service entries (a cost an entry does not show reaches its owner only), and at
-  // most the VIN's last characters, when the owner shows them: never the whole VIN.
-  // The mods are read once: the owners' history and the parts' other cars follow from them.
-  const modsRead = listShowcaseMods(carId, showcase.car.ownerId, viewerId);
-  const [{ mods, sheetMods }, follow, timeline, owners, service, vinEnd, withParts] = await Promise.all([
-    modsRead,
-    getCarFollowState(carId, viewerId),
-    getBuildTimeline(carId),
-    modsRead.then(({ dated }) => ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }, dated)),
-    listRecentServiceEntries(carId, { owner: isOwner, limit: SERVICE_ON_TIMELINE }),
-    shownVinEnd(carId),
-    modsRead.then(({ mods }) => withOtherCars(carId, mods)),
-  ]);
+  return answerUserErrors(async () => {
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
+    if (!showcase) throw new UserError(404, CAR_MESSAGES.notFound);
+    const viewerId = viewer?.id ?? null;
+    const isOwner = viewerId === showcase.car.ownerId;
+    // The newest service entries (a cost an entry does not show reaches its owner only), and at
+    // most the VIN's last characters, when the owner shows them: never the whole VIN.
+    // The mods are read once: the owners' history and the parts' other cars follow from them.
+    const modsRead = listShowcaseMods(carId, showcase.car.ownerId, viewerId);
+    const [{ mods, sheetMods }, follow, timeline, owners, service, vinEnd, withParts] = await Promise.all([
+      modsRead,
+      getCarFollowState(carId, viewerId),
+      getBuildTimeline(carId),
+      modsRead.then(({ dated }) => ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }, dated)),
+      listRecentServiceEntries(carId, { owner: isOwner, limit: SERVICE_ON_TIMELINE }),
+      shownVinEnd(carId),
+      modsRead.then(({ mods }) => withOtherCars(carId, mods)),
+    ]);
 
-  // What anyone may see: the shared description never reveals the owner's private costs.
-  const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
-  const description = [
-    `${carSpecLine(showcase.car) || carName(showcase.car)} owned by @${showcase.owner.username}.`,
-    mods.length ? `${plural(mods.length, "modification")}${visibleCost ? ` (${formatCost(visibleCost)} shown)` : ""}.` : null,
-    `${plural(follow.count, "follower")}, ${plural(showcase.postCount, "post")}.`,
-  ]
-    .filter(Boolean)
-    .join(" ");
-  // The picture it is shared with is the car's build card, the same for every reader.
-  const share = shareLink(publicOrigin(request), showcasePath(carId), buildCardImage(carId, `Build card of ${carDisplayLine(showcase.car)}`));
-  const sheet = buildSheet(sheetMods);
-  const exportInput = { title: carDisplayLine(showcase.car), showcaseUrl: share.url, cardUrl: share.image.url, mods: sheetMods, sheet };
+    // What anyone may see: the shared description never reveals the owner's private costs.
+    const visibleCost = visibleCostCents(mods.filter((mod) => mod.show_cost));
+    const description = [
+      `${carSpecLine(showcase.car) || carName(showcase.car)} owned by @${showcase.owner.username}.`,
+      mods.length ? `${plural(mods.length, "modification")}${visibleCost ? ` (${formatCost(visibleCost)} shown)` : ""}.` : null,
+      `${plural(follow.count, "follower")}, ${plural(showcase.postCount, "post")}.`,
+    ]
+      .filter(Boolean)
+      .join(" ");
+    // The picture it is shared with is the car's build card, the same for every reader.
+    const share = shareLink(publicOrigin(request), showcasePath(carId), buildCardImage(carId, `Build card of ${carDisplayLine(showcase.car)}`));
+    const sheet = buildSheet(sheetMods);
+    const exportInput = { title: carDisplayLine(showcase.car), showcaseUrl: share.url, cardUrl: share.image.url, mods: sheetMods, sheet };
 
-  return {
-    car: carJson(showcase.car, { owner: false }),
-    owner: showcase.owner,
-    isOwner,
-    vin: publicVin(vinEnd),
-    service,
-    signedIn: viewerId !== null,
-    photo: showcase.photo,
-    media: showcase.media,
-    mediaCount: showcase.mediaCount,
-    postCount: showcase.postCount,
-    posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
-    mods: withParts,
-    timeline,
-    owners,
-    follow,
-    description,
-    share,
-    sheet,
-    snippets: { bbcode: buildBbcode(exportInput), markdown: buildMarkdown(exportInput) },
-    // The moment the relative times are read at, the same for the server's markup and hydration.
-    now: Date.now(),
-  };
+    return {
+      car: carJson(showcase.car, { owner: false }),
+      owner: showcase.owner,
+      isOwner,
+      vin: publicVin(vinEnd),
+      service,
+      signedIn: viewerId !== null,
+      photo: showcase.photo,
+      media: showcase.media,
+      mediaCount: showcase.mediaCount,
+      postCount: showcase.postCount,
+      posts: showcase.posts.map((post) => ({ ...post, createdAt: post.createdAt.toISOString() })),
+      mods: withParts,
+      timeline,
+      owners,
+      follow,
+      description,
+      share,
+      sheet,
+      snippets: { bbcode: buildBbcode(exportInput), markdown: buildMarkdown(exportInput) },
+      // The moment the relative times are read at, the same for the server's markup and hydration.
+      now: Date.now(),
+    };
+  });
 }
 
 export default function Showcase() {

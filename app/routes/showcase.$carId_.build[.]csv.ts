@@ -3,9 +3,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildSheetCsv } from "~/lib/build-csv.server";
 import { carFileName } from "~/lib/file-names";
-import { errorResponse } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
 import { getCarBuild } from "~/models/build-sheet.server";
+import { errorResponse } from "~/lib/form-reply.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const carId = parseId(params.carId);

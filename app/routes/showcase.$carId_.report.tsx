@@ -10,13 +10,14 @@ import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { carDisplayLine } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
-import { fail } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { showcaseReportPdfPath } from "~/lib/paths";
 import { parseReportInclude, reportQuery } from "~/lib/sale-report";
 import { getUser } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
 import { getSaleReport, saleReportView } from "~/models/sale-report.server";
+import { UserError } from "~/lib/user-error";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Sale report: ${carDisplayLine(data.report.car)}` : "Car not found"} · ${APP_TITLE}` },
@@ -24,20 +25,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const include = parseReportInclude(new URL(request.url).searchParams);
-  if (!include) fail(400, "That is not a choice the report offers");
-  const [report, viewer] = await Promise.all([getSaleReport(carId, include), getUser(request)]);
-  if (!report) fail(404, CAR_MESSAGES.notFound);
-  const showcaseUrl = `${publicOrigin(request)}/showcase/${carId}`;
-  const qrCode = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(showcaseUrl, { type: "svg", margin: 1 })).toString("base64")}`;
-  return {
-    report: saleReportView(report),
-    isOwner: viewer !== null && viewer.username === report.owner.username,
-    showcaseUrl,
-    qrCode,
-    pdfHref: `${showcaseReportPdfPath(carId)}${reportQuery(include)}`,
-  };
+  return answerUserErrors(async () => {
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const include = parseReportInclude(new URL(request.url).searchParams);
+    if (!include) throw new UserError(400, "That is not a choice the report offers");
+    const [report, viewer] = await Promise.all([getSaleReport(carId, include), getUser(request)]);
+    if (!report) throw new UserError(404, CAR_MESSAGES.notFound);
+    const showcaseUrl = `${publicOrigin(request)}/showcase/${carId}`;
+    const qrCode = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(showcaseUrl, { type: "svg", margin: 1 })).toString("base64")}`;
+    return {
+      report: saleReportView(report),
+      isOwner: viewer !== null && viewer.username === report.owner.username,
+      showcaseUrl,
+      qrCode,
+      pdfHref: `${showcaseReportPdfPath(carId)}${reportQuery(include)}`,
+    };
+  });
 }
 
 export default function SaleReportPage() {

@@ -2,12 +2,12 @@
 // as the page (its query string) and a QR code back to the live showcase.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicOrigin } from "~/lib/env.server";
-import { errorResponse } from "~/lib/http.server";
 import { parseId } from "~/lib/ids";
 import { carFileName } from "~/lib/file-names";
 import { parseReportInclude } from "~/lib/sale-report";
 import { getSaleReport } from "~/models/sale-report.server";
 import { saleReportPdf } from "~/models/sale-report-pdf.server";
+import { errorResponse } from "~/lib/form-reply.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const carId = parseId(params.carId);

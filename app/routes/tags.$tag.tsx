@@ -13,7 +13,6 @@ import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { APP_TITLE, FEED_FIRST_RENDER } from "~/lib/constants";
 import { readCursor } from "~/lib/cursor";
 import { publicOrigin } from "~/lib/env.server";
-import { fail } from "~/lib/http.server";
 import { tagPath } from "~/lib/paths";
 import { shareLink, shareMeta } from "~/lib/share-meta";
 import { TAG_NOT_FOUND, tagFollowAction } from "~/lib/tag-pages";
@@ -23,6 +22,8 @@ import { getTag, tagKey } from "~/models/tag.server";
 import type { loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
 import "~/components/feed/feed-switch.css";
+import { UserError } from "~/lib/user-error";
+import { answerUserErrors } from "~/lib/form-reply.server";
 export { shouldRevalidate } from "~/lib/revalidation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -38,22 +39,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const user = await getUser(request);
-  const key = tagKey(params.tag ?? "");
-  if (!key) fail(404, TAG_NOT_FOUND);
-  const tag = (await getTag(key, user?.id ?? null)) ?? { id: null, name: key, posts: 0, followers: 0, following: false };
-  // A broken link shows the newest posts.
-  const cursor = readCursor(url.searchParams.get("cursor"));
-  const page = tag.id === null ? { posts: [], nextCursor: null } : await getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_RENDER, cursor, tagId: tag.id });
-  return {
-    tag,
-    posts: page.posts,
-    nextCursor: page.nextCursor,
-    pageKey: cursor ? (url.searchParams.get("cursor") ?? "") : "",
-    now: Date.now(),
-    share: shareLink(publicOrigin(request), tagPath(tag.name)),
-  };
+  return answerUserErrors(async () => {
+    const url = new URL(request.url);
+    const user = await getUser(request);
+    const key = tagKey(params.tag ?? "");
+    if (!key) throw new UserError(404, TAG_NOT_FOUND);
+    const tag = (await getTag(key, user?.id ?? null)) ?? { id: null, name: key, posts: 0, followers: 0, following: false };
+    // A broken link shows the newest posts.
+    const cursor = readCursor(url.searchParams.get("cursor"));
+    const page = tag.id === null ? { posts: [], nextCursor: null } : await getFeedPage({ viewerId: user?.id ?? null, limit: FEED_FIRST_RENDER, cursor, tagId: tag.id });
+    return {
+      tag,
+      posts: page.posts,
+      nextCursor: page.nextCursor,
+      pageKey: cursor ? (url.searchParams.get("cursor") ?? "") : "",
+      now: Date.now(),
+      share: shareLink(publicOrigin(request), tagPath(tag.name)),
+    };
+  });
 }
 
 export default function TagPage() {

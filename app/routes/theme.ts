@@ -14,12 +14,14 @@ import type { RouteHandle } from "~/lib/route-handle";
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readBody(request);
-  await limitWrite(request, "session", body);
-  const { mode } = await answerUserErrors(async () => parseFields(themeSchema, body.fields));
-  const headers = { "Set-Cookie": themeCookie(mode, cookieFlags(request)) };
-  if (body.redirectTo) return redirect(body.redirectTo, { status: 303, headers });
-  return Response.json({ mode }, { headers });
+  return answerUserErrors(async () => {
+    const body = await readBody(request);
+    await limitWrite(request, "session", body);
+    const { mode } = parseFields(themeSchema, body.fields);
+    const headers = { "Set-Cookie": themeCookie(mode, cookieFlags(request)) };
+    if (body.redirectTo) return redirect(body.redirectTo, { status: 303, headers });
+    return Response.json({ mode }, { headers });
+  });
 }
 
 /** Nothing to show: a GET goes home. */

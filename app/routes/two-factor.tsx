@@ -8,7 +8,7 @@ import { Loader2, ShieldCheck } from "~/components/icons";
 import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { twoFactorCodeSchema } from "~/lib/auth-schemas";
-import { replyToUserError } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { readBody, safeRedirect } from "~/lib/http.server";
 import { loginHref } from "~/lib/login-events";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
@@ -34,31 +34,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const redirectTo = redirectToOf(request);
-  await limitWrite(request, "signIn");
-  const body = await readBody(request);
-  const pending = await getPendingTwoFactor(request);
-  if (!pending) {
-    const cookie = await flashCookie(request, { authForm: { mode: "signin", error: TWO_FACTOR_MESSAGES.challengeExpired, values: {} } });
-    throw redirect(loginHref("/", "signin", redirectTo === "/" ? undefined : redirectTo), { headers: { "Set-Cookie": cookie } });
-  }
-  const limited = await checkAccount("twoFactor", pending.user.id);
-  if (!limited.ok) {
-    return data({ error: tooManyMessage(limited.retryAfter) }, { status: 429, headers: { "Retry-After": String(limited.retryAfter) } });
-  }
-  const { code } = twoFactorCodeSchema.parse(body.fields);
-  const refused = await replyToUserError(
-    async () => {
-      await verifySecondFactor(pending.user.id, code);
-      return null;
-    },
-    (error) => data({ error: error.message }, { status: error.status }),
-  );
-  if (refused) return refused;
-  const headers = new Headers();
-  for (const cookie of await completeTwoFactor(pending, request)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: TWO_FACTOR_MESSAGES.passed } }));
-  return redirect(redirectTo, { status: 303, headers });
+  return answerUserErrors(async () => {
+    const redirectTo = redirectToOf(request);
+    await limitWrite(request, "signIn");
+    const body = await readBody(request);
+    const pending = await getPendingTwoFactor(request);
+    if (!pending) {
+      const cookie = await flashCookie(request, { authForm: { mode: "signin", error: TWO_FACTOR_MESSAGES.challengeExpired, values: {} } });
+      throw redirect(loginHref("/", "signin", redirectTo === "/" ? undefined : redirectTo), { headers: { "Set-Cookie": cookie } });
+    }
+    const limited = await checkAccount("twoFactor", pending.user.id);
+    if (!limited.ok) {
+      return data({ error: tooManyMessage(limited.retryAfter) }, { status: 429, headers: { "Retry-After": String(limited.retryAfter) } });
+    }
+    const { code } = twoFactorCodeSchema.parse(body.fields);
+    const refused = await answerUserErrors(
+      async () => {
+        await verifySecondFactor(pending.user.id, code);
+        return null;
+      },
+      (error) => data({ error: error.message }, { status: error.status }),
+    );
+    if (refused) return refused;
+    const headers = new Headers();
+    for (const cookie of await completeTwoFactor(pending, request)) headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", await flashCookie(request, { toast: { type: "success", message: TWO_FACTOR_MESSAGES.passed } }));
+    return redirect(redirectTo, { status: 303, headers });
+  });
 }
 
 export default function TwoFactorPage() {

@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Loader2, Mail } from "~/components/icons";
 import { APP_TITLE } from "~/lib/constants";
 import { readBody } from "~/lib/http.server";
-import { replyToUserError } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { VERIFY_MESSAGES } from "~/lib/email-verification";
 import { inspectVerificationToken, tokenStateMessage, verifyEmailSchema, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
@@ -30,19 +30,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionData = { ok: true; message: string; next: string } | { ok: false; error: string };
 
 export async function action({ request }: ActionFunctionArgs) {
-  await limitWrite(request, "signIn");
-  const body = await readBody(request);
-  const parsed = verifyEmailSchema.safeParse(body.fields);
-  if (!parsed.success) return data<ActionData>({ ok: false, error: VERIFY_MESSAGES.invalid }, { status: 400, headers: NO_STORE });
-  return replyToUserError(
-    async () => {
-      const { userId } = await verifyEmailWithToken(parsed.data.token);
-      // A member with no car yet goes on with the welcome steps.
-      const next = (await hasCar(userId)) ? "/profile" : welcomeHref("car");
-      return data<ActionData>({ ok: true, message: VERIFY_MESSAGES.verified, next }, { headers: NO_STORE });
-    },
-    (error) => data<ActionData>({ ok: false, error: error.message }, { status: error.status, headers: NO_STORE }),
-  );
+  return answerUserErrors(async () => {
+    await limitWrite(request, "signIn");
+    const body = await readBody(request);
+    const parsed = verifyEmailSchema.safeParse(body.fields);
+    if (!parsed.success) return data<ActionData>({ ok: false, error: VERIFY_MESSAGES.invalid }, { status: 400, headers: NO_STORE });
+    return answerUserErrors(
+      async () => {
+        const { userId } = await verifyEmailWithToken(parsed.data.token);
+        // A member with no car yet goes on with the welcome steps.
+        const next = (await hasCar(userId)) ? "/profile" : welcomeHref("car");
+        return data<ActionData>({ ok: true, message: VERIFY_MESSAGES.verified, next }, { headers: NO_STORE });
+      },
+      (error) => data<ActionData>({ ok: false, error: error.message }, { status: error.status, headers: NO_STORE }),
+    );
+  });
 }
 
 const HEADINGS: Record<TokenState, string> = {

@@ -14,7 +14,6 @@ import { WelcomeSteps } from "~/components/welcome/WelcomeSteps";
 import { nextPath } from "~/lib/car-form.server";
 import { carName } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { fail } from "~/lib/http.server";
 import { mediaUrl } from "~/lib/media-types";
 import { isWelcomeStep, NEW_POST_PATH, nextStep, welcomeHref, type WelcomeStep } from "~/lib/onboarding";
 import { showcasePath, userPath } from "~/lib/paths";
@@ -24,6 +23,8 @@ import { suggestedCars, suggestedPeople } from "~/models/onboarding.server";
 import { action as addCar } from "~/routes/my-cars.new";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
+import { UserError } from "~/lib/user-error";
+import { answerUserErrors } from "~/lib/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Welcome · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
 
@@ -31,38 +32,42 @@ const NOT_FOUND = "There is no such step";
 
 function stepOf(params: Record<string, string | undefined>): WelcomeStep {
   const step = params.step;
-  if (!isWelcomeStep(step)) fail(404, NOT_FOUND);
+  if (!isWelcomeStep(step)) throw new UserError(404, NOT_FOUND);
   return step;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUserPage(request);
-  const step = stepOf(params);
-  const redirectTo = nextPath(new URL(request.url).searchParams.get("redirectTo"));
-  const after = nextStep(step);
-  const next = after ? welcomeHref(after, redirectTo) : (redirectTo ?? "/");
-  const base = { step, redirectTo, next, cars: [] as Awaited<ReturnType<typeof suggestedCars>>, people: [] as Awaited<ReturnType<typeof suggestedPeople>> };
-  if (step === "car") {
-    // The car step is done once there is a car.
-    if (await hasCar(user.id)) throw redirect(next);
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const step = stepOf(params);
+    const redirectTo = nextPath(new URL(request.url).searchParams.get("redirectTo"));
+    const after = nextStep(step);
+    const next = after ? welcomeHref(after, redirectTo) : (redirectTo ?? "/");
+    const base = { step, redirectTo, next, cars: [] as Awaited<ReturnType<typeof suggestedCars>>, people: [] as Awaited<ReturnType<typeof suggestedPeople>> };
+    if (step === "car") {
+      // The car step is done once there is a car.
+      if (await hasCar(user.id)) throw redirect(next);
+      return base;
+    }
+    if (step === "follow") {
+      const [cars, people] = await Promise.all([suggestedCars(user.id), suggestedPeople(user.id)]);
+      return { ...base, cars, people };
+    }
     return base;
-  }
-  if (step === "follow") {
-    const [cars, people] = await Promise.all([suggestedCars(user.id), suggestedPeople(user.id)]);
-    return { ...base, cars, people };
-  }
-  return base;
+  });
 }
 
 /** The car step's form is the add-a-car form; it goes on to the follow step. */
 export async function action(args: ActionFunctionArgs) {
-  // Only the car step takes a form (the add-a-car action, which counts the write itself).
-  if (args.params.step !== "car") {
-    await limitWrite(args.request, "garage");
-    stepOf(args.params);
-    fail(405, "Method not allowed");
-  }
-  return addCar(args);
+  return answerUserErrors(async () => {
+    // Only the car step takes a form (the add-a-car action, which counts the write itself).
+    if (args.params.step !== "car") {
+      await limitWrite(args.request, "garage");
+      stepOf(args.params);
+      throw new UserError(405, "Method not allowed");
+    }
+    return addCar(args);
+  });
 }
 
 function CarStep({ redirectTo }: { redirectTo: string | null }) {

@@ -63,8 +63,9 @@ function answerOffer(buyer: TestUser, carId: number, intent: "accept" | "decline
   return answer<Answer>(offerAction(args(formRequest(`/handover/${carId}/${token ?? ""}`, { intent }, { cookie: buyer.cookie }), params(carId, token))));
 }
 
-/** What a thrown `data({ error }, { status })` says. */
-function reason(thrown: Answer): { status: number | undefined; error: string | undefined } {
+/** What a refusal says: a thrown `data({ error }, { status })`, or the JSON `{ error }` answer. */
+async function reason(thrown: Answer): Promise<{ status: number | undefined; error: string | undefined }> {
+  if (!("init" in thrown)) return { status: thrown.status, error: ((await thrown.clone().json()) as { error?: string }).error };
   return { status: thrown.init?.status ?? thrown.status, error: thrown.data?.error };
 }
 
@@ -82,7 +83,7 @@ describe("starting a handover", () => {
 
     // One at a time: the page shows the waiting one.
     const again = await start(seller, car.id);
-    expect(reason(again)).toEqual({ status: 409, error: HANDOVER_MESSAGES.waiting });
+    expect(await reason(again)).toEqual({ status: 409, error: HANDOVER_MESSAGES.waiting });
     const page = (await answer(handoverLoader(args(getRequest(`/my-cars/${car.id}/handover`, { cookie: seller.cookie }), { carId: String(car.id) })))) as {
       pending: { buyer: string | null } | null;
     };
@@ -97,10 +98,10 @@ describe("starting a handover", () => {
     const car = await carOf(seller);
 
     const notMine = await answer<Answer>(start(other, car.id));
-    expect(reason(notMine)).toEqual({ status: 403, error: HANDOVER_MESSAGES.notOwner });
-    expect(reason(await start(seller, car.id, { username: "ho_rules_s" }))).toEqual({ status: 400, error: HANDOVER_MESSAGES.self });
-    expect(reason(await start(seller, car.id, { username: "@ho_rules_x" }))).toEqual({ status: 400, error: HANDOVER_MESSAGES.suspended("ho_rules_x") });
-    expect(reason(await start(seller, car.id, { username: "nobody_here" }))).toEqual({ status: 404, error: HANDOVER_MESSAGES.noMember("nobody_here") });
+    expect(await reason(notMine)).toEqual({ status: 403, error: HANDOVER_MESSAGES.notOwner });
+    expect(await reason(await start(seller, car.id, { username: "ho_rules_s" }))).toEqual({ status: 400, error: HANDOVER_MESSAGES.self });
+    expect(await reason(await start(seller, car.id, { username: "@ho_rules_x" }))).toEqual({ status: 400, error: HANDOVER_MESSAGES.suspended("ho_rules_x") });
+    expect(await reason(await start(seller, car.id, { username: "nobody_here" }))).toEqual({ status: 404, error: HANDOVER_MESSAGES.noMember("nobody_here") });
     expect(await prisma.carHandover.count({ where: { carId: car.id } })).toBe(0);
   });
 });
@@ -149,7 +150,7 @@ describe("a handover link that does nothing", () => {
 
     // The page says the same as the form.
     const page = await answer<Answer>(offerLoader(args(getRequest(`/handover/${otherCar.id}/${token}`, { cookie: buyer.cookie }), params(otherCar.id, token))));
-    expect(reason(page)).toEqual({ status: 400, error: HANDOVER_MESSAGES.otherCar });
+    expect(await reason(page)).toEqual({ status: 400, error: HANDOVER_MESSAGES.otherCar });
     expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).ownerId).toBe(seller.id);
 
     // The seller cancels: the link is dead.
@@ -168,16 +169,16 @@ describe("a handover link that does nothing", () => {
     const third = await startLink(seller, car.id);
     expect((await answerOffer(buyer, car.id, "accept", third.token)).status).toBe(303);
     const late = await makeUser("ho_bad_late");
-    expect(reason(await answerOffer(late, car.id, "accept", third.token))).toEqual({ status: 410, error: HANDOVER_MESSAGES.used });
+    expect(await reason(await answerOffer(late, car.id, "accept", third.token))).toEqual({ status: 410, error: HANDOVER_MESSAGES.used });
     expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).ownerId).toBe(buyer.id);
-    expect(reason(await answerOffer(seller, otherCar.id, "accept", third.token))).toEqual({ status: 400, error: HANDOVER_MESSAGES.otherCar });
+    expect(await reason(await answerOffer(seller, otherCar.id, "accept", third.token))).toEqual({ status: 400, error: HANDOVER_MESSAGES.otherCar });
   });
 
   it("the seller cannot take their own link; a visitor is sent to sign in and back", async () => {
     const seller = await makeUser("ho_self_s");
     const car = await carOf(seller);
     const { token, path } = await startLink(seller, car.id);
-    expect(reason(await answerOffer(seller, car.id, "accept", token))).toEqual({ status: 400, error: HANDOVER_MESSAGES.ownCar });
+    expect(await reason(await answerOffer(seller, car.id, "accept", token))).toEqual({ status: 400, error: HANDOVER_MESSAGES.ownCar });
     const visitor = await answer<Response>(offerLoader(args(getRequest(path), params(car.id, token))));
     expect(visitor.status).toBe(302);
     expect(decodeURIComponent(visitor.headers.get("Location") ?? "")).toContain(path);
@@ -194,8 +195,8 @@ describe("a handover addressed to a member", () => {
 
     const feed = await getNotificationFeed(buyer.id);
     expect(feed.notifications).toMatchObject([{ type: "car_handover", message: "@ho_to_s wants to hand Ruby over to you", link: `/handover/${car.id}` }]);
-    expect(reason(await answerOffer(stranger, car.id, "accept", token))).toEqual({ status: 403, error: HANDOVER_MESSAGES.otherMember });
-    expect(reason(await answerOffer(stranger, car.id, "accept"))).toEqual({ status: 404, error: HANDOVER_MESSAGES.notForYou });
+    expect(await reason(await answerOffer(stranger, car.id, "accept", token))).toEqual({ status: 403, error: HANDOVER_MESSAGES.otherMember });
+    expect(await reason(await answerOffer(stranger, car.id, "accept"))).toEqual({ status: 404, error: HANDOVER_MESSAGES.notForYou });
 
     const page = await openOffer(buyer, car.id);
     expect(page.status).toBe(200);

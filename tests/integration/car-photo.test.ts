@@ -22,7 +22,7 @@ import { action as editCar } from "~/routes/my-cars.$carId.edit";
 import { signUp, type SignedUp } from "../support/accounts";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
 import { exiftool, makeHeic, samplesFolder } from "../support/media";
-import { args, call, formRequest, multipartRequest } from "../support/requests";
+import { args, call, formRequest, multipartRequest, statusOf } from "../support/requests";
 
 const run = promisify(execFile);
 
@@ -235,6 +235,27 @@ describe("an uploaded photo", () => {
     )) as { error?: Record<string, string[]> };
     expect(JSON.stringify(answer)).toContain("unsupported media type");
     expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).coverPending).toBeNull();
+  });
+  it("refuses a second photo on the Add a car form with its message and a 400, and adds no car", async () => {
+    const photo = new Uint8Array(await png("#246"));
+    const answer = await addCar(
+      args(
+        multipartRequest(
+          "/my-cars/new",
+          [
+            ["make", "Lotus"],
+            ["model", "Emira"],
+            ["year", "2023"],
+            ["photo", photo, "one.png", "image/png"],
+            ["photo", photo, "two.png", "image/png"],
+          ],
+          { cookie: owner.cookie },
+        ),
+      ),
+    );
+    expect(statusOf(answer)).toBe(400);
+    expect(JSON.stringify(answer)).toContain("Send one photo of the car");
+    expect(await prisma.car.count({ where: { ownerId: owner.id, model: "Emira" } })).toBe(0);
   });
 });
 

@@ -6,7 +6,7 @@ import { loader as loginLoader } from "~/routes/login";
 import { loader as likesLoader } from "~/routes/post.$id_.likes";
 import { loader as resetPageLoader } from "~/routes/reset-password";
 import { action as themeAction } from "~/routes/theme";
-import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { answer, args, formRequest, getRequest, jsonRequest, statusOf } from "../support/requests";
 import { makePost, makeUser } from "../support/accounts";
 
 beforeEach(async () => {
@@ -60,6 +60,6 @@ describe("/post/{id}/likes", () => {
     expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=%2Fpost%2F${post.id}%2Flikes`);
 
     const missing = await likesLoader(args(getRequest("/post/999999/likes", { cookie: owner.cookie }), { id: "999999" })).catch((thrown: unknown) => thrown);
-    expect((missing as { init: { status: number } }).init.status).toBe(404);
+    expect(statusOf(missing)).toBe(404);
   });
 });

@@ -82,7 +82,9 @@ describe("/messages/{username}", () => {
     const me = await makeUser("pl_self");
     await makeUser("pl_friend");
     const missing = await thrownBy(threadPageLoader(args(getRequest("/messages/no_one", { cookie: me.cookie }), { username: "no_one" })));
-    expect(missing).toMatchObject({ init: { status: 404 }, data: { error: "User not found" } });
+    expect(missing).toBeInstanceOf(Response);
+    expect((missing as Response).status).toBe(404);
+    expect(await (missing as Response).json()).toEqual({ error: "User not found" });
 
     const self = (await thrownBy(threadPageLoader(args(getRequest("/messages/pl_self", { cookie: me.cookie }), { username: "pl_self" })))) as Response;
     expect(self.headers.get("Location")).toBe("/messages");

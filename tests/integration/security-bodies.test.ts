@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { MAX_BODY_BYTES, readBody } from "~/lib/http.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as addCar } from "~/routes/api.cars";
 import { action as garagePage } from "~/routes/my-cars._index";
@@ -30,7 +31,7 @@ describe("a chunked 150 MB body", () => {
   it.each(TYPES)("as %s is cut off at the limit with 413", async (_, type, piece) => {
     const body = lazyBody(HUGE, piece);
     const request = rawRequest("/api/anything", { method: "POST", headers: { "Content-Type": type }, body: body.stream });
-    const response = await answer(readBody(request));
+    const response = await answer(answerUserErrors(() => readBody(request)));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: "Request body is too large" });
     // Read up to the limit and a little more (stream buffers), never the whole body.
