@@ -41,11 +41,16 @@ async function expectAtTopOfFeed(page: Page, story: string) {
   const cards = page.getByTestId("post-card");
   const ours = cards.filter({ hasText: story });
   await expect(ours).toHaveCount(1);
+  // The times of the cards above ours: read from each card's <time>, as the card's whole text
+  // runs its words together ("Vehicle11s ago").
   const above = await cards.evaluateAll((nodes, text) => {
     const index = nodes.findIndex((node) => node.textContent?.includes(text));
-    return nodes.slice(0, index).map((node) => node.textContent ?? "");
+    return nodes.slice(0, index).map((node) => node.querySelector("time")?.textContent ?? "");
   }, story);
-  expect(above.every((card) => /Just now|\b\d+s ago/.test(card))).toBe(true);
+  expect(
+    above.every((time) => /^(Just now|\d+s ago)$/.test(time)),
+    above.join(", "),
+  ).toBe(true);
   return ours;
 }
 
