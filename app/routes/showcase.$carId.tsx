@@ -81,8 +81,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!showcase) throw new UserError(404, CAR_MESSAGES.notFound);
     const viewerId = viewer?.id ?? null;
     const isOwner = viewerId === showcase.car.ownerId;
-    // The newest service entries (a cost an entry does not show reaches its owner only), and at
-    // most the VIN's last characters, when the owner shows them: never the whole VIN.
     // The mods are read once: the owners' history and the parts' other cars follow from them.
     const modsRead = listShowcaseMods(carId, showcase.car.ownerId, viewerId);
     const [{ mods, sheetMods }, follow, timeline, owners, service, vinEnd, withParts] = await Promise.all([
@@ -90,6 +88,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       getCarFollowState(carId, viewerId),
       getBuildTimeline(carId),
       modsRead.then(({ dated }) => ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }, dated)),
+      // The newest service entries (a cost an entry does not show reaches its owner only), and
+      // at most the VIN's last characters, when the owner shows them: never the whole VIN.
       listRecentServiceEntries(carId, { owner: isOwner, limit: SERVICE_ON_TIMELINE }),
       shownVinEnd(carId),
       modsRead.then(({ mods }) => withOtherCars(carId, mods)),
