@@ -12,7 +12,7 @@ import type { ModJson } from "~/lib/cars";
 import { pictureOf, type StoredPicture } from "~/lib/media-types";
 import { carPhotoSelect, newestPostIdsOfCar, ownPhotoOf } from "~/models/car.server";
 import type { DatedMod } from "~/models/car-handover.server";
-import { modJson, modRowsOfCars, type ModRow } from "~/models/mod.server";
+import { modJson, modRowsOfCars, type ModRow, type OwnedModRow } from "~/models/mod-reads.server";
 
 /** The cover is the first picture of the newest of this many posts that has one. */
 const COVER_POSTS = 12;
@@ -36,14 +36,12 @@ export function sheetMod(row: SheetModRow): SheetMod {
 }
 
 /**
- * The mods of a car owned by `ownerId`, oldest first (up to CAR_MOD_LIMIT), read once for the
- * places a showcase shows them: its mods as `viewerId` may see them, its build sheet (the same
- * for every reader), and the mods each owner fitted (`dated`, for `ownershipHistory`).
+ * A car's mods (`OwnedModRow`s, oldest first) for the places a showcase shows them: its mods as
+ * `viewerId` may see them, its build sheet (the same for every reader), and the mods each
+ * owner fitted (`dated`, for `ownershipHistory`).
  */
-export async function listShowcaseMods(carId: number, ownerId: number, viewerId: number | null): Promise<{ mods: ModJson[]; sheetMods: SheetMod[]; dated: DatedMod[] }> {
-  const rows = Number.isSafeInteger(carId) ? await modRowsOfCars([carId]) : [];
-  const viewerIsOwner = viewerId !== null && viewerId === ownerId;
-  return { mods: rows.map((row) => modJson(row, { viewerIsOwner })), sheetMods: rows.map(sheetMod), dated: rows };
+export function showcaseMods(rows: OwnedModRow[], viewerId: number | null): { mods: ModJson[]; sheetMods: SheetMod[]; dated: DatedMod[] } {
+  return { mods: rows.map((row) => modJson(row, { viewerIsOwner: viewerId !== null && viewerId === row.car.ownerId })), sheetMods: rows.map(sheetMod), dated: rows };
 }
 
 export type CarCover = StoredPicture & { mediaId: number };

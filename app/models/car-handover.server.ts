@@ -24,7 +24,7 @@ import { handoverPath } from "~/lib/paths";
 import { UserError } from "~/lib/user-error";
 import { isBlockedEitherWay } from "~/models/block.server";
 import { notifyHandoverOffer, notifyNewOwner } from "~/models/notification.server";
-import { CAR_MOD_LIMIT } from "~/models/mod.server";
+import { CAR_MOD_LIMIT } from "~/models/mod-reads.server";
 
 const DAY_MS = 24 * 3600_000;
 /** An owner list longer than this is cut (oldest first); the cars a profile lists, likewise. */

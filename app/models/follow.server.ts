@@ -30,16 +30,6 @@ export async function isFollowingCar(userId: number | null, carId: number): Prom
   return (await prisma.carFollow.count({ where: { userId, carId } })) > 0;
 }
 
-/** Whether `userId` follows the car, and how many people do (for the showcase and the follow button). */
-export async function getCarFollowState(carId: number, userId: number | null): Promise<{ following: boolean; count: number }> {
-  // One statement; a visitor matches no rows (user ids start at 1).
-  const { flag } = jsonDialect(databaseProvider);
-  const [row] = await prisma.$queryRaw<{ following: number | bigint; count: number | bigint }[]>`
-    SELECT ${flag(Prisma.sql`EXISTS (SELECT 1 FROM "car_follows" f WHERE f."userId" = ${userId ?? 0} AND f."carId" = ${carId})`)} AS "following",
-      (SELECT COUNT(*) FROM "car_follows" f WHERE f."carId" = ${carId}) AS "count"`;
-  return { following: Number(row.following) === 1, count: Number(row.count) };
-}
-
 /** Follower counts of many cars in one query (cars without followers are 0). */
 export async function getCarFollowerCounts(carIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>(carIds.map((id) => [id, 0]));

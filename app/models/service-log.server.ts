@@ -7,8 +7,9 @@
 //   (miles and kilometres are compared as distances);
 // - a cost shows to others only when its entry says so; the owner always sees it;
 // - a car keeps at most MAX_SERVICE_ENTRIES entries.
-import { prisma } from "~/db.server";
-import { parseStoredDate } from "~/lib/db/json-sql";
+import { databaseProvider, prisma } from "~/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { jsonDialect, parseStoredDate } from "~/lib/db/json-sql";
 import { SERVICE_KIND_LABELS, SERVICE_MESSAGES, type MileageUnit, type ServiceEntryInput, type ServiceKind } from "~/lib/car-schemas";
 import { shortDate, wholeNumber } from "~/lib/formats";
 import { UserError } from "~/lib/user-error";
@@ -80,14 +81,51 @@ export async function listServiceEntries(carId: number, { owner }: { owner: bool
   return (await newestEntries(carId, MAX_SERVICE_ENTRIES)).map((row) => entryJson(row, owner));
 }
 
-/** The newest `limit` entries of a car and whether there are more; costs as `owner` (or anyone) may see them. */
-export async function listRecentServiceEntries(
-  carId: number,
-  { owner, limit }: { owner: boolean; limit: number },
-): Promise<{ entries: ServiceEntryJson[]; more: boolean }> {
-  const rows = await newestEntries(carId, limit + 1);
+/** An entry as `recentEntriesSql` answers it, in this order. */
+type EntryTuple = [
+  id: number,
+  kind: string,
+  performedOn: string | number,
+  mileage: number,
+  mileageUnit: string,
+  costCents: number | null,
+  costShown: boolean | number,
+  notes: string | null,
+  username: string | null,
+];
+
+/**
+ * The newest `limit` entries of the car `carId` names (a column of an enclosing statement) and
+ * one more, to tell whether there are more: a JSON value (~/lib/db/json-sql) for a page's own
+ * statement. `readRecentEntries` reads it.
+ */
+export function recentEntriesSql(carId: Prisma.Sql, limit: number): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  const tuple = json.tuple(Prisma.sql`e."id", e."kind", e."performedOn", e."mileage", e."mileageUnit", e."costCents", e."costShown", e."notes", e."username"`);
+  return json.nested(Prisma.sql`SELECT ${json.tuples(tuple, Prisma.sql`e."performedOn" DESC, e."id" DESC`)} FROM (
+    SELECT e.*, u."username" FROM "service_entries" e LEFT JOIN "users" u ON u."id" = e."authorId"
+    WHERE e."carId" = ${carId}
+    ORDER BY e."performedOn" DESC, e."id" DESC
+    LIMIT ${limit + 1}) e`);
+}
+
+/** `recentEntriesSql`'s entries as `listRecentServiceEntries` answers them; costs as `owner` (or anyone) may see them. */
+export function readRecentEntries(tuples: EntryTuple[], { owner, limit }: { owner: boolean; limit: number }): { entries: ServiceEntryJson[]; more: boolean } {
+  const rows = tuples.map(([id, kind, performedOn, mileage, mileageUnit, costCents, costShown, notes, username]): Row => ({
+    id,
+    kind,
+    performedOn: parseStoredDate(performedOn),
+    mileage,
+    mileageUnit,
+    costCents,
+    costShown: Boolean(Number(costShown)),
+    notes,
+    author: username === null ? null : { username },
+  }));
   return { entries: rows.slice(0, limit).map((row) => entryJson(row, owner)), more: rows.length > limit };
 }
+
+export type { EntryTuple as ServiceEntryTuple };
 
 /** A car's newest `take` entries with who logged them: one statement. */
 async function newestEntries(carId: number, take: number): Promise<Row[]> {

@@ -12,7 +12,6 @@
 import { createHmac } from "node:crypto";
 import { prisma } from "~/db.server";
 import { sessionSecret } from "~/lib/env.server";
-import { VIN_PUBLIC_CHARS } from "~/lib/vin";
 
 /** The keyed hash kept beside a (normalized) VIN. */
 export function vinHash(vin: string): string {
@@ -57,10 +56,4 @@ export async function reportDuplicateVin(carId: number, ownerId: number, hash: s
 export async function vinForOwner(carId: number, userId: number): Promise<{ vin: string | null; vinPublic: boolean } | null> {
   const car = await prisma.car.findUnique({ where: { id: carId }, select: { ownerId: true, vin: true, vinPublic: true } });
   return car && car.ownerId === userId ? { vin: car.vin, vinPublic: car.vinPublic } : null;
-}
-
-/** The VIN's last characters as anyone may see them: only when the owner chose to show them. */
-export async function shownVinEnd(carId: number): Promise<string | null> {
-  const car = await prisma.car.findUnique({ where: { id: carId }, select: { vin: true, vinPublic: true } });
-  return car?.vin && car.vinPublic ? car.vin.slice(-VIN_PUBLIC_CHARS) : null;
 }

@@ -6,7 +6,8 @@ import { CAR_MESSAGES, expandFormFields, issuesOf, modSchema } from "~/lib/car-s
 import { answerUserErrors, mutation, replyError, replyOk } from "~/lib/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
-import { createMod, listCarMods, modJson } from "~/models/mod.server";
+import { createMod } from "~/models/mod.server";
+import { listCarMods, modJson } from "~/models/mod-reads.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";

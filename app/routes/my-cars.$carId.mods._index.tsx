@@ -21,7 +21,8 @@ import { idField, requireId } from "~/lib/ids";
 import { intentField } from "~/lib/input-schemas";
 import { flashCookie } from "~/lib/cookies.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
-import { deleteMod, listCarMods } from "~/models/mod.server";
+import { deleteMod } from "~/models/mod.server";
+import { listCarMods } from "~/models/mod-reads.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
 

@@ -27,7 +27,7 @@ import { encodeCursor, readCursor } from "~/lib/cursor";
 import { commentPageOf } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
-import { getPostPageMods } from "~/models/mod.server";
+import { getPostPageMods } from "~/models/mod-reads.server";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
 export { shouldRevalidate } from "~/lib/revalidation";

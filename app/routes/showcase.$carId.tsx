@@ -31,12 +31,10 @@ import { requireId } from "~/lib/ids";
 import { mediaUrl } from "~/lib/media-types";
 import { relativeTime } from "~/lib/relative-time";
 import { buildCardImage, shareLink, shareMeta } from "~/lib/share-meta";
-import { carJson, getShowcase } from "~/models/car.server";
-import { getCarFollowState } from "~/models/follow.server";
+import { carJson } from "~/models/car.server";
+import { getShowcase } from "~/models/showcase.server";
 import { getBuildTimeline } from "~/models/post-mods.server";
-import { listShowcaseMods } from "~/models/build-sheet.server";
-import { listRecentServiceEntries } from "~/models/service-log.server";
-import { shownVinEnd } from "~/models/vin.server";
+import { showcaseMods } from "~/models/build-sheet.server";
 import { publicVin } from "~/lib/vin";
 import { ownershipHistory } from "~/models/car-handover.server";
 import { handoverDates } from "~/lib/handover";
@@ -50,9 +48,6 @@ export { shouldRevalidate } from "~/lib/revalidation";
 
 /** Tiles in the hero mosaic: one large, the rest small; "+N" on the last when there are more. */
 const HERO_TILES = 5;
-
-/** Service entries on the build timeline: the newest ones. */
-const SERVICE_ON_TIMELINE = 20;
 
 function plural(count: number, one: string, many = `${one}s`) {
   return `${wholeNumber(count)} ${count === 1 ? one : many}`;
@@ -77,22 +72,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {
     const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-    const [showcase, viewer] = await Promise.all([getShowcase(carId), getUser(request)]);
-    if (!showcase) throw new UserError(404, CAR_MESSAGES.notFound);
+    // The build timeline needs only the car; the showcase itself is read as its viewer sees it.
+    const [viewer, timeline] = await Promise.all([getUser(request), getBuildTimeline(carId)]);
     const viewerId = viewer?.id ?? null;
+    const showcase = await getShowcase(carId, viewerId);
+    if (!showcase) throw new UserError(404, CAR_MESSAGES.notFound);
     const isOwner = viewerId === showcase.car.ownerId;
-    // The mods are read once: the owners' history and the parts' other cars follow from them.
-    const modsRead = listShowcaseMods(carId, showcase.car.ownerId, viewerId);
-    const [{ mods, sheetMods }, follow, timeline, owners, service, vinEnd, withParts] = await Promise.all([
-      modsRead,
-      getCarFollowState(carId, viewerId),
-      getBuildTimeline(carId),
-      modsRead.then(({ dated }) => ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }, dated)),
-      // The newest service entries (a cost an entry does not show reaches its owner only), and
-      // at most the VIN's last characters, when the owner shows them: never the whole VIN.
-      listRecentServiceEntries(carId, { owner: isOwner, limit: SERVICE_ON_TIMELINE }),
-      shownVinEnd(carId),
-      modsRead.then(({ mods }) => withOtherCars(carId, mods)),
+    const { follow, service, vinEnd } = showcase;
+    const { mods, sheetMods, dated } = showcaseMods(showcase.modRows, viewerId);
+    const [owners, withParts] = await Promise.all([
+      ownershipHistory(carId, { createdAt: showcase.car.createdAt, owner: showcase.owner }, dated),
+      withOtherCars(carId, mods),
     ]);
 
     // What anyone may see: the shared description never reveals the owner's private costs.

@@ -26,7 +26,7 @@ import { runDueJobs, stopProcessJobWorker } from "~/models/job-worker.server";
 import { stopInsuranceReminders } from "~/models/insurance-reminders.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { searchUsers } from "~/models/search.server";
-import { getShowcase } from "~/models/car.server";
+import { getShowcase } from "~/models/showcase.server";
 import { getCarBuild } from "~/models/build-sheet.server";
 import { resetUsedTotpSteps } from "~/models/two-factor.server";
 import { action as securityAction } from "~/routes/profile_.security";

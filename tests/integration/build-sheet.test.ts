@@ -18,7 +18,8 @@ import { buildSheet } from "~/lib/build-sheet";
 import { carEmbedSize } from "~/lib/car-embed";
 import { mediaColumns, processUpload } from "~/lib/images.server";
 import { stopInsuranceReminders } from "~/models/insurance-reminders.server";
-import { listShowcaseMods } from "~/models/build-sheet.server";
+import { showcaseMods } from "~/models/build-sheet.server";
+import { getShowcase } from "~/models/showcase.server";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
 
 const ROUTES = ["routes/showcase.$carId", "routes/embed.car.$carId", "routes/cards.car.$file", "routes/oembed", "routes/media.$", "routes/og-image.$"];
@@ -133,7 +134,7 @@ describe("the showcase", () => {
   it("holds the BBCode and Markdown snippets as text to select, built from what anyone may see", async () => {
     const { html } = await page(`/showcase/${ids.car}`);
     // As a visitor reads them: what anyone may see.
-    const { sheetMods: mods } = await listShowcaseMods(ids.car, ids.owner, null);
+    const { sheetMods: mods } = showcaseMods((await getShowcase(ids.car))!.modRows, null);
     const input = {
       title: "Godzilla · 1999 Nissan Skyline GT-R",
       showcaseUrl: `${origin}/showcase/${ids.car}`,

@@ -13,7 +13,7 @@ import { prisma } from "~/db.server";
 import { carLines } from "~/components/post/post-view";
 import { HANDOVER_MESSAGES } from "~/lib/handover";
 import { acceptHandover, ownershipHistory, startHandover } from "~/models/car-handover.server";
-import { listCarMods } from "~/models/mod.server";
+import { listCarMods } from "~/models/mod-reads.server";
 import { getNotificationFeed } from "~/models/notification.server";
 import { RULES, hit } from "~/models/rate-limit.server";
 import { action as offerAction, loader as offerLoader } from "~/routes/handover.$carId.($token)";

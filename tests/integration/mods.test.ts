@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { action as modsAction, loader as modsLoader } from "~/routes/api.cars.$carId.mods";
 import { action as modAction, loader as modLoader } from "~/routes/api.mods.$modId";
 import { prisma } from "~/db.server";
-import { getModFormOptions, getPostPageMods, upsertName } from "~/models/mod.server";
+import { getModFormOptions, upsertName } from "~/models/mod.server";
+import { getPostPageMods } from "~/models/mod-reads.server";
 import { signUp } from "../support/accounts";
 import { call, formRequest, getRequest, jsonRequest } from "../support/requests";
 

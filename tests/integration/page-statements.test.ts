@@ -2,10 +2,10 @@
 // PostgreSQL), with the values those statements answer checked against rows made here.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
-import { getShowcase } from "~/models/car.server";
+import { getShowcase } from "~/models/showcase.server";
 import { listComments, type Viewer } from "~/models/comment.server";
-import { getCarFollowState } from "~/models/follow.server";
-import { createMod, getPostPageMods } from "~/models/mod.server";
+import { createMod } from "~/models/mod.server";
+import { getPostPageMods } from "~/models/mod-reads.server";
 import { getEventDetail, listEvents } from "~/models/event.server";
 import { getPostTilesByIds, getUserPostTiles } from "~/models/profile.server";
 import { loader as eventsLoader } from "~/routes/events._index";
@@ -170,25 +170,64 @@ describe("/showcase/{carId}", () => {
     });
   });
 
-  it("getCarFollowState is one statement, for a member and for a visitor", async () => {
-    const watched = watchStatements();
-    expect(await getCarFollowState(carId, fan.id)).toEqual({ following: true, count: 2 });
-    expect(watched()).toHaveLength(1);
-    expect(await getCarFollowState(carId, owner.id)).toEqual({ following: false, count: 2 });
-    expect(await getCarFollowState(carId, null)).toEqual({ following: false, count: 2 });
-    expect(await getCarFollowState(emptyCarId, fan.id)).toEqual({ following: false, count: 0 });
-    expect(watched()).toHaveLength(4);
+  it("getShowcase reads the follow state, the VIN's shown end and the newest service entries as its viewer may see them, in the same statement", async () => {
+    await prisma.car.update({ where: { id: carId }, data: { vin: "WP0ZZZ91ZKS100234", vinPublic: true } });
+    await prisma.car.update({ where: { id: emptyCarId }, data: { vin: "ZFA14100000123456", vinPublic: false } });
+    await prisma.serviceEntry.createMany({
+      data: [
+        { carId, authorId: owner.id, kind: "oil", performedOn: new Date("2026-02-01T00:00:00.000Z"), mileage: 51000, costCents: 9000, costShown: false, notes: "5W-40" },
+        {
+          carId,
+          authorId: null,
+          kind: "brakes",
+          performedOn: new Date("2026-01-01T00:00:00.000Z"),
+          mileage: 50000,
+          mileageUnit: "km",
+          costCents: 40000,
+          costShown: true,
+        },
+      ],
+    });
+    try {
+      const watched = watchStatements();
+      const asFan = await getShowcase(carId, fan.id);
+      const asOwner = await getShowcase(carId, owner.id);
+      const asVisitor = await getShowcase(carId, null);
+      const empty = await getShowcase(emptyCarId, fan.id);
+      expect(watched()).toHaveLength(4);
+
+      expect(asFan?.follow).toEqual({ following: true, count: 2 });
+      expect(asOwner?.follow).toEqual({ following: false, count: 2 });
+      expect(asVisitor?.follow).toEqual({ following: false, count: 2 });
+      expect(empty?.follow).toEqual({ following: false, count: 0 });
+      // Only the VIN's end, and only when its owner shows it.
+      expect(asVisitor?.vinEnd).toBe("100234");
+      expect(empty?.vinEnd).toBeNull();
+      // Newest first; a cost its entry does not show reaches the owner only.
+      expect(asFan?.service.entries).toMatchObject([
+        { kind: "oil", performed_on: "2026-02-01", mileage: 51000, mileage_unit: "mi", cost_cents: null, show_cost: false, notes: "5W-40", logged_by: "scowner" },
+        { kind: "brakes", performed_on: "2026-01-01", mileage: 50000, mileage_unit: "km", cost_cents: 40000, show_cost: true, notes: null, logged_by: null },
+      ]);
+      expect(asOwner?.service.entries.map((entry) => entry.cost_cents)).toEqual([9000, 40000]);
+      expect(asFan?.service.more).toBe(false);
+      expect(empty?.service).toEqual({ entries: [], more: false });
+      // The car's mods, read in the same statement.
+      expect(asFan?.modRows.map((mod) => mod.modelName)).toEqual(["Sport pipes"]);
+      expect(empty?.modRows).toEqual([]);
+    } finally {
+      await prisma.serviceEntry.deleteMany({ where: { carId } });
+      await prisma.car.updateMany({ where: { id: { in: [carId, emptyCarId] } }, data: { vin: null, vinPublic: false } });
+    }
   });
 
   it("the loader for a signed-in member runs one statement per part of the page", async () => {
     const loader = showcaseLoader as (a: never) => Promise<Awaited<ReturnType<typeof showcaseLoader>>>;
     const watched = watchStatements();
     const data = await loader(args(getRequest(`/showcase/${carId}`, { cookie: fan.cookie }), { carId: String(carId) }));
-    // The session, the showcase, the follow state, the mods (once, for the mods list, the
-    // build sheet and the count per owner), the build timeline and the other cars running the
-    // mods' parts; the car's owners with their names, the newest service entries with who
-    // logged them, and the VIN's shown end. Each a bounded statement, none per row.
-    expect(watched().length).toBeLessThanOrEqual(9);
+    // The session and the build timeline; the showcase as the member sees it (with its mods,
+    // follow state, service entries and VIN's end); then the car's owners with their names and
+    // the other cars running the mods' parts. Each a bounded statement, none per row.
+    expect(watched().length).toBeLessThanOrEqual(5);
 
     expect(data.signedIn).toBe(true);
     expect(data.isOwner).toBe(false);

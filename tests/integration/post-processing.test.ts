@@ -18,7 +18,7 @@ import { claimJob } from "~/models/job.server";
 import { executeJob, registerJobHandler, runDueJobs, startJobWorker } from "~/models/job-worker.server";
 import { pruneTranscodeUsage, recordTranscodeUsage, TRANSCODE_WINDOW_MS, transcodeSecondsUsed } from "~/models/media-budget.server";
 import { getUserPostTiles } from "~/models/profile.server";
-import { getShowcase } from "~/models/car.server";
+import { getShowcase } from "~/models/showcase.server";
 import { searchPosts } from "~/models/search.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
 import { action as createPostAction } from "~/routes/api.posts";
