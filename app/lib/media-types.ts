@@ -238,6 +238,12 @@ export function pictureOf(media: StoredPictureFields): StoredPicture | null {
   return { path: media.posterPath, variants: media.posterVariants ?? "", width: media.posterWidth ?? null, height: media.posterHeight ?? null };
 }
 
+/** The address of `media`'s picture (pictureOf) at least `minWidth` wide; null when it has none. */
+export function pictureUrl(media: StoredPictureFields | null | undefined, minWidth: number): string | null {
+  const picture = media ? pictureOf(media) : null;
+  return picture ? imageUrlForWidth(picture.path, picture.variants, minWidth) : null;
+}
+
 /** "0:07", "1:00": a video's length for badges. */
 export function formatDuration(durationMs: number | null | undefined): string | null {
   if (durationMs === null || durationMs === undefined || !Number.isFinite(durationMs) || durationMs < 0) return null;

@@ -10,7 +10,7 @@ import { prisma } from "~/db.server";
 import { modName, shownCost, type SheetMod } from "~/lib/build-sheet";
 import type { ModJson } from "~/lib/cars";
 import { pictureOf, type StoredPicture } from "~/lib/media-types";
-import { carPhotoSelect, newestPostIdsOfCar, ownPhotoOf } from "~/models/car.server";
+import { carPhotoSelect, coverMediaWhere, newestPostIdsOfCar, ownPhotoOf, pictureSelect } from "~/models/car.server";
 import type { DatedMod } from "~/models/car-handover.server";
 import { modJson, modRowsOfCars, type ModRow, type OwnedModRow } from "~/models/mod-reads.server";
 
@@ -57,21 +57,9 @@ export async function carCover(carId: number): Promise<CarCover | null> {
   const postIds = await newestPostIdsOfCar(carId, COVER_POSTS);
   if (postIds.length === 0) return null;
   const media = await prisma.media.findMany({
-    where: { postId: { in: postIds }, OR: [{ kind: "image" }, { posterPath: { not: null } }] },
+    where: { postId: { in: postIds }, ...coverMediaWhere },
     orderBy: [{ position: "asc" }, { id: "asc" }],
-    select: {
-      id: true,
-      postId: true,
-      kind: true,
-      path: true,
-      variants: true,
-      width: true,
-      height: true,
-      posterPath: true,
-      posterVariants: true,
-      posterWidth: true,
-      posterHeight: true,
-    },
+    select: { id: true, postId: true, ...pictureSelect },
     take: COVER_POSTS * 20,
   });
   for (const postId of postIds) {

@@ -16,7 +16,7 @@ import { fetchIncoming, IncomingMissingError, incomingName, incomingPath, remove
 import { pictureOf, type StoredPicture } from "~/lib/media-types";
 import { UserError } from "~/lib/user-error";
 import { errorText, enqueueJob } from "~/models/job.server";
-import { carPhotoSelect, featuringCar, ownPhotoOf, requireOwnedCar } from "~/models/car.server";
+import { carPhotoSelect, coverMediaWhere, featuringCar, ownPhotoOf, pictureSelect, requireOwnedCar } from "~/models/car.server";
 
 export { carPhotos, photoAsMedia } from "~/models/car.server";
 
@@ -58,22 +58,10 @@ export type CarPhotoChoice = { mediaId: number; postId: number; picture: StoredP
 /** The pictures of the car's posts (newest post first) the owner may pick as its photo. */
 export async function carPhotoChoices(carId: number, limit = CAR_PHOTO_CHOICES): Promise<CarPhotoChoice[]> {
   const media = await prisma.media.findMany({
-    where: { post: featuringCar(carId), OR: [{ kind: "image" }, { posterPath: { not: null } }] },
+    where: { post: featuringCar(carId), ...coverMediaWhere },
     orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }, { position: "asc" }, { id: "asc" }],
     take: limit,
-    select: {
-      id: true,
-      postId: true,
-      kind: true,
-      path: true,
-      variants: true,
-      width: true,
-      height: true,
-      posterPath: true,
-      posterVariants: true,
-      posterWidth: true,
-      posterHeight: true,
-    },
+    select: { id: true, postId: true, ...pictureSelect },
   });
   return media.flatMap((item) => {
     const picture = pictureOf(item);

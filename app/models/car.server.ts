@@ -50,6 +50,19 @@ export const mediaSelect = {
 
 export type MediaRow = Prisma.MediaGetPayload<{ select: typeof mediaSelect }>;
 
+/** The columns of a media row that make its picture (pictureOf). */
+export const pictureSelect = {
+  kind: true,
+  path: true,
+  variants: true,
+  width: true,
+  height: true,
+  posterPath: true,
+  posterVariants: true,
+  posterWidth: true,
+  posterHeight: true,
+} as const satisfies Prisma.MediaSelect;
+
 // ------------------------------------------------------------------ the car's own photo
 // (set and processed in car-photo.server.ts; read here, where every car list is made)
 
@@ -59,9 +72,7 @@ export const carPhotoSelect = {
   coverVariants: true,
   coverWidth: true,
   coverHeight: true,
-  coverMedia: {
-    select: { kind: true, path: true, variants: true, width: true, height: true, posterPath: true, posterVariants: true, posterWidth: true, posterHeight: true },
-  },
+  coverMedia: { select: pictureSelect },
 } as const satisfies Prisma.CarSelect;
 
 export type CarPhotoColumns = Prisma.CarGetPayload<{ select: typeof carPhotoSelect }>;
@@ -223,7 +234,7 @@ export async function newestPostIdsOfCar(carId: number, limit: number): Promise<
 }
 
 /** Media worth a cover: images, and videos that have a poster frame. */
-const coverMediaWhere: Prisma.MediaWhereInput = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
+export const coverMediaWhere: Prisma.MediaWhereInput = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
 
 /**
  * The cover of the post `postId` names (a column of an enclosing statement), as coverMediaWhere

@@ -7,10 +7,10 @@ import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { cleanName, gainStats, nameKey, partName, type GainStat } from "~/lib/names";
 import { fromCents } from "~/lib/cars";
-import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
+import { imageUrlForWidth, pictureUrl } from "~/lib/media-types";
 import { inIdOrder } from "~/lib/id-order";
 import { partPath } from "~/lib/paths";
-import { carPhotoSelect, ownPhotoOf } from "~/models/car.server";
+import { carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect } from "~/models/car.server";
 
 /** The most mods (car rows) a part page lists. */
 export const PART_PAGE_CARS = 100;
@@ -75,14 +75,6 @@ export async function withOtherCars<T extends { car_id: number; part?: { id: num
   return mods.map((mod) => (mod.part ? { ...mod, part: { ...mod.part, other_cars: counts.get(mod.part.id) ?? 0 } } : mod));
 }
 
-const coverMediaWhere: Prisma.MediaWhereInput = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
-const coverSelect = { kind: true, path: true, variants: true, posterPath: true, posterVariants: true } as const;
-
-function coverOf(media: StoredPictureFields | undefined): string | null {
-  const picture = media ? pictureOf(media) : null;
-  return picture ? imageUrlForWidth(picture.path, picture.variants, 320) : null;
-}
-
 export type PartPost = { id: number; story: string; created_at: string; author: string; cover_image: string | null };
 
 /** The posts that tag a mod of this part (the upload form's tags, or the mod form's post), newest first. */
@@ -105,7 +97,7 @@ export async function postsForPart(partId: number, limit = PART_PAGE_POSTS): Pro
       story: true,
       createdAt: true,
       createdBy: { select: { username: true } },
-      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: coverSelect },
+      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: pictureSelect },
     },
   });
   return posts.map((post) => ({
@@ -113,7 +105,7 @@ export async function postsForPart(partId: number, limit = PART_PAGE_POSTS): Pro
     story: post.story.length > 200 ? `${post.story.slice(0, 199)}…` : post.story,
     created_at: post.createdAt.toISOString(),
     author: post.createdBy.username,
-    cover_image: coverOf(post.media[0]),
+    cover_image: pictureUrl(post.media[0], 320),
   }));
 }
 

@@ -14,11 +14,11 @@ import { databaseProvider, prisma } from "~/db.server";
 import { READY_POST } from "~/lib/post-status";
 import { Prisma } from "~/generated/prisma/client";
 import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/search";
-import { imageUrlForWidth, pictureOf, type StoredPictureFields } from "~/lib/media-types";
+import { imageUrlForWidth, pictureUrl } from "~/lib/media-types";
 import { flattenEvents, listEvents, type EventView } from "~/models/event.server";
 import { nameKey } from "~/lib/names";
 import { partResults, type PartResult } from "~/models/part.server";
-import { carPhotoSelect, ownPhotoOf } from "~/models/car.server";
+import { carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect } from "~/models/car.server";
 
 export type { PartResult };
 
@@ -85,14 +85,6 @@ function prepare(query: unknown): { text: string; terms: string[] } {
   return { text, terms: text ? searchTerms(text) : [] };
 }
 
-const coverMediaWhere = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
-const coverSelect = { kind: true, path: true, variants: true, posterPath: true, posterVariants: true } as const;
-
-function coverOf(media: StoredPictureFields | undefined): string | null {
-  const picture = media ? pictureOf(media) : null;
-  return picture ? imageUrlForWidth(picture.path, picture.variants, 320) : null;
-}
-
 function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -136,13 +128,13 @@ export async function searchCars(query: unknown, options: { limit?: number } = {
         where: { post: { ...READY_POST, media: { some: coverMediaWhere } } },
         orderBy: [{ post: { createdAt: "desc" } }, { postId: "desc" }],
         take: 1,
-        select: { post: { select: { media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: coverSelect } } } },
+        select: { post: { select: { media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: pictureSelect } } } },
       },
     },
   });
   return inOrder(ids, cars).map(({ postCars, coverPath, coverVariants, coverWidth, coverHeight, coverMedia, ...car }) => {
     const own = ownPhotoOf({ coverPath, coverVariants, coverWidth, coverHeight, coverMedia });
-    return { ...car, cover_image: own ? imageUrlForWidth(own.path, own.variants, 320) : coverOf(postCars[0]?.post.media[0]) };
+    return { ...car, cover_image: own ? imageUrlForWidth(own.path, own.variants, 320) : pictureUrl(postCars[0]?.post.media[0], 320) };
   });
 }
 
@@ -241,7 +233,7 @@ export async function searchPosts(query: unknown, options: { limit?: number } = 
       story: true,
       createdAt: true,
       createdBy: { select: { username: true } },
-      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: coverSelect },
+      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: pictureSelect },
     },
   });
   return inOrder(ids, posts).map((post) => ({
@@ -249,7 +241,7 @@ export async function searchPosts(query: unknown, options: { limit?: number } = 
     story: post.story.length > 280 ? `${post.story.slice(0, 279)}…` : post.story,
     created_at: post.createdAt.toISOString(),
     created_by: post.createdBy,
-    cover_image: coverOf(post.media[0]),
+    cover_image: pictureUrl(post.media[0], 320),
   }));
 }
 

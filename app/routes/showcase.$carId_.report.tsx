@@ -11,7 +11,7 @@ import { carDisplayLine } from "~/lib/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/env.server";
 import { requireId } from "~/lib/ids";
-import { showcaseReportPdfPath } from "~/lib/paths";
+import { showcasePath, showcaseReportPdfPath } from "~/lib/paths";
 import { parseReportInclude, reportQuery } from "~/lib/sale-report";
 import { getUser } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/car-schemas";
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!include) throw new UserError(400, "That is not a choice the report offers");
     const [report, viewer] = await Promise.all([getSaleReport(carId, include), getUser(request)]);
     if (!report) throw new UserError(404, CAR_MESSAGES.notFound);
-    const showcaseUrl = `${publicOrigin(request)}/showcase/${carId}`;
+    const showcaseUrl = `${publicOrigin(request)}${showcasePath(carId)}`;
     const qrCode = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(showcaseUrl, { type: "svg", margin: 1 })).toString("base64")}`;
     return {
       report: saleReportView(report),

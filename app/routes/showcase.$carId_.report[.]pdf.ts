@@ -5,6 +5,7 @@ import { publicOrigin } from "~/lib/env.server";
 import { parseId } from "~/lib/ids";
 import { carFileName } from "~/lib/file-names";
 import { parseReportInclude } from "~/lib/sale-report";
+import { showcasePath } from "~/lib/paths";
 import { getSaleReport } from "~/models/sale-report.server";
 import { saleReportPdf } from "~/models/sale-report-pdf.server";
 import { errorResponse } from "~/lib/form-reply.server";
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!include) return errorResponse(400, "That is not a choice the report offers", { "Cache-Control": "no-store" });
   const report = carId === null ? null : await getSaleReport(carId, include);
   if (!report) return errorResponse(404, "Car not found", { "Cache-Control": "no-store" });
-  const pdf = await saleReportPdf(report, `${publicOrigin(request)}/showcase/${report.car.id}`);
+  const pdf = await saleReportPdf(report, `${publicOrigin(request)}${showcasePath(report.car.id)}`);
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -12,6 +12,7 @@ import { formatCost } from "~/lib/formats";
 import { carName, carSpecLine, formatGainAmount, type CarLike } from "~/lib/cars";
 import type { BuildSheet, SheetMod } from "~/lib/build-sheet";
 import { CAR_EMBED_MODS } from "~/lib/car-embed";
+import { showcasePath, userPath } from "~/lib/paths";
 
 export type EmbedCarProps = {
   car: CarLike & { id: number };
@@ -30,7 +31,7 @@ function gainLabel(type: string) {
 export function EmbedCar({ car, owner, photo, sheet, mods, origin }: EmbedCarProps) {
   const base = origin.replace(/\/+$/, "");
   const newTab = { target: "_blank", rel: "noopener" } as const;
-  const showcase = `${base}/showcase/${car.id}`;
+  const showcase = `${base}${showcasePath(car.id)}`;
   const name = carName(car);
   const spec = carSpecLine(car);
   const listed = mods.slice(0, CAR_EMBED_MODS);
@@ -39,7 +40,7 @@ export function EmbedCar({ car, owner, photo, sheet, mods, origin }: EmbedCarPro
   return (
     <article className="embed embed-car" data-testid="embed-car" data-car-id={car.id}>
       <header className="embed__header">
-        <a href={`${base}/user/${encodeURIComponent(owner.username)}`} {...newTab} className="embed__who">
+        <a href={`${base}${userPath(owner.username)}`} {...newTab} className="embed__who">
           <Avatar name={owner.username} image={owner.profileImage} size={36} />
           <span className="embed__who-text">
             <span className="embed__user">@{owner.username}</span>
