@@ -2,10 +2,10 @@
 // field, keeping what was typed; with JavaScript the same schema checks as you go.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { CAR_TEXT_MAX, MIN_CAR_YEAR, carSchema, maxCarYear } from "~/lib/car-schemas";
 import { VIN_LENGTH, VIN_PUBLIC_CHARS } from "~/lib/vin";
-import { FormField, zodValidate } from "./FormField";
+import { FormActions, FormErrors, FormField, zodValidate } from "./FormField";
 
 export type CarFormValues = {
   make: string;
@@ -77,11 +77,7 @@ export function CarForm({
   return (
     <Form method="post" {...getFormProps(form)} encType={children ? "multipart/form-data" : undefined} className="car-form card">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      {form.errors?.length ? (
-        <p className="cm-banner cm-banner--error" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormErrors form={form} />
       <div className="cm-grid">
         <FormField field={fields.make} label="Make" required>
           <input {...text("make")} placeholder="e.g. Nissan" required />
@@ -138,14 +134,7 @@ export function CarForm({
         </FormField>
         {children}
       </div>
-      <div className="cm-actions">
-        <Link to={cancelTo} className="btn btn--ghost">
-          Cancel
-        </Link>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? "Saving..." : submitLabel}
-        </button>
-      </div>
+      <FormActions cancelTo={cancelTo} busy={busy} submitLabel={submitLabel} />
     </Form>
   );
 }

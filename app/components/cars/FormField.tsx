@@ -1,6 +1,7 @@
 // A labelled form field with its hint and its error messages (conform field metadata).
 import type { ReactNode } from "react";
-import type { Submission } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { getInputProps, type FieldMetadata, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ZodTypeAny } from "zod";
 
@@ -49,6 +50,47 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
     <p className="cm-field__error" id={id} role="alert">
       {errors.join(" ")}
     </p>
+  );
+}
+
+/** The form's own errors (those of no one field), above its fields. */
+export function FormErrors({ form }: { form: { errorId: string; errors?: string[] } }) {
+  if (!form.errors?.length) return null;
+  return (
+    <p className="cm-banner cm-banner--error" role="alert" id={form.errorId}>
+      {form.errors.join(" ")}
+    </p>
+  );
+}
+
+/** A form's Cancel link and its submit button, which says "Saving..." while the form is sent. */
+export function FormActions({ cancelTo, busy, submitLabel }: { cancelTo: string; busy: boolean; submitLabel: string }) {
+  return (
+    <div className="cm-actions">
+      <Link to={cancelTo} className="btn btn--ghost">
+        Cancel
+      </Link>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {busy ? "Saving..." : submitLabel}
+      </button>
+    </div>
+  );
+}
+
+/** The switch that shows a cost to others (a mod's, a service entry's); off, only its owner sees it. */
+export function ShowCostSwitch<Values extends Record<string, unknown>>({ field }: { field: FieldMetadata<string, Values, string[]> }) {
+  return (
+    <div className="field cm-field cm-field--checkbox">
+      <label className="cm-switch" htmlFor={field.id}>
+        <input {...getInputProps(field, { type: "checkbox" })} className="cm-switch__input" />
+        <span className="cm-switch__track" aria-hidden />
+        <span className="cm-switch__text">
+          <strong>Show the cost to others</strong>
+          <span>When off, only you see it.</span>
+        </span>
+      </label>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
   );
 }
 

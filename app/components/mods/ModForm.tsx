@@ -2,9 +2,9 @@
 // build) are inputs with a <datalist> of existing ones: pick one or type a new one, with or
 // without JavaScript; the shared names also suggest matches as you type (MakerSuggestions). Gains: with JavaScript add and remove rows; without, 3 spare rows.
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { Plus, X } from "~/components/icons";
-import { FieldErrors, FormField, zodValidate } from "~/components/cars/FormField";
+import { FieldErrors, FormActions, FormErrors, FormField, ShowCostSwitch, zodValidate } from "~/components/cars/FormField";
 import { useHydrated } from "~/lib/hydrated";
 import { GAIN_SUGGESTIONS, MAX_GAINS, MOD_TEXT_MAX, MOD_TYPES, modSchema } from "~/lib/car-schemas";
 import { modTypeLabel } from "~/lib/cars";
@@ -100,11 +100,7 @@ export function ModForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="mod-form card">
-      {form.errors?.length ? (
-        <p className="cm-banner cm-banner--error" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormErrors form={form} />
 
       <fieldset className="cm-section">
         <legend className="cm-section__title">The mod</legend>
@@ -178,17 +174,7 @@ export function ModForm({
               />
             </div>
           </FormField>
-          <div className="field cm-field cm-field--checkbox">
-            <label className="cm-switch" htmlFor={fields.show_cost.id}>
-              <input {...getInputProps(fields.show_cost, { type: "checkbox" })} className="cm-switch__input" />
-              <span className="cm-switch__track" aria-hidden />
-              <span className="cm-switch__text">
-                <strong>Show the cost to others</strong>
-                <span>When off, only you see it.</span>
-              </span>
-            </label>
-            <FieldErrors id={fields.show_cost.errorId} errors={fields.show_cost.errors} />
-          </div>
+          <ShowCostSwitch field={fields.show_cost} />
         </div>
       </fieldset>
 
@@ -292,14 +278,7 @@ export function ModForm({
         </div>
       </fieldset>
 
-      <div className="cm-actions">
-        <Link to={cancelTo} className="btn btn--ghost">
-          Cancel
-        </Link>
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          {busy ? "Saving..." : submitLabel}
-        </button>
-      </div>
+      <FormActions cancelTo={cancelTo} busy={busy} submitLabel={submitLabel} />
     </Form>
   );
 }

@@ -5,7 +5,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FieldErrors, FormField, zodValidate } from "~/components/cars/FormField";
+import { FormErrors, FormField, ShowCostSwitch, zodValidate } from "~/components/cars/FormField";
 import { MILEAGE_UNITS, SERVICE_KINDS, SERVICE_KIND_LABELS, SERVICE_NOTES_MAX, serviceEntrySchema } from "~/lib/car-schemas";
 import { formatCost, shortDate, wholeNumber } from "~/lib/formats";
 import "./service.css";
@@ -44,11 +44,7 @@ export function ServiceEntryForm({ lastResult, today }: { lastResult?: Submissio
   return (
     <Form method="post" {...getFormProps(form)} className="service-form card">
       <input type="hidden" name="intent" value="add" />
-      {form.errors?.length ? (
-        <p className="cm-banner cm-banner--error" role="alert" id={form.errorId}>
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormErrors form={form} />
       <div className="cm-grid">
         <FormField field={fields.kind} label="What was done" required>
           <select {...getSelectProps(fields.kind)} className="input">
@@ -78,17 +74,7 @@ export function ServiceEntryForm({ lastResult, today }: { lastResult?: Submissio
           <input {...getInputProps(fields.cost, { type: "text" })} className="input" inputMode="decimal" placeholder="0.00" autoComplete="off" />
         </FormField>
       </div>
-      <div className="field cm-field cm-field--checkbox">
-        <label className="cm-switch" htmlFor={fields.show_cost.id}>
-          <input {...getInputProps(fields.show_cost, { type: "checkbox" })} className="cm-switch__input" />
-          <span className="cm-switch__track" aria-hidden />
-          <span className="cm-switch__text">
-            <strong>Show the cost to others</strong>
-            <span>When off, only you see it.</span>
-          </span>
-        </label>
-        <FieldErrors id={fields.show_cost.errorId} errors={fields.show_cost.errors} />
-      </div>
+      <ShowCostSwitch field={fields.show_cost} />
       <FormField field={fields.notes} label="Notes">
         <textarea {...getTextareaProps(fields.notes)} className="input" rows={3} maxLength={SERVICE_NOTES_MAX} />
       </FormField>
