@@ -70,17 +70,26 @@ export async function putMedia(key: string, bytes: Uint8Array): Promise<StoredFi
     await putObject(key, bytes);
     return { key, url: localMediaUrl(key), bytes: bytes.byteLength };
   }
+  try {
+    await writeAtomically(file, bytes);
+  } catch (error) {
+    countMediaStoreFailure("disk", "store a file");
+    throw error;
+  }
+  return { key, url: localMediaUrl(key), bytes: bytes.byteLength };
+}
+
+/** Writes `file` whole or not at all: a temporary file beside it, renamed into place. */
+async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
   try {
     await writeFile(temporary, bytes, { flag: "wx" });
     await rename(temporary, file);
   } catch (error) {
-    countMediaStoreFailure("disk", "store a file");
     await rm(temporary, { force: true });
     throw error;
   }
-  return { key, url: localMediaUrl(key), bytes: bytes.byteLength };
 }
 
 /** Stores bytes under a new random key with this extension. */
@@ -206,15 +215,7 @@ export async function putRendition(key: string, extension: (typeof RENDITION_EXT
   const file = renditionFileOf(key, extension);
   if (!file) throw new Error(`Invalid media key: ${JSON.stringify(key)}`);
   if (usesObjectStore()) return putObject(renditionName(key, extension), bytes);
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    await writeFile(temporary, bytes, { flag: "wx" });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeAtomically(file, bytes);
 }
 
 /**
