@@ -6,7 +6,7 @@
 //   APP_URL                                 the public origin the callback URL is built from (env.server.ts)
 // The OAuth state lives in its own short-lived cookie (the app's session storage is
 // server-side and only holds signed-in users).
-import { createCookie, createCookieSessionStorage } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, type CookieOptions } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { safeRedirect } from "~/lib/http.server";
@@ -78,28 +78,21 @@ class ConfigurableGoogleStrategy<User> extends GoogleStrategy<User> {
   }
 }
 
-// The OAuth state between the start and the callback.
-const flowStorage = createCookieSessionStorage({
-  cookie: {
-    name: "__google_oauth",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: secureCookies(),
-    secrets: [sessionSecret()],
-    maxAge: FLOW_LIFETIME_SECONDS,
-  },
-});
-
-// Where to go after the callback.
-const returnCookie = createCookie("__google_return", {
+// The sign-in flow's cookies: signed, for this site's pages only, and gone when the flow is.
+const flowCookie = {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
   secure: secureCookies(),
   secrets: [sessionSecret()],
   maxAge: FLOW_LIFETIME_SECONDS,
-});
+} satisfies CookieOptions;
+
+// The OAuth state between the start and the callback.
+const flowStorage = createCookieSessionStorage({ cookie: { name: "__google_oauth", ...flowCookie } });
+
+// Where to go after the callback.
+const returnCookie = createCookie("__google_return", flowCookie);
 
 function authenticatorFor(request: Request, settings: GoogleSettings) {
   const strategy = new ConfigurableGoogleStrategy<PublicUser>(
