@@ -26,8 +26,7 @@ export type AppHandler = (request: Request, loadContext?: AppLoadContext) => Pro
  */
 export function visitorPages(handler: AppHandler, cache: PageCache, factsOf: FactsOf, counted?: (hit: boolean) => void): AppHandler {
   return async (request, loadContext) => {
-    const asked = cacheableRequest(request);
-    const key = factsOf()(new URL(request.url).pathname).visitorCache ? visitorCacheKey(asked) : null;
+    const key = factsOf()(new URL(request.url).pathname).visitorCache ? visitorCacheKey(cacheableRequest(request)) : null;
     const version = key === null ? null : await cache.version();
     if (key === null || version === null) return handler(request, loadContext);
     const kept = cache.get(key, version);
