@@ -1,8 +1,8 @@
 // Development (`npm run dev`): Vite compiles the sources on request, and every request
 // renders with the current code.
 import type { Server } from "node:http";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import type { AppHandler } from "./visitor-pages";
 
 /**
  * Vite in middleware mode; `load` gives the current server build. Its live-reload socket
@@ -17,13 +17,16 @@ export async function viteDevServer(httpServer: Server) {
 export type DevServer = Awaited<ReturnType<typeof viteDevServer>>;
 
 /** The Remix handler over the build of the moment; `onBuild` hears of each new one. */
-export function developmentHandler(dev: DevServer, onBuild: (build: ServerBuild) => void) {
+export function developmentHandler(dev: DevServer, onBuild: (build: ServerBuild) => void): AppHandler {
   let current: ServerBuild | undefined;
-  return (req: Parameters<ReturnType<typeof createRequestHandler>>[0], res: Parameters<ReturnType<typeof createRequestHandler>>[1], next: (error?: unknown) => void) => {
-    dev.load().then((fresh) => {
-      if (fresh !== current) onBuild(fresh);
+  let handle: AppHandler | undefined;
+  return async (request, loadContext) => {
+    const fresh = await dev.load();
+    if (fresh !== current || !handle) {
+      onBuild(fresh);
       current = fresh;
-      return createRequestHandler({ build: fresh, mode: "development" })(req, res, next);
-    }, next);
+      handle = createRequestHandler(fresh, "development");
+    }
+    return handle(request, loadContext);
   };
 }

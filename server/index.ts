@@ -17,8 +17,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { checkStartupSettings, cookieSecure, defaultNodeEnv, settings, trustedProxyHops } from "../app/lib/env.server";
@@ -26,6 +25,7 @@ import { log } from "../app/lib/logger.server";
 import { checkObjectStore } from "../app/lib/object-store.server";
 import { createPageCache, MAX_PAGE_BYTES } from "../app/cache/visitor-pages.server";
 import type { DataVersionReader } from "../app/cache/data-version.server";
+import { expressHandler } from "./app-handler";
 import { clientAddressHeaders } from "./client-address";
 import { keepConnectionUsable } from "./connection";
 import { developmentHandler, viteDevServer } from "./development";
@@ -116,16 +116,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (logRequests(config)) app.use(requestLog(factsOf));
   app.use(appAnswerHeaders());
   app.use(methodCheck(factsOf));
-  app.use(visitorPages(pageCache, factsOf, measured?.visitorPage));
-  app.all(
-    "*",
-    dev
-      ? developmentHandler(dev, (fresh) => {
-          build = fresh;
-          facts = routeFacts(fresh);
-        })
-      : createRequestHandler({ build, mode: config.NODE_ENV }),
-  );
+  // The app: Remix's handler (Request -> Response), with the visitors' pages in front of it.
+  const remix = dev
+    ? developmentHandler(dev, (fresh) => {
+        build = fresh;
+        facts = routeFacts(fresh);
+      })
+    : createRequestHandler(build, config.NODE_ENV);
+  app.all("*", expressHandler(visitorPages(remix, pageCache, factsOf, measured?.visitorPage)));
   server.on("request", app);
 
   const port = options.port ?? config.PORT;

@@ -1,66 +1,85 @@
-// Visitors' pages from memory (app/cache/visitor-pages.server.ts): a kept page is answered with a
-// fresh nonce; otherwise the app renders it, and what it wrote is kept when the answer may be.
-import type { ServerResponse } from "node:http";
-import type { NextFunction, RequestHandler } from "express";
-import type { DataVersion } from "../app/cache/data-version.server";
+// Visitors' pages from memory (app/cache/visitor-pages.server.ts), around the app's handler
+// (Request -> Response): a kept page is answered with a fresh nonce; otherwise the app answers,
+// and its body is kept on the way to the client when the answer may be kept.
+import type { AppLoadContext } from "@remix-run/node";
 import { createNonce } from "../app/lib/security-headers.server";
-import { keepable, keptHeaders, MAX_PAGE_BYTES, policyNonce, visitorCacheKey, withNonce, type PageCache } from "../app/cache/visitor-pages.server";
+import {
+  cacheableRequest,
+  keepable,
+  keptHeaders,
+  MAX_PAGE_BYTES,
+  policyNonce,
+  visitorCacheKey,
+  withNonce,
+  type KeptPage,
+  type PageCache,
+} from "../app/cache/visitor-pages.server";
 import type { FactsOf } from "./route-facts";
 
-export function visitorPages(cache: PageCache, factsOf: FactsOf, counted?: (hit: boolean) => void): RequestHandler {
-  return (req, res, next) => {
-    const key = factsOf()(req.path).visitorCache ? visitorCacheKey({ method: req.method, url: req.originalUrl, headers: req.headers }) : null;
-    if (key === null) return next();
-    cache.version().then((version) => (version === null ? next() : answerOrKeep(res, next, key, version)), next);
-  };
+/** The app as the server calls it: a request in, its answer out. */
+export type AppHandler = (request: Request, loadContext?: AppLoadContext) => Promise<Response>;
 
-  /** Answers the page kept under `key` at `version`, or lets the app render it and keeps what it wrote. */
-  function answerOrKeep(res: ServerResponse, next: NextFunction, key: string, version: DataVersion) {
+/**
+ * `handler` with the visitors' pages in front. Only a visitor's GET of a route whose handle
+ * says `cache: "visitors"` is answered from memory or kept, and only while the cache has a data
+ * version (never in development). `counted(hit)` hears of every lookup.
+ */
+export function visitorPages(handler: AppHandler, cache: PageCache, factsOf: FactsOf, counted?: (hit: boolean) => void): AppHandler {
+  return async (request, loadContext) => {
+    const key = factsOf()(new URL(request.url).pathname).visitorCache ? visitorCacheKey(cacheableRequest(request)) : null;
+    const version = key === null ? null : await cache.version();
+    if (key === null || version === null) return handler(request, loadContext);
     const kept = cache.get(key, version);
     counted?.(kept !== null);
-    if (kept) {
-      const { headers, body } = withNonce(kept, createNonce());
-      res.statusCode = kept.status;
-      // What the server set on this answer already (its own headers per answer) stays as set.
-      const byName = new Map<string, string[]>();
-      for (const [name, value] of headers) byName.set(name, [...(byName.get(name) ?? []), value]);
-      for (const [name, values] of byName) if (!res.hasHeader(name)) res.setHeader(name, values.length === 1 ? values[0] : values);
-      res.setHeader("Age", String(Math.floor((Date.now() - kept.storedAt) / 1000)));
-      res.setHeader("Content-Length", Buffer.byteLength(body));
-      res.end(body);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    const collect = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function" || bytes > MAX_PAGE_BYTES) return;
-      const buffer =
-        typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
-      bytes += buffer.length;
-      chunks.push(buffer);
-    };
-    const write = res.write;
-    const end = res.end;
-    res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
-      collect(chunk, rest[0]);
-      return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-    } as typeof res.write;
-    res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
-      collect(chunk, rest[0]);
-      const answer = {
-        status: this.statusCode,
-        contentType: String(this.getHeader("Content-Type") ?? ""),
-        cacheControl: String(this.getHeader("Cache-Control") ?? ""),
-        setsCookie: this.hasHeader("Set-Cookie"),
-        bytes,
-      };
-      if (keepable(answer)) {
-        const headers = keptHeaders(this.getHeaders());
-        const nonce = policyNonce(String(this.getHeader("Content-Security-Policy") ?? ""));
-        cache.put(key, { status: answer.status, headers, body: Buffer.concat(chunks).toString("utf8"), nonce, version });
+    if (kept) return keptAnswer(kept);
+    return keptOnTheWay(await handler(request, loadContext), (page) => cache.put(key, { ...page, version }));
+  };
+}
+
+/** A kept page as a new answer: a fresh nonce in its policy and markup, its age, its length. */
+function keptAnswer(kept: KeptPage): Response {
+  const { headers, body } = withNonce(kept, createNonce());
+  const bytes = Buffer.from(body, "utf8");
+  const answer = new Headers();
+  for (const [name, value] of headers) answer.append(name, value);
+  answer.set("Age", String(Math.floor((Date.now() - kept.storedAt) / 1000)));
+  answer.set("Content-Length", String(bytes.length));
+  return new Response(bytes, { status: kept.status, headers: answer });
+}
+
+/**
+ * The app's answer as it goes out. When it may be kept, its body still reaches the client
+ * chunk by chunk as the app writes it, and a copy is kept once it is whole (dropped when it
+ * grows past MAX_PAGE_BYTES); any other answer is passed on untouched.
+ */
+function keptOnTheWay(response: Response, keep: (page: Omit<KeptPage, "version" | "storedAt" | "expiresAt">) => void): Response {
+  const { status, headers } = response;
+  const declared = Number(headers.get("Content-Length") ?? 0);
+  const answer = {
+    status,
+    contentType: headers.get("Content-Type") ?? "",
+    cacheControl: headers.get("Cache-Control") ?? "",
+    setsCookie: headers.has("Set-Cookie"),
+    bytes: declared,
+  };
+  if (!response.body || !keepable(answer)) return response;
+  const reader = response.body.getReader();
+  let chunks: Uint8Array[] | null = [];
+  let bytes = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        if (chunks)
+          keep({ status, headers: keptHeaders(headers), body: Buffer.concat(chunks).toString("utf8"), nonce: policyNonce(headers.get("Content-Security-Policy")) });
+        controller.close();
+        return;
       }
-      return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
-    } as typeof res.end;
-    next();
-  }
+      bytes += value.byteLength;
+      chunks = chunks && bytes <= MAX_PAGE_BYTES ? (chunks.push(value), chunks) : null;
+      controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status, statusText: response.statusText, headers });
 }

@@ -50,6 +50,17 @@ function header(request: CacheableRequest, name: string): string {
   return Array.isArray(value) ? value.join(", ") : (value ?? "");
 }
 
+/** The parts of a Fetch API request the cache reads. */
+export function cacheableRequest(request: Request): CacheableRequest {
+  const url = new URL(request.url);
+  const headers: CacheableRequest["headers"] = {};
+  for (const name of ["host", "x-forwarded-proto", "accept", "cookie", "user-agent", "authorization"]) {
+    const value = request.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return { method: request.method, url: url.pathname + url.search, headers };
+}
+
 /** What a request is kept under, or null when it is not a visitor's GET. */
 export function visitorCacheKey(request: CacheableRequest): string | null {
   if (request.method !== "GET") return null;
@@ -72,9 +83,9 @@ export function keepable(answer: { status: number; contentType: string; cacheCon
 }
 
 /** The headers worth keeping of an answer's. */
-export function keptHeaders(headers: Record<string, number | string | string[] | undefined>): Array<[string, string]> {
+export function keptHeaders(headers: Headers | Record<string, number | string | string[] | undefined>): Array<[string, string]> {
   const kept: Array<[string, string]> = [];
-  for (const [name, value] of Object.entries(headers)) {
+  for (const [name, value] of headers instanceof Headers ? headers.entries() : Object.entries(headers)) {
     if (value === undefined || PER_ANSWER_HEADERS.has(name.toLowerCase())) continue;
     for (const one of Array.isArray(value) ? value : [String(value)]) kept.push([name, one]);
   }

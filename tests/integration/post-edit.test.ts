@@ -3,7 +3,7 @@
 // of photos and videos in the markup of every place a post's media appear.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler } from "@remix-run/node";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -16,6 +16,7 @@ import { COMMENT_EDIT_MESSAGES } from "~/lib/comment-edit-schemas";
 import { stopInsuranceReminders } from "~/models/insurance-reminders.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { routeFacts } from "../../server/route-facts";
+import { expressHandler } from "../../server/app-handler";
 import { visitorPages } from "../../server/visitor-pages";
 import { makeUser, type TestUser } from "../support/accounts";
 import { sourceBuild } from "../support/app-server";
@@ -50,8 +51,10 @@ beforeAll(async () => {
   const build = await sourceBuild(ROUTES);
   const app = express();
   // Visitors' pages are kept as in production, against the database's data version.
-  app.use(visitorPages(createPageCache({ ttlMs: 600_000, version: dataVersion }), () => routeFacts(build)));
-  app.all("*", createRequestHandler({ build, mode: "production" }));
+  app.all(
+    "*",
+    expressHandler(visitorPages(createRequestHandler(build, "production"), createPageCache({ ttlMs: 600_000, version: dataVersion }), () => routeFacts(build))),
+  );
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
