@@ -84,7 +84,7 @@ describe("/messages/{username}", () => {
     const missing = await thrownBy(threadPageLoader(args(getRequest("/messages/no_one", { cookie: me.cookie }), { username: "no_one" })));
     expect(missing).toBeInstanceOf(Response);
     expect((missing as Response).status).toBe(404);
-    expect(await (missing as Response).json()).toEqual({ error: "User not found" });
+    expect(await (missing as Response).json()).toEqual({ error: "User not found", status: 404 });
 
     const self = (await thrownBy(threadPageLoader(args(getRequest("/messages/pl_self", { cookie: me.cookie }), { username: "pl_self" })))) as Response;
     expect(self.headers.get("Location")).toBe("/messages");

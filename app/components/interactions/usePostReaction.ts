@@ -7,7 +7,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
-import { asksToSignIn, errorOf, isRateLimited, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
+import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
 import { applyReaction, type ReactionType, type ReactionView } from "./reactions";
@@ -58,9 +58,10 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
     if (!answer) {
       // A failed like reverts and is logged; a 401 asks to sign in, a 429 says why.
       const error = errorOf(data);
+      const status = statusOf(data);
       console.warn("Like/dislike failed; reverting", error);
-      if (error && asksToSignIn(error)) requestLogin();
-      else if (error && isRateLimited(error)) notify.error(error);
+      if (status === 401) requestLogin();
+      else if (status === 429 && error) notify.error(error);
     }
     base.current = next;
     setConfirmed(next);
