@@ -65,7 +65,7 @@ async function adminAreaStatus(cookie: string): Promise<number> {
     await adminLoader(args(getRequest("/admin", { cookie })));
     return 200;
   } catch (thrown) {
-    return (thrown as DataAnswer<unknown>).init?.status ?? 500;
+    return thrown instanceof Response ? thrown.status : ((thrown as DataAnswer<unknown>).init?.status ?? 500);
   }
 }
 

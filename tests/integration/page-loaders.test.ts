@@ -140,7 +140,7 @@ describe("/search and /events", () => {
 describe("/admin", () => {
   it("refuses members, and shows administrators the queue by default", async () => {
     const member = await makeUser("pl_member");
-    expect(await thrownBy(adminLoader(args(getRequest("/admin", { cookie: member.cookie }))))).toMatchObject({ init: { status: 403 } });
+    expect(await thrownBy(adminLoader(args(getRequest("/admin", { cookie: member.cookie }))))).toMatchObject({ status: 403 });
 
     const admin = await makeUser("pl_boss", "admin");
     const post = await makePost(member.id, "Reported story");
