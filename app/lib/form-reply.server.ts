@@ -21,6 +21,11 @@ export function errorResponse(status: number, message: string, headers?: Headers
   return Response.json({ error: message, status }, { status, headers });
 }
 
+/** The headers a UserError's answer carries: Retry-After for a 429 that says when. */
+export function userErrorHeaders(error: UserError): HeadersInit | undefined {
+  return error.retryAfter === undefined ? undefined : { "Retry-After": String(error.retryAfter), "Cache-Control": "no-store" };
+}
+
 /** An error answer that fits the caller. */
 export async function replyError(request: Request, body: Body | null, status: number, message: string, headers?: HeadersInit): Promise<Response> {
   if (!body?.redirectTo) return errorResponse(status, message, headers);
@@ -60,7 +65,7 @@ export async function answerUserErrors<T>(work: () => Promise<T>, reply?: (error
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     if (reply) return reply(error);
-    throw errorResponse(error.status, error.message);
+    throw errorResponse(error.status, error.message, userErrorHeaders(error));
   }
 }
 
@@ -81,7 +86,7 @@ async function answerMutation(request: Request, body: Body, handle: (body: Body)
   try {
     return await handle(body);
   } catch (error) {
-    if (error instanceof UserError) return replyError(request, body, error.status, error.message);
+    if (error instanceof UserError) return replyError(request, body, error.status, error.message, userErrorHeaders(error));
     if (error instanceof Response && error.status >= 400 && error.status < 500) {
       if (!body.redirectTo) return error;
       return replyError(request, body, error.status, await messageOf(error));
