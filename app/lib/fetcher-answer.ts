@@ -1,13 +1,12 @@
 // Reading what a fetcher's action or loader answered. The API routes answer a script (a fetcher
-// that sends no redirectTo) with their JSON: the new state on success, `{ error }` with a 4xx
-// on failure. A fetcher sees that JSON as `fetcher.data` but not the status, so the answers
-// that need more than a toast are told by their text: the 401s all ask the visitor to sign in
-// ("You must be signed in to …", "You must be logged in to …") and the 429s all begin
-// "Too many attempts.".
+// that sends no redirectTo) with their JSON: the new state on success, `{ error, status }` with
+// a 4xx on failure. A fetcher sees that JSON as `fetcher.data` but not the HTTP status, so the
+// status is in the body too: a 401 opens the sign-in dialog, whatever its message says.
 import { isRouteErrorResponse, useFetcher, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 
-export type ErrorAnswer = { error: string };
+/** A refusal (`status` is its HTTP status), or a request that failed (`failed`). */
+export type ErrorAnswer = { error: string; status?: number; failed?: true };
 
 /** The `error` text of an answer, or null when it is not an error answer. */
 export function errorOf(data: unknown): string | null {
@@ -25,14 +24,19 @@ export function errorOr(data: unknown, fallback: string): string {
   return errorOf(data) ?? fallback;
 }
 
-/** A 401 answer: the action needs a signed-in user (the login dialog opens). */
-export function asksToSignIn(message: string | null): boolean {
-  return message !== null && /^You must be (signed|logged) in\b/.test(message);
+/**
+ * The HTTP status of an error answer (401: sign in first; 429: too many attempts), or null
+ * for an answer that is no refusal (a success, or a request that got no answer from the app).
+ */
+export function statusOf(data: unknown): number | null {
+  if (errorOf(data) === null) return null;
+  const status = (data as { status?: unknown }).status;
+  return typeof status === "number" ? status : null;
 }
 
-/** A 429 answer: the rate limit's "Too many attempts. Please try again in …". */
-export function isRateLimited(message: string | null): boolean {
-  return message !== null && message.startsWith("Too many attempts.");
+/** The error answer with its status, for a refusal whose body does not carry it. */
+function withStatus(data: unknown, status: number): unknown {
+  return typeof (data as { status?: unknown }).status === "number" ? data : { ...(data as object), status };
 }
 
 type Settling<T> = { state: "idle" | "loading" | "submitting"; data: T | undefined };
@@ -152,13 +156,14 @@ async function answerOrError(run: () => Promise<unknown>): Promise<unknown> {
     // text of its own (a 404's `{ error }`) or one that is no failure at all (a sign-in's
     // `{ twoFactorRequired }`) is answered as it is.
     if (isRouteErrorResponse(thrown)) {
-      if (errorOf(thrown.data) !== null || (thrown.status < 400 && thrown.data && typeof thrown.data === "object")) return thrown.data;
+      if (errorOf(thrown.data) !== null) return withStatus(thrown.data, thrown.status);
+      if (thrown.status < 400 && thrown.data && typeof thrown.data === "object") return thrown.data;
       return { error: SERVER_FAILED, failed: true };
     }
     if (thrown instanceof Response) {
       if (thrown.status >= 300 && thrown.status < 400) throw thrown;
       const body: unknown = await thrown.json().catch(() => null);
-      return errorOf(body) !== null ? body : { error: SERVER_FAILED, failed: true };
+      return errorOf(body) !== null ? withStatus(body, thrown.status) : { error: SERVER_FAILED, failed: true };
     }
     if (thrown instanceof TypeError) return { error: UNREACHABLE, failed: true };
     return { error: SERVER_FAILED, failed: true };

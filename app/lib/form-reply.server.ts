@@ -1,9 +1,9 @@
 // The one place where a UserError (lib/user-error.ts) becomes the answer the caller sees.
 // - `mutation` (and `uploadMutation` for a body with files) for the writes that both scripts
-//   and plain forms send: a script gets `{ error }` with the status; a plain form (one with
+//   and plain forms send: a script gets `{ error, status }` with the status; a plain form (one with
 //   a `redirectTo` field) goes back to its page with a toast, or to the login modal when it
 //   needs a signed-in user.
-// - `answerUserErrors` for every other loader and action: the JSON `{ error }` with the
+// - `answerUserErrors` for every other loader and action: the JSON `{ error, status }` with the
 //   status, which a resource route sends as it is and a page shows in its ErrorBoundary; or,
 //   given `reply`, the page's own answer (its form again, with the message, and a 400).
 import { redirect } from "@remix-run/node";
@@ -13,9 +13,17 @@ import { loginHref } from "~/lib/login-events";
 import { flashCookie, type Toast } from "~/lib/cookies.server";
 import { withUploadBody, type MultipartLimits } from "~/lib/multipart.server";
 
-/** A JSON error answer: `{ "error": message }` with the status. */
+/**
+ * A JSON error answer: `{ "error": message, "status": status }` with the status. The status is
+ * in the body too because a fetcher is handed the body alone.
+ */
 export function errorResponse(status: number, message: string, headers?: HeadersInit): Response {
-  return Response.json({ error: message }, { status, headers });
+  return Response.json({ error: message, status }, { status, headers });
+}
+
+/** The headers a UserError's answer carries: Retry-After for a 429 that says when. */
+export function userErrorHeaders(error: UserError): HeadersInit | undefined {
+  return error.retryAfter === undefined ? undefined : { "Retry-After": String(error.retryAfter), "Cache-Control": "no-store" };
 }
 
 /** An error answer that fits the caller. */
@@ -57,7 +65,7 @@ export async function answerUserErrors<T>(work: () => Promise<T>, reply?: (error
   } catch (error) {
     if (!(error instanceof UserError)) throw error;
     if (reply) return reply(error);
-    throw errorResponse(error.status, error.message);
+    throw errorResponse(error.status, error.message, userErrorHeaders(error));
   }
 }
 
@@ -78,7 +86,7 @@ async function answerMutation(request: Request, body: Body, handle: (body: Body)
   try {
     return await handle(body);
   } catch (error) {
-    if (error instanceof UserError) return replyError(request, body, error.status, error.message);
+    if (error instanceof UserError) return replyError(request, body, error.status, error.message, userErrorHeaders(error));
     if (error instanceof Response && error.status >= 400 && error.status < 500) {
       if (!body.redirectTo) return error;
       return replyError(request, body, error.status, await messageOf(error));

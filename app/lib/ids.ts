@@ -31,13 +31,12 @@ export function idField(message = "Invalid id") {
 export const idSchema = idField();
 
 /**
- * The id in the route parameter `name`. A bad one throws the 404 every route answers for
- * a missing record: the JSON `{ error: notFound }`, which a page's ErrorBoundary reads as
- * its route error and a mutation sends back to a plain form as a toast.
+ * The id in the route parameter `name`. A bad one throws the UserError 404 every route answers
+ * for a missing record, with the route's `notFound` message.
  */
 export function requireId(params: Readonly<Record<string, string | undefined>>, name: string, notFound = "Not found"): number {
   const id = parseId(params[name]);
-  if (id === null) throw Response.json({ error: notFound }, { status: 404 });
+  if (id === null) throw new UserError(404, notFound);
   return id;
 }
 

@@ -18,32 +18,10 @@ import pg from "pg";
 import { databaseUrl } from "~/lib/database-url";
 import { settings } from "~/lib/env.server";
 import { inClusterWorker, onSiblingMessage, sendToSiblings } from "~/lib/cluster-relay.server";
+import type { LiveEvent } from "~/lib/wire";
 
-export type LiveUser = { id: number; username: string; nickname: string | null; profileImage: string | null };
-
-export type LiveMessage = {
-  id: number;
-  content: string;
-  /** The usernames of the members `content` mentions (its @links); absent means none. */
-  mentions?: string[];
-  created_at: string;
-  from_me: boolean;
-  sender_id: number;
-  recipient_id: number;
-  read_at: string | null;
-};
-
-export type LiveEvent =
-  /** A message to or from the user; `partner` is the other person of the conversation. */
-  | { type: "message"; data: { message: LiveMessage; partner: LiveUser } }
-  /** Something changed in the user's notifications (created or read). */
-  | { type: "notification"; data: { unread_count?: number } }
-  /** Messages of a conversation were read: by the user (another tab) or by the partner. */
-  | { type: "read"; data: { reader_id: number; partner_id: number; read_at: string } }
-  /** The user's sessions ended (suspended): streams send this, then close. */
-  | { type: "session"; data: { reason: "suspended" | "signed_out" } };
-
-export type LiveEventType = LiveEvent["type"];
+// The events' shapes are the browser's too: declared in lib/wire.ts.
+export type { LiveEvent, LiveEventType, LiveMessage, LiveUser } from "~/lib/wire";
 export type LiveListener = (event: LiveEvent) => void;
 
 export interface LiveTransport {

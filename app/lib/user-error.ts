@@ -13,12 +13,15 @@ export type UserErrorOptions = {
   code?: string;
   /** The user's name of the file refused, when the error is about an upload. */
   file?: string;
+  /** For a 429: the seconds to wait before trying again (the answer's Retry-After). */
+  retryAfter?: number;
 };
 
 export class UserError extends Error {
   readonly field: string | undefined;
   readonly code: string | undefined;
   readonly file: string | undefined;
+  readonly retryAfter: number | undefined;
   constructor(
     /** The HTTP status that answers it: 400, 401, 403, 404, 409, 413, 415, 429... */
     readonly status: number,
@@ -30,6 +33,7 @@ export class UserError extends Error {
     this.field = options.field;
     this.code = options.code;
     this.file = options.file;
+    this.retryAfter = options.retryAfter;
   }
 }
 

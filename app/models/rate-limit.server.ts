@@ -15,6 +15,7 @@ import { flashCookie } from "~/lib/cookies.server";
 import { accountIdByName, countHits, deleteAllWindows, deleteEndedWindows } from "~/models/limits.server";
 import { knownDeviceToken } from "~/models/known-device.server";
 import { errorResponse } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 
 export type Rule = { limit: number; windowMs: number; message?: string };
 
@@ -234,13 +235,17 @@ export async function tooManyAnswer(request: Request, retryAfter: number, body?:
 }
 
 /**
- * The limiter every write goes through first. Throws the answer of tooManyAnswer when the
- * member (or visitor) is over the limit of `name`. Pass the parsed body when there is one,
- * so a plain form post goes back to its page.
+ * The limiter every write goes through first, when the member (or visitor) is over the limit
+ * of `name`: a script's request throws the UserError 429 (with the seconds to wait, its
+ * Retry-After), which `mutation` or `answerUserErrors` answers; a plain form post (pass the
+ * parsed body when there is one) or a page's own form is sent back to its page with the
+ * message as a toast.
  */
 export async function limitWrite(request: Request, name: RuleName, body?: { redirectTo: string | null } | null): Promise<void> {
   const result = await checkWrite(request, name);
-  if (!result.ok) throw await tooManyAnswer(request, result.retryAfter, body);
+  if (result.ok) return;
+  if (!(body?.redirectTo ?? pagePath(request))) throw new UserError(429, tooManyMessage(result.retryAfter), { retryAfter: result.retryAfter });
+  throw await tooManyAnswer(request, result.retryAfter, body);
 }
 
 /** For tests: forget every window. */

@@ -3,7 +3,6 @@
 // feedback, events management, makers (merging duplicate names) and the moderation log. Every action is a real form that
 // works without JavaScript and is recorded with who took it and when.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CalendarDays, Flag, MessageSquareText, ScrollText, ShieldCheck, Users, Wrench } from "~/components/icons";
 import { AdminEvents } from "~/components/admin/AdminEvents";
@@ -27,6 +26,8 @@ import { searchEvents } from "~/models/search.server";
 import { isAdmin } from "~/models/user.server";
 import adminStyles from "~/components/admin/admin.css?url";
 import "~/components/events/events.css";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 
 // Only the Admin Area loads its stylesheet.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
@@ -66,12 +67,14 @@ async function tabContent(tab: AdminTab, url: URL) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  if (!user || !isAdmin(user)) throw data({ error: "Administrators only" }, { status: 403 });
-  const url = new URL(request.url);
-  const tab = parseTab(url.searchParams.get("tab"));
-  const [overview, content] = await Promise.all([getAdminOverview(), tabContent(tab, url)]);
-  return { me: user.id, overview, content, now: Date.now() };
+  return answerUserErrors(async () => {
+    const user = await getUser(request);
+    if (!user || !isAdmin(user)) throw new UserError(403, "Administrators only");
+    const url = new URL(request.url);
+    const tab = parseTab(url.searchParams.get("tab"));
+    const [overview, content] = await Promise.all([getAdminOverview(), tabContent(tab, url)]);
+    return { me: user.id, overview, content, now: Date.now() };
+  });
 }
 
 const TABS: { tab: AdminTab; label: string; icon: typeof Flag }[] = [

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
 import { parseFields, respond } from "~/lib/http.server";
 import { followSchema } from "~/lib/input-schemas";
-import { mutation, errorResponse } from "~/lib/form-reply.server";
+import { mutation, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, isFollowingCar, setCarFollow } from "~/models/follow.server";
@@ -12,10 +12,12 @@ import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const carId = requireId(params, "carId", CAR_NOT_FOUND);
-  if (!(await carExists(carId))) return errorResponse(404, CAR_NOT_FOUND);
-  const user = await getUser(request);
-  return Response.json({ following: await isFollowingCar(user?.id ?? null, carId) }, { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    const carId = requireId(params, "carId", CAR_NOT_FOUND);
+    if (!(await carExists(carId))) return errorResponse(404, CAR_NOT_FOUND);
+    const user = await getUser(request);
+    return Response.json({ following: await isFollowingCar(user?.id ?? null, carId) }, { headers: { "Cache-Control": "no-store" } });
+  });
 }
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;

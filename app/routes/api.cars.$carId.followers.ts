@@ -2,11 +2,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, countCarFollowers } from "~/models/follow.server";
-import { errorResponse } from "~/lib/form-reply.server";
+import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 export { clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const carId = requireId(params, "carId", CAR_NOT_FOUND);
-  if (!(await carExists(carId))) return errorResponse(404, CAR_NOT_FOUND);
-  return Response.json({ count: await countCarFollowers(carId) }, { headers: { "Cache-Control": "no-store" } });
+  return answerUserErrors(async () => {
+    const carId = requireId(params, "carId", CAR_NOT_FOUND);
+    if (!(await carExists(carId))) return errorResponse(404, CAR_NOT_FOUND);
+    return Response.json({ count: await countCarFollowers(carId) }, { headers: { "Cache-Control": "no-store" } });
+  });
 }

@@ -41,6 +41,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
         issues = { error: error.message, fields: { [error.field]: [error.message] } };
       }
     }
-    return body.redirectTo ? replyError(request, body, 400, issues!.error) : Response.json(issues, { status: 400 });
+    return body.redirectTo ? replyError(request, body, 400, issues!.error) : Response.json({ ...issues, status: 400 }, { status: 400 });
   });
 }

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { CAR_MESSAGES, carPatchSchema, issuesOf } from "~/lib/car-schemas";
-import { mutation, replyError, replyOk, errorResponse } from "~/lib/form-reply.server";
+import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 import { parseFields } from "~/lib/http.server";
 import { methodOverrideSchema } from "~/lib/input-schemas";
 import { requireId } from "~/lib/ids";
@@ -13,10 +13,12 @@ import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-  const [car, user] = await Promise.all([getCar(carId), getUser(request)]);
-  if (!car) return errorResponse(404, CAR_MESSAGES.notFound);
-  return Response.json({ car: carJson(car, { owner: user?.id === car.ownerId }) }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  return answerUserErrors(async () => {
+    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const [car, user] = await Promise.all([getCar(carId), getUser(request)]);
+    if (!car) return errorResponse(404, CAR_MESSAGES.notFound);
+    return Response.json({ car: carJson(car, { owner: user?.id === car.ownerId }) }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  });
 }
 
 export const handle = { methods: ["POST", "PATCH", "DELETE"] } satisfies RouteHandle;

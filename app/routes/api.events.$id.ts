@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eventPath } from "~/lib/paths";
 import { requireAdmin } from "~/models/auth.server";
-import { replyOk, uploadMutation, errorResponse } from "~/lib/form-reply.server";
+import { replyOk, uploadMutation, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 import { parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { EVENT_TEXT, eventIntentSchema } from "~/lib/event-schemas";
@@ -16,9 +16,11 @@ import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));
-  if (!event) return errorResponse(404, EVENT_TEXT.notFound);
-  return Response.json({ event: eventView(event) });
+  return answerUserErrors(async () => {
+    const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));
+    if (!event) return errorResponse(404, EVENT_TEXT.notFound);
+    return Response.json({ event: eventView(event) });
+  });
 }
 
 export const handle = { methods: ["POST", "PUT", "PATCH", "DELETE"] } satisfies RouteHandle;

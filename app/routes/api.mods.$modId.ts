@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { MOD_MESSAGES, expandFormFields, issuesOf, modPatchSchema } from "~/lib/car-schemas";
-import { mutation, replyError, replyOk, errorResponse } from "~/lib/form-reply.server";
+import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 import { parseFields } from "~/lib/http.server";
 import { methodOverrideSchema } from "~/lib/input-schemas";
 import { requireId } from "~/lib/ids";
@@ -15,10 +15,12 @@ import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const modId = requireId(params, "modId", MOD_MESSAGES.notFound);
-  const [mod, user] = await Promise.all([getMod(modId), getUser(request)]);
-  if (!mod) return errorResponse(404, MOD_MESSAGES.notFound);
-  return Response.json({ mod: modJson(mod, { viewerIsOwner: user?.id === mod.car.ownerId }) }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  return answerUserErrors(async () => {
+    const modId = requireId(params, "modId", MOD_MESSAGES.notFound);
+    const [mod, user] = await Promise.all([getMod(modId), getUser(request)]);
+    if (!mod) return errorResponse(404, MOD_MESSAGES.notFound);
+    return Response.json({ mod: modJson(mod, { viewerIsOwner: user?.id === mod.car.ownerId }) }, { headers: { "Cache-Control": "private, no-store", Vary: "Cookie" } });
+  });
 }
 
 export const handle = { methods: ["POST", "PATCH", "DELETE"] } satisfies RouteHandle;

@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getUser, requireUser } from "~/models/auth.server";
-import { mutation, replyOk, errorResponse } from "~/lib/form-reply.server";
+import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { idField, requireId } from "~/lib/ids";
 import { POST_MESSAGES } from "~/lib/post-schemas";
@@ -22,11 +22,13 @@ const actionSchema = z.object({
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = requireId(params, "id", POST_MESSAGES.notFound);
-  const user = await getUser(request);
-  const processing = user ? await getPostProcessing(id, { id: user.id, role: user.role }) : null;
-  if (!processing) return errorResponse(404, POST_MESSAGES.notFound);
-  return Response.json({ processing }, { headers: { "Cache-Control": "private, no-store" } });
+  return answerUserErrors(async () => {
+    const id = requireId(params, "id", POST_MESSAGES.notFound);
+    const user = await getUser(request);
+    const processing = user ? await getPostProcessing(id, { id: user.id, role: user.role }) : null;
+    if (!processing) return errorResponse(404, POST_MESSAGES.notFound);
+    return Response.json({ processing }, { headers: { "Cache-Control": "private, no-store" } });
+  });
 }
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;

@@ -3,7 +3,7 @@
 // with intent=delete and a redirectTo, and is sent there with a toast.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { mutation, replyOk, errorResponse } from "~/lib/form-reply.server";
+import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 import { parseFields } from "~/lib/http.server";
 import { requireId } from "~/lib/ids";
 import { POST_MESSAGES, postDeleteFormSchema } from "~/lib/post-schemas";
@@ -15,11 +15,13 @@ export { clientAction, clientLoader } from "~/lib/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = requireId(params, "id", POST_MESSAGES.notFound);
-  const user = await getUser(request);
-  const post = await getPost(id, user?.id ?? null, { unready: unreadyFor(user) });
-  if (!post) return errorResponse(404, POST_MESSAGES.notFound);
-  return Response.json({ post }, { headers: { "Cache-Control": "private, no-store" } });
+  return answerUserErrors(async () => {
+    const id = requireId(params, "id", POST_MESSAGES.notFound);
+    const user = await getUser(request);
+    const post = await getPost(id, user?.id ?? null, { unready: unreadyFor(user) });
+    if (!post) return errorResponse(404, POST_MESSAGES.notFound);
+    return Response.json({ post }, { headers: { "Cache-Control": "private, no-store" } });
+  });
 }
 
 export const handle = { methods: ["POST", "DELETE"] } satisfies RouteHandle;

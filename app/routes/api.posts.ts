@@ -12,7 +12,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { postPath } from "~/lib/paths";
 import { getUser, SIGN_IN_REQUIRED } from "~/models/auth.server";
-import { replyError, errorResponse } from "~/lib/form-reply.server";
+import { replyError, errorResponse, userErrorHeaders } from "~/lib/form-reply.server";
 import { assertSameOrigin, readBody, safeRedirect, type Body } from "~/lib/http.server";
 import { UserError } from "~/lib/user-error";
 import { fileMessage, inspectUploadFile, MAX_IMAGE_BYTES, MAX_MEDIA_PER_POST, MAX_POST_BYTES, MAX_VIDEO_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
@@ -108,14 +108,12 @@ export async function action({ request }: ActionFunctionArgs) {
     await limitWrite(request, "post");
     upload = await read(request);
   } catch (error) {
-    if (error instanceof Response && error.status === 429 && isNavigation(request)) {
-      return replyError(request, { fields: {}, redirectTo: UPLOAD_PAGE }, 429, ((await error.json()) as { error: string }).error);
-    }
     if (!(error instanceof UserError)) throw error;
+    if (error.status === 429 && isNavigation(request)) return replyError(request, { fields: {}, redirectTo: UPLOAD_PAGE }, 429, error.message);
     // The body could not be read, so its redirectTo is unknown: a browser goes back to the form.
     const back = isNavigation(request) ? await draftRedirect(user.id, {}, error.message) : null;
     if (back) return redirect(back, 303);
-    return replyError(request, null, error.status, error.message);
+    return replyError(request, null, error.status, error.message, userErrorHeaders(error));
   }
   const { body, files } = upload;
 

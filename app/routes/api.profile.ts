@@ -41,7 +41,7 @@ async function update(request: Request, body: Body) {
     return redirect(body.redirectTo, { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast }) } });
   }
   if (!result.ok) {
-    return Response.json({ error: Object.values(result.errors)[0], errors: result.errors }, { status: result.status });
+    return Response.json({ error: Object.values(result.errors)[0], errors: result.errors, status: result.status }, { status: result.status });
   }
   return Response.json({ profile: result.profile });
 }

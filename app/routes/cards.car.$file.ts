@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { buildSheet } from "~/lib/build-sheet";
 import { CARD_TYPE, cachedCard, readCardPhoto, renderBuildCard } from "~/lib/build-card.server";
 import { getCarBuild } from "~/models/build-sheet.server";
+import { errorResponse } from "~/lib/form-reply.server";
 
 /** Scrapers and forums may keep a card ten minutes, then ask again with its ETag. */
 const CARD_CACHE_CONTROL = "public, max-age=600";
@@ -14,7 +15,7 @@ const CARD_CACHE_CONTROL = "public, max-age=600";
 const FILE = /^(\d{1,15})\.png$/;
 
 function notFound() {
-  return Response.json({ error: "No card for this car" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  return errorResponse(404, "No card for this car", { "Cache-Control": "no-store" });
 }
 
 function matches(header: string | null, etag: string): boolean {

@@ -3,7 +3,6 @@
 // framable by any site (the security headers let /embed/* be framed), links open the app in
 // a new tab. oEmbed answers for a showcase frame this page.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmbedUnavailable } from "~/components/post/EmbedUnavailable";
 import { EmbedCar } from "~/components/showcase/EmbedCar";
@@ -19,6 +18,8 @@ import { getCarBuild } from "~/models/build-sheet.server";
 import embedStyles from "~/components/post/embed.css?url";
 import embedCarStyles from "~/components/showcase/embed-car.css?url";
 import type { DocumentHandle } from "~/root";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 
 /** Rendered without hydration (the page ships no JavaScript), with the embed's stylesheets only. */
 export const handle: DocumentHandle = { hydrate: false, cache: "visitors", stylesheets: [embedStyles, embedCarStyles] };
@@ -36,21 +37,28 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const build = await getCarBuild(requireId(params, "carId", NOT_FOUND_MESSAGE));
-  if (!build) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
-  const { car, owner, mods, cover } = build;
-  // The same view for everyone: no reader-specific data.
-  return {
-    car,
-    owner: { username: owner.username, profileImage: mediaUrl(owner.profileImage) },
-    photo: cover
-      ? { src: imageUrlForWidth(cover.path, cover.variants, 1080), srcSet: srcSetFor(cover.path, cover.variants, cover.width), width: cover.width, height: cover.height }
-      : null,
-    sheet: buildSheet(mods),
-    mods,
-    origin: publicOrigin(request),
-    now: Date.now(),
-  };
+  return answerUserErrors(async () => {
+    const build = await getCarBuild(requireId(params, "carId", NOT_FOUND_MESSAGE));
+    if (!build) throw new UserError(404, NOT_FOUND_MESSAGE);
+    const { car, owner, mods, cover } = build;
+    // The same view for everyone: no reader-specific data.
+    return {
+      car,
+      owner: { username: owner.username, profileImage: mediaUrl(owner.profileImage) },
+      photo: cover
+        ? {
+            src: imageUrlForWidth(cover.path, cover.variants, 1080),
+            srcSet: srcSetFor(cover.path, cover.variants, cover.width),
+            width: cover.width,
+            height: cover.height,
+          }
+        : null,
+      sheet: buildSheet(mods),
+      mods,
+      origin: publicOrigin(request),
+      now: Date.now(),
+    };
+  });
 }
 
 export default function EmbedCarPage() {

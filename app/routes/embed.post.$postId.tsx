@@ -4,7 +4,6 @@
 // and only /embed/* may be framed by other sites (security headers). Links open the app in a
 // new tab.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmbedUnavailable } from "~/components/post/EmbedUnavailable";
 import { EmbedPost } from "~/components/post/EmbedPost";
@@ -15,6 +14,8 @@ import { requireId } from "~/lib/ids";
 import { getPost } from "~/models/feed.server";
 import embedStyles from "~/components/post/embed.css?url";
 import type { DocumentHandle } from "~/root";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 
 /** Rendered without hydration (the page ships no JavaScript), with embed.css as its only stylesheet. */
 export const handle: DocumentHandle = { hydrate: false, cache: "visitors", stylesheets: [embedStyles] };
@@ -32,10 +33,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const post = await getPost(requireId(params, "postId", NOT_FOUND_MESSAGE));
-  if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
-  // No reader-specific flags: the view is the same for everyone.
-  return { post, origin: publicOrigin(request), now: Date.now() };
+  return answerUserErrors(async () => {
+    const post = await getPost(requireId(params, "postId", NOT_FOUND_MESSAGE));
+    if (!post) throw new UserError(404, NOT_FOUND_MESSAGE);
+    // No reader-specific flags: the view is the same for everyone.
+    return { post, origin: publicOrigin(request), now: Date.now() };
+  });
 }
 
 export default function EmbedPostPage() {

@@ -2,7 +2,6 @@
 // the cars' newest posts) and the "I'm going" form. Administrators edit and delete it
 // here. Unknown ids answer 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft, CalendarDays, Clock, MapPin, Trash2, Users } from "~/components/icons";
 import { ConfirmAction } from "~/components/admin/ActionForm";
@@ -24,6 +23,8 @@ import { getEventDetail } from "~/models/event.server";
 import { isAdmin } from "~/models/user.server";
 import "~/components/events/events.css";
 import type { DocumentHandle } from "~/root";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 
 const NOT_FOUND_MESSAGE = "This event doesn't exist or was removed.";
 
@@ -38,27 +39,29 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = requireId(params, "id", NOT_FOUND_MESSAGE);
-  const user = await getUser(request);
-  const detail = await getEventDetail(id, user?.id ?? null);
-  if (!detail) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
-  const share = shareLink(publicOrigin(request), eventPath(detail.event.id));
-  const forCalendar: CalendarLinkEvent = {
-    name: detail.event.name,
-    start: new Date(detail.event.date_time),
-    location: detail.event.location,
-    description: detail.event.description,
-    url: share.url,
-  };
-  return {
-    event: eventCardView(detail.event),
-    attendees: detail.attendees,
-    viewer: detail.viewer,
-    isAdmin: isAdmin(user),
-    share,
-    calendar: { ics: eventIcsPath(detail.event.id), google: googleCalendarUrl(forCalendar), outlook: outlookCalendarUrl(forCalendar) },
-    now: Date.now(),
-  };
+  return answerUserErrors(async () => {
+    const id = requireId(params, "id", NOT_FOUND_MESSAGE);
+    const user = await getUser(request);
+    const detail = await getEventDetail(id, user?.id ?? null);
+    if (!detail) throw new UserError(404, NOT_FOUND_MESSAGE);
+    const share = shareLink(publicOrigin(request), eventPath(detail.event.id));
+    const forCalendar: CalendarLinkEvent = {
+      name: detail.event.name,
+      start: new Date(detail.event.date_time),
+      location: detail.event.location,
+      description: detail.event.description,
+      url: share.url,
+    };
+    return {
+      event: eventCardView(detail.event),
+      attendees: detail.attendees,
+      viewer: detail.viewer,
+      isAdmin: isAdmin(user),
+      share,
+      calendar: { ics: eventIcsPath(detail.event.id), google: googleCalendarUrl(forCalendar), outlook: outlookCalendarUrl(forCalendar) },
+      now: Date.now(),
+    };
+  });
 }
 
 export default function EventPage() {

@@ -6,17 +6,19 @@ import { EVENT_TEXT } from "~/lib/event-schemas";
 import { publicOrigin } from "~/lib/env.server";
 import { requireId } from "~/lib/ids";
 import { calendarEventOf, getEvent } from "~/models/event.server";
-import { errorResponse } from "~/lib/form-reply.server";
+import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));
-  if (!event) return errorResponse(404, EVENT_TEXT.notFound);
-  const origin = publicOrigin(request);
-  return new Response(eventsCalendar([calendarEventOf(event, origin)], origin), {
-    headers: {
-      "Content-Type": ICS_CONTENT_TYPE,
-      "Content-Disposition": `attachment; filename="event-${event.id}.ics"`,
-      "Cache-Control": "public, max-age=300",
-    },
+  return answerUserErrors(async () => {
+    const event = await getEvent(requireId(params, "id", EVENT_TEXT.notFound));
+    if (!event) return errorResponse(404, EVENT_TEXT.notFound);
+    const origin = publicOrigin(request);
+    return new Response(eventsCalendar([calendarEventOf(event, origin)], origin), {
+      headers: {
+        "Content-Type": ICS_CONTENT_TYPE,
+        "Content-Disposition": `attachment; filename="event-${event.id}.ics"`,
+        "Cache-Control": "public, max-age=300",
+      },
+    });
   });
 }

@@ -9,6 +9,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { openMedia, readMediaHead, statMedia } from "~/lib/media-storage.server";
 import { extensionOf, imageTypeOfBytes, STORED_CONTENT_TYPES } from "~/lib/media-types";
 import { ObjectStoreUnavailableError } from "~/lib/object-store.server";
+import { errorResponse } from "~/lib/form-reply.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -33,7 +34,7 @@ async function bytesMatchName(key: string, type: string): Promise<boolean> {
 }
 
 function notFound() {
-  return Response.json({ error: "Not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  return errorResponse(404, "Not found", { "Cache-Control": "no-store" });
 }
 
 type Range = { start: number; end: number };
@@ -66,10 +67,7 @@ export async function loader(args: LoaderFunctionArgs) {
   } catch (error) {
     // The bucket (MEDIA_STORE=s3) is down or refusing: a short answer the browser may retry.
     if (!(error instanceof ObjectStoreUnavailableError)) throw error;
-    return Response.json(
-      { error: "Media are unavailable for a moment. Try again shortly." },
-      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "5" } },
-    );
+    return errorResponse(503, "Media are unavailable for a moment. Try again shortly.", { "Cache-Control": "no-store", "Retry-After": "5" });
   }
 }
 

@@ -5,12 +5,13 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { shareJpeg } from "~/lib/share-image.server";
+import { errorResponse } from "~/lib/form-reply.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const jpeg = await shareJpeg(params["*"] ?? "");
-  if (!jpeg) return Response.json({ error: "Image not found" }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!jpeg) return errorResponse(404, "Image not found", { "Cache-Control": "no-store" });
   const etag = `"${createHash("sha256").update(jpeg).digest("base64url").slice(0, 22)}"`;
   const headers = new Headers({
     "Content-Type": "image/jpeg",

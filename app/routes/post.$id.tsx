@@ -3,7 +3,6 @@
 // (~/lib/share-meta: Open Graph, Twitter card, oEmbed discovery) so a shared link unfurls.
 // A missing post is a friendly 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { ArrowLeft, Clapperboard, MessageCircle, Wrench } from "~/components/icons";
 import { CommentSection } from "~/components/comments/CommentSection";
@@ -30,6 +29,8 @@ import { getPostProcessing } from "~/models/post-upload.server";
 import { getPostPageMods } from "~/models/mod-reads.server";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 export { shouldRevalidate } from "~/lib/revalidation";
 
 const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
@@ -55,34 +56,36 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = requireId(params, "id", NOT_FOUND_MESSAGE);
-  const user = await getUser(request);
-  const viewer = user ? { id: user.id, role: user.role } : null;
-  // Older comments by a plain link (`?before=`); a broken link shows the newest.
-  const before = readCursor(new URL(request.url).searchParams.get(COMMENTS_BEFORE));
-  // A post still processing (or failed) exists only for its author and administrators. Its
-  // mods and comments are read beside it, and dropped with it when the reader may not see it.
-  const [post, pageMods, commentPage] = await Promise.all([
-    getPost(id, user?.id ?? null, { unready: unreadyFor(user) }),
-    getPostPageMods(id, user?.id ?? null),
-    commentPageOf(id, viewer, before),
-  ]);
-  if (!post) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
-  const ready = post.status === "ready";
-  const comments = ready ? commentPage : null;
-  const processing = ready ? null : await getPostProcessing(id, viewer);
-  return {
-    post,
-    comments,
-    commentsBefore: before ? encodeCursor(before) : null,
-    processing,
-    // The Mods panel's content, so it shows without JavaScript.
-    mods: Object.fromEntries(post.post_cars.map((postCar) => [postCar.car_id, pageMods.ofCars.get(postCar.car_id) ?? []])) as Record<number, ModJson[]>,
-    // The mods this post shows.
-    taggedMods: pageMods.tagged,
-    now: Date.now(),
-    share: shareLink(publicOrigin(request), postPath(post.id), ogImageOf(post)),
-  };
+  return answerUserErrors(async () => {
+    const id = requireId(params, "id", NOT_FOUND_MESSAGE);
+    const user = await getUser(request);
+    const viewer = user ? { id: user.id, role: user.role } : null;
+    // Older comments by a plain link (`?before=`); a broken link shows the newest.
+    const before = readCursor(new URL(request.url).searchParams.get(COMMENTS_BEFORE));
+    // A post still processing (or failed) exists only for its author and administrators. Its
+    // mods and comments are read beside it, and dropped with it when the reader may not see it.
+    const [post, pageMods, commentPage] = await Promise.all([
+      getPost(id, user?.id ?? null, { unready: unreadyFor(user) }),
+      getPostPageMods(id, user?.id ?? null),
+      commentPageOf(id, viewer, before),
+    ]);
+    if (!post) throw new UserError(404, NOT_FOUND_MESSAGE);
+    const ready = post.status === "ready";
+    const comments = ready ? commentPage : null;
+    const processing = ready ? null : await getPostProcessing(id, viewer);
+    return {
+      post,
+      comments,
+      commentsBefore: before ? encodeCursor(before) : null,
+      processing,
+      // The Mods panel's content, so it shows without JavaScript.
+      mods: Object.fromEntries(post.post_cars.map((postCar) => [postCar.car_id, pageMods.ofCars.get(postCar.car_id) ?? []])) as Record<number, ModJson[]>,
+      // The mods this post shows.
+      taggedMods: pageMods.tagged,
+      now: Date.now(),
+      share: shareLink(publicOrigin(request), postPath(post.id), ogImageOf(post)),
+    };
+  });
 }
 
 export default function PostPage() {

@@ -33,6 +33,7 @@ import { listModChoices } from "~/models/post-mods.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import uploadStyles from "~/components/upload/upload.css?url";
 import "~/components/post/post-page.css";
+import { UserError } from "~/lib/user-error";
 
 // The form's look is the upload form's.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: uploadStyles }];
@@ -51,37 +52,39 @@ type FormValues = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUserPage(request);
-  const id = requireId(params, "id", POST_MESSAGES.notFound);
-  const post = await answerUserErrors(() => getPostForEdit(id, user));
-  const [shown, cars, mods] = await Promise.all([getPost(id, user.id, { unready: "own" }), listCarsOf(user.id), listModChoices(user.id)]);
-  if (!shown) throw data({ error: POST_MESSAGES.notFound }, { status: 404 });
-  const media = orderedMedia(shown.photos);
-  const items = postMediaItems(shown);
-  const subject = mediaSubject(shown);
-  const values: FormValues = {
-    story: post.story,
-    carIds: post.carIds,
-    modIds: post.modIds,
-    layout: post.layout ?? "",
-    media: Object.fromEntries(media.map((medium, index) => [medium.id, { position: String(index + 1), alt: medium.alt ?? "", remove: false }])),
-  };
-  return {
-    postId: id,
-    hasAudio: post.hasAudio,
-    media: media.map((medium, index) => ({
-      id: medium.id,
-      kind: medium.kind,
-      // A still picture of it: the photo's smallest copy, a video's poster frame.
-      thumb: items[index].kind === "video" ? (items[index].poster ?? null) : items[index].url,
-      srcset: items[index].kind === "video" ? (items[index].posterSrcset ?? null) : (items[index].srcset ?? null),
-      // What it is called when it has no description.
-      fallback: mediaAlt({ kind: medium.kind }, index, media.length, subject),
-    })),
-    cars: cars.map((car) => ({ id: car.id, line: carDisplayLine(car) })),
-    mods,
-    values,
-  };
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const id = requireId(params, "id", POST_MESSAGES.notFound);
+    const post = await answerUserErrors(() => getPostForEdit(id, user));
+    const [shown, cars, mods] = await Promise.all([getPost(id, user.id, { unready: "own" }), listCarsOf(user.id), listModChoices(user.id)]);
+    if (!shown) throw new UserError(404, POST_MESSAGES.notFound);
+    const media = orderedMedia(shown.photos);
+    const items = postMediaItems(shown);
+    const subject = mediaSubject(shown);
+    const values: FormValues = {
+      story: post.story,
+      carIds: post.carIds,
+      modIds: post.modIds,
+      layout: post.layout ?? "",
+      media: Object.fromEntries(media.map((medium, index) => [medium.id, { position: String(index + 1), alt: medium.alt ?? "", remove: false }])),
+    };
+    return {
+      postId: id,
+      hasAudio: post.hasAudio,
+      media: media.map((medium, index) => ({
+        id: medium.id,
+        kind: medium.kind,
+        // A still picture of it: the photo's smallest copy, a video's poster frame.
+        thumb: items[index].kind === "video" ? (items[index].poster ?? null) : items[index].url,
+        srcset: items[index].kind === "video" ? (items[index].posterSrcset ?? null) : (items[index].srcset ?? null),
+        // What it is called when it has no description.
+        fallback: mediaAlt({ kind: medium.kind }, index, media.length, subject),
+      })),
+      cars: cars.map((car) => ({ id: car.id, line: carDisplayLine(car) })),
+      mods,
+      values,
+    };
+  });
 }
 
 /** The fields as the form sent them, to show again after a refusal. */

@@ -1,7 +1,6 @@
 // /post/{id}/share: the share modal as a page, for readers without JavaScript: the post's
 // link and its embed code (the same iframe code the modal builds), ready to select and copy.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Code2, Link2, Share } from "~/components/icons";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
@@ -15,26 +14,30 @@ import { publicOrigin } from "~/lib/env.server";
 import { requireId } from "~/lib/ids";
 import { getPost } from "~/models/feed.server";
 import "~/components/share/share.css";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 
 const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
 
 export const meta: MetaFunction = () => [{ title: `${SHARE_MESSAGES.title} · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const id = requireId(params, "id", NOT_FOUND_MESSAGE);
-  const user = await getUser(request);
-  // Only a ready post has anything to share.
-  const post = await getPost(id, user?.id ?? null);
-  if (!post || post.status !== "ready") throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
-  const origin = publicOrigin(request);
-  const title = shareTitle(post, SITE_NAME);
-  return {
-    postId: post.id,
-    title,
-    link: postUrl(origin, post.id),
-    embedLink: embedUrl(origin, post.id),
-    code: embedCode(origin, post, title),
-  };
+  return answerUserErrors(async () => {
+    const id = requireId(params, "id", NOT_FOUND_MESSAGE);
+    const user = await getUser(request);
+    // Only a ready post has anything to share.
+    const post = await getPost(id, user?.id ?? null);
+    if (!post || post.status !== "ready") throw new UserError(404, NOT_FOUND_MESSAGE);
+    const origin = publicOrigin(request);
+    const title = shareTitle(post, SITE_NAME);
+    return {
+      postId: post.id,
+      title,
+      link: postUrl(origin, post.id),
+      embedLink: embedUrl(origin, post.id),
+      code: embedCode(origin, post, title),
+    };
+  });
 }
 
 export default function SharePostPage() {

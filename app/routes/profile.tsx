@@ -32,15 +32,17 @@ import { answerUserErrors } from "~/lib/form-reply.server";
 export const meta: MetaFunction = () => [{ title: `Your profile · ${APP_TITLE}` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUserPage(request);
-  const [profile, counts, emailVerified, pushPreferences] = await Promise.all([
-    getOwnProfile(user.id),
-    getUserFollowCounts(user.id),
-    isEmailVerified(user.id),
-    getPushPreferences(user.id),
-  ]);
-  if (!profile) throw Response.json({ error: "Profile not found" }, { status: 404 });
-  return { profile, counts, emailVerified, pushPreferences, pushEnabled: pushSettings() !== null };
+  return answerUserErrors(async () => {
+    const user = await requireUserPage(request);
+    const [profile, counts, emailVerified, pushPreferences] = await Promise.all([
+      getOwnProfile(user.id),
+      getUserFollowCounts(user.id),
+      isEmailVerified(user.id),
+      getPushPreferences(user.id),
+    ]);
+    if (!profile) throw new UserError(404, "Profile not found");
+    return { profile, counts, emailVerified, pushPreferences, pushEnabled: pushSettings() !== null };
+  });
 }
 
 const MESSAGES: Record<string, string> = {

@@ -2,7 +2,6 @@
 // JavaScript. The report menus link here instead of carrying the form in every card and
 // comment; the form posts to /api/flags/create, which comes back to `redirectTo`.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Flag } from "~/components/icons";
 import { ReportForm } from "~/components/report/ReportForm";
@@ -16,6 +15,8 @@ import { sameOriginPath } from "~/lib/redirect-path";
 import { requireUserPage } from "~/models/auth.server";
 import { z } from "zod";
 import "~/components/report/report.css";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 
 const TITLE = "Report Content";
 const NOT_FOUND_MESSAGE = "There is nothing to report here.";
@@ -27,14 +28,16 @@ const contentTypeSchema = z.enum(FLAG_CONTENT_TYPES);
 export const meta: MetaFunction = () => [{ title: `${TITLE} · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUserPage(request);
-  const parsed = contentTypeSchema.safeParse(params.contentType);
-  if (!parsed.success) throw data({ error: NOT_FOUND_MESSAGE }, { status: 404 });
-  const contentType = parsed.data;
-  const contentId = requireId(params, "contentId", NOT_FOUND_MESSAGE);
-  const fallback = contentType === "post" ? postPath(contentId) : "/";
-  const back = sameOriginPath(new URL(request.url).searchParams.get("redirectTo")) ?? fallback;
-  return { contentType, contentId, back };
+  return answerUserErrors(async () => {
+    await requireUserPage(request);
+    const parsed = contentTypeSchema.safeParse(params.contentType);
+    if (!parsed.success) throw new UserError(404, NOT_FOUND_MESSAGE);
+    const contentType = parsed.data;
+    const contentId = requireId(params, "contentId", NOT_FOUND_MESSAGE);
+    const fallback = contentType === "post" ? postPath(contentId) : "/";
+    const back = sameOriginPath(new URL(request.url).searchParams.get("redirectTo")) ?? fallback;
+    return { contentType, contentId, back };
+  });
 }
 
 export default function ReportPage() {

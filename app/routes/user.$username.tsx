@@ -21,6 +21,8 @@ import { publicOrigin } from "~/lib/env.server";
 import { avatarShareImage, shareLink, shareMeta } from "~/lib/share-meta";
 import { getUserPage } from "~/models/profile.server";
 import type { DocumentHandle } from "~/root";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 export { shouldRevalidate } from "~/lib/revalidation";
 
 export const handle: DocumentHandle = { cache: "visitors" };
@@ -42,21 +44,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const username = params.username ?? "";
-  const raw = new URL(request.url).searchParams.get("before");
-  const before = parseId(raw);
-  const viewer = await getUser(request);
-  const page = await getUserPage(username, viewer?.id ?? null, before);
-  if (!page) throw Response.json({ error: "User not found" }, { status: 404 });
-  // One address per person: /user/JDM_Jess goes to /user/jdm_jess.
-  if (username !== page.user.username) {
-    const url = new URL(request.url);
-    throw redirect(`${userPath(page.user.username)}${url.search}`, 301);
-  }
-  const share = shareLink(publicOrigin(request), userPath(page.user.username), avatarShareImage(page.user));
-  // The cars they used to own come with the page, not with each further page of posts.
-  const formerCarList = before === null ? await formerCars(page.user.id) : [];
-  return { ...page, before, share, formerCars: formerCarList, now: Date.now() };
+  return answerUserErrors(async () => {
+    const username = params.username ?? "";
+    const raw = new URL(request.url).searchParams.get("before");
+    const before = parseId(raw);
+    const viewer = await getUser(request);
+    const page = await getUserPage(username, viewer?.id ?? null, before);
+    if (!page) throw new UserError(404, "User not found");
+    // One address per person: /user/JDM_Jess goes to /user/jdm_jess.
+    if (username !== page.user.username) {
+      const url = new URL(request.url);
+      throw redirect(`${userPath(page.user.username)}${url.search}`, 301);
+    }
+    const share = shareLink(publicOrigin(request), userPath(page.user.username), avatarShareImage(page.user));
+    // The cars they used to own come with the page, not with each further page of posts.
+    const formerCarList = before === null ? await formerCars(page.user.id) : [];
+    return { ...page, before, share, formerCars: formerCarList, now: Date.now() };
+  });
 }
 
 export default function UserPage() {

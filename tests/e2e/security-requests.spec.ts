@@ -77,7 +77,7 @@ test("a chunked 150 MB body is cut off at the limit with 413, on a resource rout
   for (const pathname of ["/api/cars", "/my-cars/new"]) {
     const answer = await raw(baseURL!, "POST", pathname, { headers: { ...FORM, Cookie: cookie }, chunked: HUGE });
     expect(answer.status, pathname).toBe(413);
-    if (pathname.startsWith("/api/")) expect(JSON.parse(answer.body)).toEqual({ error: "Request body is too large" });
+    if (pathname.startsWith("/api/")) expect(JSON.parse(answer.body)).toEqual({ error: "Request body is too large", status: 413 });
     // The answer came while the client was still sending: a server that read the whole body
     // first would answer after all 150 MB. (How far the client got depends on how soon its
     // own process reads the answer, so the bound is the body's half, not a tight figure.)
@@ -122,7 +122,7 @@ test("a wrong method gets 405 with Allow, not a 400 'Unexpected Server Error'", 
     const answer = await raw(baseURL!, method, pathname, { headers: { "Content-Type": "application/json" }, body: method === "GET" ? undefined : "{}" });
     expect(answer.status, `${method} ${pathname}`).toBe(405);
     expect(answer.headers.allow, `${method} ${pathname}`).toMatch(allow);
-    expect(JSON.parse(answer.body)).toEqual({ error: "Method not allowed" });
+    expect(JSON.parse(answer.body)).toEqual({ error: "Method not allowed", status: 405 });
   }
   // A page without an action says which methods it takes too.
   const page = await raw(baseURL!, "POST", "/search", { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "q=x" });

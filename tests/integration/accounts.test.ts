@@ -65,7 +65,7 @@ async function adminAreaStatus(cookie: string): Promise<number> {
     await adminLoader(args(getRequest("/admin", { cookie })));
     return 200;
   } catch (thrown) {
-    return (thrown as DataAnswer<unknown>).init?.status ?? 500;
+    return thrown instanceof Response ? thrown.status : ((thrown as DataAnswer<unknown>).init?.status ?? 500);
   }
 }
 
@@ -156,7 +156,7 @@ describe("email verification", () => {
 
     const verified = await call(resend, jsonRequest("/api/auth/verify-email/resend", {}, { cookie: account.cookie }));
     expect(verified.status).toBe(409);
-    expect(await verified.json()).toEqual({ error: "Your email address is already verified." });
+    expect(await verified.json()).toEqual({ error: "Your email address is already verified.", status: 409 });
 
     const visitor = await call(resend, jsonRequest("/api/auth/verify-email/resend", {}));
     expect(visitor.status).toBe(401);
@@ -345,7 +345,7 @@ describe("GET /api/users/check-admin", () => {
 
     const probing = await call(checkAdmin, getRequest(`/api/users/check-admin?userId=${boss.id}`, { cookie: member.cookie }));
     expect(probing.status).toBe(403);
-    expect(await probing.json()).toEqual({ error: "You can only check your own account" });
+    expect(await probing.json()).toEqual({ error: "You can only check your own account", status: 403 });
 
     const self = await call(checkAdmin, getRequest(`/api/users/check-admin?userId=${member.id}`, { cookie: member.cookie }));
     expect(await self.json()).toEqual({ isAdmin: false });

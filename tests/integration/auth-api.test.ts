@@ -106,7 +106,7 @@ describe("POST /api/auth/login", () => {
     await registerAccount("racer", { email: "racer@example.com" });
     const unknownName = (await login(args(jsonRequest("/api/auth/login", { email: "nobody", password: "secret1" })))) as Response;
     expect(unknownName.status).toBe(401);
-    expect(await unknownName.json()).toEqual({ error: "Username not found. Please try using your email address." });
+    expect(await unknownName.json()).toEqual({ error: "Username not found. Please try using your email address.", status: 401 });
 
     const wrong = (await login(args(jsonRequest("/api/auth/login", { email: "racer", password: "wrong-password" })))) as Response;
     expect(wrong.status).toBe(401);
@@ -121,7 +121,7 @@ describe("POST /api/auth/login", () => {
     });
     const bad = await login(args(malformed)).catch((r: Response) => r);
     expect((bad as Response).status).toBe(400);
-    expect(await (bad as Response).json()).toEqual({ error: "Malformed JSON body" });
+    expect(await (bad as Response).json()).toEqual({ error: "Malformed JSON body", status: 400 });
 
     const foreign = jsonRequest("/api/auth/login", { email: "a", password: "b" }, { headers: { Origin: "http://evil.example" } });
     const refused = await login(args(foreign)).catch((r: Response) => r);

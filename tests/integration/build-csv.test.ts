@@ -77,7 +77,7 @@ describe("the build sheet as CSV", () => {
   it("answers 404 for a car that does not exist, or an address that names none", async () => {
     const missing = await csvOf(999_999);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "Car not found" });
+    expect(await missing.json()).toEqual({ error: "Car not found", status: 404 });
     expect((await csvOf("abc")).status).toBe(404);
   });
 });

@@ -77,14 +77,14 @@ describe("PATCH and DELETE /api/cars/{carId}", () => {
 
     const patch = await call(carAction, jsonRequest(`/api/cars/${car.id}`, { make: "Stolen" }, { method: "PATCH", cookie: other.cookie }), params);
     expect(patch.status).toBe(403);
-    expect(await patch.json()).toEqual({ error: "Only the car's owner can change it" });
+    expect(await patch.json()).toEqual({ error: "Only the car's owner can change it", status: 403 });
     const del = await call(carAction, jsonRequest(`/api/cars/${car.id}`, {}, { method: "DELETE", cookie: other.cookie }), params);
     expect(del.status).toBe(403);
     expect((await prisma.car.findUnique({ where: { id: car.id } }))?.make).toBe("Nissan");
 
     const missing = await call(carAction, jsonRequest("/api/cars/999999", { make: "X" }, { method: "PATCH", cookie: owner.cookie }), { carId: "999999" });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "Car not found" });
+    expect(await missing.json()).toEqual({ error: "Car not found", status: 404 });
     const junk = await call(carAction, jsonRequest("/api/cars/abc", {}, { method: "DELETE", cookie: owner.cookie }), { carId: "abc" });
     expect(junk.status).toBe(404);
   });
@@ -186,6 +186,6 @@ describe("the showcase page", () => {
   it("is a 404 for a missing car", async () => {
     const response = await call(showcaseLoader, getRequest("/showcase/31337"), { carId: "31337" });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Car not found" });
+    expect(await response.json()).toEqual({ error: "Car not found", status: 404 });
   });
 });

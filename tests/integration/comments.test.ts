@@ -62,7 +62,7 @@ describe("POST /api/comments", () => {
     const post = await makePost(owner.id);
     const blank = await comment({ postId: post.id, content: "   \n " }, owner.cookie);
     expect(blank.status).toBe(400);
-    expect(await blank.json()).toEqual({ error: "Please write something before posting" });
+    expect(await blank.json()).toEqual({ error: "Please write something before posting", status: 400 });
     const long = await comment({ postId: post.id, content: "x".repeat(2001) }, owner.cookie);
     expect(long.status).toBe(400);
     expect((await long.json()).error).toBe("Comments can be at most 2000 characters");
@@ -73,10 +73,10 @@ describe("POST /api/comments", () => {
     expect(visitor.status).toBe(401);
     const missingPost = await comment({ postId: 777_777, content: "hi" }, owner.cookie);
     expect(missingPost.status).toBe(404);
-    expect(await missingPost.json()).toEqual({ error: "Post not found" });
+    expect(await missingPost.json()).toEqual({ error: "Post not found", status: 404 });
     const missingParent = await comment({ postId: post.id, content: "hi", parentId: 777_777 }, owner.cookie);
     expect(missingParent.status).toBe(404);
-    expect(await missingParent.json()).toEqual({ error: "Comment not found" });
+    expect(await missingParent.json()).toEqual({ error: "Comment not found", status: 404 });
 
     // A parent on another post is not a parent here.
     const other = await makePost(owner.id);
@@ -221,7 +221,7 @@ describe("GET /api/posts/{id}/comments, a page at a time", () => {
     for (const bad of ["yesterday", "2026-06-01T10:00:00.000Z_", "_12", "2026-13-45_3"]) {
       const response = await answer(listComments(args(getRequest(`/api/posts/${post.id}/comments?before=${encodeURIComponent(bad)}`), { id: String(post.id) })));
       expect(response.status, bad).toBe(400);
-      expect(await response.json(), bad).toEqual({ error: "Invalid cursor" });
+      expect(await response.json(), bad).toEqual({ error: "Invalid cursor", status: 400 });
     }
   });
 });

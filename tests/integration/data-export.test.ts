@@ -164,7 +164,7 @@ describe("Download my data", () => {
     await resetRateLimits();
     const answer = await call(exportAction, jsonRequest("/profile/export", { intent: "everything" }, { cookie: setup.member.cookie }));
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toEqual({ error: "Unknown action" });
+    expect(await answer.json()).toEqual({ error: "Unknown action", status: 400 });
   });
 
   it("makes the zip in the background and tells the member by notice, push and e-mail", async () => {
@@ -241,7 +241,7 @@ describe("Download my data", () => {
     expect(await answer.text()).toContain("Download not found");
     const api = await download(setup.friend, exportId, "application/json");
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ error: "Download not found" });
+    expect(await api.json()).toEqual({ error: "Download not found", status: 404 });
     expect((await download(setup.member, exportId + 1000)).status).toBe(404);
     const visitor = await download(null, exportId);
     expect(visitor.status).toBe(302);

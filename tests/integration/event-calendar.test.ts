@@ -102,7 +102,7 @@ describe("GET /events/{id}/calendar.ics", () => {
   it("answers 404 for an event that does not exist", async () => {
     const response = await eventIcs(99_999_999);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Event not found" });
+    expect(await response.json()).toEqual({ error: "Event not found", status: 404 });
   });
 });
 

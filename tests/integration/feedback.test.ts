@@ -41,7 +41,7 @@ describe("POST /api/feedback/submit", () => {
   it("refuses blank text and a rating outside 1-5", async () => {
     const blank = await send({ feedback_text: "   ", rating: 3 });
     expect(blank.status).toBe(400);
-    expect(await blank.json()).toEqual({ error: "Please enter your feedback" });
+    expect(await blank.json()).toEqual({ error: "Please enter your feedback", status: 400 });
     expect((await send({ rating: 3 })).status).toBe(400);
     for (const rating of [0, 6, 2.5, "five", true]) {
       const response = await send({ feedback_text: "ok", rating });

@@ -26,11 +26,11 @@ describe("POST /api/flags/create", () => {
 
     const visitor = await report({ contentType: "post", contentId: post.id, reason: "spam" });
     expect(visitor.status).toBe(401);
-    expect(await visitor.json()).toEqual({ error: "You must be logged in to report content" });
+    expect(await visitor.json()).toEqual({ error: "You must be logged in to report content", status: 401 });
 
     const noReason = await report({ contentType: "post", contentId: post.id, reason: "" }, reporter.cookie);
     expect(noReason.status).toBe(400);
-    expect(await noReason.json()).toEqual({ error: "Please select a reason for flagging this content" });
+    expect(await noReason.json()).toEqual({ error: "Please select a reason for flagging this content", status: 400 });
     const missingReason = await report({ contentType: "post", contentId: post.id }, reporter.cookie);
     expect((await missingReason.json()).error).toBe("Please select a reason for flagging this content");
 
@@ -42,12 +42,12 @@ describe("POST /api/flags/create", () => {
     ]) {
       const response = await report(bad, reporter.cookie);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Invalid request data" });
+      expect(await response.json()).toEqual({ error: "Invalid request data", status: 400 });
     }
 
     const missing = await report({ contentType: "post", contentId: 999_999, reason: "spam" }, reporter.cookie);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "Content not found or may have been deleted" });
+    expect(await missing.json()).toEqual({ error: "Content not found or may have been deleted", status: 404 });
 
     const created = await report({ contentType: "post", contentId: String(post.id), reason: "wrong_car_depicted", details: "That is a Miata" }, reporter.cookie);
     expect(created.status).toBe(201);

@@ -271,7 +271,7 @@ describe("tags", () => {
     expect(visitor.status).toBe(401);
     const missing = (await tagFollowAction(args(jsonRequest("/api/tags/nosuchtag/follow", {}, { cookie: fan.cookie }), { tag: "nosuchtag" }))) as Response;
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "Tag not found" });
+    expect(await missing.json()).toEqual({ error: "Tag not found", status: 404 });
   });
 
   it("search finds tags with their post counts", async () => {

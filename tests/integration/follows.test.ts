@@ -120,7 +120,7 @@ describe("user follows", () => {
 
     const self = await callJson(followUser, jsonRequest(path, {}, { cookie: alice.cookie }), params);
     expect(self.status).toBe(400);
-    expect(self.body).toEqual({ error: "You cannot follow yourself" });
+    expect(self.body).toEqual({ error: "You cannot follow yourself", status: 400 });
 
     const missing = await callJson(followUser, jsonRequest("/api/users/nobody_here/follow", {}, { cookie: bob.cookie }), { username: "nobody_here" });
     expect(missing.status).toBe(404);

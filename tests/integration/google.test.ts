@@ -233,12 +233,12 @@ describe("Sign in with Google", () => {
       return { status: response.status, body: await response.json() };
     };
     const stranger = await attempt("only.google@example.com");
-    expect(stranger).toEqual({ status: 401, body: { error: "Invalid email/username or password. Please try again." } });
+    expect(stranger).toEqual({ status: 401, body: { error: "Invalid email/username or password. Please try again.", status: 401 } });
     expect(await attempt("nobody@example.com")).toEqual(stranger);
 
     expect(await attempt("only.google@example.com", jar.header())).toEqual({
       status: 401,
-      body: { error: "This account uses Google sign-in. Please use the 'Sign in with Google' button." },
+      body: { error: "This account uses Google sign-in. Please use the 'Sign in with Google' button.", status: 401 },
     });
   });
 

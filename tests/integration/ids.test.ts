@@ -182,7 +182,7 @@ describe.each([
   describe.each(cases)("$route", ({ param, message, call, ok = 200, real = async () => EXP_ID }) => {
     it.each(BAD_IDS.map((id) => [id]))("answers 404 for %j with the route's message", async (id) => {
       const answer = await answerOf(() => call(paramsOf(param, id)));
-      expect(answer).toEqual({ status: 404, body: { error: message } });
+      expect(answer).toEqual({ status: 404, body: { error: message, status: 404 } });
     });
 
     it("still answers a real id", async () => {
@@ -197,7 +197,7 @@ describe("an administrator's action on a user", () => {
   it("answers 404 for a bad id, and a plain form goes back with the message as a toast", async () => {
     for (const id of ["0x1F", "1e1", "99999999999999999999", undefined]) {
       const answer = await answerOf(() => suspendAction(args(jsonRequest("/api/admin/users/x/suspend", {}, { cookie: admin.cookie }), paramsOf("id", id))));
-      expect(answer).toEqual({ status: 404, body: { error: ADMIN_TEXT.userNotFound } });
+      expect(answer).toEqual({ status: 404, body: { error: ADMIN_TEXT.userNotFound, status: 404 } });
     }
     const form = (await suspendAction(
       args(formRequest("/api/admin/users/x/suspend", { redirectTo: "/admin?tab=users" }, { cookie: admin.cookie }), { id: "0x1F" }),

@@ -89,11 +89,11 @@ describe("POST /api/posts/{id}/like", () => {
 
     const bad = await press(post.id, "love", owner.cookie);
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "type must be like or dislike" });
+    expect(await bad.json()).toEqual({ error: "type must be like or dislike", status: 400 });
 
     const missing = await press(999_999, "like", owner.cookie);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: "Post not found" });
+    expect(await missing.json()).toEqual({ error: "Post not found", status: 404 });
     expect((await press("abc", "like", owner.cookie)).status).toBe(404);
   });
 

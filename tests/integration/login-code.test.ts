@@ -46,7 +46,7 @@ describe("POST /api/auth/code", () => {
   it("needs an email or a phone number, and says texts are not available", async () => {
     const neither = await post(requestCode, "/api/auth/code", {});
     expect(neither.status).toBe(400);
-    expect(await neither.json()).toEqual({ error: "You must provide either an email or phone number." });
+    expect(await neither.json()).toEqual({ error: "You must provide either an email or phone number.", status: 400 });
 
     const phone = await post(requestCode, "/api/auth/code", { phone: "+44 7700 900123" });
     expect(phone.status).toBe(400);

@@ -136,7 +136,7 @@ describe("MEDIA_STORE=s3", () => {
       const response = await get(media.path);
       expect(response.status).toBe(503);
       expect(response.headers.get("Cache-Control")).toBe("no-store");
-      expect(await response.json()).toEqual({ error: "Media are unavailable for a moment. Try again shortly." });
+      expect(await response.json()).toEqual({ error: "Media are unavailable for a moment. Try again shortly.", status: 503 });
       const error = await putMedia(newKey("webp"), Buffer.from("x")).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(ObjectStoreUnavailableError);
       expect((error as Error).message).toMatch(/^The media store could not store a file/);

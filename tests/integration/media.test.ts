@@ -253,7 +253,7 @@ describe("GET /media/*", () => {
   it("answers 404 for unknown keys and traversal attempts", async () => {
     const unknown = await get(newKey("webp"));
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: "Not found" });
+    expect(await unknown.json()).toEqual({ error: "Not found", status: 404 });
     for (const bad of ["../package.json", "../../etc/passwd", "%2e%2e/%2e%2e/etc/passwd", "..%2fpackage.json", "/etc/passwd", "ab/../../package.json", "ab/cd", ""]) {
       expect((await get(bad)).status).toBe(404);
     }

@@ -83,7 +83,7 @@ describe("POST /api/cars/{carId}/mods", () => {
     const elsewhere = await prisma.post.create({ data: { createdById: owner.id, story: "other" } });
     const badPost = await call(modsAction, jsonRequest(`/api/cars/${car.id}/mods`, { ...turbo, post_id: elsewhere.id }, { cookie: owner.cookie }), params);
     expect(badPost.status).toBe(400);
-    expect(await badPost.json()).toEqual({ error: "Choose one of this car's posts", fields: { post_id: ["Choose one of this car's posts"] } });
+    expect(await badPost.json()).toEqual({ error: "Choose one of this car's posts", fields: { post_id: ["Choose one of this car's posts"] }, status: 400 });
 
     const bad = await call(
       modsAction,
@@ -213,7 +213,7 @@ describe("GET /api/cars/{carId}/mods: cost visibility", () => {
   it("is 404 for a missing car", async () => {
     const response = await call(modsLoader, getRequest("/api/cars/555555/mods"), { carId: "555555" });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "Car not found" });
+    expect(await response.json()).toEqual({ error: "Car not found", status: 404 });
   });
 });
 
@@ -246,7 +246,7 @@ describe("PATCH and DELETE /api/mods/{modId}", () => {
 
     const patch = await call(modAction, jsonRequest(`/api/mods/${mod.id}`, { cost: 1 }, { method: "PATCH", cookie: other.cookie }), modParams);
     expect(patch.status).toBe(403);
-    expect(await patch.json()).toEqual({ error: "Only the car's owner can change its modifications" });
+    expect(await patch.json()).toEqual({ error: "Only the car's owner can change its modifications", status: 403 });
     const del = await call(modAction, jsonRequest(`/api/mods/${mod.id}`, {}, { method: "DELETE", cookie: other.cookie }), modParams);
     expect(del.status).toBe(403);
     const missing = await call(modAction, jsonRequest("/api/mods/777777", {}, { method: "DELETE", cookie: owner.cookie }), { modId: "777777" });

@@ -84,7 +84,7 @@ describe("/messages/{username}", () => {
     const missing = await thrownBy(threadPageLoader(args(getRequest("/messages/no_one", { cookie: me.cookie }), { username: "no_one" })));
     expect(missing).toBeInstanceOf(Response);
     expect((missing as Response).status).toBe(404);
-    expect(await (missing as Response).json()).toEqual({ error: "User not found" });
+    expect(await (missing as Response).json()).toEqual({ error: "User not found", status: 404 });
 
     const self = (await thrownBy(threadPageLoader(args(getRequest("/messages/pl_self", { cookie: me.cookie }), { username: "pl_self" })))) as Response;
     expect(self.headers.get("Location")).toBe("/messages");
@@ -140,7 +140,7 @@ describe("/search and /events", () => {
 describe("/admin", () => {
   it("refuses members, and shows administrators the queue by default", async () => {
     const member = await makeUser("pl_member");
-    expect(await thrownBy(adminLoader(args(getRequest("/admin", { cookie: member.cookie }))))).toMatchObject({ init: { status: 403 } });
+    expect(await thrownBy(adminLoader(args(getRequest("/admin", { cookie: member.cookie }))))).toMatchObject({ status: 403 });
 
     const admin = await makeUser("pl_boss", "admin");
     const post = await makePost(member.id, "Reported story");

@@ -162,7 +162,7 @@ describe("the part page", () => {
     for (const missing of ["999999-nothing", "abc", "0-zero"]) {
       const response = await callJson(partLoader, getRequest(`/parts/${missing}`), { partRef: missing });
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ error: "Part not found" });
+      expect(response.body).toEqual({ error: "Part not found", status: 404 });
     }
   });
 });
@@ -275,7 +275,7 @@ describe("merging makers", () => {
     const fields = { kind: "manufacturer", keep_id: a.manufacturer!.id, merge_id: b.manufacturer!.id };
     const refused = await callJson(mergeAction, jsonRequest("/api/admin/makers", fields, { cookie: member.cookie }));
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ error: "Administrators only" });
+    expect(refused.body).toEqual({ error: "Administrators only", status: 403 });
     expect((await callJson(mergeAction, jsonRequest("/api/admin/makers", fields))).status).toBe(401);
     expect((await callJson(adminMakersLoader, getRequest("/api/admin/makers", { cookie: member.cookie }))).status).toBe(403);
     expect(await prisma.manufacturer.findUnique({ where: { id: b.manufacturer!.id } })).not.toBeNull();

@@ -79,7 +79,7 @@ describe("POST /api/auth/reset-password", () => {
   it("requires an entry and limits repeated requests per client with 429 and Retry-After", async () => {
     const empty = await call(requestReset, jsonRequest("/api/auth/reset-password", { email: "  " }));
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ error: "Please enter your email or username" });
+    expect(await empty.json()).toEqual({ error: "Please enter your email or username", status: 400 });
 
     process.env.RATE_LIMIT_SCALE = "0.1"; // 3 per client
     try {

@@ -111,7 +111,7 @@ describe("tagging mods on a new post", () => {
         ),
       );
       expect(status).toBe(400);
-      expect(body).toEqual({ error: POST_MESSAGES.modNotOnCars });
+      expect(body).toEqual({ error: POST_MESSAGES.modNotOnCars, status: 400 });
     }
     // A mod with no car ticked at all.
     const bare = await create(jsonRequest("/api/posts", { story: "No car", modIds: [intake] }, { cookie: owner.cookie }));

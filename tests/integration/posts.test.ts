@@ -177,7 +177,7 @@ describe("POST /api/posts", () => {
 
     const audio = await create(multipartRequest("/api/posts", [["soundcloud_url", "https://soundcloud.com/artist/sets/playlist"]], { cookie: owner.cookie }));
     expect(audio.status).toBe(400);
-    expect(audio.body).toEqual({ error: "Invalid SoundCloud URL" });
+    expect(audio.body).toEqual({ error: "Invalid SoundCloud URL", status: 400 });
   });
 
   it("refuses cars that are not the poster's with 403 and stores nothing", async () => {
@@ -218,7 +218,7 @@ describe("POST /api/posts", () => {
       ),
     );
     expect(status).toBe(415);
-    expect(body).toEqual({ error: fileMessage("photo.jpg", 415, MEDIA_MESSAGES.unsupported) });
+    expect(body).toEqual({ error: fileMessage("photo.jpg", 415, MEDIA_MESSAGES.unsupported), status: 415 });
     expect(storedFiles().length).toBe(before);
     expect(await prisma.post.count()).toBe(postsBefore);
   });

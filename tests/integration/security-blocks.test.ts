@@ -69,7 +69,7 @@ const carOf = (owner: TestUser) => prisma.car.create({ data: { ownerId: owner.id
 
 async function expect403(response: Response, message: string) {
   expect(response.status).toBe(403);
-  expect(await response.json()).toEqual({ error: message });
+  expect(await response.json()).toEqual({ error: message, status: 403 });
 }
 
 describe("a block stops reactions, saves, shares and messages, both ways", () => {

@@ -33,7 +33,7 @@ describe("a chunked 150 MB body", () => {
     const request = rawRequest("/api/anything", { method: "POST", headers: { "Content-Type": type }, body: body.stream });
     const response = await answer(answerUserErrors(() => readBody(request)));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: "Request body is too large" });
+    expect(await response.json()).toEqual({ error: "Request body is too large", status: 413 });
     // Read up to the limit and a little more (stream buffers), never the whole body.
     expect(body.pulled()).toBeLessThan(MAX_BODY_BYTES * 2);
   });
@@ -132,7 +132,7 @@ describe("a chunked multipart upload much larger than its text budget", () => {
     const request = rawRequest("/api/posts", { method: "POST", cookie: user.cookie, headers: { "Content-Type": MULTIPART }, body: body.stream });
     const response = await answer(createPost(args(request)));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: TEXT_TOO_LARGE });
+    expect(await response.json()).toEqual({ error: TEXT_TOO_LARGE, status: 413 });
     // The budget, what is still in flight and a few stream buffers: never the whole body.
     expect(body.pulled()).toBeLessThan(TEXT_BUDGET * 4);
     expect(await prisma.post.count({ where: { createdById: user.id } })).toBe(0);
@@ -144,7 +144,7 @@ describe("a chunked multipart upload much larger than its text budget", () => {
     const request = rawRequest("/api/profile", { method: "PATCH", cookie: user.cookie, headers: { "Content-Type": MULTIPART }, body: body.stream });
     const response = await answer(updateProfile(args(request)));
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: TEXT_TOO_LARGE });
+    expect(await response.json()).toEqual({ error: TEXT_TOO_LARGE, status: 413 });
     expect(body.pulled()).toBeLessThan(TEXT_BUDGET * 4);
   });
 });

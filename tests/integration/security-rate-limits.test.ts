@@ -194,7 +194,7 @@ describe("limits per member", () => {
     const wait = Number(refused.headers.get("Retry-After"));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(RULES.read.windowMs / 1000);
-    expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many attempts/) });
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many attempts/), status: 429 });
 
     // Another member on the same address is not affected.
     const other = await makeUser();

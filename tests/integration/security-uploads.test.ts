@@ -181,11 +181,11 @@ describe("upload routes answer a clear 4xx", () => {
   it("POST /api/posts: 415 for an SVG named .png, 413 for a declared 100000 px image", async () => {
     const svg = await answer(createPost(args(multipart("/api/posts", "media", Buffer.from(SVG), "cute.png", "image/png", { story: "look" }))));
     expect(svg.status).toBe(415);
-    expect(await svg.json()).toEqual({ error: fileMessage("cute.png", 415, MEDIA_MESSAGES.unsupported) });
+    expect(await svg.json()).toEqual({ error: fileMessage("cute.png", 415, MEDIA_MESSAGES.unsupported), status: 415 });
 
     const huge = await answer(createPost(args(multipart("/api/posts", "media", pngDeclaring(100_000, 100_000), "huge.png", "image/png", { story: "big" }))));
     expect(huge.status).toBe(413);
-    expect(await huge.json()).toEqual({ error: fileMessage("huge.png", 413, MEDIA_MESSAGES.dimensionsTooLarge) });
+    expect(await huge.json()).toEqual({ error: fileMessage("huge.png", 413, MEDIA_MESSAGES.dimensionsTooLarge), status: 413 });
   });
 
   it("PATCH /api/profile: a hostile profile photo is refused with its message", async () => {

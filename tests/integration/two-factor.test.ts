@@ -77,10 +77,10 @@ describe("enrolment", () => {
     const account = await signUp("borrowed");
     const none = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", {}, { cookie: account.cookie }));
     expect(none.status).toBe(400);
-    expect(await none.json()).toEqual({ error: "Enter your password to set up two-factor authentication." });
+    expect(await none.json()).toEqual({ error: "Enter your password to set up two-factor authentication.", status: 400 });
     const wrong = await call(enrol, jsonRequest("/api/auth/two-factor/enrol", { password: "not-it1" }, { cookie: account.cookie }));
     expect(wrong.status).toBe(403);
-    expect(await wrong.json()).toEqual({ error: "That password is not right." });
+    expect(await wrong.json()).toEqual({ error: "That password is not right.", status: 403 });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: account.id } })).totpSecret).toBeNull();
 
     // The security page's form asks for it the same way.

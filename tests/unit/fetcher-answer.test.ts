@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { SERVER_FAILED, UNREACHABLE, clientAction, errorOr } from "~/lib/fetcher-answer";
+import { SERVER_FAILED, UNREACHABLE, clientAction, errorOr, statusOf } from "~/lib/fetcher-answer";
 
 function run(serverAction: () => Promise<unknown>) {
   return clientAction({ serverAction } as unknown as ClientActionFunctionArgs);
@@ -16,7 +16,10 @@ describe("clientAction", () => {
   });
 
   it("hands over what the server threw when it says something: a 404's text, a sign-in's two-factor step", async () => {
-    await expect(run(() => Promise.reject(new ErrorResponse(404, "Not Found", { error: "Event not found" })))).resolves.toEqual({ error: "Event not found" });
+    await expect(run(() => Promise.reject(new ErrorResponse(404, "Not Found", { error: "Event not found" })))).resolves.toEqual({
+      error: "Event not found",
+      status: 404,
+    });
     const twoFactor = { twoFactorRequired: true, redirectTo: "/two-factor" };
     await expect(run(() => Promise.reject(new ErrorResponse(200, "OK", twoFactor)))).resolves.toEqual(twoFactor);
   });
@@ -30,6 +33,20 @@ describe("clientAction", () => {
   it("lets a redirect through for Remix to follow", async () => {
     const redirect = new Response(null, { status: 303, headers: { Location: "/login" } });
     await expect(run(() => Promise.reject(redirect))).rejects.toBe(redirect);
+  });
+});
+
+describe("statusOf", () => {
+  it("reads a refusal's status from the answer, whatever its words: a 401 asks to sign in", async () => {
+    expect(statusOf({ error: "Your session has ended", status: 401 })).toBe(401);
+    expect(statusOf(await run(async () => ({ error: "Slow down", status: 429 })))).toBe(429);
+    // A thrown answer whose body has no status gets the one it was thrown with.
+    expect(statusOf(await run(() => Promise.reject(new ErrorResponse(401, "Unauthorized", { error: "Your session has ended" }))))).toBe(401);
+  });
+
+  it("is null for an answer that is no refusal, or a request the app never answered", async () => {
+    expect(statusOf({ liked: true })).toBeNull();
+    expect(statusOf(await run(() => Promise.reject(new TypeError("Failed to fetch"))))).toBeNull();
   });
 });
 

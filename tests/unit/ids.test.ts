@@ -5,6 +5,8 @@ import { modPatchSchema } from "~/lib/car-schemas";
 import { parseCommentInput } from "~/lib/comment-schemas";
 import { parseFlagInput } from "~/lib/flag-input";
 import { ID_MAX, idField, idSchema, parseId, requireId } from "~/lib/ids";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 
 const NOT_IDS: unknown[] = [
   "0x1F",
@@ -89,20 +91,20 @@ describe("requireId", () => {
     expect(requireId({ carId: "9", id: "x" }, "carId")).toBe(9);
   });
 
-  it.each([["0x1F"], ["1e1"], ["99999999999999999999"], [""], [undefined]])("throws a 404 with the route's message for %j", async (value) => {
+  it.each([["0x1F"], ["1e1"], ["99999999999999999999"], [""], [undefined]])("answers 404 with the route's message for %j", async (value) => {
     let thrown: unknown;
     try {
-      requireId({ id: value }, "id", "This post doesn't exist or is no longer available.");
+      await answerUserErrors(async () => requireId({ id: value }, "id", "This post doesn't exist or is no longer available."));
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "This post doesn't exist or is no longer available." });
+    expect(await response.json()).toEqual({ error: "This post doesn't exist or is no longer available.", status: 404 });
   });
 
-  it("throws a 404 for a parameter the route does not have", () => {
-    expect(() => requireId({}, "id")).toThrow(Response);
+  it("throws a UserError 404 for a parameter the route does not have", () => {
+    expect(() => requireId({}, "id")).toThrow(UserError);
   });
 });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { RULES, hit, resetRateLimits, tooManyMessage, tooManyResponse } from "~/models/rate-limit.server";
+import { RULES, hit, limitWrite, resetRateLimits, tooManyMessage, tooManyResponse } from "~/models/rate-limit.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
+import { UserError } from "~/lib/user-error";
 
 afterEach(async () => {
   await resetRateLimits();
@@ -25,6 +27,20 @@ describe("rate limits", () => {
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(3500);
     expect((await response.json()).error).toMatch(/^Too many attempts\. Please try again in \d+ minutes\.$/);
+  });
+
+  it("refuses a script's write over the limit with a UserError 429, answered with Retry-After", async () => {
+    const write = () => new Request("http://127.0.0.1:3000/api/comments", { method: "POST", headers: { "X-Client-Address": "203.0.113.9" } });
+    for (let i = 0; i < RULES.comment.limit; i++) await limitWrite(write(), "comment");
+    const thrown = await limitWrite(write(), "comment").catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(UserError);
+    expect((thrown as UserError).status).toBe(429);
+    const answer = await answerUserErrors(() => limitWrite(write(), "comment")).catch((error: unknown) => error);
+    expect(answer).toBeInstanceOf(Response);
+    const response = answer as Response;
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/^Too many attempts\./), status: 429 });
   });
 
   it("scales every limit with RATE_LIMIT_SCALE", async () => {

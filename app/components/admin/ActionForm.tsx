@@ -12,7 +12,7 @@ import { useId, type ReactNode } from "react";
 import { useHydrated } from "~/lib/hydrated";
 import { CancelLink, ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
 import { notify } from "~/components/shell/notify";
-import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
+import { errorOf, statusOf, useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import "./action-form.css";
 
@@ -37,7 +37,7 @@ function useActionFetcher(success: Common["success"], onSuccess?: () => void) {
         onSuccess?.();
         return;
       }
-      if (asksToSignIn(errorOf(answer))) requestLogin({ redirectTo: location.pathname + location.search });
+      if (statusOf(answer) === 401) requestLogin({ redirectTo: location.pathname + location.search });
       notify.error(error);
     },
     { early: true },

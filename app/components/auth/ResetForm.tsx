@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { MESSAGES, resetCooldownLeft, resetCooldownMessage } from "~/lib/auth-schemas";
 import { useAuthFetcher } from "./auth-answer";
-import { errorOr } from "~/lib/fetcher-answer";
+import { errorOr, statusOf } from "~/lib/fetcher-answer";
 import { AuthForm, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { readResetRequestedAt, rememberResetRequest } from "./reset-cooldown";
@@ -20,10 +20,9 @@ const RESET_STATUS_MESSAGES: Record<string, Shown> = {
   limited: { error: MESSAGES.resetTooMany },
 };
 
-/** Only the rate limit's own text is shown; any other failure reads "Failed to send reset email". */
+/** Only the rate limit's own text (a 429) is shown; any other failure reads "Failed to send reset email". */
 function failureMessage(answer: Record<string, unknown>): string {
-  const text = errorOr(answer, MESSAGES.resetFailed);
-  return text.startsWith("Too many") ? text : MESSAGES.resetFailed;
+  return statusOf(answer) === 429 ? errorOr(answer, MESSAGES.resetFailed) : MESSAGES.resetFailed;
 }
 
 function useResetRequest(flashed: Shown | undefined) {

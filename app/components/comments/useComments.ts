@@ -25,7 +25,7 @@ import {
   type CommentPage,
   type CommentView,
 } from "~/lib/comment-schemas";
-import { asksToSignIn, errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
+import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
 
@@ -143,8 +143,7 @@ export function useCommentPost(postId: number, signedIn: boolean, viewer: Commen
       finish?.(true);
       return;
     }
-    const error = errorOf(data);
-    if (error && asksToSignIn(error)) requestLogin();
+    if (statusOf(data) === 401) requestLogin();
     // A failed reply reopens its form with the text, so nothing typed is lost.
     if (sent.current && sent.current.parentId !== null) reopenReply(sent.current.parentId, sent.current.content);
     notify.error(errorOr(data, COMMENT_MESSAGES.postFailed));
@@ -195,9 +194,8 @@ export function useCommentLike(setComments: SetComments, reload: () => void) {
       setComments((list) => setCommentLikeIn(list, id, liked, likes_count));
       return;
     }
-    const error = errorOf(data);
-    if (error && asksToSignIn(error)) requestLogin();
-    console.warn("Comment like failed; reloading comments", error);
+    if (statusOf(data) === 401) requestLogin();
+    console.warn("Comment like failed; reloading comments", errorOf(data));
     notify.error(COMMENT_MESSAGES.likeFailed);
     reload();
   });

@@ -9,7 +9,7 @@ import { CalendarPlus, Pencil, X } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
 import { notify } from "~/components/shell/notify";
-import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
+import { errorOf, statusOf, useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { eventPath } from "~/lib/paths";
 import "~/components/report/report.css";
@@ -46,7 +46,7 @@ function useEventFetcher(editing: boolean, onDone?: () => void) {
   const location = useLocation();
   useFetcherSettled(fetcher, (answer) => {
     if (errorOf(answer) !== null) {
-      if (asksToSignIn(errorOf(answer))) requestLogin({ redirectTo: location.pathname + location.search });
+      if (statusOf(answer) === 401) requestLogin({ redirectTo: location.pathname + location.search });
       return;
     }
     notify.success(editing ? "Event saved" : "Event created");

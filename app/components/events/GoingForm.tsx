@@ -10,7 +10,7 @@ import { useHydrated } from "~/lib/hydrated";
 import { MemberLink } from "~/components/shell/MemberLink";
 import { notify } from "~/components/shell/notify";
 import { carName } from "~/lib/cars";
-import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
+import { errorOf, statusOf, useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { eventPath } from "~/lib/paths";
 import { goingText } from "./event-view";
@@ -58,7 +58,7 @@ function useAttendance(initial: Attendance, onRefused: () => void) {
         return;
       }
       onRefused();
-      if (asksToSignIn(errorOf(answer))) requestLogin();
+      if (statusOf(answer) === 401) requestLogin();
       notify.error(error);
     },
     { early: true },

@@ -5,7 +5,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FOLLOW_LOOK, FOLLOW_STAR } from "~/lib/constants";
-import { asksToSignIn, errorOf, useFetcherSettled } from "~/lib/fetcher-answer";
+import { statusOf, useFetcherSettled } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 
 export const FOLLOW_FAILED = "Failed to update follow status. Please try again.";
@@ -57,7 +57,7 @@ export function useFollowToggle(options: { initialFollowing: boolean; onChange?:
       if (typeof answer.following === "boolean") {
         celebrate(answer.following);
         onChange?.(answer.following);
-      } else if (asksToSignIn(errorOf(answer))) {
+      } else if (statusOf(answer) === 401) {
         requestLogin();
       } else {
         window.alert(FOLLOW_FAILED);

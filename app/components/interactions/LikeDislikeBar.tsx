@@ -1,6 +1,7 @@
 // Like, dislike and comment counts of a post. The like and dislike buttons are real form
-// posts (each alone in its form, with a hidden redirectTo, so they work without JavaScript);
-// with JavaScript they change at once and revert if the call fails or takes over 10 s. The
+// posts (each alone in its form, with a hidden redirectTo until the page runs its scripts, so
+// they work without JavaScript); with JavaScript the same forms are the fetcher's, and the
+// buttons change at once and revert if the call fails or takes over 10 s. The
 // counts sit outside the forms and open the likes/dislikes list. Every control carries its
 // name as text (visually hidden beside the icon), which text browsers show. Visitors get the
 // login modal.
@@ -10,6 +11,7 @@ import type { ReactNode } from "react";
 import { LikesListPopover } from "./LikesListPopover";
 import { compactCount, type ReactionView } from "./reactions";
 import { usePostReaction } from "./usePostReaction";
+import { useHydrated } from "~/lib/hydrated";
 import "./interactions.css";
 
 export type LikeDislikeBarProps = {
@@ -52,7 +54,10 @@ export function LikeDislikeBar({
 }: LikeDislikeBarProps) {
   const location = useLocation();
   const back = returnTo ?? location.pathname + location.search;
-  const { state, press } = usePostReaction(postId, { likes: counts.likes, dislikes: counts.dislikes, liked, disliked }, signedIn, onChange);
+  const { state, Form, onSubmit } = usePostReaction(postId, { likes: counts.likes, dislikes: counts.dislikes, liked, disliked }, signedIn, onChange);
+  // With scripts the fetcher posts without redirectTo, so the action answers with the counts.
+  const hydrated = useHydrated();
+  const redirectTo = hydrated ? null : <input type="hidden" name="redirectTo" value={back} />;
 
   const commentsLabel = plural(counts.comments, "comment", "comments");
   const commentsContent = (
@@ -66,23 +71,13 @@ export function LikeDislikeBar({
   return (
     <div className={["reactions", className].filter(Boolean).join(" ")} data-orientation={orientation}>
       <div className="reaction-group" data-active={state.liked || undefined}>
-        <form method="post" action={`/api/posts/${postId}/like`} className="reactions__form">
-          <input type="hidden" name="redirectTo" value={back} />
-          <button
-            type="submit"
-            name="type"
-            value="like"
-            className="reaction reaction--like"
-            aria-pressed={state.liked}
-            onClick={(event) => {
-              event.preventDefault();
-              void press("like");
-            }}
-          >
+        <Form method="post" action={`/api/posts/${postId}/like`} className="reactions__form" onSubmit={onSubmit}>
+          {redirectTo}
+          <button type="submit" name="type" value="like" className="reaction reaction--like" aria-pressed={state.liked}>
             <ThumbsUp aria-hidden className="reaction__icon" />
             <span className="visually-hidden">{state.liked ? "Remove like" : "Like"}</span>
           </button>
-        </form>
+        </Form>
         <LikesListPopover postId={postId} signedIn={signedIn} initialTab="likes" label={`${plural(state.likes, "like", "likes")}: see who`}>
           <span className="reaction__count" data-testid="likes-count">
             {compactCount(state.likes)}
@@ -90,23 +85,13 @@ export function LikeDislikeBar({
         </LikesListPopover>
       </div>
       <div className="reaction-group" data-active={state.disliked || undefined}>
-        <form method="post" action={`/api/posts/${postId}/like`} className="reactions__form">
-          <input type="hidden" name="redirectTo" value={back} />
-          <button
-            type="submit"
-            name="type"
-            value="dislike"
-            className="reaction reaction--dislike"
-            aria-pressed={state.disliked}
-            onClick={(event) => {
-              event.preventDefault();
-              void press("dislike");
-            }}
-          >
+        <Form method="post" action={`/api/posts/${postId}/like`} className="reactions__form" onSubmit={onSubmit}>
+          {redirectTo}
+          <button type="submit" name="type" value="dislike" className="reaction reaction--dislike" aria-pressed={state.disliked}>
             <ThumbsDown aria-hidden className="reaction__icon" />
             <span className="visually-hidden">{state.disliked ? "Remove dislike" : "Dislike"}</span>
           </button>
-        </form>
+        </Form>
         <LikesListPopover postId={postId} signedIn={signedIn} initialTab="dislikes" label={`${plural(state.dislikes, "dislike", "dislikes")}: see who`}>
           <span className="reaction__count" data-testid="dislikes-count">
             {compactCount(state.dislikes)}

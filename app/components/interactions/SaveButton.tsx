@@ -6,7 +6,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { Bookmark, BookmarkCheck } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
-import { asksToSignIn, errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
+import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
 import "./interactions.css";
@@ -63,7 +63,7 @@ export function SaveButton({
       onChange?.({ saved: answer.saved, saves: answer.saves });
       return;
     }
-    if (error && asksToSignIn(error)) requestLogin();
+    if (statusOf(data) === 401) requestLogin();
     notify.error(errorOr(data, SAVE_FAILED));
   });
 

@@ -1,16 +1,17 @@
-// The like/dislike state of one post, on a fetcher posting to the same action as the plain
-// forms (without their redirectTo, so the action answers with the post's new counts). While
-// a press is in flight the bar shows it applied (from `fetcher.formData`); the answer becomes
-// the confirmed state. A failed press, or one still unanswered after LIKE_TIMEOUT (10 s),
+// The like/dislike state of one post, and the `fetcher.Form` its buttons sit in: the same form
+// a browser without JavaScript posts (with a redirectTo, so the action sends it back to the
+// page); with JavaScript the fetcher posts it without one, and the action answers with the
+// post's new counts. While a press is in flight the bar shows it applied (the pressed button's
+// `type` in `fetcher.formData`); the answer becomes the confirmed state. A failed press, or one still unanswered after LIKE_TIMEOUT (10 s),
 // goes back to the last confirmed state. New props from the page's loader win when nothing
 // is in flight.
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
-import { asksToSignIn, errorOf, isRateLimited, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
+import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
 import { requestLogin } from "~/lib/login-events";
 import { notify } from "~/components/shell/notify";
-import { applyReaction, type ReactionType, type ReactionView } from "./reactions";
+import { applyReaction, type ReactionView } from "./reactions";
 
 type ReactionAnswer = ReactionView | ErrorAnswer;
 
@@ -58,9 +59,10 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
     if (!answer) {
       // A failed like reverts and is logged; a 401 asks to sign in, a 429 says why.
       const error = errorOf(data);
+      const status = statusOf(data);
       console.warn("Like/dislike failed; reverting", error);
-      if (error && asksToSignIn(error)) requestLogin();
-      else if (error && isRateLimited(error)) notify.error(error);
+      if (status === 401) requestLogin();
+      else if (status === 429 && error) notify.error(error);
     }
     base.current = next;
     setConfirmed(next);
@@ -72,19 +74,18 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
   const pending = busy && !timedOut && (pressed === "like" || pressed === "dislike") ? pressed : null;
   const state = pending ? applyReaction(base.current, pending) : confirmed;
 
-  const { submit } = fetcher;
-  const press = useCallback(
-    (type: ReactionType) => {
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
       if (!signedIn) {
+        event.preventDefault();
         requestLogin();
         return;
       }
+      // What the press applies to: the state shown when it was pressed.
       base.current = state;
-      submit({ type }, { method: "post", action: `/api/posts/${postId}/like` });
     },
-    // `state` is what the next press applies to.
-    [postId, signedIn, state, submit],
+    [signedIn, state],
   );
 
-  return { state, press, busy };
+  return { state, Form: fetcher.Form, onSubmit, busy };
 }

@@ -9,10 +9,11 @@
 // - After a reconnect, listeners get `reconnect` so they can fetch what they missed.
 // - A `session` event (signed out, suspended) stops everything: no reconnecting.
 import { COUNT_POLL, SSE_RECONNECT_STEPS } from "~/lib/constants";
+import { LIVE_EVENT_TYPES, type LiveEventType } from "~/lib/wire";
 
 export const STREAM_URL = "/api/stream";
-export const LIVE_EVENT_TYPES = ["message", "notification", "read", "session"] as const;
-export type LiveEventName = (typeof LIVE_EVENT_TYPES)[number];
+export { LIVE_EVENT_TYPES };
+export type LiveEventName = LiveEventType;
 
 export type LiveStatus = "idle" | "connecting" | "open" | "reconnecting" | "polling" | "closed";
 

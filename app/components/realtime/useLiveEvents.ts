@@ -9,26 +9,10 @@
 //     poll: () => refetch(),                    // every 30 s while the stream is down
 //   }, { enabled: Boolean(user) });
 import { useEffect, useRef, useState } from "react";
+import type { LiveEventData } from "~/lib/wire";
 import { liveConnection, type LiveEventName, type LiveStatus } from "./live-connection";
 
-export type LiveUser = { id: number; username: string; nickname: string | null; profileImage: string | null };
-
-export type LiveMessage = {
-  id: number;
-  content: string;
-  created_at: string;
-  from_me: boolean;
-  sender_id: number;
-  recipient_id: number;
-  read_at: string | null;
-};
-
-export type LiveEventData = {
-  message: { message: LiveMessage; partner: LiveUser };
-  notification: { unread_count?: number };
-  read: { reader_id: number; partner_id: number; read_at: string };
-  session: { reason: "suspended" | "signed_out" };
-};
+export type { LiveEventData, LiveMessage, LiveUser } from "~/lib/wire";
 
 export type LiveHandlers = {
   [K in LiveEventName]?: (data: LiveEventData[K]) => void;
