@@ -170,11 +170,11 @@ describe("page loaders", () => {
     expect(page.share.origin).toBe(ORIGIN);
     expect(page.share.url).toBe(`${ORIGIN}/post/${post.id}`);
 
-    const missing = (await call<unknown>(postLoader as never, getRequest("/post/999999"), { id: "999999" })) as { init?: { status?: number } };
-    expect(missing.init?.status).toBe(404);
-    const embedMissing = (await call<unknown>(embedLoader as never, getRequest("/embed/post/999999"), { postId: "999999" })) as { init?: { status?: number } };
-    expect(embedMissing.init?.status).toBe(404);
-    // "abc" names no post: requireId's 404 Response.
+    const missing = await call(postLoader as never, getRequest("/post/999999"), { id: "999999" });
+    expect(missing.status).toBe(404);
+    const embedMissing = await call(embedLoader as never, getRequest("/embed/post/999999"), { postId: "999999" });
+    expect(embedMissing.status).toBe(404);
+    // "abc" names no post: requireId's 404.
     const embedBad = (await call<unknown>(embedLoader as never, getRequest("/embed/post/abc"), { postId: "abc" })) as Response;
     expect(embedBad.status).toBe(404);
   });
