@@ -26,17 +26,8 @@ import {
   type MediaKind,
 } from "~/lib/media-types";
 import { videoTimeoutMs } from "~/lib/env.server";
-import {
-  encodeVideo,
-  isTruncatedMp4,
-  ProbeError,
-  probeVideo,
-  posterFrame,
-  VIDEO_MAX_DIMENSION,
-  VIDEO_MAX_PIXEL_FRAMES,
-  videoFacts,
-  type VideoFacts,
-} from "~/lib/video.server";
+import { encodeVideo, ProbeError, probeVideo, posterFrame, VIDEO_MAX_DIMENSION, VIDEO_MAX_PIXEL_FRAMES, videoFacts, type VideoFacts } from "~/lib/video.server";
+import { isTruncatedMp4 } from "~/lib/mp4-truncation.server";
 import { MediaTimeoutError } from "~/lib/media/programs.server";
 
 // Size limits live in the browser-safe module so the upload form checks the same numbers.

@@ -5,7 +5,7 @@
 // else is transcoded, scaled so its long side is at most 1920 px, rotated upright and capped
 // at 60 frames per second. Transcodes run at the lowest CPU priority with a bounded number of
 // threads, so the site stays fast meanwhile. The original upload is never kept.
-import { open, rm, stat } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { UPLOAD_LIMITS } from "~/lib/media-types";
 import { videoThreads, videoTimeoutMs } from "~/lib/env.server";
 import { MediaTimeoutError, runBounded, videoPrograms, type RunOptions, type RunResult } from "~/lib/media/programs.server";
@@ -192,40 +192,6 @@ export function canRemux(facts: VideoFacts, formatName: string | undefined): boo
     (!video.sample_aspect_ratio || ["1:1", "0:1"].includes(video.sample_aspect_ratio)) &&
     (audio === null || audio.codec_name === "aac")
   );
-}
-
-// ------------------------------------------------------------------ truncation
-
-/**
- * Whether an MP4/QuickTime file ends inside one of its top-level boxes (a cut-off upload).
- * Reads only the box headers.
- */
-export async function isTruncatedMp4(file: string): Promise<boolean> {
-  const handle = await open(file, "r");
-  try {
-    const size = (await handle.stat()).size;
-    const header = Buffer.alloc(16);
-    let offset = 0;
-    let boxes = 0;
-    while (offset < size && boxes < 10_000) {
-      const { bytesRead } = await handle.read(header, 0, 16, offset);
-      if (bytesRead < 8) return true;
-      let boxSize = header.readUInt32BE(0);
-      if (boxSize === 1) {
-        if (bytesRead < 16) return true;
-        boxSize = Number(header.readBigUInt64BE(8));
-      } else if (boxSize === 0) {
-        return false; // the last box runs to the end of the file
-      }
-      if (boxSize < 8) return true;
-      if (offset + boxSize > size) return true;
-      offset += boxSize;
-      boxes += 1;
-    }
-    return false;
-  } finally {
-    await handle.close();
-  }
 }
 
 // ------------------------------------------------------------------ storing

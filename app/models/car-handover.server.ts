@@ -23,7 +23,7 @@ import { HANDOVER_DAYS, HANDOVER_MESSAGES as M, type FormerCarJson, type Ownersh
 import { handoverPath } from "~/lib/paths";
 import { UserError } from "~/lib/user-error";
 import { isBlockedEitherWay } from "~/models/block.server";
-import { notifyHandoverOffer, notifyNewOwner } from "~/models/notification.server";
+import { notifyHandoverOffer, notifyNewOwner } from "~/models/handover-notices.server";
 import { CAR_MOD_LIMIT } from "~/models/mod-reads.server";
 
 const DAY_MS = 24 * 3600_000;

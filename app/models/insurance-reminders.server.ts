@@ -3,7 +3,7 @@
 // events of the next 24 hours, once per attendee) live in the notification and push models.
 import { sweepAccountDeletions } from "~/models/account-deletion.server";
 import { wakeJobWorkers } from "~/models/job-worker.server";
-import { sendInsuranceReminders } from "~/models/notification.server";
+import { sendInsuranceReminders } from "~/models/insurance-notices.server";
 import { sendEventReminders } from "~/models/push.server";
 
 export const INSURANCE_CHECK_INTERVAL = 60 * 60 * 1000;

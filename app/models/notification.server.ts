@@ -13,8 +13,7 @@ import { commentPath, handoverPath, messagesPath, postPath, showcasePath, userPa
 import { blockedEitherWaySql, unblockedWith } from "~/models/block.server";
 import { UserError } from "~/lib/user-error";
 import { hasListeners, publishNotification } from "~/lib/live-events.server";
-import { pushFollow, pushInsurance, pushMention, queuePush } from "~/models/push.server";
-import { SITE_NAME } from "~/lib/brand";
+import { pushFollow, pushMention } from "~/models/push.server";
 
 export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration" | "data_export" | "mention" | "car_handover" | "car_new_owner";
 
@@ -72,7 +71,7 @@ export function forwardNotificationsToStreams(): void {
   });
 }
 
-function announce(userId: number) {
+export function announce(userId: number) {
   for (const listener of listeners) {
     try {
       listener(userId);
@@ -221,95 +220,6 @@ export async function notifyMentions(input: { authorId: number; names: string[];
   }
 }
 
-function startOfUtcDay(date: Date): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-}
-
-function insuranceKey(carId: number, expiresAt: Date) {
-  return `insurance:${carId}:${expiresAt.toISOString().slice(0, 10)}`;
-}
-
-const carReminderSelect = {
-  id: true,
-  ownerId: true,
-  ...carWordsSelect,
-  insuranceExpiresAt: true,
-  insuranceNotifiedFor: true,
-} as const;
-
-type ReminderCar = {
-  id: number;
-  ownerId: number;
-  make: string;
-  model: string;
-  trim: string | null;
-  nickname: string | null;
-  insuranceExpiresAt: Date | null;
-  insuranceNotifiedFor: Date | null;
-};
-
-function isDue(car: ReminderCar, now: Date): car is ReminderCar & { insuranceExpiresAt: Date } {
-  const expiresAt = car.insuranceExpiresAt;
-  if (!expiresAt) return false;
-  if (car.insuranceNotifiedFor && car.insuranceNotifiedFor.getTime() === expiresAt.getTime()) return false;
-  const horizon = now.getTime() + INSURANCE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
-  return expiresAt >= startOfUtcDay(now) && expiresAt.getTime() <= horizon;
-}
-
-async function remind(car: ReminderCar & { insuranceExpiresAt: Date }): Promise<boolean> {
-  const dedupeKey = insuranceKey(car.id, car.insuranceExpiresAt);
-  try {
-    await prisma.$transaction([
-      prisma.notification.create({
-        data: {
-          userId: car.ownerId,
-          type: "insurance_expiration",
-          carId: car.id,
-          dedupeKey,
-          message: insuranceMessage(car, car.insuranceExpiresAt),
-        },
-      }),
-      prisma.car.update({ where: { id: car.id }, data: { insuranceNotifiedFor: car.insuranceExpiresAt } }),
-    ]);
-  } catch (error) {
-    // Another process sent this reminder first: just record it on the car.
-    if ((error as { code?: string }).code !== "P2002") throw error;
-    await prisma.car.update({ where: { id: car.id }, data: { insuranceNotifiedFor: car.insuranceExpiresAt } });
-    return false;
-  }
-  announce(car.ownerId);
-  await pushInsurance(car.ownerId, car.id, insuranceMessage(car, car.insuranceExpiresAt));
-  return true;
-}
-
-/**
- * Sends the insurance reminders that are due: every car whose insurance expires between
- * today and `INSURANCE_WINDOW_DAYS` from `now`, once per expiry date. Returns how many.
- */
-export async function sendInsuranceReminders(now = new Date()): Promise<number> {
-  const horizon = new Date(now.getTime() + INSURANCE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const cars = await prisma.car.findMany({
-    where: {
-      insuranceExpiresAt: { gte: startOfUtcDay(now), lte: horizon },
-      OR: [{ insuranceNotifiedFor: null }, { NOT: { insuranceNotifiedFor: { equals: prisma.car.fields.insuranceExpiresAt } } }],
-    },
-    select: carReminderSelect,
-    orderBy: { id: "asc" },
-  });
-  let sent = 0;
-  for (const car of cars) {
-    if (isDue(car, now) && (await remind(car))) sent += 1;
-  }
-  return sent;
-}
-
-/** Sends one car's reminder now if it is due (call after its insurance date changes). */
-export async function remindInsuranceForCar(carId: number, now = new Date()): Promise<boolean> {
-  const car = await prisma.car.findUnique({ where: { id: carId }, select: carReminderSelect });
-  return car && isDue(car, now) ? remind(car) : false;
-}
-
-/** The page a member's data downloads are on: the notice that one is ready leads there. */
 export const DATA_EXPORT_PAGE = "/profile/export";
 
 /**
@@ -325,68 +235,6 @@ export async function notifyDataExportReady(userId: number, message: string, ded
   }
   announce(userId);
   return true;
-}
-
-// ------------------------------------------------------------------ a car changing hands
-
-export function handoverOfferMessage(sellerUsername: string, car: CarWords) {
-  return `@${sellerUsername} wants to hand ${carLabel(car)} over to you`;
-}
-
-export function newOwnerMessage(car: CarWords) {
-  return `${carLabel(car)} has a new owner`;
-}
-
-/** Tells a member that `seller` offers them a car; `url` is where they accept it. Once per offer. */
-export async function notifyHandoverOffer(input: { seller: Actor; buyerId: number; car: { id: number } & CarWords; url: string; dedupeKey: string }): Promise<void> {
-  const message = handoverOfferMessage(input.seller.username, input.car);
-  await prisma.notification.create({
-    data: { userId: input.buyerId, type: "car_handover", message, relatedUserId: input.seller.id, carId: input.car.id, dedupeKey: input.dedupeKey },
-  });
-  announce(input.buyerId);
-  await queuePush({
-    userId: input.buyerId,
-    kind: "messages",
-    actorId: input.seller.id,
-    title: message,
-    body: SITE_NAME,
-    url: input.url,
-    iconCarId: input.car.id,
-    tag: `handover:${input.car.id}`,
-  });
-}
-
-/** At most this many followers get a push about a car's new owner (all get the notification). */
-const NEW_OWNER_PUSH_LIMIT = 500;
-
-/**
- * Tells the followers of a car that has just changed hands: "<car> has a new owner" (not the
- * seller nor the buyer; nobody in a block with the buyer). One statement for the notices.
- */
-export async function notifyNewOwner(carId: number, { sellerId, buyerId }: { sellerId: number; buyerId: number }): Promise<number> {
-  const car = await prisma.car.findUnique({ where: { id: carId }, select: carWordsSelect });
-  if (!car) return 0;
-  const followers = await prisma.carFollow.findMany({
-    where: { carId, userId: { notIn: [sellerId, buyerId] }, user: unblockedWith(buyerId) },
-    select: { userId: true },
-  });
-  if (followers.length === 0) return 0;
-  const message = newOwnerMessage(car);
-  await prisma.notification.createMany({ data: followers.map(({ userId }) => ({ userId, type: "car_new_owner", message, relatedUserId: buyerId, carId })) });
-  for (const { userId } of followers) announce(userId);
-  for (const { userId } of followers.slice(0, NEW_OWNER_PUSH_LIMIT)) {
-    await queuePush({
-      userId,
-      kind: "followers",
-      actorId: buyerId,
-      title: message,
-      body: SITE_NAME,
-      url: showcasePath(carId),
-      iconCarId: carId,
-      tag: `new-owner:${carId}`,
-    });
-  }
-  return followers.length;
 }
 
 // ------------------------------------------------------------------ reading

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { startSession } from "~/models/auth.server";
 import { runDueJobs } from "~/models/job-worker.server";
-import { sendInsuranceReminders } from "~/models/notification.server";
+import { sendInsuranceReminders } from "~/models/insurance-notices.server";
 import { checkStartupSettings, pushSettings } from "~/lib/env.server";
 import { checkEndpoint } from "~/models/push-subscription.server";
 import { sendEventReminders } from "~/models/push.server";
