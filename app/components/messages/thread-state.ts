@@ -3,19 +3,13 @@
 // composer, catch-up fetches) without duplicates, the "Sent"/"Seen" line, day separators,
 // and keeping the conversation list in order as live events arrive.
 
-export type ChatUser = { id: number; username: string; nickname: string | null; profileImage: string | null };
+import type { LiveMessage, LiveUser } from "~/lib/wire";
 
-export type ChatMessage = {
-  id: number;
-  content: string;
-  /** The usernames of the members `content` mentions (its @links). */
-  mentions?: string[];
-  created_at: string;
-  from_me: boolean;
-  sender_id: number;
-  recipient_id: number;
-  read_at: string | null;
-};
+/** A member as the messages screen shows them: as the live events name them. */
+export type ChatUser = LiveUser;
+
+/** A message as the server sends it, on the page and through the live events. */
+export type ChatMessage = LiveMessage;
 
 /** A message on screen: a server message, or one still on its way (temporary negative id). */
 export type ThreadMessage = ChatMessage & {
