@@ -8,7 +8,7 @@ import { publicOrigin } from "~/lib/env.server";
 import { readBody } from "~/lib/http.server";
 import { RESET_STATUS_PARAM } from "~/lib/login-events";
 import { signInPageFor } from "~/lib/auth-form.server";
-import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { accountIdOf, checkAccount, checkWrite, tooManyResponse } from "~/models/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const perClient = await checkWrite(request, "signIn");
     if (!perClient.ok) {
       if (body.redirectTo) return redirect(backToModal(body.redirectTo, "limited"), 303);
-      return errorResponse(429, tooManyMessage(perClient.retryAfter), { "Retry-After": String(perClient.retryAfter) });
+      return tooManyResponse(perClient.retryAfter);
     }
     const parsed = resetEntrySchema.safeParse(body.fields);
     if (!parsed.success) {

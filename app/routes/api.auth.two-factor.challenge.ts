@@ -6,7 +6,7 @@ import { completeTwoFactor, getPendingTwoFactor } from "~/models/auth.server";
 import { twoFactorCodeSchema } from "~/lib/auth-schemas";
 import { answerUserErrors, errorResponse } from "~/lib/form-reply.server";
 import { readBody } from "~/lib/http.server";
-import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { checkAccount, limitWrite, tooManyResponse } from "~/models/rate-limit.server";
 import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const pending = await getPendingTwoFactor(request);
     if (!pending) return errorResponse(401, TWO_FACTOR_MESSAGES.challengeExpired);
     const limited = await checkAccount("twoFactor", pending.user.id);
-    if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+    if (!limited.ok) return tooManyResponse(limited.retryAfter);
     const { code } = twoFactorCodeSchema.parse(body.fields);
     await verifySecondFactor(pending.user.id, code);
     const headers = new Headers({ "Cache-Control": "no-store" });

@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
 import { twoFactorCodeSchema } from "~/lib/auth-schemas";
-import { answerUserErrors, errorResponse } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { readBody } from "~/lib/http.server";
-import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { checkAccount, limitWrite, tooManyResponse } from "~/models/rate-limit.server";
 import { sessionIdOf } from "~/lib/cookies.server";
 import { confirmEnrolment } from "~/models/two-factor.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await limitWrite(request, "account", body);
     const user = await requireUser(request);
     const limited = await checkAccount("twoFactor", user.id);
-    if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+    if (!limited.ok) return tooManyResponse(limited.retryAfter);
     const { code } = twoFactorCodeSchema.parse(body.fields);
     const recoveryCodes = await confirmEnrolment(user.id, code, await sessionIdOf(request));
     return Response.json({ enabled: true, recoveryCodes }, { headers: { "Cache-Control": "no-store" } });

@@ -3,9 +3,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
 import { twoFactorDisableSchema } from "~/lib/auth-schemas";
-import { answerUserErrors, errorResponse } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/form-reply.server";
 import { readBody } from "~/lib/http.server";
-import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { checkAccount, limitWrite, tooManyResponse } from "~/models/rate-limit.server";
 import { disableTwoFactor } from "~/models/two-factor.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await limitWrite(request, "account", body);
     const user = await requireUser(request);
     const limited = await checkAccount("twoFactor", user.id);
-    if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+    if (!limited.ok) return tooManyResponse(limited.retryAfter);
     const proof = twoFactorDisableSchema.parse(body.fields);
     await disableTwoFactor(user.id, proof);
     return Response.json({ enabled: false });

@@ -8,7 +8,7 @@ import { twoFactorEnrolSchema } from "~/lib/auth-schemas";
 import { answerUserErrors, errorResponse } from "~/lib/form-reply.server";
 import { readBody } from "~/lib/http.server";
 import { beginEnrolment } from "~/models/two-factor.server";
-import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
+import { checkAccount, limitWrite, tooManyResponse } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/fetcher-answer";
 
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = twoFactorEnrolSchema.safeParse(body.fields);
     if (!parsed.success) return errorResponse(400, parsed.error.issues[0]!.message);
     const limited = await checkAccount("twoFactor", user.id);
-    if (!limited.ok) return errorResponse(429, tooManyMessage(limited.retryAfter), { "Retry-After": String(limited.retryAfter) });
+    if (!limited.ok) return tooManyResponse(limited.retryAfter);
     const state = await getAuthState(request);
     const enrolment = await beginEnrolment(user.id, { password: parsed.data.password, signedInAt: state?.createdAt ?? new Date(0) });
     return Response.json(enrolment, { headers: { "Cache-Control": "no-store" } });
