@@ -92,7 +92,9 @@ export default tseslint.config(
       "import-x/namespace": "off",
       "import-x/default": "off",
       "import-x/no-named-as-default-member": "off",
-      // Imports go down the layers only: routes → components → lib; models → lib.
+      // Imports go down the layers only: routes → components → lib; models → lib. Inside lib,
+      // rules/ and schemas/ are pure, client/ is the browser's, server/ and media/ are the server's
+      // (app/lib/README.md).
       "import-x/no-restricted-paths": [
         "error",
         {
@@ -111,6 +113,21 @@ export default tseslint.config(
               target: "./app/lib",
               from: "./app/models",
               message: "Lib does not import models: code that needs a model is a model itself.",
+            },
+            {
+              target: ["./app/lib/rules", "./app/lib/schemas"],
+              from: ["./app/lib/server", "./app/lib/client", "./app/cache"],
+              message: "Rules and schemas are pure, for the server and the browser alike: they import neither plumbing nor hooks.",
+            },
+            {
+              target: ["./app/lib/server", "./app/lib/media", "./app/models", "./app/cache"],
+              from: "./app/lib/client",
+              message: "Server code does not import the browser's hooks: move the shared rule to app/lib/rules.",
+            },
+            {
+              target: "./app/components",
+              from: "./app/lib/server",
+              message: "Components do not import server plumbing: the route's loader or action calls it.",
             },
             {
               target: "./app/cache",

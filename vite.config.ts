@@ -26,7 +26,7 @@ const SERVER_PARTS = [...readFileSync(path.resolve(import.meta.dirname, "app/ser
  * The server parts a document holds only when its address asks for them: Grams (`?grams`) and
  * the sign-in dialog (`?login`). Their rules stay out of the shell's stylesheet and load with
  * their code; a document the server renders one in links them itself
- * (app/lib/part-stylesheets.server.ts reads what PART_STYLESHEETS lists).
+ * (app/lib/server/part-stylesheets.server.ts reads what PART_STYLESHEETS lists).
  */
 const PARTS_ON_DEMAND: Record<string, string> = {
   grams: path.resolve(import.meta.dirname, "app/components/grams/GramsOverlay.tsx"),
@@ -184,7 +184,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   // public/ is served by server/static-files.ts as it is, with its own cache rules; the build holds only
   // hashed files, which are cached for a year.
   publicDir: false,
-  // The server's build knows the on-demand parts' stylesheets (app/lib/part-stylesheets.server.ts).
+  // The server's build knows the on-demand parts' stylesheets (app/lib/server/part-stylesheets.server.ts).
   define: isSsrBuild && command === "build" ? { __PART_STYLESHEETS__: builtPartStylesheets() } : {},
   build: isSsrBuild
     ? {}

@@ -11,9 +11,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
-import { databaseUrl, sqliteFilePath } from "~/lib/database-url";
+import { databaseUrl, sqliteFilePath } from "~/lib/server/database-url";
 import { dataVersionReader, type DataVersionReader } from "~/cache/data-version.server";
-import { isProduction, settings } from "~/lib/env.server";
+import { isProduction, settings } from "~/lib/server/env.server";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
 

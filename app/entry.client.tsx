@@ -1,12 +1,12 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { firstPaint } from "~/lib/first-paint";
-import { setMediaBase } from "~/lib/media-types";
-import { serverRenderedPartsReady } from "~/lib/lazy-component";
-import { registerServiceWorkerWhenIdle } from "~/lib/service-worker";
+import { firstPaint } from "~/lib/client/first-paint";
+import { setMediaBase } from "~/lib/media/media-types";
+import { serverRenderedPartsReady } from "~/lib/client/lazy-component";
+import { registerServiceWorkerWhenIdle } from "~/lib/client/service-worker";
 
-// React takes the page over once the browser has painted it (lib/first-paint). Parts whose
+// React takes the page over once the browser has painted it (lib/client/first-paint). Parts whose
 // code loads on demand but which the server rendered (a member's bell, Grams at ?grams)
 // hydrate with the page, so their code comes first.
 // The service worker (offline pages, pushes) registers once the page is loaded and idle.

@@ -2,7 +2,7 @@
 // SQL migrations (so by `npm run db:migrate`, `npm start`, the test databases and the
 // browser-test server). It is idempotent: a second run finds nothing to do.
 //   1. Every manufacturer, vendor and installer without a key gets its normalised key
-//      (app/lib/names.ts). A row whose key another row already has is a duplicate: its mods
+//      (app/lib/rules/names.ts). A row whose key another row already has is a duplicate: its mods
 //      move to that row and it goes.
 //   2. Every mod that names a manufacturer but no part is linked to its part (made when new).
 // Why here and not in SQL: the key strips diacritics, which neither SQLite nor PostgreSQL can
@@ -12,8 +12,8 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../app/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "../app/generated/prisma-pg/client";
-import { sqliteFilePath } from "../app/lib/database-url";
-import { MAKER_KINDS, cleanName, nameKey, type MakerKind } from "../app/lib/names";
+import { sqliteFilePath } from "../app/lib/server/database-url";
+import { MAKER_KINDS, cleanName, nameKey, type MakerKind } from "../app/lib/rules/names";
 
 /** Rows read per round. */
 const BATCH = 200;

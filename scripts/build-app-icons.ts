@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { APP_ICONS, BRAND_CARD, SITE_NAME, SITE_TAGLINE, THEME_COLORS } from "../app/lib/brand";
+import { APP_ICONS, BRAND_CARD, SITE_NAME, SITE_TAGLINE, THEME_COLORS } from "../app/lib/rules/brand";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const publicDir = path.join(root, "public");

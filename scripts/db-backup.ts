@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { databaseUrl, sqliteFilePath } from "../app/lib/database-url";
+import { databaseUrl, sqliteFilePath } from "../app/lib/server/database-url";
 
 export async function backupDatabase(source: string, target: string): Promise<{ pages: number; bytes: number }> {
   mkdirSync(path.dirname(target), { recursive: true });

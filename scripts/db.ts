@@ -6,7 +6,7 @@
 import { rm } from "node:fs/promises";
 import pg from "pg";
 import { applyMigrations, createMigration, providerOf } from "./migrator";
-import { databaseUrl, sqliteFilePath } from "../app/lib/database-url";
+import { databaseUrl, sqliteFilePath } from "../app/lib/server/database-url";
 
 const [command, ...args] = process.argv.slice(2);
 const url = databaseUrl();

@@ -51,7 +51,7 @@ function md5OfEtag(etag: string | null): string | null {
  * `log` receives one line per file copied or failed.
  */
 export async function migrateMedia(mediaRoot: string, log: (line: string) => void = () => undefined): Promise<MigrationSummary> {
-  const { getObjectStream, headObject, putObjectFile } = await import("../app/lib/object-store.server");
+  const { getObjectStream, headObject, putObjectFile } = await import("../app/lib/media/object-store.server");
   const summary: MigrationSummary = { copied: 0, skipped: 0, failed: [], bytes: 0 };
   for await (const name of filesUnder(mediaRoot)) {
     const file = path.join(mediaRoot, name);
@@ -91,13 +91,13 @@ async function main() {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
   const { existsSync } = await import("node:fs");
   if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
-  const { settings } = await import("../app/lib/env.server");
+  const { settings } = await import("../app/lib/server/env.server");
   const config = settings();
   if (config.MEDIA_STORE !== "s3") {
     console.error("Set MEDIA_STORE=s3 and S3_BUCKET (with S3_REGION, S3_ENDPOINT and credentials as needed): the bucket to copy MEDIA_DIR into.");
     process.exit(2);
   }
-  const { checkObjectStore } = await import("../app/lib/object-store.server");
+  const { checkObjectStore } = await import("../app/lib/media/object-store.server");
   await checkObjectStore();
   const mediaRoot = path.resolve(process.cwd(), config.MEDIA_DIR);
   console.log(`Copying ${mediaRoot} into the bucket ${config.S3_BUCKET}…`);

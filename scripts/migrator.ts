@@ -16,7 +16,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
-import { sqliteFilePath } from "../app/lib/database-url";
+import { sqliteFilePath } from "../app/lib/server/database-url";
 import { backfillParts } from "./backfill-parts";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");

@@ -6,7 +6,7 @@
 // member<N>@scale.test (member1 is an administrator). See scripts/bench/scale.ts.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { databaseUrl, sqliteFilePath } from "../app/lib/database-url";
+import { databaseUrl, sqliteFilePath } from "../app/lib/server/database-url";
 import { SCALE_PASSWORD, scaleEmail, seedScale } from "./bench/scale";
 
 const USAGE = "Usage: tsx scripts/seed-scale.ts --users N --posts N [--force] [--seed N] [--quiet]";

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { applyMigrations } from "./migrator";
-import { databaseUrl } from "../app/lib/database-url";
-import { devVapidKeys, DEV_VAPID_FILE } from "../app/lib/vapid-keys";
+import { databaseUrl } from "../app/lib/server/database-url";
+import { devVapidKeys, DEV_VAPID_FILE } from "../app/lib/server/vapid-keys";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const buildDir = process.env.REMIX_BUILD_DIR ?? root;

@@ -9,10 +9,10 @@ import { existsSync } from "node:fs";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 
-const { settings } = await import("../app/lib/env.server");
+const { settings } = await import("../app/lib/server/env.server");
 // MEDIA_STORE=s3: a missing bucket or refused credentials stop the worker, naming the setting.
 if (settings().MEDIA_STORE === "s3") {
-  const { checkObjectStore } = await import("../app/lib/object-store.server");
+  const { checkObjectStore } = await import("../app/lib/media/object-store.server");
   await checkObjectStore();
 }
 const { startJobWorker } = await import("../app/models/job-worker.server");

@@ -3,7 +3,7 @@
 // X-Forwarded-* headers are dropped unless TRUST_PROXY says a proxy in front sets them.
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
-import { trustedProxyHops } from "../app/lib/env.server";
+import { trustedProxyHops } from "../app/lib/server/env.server";
 
 /** The header through which the app learns the client's address (always set by this server). */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";

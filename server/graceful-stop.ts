@@ -6,7 +6,7 @@
 import type { Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { RequestHandler } from "express";
-import { log } from "../app/lib/logger.server";
+import { log } from "../app/lib/server/logger.server";
 
 /** The path of the live stream, which never ends on its own. */
 const STREAM_PATH = "/api/stream";

@@ -1,7 +1,7 @@
 // Headers the server adds to answers on their way out, just before the head is written.
 import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import { baseSecurityHeaders, personalCacheControl } from "../app/lib/security-headers.server";
+import { baseSecurityHeaders, personalCacheControl } from "../app/lib/server/security-headers.server";
 import { cameOverTls } from "./client-address";
 
 /** Names the process that served an answer, when EXPOSE_SERVER_PID is on (tests). */

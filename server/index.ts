@@ -5,7 +5,7 @@
 //   tsx server/index.ts [path/to/build/server/index.js]   (default: $REMIX_BUILD_DIR/build/server/index.js)
 //
 // Settings (PORT, HOST, REMIX_BUILD_DIR, WEB_CONCURRENCY, TRUST_PROXY, COOKIE_SECURE,
-// LOG_REQUESTS, STOP_TIMEOUT_MS, …) are read through app/lib/env.server.ts, which says what to
+// LOG_REQUESTS, STOP_TIMEOUT_MS, …) are read through app/lib/server/env.server.ts, which says what to
 // set when one cannot be understood (the server then does not start).
 //
 // Run with tsx: its loader hooks only act while modules are imported at start-up; once the
@@ -20,9 +20,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { checkStartupSettings, cookieSecure, defaultNodeEnv, settings, trustedProxyHops } from "../app/lib/env.server";
-import { log } from "../app/lib/logger.server";
-import { checkObjectStore } from "../app/lib/object-store.server";
+import { checkStartupSettings, cookieSecure, defaultNodeEnv, settings, trustedProxyHops } from "../app/lib/server/env.server";
+import { log } from "../app/lib/server/logger.server";
+import { checkObjectStore } from "../app/lib/media/object-store.server";
 import { createPageCache, MAX_PAGE_BYTES } from "../app/cache/visitor-pages.server";
 import type { DataVersionReader } from "../app/cache/data-version.server";
 import { expressHandler } from "./app-handler";

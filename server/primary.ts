@@ -2,16 +2,16 @@
 // this process is the primary of a node:cluster: it serves nothing itself, forks that many
 // workers that each run startServer on the same port (the primary hands them connections in
 // turn), relays the messages they send each other (live events, job wake-ups:
-// app/lib/cluster-relay.server), starts a worker again when one dies, and on SIGTERM/SIGINT
+// app/lib/server/cluster-relay.server), starts a worker again when one dies, and on SIGTERM/SIGINT
 // stops them all gracefully. Worker 1 alone runs the background work (BACKGROUND_WORK); a
 // worker started in its place takes it over. See docs/decisions/process-per-core.md.
 import cluster, { type Worker } from "node:cluster";
 import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { checkStartupSettings, settings, type Settings } from "../app/lib/env.server";
-import { log } from "../app/lib/logger.server";
-import { relayBetweenWorkers } from "../app/lib/cluster-relay.server";
+import { checkStartupSettings, settings, type Settings } from "../app/lib/server/env.server";
+import { log } from "../app/lib/server/logger.server";
+import { relayBetweenWorkers } from "../app/lib/server/cluster-relay.server";
 
 /** How many processes serve requests: WEB_CONCURRENCY, else one per core in production and one elsewhere. */
 export function processCount(config: Settings = settings()): number {

@@ -5,8 +5,8 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import type { Settings } from "../app/lib/env.server";
-import { log, REQUEST_ID_HEADER } from "../app/lib/logger.server";
+import type { Settings } from "../app/lib/server/env.server";
+import { log, REQUEST_ID_HEADER } from "../app/lib/server/logger.server";
 import type { FactsOf } from "./route-facts";
 
 /** What a proxy's request id may look like to be kept; anything else gets an id of ours. */

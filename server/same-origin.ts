@@ -1,7 +1,7 @@
 // Refuses a state-changing request that another site made a browser send (403).
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
-import { CROSS_SITE_MESSAGE, crossSiteRefusal, STATE_CHANGING_METHODS } from "../app/lib/http.server";
+import { CROSS_SITE_MESSAGE, crossSiteRefusal, STATE_CHANGING_METHODS } from "../app/lib/server/http.server";
 import { answerError } from "./answer";
 
 /** Request headers through the Fetch API's `get` (case-insensitive names). */

@@ -1,9 +1,9 @@
-// GET /sw.js: the service worker of the build being served (app/lib/service-worker.server.ts),
+// GET /sw.js: the service worker of the build being served (app/lib/server/service-worker.server.ts),
 // for scope "/". Its text names the build's version and the files every page loads first, so
 // a deploy is a new worker. Browsers check it at every visit, so it is never cached for long.
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
-import { serviceWorkerSource } from "../app/lib/service-worker.server";
+import { serviceWorkerSource } from "../app/lib/server/service-worker.server";
 
 /** The build's version and the shell's files: the entry, the root route and their imports. */
 export function shellOf(build: ServerBuild): { version: string; shell: string[] } {

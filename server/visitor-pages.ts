@@ -2,7 +2,7 @@
 // (Request -> Response): a kept page is answered with a fresh nonce; otherwise the app answers,
 // and its body is kept on the way to the client when the answer may be kept.
 import type { AppLoadContext } from "@remix-run/node";
-import { createNonce } from "../app/lib/security-headers.server";
+import { createNonce } from "../app/lib/server/security-headers.server";
 import {
   cacheableRequest,
   keepable,

@@ -14,7 +14,7 @@
 //   query, sent after all of them arrived, so none of them gets a version read before it came.
 import Database from "better-sqlite3";
 import pg from "pg";
-import { sqliteFilePath } from "~/lib/database-url";
+import { sqliteFilePath } from "~/lib/server/database-url";
 
 export type DataVersion = number | string;
 export type DataVersionReader = () => Promise<DataVersion | null>;

@@ -22,7 +22,7 @@
 import { createHash } from "node:crypto";
 import { RENDERED_PAGE_CHARS, RENDERED_PAGES_CHARS } from "./budgets";
 import { createKeptTexts } from "./kept-texts.server";
-import { relativeTimeHolds } from "~/lib/relative-time";
+import { relativeTimeHolds } from "~/lib/rules/relative-time";
 
 export type RenderRequest = {
   /** The whole address (scheme, host, path, query). */

@@ -20,7 +20,7 @@
 //   its other cookies (the theme a reader chose) and whether it comes from a crawler
 //   (crawlers get the whole page at once).
 import { isbot } from "isbot";
-import { hasAppCookie } from "~/lib/security-headers.server";
+import { hasAppCookie } from "~/lib/server/security-headers.server";
 import { VISITOR_PAGE_BYTES, VISITOR_PAGES } from "./budgets";
 import type { DataVersion } from "./data-version.server";
 

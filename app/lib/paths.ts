@@ -1,6 +1,6 @@
 // The addresses of the app's pages, built in one place. Pure and small: the browser bundle shares it.
 // Usernames and tags are passed through encodeURIComponent; ids are numbers and go in as they are.
-import { partName, slugOf, type PartLike } from "~/lib/names";
+import { partName, slugOf, type PartLike } from "~/lib/rules/names";
 
 export function postPath(postId: number): string {
   return `/post/${postId}`;

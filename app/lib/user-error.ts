@@ -3,7 +3,7 @@
 // used reset link, a file we do not take). Models and lib code throw it; the status and the
 // message are what the caller is answered, as they are. Anything else that goes wrong (the
 // database, a program we run, a bug) stays an ordinary exception: a 500, logged.
-// It becomes a response in lib/form-reply.server.ts: `mutation` for the writes scripts and
+// It becomes a response in lib/server/form-reply.server.ts: `mutation` for the writes scripts and
 // plain forms both send, `answerUserErrors` for every other loader and action.
 
 export type UserErrorOptions = {

@@ -8,10 +8,10 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { UserError } from "~/lib/user-error";
-import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/flag-reasons";
-import { discardMedia } from "~/lib/images.server";
-import { publish } from "~/lib/live-events.server";
-import { containsPattern, normaliseQuery } from "~/lib/search";
+import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/rules/flag-reasons";
+import { discardMedia } from "~/lib/media/images.server";
+import { publish } from "~/lib/server/live-events.server";
+import { containsPattern, normaliseQuery } from "~/lib/rules/search";
 import { listFlagQueue, resolveFlags, type FlagQueueItem } from "~/models/flag.server";
 import { countPostsByAuthor } from "~/models/counts.server";
 import { dropCarFromTimelines } from "~/models/timeline.server";

@@ -3,14 +3,14 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { cookieFlags, sessionIdOf } from "~/lib/cookies.server";
+import { cookieFlags, sessionIdOf } from "~/lib/server/cookies.server";
 import { sessionStorage } from "~/models/session.server";
-import { safeRedirect } from "~/lib/http.server";
-import { MESSAGES } from "~/lib/auth-schemas";
+import { safeRedirect } from "~/lib/server/http.server";
+import { MESSAGES } from "~/lib/schemas/auth-schemas";
 import { isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
 import * as sessions from "~/models/session.server";
 import { isTwoFactorEnabled, markTwoFactorPassed, sessionAuthState, type MemberPageFacts, type SessionAuthState } from "~/models/two-factor.server";
-import { loginHref, withoutLoginParams } from "~/lib/login-events";
+import { loginHref, withoutLoginParams } from "~/lib/rules/login-links";
 import { knownDeviceToken, rememberDevice } from "~/models/known-device.server";
 import { UserError } from "~/lib/user-error";
 import { restoreAccount } from "~/models/account-deletion.server";

@@ -8,7 +8,7 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect } from "~/lib/db/json-sql";
-import { READY_POST } from "~/lib/post-status";
+import { READY_POST } from "~/lib/rules/post-status";
 import { UserError } from "~/lib/user-error";
 import { dropFollowsBetween } from "~/models/timeline.server";
 

@@ -7,9 +7,9 @@
 // added, changed or deleted mod counts), its owner's name and its cover picture.
 import { createHash } from "node:crypto";
 import { prisma } from "~/db.server";
-import { modName, shownCost, type SheetMod } from "~/lib/build-sheet";
-import type { ModJson } from "~/lib/cars";
-import { pictureOf, type StoredPicture } from "~/lib/media-types";
+import { modName, shownCost, type SheetMod } from "~/lib/rules/build-sheet";
+import type { ModJson } from "~/lib/rules/cars";
+import { pictureOf, type StoredPicture } from "~/lib/media/media-types";
 import { carPhotoSelect, coverMediaWhere, newestPostIdsOfCar, ownPhotoOf, pictureSelect } from "~/models/car.server";
 import type { DatedMod } from "~/models/car-handover.server";
 import { modJson, modRowsOfCars, type ModRow, type OwnedModRow } from "~/models/mod-reads.server";

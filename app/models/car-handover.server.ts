@@ -18,8 +18,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { prisma } from "~/db.server";
 import { parseStoredDate } from "~/lib/db/json-sql";
-import { sessionSecret } from "~/lib/env.server";
-import { HANDOVER_DAYS, HANDOVER_MESSAGES as M, type FormerCarJson, type OwnershipJson } from "~/lib/handover";
+import { sessionSecret } from "~/lib/server/env.server";
+import { HANDOVER_DAYS, HANDOVER_MESSAGES as M, type FormerCarJson, type OwnershipJson } from "~/lib/rules/handover";
 import { handoverPath } from "~/lib/paths";
 import { UserError } from "~/lib/user-error";
 import { isBlockedEitherWay } from "~/models/block.server";

@@ -11,9 +11,9 @@
 // null), so the car falls back to its newest post's picture.
 import { prisma } from "~/db.server";
 import { parseId } from "~/lib/ids";
-import { discardMedia, inspectUploadFile, processUploadFile, type UploadFile } from "~/lib/images.server";
-import { fetchIncoming, IncomingMissingError, incomingName, incomingPath, removeIncoming, shareIncoming } from "~/lib/incoming.server";
-import { pictureOf, type StoredPicture } from "~/lib/media-types";
+import { discardMedia, inspectUploadFile, processUploadFile, type UploadFile } from "~/lib/media/images.server";
+import { fetchIncoming, IncomingMissingError, incomingName, incomingPath, removeIncoming, shareIncoming } from "~/lib/server/incoming.server";
+import { pictureOf, type StoredPicture } from "~/lib/media/media-types";
 import { UserError } from "~/lib/user-error";
 import { errorText, enqueueJob } from "~/models/job.server";
 import { carPhotoSelect, coverMediaWhere, featuringCar, ownPhotoOf, pictureSelect, requireOwnedCar } from "~/models/car.server";

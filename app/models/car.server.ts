@@ -1,16 +1,16 @@
 // Cars: the owner's garage, ownership checks, and the public showcase.
 // Every change is checked here against the session user's id: 404 for a car that does
 // not exist, 403 for someone else's.
-import { READY_POST } from "~/lib/post-status";
+import { READY_POST } from "~/lib/rules/post-status";
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect } from "~/lib/db/json-sql";
 import { UserError } from "~/lib/user-error";
-import { discardMedia } from "~/lib/images.server";
-import { removeIncoming } from "~/lib/incoming.server";
-import { CAR_MESSAGES, type CarInput } from "~/lib/car-schemas";
-import type { CarJson } from "~/lib/cars";
-import { pictureOf, type StoredPicture } from "~/lib/media-types";
+import { discardMedia } from "~/lib/media/images.server";
+import { removeIncoming } from "~/lib/server/incoming.server";
+import { CAR_MESSAGES, type CarInput } from "~/lib/schemas/car-schemas";
+import type { CarJson } from "~/lib/rules/cars";
+import { pictureOf, type StoredPicture } from "~/lib/media/media-types";
 import { countCarStats } from "~/models/counts.server";
 import { reportDuplicateVin, vinColumns, vinHash } from "~/models/vin.server";
 import { dropCarFromTimelines } from "~/models/timeline.server";

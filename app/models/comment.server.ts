@@ -5,9 +5,9 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
-import { READY_POST } from "~/lib/post-status";
+import { READY_POST } from "~/lib/rules/post-status";
 import { UserError } from "~/lib/user-error";
-import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentPage, type CommentView } from "~/lib/comment-schemas";
+import { ANONYMOUS, COMMENT_MESSAGES, type CommentInput, type CommentPage, type CommentView } from "~/lib/schemas/comment-schemas";
 import { isAdmin } from "~/models/user.server";
 import { pushComment } from "~/models/push.server";
 import { BLOCK_MESSAGES, blockedError, blockedFlagSql, commentBlockState } from "~/models/block.server";

@@ -2,7 +2,7 @@
 // aggregate over the WHOLE related table (on SQLite it scans it for every page), so lists
 // count here instead: one GROUP BY per table, limited to the page's ids, each served by
 // the index on the foreign key.
-import { READY_POST } from "~/lib/post-status";
+import { READY_POST } from "~/lib/rules/post-status";
 import { prisma } from "~/db.server";
 import { getCarFollowerCounts } from "~/models/follow.server";
 

@@ -18,10 +18,10 @@
 import { Transform, type Readable } from "node:stream";
 import yazl from "yazl";
 import { prisma } from "~/db.server";
-import { SITE_NAME } from "~/lib/brand";
-import { sendMail } from "~/lib/mailer.server";
-import { deletePrivateFile, isValidKey, newPrivateName, openMedia, openPrivateFile, statMedia, writePrivateFile } from "~/lib/media-storage.server";
-import { extensionOf, MEDIA_URL_PREFIX } from "~/lib/media-types";
+import { SITE_NAME } from "~/lib/rules/brand";
+import { sendMail } from "~/lib/server/mailer.server";
+import { deletePrivateFile, isValidKey, newPrivateName, openMedia, openPrivateFile, statMedia, writePrivateFile } from "~/lib/media/media-storage.server";
+import { extensionOf, MEDIA_URL_PREFIX } from "~/lib/media/media-types";
 import { UserError } from "~/lib/user-error";
 import { enqueueJob } from "~/models/job.server";
 import { DATA_EXPORT_PAGE, notifyDataExportReady } from "~/models/notification.server";

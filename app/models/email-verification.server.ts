@@ -8,9 +8,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
-import { sendMail } from "~/lib/mailer.server";
+import { sendMail } from "~/lib/server/mailer.server";
 import { grantListedAdmin } from "~/models/user.server";
-import { VERIFY_MESSAGES } from "~/lib/email-verification";
+import { VERIFY_MESSAGES } from "~/lib/rules/email-verification";
 
 export const VERIFY_TOKEN_LIFETIME = 24 * 60 * 60 * 1000;
 export const VERIFY_PATH = "/verify-email";

@@ -3,17 +3,17 @@
 // Searching events by text lives in search.server.ts (searchEvents), which narrows
 // listEvents with `ids`.
 import { z } from "zod";
-import { normalizeText, type TextOptions } from "~/lib/text-rules";
-import { textRules, userText } from "~/lib/text-schemas";
+import { normalizeText, type TextOptions } from "~/lib/rules/text-rules";
+import { textRules, userText } from "~/lib/schemas/text-schemas";
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
 import { UserError } from "~/lib/user-error";
-import { EVENT_TEXT } from "~/lib/event-schemas";
-import { imageUrlForWidth, mediaUrl, pictureOf, srcSetFor } from "~/lib/media-types";
-import { discardMedia, MAX_IMAGE_BYTES, MEDIA_MESSAGES, processUpload, sniffMedia } from "~/lib/images.server";
-import type { MultipartLimits } from "~/lib/multipart.server";
-import type { CalendarEvent } from "~/lib/event-calendar";
+import { EVENT_TEXT } from "~/lib/schemas/event-schemas";
+import { imageUrlForWidth, mediaUrl, pictureOf, srcSetFor } from "~/lib/media/media-types";
+import { discardMedia, MAX_IMAGE_BYTES, MEDIA_MESSAGES, processUpload, sniffMedia } from "~/lib/media/images.server";
+import type { MultipartLimits } from "~/lib/server/multipart.server";
+import type { CalendarEvent } from "~/lib/rules/event-calendar";
 import { featuringCarIds, postCoverSql } from "~/models/car.server";
 import { countAttendees } from "~/models/counts.server";
 

@@ -9,7 +9,7 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, timestampSql } from "~/lib/db/json-sql";
-import { isFeedChoice, type FeedChoice } from "~/lib/feed-choice";
+import { isFeedChoice, type FeedChoice } from "~/lib/rules/feed-choice";
 
 export type { FeedChoice };
 

@@ -1,9 +1,9 @@
 // The feed's records read back into posts: each post's content and standing arrive as JSON
 // arrays of columns (feed-query.server.ts), shaped here into the API's post shape.
 import { isoText, parseStoredDate } from "~/lib/db/json-sql";
-import { effectiveLayout, isLayout } from "~/lib/layout";
-import { imageUrlForWidth, mediaUrl, pictureOf, srcSetFor, type MediaKind } from "~/lib/media-types";
-import { daysOld } from "~/lib/relative-time";
+import { effectiveLayout, isLayout } from "~/lib/rules/layout";
+import { imageUrlForWidth, mediaUrl, pictureOf, srcSetFor, type MediaKind } from "~/lib/media/media-types";
+import { daysOld } from "~/lib/rules/relative-time";
 import { ownPhotoOf } from "~/models/car.server";
 import type { FeedCar, FeedPhoto, FeedPost } from "~/models/feed.server";
 

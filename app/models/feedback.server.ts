@@ -1,7 +1,7 @@
 // Feedback from the 'Version Changes' modal: text and an optional 1-5 rating. Visitors may send it too;
 // the sender is the session user or nobody, never a user_id from the body.
 import { prisma } from "~/db.server";
-import type { FeedbackInput } from "~/lib/changelog";
+import type { FeedbackInput } from "~/lib/rules/changelog";
 
 export type FeedbackRow = {
   id: number;

@@ -2,10 +2,10 @@
 // reporter and piece of content (a unique index); the reporter is always the session user.
 import { prisma } from "~/db.server";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
-import { READY_POST } from "~/lib/post-status";
+import { READY_POST } from "~/lib/rules/post-status";
 import { UserError } from "~/lib/user-error";
-import type { FlagInput } from "~/lib/flag-input";
-import { FLAG_MESSAGES, type FlagContentType, type FlagStatus } from "~/lib/flag-reasons";
+import type { FlagInput } from "~/lib/schemas/flag-input";
+import { FLAG_MESSAGES, type FlagContentType, type FlagStatus } from "~/lib/rules/flag-reasons";
 import { isUniqueViolation } from "~/lib/db/conflicts";
 
 /** Whether the reported thing exists. */

@@ -9,9 +9,9 @@
 import { createCookie, createCookieSessionStorage, type CookieOptions } from "@remix-run/node";
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
-import { safeRedirect } from "~/lib/http.server";
+import { safeRedirect } from "~/lib/server/http.server";
 import { UserError } from "~/lib/user-error";
-import { publicOrigin, secureCookies, sessionSecret, settings } from "~/lib/env.server";
+import { publicOrigin, secureCookies, sessionSecret, settings } from "~/lib/server/env.server";
 import { findOrCreateGoogleUser, type PublicUser } from "~/models/user.server";
 
 export const GOOGLE_START_PATH = "/api/auth/google";

@@ -3,8 +3,8 @@
 // open at that post, with the first page of the Grams feed after it.
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { getUser } from "~/models/auth.server";
-import { gramsParam } from "~/lib/grams-url";
-import type { FeedChoice } from "~/lib/feed-choice";
+import { gramsParam } from "~/lib/rules/grams-url";
+import type { FeedChoice } from "~/lib/rules/feed-choice";
 import { getFeedPage, getPost, showAllGramsPosts, type FeedPost } from "~/models/feed.server";
 
 /** What a page's loader hands to the Grams launcher. */

@@ -1,6 +1,6 @@
 // The notices of a car changing hands: the offer to its buyer, and the new owner to its followers.
 import { prisma } from "~/db.server";
-import { SITE_NAME } from "~/lib/brand";
+import { SITE_NAME } from "~/lib/rules/brand";
 import { showcasePath } from "~/lib/paths";
 import { unblockedWith } from "~/models/block.server";
 import { announce, carLabel, carWordsSelect, type Actor, type CarWords } from "~/models/notification.server";

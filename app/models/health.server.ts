@@ -2,8 +2,8 @@
 // answers, and on PostgreSQL the live-event listener is connected. And what the metrics
 // (/metrics) read of the app: the job queue and the database pool.
 import { databasePoolUse, prisma, type PoolUse } from "~/db.server";
-import { postgresTransport } from "~/lib/live-events.server";
-import { mediaStoreFailures } from "~/lib/object-store.server";
+import { postgresTransport } from "~/lib/server/live-events.server";
+import { mediaStoreFailures } from "~/lib/media/object-store.server";
 
 /** How long the database may take to answer a readiness check before it counts as down. */
 const DATABASE_CHECK_MS = 2000;

@@ -8,9 +8,9 @@
 // little for the running ones and then hands them back to the queue.
 // Every minute it also ends jobs interrupted too often, deletes old finished jobs and,
 // hourly, incoming files nothing refers to any more.
-import { onSiblingMessage, sendToSiblings } from "~/lib/cluster-relay.server";
-import { jobConcurrency, videoTimeoutMs } from "~/lib/env.server";
-import { sweepIncoming } from "~/lib/incoming.server";
+import { onSiblingMessage, sendToSiblings } from "~/lib/server/cluster-relay.server";
+import { jobConcurrency, videoTimeoutMs } from "~/lib/server/env.server";
+import { sweepIncoming } from "~/lib/server/incoming.server";
 import { warnAboutVideoPrograms } from "~/lib/media/programs.server";
 import {
   claimJob,

@@ -9,8 +9,8 @@
 // account; it proves only that this browser signed in to the account before, never signs in.
 import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { cookieSecure, sessionSecret } from "~/lib/env.server";
-import { cookieFlags } from "~/lib/cookies.server";
+import { cookieSecure, sessionSecret } from "~/lib/server/env.server";
+import { cookieFlags } from "~/lib/server/cookies.server";
 
 /** How long a device stays known after its last sign-in. */
 const KNOWN_DEVICE_LIFETIME_SECONDS = 365 * 24 * 60 * 60;

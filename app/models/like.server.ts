@@ -2,7 +2,7 @@
 // composite primary key) with a type: pressing like adds a like, turns a dislike into a
 // like, or removes the like; dislike the other way round.
 import { databaseProvider, prisma } from "~/db.server";
-import { READY_POST } from "~/lib/post-status";
+import { READY_POST } from "~/lib/rules/post-status";
 import { UserError } from "~/lib/user-error";
 import { timestampSql } from "~/lib/db/json-sql";
 import { Prisma } from "~/generated/prisma/client";

@@ -4,10 +4,10 @@
 // same either way, and no email goes to an address without an account.
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { prisma } from "~/db.server";
-import { sessionSecret } from "~/lib/env.server";
-import { sendMail } from "~/lib/mailer.server";
+import { sessionSecret } from "~/lib/server/env.server";
+import { sendMail } from "~/lib/server/mailer.server";
 import { grantListedAdmin, publicUserSelect, takeOverUnverifiedAccount, type PublicUser } from "~/models/user.server";
-import { LOGIN_CODE_MESSAGES } from "~/lib/login-code-messages";
+import { LOGIN_CODE_MESSAGES } from "~/lib/rules/login-code-messages";
 import { UserError } from "~/lib/user-error";
 
 export const LOGIN_CODE_LIFETIME = 10 * 60 * 1000;

@@ -1,10 +1,10 @@
 // The shared lists of manufacturers, vendors and installers ("makers" for short): the
 // type-ahead's matches, the Admin Area's list, and merging a duplicate into the name kept.
-// Names match by their normalised key (app/lib/names.ts), so a search for "ohl" finds "Öhlins".
+// Names match by their normalised key (app/lib/rules/names.ts), so a search for "ohl" finds "Öhlins".
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { containsPattern, prefixPattern } from "~/lib/search";
-import { MAKER_KINDS, cleanName, isMakerKind, nameKey, type MakerKind } from "~/lib/names";
+import { containsPattern, prefixPattern } from "~/lib/rules/search";
+import { MAKER_KINDS, cleanName, isMakerKind, nameKey, type MakerKind } from "~/lib/rules/names";
 import { UserError } from "~/lib/user-error";
 
 export { MAKER_KINDS, isMakerKind, type MakerKind };

@@ -6,10 +6,10 @@ import { prisma } from "~/db.server";
 import { pushMessageReceived } from "~/models/push.server";
 import { z } from "zod";
 import { UserError } from "~/lib/user-error";
-import { userText } from "~/lib/text-schemas";
-import { publish, type LiveMessage, type LiveUser } from "~/lib/live-events.server";
+import { userText } from "~/lib/schemas/text-schemas";
+import { publish, type LiveMessage, type LiveUser } from "~/lib/server/live-events.server";
 import { blockedPartnerIds, getBlockState } from "~/models/block.server";
-import { textLinksProblem } from "~/lib/text-links";
+import { textLinksProblem } from "~/lib/rules/text-links";
 import { mentionedMembers, membersIn, notifyMessageMentions } from "~/models/text-links.server";
 
 export const MESSAGE_MAX_CHARS = 2000;

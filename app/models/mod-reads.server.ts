@@ -3,12 +3,12 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
-import { CAR_MESSAGES, MOD_MESSAGES } from "~/lib/car-schemas";
-import { fromCents, type ModJson } from "~/lib/cars";
+import { CAR_MESSAGES, MOD_MESSAGES } from "~/lib/schemas/car-schemas";
+import { fromCents, type ModJson } from "~/lib/rules/cars";
 import { partPath } from "~/lib/paths";
 import { UserError } from "~/lib/user-error";
-import { partName } from "~/lib/names";
-import type { TaggedMod } from "~/lib/post-mods";
+import { partName } from "~/lib/rules/names";
+import type { TaggedMod } from "~/lib/rules/post-mods";
 import { postModsSql, readPostMods } from "~/models/post-mods.server";
 
 const named = { select: { id: true, name: true } } as const;

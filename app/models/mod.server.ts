@@ -1,16 +1,16 @@
 // The owner's changes to a car's mods, and the choices the mod form offers. Manufacturers,
 // vendors and installers are shared name lists, matched by their normalised key
-// (app/lib/names.ts); a mod that names a manufacturer is linked to its shared Part
+// (app/lib/rules/names.ts); a mod that names a manufacturer is linked to its shared Part
 // (part.server.ts); builds belong to one car.
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/car-schemas";
+import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/schemas/car-schemas";
 import { featuringCar, newestPostIdsOfCar, requireOwnedCar } from "~/models/car.server";
 import { inIdOrder } from "~/lib/id-order";
 import { UserError } from "~/lib/user-error";
-import { cleanName, nameKey, type MakerKind } from "~/lib/names";
+import { cleanName, nameKey, type MakerKind } from "~/lib/rules/names";
 import { findOrCreatePart, prunePart } from "~/models/part.server";
-import { shortDate } from "~/lib/formats";
+import { shortDate } from "~/lib/rules/formats";
 import { modInclude, requireOwnedMod, type ModRow } from "~/models/mod-reads.server";
 
 // ------------------------------------------------------------------ names

@@ -1,4 +1,4 @@
-// The oEmbed answer for one of our pages (see ~/lib/oembed for the addresses and the size).
+// The oEmbed answer for one of our pages (see ~/lib/rules/oembed for the addresses and the size).
 //
 // - A post: type "rich", the iframe of its embed (/embed/post/{id}) at the height the post
 //   takes there, and its picture as the thumbnail.
@@ -6,13 +6,13 @@
 //   sheet) at the height it takes there, and the car's build card as the thumbnail.
 //
 // Only what a visitor may see is answered: ready posts, never one still processing.
-import { SITE_NAME } from "~/lib/brand";
-import { buildSheet } from "~/lib/build-sheet";
-import { carEmbedSize } from "~/lib/car-embed";
-import { carDisplayLine, carName, carSpecLine, carsLine } from "~/lib/cars";
-import { embedContentOf, embedIframe, embedSize, OEMBED_CACHE_AGE, OEMBED_VERSION, type EmbedLimits, type OembedTarget } from "~/lib/oembed";
+import { SITE_NAME } from "~/lib/rules/brand";
+import { buildSheet } from "~/lib/rules/build-sheet";
+import { carEmbedSize } from "~/lib/rules/car-embed";
+import { carDisplayLine, carName, carSpecLine, carsLine } from "~/lib/rules/cars";
+import { embedContentOf, embedIframe, embedSize, OEMBED_CACHE_AGE, OEMBED_VERSION, type EmbedLimits, type OembedTarget } from "~/lib/rules/oembed";
 import { embedPath, userPath } from "~/lib/paths";
-import { buildCardImage, postShareImage, postShareTitle, shareLink, type ShareImage } from "~/lib/share-meta";
+import { buildCardImage, postShareImage, postShareTitle, shareLink, type ShareImage } from "~/lib/rules/share-meta";
 import { getCarBuild } from "~/models/build-sheet.server";
 import { getPost, type FeedPost } from "~/models/feed.server";
 

@@ -2,7 +2,7 @@
 // make a first post. Here: what the follow step suggests. Cars and people of suspended
 // members, blocked ones either way and the member's own are left out; the most followed first.
 import { prisma } from "~/db.server";
-import { imageUrlForWidth } from "~/lib/media-types";
+import { imageUrlForWidth } from "~/lib/media/media-types";
 import { carPhotos } from "~/models/car.server";
 
 /** How many cars and people the follow step suggests. */

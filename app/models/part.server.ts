@@ -5,9 +5,9 @@
 // posts that tag those mods. Cars of suspended members are left out everywhere, as in search.
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { cleanName, gainStats, nameKey, partName, type GainStat } from "~/lib/names";
-import { fromCents } from "~/lib/cars";
-import { imageUrlForWidth, pictureUrl } from "~/lib/media-types";
+import { cleanName, gainStats, nameKey, partName, type GainStat } from "~/lib/rules/names";
+import { fromCents } from "~/lib/rules/cars";
+import { imageUrlForWidth, pictureUrl } from "~/lib/media/media-types";
 import { inIdOrder } from "~/lib/id-order";
 import { partPath } from "~/lib/paths";
 import { carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect } from "~/models/car.server";

@@ -4,8 +4,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { prisma } from "~/db.server";
-import { MESSAGES } from "~/lib/auth-schemas";
-import { sendMail } from "~/lib/mailer.server";
+import { MESSAGES } from "~/lib/schemas/auth-schemas";
+import { sendMail } from "~/lib/server/mailer.server";
 import { grantListedAdmin, publicUserSelect, type PublicUser } from "~/models/user.server";
 import { UserError } from "~/lib/user-error";
 

@@ -4,13 +4,13 @@
 // edited, and everything kept in memory that showed it reads it anew at once (any commit
 // gives a new data version: app/cache/README.md).
 import { prisma } from "~/db.server";
-import { discardMedia } from "~/lib/images.server";
-import { isEmptyPost } from "~/lib/post-schemas";
-import { POST_EDIT_MESSAGES, type PostEdit } from "~/lib/post-edit-schemas";
-import { POST_MESSAGES } from "~/lib/post-messages";
-import { POST_STATUS } from "~/lib/post-status";
-import { COMMENT_EDIT_MESSAGES } from "~/lib/comment-edit-schemas";
-import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
+import { discardMedia } from "~/lib/media/images.server";
+import { isEmptyPost } from "~/lib/schemas/post-schemas";
+import { POST_EDIT_MESSAGES, type PostEdit } from "~/lib/schemas/post-edit-schemas";
+import { POST_MESSAGES } from "~/lib/rules/post-messages";
+import { POST_STATUS } from "~/lib/rules/post-status";
+import { COMMENT_EDIT_MESSAGES } from "~/lib/schemas/comment-edit-schemas";
+import { COMMENT_MESSAGES } from "~/lib/schemas/comment-schemas";
 import { UserError } from "~/lib/user-error";
 import { assertOwnCars } from "~/models/post.server";
 import { assertModsOfCars } from "~/models/post-mods.server";

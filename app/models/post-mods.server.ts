@@ -4,10 +4,10 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell } from "~/lib/db/json-sql";
-import type { StoredPictureFields } from "~/lib/media-types";
-import { MAX_MODS_PER_POST, POST_MESSAGES } from "~/lib/post-messages";
-import type { TaggedMod } from "~/lib/post-mods";
-import { POST_STATUS } from "~/lib/post-status";
+import type { StoredPictureFields } from "~/lib/media/media-types";
+import { MAX_MODS_PER_POST, POST_MESSAGES } from "~/lib/rules/post-messages";
+import type { TaggedMod } from "~/lib/rules/post-mods";
+import { POST_STATUS } from "~/lib/rules/post-status";
 import { UserError } from "~/lib/user-error";
 
 type Db = Pick<typeof prisma, "mod">;

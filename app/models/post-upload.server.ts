@@ -11,11 +11,11 @@
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
-import { discardMedia, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/images.server";
-import { fetchIncoming, IncomingMissingError, incomingPath, removeIncoming } from "~/lib/incoming.server";
-import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/post-status";
-import { parseCrop } from "~/lib/upload-media-fields";
-import { mediaUrl, parseVariants, variantPath } from "~/lib/media-types";
+import { discardMedia, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/media/images.server";
+import { fetchIncoming, IncomingMissingError, incomingPath, removeIncoming } from "~/lib/server/incoming.server";
+import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/rules/post-status";
+import { parseCrop } from "~/lib/schemas/upload-media-fields";
+import { mediaUrl, parseVariants, variantPath } from "~/lib/media/media-types";
 import { enqueueJob, errorText, JobDeferral, type JobLane } from "~/models/job.server";
 import { recordTranscodeUsage, TRANSCODE_SECONDS_PER_HOUR, transcodeBudgetBackAt } from "~/models/media-budget.server";
 import { notifyReadyPostMentions } from "~/models/text-links.server";

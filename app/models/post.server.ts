@@ -3,12 +3,12 @@
 // feed.server.ts.
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
-import { checkPostUpload, discardMedia, fileMessage, type InspectedUpload, type UploadFile } from "~/lib/images.server";
-import { incomingName, removeIncoming, shareIncoming } from "~/lib/incoming.server";
-import { cropFits, cropText, MEDIA_FIELD_MESSAGES, orderFiles, type Crop } from "~/lib/upload-media-fields";
-import { isEmptyPost, POST_MESSAGES, type PostFields, type ShareChannel } from "~/lib/post-schemas";
+import { checkPostUpload, discardMedia, fileMessage, type InspectedUpload, type UploadFile } from "~/lib/media/images.server";
+import { incomingName, removeIncoming, shareIncoming } from "~/lib/server/incoming.server";
+import { cropFits, cropText, MEDIA_FIELD_MESSAGES, orderFiles, type Crop } from "~/lib/schemas/upload-media-fields";
+import { isEmptyPost, POST_MESSAGES, type PostFields, type ShareChannel } from "~/lib/schemas/post-schemas";
 import { enqueueJob } from "~/models/job.server";
-import { POST_STATUS, READY_POST } from "~/lib/post-status";
+import { POST_STATUS, READY_POST } from "~/lib/rules/post-status";
 import { MEDIA_JOB, mediaLane, storedMediaOf } from "~/models/post-upload.server";
 import { assertModsOfCars } from "~/models/post-mods.server";
 import { BLOCK_MESSAGES, blockedError, postBlockState } from "~/models/block.server";

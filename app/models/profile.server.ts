@@ -1,12 +1,12 @@
 // People's pages and your own profile: what /user/{username} shows (cars, posts, follow
 // counts), and the settings of /profile (nickname, profile image, show_all_grams_posts).
 import { z } from "zod";
-import { userText } from "~/lib/text-schemas";
+import { userText } from "~/lib/schemas/text-schemas";
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseJsonCell } from "~/lib/db/json-sql";
-import { discardMedia, processAvatar } from "~/lib/images.server";
-import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, pictureOf, srcSetFor } from "~/lib/media-types";
+import { discardMedia, processAvatar } from "~/lib/media/images.server";
+import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, imageUrlForWidth, pictureOf, srcSetFor } from "~/lib/media/media-types";
 import { inIdOrder } from "~/lib/id-order";
 import { UserError } from "~/lib/user-error";
 

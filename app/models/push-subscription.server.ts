@@ -11,7 +11,7 @@ import { promises as dns } from "node:dns";
 import { BlockList, isIP } from "node:net";
 import { z } from "zod";
 import { prisma } from "~/db.server";
-import { pushSettings } from "~/lib/env.server";
+import { pushSettings } from "~/lib/server/env.server";
 import { UserError } from "~/lib/user-error";
 
 /** What a refused subscription is told. */

@@ -12,9 +12,9 @@
 //   410 removes that device's subscription, its 429 and 5xx are retried by the queue.
 import webpush, { WebPushError } from "web-push";
 import { prisma } from "~/db.server";
-import { SITE_NAME } from "~/lib/brand";
-import { pushSettings } from "~/lib/env.server";
-import { mediaUrl } from "~/lib/media-types";
+import { SITE_NAME } from "~/lib/rules/brand";
+import { pushSettings } from "~/lib/server/env.server";
+import { mediaUrl } from "~/lib/media/media-types";
 import { eventPath, messagesPath, postPath } from "~/lib/paths";
 import { isBlockedEitherWay } from "~/models/block.server";
 import { enqueueJob } from "~/models/job.server";

@@ -9,12 +9,12 @@
 import { createHmac } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { safeRedirect } from "~/lib/http.server";
-import { sessionSecret, settings, trustedProxyHops } from "~/lib/env.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { safeRedirect } from "~/lib/server/http.server";
+import { sessionSecret, settings, trustedProxyHops } from "~/lib/server/env.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { accountIdByName, countHits, deleteAllWindows, deleteEndedWindows } from "~/models/limits.server";
 import { knownDeviceToken } from "~/models/known-device.server";
-import { errorResponse } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 export type Rule = { limit: number; windowMs: number; message?: string };

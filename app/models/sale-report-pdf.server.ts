@@ -4,10 +4,10 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import sharp from "sharp";
-import { carDisplayLine, carSpecLine, formatGain } from "~/lib/cars";
-import { formatCost, shortDate, wholeNumber } from "~/lib/formats";
-import { readMedia } from "~/lib/media-storage.server";
-import { parseVariants, variantPath, type StoredPicture } from "~/lib/media-types";
+import { carDisplayLine, carSpecLine, formatGain } from "~/lib/rules/cars";
+import { formatCost, shortDate, wholeNumber } from "~/lib/rules/formats";
+import { readMedia } from "~/lib/media/media-storage.server";
+import { parseVariants, variantPath, type StoredPicture } from "~/lib/media/media-types";
 import type { SaleReport } from "~/models/sale-report.server";
 
 const MARGIN = 50;

@@ -4,11 +4,11 @@
 // this module, not even for the owner: the report is the public record handed to a buyer.
 // The work is bounded: a car's mods (CAR_MOD_LIMIT), its service entries (MAX_SERVICE_ENTRIES)
 // and owners are each read by one capped query.
-import { mediaUrl, srcSetFor } from "~/lib/media-types";
-import { buildSheet, type BuildSheet } from "~/lib/build-sheet";
-import type { GainJson } from "~/lib/cars";
-import type { OwnershipJson } from "~/lib/handover";
-import type { ReportInclude } from "~/lib/sale-report";
+import { mediaUrl, srcSetFor } from "~/lib/media/media-types";
+import { buildSheet, type BuildSheet } from "~/lib/rules/build-sheet";
+import type { GainJson } from "~/lib/rules/cars";
+import type { OwnershipJson } from "~/lib/rules/handover";
+import type { ReportInclude } from "~/lib/rules/sale-report";
 import { readCarBuild, sheetMod, type CarCover } from "~/models/build-sheet.server";
 import { ownershipHistory } from "~/models/car-handover.server";
 import { listServiceEntries, type ServiceEntryJson } from "~/models/service-log.server";

@@ -1,6 +1,6 @@
 // Search over cars, users, events, posts (story text) and parts.
 //
-// Every query is normalised by app/lib/search.ts (capped length, no control characters)
+// Every query is normalised by app/lib/rules/search.ts (capped length, no control characters)
 // and split into words; each word must appear (AND), case-insensitively for ASCII letters.
 // Matching is done with LIKE patterns whose %, _ and \ are escaped, with an explicit
 // ESCAPE clause: Prisma's `contains` does not escape them on SQLite, so "%" would match
@@ -11,12 +11,12 @@
 // statements work with ILIKE in place of LIKE (everything else here is standard SQL):
 // `LIKE` below is the keyword of the provider in use.
 import { databaseProvider, prisma } from "~/db.server";
-import { READY_POST } from "~/lib/post-status";
+import { READY_POST } from "~/lib/rules/post-status";
 import { Prisma } from "~/generated/prisma/client";
-import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/search";
-import { imageUrlForWidth, pictureUrl } from "~/lib/media-types";
+import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/rules/search";
+import { imageUrlForWidth, pictureUrl } from "~/lib/media/media-types";
 import { flattenEvents, listEvents, type EventView } from "~/models/event.server";
-import { nameKey } from "~/lib/names";
+import { nameKey } from "~/lib/rules/names";
 import { partResults, type PartResult } from "~/models/part.server";
 import { carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect } from "~/models/car.server";
 

@@ -1,10 +1,10 @@
-// Session rows. The `__session` cookie carries only a row's id (lib/cookies.server.ts); the row
+// Session rows. The `__session` cookie carries only a row's id (lib/server/cookies.server.ts); the row
 // holds the user and the expiry, so a session is revoked by deleting it.
 import { randomBytes } from "node:crypto";
 import { createSessionStorage } from "@remix-run/node";
 import { prisma } from "~/db.server";
 import { SESSION_LIFETIME } from "~/lib/constants";
-import { authCookie } from "~/lib/cookies.server";
+import { authCookie } from "~/lib/server/cookies.server";
 
 export function createSession(data: { id: string; userId: number; expiresAt: Date; userAgent?: string | null; ip?: string | null }) {
   return prisma.session.create({ data });

@@ -5,7 +5,7 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
-import { VIN_PUBLIC_CHARS } from "~/lib/vin";
+import { VIN_PUBLIC_CHARS } from "~/lib/rules/vin";
 import { featuringCarIds, ownPhotoOf, postCoverSql, type CarRow, type MediaRow } from "~/models/car.server";
 import { carModsSql, readModRows } from "~/models/mod-reads.server";
 import { readRecentEntries, recentEntriesSql, type ServiceEntryTuple } from "~/models/service-log.server";

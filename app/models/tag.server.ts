@@ -4,10 +4,10 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect } from "~/lib/db/json-sql";
-import { containsPattern, normaliseQuery, searchTerms } from "~/lib/search";
+import { containsPattern, normaliseQuery, searchTerms } from "~/lib/rules/search";
 import { UserError } from "~/lib/user-error";
 import { isUniqueViolation } from "~/lib/db/conflicts";
-import { TAG_NOT_FOUND } from "~/lib/tag-pages";
+import { TAG_NOT_FOUND } from "~/lib/rules/tag-pages";
 import { addFollowToTimeline, dropFollowFromTimeline } from "~/models/timeline.server";
 
 export { TAG_NOT_FOUND };

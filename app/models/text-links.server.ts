@@ -6,8 +6,8 @@
 // - a mentioned member hears of it once per text (see notifyMentions in notification.server.ts).
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { POST_STATUS } from "~/lib/post-status";
-import { MENTION_NOTIFY_LIMIT, mentionsIn, tagsIn } from "~/lib/text-links";
+import { POST_STATUS } from "~/lib/rules/post-status";
+import { MENTION_NOTIFY_LIMIT, mentionsIn, tagsIn } from "~/lib/rules/text-links";
 import { notifyMentions, type MentionPlace } from "~/models/notification.server";
 import { syncPostTimelines } from "~/models/timeline.server";
 

@@ -10,7 +10,7 @@ import bcrypt from "bcryptjs";
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { timestampSql } from "~/lib/db/json-sql";
-import { formatManualKey, generateTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from "~/lib/totp.server";
+import { formatManualKey, generateTotpSecret, openSecret, otpauthUri, sealSecret, verifyTotp } from "~/lib/server/totp.server";
 import type { PublicUser } from "~/models/user.server";
 import { claimTotpStep, deleteUsedTotpSteps } from "~/models/limits.server";
 import { feedFactsColumns, type FeedFacts } from "~/models/feed-choice.server";

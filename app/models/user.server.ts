@@ -1,10 +1,10 @@
 import bcrypt from "bcryptjs";
 import { randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
-import { adminEmails } from "~/lib/env.server";
-import { MESSAGES } from "~/lib/auth-schemas";
-import { publish } from "~/lib/live-events.server";
-import { sendMail } from "~/lib/mailer.server";
+import { adminEmails } from "~/lib/server/env.server";
+import { MESSAGES } from "~/lib/schemas/auth-schemas";
+import { publish } from "~/lib/server/live-events.server";
+import { sendMail } from "~/lib/server/mailer.server";
 import { UserError } from "~/lib/user-error";
 
 const BCRYPT_COST = 10;

@@ -1,6 +1,6 @@
 // A car's VIN, kept privately. Rules:
 // - the full VIN is shown only in its owner's own car form; others see at most its last six
-//   characters, and only when the owner chooses (lib/vin.ts);
+//   characters, and only when the owner chooses (lib/rules/vin.ts);
 // - beside it the server keeps a keyed hash (HMAC-SHA256 under the session secret), so a
 //   second account entering the same VIN is noticed without comparing VINs in the clear: the
 //   claim is reported to the administrators, and a handover is the way to move a car. The
@@ -11,7 +11,7 @@
 // noticed only against VINs saved after the change.
 import { createHmac } from "node:crypto";
 import { prisma } from "~/db.server";
-import { sessionSecret } from "~/lib/env.server";
+import { sessionSecret } from "~/lib/server/env.server";
 
 /** The keyed hash kept beside a (normalized) VIN. */
 export function vinHash(vin: string): string {

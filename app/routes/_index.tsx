@@ -18,19 +18,20 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import { MemberLink } from "~/components/shell/MemberLink";
 import { getUser, memberPageFacts } from "~/models/auth.server";
 import { APP_TITLE, FEED_FIRST_RENDER } from "~/lib/constants";
-import { publicOrigin } from "~/lib/env.server";
-import { loginHref, requestLogin } from "~/lib/login-events";
-import { shareLink, shareMeta } from "~/lib/share-meta";
+import { publicOrigin } from "~/lib/server/env.server";
+import { requestLogin } from "~/lib/client/login-events";
+import { loginHref } from "~/lib/rules/login-links";
+import { shareLink, shareMeta } from "~/lib/rules/share-meta";
 import { readCursor } from "~/lib/cursor";
 import { getFeedPage } from "~/models/feed.server";
 import { feedParam, followSuggestions, resolveFeed } from "~/models/feed-choice.server";
 import { FeedSwitch } from "~/components/feed/FeedSwitch";
 import { FollowSuggestions } from "~/components/feed/FollowSuggestions";
-import { FEED_CHOICE_MESSAGES, feedHref } from "~/lib/feed-choice";
+import { FEED_CHOICE_MESSAGES, feedHref } from "~/lib/rules/feed-choice";
 import { loadGrams } from "~/models/grams.server";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
-export { shouldRevalidate } from "~/lib/revalidation";
+export { shouldRevalidate } from "~/lib/client/revalidation";
 
 export const handle: DocumentHandle = { cache: "visitors" };
 

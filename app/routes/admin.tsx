@@ -16,17 +16,17 @@ import { splitEvents } from "~/components/events/event-view";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { adminEmails } from "~/lib/env.server";
+import { adminEmails } from "~/lib/server/env.server";
 import { parseId } from "~/lib/ids";
-import { normaliseQuery } from "~/lib/search";
-import { isMakerKind } from "~/lib/names";
+import { normaliseQuery } from "~/lib/rules/search";
+import { isMakerKind } from "~/lib/rules/names";
 import { listMakersForAdmin } from "~/models/maker.server";
 import { getAdminOverview, listFeedback, listModerationLog, listModerationQueue, listUsers } from "~/models/admin.server";
 import { searchEvents } from "~/models/search.server";
 import { isAdmin } from "~/models/user.server";
 import adminStyles from "~/components/admin/admin.css?url";
 import "~/components/events/events.css";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 // Only the Admin Area loads its stylesheet.

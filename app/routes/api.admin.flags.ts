@@ -6,14 +6,14 @@
 // Every action is recorded in moderation_actions. Administrators only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { flagDecisionSchema } from "~/lib/admin-schemas";
-import { mutation, replyOk, answerUserErrors } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
+import { flagDecisionSchema } from "~/lib/schemas/admin-schemas";
+import { mutation, replyOk, answerUserErrors } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
 import { UserError } from "~/lib/user-error";
 import { ADMIN_TEXT, dismissReports, isContentType, listModerationQueue, removeContent, suspendAuthor } from "~/models/admin.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

@@ -5,13 +5,13 @@
 // recorded in the moderation log. Administrators only (401 signed out, 403 members).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { makerMergeSchema } from "~/lib/admin-schemas";
-import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
+import { makerMergeSchema } from "~/lib/schemas/admin-schemas";
+import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
 import { MAKER_TEXT, isMakerKind, listMakersForAdmin, mergeMakers } from "~/models/maker.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

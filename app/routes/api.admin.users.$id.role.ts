@@ -2,14 +2,14 @@
 // Recorded as grant_admin / revoke_admin. An administrator cannot demote themselves.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { roleChangeSchema } from "~/lib/admin-schemas";
-import { mutation, replyOk } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
+import { roleChangeSchema } from "~/lib/schemas/admin-schemas";
+import { mutation, replyOk } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
 import { ADMIN_TEXT, setRole } from "~/models/admin.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

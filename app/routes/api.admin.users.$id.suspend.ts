@@ -2,14 +2,14 @@
 // → { user }. Suspending ends every session of the account; both ways are recorded.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
-import { suspendSchema } from "~/lib/admin-schemas";
-import { mutation, replyOk } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
+import { suspendSchema } from "~/lib/schemas/admin-schemas";
+import { mutation, replyOk } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
 import { ADMIN_TEXT, getSuspension, suspendUser, unsuspendUser } from "~/models/admin.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

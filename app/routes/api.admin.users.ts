@@ -4,8 +4,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { parseId } from "~/lib/ids";
 import { listUsers } from "~/models/admin.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

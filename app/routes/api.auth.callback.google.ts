@@ -3,14 +3,14 @@
 // the page the sign-in started from. Failures reopen the login modal with the message.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MESSAGES } from "~/lib/auth-schemas";
-import { signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
+import { MESSAGES } from "~/lib/schemas/auth-schemas";
+import { signInPageFor, withoutLoginModal } from "~/lib/server/auth-form.server";
 import { beginSession, twoFactorPath } from "~/models/auth.server";
 import { clearFlowCookies, finishGoogleSignIn, googleReturnPath } from "~/models/google.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
-export { clientLoader } from "~/lib/fetcher-answer";
+export { clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Finding or creating an account is a write: limited per client like other sign-ins.

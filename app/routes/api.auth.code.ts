@@ -6,16 +6,16 @@
 // A plain form post (no JavaScript) goes to the Sign In page in its code mode.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { emailSchema, loginCodeRequestSchema } from "~/lib/auth-schemas";
-import { readBody } from "~/lib/http.server";
-import { signInPageFor } from "~/lib/auth-form.server";
+import { emailSchema, loginCodeRequestSchema } from "~/lib/schemas/auth-schemas";
+import { readBody } from "~/lib/server/http.server";
+import { signInPageFor } from "~/lib/server/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { LOGIN_CODE_MESSAGES, requestLoginCode } from "~/models/login-code.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -3,18 +3,18 @@
 // { twoFactorRequired, redirectTo } when the account has two-factor on.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MESSAGES, emailSchema, loginCodeVerifySchema } from "~/lib/auth-schemas";
+import { MESSAGES, emailSchema, loginCodeVerifySchema } from "~/lib/schemas/auth-schemas";
 import { UserError } from "~/lib/user-error";
 import { beginSession, twoFactorRequiredResponse } from "~/models/auth.server";
-import { readBody } from "~/lib/http.server";
-import { signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
+import { readBody } from "~/lib/server/http.server";
+import { signInPageFor, withoutLoginModal } from "~/lib/server/auth-form.server";
 import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { LOGIN_CODE_MESSAGES, verifyLoginCode } from "~/models/login-code.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -3,15 +3,15 @@
 // page's form-action policy). Comes back at /api/auth/callback/google.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signInPageFor } from "~/lib/auth-form.server";
+import { signInPageFor } from "~/lib/server/auth-form.server";
 import { startGoogleSignIn } from "~/models/google.server";
-import { googleStartSchema } from "~/lib/auth-schemas";
-import { parseFields, readBody, safeRedirect } from "~/lib/http.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { googleStartSchema } from "~/lib/schemas/auth-schemas";
+import { parseFields, readBody, safeRedirect } from "~/lib/server/http.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { limitWrite } from "~/models/rate-limit.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 async function start(request: Request, redirectTo: string) {
   return answerUserErrors(

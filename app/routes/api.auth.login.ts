@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MESSAGES, signInEchoSchema, signInSchema } from "~/lib/auth-schemas";
+import { MESSAGES, signInEchoSchema, signInSchema } from "~/lib/schemas/auth-schemas";
 import { authenticatePassword, startSession } from "~/models/auth.server";
-import { parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/server/http.server";
 import { UserError } from "~/lib/user-error";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { checkPasswordAttempt, checkWrite, tooManyMessage } from "~/models/rate-limit.server";
-import { firstIssue, signInPageFor, withoutLoginModal } from "~/lib/auth-form.server";
+import { firstIssue, signInPageFor, withoutLoginModal } from "~/lib/server/auth-form.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -3,13 +3,13 @@
 // refreshToken and userId in the body are accepted and not needed.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { refreshSession } from "~/models/auth.server";
-import { parseFields, readBody } from "~/lib/http.server";
-import { noFieldsSchema } from "~/lib/input-schemas";
+import { parseFields, readBody } from "~/lib/server/http.server";
+import { noFieldsSchema } from "~/lib/schemas/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 const REFRESH_FAILED = "Failed to refresh session";
 

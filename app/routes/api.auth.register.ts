@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { registerSchema, signUpEchoSchema, signUpFormSchema, MESSAGES } from "~/lib/auth-schemas";
+import { registerSchema, signUpEchoSchema, signUpFormSchema, MESSAGES } from "~/lib/schemas/auth-schemas";
 import { startSession } from "~/models/auth.server";
-import { parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/server/http.server";
 import { UserError } from "~/lib/user-error";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { checkWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { registerUser } from "~/models/user.server";
 import { sendVerificationEmail } from "~/models/email-verification.server";
-import { publicOrigin } from "~/lib/env.server";
-import { firstIssue, signInPageFor } from "~/lib/auth-form.server";
-import { welcomeHref } from "~/lib/onboarding";
+import { publicOrigin } from "~/lib/server/env.server";
+import { firstIssue, signInPageFor } from "~/lib/server/auth-form.server";
+import { welcomeHref } from "~/lib/rules/onboarding";
 import type { RouteHandle } from "~/lib/route-handle";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -4,18 +4,18 @@
 // back to the page with an error code when something is wrong.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MESSAGES, resetConfirmSchema, resetTokenEchoSchema } from "~/lib/auth-schemas";
+import { MESSAGES, resetConfirmSchema, resetTokenEchoSchema } from "~/lib/schemas/auth-schemas";
 import { startSession } from "~/models/auth.server";
-import { parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/server/http.server";
 import { UserError } from "~/lib/user-error";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { checkWrite, tooManyAnswer } from "~/models/rate-limit.server";
 import { resetPasswordWithToken } from "~/models/password-reset.server";
 import { resetErrorCode } from "~/components/auth/reset-errors";
 import type { RouteHandle } from "~/lib/route-handle";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -3,17 +3,17 @@
 // goes to the Reset Password page showing the outcome.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { MESSAGES, resetEntrySchema } from "~/lib/auth-schemas";
-import { publicOrigin } from "~/lib/env.server";
-import { readBody } from "~/lib/http.server";
-import { RESET_STATUS_PARAM } from "~/lib/login-events";
-import { signInPageFor } from "~/lib/auth-form.server";
+import { MESSAGES, resetEntrySchema } from "~/lib/schemas/auth-schemas";
+import { publicOrigin } from "~/lib/server/env.server";
+import { readBody } from "~/lib/server/http.server";
+import { RESET_STATUS_PARAM } from "~/lib/rules/login-links";
+import { signInPageFor } from "~/lib/server/auth-form.server";
 import { accountIdOf, checkAccount, checkWrite, tooManyResponse } from "~/models/rate-limit.server";
 import { requestPasswordReset } from "~/models/password-reset.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 function backToModal(path: string, status: "sent" | "missing" | "limited"): string {
   return signInPageFor(path, "reset", { [RESET_STATUS_PARAM]: status });

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { endSession, getUser } from "~/models/auth.server";
-import { parseFields, readBody } from "~/lib/http.server";
-import { noFieldsSchema } from "~/lib/input-schemas";
+import { parseFields, readBody } from "~/lib/server/http.server";
+import { noFieldsSchema } from "~/lib/schemas/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { answerUserErrors } from "~/lib/form-reply.server";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);

@@ -2,14 +2,14 @@
 // the user's sessions except this one) → { success: true, count }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { parseFields, respond, readBody } from "~/lib/http.server";
-import { noFieldsSchema } from "~/lib/input-schemas";
-import { sessionIdOf } from "~/lib/cookies.server";
+import { parseFields, respond, readBody } from "~/lib/server/http.server";
+import { noFieldsSchema } from "~/lib/schemas/input-schemas";
+import { sessionIdOf } from "~/lib/server/cookies.server";
 import { deleteOtherSessions } from "~/models/two-factor.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
-export { clientAction } from "~/lib/fetcher-answer";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST", "DELETE"] } satisfies RouteHandle;
 

@@ -3,13 +3,13 @@
 // it is then replaced by a signed-in session → { user, session }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { completeTwoFactor, getPendingTwoFactor } from "~/models/auth.server";
-import { twoFactorCodeSchema } from "~/lib/auth-schemas";
-import { answerUserErrors, errorResponse } from "~/lib/form-reply.server";
-import { readBody } from "~/lib/http.server";
+import { twoFactorCodeSchema } from "~/lib/schemas/auth-schemas";
+import { answerUserErrors, errorResponse } from "~/lib/server/form-reply.server";
+import { readBody } from "~/lib/server/http.server";
 import { checkAccount, limitWrite, tooManyResponse } from "~/models/rate-limit.server";
 import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

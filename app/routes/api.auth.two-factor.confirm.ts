@@ -2,14 +2,14 @@
 // the app → { enabled: true, recoveryCodes } (shown once; only hashes are kept).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { twoFactorCodeSchema } from "~/lib/auth-schemas";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { readBody } from "~/lib/http.server";
+import { twoFactorCodeSchema } from "~/lib/schemas/auth-schemas";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+import { readBody } from "~/lib/server/http.server";
 import { checkAccount, limitWrite, tooManyResponse } from "~/models/rate-limit.server";
-import { sessionIdOf } from "~/lib/cookies.server";
+import { sessionIdOf } from "~/lib/server/cookies.server";
 import { confirmEnrolment } from "~/models/two-factor.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -2,13 +2,13 @@
 // password): turns two-factor off and deletes the recovery codes → { enabled: false }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { twoFactorDisableSchema } from "~/lib/auth-schemas";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { readBody } from "~/lib/http.server";
+import { twoFactorDisableSchema } from "~/lib/schemas/auth-schemas";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+import { readBody } from "~/lib/server/http.server";
 import { checkAccount, limitWrite, tooManyResponse } from "~/models/rate-limit.server";
 import { disableTwoFactor } from "~/models/two-factor.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

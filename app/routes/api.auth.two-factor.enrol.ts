@@ -4,13 +4,13 @@
 // must have signed in within the last 10 minutes instead.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAuthState, requireUser } from "~/models/auth.server";
-import { twoFactorEnrolSchema } from "~/lib/auth-schemas";
-import { answerUserErrors, errorResponse } from "~/lib/form-reply.server";
-import { readBody } from "~/lib/http.server";
+import { twoFactorEnrolSchema } from "~/lib/schemas/auth-schemas";
+import { answerUserErrors, errorResponse } from "~/lib/server/form-reply.server";
+import { readBody } from "~/lib/server/http.server";
 import { beginEnrolment } from "~/models/two-factor.server";
 import { checkAccount, limitWrite, tooManyResponse } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -19,13 +19,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getAuthState } from "~/models/auth.server";
-import { parseFields, readBody } from "~/lib/http.server";
+import { parseFields, readBody } from "~/lib/server/http.server";
 import { idSchema } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
-import { hasAppCookie } from "~/lib/security-headers.server";
+import { hasAppCookie } from "~/lib/server/security-headers.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { answerUserErrors } from "~/lib/form-reply.server";
-export { clientAction } from "~/lib/fetcher-answer";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 const storedUserSchema = z.object({
   // The stored copy has the id as a JSON number; text is a malformed copy.

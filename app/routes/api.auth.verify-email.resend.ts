@@ -3,13 +3,13 @@
 // plain form (with redirectTo) comes back to the profile with the message as a toast.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { publicOrigin } from "~/lib/env.server";
-import { mutation, replyOk } from "~/lib/form-reply.server";
+import { publicOrigin } from "~/lib/server/env.server";
+import { mutation, replyOk } from "~/lib/server/form-reply.server";
 import { limitWrite } from "~/models/rate-limit.server";
-import { VERIFY_MESSAGES } from "~/lib/email-verification";
+import { VERIFY_MESSAGES } from "~/lib/rules/email-verification";
 import { resendVerificationEmail } from "~/models/email-verification.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -1,15 +1,15 @@
 // GET /api/cars/{carId}/follow → { following }; POST toggles (or sets `following`) → { following }.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { parseFields, respond } from "~/lib/http.server";
-import { followSchema } from "~/lib/input-schemas";
-import { mutation, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { parseFields, respond } from "~/lib/server/http.server";
+import { followSchema } from "~/lib/schemas/input-schemas";
+import { mutation, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, isFollowingCar, setCarFollow } from "~/models/follow.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

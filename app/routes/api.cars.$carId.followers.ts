@@ -2,8 +2,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireId } from "~/lib/ids";
 import { CAR_NOT_FOUND, carExists, countCarFollowers } from "~/models/follow.server";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

@@ -2,15 +2,15 @@
 // POST → 201 { mod }; the car's owner only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { CAR_MESSAGES, expandFormFields, issuesOf, modSchema } from "~/lib/car-schemas";
-import { answerUserErrors, mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { CAR_MESSAGES, expandFormFields, issuesOf, modSchema } from "~/lib/schemas/car-schemas";
+import { answerUserErrors, mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
 import { createMod } from "~/models/mod.server";
 import { listCarMods, modJson } from "~/models/mod-reads.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

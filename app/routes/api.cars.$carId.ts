@@ -2,15 +2,15 @@
 // A plain form (no JavaScript) may POST with _method=PATCH or _method=DELETE.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { CAR_MESSAGES, carPatchSchema, issuesOf } from "~/lib/car-schemas";
-import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
-import { methodOverrideSchema } from "~/lib/input-schemas";
+import { CAR_MESSAGES, carPatchSchema, issuesOf } from "~/lib/schemas/car-schemas";
+import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
+import { methodOverrideSchema } from "~/lib/schemas/input-schemas";
 import { requireId } from "~/lib/ids";
 import { carJson, deleteCar, getCar, updateCar } from "~/models/car.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

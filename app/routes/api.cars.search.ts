@@ -3,10 +3,10 @@
 // the make, model, trim, nickname or year. Odd input (quotes, %, _, \, emoji, very long
 // text) is searched for literally; a blank query finds nothing.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { limitParam } from "~/lib/search";
+import { limitParam } from "~/lib/rules/search";
 import { SEARCH_MAX_PER_KIND, SEARCH_PAGE_PER_KIND, searchCars } from "~/models/search.server";
-export { clientLoader } from "~/lib/fetcher-answer";
-export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
+export { clientLoader } from "~/lib/client/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/client/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

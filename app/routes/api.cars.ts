@@ -1,12 +1,12 @@
 // POST /api/cars: adds a car to the signed-in user's garage. 201 { car }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { carSchema, issuesOf } from "~/lib/car-schemas";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { carSchema, issuesOf } from "~/lib/schemas/car-schemas";
+import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { carJson, createCar } from "~/models/car.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

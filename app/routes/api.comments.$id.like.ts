@@ -1,13 +1,13 @@
 // POST /api/comments/{id}/like (no body) toggles the caller's like → { liked, likes_count }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { COMMENT_MESSAGES } from "~/lib/comment-schemas";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { COMMENT_MESSAGES } from "~/lib/schemas/comment-schemas";
+import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
 import { toggleCommentLike } from "~/models/comment.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -4,16 +4,16 @@
 // (the page /comment/{id}/edit is the plain form).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { COMMENT_MESSAGES, commentDeleteFormSchema } from "~/lib/comment-schemas";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
+import { COMMENT_MESSAGES, commentDeleteFormSchema } from "~/lib/schemas/comment-schemas";
+import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
 import { deleteComment } from "~/models/comment.server";
-import { parseCommentEdit } from "~/lib/comment-edit-schemas";
+import { parseCommentEdit } from "~/lib/schemas/comment-edit-schemas";
 import { editComment } from "~/models/post-edit.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST", "PATCH", "DELETE"] } satisfies RouteHandle;
 

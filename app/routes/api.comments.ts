@@ -2,13 +2,13 @@
 // parent_id, ... } (the full comment of GET /api/posts/{id}/comments).
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { COMMENT_MESSAGES, parseCommentInput } from "~/lib/comment-schemas";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { type Body } from "~/lib/http.server";
+import { COMMENT_MESSAGES, parseCommentInput } from "~/lib/schemas/comment-schemas";
+import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
+import { type Body } from "~/lib/server/http.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { createComment } from "~/models/comment.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 /** A plain form goes back to its page, scrolled to the new comment. */
 function backTo(body: Body, commentId: number): Body {

@@ -3,14 +3,14 @@
 // the car. carId must be one of your own cars (403). A past event can be left, not joined.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
+import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
-import { EVENT_TEXT, attendSchema } from "~/lib/event-schemas";
+import { EVENT_TEXT, attendSchema } from "~/lib/schemas/event-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { setAttendance } from "~/models/event.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

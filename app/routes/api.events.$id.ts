@@ -6,14 +6,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eventPath } from "~/lib/paths";
 import { requireAdmin } from "~/models/auth.server";
-import { replyOk, uploadMutation, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
+import { replyOk, uploadMutation, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
-import { EVENT_TEXT, eventIntentSchema } from "~/lib/event-schemas";
+import { EVENT_TEXT, eventIntentSchema } from "~/lib/schemas/event-schemas";
 import { deleteEvent, EVENT_COVER_UPLOAD, eventView, getEvent, parseEventCover, parseEventInput, updateEvent } from "~/models/event.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

@@ -6,14 +6,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { eventPath } from "~/lib/paths";
 import { requireAdmin } from "~/models/auth.server";
-import { replyOk, uploadMutation } from "~/lib/form-reply.server";
-import { limitParam } from "~/lib/search";
+import { replyOk, uploadMutation } from "~/lib/server/form-reply.server";
+import { limitParam } from "~/lib/rules/search";
 import { createEvent, EVENT_COVER_UPLOAD, parseEventCover, parseEventInput } from "~/models/event.server";
 import { searchEvents } from "~/models/search.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
-export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/client/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

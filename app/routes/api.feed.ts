@@ -14,12 +14,12 @@ import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import type { DocumentHandle } from "~/root";
 import { decodeCursor } from "~/lib/cursor";
-import { isFeedChoice } from "~/lib/feed-choice";
+import { isFeedChoice } from "~/lib/rules/feed-choice";
 import { TAG_NOT_FOUND, findTagId } from "~/models/tag.server";
 import { MAX_EXCLUDE, clampLimit, getFeedAnswer, showAllGramsPosts, type FeedOptions } from "~/models/feed.server";
-import { errorResponse } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
-export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
+import { errorResponse } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/client/revalidation";
 
 export const handle: DocumentHandle = { cache: "visitors" };
 

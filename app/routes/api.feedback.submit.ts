@@ -2,12 +2,12 @@
 // { success, id }. Visitors may send feedback; user_id in the body is ignored for the session.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { FEEDBACK_MESSAGES, parseFeedbackInput } from "~/lib/changelog";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { FEEDBACK_MESSAGES, parseFeedbackInput } from "~/lib/rules/changelog";
+import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { submitFeedback } from "~/models/feedback.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -1,10 +1,10 @@
 // GET /api/flags/count?contentType=&contentId= → { count }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/flag-reasons";
+import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/rules/flag-reasons";
 import { parseId } from "~/lib/ids";
 import { countFlags } from "~/models/flag.server";
-import { errorResponse } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
+import { errorResponse } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams;

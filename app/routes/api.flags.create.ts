@@ -2,13 +2,13 @@
 // the session user; a reporterId in the body is ignored. 401/400/404/409 with FLAG_MESSAGES.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { parseFlagInput } from "~/lib/flag-input";
-import { FLAG_MESSAGES } from "~/lib/flag-reasons";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { parseFlagInput } from "~/lib/schemas/flag-input";
+import { FLAG_MESSAGES } from "~/lib/rules/flag-reasons";
+import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { createFlag } from "~/models/flag.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

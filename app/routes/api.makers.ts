@@ -2,11 +2,11 @@
 // type-ahead. Up to 10 names of that kind whose normalised key contains q's ("ohl" finds
 // "Öhlins"), those that start with it first. A blank q finds nothing.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { normaliseQuery } from "~/lib/search";
+import { normaliseQuery } from "~/lib/rules/search";
 import { MAKER_TEXT, isMakerKind, suggestNames } from "~/models/maker.server";
-import { errorResponse } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
-export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
+import { errorResponse } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/client/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

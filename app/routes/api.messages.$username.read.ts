@@ -4,11 +4,11 @@
 // form post (redirectTo) goes back to its page. 401 signed out, 404 unknown user.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { mutation, replyOk } from "~/lib/form-reply.server";
+import { mutation, replyOk } from "~/lib/server/form-reply.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import { markThreadRead } from "~/models/message.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

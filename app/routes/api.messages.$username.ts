@@ -9,8 +9,8 @@ import { SIGN_IN_REQUIRED, getUser } from "~/models/auth.server";
 import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
-import { errorResponse } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
+import { errorResponse } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);

@@ -5,13 +5,13 @@
 // 429 over the `message` rate limit. A plain form post goes back to its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser, getUser } from "~/models/auth.server";
-import { mutation, replyError, replyOk, answerUserErrors } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
-import { sendMessageSchema } from "~/lib/message-schemas";
+import { mutation, replyError, replyOk, answerUserErrors } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
+import { sendMessageSchema } from "~/lib/schemas/message-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { listConversations, sendMessage } from "~/models/message.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

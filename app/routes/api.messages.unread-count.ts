@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
 import { countUnreadMessages } from "~/models/message.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

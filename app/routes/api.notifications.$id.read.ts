@@ -2,13 +2,13 @@
 // Errors are answered, not thrown, so a fetcher reads them as data.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { mutation } from "~/lib/form-reply.server";
-import { respond } from "~/lib/http.server";
+import { mutation } from "~/lib/server/form-reply.server";
+import { respond } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
 import { countUnread, markNotificationRead } from "~/models/notification.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

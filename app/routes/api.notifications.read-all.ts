@@ -3,11 +3,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { mutation } from "~/lib/form-reply.server";
+import { mutation } from "~/lib/server/form-reply.server";
 import { markAllNotificationsRead } from "~/models/notification.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -4,8 +4,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SIGN_IN_REQUIRED, getUser } from "~/models/auth.server";
 import { NOTIFICATION_LIST_LIMIT, getNotificationFeed } from "~/models/notification.server";
-import { errorResponse } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
+import { errorResponse } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);

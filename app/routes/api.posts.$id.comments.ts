@@ -4,12 +4,12 @@
 // are for the caller.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { COMMENTS_BEFORE, COMMENT_MESSAGES } from "~/lib/comment-schemas";
+import { COMMENTS_BEFORE, COMMENT_MESSAGES } from "~/lib/schemas/comment-schemas";
 import { decodeCursor } from "~/lib/cursor";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { listComments } from "~/models/comment.server";
-export { clientLoader } from "~/lib/fetcher-answer";
+export { clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const postId = requireId(params, "id", COMMENT_MESSAGES.postNotFound);

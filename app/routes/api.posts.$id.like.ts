@@ -2,14 +2,14 @@
 // dislikes, liked, disliked }. A plain form post (redirectTo) comes back to its page.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { z } from "zod";
-import { parseFields } from "~/lib/http.server";
+import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
 import { INVALID_REACTION, POST_NOT_FOUND, parseReaction, reactToPost } from "~/models/like.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const SIGN_IN_TO_REACT = "You must be signed in to like or dislike posts";
 

@@ -7,14 +7,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getUser, requireUser } from "~/models/auth.server";
-import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { idField, requireId } from "~/lib/ids";
-import { POST_MESSAGES } from "~/lib/post-schemas";
+import { POST_MESSAGES } from "~/lib/schemas/post-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { getPostProcessing, removeUpload, retryUpload } from "~/models/post-upload.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 const actionSchema = z.object({
   intent: z.enum(["retry", "remove"], { errorMap: () => ({ message: "Send intent=retry or intent=remove" }) }),

@@ -1,13 +1,13 @@
 // POST /api/posts/{id}/save toggles the caller's save → { saved, saves }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { mutation, replyError, replyOk } from "~/lib/form-reply.server";
+import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { limitWrite } from "~/models/rate-limit.server";
 import { POST_NOT_FOUND } from "~/models/like.server";
 import { toggleSave } from "~/models/save.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const SIGN_IN_TO_SAVE = "You must be signed in to save posts";
 

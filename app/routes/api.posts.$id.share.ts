@@ -2,14 +2,14 @@
 // (default link). Visitors may share; a signed-in sharer is recorded. Answers { shares }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { mutation, replyOk } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
+import { mutation, replyOk } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
-import { POST_MESSAGES, shareSchema } from "~/lib/post-schemas";
+import { POST_MESSAGES, shareSchema } from "~/lib/schemas/post-schemas";
 import { recordShare } from "~/models/post.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

@@ -3,16 +3,16 @@
 // with intent=delete and a redirectTo, and is sent there with a toast.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
+import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
-import { POST_MESSAGES, postDeleteFormSchema } from "~/lib/post-schemas";
+import { POST_MESSAGES, postDeleteFormSchema } from "~/lib/schemas/post-schemas";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { deletePost } from "~/models/post.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
-export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/client/revalidation";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

@@ -1,7 +1,7 @@
 // POST /api/posts: create a post. Multipart: story, carIds (repeated), modIds (repeated: the
 // mods of those cars the post shows), layout?, soundcloud_url?, media (repeated files, or
 // media.N for file N) with, per file N, position.N?, alt.N? and crop.N? ("x,y,w,h" of the
-// upright photo; see ~/lib/upload-media-fields). The post shows the files in that order. JSON
+// upright photo; see ~/lib/schemas/upload-media-fields). The post shows the files in that order. JSON
 // and urlencoded bodies work for posts without files. Files are streamed to the incoming
 // folder and checked quickly (type, size); the answer comes as soon as they are safely on
 // disk: 201 { post } with the post
@@ -12,23 +12,23 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { postPath } from "~/lib/paths";
 import { getUser, SIGN_IN_REQUIRED } from "~/models/auth.server";
-import { replyError, errorResponse, userErrorHeaders } from "~/lib/form-reply.server";
-import { assertSameOrigin, readBody, safeRedirect, type Body } from "~/lib/http.server";
+import { replyError, errorResponse, userErrorHeaders } from "~/lib/server/form-reply.server";
+import { assertSameOrigin, readBody, safeRedirect, type Body } from "~/lib/server/http.server";
 import { UserError } from "~/lib/user-error";
-import { fileMessage, inspectUploadFile, MAX_IMAGE_BYTES, MAX_MEDIA_PER_POST, MAX_POST_BYTES, MAX_VIDEO_BYTES, MEDIA_MESSAGES } from "~/lib/images.server";
-import { loginHref } from "~/lib/login-events";
-import { discardReceived, receiveMultipart, type ReceivedFile } from "~/lib/multipart.server";
-import { parsePostFields, POST_MESSAGES } from "~/lib/post-schemas";
-import { PROCESSING_TEXT } from "~/lib/post-status";
+import { fileMessage, inspectUploadFile, MAX_IMAGE_BYTES, MAX_MEDIA_PER_POST, MAX_POST_BYTES, MAX_VIDEO_BYTES, MEDIA_MESSAGES } from "~/lib/media/images.server";
+import { loginHref } from "~/lib/rules/login-links";
+import { discardReceived, receiveMultipart, type ReceivedFile } from "~/lib/server/multipart.server";
+import { parsePostFields, POST_MESSAGES } from "~/lib/schemas/post-schemas";
+import { PROCESSING_TEXT } from "~/lib/rules/post-status";
 import { limitWrite } from "~/models/rate-limit.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { getPost } from "~/models/feed.server";
 import { wakeJobWorkers } from "~/models/job-worker.server";
 import { createPost, type PendingFile } from "~/models/post.server";
-import { draftRedirect } from "~/lib/upload-drafts.server";
-import { fileNumber, NUMBERED_FILE_FIELDS, readFileFields } from "~/lib/upload-media-fields";
+import { draftRedirect } from "~/lib/server/upload-drafts.server";
+import { fileNumber, NUMBERED_FILE_FIELDS, readFileFields } from "~/lib/schemas/upload-media-fields";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 const UPLOAD_PAGE = "/upload";
 /** Names a file part may have. */

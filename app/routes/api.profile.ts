@@ -3,14 +3,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { type Body } from "~/lib/http.server";
-import { PROFILE_UPLOAD, withUploadBody } from "~/lib/multipart.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { type Body } from "~/lib/server/http.server";
+import { PROFILE_UPLOAD, withUploadBody } from "~/lib/server/multipart.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

@@ -3,13 +3,13 @@
 // POST (a form of checkboxes, or JSON booleans; a kind left out is off) → the same, saved.
 // A plain form post goes back to its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { mutation, errorResponse } from "~/lib/form-reply.server";
-import { parseFields, respond } from "~/lib/http.server";
+import { mutation, errorResponse } from "~/lib/server/form-reply.server";
+import { parseFields, respond } from "~/lib/server/http.server";
 import { SIGN_IN_REQUIRED, getUser, requireUser } from "~/models/auth.server";
 import { getPushPreferences, PUSH_KINDS, setPushPreferences, type PushPreferences } from "~/models/push.server";
 import { limitWrite } from "~/models/rate-limit.server";
-export { clientAction } from "~/lib/fetcher-answer";
-import { pushPreferencesSchema } from "~/lib/push-schemas";
+export { clientAction } from "~/lib/client/fetcher-answer";
+import { pushPreferencesSchema } from "~/lib/schemas/push-schemas";
 import type { RouteHandle } from "~/lib/route-handle";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,15 +6,15 @@
 // A subscription lasts as long as the sign-in that made it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { sessionIdOf } from "~/lib/cookies.server";
-import { pushSettings } from "~/lib/env.server";
-import { mutation, errorResponse } from "~/lib/form-reply.server";
-import { parseFields, respond } from "~/lib/http.server";
+import { sessionIdOf } from "~/lib/server/cookies.server";
+import { pushSettings } from "~/lib/server/env.server";
+import { mutation, errorResponse } from "~/lib/server/form-reply.server";
+import { parseFields, respond } from "~/lib/server/http.server";
 import { SIGN_IN_REQUIRED, getUser, requireUser } from "~/models/auth.server";
 import { countSubscriptions, PUSH_TEXT, removeSubscription, saveSubscription, subscriptionSchema } from "~/models/push-subscription.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 const removeSchema = z.object({ endpoint: z.string({ message: PUSH_TEXT.badEndpoint }).trim().min(1, PUSH_TEXT.badEndpoint).max(1000, PUSH_TEXT.badEndpoint) });
 

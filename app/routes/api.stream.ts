@@ -11,8 +11,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { SSE_HEARTBEAT, SSE_RECONNECT_STEPS } from "~/lib/constants";
-import { isShuttingDown, liveEventStream } from "~/lib/live-events.server";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { isShuttingDown, liveEventStream } from "~/lib/server/live-events.server";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
 /** Whether the request's session still belongs to a signed-in, unsuspended user. */
 async function stillSignedIn(request: Request, userId: number): Promise<boolean> {

@@ -2,14 +2,14 @@
 // state; without it, it toggles. Answers { following }; a plain form post comes back to its page.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { parseFields, respond } from "~/lib/http.server";
-import { followSchema } from "~/lib/input-schemas";
-import { mutation } from "~/lib/form-reply.server";
+import { parseFields, respond } from "~/lib/server/http.server";
+import { followSchema } from "~/lib/schemas/input-schemas";
+import { mutation } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { setTagFollow } from "~/models/tag.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction } from "~/lib/fetcher-answer";
+export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

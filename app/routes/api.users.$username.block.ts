@@ -2,14 +2,14 @@
 // GET → { blocked } for the session user. Blocked either way, no messages pass.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/form-reply.server";
-import { parseFields } from "~/lib/http.server";
-import { blockSchema } from "~/lib/input-schemas";
+import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+import { parseFields } from "~/lib/server/http.server";
+import { blockSchema } from "~/lib/schemas/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { BLOCK_MESSAGES, getBlockState, setBlock } from "~/models/block.server";
 import { getUserByUsername } from "~/models/user.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

@@ -2,15 +2,15 @@
 // GET answers { following, followers, following_count } for the signed-in viewer.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/models/auth.server";
-import { parseFields, respond } from "~/lib/http.server";
-import { followSchema } from "~/lib/input-schemas";
-import { mutation, errorResponse } from "~/lib/form-reply.server";
+import { parseFields, respond } from "~/lib/server/http.server";
+import { followSchema } from "~/lib/schemas/input-schemas";
+import { mutation, errorResponse } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 import { USER_NOT_FOUND, getUserFollowCounts, isFollowingUser, setUserFollow } from "~/models/follow.server";
 import { getUserByUsername } from "~/models/user.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-export { clientAction, clientLoader } from "~/lib/fetcher-answer";
+export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const target = await getUserByUsername(params.username ?? "");

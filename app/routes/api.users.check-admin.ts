@@ -5,8 +5,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/models/auth.server";
 import { isAdmin, isAdminById } from "~/models/user.server";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
 
 const BAD_ID = "userId must be a positive whole number";
 const querySchema = z.object({

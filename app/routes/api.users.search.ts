@@ -4,11 +4,11 @@
 // prefix matches first.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/lib/ids";
-import { limitParam } from "~/lib/search";
+import { limitParam } from "~/lib/rules/search";
 import { SEARCH_MAX_PER_KIND, SEARCH_PAGE_PER_KIND, findUserExact, searchUsers } from "~/models/search.server";
-import { errorResponse } from "~/lib/form-reply.server";
-export { clientLoader } from "~/lib/fetcher-answer";
-export { keepWhatWasRead as shouldRevalidate } from "~/lib/revalidation";
+import { errorResponse } from "~/lib/server/form-reply.server";
+export { clientLoader } from "~/lib/client/fetcher-answer";
+export { keepWhatWasRead as shouldRevalidate } from "~/lib/client/revalidation";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

@@ -1,13 +1,13 @@
 // GET /cards/car/{carId}.png: the car's build card (1200×630 PNG: photo, name, headline mods,
 // gains), the showcase's og:image and the picture forums show with [img]. Drawn once per
-// content and kept on disk (~/lib/build-card.server); the ETag is the content's key, so a
+// content and kept on disk (~/lib/media/build-card.server); the ETag is the content's key, so a
 // client that has this card gets 304, and a changed car, mod or cover gives a new card.
 // Anything that is not a car's card is a 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { buildSheet } from "~/lib/build-sheet";
-import { CARD_TYPE, cachedCard, readCardPhoto, renderBuildCard } from "~/lib/build-card.server";
+import { buildSheet } from "~/lib/rules/build-sheet";
+import { CARD_TYPE, cachedCard, readCardPhoto, renderBuildCard } from "~/lib/media/build-card.server";
 import { getCarBuild } from "~/models/build-sheet.server";
-import { errorResponse } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/server/form-reply.server";
 
 /** Scrapers and forums may keep a card ten minutes, then ask again with its ETag. */
 const CARD_CACHE_CONTROL = "public, max-age=600";

@@ -7,12 +7,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AlertCircle, MessageCircle } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
-import { COMMENT_EDIT_MESSAGES, parseCommentEdit } from "~/lib/comment-edit-schemas";
-import { COMMENT_MAX, COMMENT_MESSAGES } from "~/lib/comment-schemas";
+import { COMMENT_EDIT_MESSAGES, parseCommentEdit } from "~/lib/schemas/comment-edit-schemas";
+import { COMMENT_MAX, COMMENT_MESSAGES } from "~/lib/schemas/comment-schemas";
 import { APP_TITLE } from "~/lib/constants";
-import { flashCookie } from "~/lib/cookies.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { readBody } from "~/lib/http.server";
+import { flashCookie } from "~/lib/server/cookies.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+import { readBody } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
 import { commentPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";

@@ -6,19 +6,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EmbedUnavailable } from "~/components/post/EmbedUnavailable";
 import { EmbedCar } from "~/components/showcase/EmbedCar";
-import { SITE_NAME } from "~/lib/brand";
-import { buildSheet, sheetSummary } from "~/lib/build-sheet";
-import { carDisplayLine } from "~/lib/cars";
-import { publicOrigin } from "~/lib/env.server";
+import { SITE_NAME } from "~/lib/rules/brand";
+import { buildSheet, sheetSummary } from "~/lib/rules/build-sheet";
+import { carDisplayLine } from "~/lib/rules/cars";
+import { publicOrigin } from "~/lib/server/env.server";
 import { requireId } from "~/lib/ids";
-import { imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media-types";
+import { imageUrlForWidth, mediaUrl, srcSetFor } from "~/lib/media/media-types";
 import { showcasePath } from "~/lib/paths";
-import { shareLink } from "~/lib/share-meta";
+import { shareLink } from "~/lib/rules/share-meta";
 import { getCarBuild } from "~/models/build-sheet.server";
 import embedStyles from "~/components/post/embed.css?url";
 import embedCarStyles from "~/components/showcase/embed-car.css?url";
 import type { DocumentHandle } from "~/root";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 /** Rendered without hydration (the page ships no JavaScript), with the embed's stylesheets only. */

@@ -9,12 +9,12 @@ import { EmbedUnavailable } from "~/components/post/EmbedUnavailable";
 import { EmbedPost } from "~/components/post/EmbedPost";
 import { shareDescription, shareTitle } from "~/components/post/post-view";
 import { postUrl, SITE_NAME } from "~/components/share/share-links";
-import { publicOrigin } from "~/lib/env.server";
+import { publicOrigin } from "~/lib/server/env.server";
 import { requireId } from "~/lib/ids";
 import { getPost } from "~/models/feed.server";
 import embedStyles from "~/components/post/embed.css?url";
 import type { DocumentHandle } from "~/root";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 /** Rendered without hydration (the page ships no JavaScript), with embed.css as its only stylesheet. */

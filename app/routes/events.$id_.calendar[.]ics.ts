@@ -1,12 +1,12 @@
 // GET /events/{id}/calendar.ics: one event as an iCalendar file ("Add to calendar"), in UTC.
 // Unknown ids answer 404.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { eventsCalendar, ICS_CONTENT_TYPE } from "~/lib/event-calendar.server";
-import { EVENT_TEXT } from "~/lib/event-schemas";
-import { publicOrigin } from "~/lib/env.server";
+import { eventsCalendar, ICS_CONTENT_TYPE } from "~/lib/server/event-calendar.server";
+import { EVENT_TEXT } from "~/lib/schemas/event-schemas";
+import { publicOrigin } from "~/lib/server/env.server";
 import { requireId } from "~/lib/ids";
 import { calendarEventOf, getEvent } from "~/models/event.server";
-import { errorResponse, answerUserErrors } from "~/lib/form-reply.server";
+import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   return answerUserErrors(async () => {

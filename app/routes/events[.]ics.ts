@@ -2,10 +2,10 @@
 // upcoming ones, and the most recent past ones so they do not vanish from subscribers'
 // calendars the moment they start. Times are in UTC.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { SITE_NAME } from "~/lib/brand";
-import { EVENTS_FEED_PATH } from "~/lib/event-calendar";
-import { EVENTS_FEED_REFRESH_SECONDS, eventsCalendar, ICS_CONTENT_TYPE } from "~/lib/event-calendar.server";
-import { publicOrigin } from "~/lib/env.server";
+import { SITE_NAME } from "~/lib/rules/brand";
+import { EVENTS_FEED_PATH } from "~/lib/rules/event-calendar";
+import { EVENTS_FEED_REFRESH_SECONDS, eventsCalendar, ICS_CONTENT_TYPE } from "~/lib/server/event-calendar.server";
+import { publicOrigin } from "~/lib/server/env.server";
 import { calendarEventOf, listEvents } from "~/models/event.server";
 
 /** The most upcoming and past events the feed holds. */

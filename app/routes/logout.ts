@@ -2,11 +2,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { endSession } from "~/models/auth.server";
-import { parseFields, readBody } from "~/lib/http.server";
-import { noFieldsSchema } from "~/lib/input-schemas";
+import { parseFields, readBody } from "~/lib/server/http.server";
+import { noFieldsSchema } from "~/lib/schemas/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 

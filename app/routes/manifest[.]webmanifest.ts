@@ -3,7 +3,7 @@
 // colours are the manifest's own; the dark ones go in user_preferences, which browsers that
 // follow the dark-mode proposal apply (the others keep the light ones, and the pages' own
 // theme-color tags still follow the theme).
-import { APP_ICONS, SITE_NAME, SITE_TAGLINE, THEME_COLORS } from "~/lib/brand";
+import { APP_ICONS, SITE_NAME, SITE_TAGLINE, THEME_COLORS } from "~/lib/rules/brand";
 
 export function loader() {
   const manifest = {

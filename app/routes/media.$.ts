@@ -6,10 +6,10 @@
 // with nosniff and a sandboxing CSP, so even a file that slipped through cannot run script.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { openMedia, readMediaHead, statMedia } from "~/lib/media-storage.server";
-import { extensionOf, imageTypeOfBytes, STORED_CONTENT_TYPES } from "~/lib/media-types";
-import { ObjectStoreUnavailableError } from "~/lib/object-store.server";
-import { errorResponse } from "~/lib/form-reply.server";
+import { openMedia, readMediaHead, statMedia } from "~/lib/media/media-storage.server";
+import { extensionOf, imageTypeOfBytes, STORED_CONTENT_TYPES } from "~/lib/media/media-types";
+import { ObjectStoreUnavailableError } from "~/lib/media/object-store.server";
+import { errorResponse } from "~/lib/server/form-reply.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

@@ -9,8 +9,8 @@ import { NAV_ICONS } from "~/components/shell/icons";
 import { sidebarItems } from "~/components/shell/nav";
 import { ThemeSwitcher } from "~/components/shell/ThemeSwitcher";
 import { APP_TITLE } from "~/lib/constants";
-import { loginHref } from "~/lib/login-events";
-import { useRootData } from "~/lib/user";
+import { loginHref } from "~/lib/rules/login-links";
+import { useRootData } from "~/lib/client/user";
 
 export const meta: MetaFunction = () => [{ title: `Menu · ${APP_TITLE}` }];
 

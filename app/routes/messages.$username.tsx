@@ -11,7 +11,7 @@ import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { messagesPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { parseId } from "~/lib/ids";
 import { getThread } from "~/models/message.server";
 

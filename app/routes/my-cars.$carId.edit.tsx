@@ -9,22 +9,22 @@ import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { carHandoverPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
-import { CAR_MESSAGES } from "~/lib/car-schemas";
-import { carName } from "~/lib/cars";
+import { CAR_MESSAGES } from "~/lib/schemas/car-schemas";
+import { carName } from "~/lib/rules/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { nextPath, readCarSubmission, refuseCarSubmission } from "~/lib/car-form.server";
+import { nextPath, readCarSubmission, refuseCarSubmission } from "~/lib/server/car-form.server";
 import { parseId, requireId } from "~/lib/ids";
-import { discardReceived, type ReceivedFile } from "~/lib/multipart.server";
+import { discardReceived, type ReceivedFile } from "~/lib/server/multipart.server";
 import { UserError } from "~/lib/user-error";
 import { CarPhotoField, KEEP_PHOTO, NO_PHOTO } from "~/components/cars/CarPhotoField";
 import { CAR_PHOTO_MESSAGES, carPhotoChoices, carPhotoState, clearCarPhoto, pickCarPhoto, uploadCarPhoto } from "~/models/car-photo.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.server";
 import { vinForOwner } from "~/models/vin.server";
 import "~/components/cars/cars.css";
 import "~/components/handover/handover.css";
 import { limitWrite } from "~/models/rate-limit.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` }];
 

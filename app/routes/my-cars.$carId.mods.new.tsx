@@ -8,18 +8,18 @@ import { ModForm } from "~/components/mods/ModForm";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { carModsPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
-import { CAR_MESSAGES, modSchema } from "~/lib/car-schemas";
-import { carName } from "~/lib/cars";
+import { CAR_MESSAGES, modSchema } from "~/lib/schemas/car-schemas";
+import { carName } from "~/lib/rules/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { readForm } from "~/lib/http.server";
+import { readForm } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
 import { isFieldError } from "~/lib/user-error";
 import { createMod, getModFormOptions } from "~/models/mod.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Add a mod${data ? ` to ${carName(data.car)}` : ""} · ${APP_TITLE}` }];
 

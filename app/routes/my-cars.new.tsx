@@ -10,17 +10,17 @@ import { CarPhotoField } from "~/components/cars/CarPhotoField";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { carEditPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
-import { carName } from "~/lib/cars";
+import { carName } from "~/lib/rules/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { flashCookie } from "~/lib/cookies.server";
-import { nextPath, readCarSubmission, refuseCarSubmission } from "~/lib/car-form.server";
-import { discardReceived } from "~/lib/multipart.server";
+import { flashCookie } from "~/lib/server/cookies.server";
+import { nextPath, readCarSubmission, refuseCarSubmission } from "~/lib/server/car-form.server";
+import { discardReceived } from "~/lib/server/multipart.server";
 import { UserError } from "~/lib/user-error";
 import { createCar } from "~/models/car.server";
 import { uploadCarPhoto } from "~/models/car-photo.server";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Add a car · ${APP_TITLE}` }];
 

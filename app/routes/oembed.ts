@@ -5,8 +5,8 @@
 // see) is a 404. Answers are the same for everyone, so any site may read them.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { publicOrigin } from "~/lib/env.server";
-import { OEMBED_CACHE_AGE, OEMBED_MESSAGES, oembedTarget } from "~/lib/oembed";
+import { publicOrigin } from "~/lib/server/env.server";
+import { OEMBED_CACHE_AGE, OEMBED_MESSAGES, oembedTarget } from "~/lib/rules/oembed";
 import { oembedFor } from "~/models/oembed.server";
 
 const sizeParam = z

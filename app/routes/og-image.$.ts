@@ -4,8 +4,8 @@
 // a year as immutable. Anything that is not a stored picture is a 404.
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { shareJpeg } from "~/lib/share-image.server";
-import { errorResponse } from "~/lib/form-reply.server";
+import { shareJpeg } from "~/lib/media/share-image.server";
+import { errorResponse } from "~/lib/server/form-reply.server";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

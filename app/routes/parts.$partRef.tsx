@@ -9,13 +9,13 @@ import { Wrench } from "~/components/icons";
 import { PartView } from "~/components/parts/PartView";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { APP_TITLE } from "~/lib/constants";
-import { publicOrigin } from "~/lib/env.server";
-import { partIdOf } from "~/lib/names";
-import { shareLink, shareMeta } from "~/lib/share-meta";
+import { publicOrigin } from "~/lib/server/env.server";
+import { partIdOf } from "~/lib/rules/names";
+import { shareLink, shareMeta } from "~/lib/rules/share-meta";
 import { getPartPage } from "~/models/part.server";
 import type { DocumentHandle } from "~/root";
 import { UserError } from "~/lib/user-error";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 
 const PART_NOT_FOUND = "Part not found";
 

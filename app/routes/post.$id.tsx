@@ -1,12 +1,12 @@
 // /post/{id}: the public link to one post. Rendered on the server with its newest comments
 // (`?before=<cursor>`: an older page of them), the mods of its cars, and the share tags
-// (~/lib/share-meta: Open Graph, Twitter card, oEmbed discovery) so a shared link unfurls.
+// (~/lib/rules/share-meta: Open Graph, Twitter card, oEmbed discovery) so a shared link unfurls.
 // A missing post is a friendly 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { ArrowLeft, Clapperboard, MessageCircle, Wrench } from "~/components/icons";
 import { CommentSection } from "~/components/comments/CommentSection";
-import { gramsHref } from "~/lib/grams-url";
+import { gramsHref } from "~/lib/rules/grams-url";
 import { ModsPanel } from "~/components/mods/ModsPanel";
 import { PostCard } from "~/components/post/PostCard";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
@@ -14,14 +14,14 @@ import { PostMods } from "~/components/post/PostMods";
 import { PostProcessing } from "~/components/post/PostProcessing";
 import { ogImageOf, shareDescription, shareTitle } from "~/components/post/post-view";
 import { SITE_NAME } from "~/components/share/share-links";
-import { publicOrigin } from "~/lib/env.server";
+import { publicOrigin } from "~/lib/server/env.server";
 import { postPath, userPath } from "~/lib/paths";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
-import type { ModJson } from "~/lib/cars";
-import { shareLink, shareMeta } from "~/lib/share-meta";
-import { COMMENTS_BEFORE } from "~/lib/comment-schemas";
+import type { ModJson } from "~/lib/rules/cars";
+import { shareLink, shareMeta } from "~/lib/rules/share-meta";
+import { COMMENTS_BEFORE } from "~/lib/schemas/comment-schemas";
 import { encodeCursor, readCursor } from "~/lib/cursor";
 import { commentPageOf } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
@@ -29,9 +29,9 @@ import { getPostProcessing } from "~/models/post-upload.server";
 import { getPostPageMods } from "~/models/mod-reads.server";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
-export { shouldRevalidate } from "~/lib/revalidation";
+export { shouldRevalidate } from "~/lib/client/revalidation";
 
 const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
 

@@ -12,7 +12,7 @@ import { BackToPost } from "~/components/post/BackToPost";
 import { userPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { POST_NOT_FOUND, getPostInteractions } from "~/models/like.server";
 import "~/components/interactions/interactions.css";

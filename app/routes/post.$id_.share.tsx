@@ -10,11 +10,11 @@ import { shareTitle } from "~/components/post/post-view";
 import { SHARE_MESSAGES, SITE_NAME, embedCode, embedUrl, postUrl } from "~/components/share/share-links";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { publicOrigin } from "~/lib/env.server";
+import { publicOrigin } from "~/lib/server/env.server";
 import { requireId } from "~/lib/ids";
 import { getPost } from "~/models/feed.server";
 import "~/components/share/share.css";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";

@@ -4,12 +4,12 @@
 // then). The zip is streamed from where it is kept, never read whole.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { SITE_NAME } from "~/lib/brand";
+import { SITE_NAME } from "~/lib/rules/brand";
 import { parseId } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import { requireUserPage } from "~/models/auth.server";
 import { openDataExport } from "~/models/data-export.server";
-import { errorResponse } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/server/form-reply.server";
 
 const PAGE_STYLE = "font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5";
 

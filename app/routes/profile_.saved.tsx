@@ -8,7 +8,7 @@ import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { getPostTilesByIds } from "~/models/profile.server";
 import { listSavedPosts } from "~/models/save.server";
-export { shouldRevalidate } from "~/lib/revalidation";
+export { shouldRevalidate } from "~/lib/client/revalidation";
 
 export const meta: MetaFunction = () => [{ title: `Saved posts · ${APP_TITLE}` }];
 

@@ -10,12 +10,12 @@ import { ChevronLeft, Laptop, Loader2, ShieldCheck, Trash2 } from "~/components/
 import QRCode from "qrcode";
 import { endSession, getAuthState, requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { twoFactorCodeSchema, twoFactorDisableSchema, twoFactorEnrolSchema } from "~/lib/auth-schemas";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { readBody, text } from "~/lib/http.server";
+import { twoFactorCodeSchema, twoFactorDisableSchema, twoFactorEnrolSchema } from "~/lib/schemas/auth-schemas";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+import { readBody, text } from "~/lib/server/http.server";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
-import { flashCookie, sessionIdOf } from "~/lib/cookies.server";
-import { DELETE_CONFIRMATION, DELETION_TEXT, deleteAccountSchema } from "~/lib/account-deletion";
+import { flashCookie, sessionIdOf } from "~/lib/server/cookies.server";
+import { DELETE_CONFIRMATION, DELETION_TEXT, deleteAccountSchema } from "~/lib/rules/account-deletion";
 import { deletionScheduledMessage, requestAccountDeletion } from "~/models/account-deletion.server";
 import {
   TWO_FACTOR_MESSAGES,

@@ -8,14 +8,14 @@ import { ReportForm } from "~/components/report/ReportForm";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { APP_TITLE } from "~/lib/constants";
-import { FLAG_CONTENT_TYPES, type FlagContentType } from "~/lib/flag-reasons";
+import { FLAG_CONTENT_TYPES, type FlagContentType } from "~/lib/rules/flag-reasons";
 import { requireId } from "~/lib/ids";
 import { postPath } from "~/lib/paths";
-import { sameOriginPath } from "~/lib/redirect-path";
+import { sameOriginPath } from "~/lib/rules/redirect-path";
 import { requireUserPage } from "~/models/auth.server";
 import { z } from "zod";
 import "~/components/report/report.css";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 const TITLE = "Report Content";

@@ -2,7 +2,7 @@
 // owner, mods grouped by build with visible cost and summed gains, the build sheet (shown
 // spend, gains, spend over time), followers and the follow button, the posts featuring the
 // car, and the forum snippets. Server-rendered with the share tags (Open Graph and Twitter
-// card with the car's build card as the picture, oEmbed discovery: ~/lib/share-meta).
+// card with the car's build card as the picture, oEmbed discovery: ~/lib/rules/share-meta).
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -19,32 +19,32 @@ import { MODS_MESSAGES } from "~/components/mods/ModsPanel";
 import { Avatar } from "~/components/shell/Avatar";
 import { BuildExport } from "~/components/showcase/BuildExport";
 import { BuildSheet } from "~/components/showcase/BuildSheet";
-import { buildBbcode, buildMarkdown } from "~/lib/build-export";
-import { buildSheet } from "~/lib/build-sheet";
+import { buildBbcode, buildMarkdown } from "~/lib/rules/build-export";
+import { buildSheet } from "~/lib/rules/build-sheet";
 import { carEditPath, carModsPath, postPath, showcaseCsvPath, showcasePath, showcaseReportPath, userPath } from "~/lib/paths";
 import { getUser } from "~/models/auth.server";
-import { CAR_MESSAGES } from "~/lib/car-schemas";
-import { carDisplayLine, carName, carSpecLine, realNickname, visibleCostCents } from "~/lib/cars";
+import { CAR_MESSAGES } from "~/lib/schemas/car-schemas";
+import { carDisplayLine, carName, carSpecLine, realNickname, visibleCostCents } from "~/lib/rules/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { publicOrigin } from "~/lib/env.server";
+import { publicOrigin } from "~/lib/server/env.server";
 import { requireId } from "~/lib/ids";
-import { mediaUrl } from "~/lib/media-types";
-import { relativeTime } from "~/lib/relative-time";
-import { buildCardImage, shareLink, shareMeta } from "~/lib/share-meta";
+import { mediaUrl } from "~/lib/media/media-types";
+import { relativeTime } from "~/lib/rules/relative-time";
+import { buildCardImage, shareLink, shareMeta } from "~/lib/rules/share-meta";
 import { carJson } from "~/models/car.server";
 import { getShowcase } from "~/models/showcase.server";
 import { getBuildTimeline } from "~/models/post-mods.server";
 import { showcaseMods } from "~/models/build-sheet.server";
-import { publicVin } from "~/lib/vin";
+import { publicVin } from "~/lib/rules/vin";
 import { ownershipHistory } from "~/models/car-handover.server";
-import { handoverDates } from "~/lib/handover";
+import { handoverDates } from "~/lib/rules/handover";
 import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
-import { wholeNumber, formatCost } from "~/lib/formats";
+import { wholeNumber, formatCost } from "~/lib/rules/formats";
 import type { DocumentHandle } from "~/root";
 import { UserError } from "~/lib/user-error";
-import { answerUserErrors } from "~/lib/form-reply.server";
-export { shouldRevalidate } from "~/lib/revalidation";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+export { shouldRevalidate } from "~/lib/client/revalidation";
 
 /** Tiles in the hero mosaic: one large, the rest small; "+N" on the last when there are more. */
 const HERO_TILES = 5;

@@ -1,11 +1,11 @@
 // GET /showcase/{carId}/build.csv: the car's build sheet as a spreadsheet file, for anyone,
 // showing what the public sees on the showcase (costs only where the owner shows them).
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { buildSheetCsv } from "~/lib/build-csv.server";
-import { carFileName } from "~/lib/file-names";
+import { buildSheetCsv } from "~/lib/server/build-csv.server";
+import { carFileName } from "~/lib/rules/file-names";
 import { parseId } from "~/lib/ids";
 import { getCarBuild } from "~/models/build-sheet.server";
-import { errorResponse } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/server/form-reply.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const carId = parseId(params.carId);

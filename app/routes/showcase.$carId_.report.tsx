@@ -7,17 +7,17 @@ import QRCode from "qrcode";
 import { CarFront } from "~/components/icons";
 import { SaleReport } from "~/components/sale-report/SaleReport";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
-import { carDisplayLine } from "~/lib/cars";
+import { carDisplayLine } from "~/lib/rules/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { publicOrigin } from "~/lib/env.server";
+import { publicOrigin } from "~/lib/server/env.server";
 import { requireId } from "~/lib/ids";
 import { showcasePath, showcaseReportPdfPath } from "~/lib/paths";
-import { parseReportInclude, reportQuery } from "~/lib/sale-report";
+import { parseReportInclude, reportQuery } from "~/lib/rules/sale-report";
 import { getUser } from "~/models/auth.server";
-import { CAR_MESSAGES } from "~/lib/car-schemas";
+import { CAR_MESSAGES } from "~/lib/schemas/car-schemas";
 import { getSaleReport, saleReportView } from "~/models/sale-report.server";
 import { UserError } from "~/lib/user-error";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Sale report: ${carDisplayLine(data.report.car)}` : "Car not found"} · ${APP_TITLE}` },

@@ -1,14 +1,14 @@
 // GET /showcase/{carId}/report.pdf: the car's sale report as a PDF file, with the same choices
 // as the page (its query string) and a QR code back to the live showcase.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publicOrigin } from "~/lib/env.server";
+import { publicOrigin } from "~/lib/server/env.server";
 import { parseId } from "~/lib/ids";
-import { carFileName } from "~/lib/file-names";
-import { parseReportInclude } from "~/lib/sale-report";
+import { carFileName } from "~/lib/rules/file-names";
+import { parseReportInclude } from "~/lib/rules/sale-report";
 import { showcasePath } from "~/lib/paths";
 import { getSaleReport } from "~/models/sale-report.server";
 import { saleReportPdf } from "~/models/sale-report-pdf.server";
-import { errorResponse } from "~/lib/form-reply.server";
+import { errorResponse } from "~/lib/server/form-reply.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const carId = parseId(params.carId);

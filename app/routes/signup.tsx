@@ -7,8 +7,8 @@ import { AuthPage } from "~/components/auth/AuthPage";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { safeRedirect } from "~/lib/http.server";
-import { REDIRECT_PARAM } from "~/lib/login-events";
+import { safeRedirect } from "~/lib/server/http.server";
+import { REDIRECT_PARAM } from "~/lib/rules/login-links";
 
 export const meta: MetaFunction = () => [{ title: `Sign Up · ${APP_TITLE}` }];
 

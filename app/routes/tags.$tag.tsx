@@ -12,10 +12,10 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { APP_TITLE, FEED_FIRST_RENDER } from "~/lib/constants";
 import { readCursor } from "~/lib/cursor";
-import { publicOrigin } from "~/lib/env.server";
+import { publicOrigin } from "~/lib/server/env.server";
 import { tagPath } from "~/lib/paths";
-import { shareLink, shareMeta } from "~/lib/share-meta";
-import { TAG_NOT_FOUND, tagFollowAction } from "~/lib/tag-pages";
+import { shareLink, shareMeta } from "~/lib/rules/share-meta";
+import { TAG_NOT_FOUND, tagFollowAction } from "~/lib/rules/tag-pages";
 import { getUser } from "~/models/auth.server";
 import { getFeedPage } from "~/models/feed.server";
 import { getTag, tagKey } from "~/models/tag.server";
@@ -23,8 +23,8 @@ import type { loader as rootLoader } from "~/root";
 import "~/components/feed/feed.css";
 import "~/components/feed/feed-switch.css";
 import { UserError } from "~/lib/user-error";
-import { answerUserErrors } from "~/lib/form-reply.server";
-export { shouldRevalidate } from "~/lib/revalidation";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+export { shouldRevalidate } from "~/lib/client/revalidation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `${TAG_NOT_FOUND} · ${APP_TITLE}` }];

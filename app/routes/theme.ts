@@ -3,12 +3,12 @@
 // a script caller gets { mode }. With JavaScript the switcher sets the cookie itself.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { parseFields, readBody } from "~/lib/http.server";
-import { themeSchema } from "~/lib/input-schemas";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+import { parseFields, readBody } from "~/lib/server/http.server";
+import { themeSchema } from "~/lib/schemas/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
-import { cookieFlags } from "~/lib/cookies.server";
-import { themeCookie } from "~/lib/theme";
+import { cookieFlags } from "~/lib/server/cookies.server";
+import { themeCookie } from "~/lib/rules/theme";
 import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;

@@ -7,12 +7,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Loader2, ShieldCheck } from "~/components/icons";
 import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { twoFactorCodeSchema } from "~/lib/auth-schemas";
-import { answerUserErrors } from "~/lib/form-reply.server";
-import { readBody, safeRedirect } from "~/lib/http.server";
-import { loginHref } from "~/lib/login-events";
+import { twoFactorCodeSchema } from "~/lib/schemas/auth-schemas";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
+import { readBody, safeRedirect } from "~/lib/server/http.server";
+import { loginHref } from "~/lib/rules/login-links";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
 import "~/components/auth/auth.css";
 import "~/components/auth-status/security.css";

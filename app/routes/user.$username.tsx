@@ -17,13 +17,13 @@ import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
-import { publicOrigin } from "~/lib/env.server";
-import { avatarShareImage, shareLink, shareMeta } from "~/lib/share-meta";
+import { publicOrigin } from "~/lib/server/env.server";
+import { avatarShareImage, shareLink, shareMeta } from "~/lib/rules/share-meta";
 import { getUserPage } from "~/models/profile.server";
 import type { DocumentHandle } from "~/root";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
-export { shouldRevalidate } from "~/lib/revalidation";
+export { shouldRevalidate } from "~/lib/client/revalidation";
 
 export const handle: DocumentHandle = { cache: "visitors" };
 

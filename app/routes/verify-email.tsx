@@ -7,12 +7,12 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Loader2, Mail } from "~/components/icons";
 import { APP_TITLE } from "~/lib/constants";
-import { readBody } from "~/lib/http.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { readBody } from "~/lib/server/http.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { limitWrite } from "~/models/rate-limit.server";
-import { VERIFY_MESSAGES } from "~/lib/email-verification";
+import { VERIFY_MESSAGES } from "~/lib/rules/email-verification";
 import { inspectVerificationToken, tokenStateMessage, verifyEmailSchema, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
-import { welcomeHref } from "~/lib/onboarding";
+import { welcomeHref } from "~/lib/rules/onboarding";
 import { hasCar } from "~/models/car-photo.server";
 import "~/components/auth/auth.css";
 

@@ -6,7 +6,7 @@ import { History } from "~/components/icons";
 import { Changelog, FeedbackForm } from "~/components/feedback/VersionChangesModal";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
-import { VERSIONS, currentBuild } from "~/lib/changelog";
+import { VERSIONS, currentBuild } from "~/lib/rules/changelog";
 import { APP_TITLE } from "~/lib/constants";
 import "~/components/report/report.css";
 import "~/components/feedback/feedback.css";

@@ -11,11 +11,11 @@ import { FollowButton } from "~/components/follow/FollowButton";
 import { FollowUserButton } from "~/components/follow/FollowUserButton";
 import { Avatar } from "~/components/shell/Avatar";
 import { WelcomeSteps } from "~/components/welcome/WelcomeSteps";
-import { nextPath } from "~/lib/car-form.server";
-import { carName } from "~/lib/cars";
+import { nextPath } from "~/lib/server/car-form.server";
+import { carName } from "~/lib/rules/cars";
 import { APP_TITLE } from "~/lib/constants";
-import { mediaUrl } from "~/lib/media-types";
-import { isWelcomeStep, NEW_POST_PATH, nextStep, welcomeHref, type WelcomeStep } from "~/lib/onboarding";
+import { mediaUrl } from "~/lib/media/media-types";
+import { isWelcomeStep, NEW_POST_PATH, nextStep, welcomeHref, type WelcomeStep } from "~/lib/rules/onboarding";
 import { showcasePath, userPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { hasCar } from "~/models/car-photo.server";
@@ -24,7 +24,7 @@ import { action as addCar } from "~/routes/my-cars.new";
 import "~/components/cars/cars.css";
 import { limitWrite } from "~/models/rate-limit.server";
 import { UserError } from "~/lib/user-error";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 
 export const meta: MetaFunction = () => [{ title: `Welcome · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
 

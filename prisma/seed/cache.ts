@@ -9,10 +9,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { newKey, putMedia, readMedia } from "~/lib/media-storage.server";
+import { newKey, putMedia, readMedia } from "~/lib/media/media-storage.server";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
-const SOURCES = ["prisma/seed/scenes.ts", "prisma/seed/videos.ts", "app/lib/images.server.ts", "app/lib/media-types.ts"];
+const SOURCES = ["prisma/seed/scenes.ts", "prisma/seed/videos.ts", "app/lib/media/images.server.ts", "app/lib/media/media-types.ts"];
 
 let sourceHash: string | undefined;
 function sourcesDigest(): string {

@@ -6,12 +6,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import bcrypt from "bcryptjs";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { discardMedia, mediaColumns, processAvatar, processUpload, type ProcessedAvatar, type ProcessedMedia, type StoredMediaFiles } from "~/lib/images.server";
-import { deleteMedia } from "~/lib/media-storage.server";
-import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, parseVariants, variantPath } from "~/lib/media-types";
+import { discardMedia, mediaColumns, processAvatar, processUpload, type ProcessedAvatar, type ProcessedMedia, type StoredMediaFiles } from "~/lib/media/images.server";
+import { deleteMedia } from "~/lib/media/media-storage.server";
+import { AVATAR_SMALL_SIZE, MEDIA_URL_PREFIX, parseVariants, variantPath } from "~/lib/media/media-types";
 import { carFollowMessage, insuranceMessage, userFollowMessage } from "~/models/notification.server";
 import { rebuildTimelines } from "~/models/timeline.server";
-import { cleanName, nameKey } from "~/lib/names";
+import { cleanName, nameKey } from "~/lib/rules/names";
 import { cached } from "./cache";
 import {
   CARS,

@@ -12,7 +12,7 @@
 import Database from "better-sqlite3";
 import bcrypt from "bcryptjs";
 import { createRng, type Rng } from "../../prisma/seed/random";
-import { nameKey } from "../../app/lib/names";
+import { nameKey } from "../../app/lib/rules/names";
 import { poolKey, preparePool, type Pool, type PoolItem } from "./pool";
 import {
   BIOS,

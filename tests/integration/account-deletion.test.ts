@@ -7,11 +7,11 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/node";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { variantPath } from "~/lib/media-types";
-import { mediaDir, newKey, putMedia, resolveKey } from "~/lib/media-storage.server";
-import { totpCode } from "~/lib/totp.server";
-import { ANONYMOUS } from "~/lib/comment-schemas";
-import { DELETED_MEMBER } from "~/lib/account-deletion";
+import { variantPath } from "~/lib/media/media-types";
+import { mediaDir, newKey, putMedia, resolveKey } from "~/lib/media/media-storage.server";
+import { totpCode } from "~/lib/server/totp.server";
+import { ANONYMOUS } from "~/lib/schemas/comment-schemas";
+import { DELETED_MEMBER } from "~/lib/rules/account-deletion";
 import {
   ACCOUNT_DELETION_GRACE,
   ACCOUNT_DELETION_JOB,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { totpCode } from "~/lib/totp.server";
+import { totpCode } from "~/lib/server/totp.server";
 import { hashLoginCode } from "~/models/login-code.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { resetUsedTotpSteps } from "~/models/two-factor.server";

@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { carLines } from "~/components/post/post-view";
-import { HANDOVER_MESSAGES } from "~/lib/handover";
+import { HANDOVER_MESSAGES } from "~/lib/rules/handover";
 import { acceptHandover, ownershipHistory, startHandover } from "~/models/car-handover.server";
 import { listCarMods } from "~/models/mod-reads.server";
 import { getNotificationFeed } from "~/models/notification.server";

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { resolveKey } from "~/lib/media-storage.server";
+import { resolveKey } from "~/lib/media/media-storage.server";
 import { partPath } from "~/lib/paths";
 import { runDueJobs } from "~/models/job-worker.server";
 import { findOrCreatePart } from "~/models/part.server";

@@ -5,7 +5,7 @@ import { prisma } from "~/db.server";
 import { listGarage } from "~/models/car.server";
 import { getShowcase } from "~/models/showcase.server";
 import { loader as showcaseLoader, meta as showcaseMeta } from "~/routes/showcase.$carId";
-import { maxCarYear } from "~/lib/car-schemas";
+import { maxCarYear } from "~/lib/schemas/car-schemas";
 import { signUp } from "../support/accounts";
 import { args, call, formRequest, getRequest, jsonRequest } from "../support/requests";
 

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { mediaDir, putMedia } from "~/lib/media-storage.server";
+import { mediaDir, putMedia } from "~/lib/media/media-storage.server";
 import { DATA_EXPORT_JOB } from "~/models/data-export.server";
 import { runDueJobs } from "~/models/job-worker.server";
 import { loader as mediaLoader } from "~/routes/media.$";

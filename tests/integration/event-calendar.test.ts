@@ -9,7 +9,7 @@ import ICAL from "ical.js";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { readMedia, statMedia } from "~/lib/media-storage.server";
+import { readMedia, statMedia } from "~/lib/media/media-storage.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as createAction } from "~/routes/api.events";
 import { action as eventAction } from "~/routes/api.events.$id";

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { FEED_FIRST_PAGE, FEED_PAGE } from "~/lib/constants";
-import { filterGramsPosts } from "~/lib/feed-filter";
+import { filterGramsPosts } from "~/lib/rules/feed-filter";
 import { getFeedPage, getPost, getPostsByCar, getPostsByUser, type FeedPost } from "~/models/feed.server";
 import { loader as feedLoader } from "~/routes/api.feed";
 import { type SignedUp, signUp } from "../support/accounts";

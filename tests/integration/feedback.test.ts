@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { CURRENT_BUILD_FALLBACK } from "~/lib/constants";
-import { currentBuild, VERSIONS } from "~/lib/changelog";
+import { currentBuild, VERSIONS } from "~/lib/rules/changelog";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as submit } from "~/routes/api.feedback.submit";
 import { loader as versionJson } from "~/routes/[version.json]";

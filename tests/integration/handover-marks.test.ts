@@ -3,7 +3,7 @@
 // in the same words as the Owners section.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { shortDate } from "~/lib/formats";
+import { shortDate } from "~/lib/rules/formats";
 import { acceptHandover, startHandover } from "~/models/car-handover.server";
 import { makeUser } from "../support/accounts";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";

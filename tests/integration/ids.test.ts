@@ -3,11 +3,11 @@
 // a 500 and never another record ("0x1F" is not post 31, "1e9" is not post 1000000000).
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { CAR_MESSAGES } from "~/lib/car-schemas";
-import { POST_MESSAGES } from "~/lib/post-schemas";
+import { CAR_MESSAGES } from "~/lib/schemas/car-schemas";
+import { POST_MESSAGES } from "~/lib/schemas/post-schemas";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { ADMIN_TEXT } from "~/models/admin.server";
-import { EVENT_TEXT } from "~/lib/event-schemas";
+import { EVENT_TEXT } from "~/lib/schemas/event-schemas";
 import { POST_NOT_FOUND } from "~/models/like.server";
 import { action as suspendAction } from "~/routes/api.admin.users.$id.suspend";
 import { loader as apiCarLoader } from "~/routes/api.cars.$carId";

@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { inspectUploadFile, processUploadFile } from "~/lib/images.server";
+import { inspectUploadFile, processUploadFile } from "~/lib/media/images.server";
 import { findVideoPrograms, MediaTimeoutError, runBounded, VIDEO_MEMORY_LIMIT_BYTES, videoPrograms, warnAboutVideoPrograms } from "~/lib/media/programs.server";
-import { probeVideo, videoProgramVersions } from "~/lib/video.server";
+import { probeVideo, videoProgramVersions } from "~/lib/media/video.server";
 import { expectMediaError, makeClip } from "../support/media";
 
 const exec = promisify(execFile);

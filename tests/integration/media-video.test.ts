@@ -7,8 +7,8 @@ import { open, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { inspectUploadFile, MAX_VIDEO_BYTES, processUploadFile, type ProcessedMedia, type UploadFile } from "~/lib/images.server";
-import { mediaDir, readMedia, resolveKey } from "~/lib/media-storage.server";
+import { inspectUploadFile, MAX_VIDEO_BYTES, processUploadFile, type ProcessedMedia, type UploadFile } from "~/lib/media/images.server";
+import { mediaDir, readMedia, resolveKey } from "~/lib/media/media-storage.server";
 import {
   exiftool,
   expectMediaError,

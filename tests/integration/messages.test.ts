@@ -2,7 +2,7 @@
 // through the real routes (loaders and actions called with real requests).
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { MemoryTransport, setLiveTransport, subscribe, type LiveEvent } from "~/lib/live-events.server";
+import { MemoryTransport, setLiveTransport, subscribe, type LiveEvent } from "~/lib/server/live-events.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { listConversations, MESSAGE_MAX_CHARS, THREAD_PAGE } from "~/models/message.server";
 import { action as sendAction, loader as listLoader } from "~/routes/api.messages";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { MESSAGES } from "~/lib/auth-schemas";
+import { MESSAGES } from "~/lib/schemas/auth-schemas";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { createResetToken, findUsableResetToken, hashResetToken, RESET_TOKEN_LIFETIME } from "~/models/password-reset.server";
 import { action as requestReset } from "~/routes/api.auth.reset-password";

@@ -7,7 +7,7 @@ import { loader as userPage } from "~/routes/user.$username";
 import { loader as savedPage } from "~/routes/profile_.saved";
 import { action as register } from "~/routes/api.auth.register";
 import { getShowAllGramsPosts, getUserPage } from "~/models/profile.server";
-import { statMedia } from "~/lib/media-storage.server";
+import { statMedia } from "~/lib/media/media-storage.server";
 import { signUp } from "../support/accounts";
 import { answer, args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 

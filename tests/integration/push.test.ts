@@ -19,7 +19,7 @@ import { prisma } from "~/db.server";
 import { startSession } from "~/models/auth.server";
 import { runDueJobs } from "~/models/job-worker.server";
 import { sendInsuranceReminders } from "~/models/insurance-notices.server";
-import { checkStartupSettings, pushSettings } from "~/lib/env.server";
+import { checkStartupSettings, pushSettings } from "~/lib/server/env.server";
 import { checkEndpoint } from "~/models/push-subscription.server";
 import { sendEventReminders } from "~/models/push.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
@@ -32,7 +32,7 @@ import { action as subscribeAction, loader as keyLoader } from "~/routes/api.pus
 import { action as blockAction } from "~/routes/api.users.$username.block";
 import { action as followUser } from "~/routes/api.users.$username.follow";
 import { action as logout } from "~/routes/logout";
-import { serviceWorkerSource } from "~/lib/service-worker.server";
+import { serviceWorkerSource } from "~/lib/server/service-worker.server";
 import { shellOf } from "../../server/service-worker";
 import { makePost, makeUser, type TestUser } from "../support/accounts";
 import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";

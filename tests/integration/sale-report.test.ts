@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { storeMedia } from "~/lib/media-storage.server";
+import { storeMedia } from "~/lib/media/media-storage.server";
 import { makeUser, type TestUser } from "../support/accounts";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
 

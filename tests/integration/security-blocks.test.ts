@@ -19,7 +19,7 @@ import { action as likeComment } from "~/routes/api.comments.$id.like";
 import { action as sendMessage } from "~/routes/api.messages";
 import { loader as postLoader } from "~/routes/api.posts.$id";
 import { loader as commentsLoader } from "~/routes/api.posts.$id.comments";
-import { takeFlash } from "~/lib/cookies.server";
+import { takeFlash } from "~/lib/server/cookies.server";
 import { answer, args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { makePost, makeUser, type TestUser } from "../support/accounts";
 

@@ -4,8 +4,8 @@
 // type. A page action takes forms only: JSON there is a 415, not a 500 with a stack trace.
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { MAX_BODY_BYTES, readBody } from "~/lib/http.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { MAX_BODY_BYTES, readBody } from "~/lib/server/http.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as addCar } from "~/routes/api.cars";
 import { action as garagePage } from "~/routes/my-cars._index";

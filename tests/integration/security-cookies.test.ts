@@ -3,7 +3,7 @@
 // https) or as the operator says (COOKIE_SECURE=true); never on plain HTTP otherwise.
 import { afterEach, describe, expect, it } from "vitest";
 import { resetRateLimits } from "~/models/rate-limit.server";
-import { flashCookie } from "~/lib/cookies.server";
+import { flashCookie } from "~/lib/server/cookies.server";
 import { action as sessionAction } from "~/routes/api.auth.session";
 import { signUp } from "../support/accounts";
 import { args, cookiesOf } from "../support/requests";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { RULES, clientKey, hit, resetRateLimits, type RuleName } from "~/models/rate-limit.server";
-import { takeFlash } from "~/lib/cookies.server";
+import { takeFlash } from "~/lib/server/cookies.server";
 import { action as submitFeedback } from "~/routes/api.feedback.submit";
 import { action as followUser } from "~/routes/api.users.$username.follow";
 import { action as readAll } from "~/routes/api.notifications.read-all";

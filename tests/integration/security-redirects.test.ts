@@ -4,8 +4,8 @@
 // carry (CR, LF) never turns a write that already happened into a 500.
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { safeRedirect } from "~/lib/http.server";
-import { safePath } from "~/lib/login-events";
+import { safeRedirect } from "~/lib/server/http.server";
+import { safePath } from "~/lib/rules/login-links";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as postComment } from "~/routes/api.comments";
 import { action as register } from "~/routes/api.auth.register";

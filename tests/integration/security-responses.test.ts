@@ -5,10 +5,10 @@
 // is the rightmost hop the client did not write.
 import type { IncomingMessage } from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cookieSecure, trustedProxyHops } from "~/lib/env.server";
-import { MemoryTransport, setLiveTransport } from "~/lib/live-events.server";
+import { cookieSecure, trustedProxyHops } from "~/lib/server/env.server";
+import { MemoryTransport, setLiveTransport } from "~/lib/server/live-events.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
-import { personalCacheControl } from "~/lib/security-headers.server";
+import { personalCacheControl } from "~/lib/server/security-headers.server";
 import { action as send } from "~/routes/api.messages";
 import { loader as threadLoader } from "~/routes/api.messages.$username";
 import { action as markRead } from "~/routes/api.messages.$username.read";
@@ -99,7 +99,7 @@ describe("live connections", () => {
 describe("the log", () => {
   it("gets no stack trace for an expected 4xx, and keeps real errors with their request's id", async () => {
     const { handleError } = await import("~/entry.server");
-    const { log } = await import("~/lib/logger.server");
+    const { log } = await import("~/lib/server/logger.server");
     const { UNSAFE_ErrorResponseImpl: ErrorResponseImpl } = await import("@remix-run/router");
     const logged = vi.spyOn(log(), "error").mockImplementation(() => {});
     const request = new Request("http://127.0.0.1:3000/nowhere", { headers: { "X-Request-Id": "3f6c2a9e-request" } });

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { RULES, hit, resetRateLimits } from "~/models/rate-limit.server";
-import { sealSecret, totpCode, generateTotpSecret } from "~/lib/totp.server";
+import { sealSecret, totpCode, generateTotpSecret } from "~/lib/server/totp.server";
 import { resetUsedTotpSteps, verifySecondFactor } from "~/models/two-factor.server";
 import { action as register } from "~/routes/api.auth.register";
 import { action as login } from "~/routes/api.auth.login";

@@ -5,8 +5,8 @@
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fileMessage, MAX_IMAGE_DIMENSION, MAX_INPUT_PIXELS, MEDIA_MESSAGES, processAvatar, processUpload } from "~/lib/images.server";
-import { newKey, putMedia, readMedia } from "~/lib/media-storage.server";
+import { fileMessage, MAX_IMAGE_DIMENSION, MAX_INPUT_PIXELS, MEDIA_MESSAGES, processAvatar, processUpload } from "~/lib/media/images.server";
+import { newKey, putMedia, readMedia } from "~/lib/media/media-storage.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as createPost } from "~/routes/api.posts";
 import { action as updateProfile } from "~/routes/api.profile";

@@ -3,9 +3,9 @@
 import { existsSync } from "node:fs";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseUrl, sqliteFilePath } from "~/lib/database-url";
-import { resolveKey, statMedia } from "~/lib/media-storage.server";
-import { parseVariants, variantPath } from "~/lib/media-types";
+import { databaseUrl, sqliteFilePath } from "~/lib/server/database-url";
+import { resolveKey, statMedia } from "~/lib/media/media-storage.server";
+import { parseVariants, variantPath } from "~/lib/media/media-types";
 import { decodeCursor } from "~/lib/cursor";
 import { getFeedPage } from "~/models/feed.server";
 import { verifyLogin } from "~/models/user.server";

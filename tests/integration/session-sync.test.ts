@@ -6,7 +6,7 @@ import { action as validate } from "~/routes/api.auth.validate-session";
 import { action as refresh } from "~/routes/api.auth.refresh-session";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { SESSION_LIFETIME, SESSION_USER_STORAGE_KEY } from "~/lib/constants";
-import { readStoredSessionData } from "~/lib/session-user";
+import { readStoredSessionData } from "~/lib/client/session-user";
 import { args, formRequest, jsonRequest } from "../support/requests";
 import { signUp } from "../support/accounts";
 

@@ -10,7 +10,7 @@ import { action as disable } from "~/routes/api.auth.two-factor.disable";
 import { action as signOutOthers } from "~/routes/api.auth.sessions.others";
 import { action as twoFactorPageAction, loader as twoFactorPageLoader } from "~/routes/two-factor";
 import { action as securityAction } from "~/routes/profile_.security";
-import { totpCode } from "~/lib/totp.server";
+import { totpCode } from "~/lib/server/totp.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { TWO_FACTOR_PENDING_LIFETIME, resetUsedTotpSteps, sessionAuthState } from "~/models/two-factor.server";
 import { isSignedIn, logIn, signUp } from "../support/accounts";

@@ -15,11 +15,11 @@ import ogs from "open-graph-scraper";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { APP_ICONS, BRAND_CARD, SITE_NAME, THEME_COLORS } from "~/lib/brand";
-import { processAvatar, processUpload, mediaColumns } from "~/lib/images.server";
+import { APP_ICONS, BRAND_CARD, SITE_NAME, THEME_COLORS } from "~/lib/rules/brand";
+import { processAvatar, processUpload, mediaColumns } from "~/lib/media/images.server";
 import { stopInsuranceReminders } from "~/models/insurance-reminders.server";
-import { deleteMedia, mediaDir } from "~/lib/media-storage.server";
-import { EMBED_DEFAULT_WIDTH } from "~/lib/oembed";
+import { deleteMedia, mediaDir } from "~/lib/media/media-storage.server";
+import { EMBED_DEFAULT_WIDTH } from "~/lib/rules/oembed";
 import { makeClip } from "../support/media";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
 

@@ -6,8 +6,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { fileMessage, MEDIA_MESSAGES } from "~/lib/images.server";
-import { clearDrafts, draftFrom, readDraft, saveDraft } from "~/lib/upload-drafts.server";
+import { fileMessage, MEDIA_MESSAGES } from "~/lib/media/images.server";
+import { clearDrafts, draftFrom, readDraft, saveDraft } from "~/lib/server/upload-drafts.server";
 import { action as createPostAction } from "~/routes/api.posts";
 import { loader as uploadLoader } from "~/routes/upload";
 import { loader as homeLoader } from "~/routes/_index";
@@ -103,7 +103,7 @@ describe("a refused plain upload form", () => {
       path.join(root, "node_modules", ".bin", "tsx"),
       [
         path.join(root, "tests", "support", "other-instance.ts"),
-        "lib/upload-drafts.server",
+        "lib/server/upload-drafts.server",
         "readDraft",
         JSON.stringify([
           [owner.id, id],

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { listIncoming } from "~/lib/incoming.server";
+import { listIncoming } from "~/lib/server/incoming.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { getPost } from "~/models/feed.server";
 import { runDueJobs } from "~/models/job-worker.server";

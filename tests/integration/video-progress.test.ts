@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { inspectUploadFile, processUploadFile, discardMedia } from "~/lib/images.server";
+import { inspectUploadFile, processUploadFile, discardMedia } from "~/lib/media/images.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { runMediaJob } from "~/models/post-upload.server";
 import { action as createPostAction } from "~/routes/api.posts";

@@ -9,7 +9,7 @@
 //   its last six characters only when the owner chooses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { VIN_TEXT } from "~/lib/vin";
+import { VIN_TEXT } from "~/lib/rules/vin";
 import { vinHash } from "~/models/vin.server";
 import { listFlagQueue } from "~/models/flag.server";
 import { action as addCar } from "~/routes/my-cars.new";

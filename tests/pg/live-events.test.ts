@@ -3,7 +3,7 @@
 // connection too (under `npm run test:pg`).
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { LIVE_APPLICATION_NAME, PayloadAssembler, PostgresTransport, encodePayloads, type LiveEvent } from "~/lib/live-events.server";
+import { LIVE_APPLICATION_NAME, PayloadAssembler, PostgresTransport, encodePayloads, type LiveEvent } from "~/lib/server/live-events.server";
 
 const message = (content: string): LiveEvent => ({
   type: "message",

@@ -2,7 +2,7 @@
 // this test file's database, SQLite or PostgreSQL.
 import Database from "better-sqlite3";
 import pg from "pg";
-import { sqliteFilePath } from "~/lib/database-url";
+import { sqliteFilePath } from "~/lib/server/database-url";
 import { onPostgres } from "./database";
 
 /** Runs `sql` (one statement, no parameters) on a connection of its own, and closes it. */

@@ -1,6 +1,6 @@
 // APP_URL and ALLOWED_HOSTS: where absolute links point, and the start-up check.
 import { describe, expect, it } from "vitest";
-import { allowedHosts, appUrl, checkStartupSettings, publicOrigin } from "~/lib/env.server";
+import { allowedHosts, appUrl, checkStartupSettings, publicOrigin } from "~/lib/server/env.server";
 
 const request = (url: string) => new Request(url);
 

@@ -9,8 +9,8 @@ import {
   resetRequestSchema,
   signInSchema,
   signUpFormSchema,
-} from "~/lib/auth-schemas";
-import { authPageHref, loginHref, parseLoginMode, returnPathOf, withoutLoginParams } from "~/lib/login-events";
+} from "~/lib/schemas/auth-schemas";
+import { authPageHref, loginHref, parseLoginMode, returnPathOf, withoutLoginParams } from "~/lib/rules/login-links";
 
 const valid = { username: "Speedy_Sam", email: "Sam@Example.COM", password: "secret1", confirmPassword: "secret1" };
 

@@ -1,10 +1,10 @@
 // The build sheet's figures, its chart's data and geometry, the forum snippets' exact text,
 // and the car embed's frame size.
 import { describe, expect, it } from "vitest";
-import { buildBbcode, buildMarkdown, EXPORT_MOD_LIMIT, type BuildExportInput } from "~/lib/build-export";
-import { buildSheet, chartGeometry, headlineMods, modName, niceCeiling, shownCost, spendOverTime, type SheetMod } from "~/lib/build-sheet";
-import { CAR_EMBED_MODS, carEmbedHeight, carEmbedSize } from "~/lib/car-embed";
-import { EMBED_DEFAULT_WIDTH } from "~/lib/oembed";
+import { buildBbcode, buildMarkdown, EXPORT_MOD_LIMIT, type BuildExportInput } from "~/lib/rules/build-export";
+import { buildSheet, chartGeometry, headlineMods, modName, niceCeiling, shownCost, spendOverTime, type SheetMod } from "~/lib/rules/build-sheet";
+import { CAR_EMBED_MODS, carEmbedHeight, carEmbedSize } from "~/lib/rules/car-embed";
+import { EMBED_DEFAULT_WIDTH } from "~/lib/rules/oembed";
 
 function mod(id: number, overrides: Partial<SheetMod> = {}): SheetMod {
   return { id, category: "Engine", name: `Part ${id}`, shownCostCents: null, createdAt: "2025-01-15T10:00:00.000Z", gains: [], ...overrides };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatCost } from "~/lib/formats";
-import { carDisplayLine, carName, formatGain, groupModsByBuild, parseCostToCents, sumGains, visibleCostCents, type ModJson } from "~/lib/cars";
-import { carPatchSchema, carSchema, expandFormFields, maxCarYear, modPatchSchema, modSchema } from "~/lib/car-schemas";
+import { formatCost } from "~/lib/rules/formats";
+import { carDisplayLine, carName, formatGain, groupModsByBuild, parseCostToCents, sumGains, visibleCostCents, type ModJson } from "~/lib/rules/cars";
+import { carPatchSchema, carSchema, expandFormFields, maxCarYear, modPatchSchema, modSchema } from "~/lib/schemas/car-schemas";
 
 const base = { make: "Nissan", model: "Skyline", year: "1999" };
 

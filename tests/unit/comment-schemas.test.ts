@@ -14,8 +14,8 @@ import {
   withOlderPage,
   NO_COMMENTS,
   type CommentView,
-} from "~/lib/comment-schemas";
-import { isDevHost, parseFeedbackInput, parseVersions } from "~/lib/changelog";
+} from "~/lib/schemas/comment-schemas";
+import { isDevHost, parseFeedbackInput, parseVersions } from "~/lib/rules/changelog";
 
 function view(id: number, parent: number | null = null, extra: Partial<CommentView> = {}): CommentView {
   return {

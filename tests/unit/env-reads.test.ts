@@ -1,11 +1,11 @@
-// Settings are read from the environment in one module only: app/lib/env.server.ts. No other
+// Settings are read from the environment in one module only: app/lib/server/env.server.ts. No other
 // file of the app (generated Prisma code aside) nor the server reads process.env.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "../..");
-const SETTINGS_MODULE = path.join(root, "app/lib/env.server.ts");
+const SETTINGS_MODULE = path.join(root, "app/lib/server/env.server.ts");
 const GENERATED = path.join(root, "app/generated");
 // process.env, process["env"], or `const { env } = process`.
 const READS_ENV = /\bprocess\s*(?:\.\s*env\b|\[\s*["'`]env["'`]\s*\])|\{[^{}]*\benv\b[^{}]*\}\s*=\s*(?:globalThis\.)?process\b/;
@@ -19,7 +19,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("reading the environment", () => {
-  it("happens only in app/lib/env.server.ts", () => {
+  it("happens only in app/lib/server/env.server.ts", () => {
     const files = [...sourceFiles(path.join(root, "app")), ...sourceFiles(path.join(root, "server"))].filter((file) => file !== SETTINGS_MODULE);
     expect(files.length).toBeGreaterThan(50);
     const readers = files.filter((file) => READS_ENV.test(readFileSync(file, "utf8"))).map((file) => path.relative(root, file));

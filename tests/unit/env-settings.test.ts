@@ -1,10 +1,10 @@
-// The settings schema (app/lib/env.server.ts): defaults, one reading of switches, and
+// The settings schema (app/lib/server/env.server.ts): defaults, one reading of switches, and
 // messages that name the setting and say what to set.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { checkStartupSettings, cookieSecure, settings, trustedProxyHops } from "~/lib/env.server";
+import { checkStartupSettings, cookieSecure, settings, trustedProxyHops } from "~/lib/server/env.server";
 
 describe("settings", () => {
   it("has a default for every setting that needs one", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterGramsPosts, hasAudio, hasVideo, showInGrams } from "~/lib/feed-filter";
+import { filterGramsPosts, hasAudio, hasVideo, showInGrams } from "~/lib/rules/feed-filter";
 
 const image = (url = "/media/ab/cd/photo.webp") => ({ image_url: url, kind: "image" });
 const video = (url = "/media/ab/cd/clip.mp4") => ({ image_url: url, kind: "video" });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appendPosts, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex } from "~/components/feed/feed-pages";
-import { SERVER_FAILED, UNREACHABLE } from "~/lib/fetcher-answer";
+import { SERVER_FAILED, UNREACHABLE } from "~/lib/client/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
 
 const post = (id: number) => ({ id }) as FeedPost;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { SERVER_FAILED, UNREACHABLE, clientAction, errorOr, statusOf } from "~/lib/fetcher-answer";
+import { SERVER_FAILED, UNREACHABLE, clientAction, errorOr, statusOf } from "~/lib/client/fetcher-answer";
 
 function run(serverAction: () => Promise<unknown>) {
   return clientAction({ serverAction } as unknown as ClientActionFunctionArgs);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseFlagInput } from "~/lib/flag-input";
-import { FLAG_REASONS, flagAnswer, flagOutcome, reasonLabel } from "~/lib/flag-reasons";
+import { parseFlagInput } from "~/lib/schemas/flag-input";
+import { FLAG_REASONS, flagAnswer, flagOutcome, reasonLabel } from "~/lib/rules/flag-reasons";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
 // The app's dates and numbers read the same as before the formats were shared.
 import { describe, expect, it } from "vitest";
-import { amount, compactNumber, formatCost, monthYear, shortDate, wholeNumber } from "~/lib/formats";
+import { amount, compactNumber, formatCost, monthYear, shortDate, wholeNumber } from "~/lib/rules/formats";
 import { eventDateParts } from "~/components/shell/event-dates";
 import { clockTime, dayKey, dayLabel } from "~/components/messages/thread-state";
 

@@ -2,8 +2,8 @@
 // media viewer's helpers (item kinds, wrap-around, neighbours).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GRAMS_MESSAGES, cursorAfter, gramsContentOf, gramsFeedUrl, gramsPosts, postUrl, readPost, trackNameOf } from "~/components/grams/grams-feed";
-import { UNREACHABLE } from "~/lib/fetcher-answer";
-import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
+import { UNREACHABLE } from "~/lib/client/fetcher-answer";
+import { gramsHref, gramsParam, withoutGrams } from "~/lib/rules/grams-url";
 import { neighbourIndexes, smallestCandidate, thumbnailOf, viewerKind, wrapIndex } from "~/components/media/viewer-items";
 import type { FeedPost } from "~/models/feed.server";
 

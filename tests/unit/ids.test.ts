@@ -1,11 +1,11 @@
 // The one id rule: decimal digits only, from 1 to the database's largest Int.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { modPatchSchema } from "~/lib/car-schemas";
-import { parseCommentInput } from "~/lib/comment-schemas";
-import { parseFlagInput } from "~/lib/flag-input";
+import { modPatchSchema } from "~/lib/schemas/car-schemas";
+import { parseCommentInput } from "~/lib/schemas/comment-schemas";
+import { parseFlagInput } from "~/lib/schemas/flag-input";
 import { ID_MAX, idField, idSchema, parseId, requireId } from "~/lib/ids";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 const NOT_IDS: unknown[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultLayout, effectiveLayout, gridItems, isLayout, LAYOUTS } from "~/lib/layout";
+import { defaultLayout, effectiveLayout, gridItems, isLayout, LAYOUTS } from "~/lib/rules/layout";
 
 describe("defaultLayout: single for 1, grid over 6, else carousel", () => {
   it("is single for one item", () => {

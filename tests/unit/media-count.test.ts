@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mediaCountPhrase, mediaCountText, moreMediaText } from "~/lib/media-count";
+import { mediaCountPhrase, mediaCountText, moreMediaText } from "~/lib/media/media-count";
 
 const photo = { kind: "image", url: "/media/a.webp" };
 const video = { kind: "video", url: "/media/b.mp4" };

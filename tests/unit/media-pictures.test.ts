@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, pictureOf } from "~/lib/media-types";
-import { canRemux, videoFacts, type Probe } from "~/lib/video.server";
+import { formatDuration, pictureOf } from "~/lib/media/media-types";
+import { canRemux, videoFacts, type Probe } from "~/lib/media/video.server";
 
 describe("pictureOf", () => {
   it("is the photo itself, a video's poster frame, or nothing for a video without one", () => {

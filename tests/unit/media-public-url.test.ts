@@ -2,9 +2,9 @@
 // Content-Security-Policy lets images and videos load from that host. Stored addresses stay
 // /media/… so the setting can change (or be removed) without touching the database.
 import { afterEach, describe, expect, it } from "vitest";
-import { mediaPublicUrl } from "~/lib/env.server";
-import { mediaUrl, setMediaBase, srcSetFor } from "~/lib/media-types";
-import { contentSecurityPolicy } from "~/lib/security-headers.server";
+import { mediaPublicUrl } from "~/lib/server/env.server";
+import { mediaUrl, setMediaBase, srcSetFor } from "~/lib/media/media-types";
+import { contentSecurityPolicy } from "~/lib/server/security-headers.server";
 
 afterEach(() => {
   delete process.env.MEDIA_PUBLIC_URL;

@@ -11,7 +11,7 @@ import {
   srcSetFor,
   variantPath,
   variantUrl,
-} from "~/lib/media-types";
+} from "~/lib/media/media-types";
 
 describe("mediaTypeOf (media type by extension)", () => {
   it.each(["jpg", "jpeg", "png", "gif", "bmp", "svg", "webp"])("%s is an image", (ext) => {

@@ -1,7 +1,7 @@
 // Shared names and parts: the key two spellings share, part addresses, and the medians a
 // part page shows.
 import { describe, expect, it } from "vitest";
-import { cleanName, gainStats, median, nameKey, otherCarsText, partIdOf, slugOf } from "~/lib/names";
+import { cleanName, gainStats, median, nameKey, otherCarsText, partIdOf, slugOf } from "~/lib/rules/names";
 import { partPath } from "~/lib/paths";
 
 describe("nameKey", () => {

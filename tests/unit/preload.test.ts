@@ -2,7 +2,7 @@
 // (15 s above 80 % memory use), one load per URL.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PRELOAD_CONCURRENCY, PRELOAD_DELAY, PRELOAD_TIMEOUT } from "~/lib/constants";
-import { PRELOAD_TIMEOUT_HIGH_MEMORY, createPreloadQueue, preloadTimeout, type PreloadRequest } from "~/lib/preload";
+import { PRELOAD_TIMEOUT_HIGH_MEMORY, createPreloadQueue, preloadTimeout, type PreloadRequest } from "~/lib/client/preload";
 
 type Started = { url: string; at: number; signal: AbortSignal; resolve: () => void; reject: (error: Error) => void };
 

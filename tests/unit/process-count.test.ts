@@ -2,7 +2,7 @@
 // in production unless told otherwise, one elsewhere, and a clear refusal of a bad value.
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { settings } from "~/lib/env.server";
+import { settings } from "~/lib/server/env.server";
 import { processCount } from "../../server";
 
 describe("WEB_CONCURRENCY", () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { RULES, hit, limitWrite, resetRateLimits, tooManyMessage, tooManyResponse } from "~/models/rate-limit.server";
-import { answerUserErrors } from "~/lib/form-reply.server";
+import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysOld, daysOldHolds, relativeTime } from "~/lib/relative-time";
+import { daysOld, daysOldHolds, relativeTime } from "~/lib/rules/relative-time";
 
 const NOW = Date.parse("2026-11-22T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW - ms);

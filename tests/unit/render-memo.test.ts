@@ -2,7 +2,7 @@
 // what a render is kept under, how long its relative times hold, and the kept markup's nonce.
 import { describe, expect, it } from "vitest";
 import { createRenderMemo, renderStamp, type RenderRequest } from "~/cache/render-memo.server";
-import { relativeTime, relativeTimeHolds } from "~/lib/relative-time";
+import { relativeTime, relativeTimeHolds } from "~/lib/rules/relative-time";
 
 const NOW = Date.parse("2026-11-27T12:00:00.000Z");
 const HOUR = 3_600_000;

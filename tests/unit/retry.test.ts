@@ -1,6 +1,6 @@
 // Trying a read again: 3 attempts, 1 s then 2 s apart, stopping at a success or an abort.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { withBackoff } from "~/lib/retry";
+import { withBackoff } from "~/lib/client/retry";
 
 afterEach(() => {
   vi.useRealTimers();

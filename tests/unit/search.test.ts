@@ -1,6 +1,6 @@
-// Query normalisation and LIKE escaping (app/lib/search.ts).
+// Query normalisation and LIKE escaping (app/lib/rules/search.ts).
 import { describe, expect, it } from "vitest";
-import { SEARCH_MAX_CHARS, SEARCH_MAX_TERMS, containsPattern, escapeLike, limitParam, normaliseQuery, prefixPattern, searchHref, searchTerms } from "~/lib/search";
+import { SEARCH_MAX_CHARS, SEARCH_MAX_TERMS, containsPattern, escapeLike, limitParam, normaliseQuery, prefixPattern, searchHref, searchTerms } from "~/lib/rules/search";
 
 describe("normaliseQuery", () => {
   it("trims, collapses white space and drops control characters", () => {

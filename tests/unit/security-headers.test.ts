@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { HSTS, contentSecurityPolicy, createNonce, isSecureRequest, securityHeaders } from "~/lib/security-headers.server";
-import { imageTypeOfBytes } from "~/lib/media-types";
+import { HSTS, contentSecurityPolicy, createNonce, isSecureRequest, securityHeaders } from "~/lib/server/security-headers.server";
+import { imageTypeOfBytes } from "~/lib/media/media-types";
 
 const ENV = ["TRUST_PROXY", "COOKIE_SECURE", "SECURE_COOKIES"] as const;
 afterEach(() => {

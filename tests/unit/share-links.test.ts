@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { embedCode, embedUrl, postUrl } from "~/components/share/share-links";
-import { embedContentOf, embedIframe, embedSize, EMBED_DEFAULT_WIDTH } from "~/lib/oembed";
+import { embedContentOf, embedIframe, embedSize, EMBED_DEFAULT_WIDTH } from "~/lib/rules/oembed";
 import { lookUpTrack, trackNameFromUrl } from "~/components/audio/track";
 
 describe("share links", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BRAND_CARD, SITE_NAME } from "~/lib/brand";
-import { EMBED_DEFAULT_WIDTH, embedHeight, embedIframe, embedSize, oembedTarget, type EmbedContent } from "~/lib/oembed";
-import { avatarShareImage, jpegRenditionPath, shareLink, shareMeta, sharePictureOf } from "~/lib/share-meta";
+import { BRAND_CARD, SITE_NAME } from "~/lib/rules/brand";
+import { EMBED_DEFAULT_WIDTH, embedHeight, embedIframe, embedSize, oembedTarget, type EmbedContent } from "~/lib/rules/oembed";
+import { avatarShareImage, jpegRenditionPath, shareLink, shareMeta, sharePictureOf } from "~/lib/rules/share-meta";
 
 const ORIGIN = "https://cars.example";
 

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { clearSearchCache, placeholderTracks, searchTracks, SOUNDCLOUD_TIMEOUT } from "~/lib/soundcloud.server";
+import { clearSearchCache, placeholderTracks, searchTracks, SOUNDCLOUD_TIMEOUT } from "~/lib/server/soundcloud.server";
 import { loader as searchLoader } from "~/routes/api.soundcloud.search";
-import { formatDuration, isSoundCloudTrackUrl, normalizeSoundCloudUrl, soundCloudOEmbedUrl } from "~/lib/soundcloud";
-import { parsePostFields } from "~/lib/post-schemas";
+import { formatDuration, isSoundCloudTrackUrl, normalizeSoundCloudUrl, soundCloudOEmbedUrl } from "~/lib/rules/soundcloud";
+import { parsePostFields } from "~/lib/schemas/post-schemas";
 
 describe("SoundCloud track URL pattern", () => {
   it("accepts track permalinks", () => {

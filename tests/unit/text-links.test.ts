@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TAGS_PER_POST, MAX_PARSED_CHARS, mentionsIn, normalizeTag, parseTextLinks, tagsIn, textLinksProblem } from "~/lib/text-links";
+import { MAX_TAGS_PER_POST, MAX_PARSED_CHARS, mentionsIn, normalizeTag, parseTextLinks, tagsIn, textLinksProblem } from "~/lib/rules/text-links";
 
 describe("mentions", () => {
   it("finds @names in any case, once each, in the order written", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { TEXT_MESSAGES, normalizeText, textProblem } from "~/lib/text-rules";
-import { userText } from "~/lib/text-schemas";
+import { TEXT_MESSAGES, normalizeText, textProblem } from "~/lib/rules/text-rules";
+import { userText } from "~/lib/schemas/text-schemas";
 
 const single = userText("Name").pipe(z.string().min(1, "Name is required").max(20, "Too long"));
 const multi = userText("A comment", { multiline: true });
@@ -54,9 +54,9 @@ describe("the text rules", () => {
 
 describe("where the rules apply", () => {
   it("post stories, usernames and comments use them", async () => {
-    const { parsePostFields } = await import("~/lib/post-schemas");
-    const { usernameSchema } = await import("~/lib/auth-schemas");
-    const { parseCommentInput } = await import("~/lib/comment-schemas");
+    const { parsePostFields } = await import("~/lib/schemas/post-schemas");
+    const { usernameSchema } = await import("~/lib/schemas/auth-schemas");
+    const { parseCommentInput } = await import("~/lib/schemas/comment-schemas");
     expect(parsePostFields({ story: "\u200B\u200B" })).toEqual({ ok: false, error: "The story cannot be made only of invisible characters" });
     expect(parsePostFields({ story: "Line one\r\nline two" })).toMatchObject({ ok: true, data: { story: "Line one\nline two" } });
     expect(messageOf(usernameSchema, "abc\u202Edef")).toBe("Username cannot contain hidden characters that change the direction of the text");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { THEME_COOKIE_MAX_AGE, isThemeMode, parseThemeMode, reconcileThemeMode, resolveTheme, themeCookie, themeModeFromCookie } from "~/lib/theme";
-import { themeFromRequest } from "~/lib/theme.server";
+import { THEME_COOKIE_MAX_AGE, isThemeMode, parseThemeMode, reconcileThemeMode, resolveTheme, themeCookie, themeModeFromCookie } from "~/lib/rules/theme";
+import { themeFromRequest } from "~/lib/server/theme.server";
 
 describe("parseThemeMode", () => {
   it("keeps the three modes and falls back to system for anything else", () => {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { base32Decode, base32Encode, formatManualKey, generateTotpSecret, hotp, openSecret, otpauthUri, sealSecret, totpCode, verifyTotp } from "~/lib/totp.server";
+import {
+  base32Decode,
+  base32Encode,
+  formatManualKey,
+  generateTotpSecret,
+  hotp,
+  openSecret,
+  otpauthUri,
+  sealSecret,
+  totpCode,
+  verifyTotp,
+} from "~/lib/server/totp.server";
 
 const SHA1_KEY = Buffer.from("12345678901234567890");
 const SHA256_KEY = Buffer.from("12345678901234567890123456789012");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addFiles, automaticLayoutText, checkFile, formatBytes, moveItem, sentPerFile, sniffKind, UPLOAD_MESSAGES, uploadKindOf } from "~/components/upload/upload-rules";
-import { UPLOAD_LIMITS } from "~/lib/media-types";
+import { UPLOAD_LIMITS } from "~/lib/media/media-types";
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });

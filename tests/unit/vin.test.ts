@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VIN_TEXT, normalizeVin, publicVin, vinCheckDigit, vinProblem } from "~/lib/vin";
+import { VIN_TEXT, normalizeVin, publicVin, vinCheckDigit, vinProblem } from "~/lib/rules/vin";
 
 describe("VINs", () => {
   it.each([

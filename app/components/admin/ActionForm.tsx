@@ -9,11 +9,11 @@
 // as a navigation instead, redirectTo and all, and follows the server's redirect and toast.
 import { Form as NavigationForm, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { CancelLink, ConfirmDisclosure } from "~/components/shell/ConfirmDisclosure";
 import { notify } from "~/components/shell/notify";
-import { errorOf, statusOf, useFetcherSettled } from "~/lib/fetcher-answer";
-import { requestLogin } from "~/lib/login-events";
+import { errorOf, statusOf, useFetcherSettled } from "~/lib/client/fetcher-answer";
+import { requestLogin } from "~/lib/client/login-events";
 import "./action-form.css";
 
 type Common = {

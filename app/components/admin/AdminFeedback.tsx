@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { MessageSquareText, Star } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { userPath } from "~/lib/paths";
-import { relativeTime } from "~/lib/relative-time";
+import { relativeTime } from "~/lib/rules/relative-time";
 import type { AdminFeedback as FeedbackRow } from "~/models/admin.server";
 import { Pager } from "./AdminUsers";
 import { plural, ratingText } from "./admin-text";

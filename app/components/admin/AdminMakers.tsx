@@ -6,7 +6,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Search, Wrench } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { MAKER_KINDS, type MakerKind } from "~/lib/names";
+import { MAKER_KINDS, type MakerKind } from "~/lib/rules/names";
 import { adminHref, plural } from "./admin-text";
 
 export type AdminMakerRow = { id: number; name: string; mods: number };

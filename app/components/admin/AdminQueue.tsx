@@ -4,9 +4,9 @@
 import { Link } from "@remix-run/react";
 import { Ban, CheckCircle2, Inbox, ShieldCheck, Trash2, XCircle } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { reasonLabel } from "~/lib/flag-reasons";
+import { reasonLabel } from "~/lib/rules/flag-reasons";
 import { userPath } from "~/lib/paths";
-import { relativeTime } from "~/lib/relative-time";
+import { relativeTime } from "~/lib/rules/relative-time";
 import type { QueueItem } from "~/models/admin.server";
 import { ActionForm, ConfirmAction } from "./ActionForm";
 import { adminHref, contentNoun, plural } from "./admin-text";

@@ -10,7 +10,7 @@ import { userPath } from "~/lib/paths";
 import type { AdminUser } from "~/models/admin.server";
 import { ActionForm, ConfirmAction } from "./ActionForm";
 import { adminHref, plural } from "./admin-text";
-import { shortDate } from "~/lib/formats";
+import { shortDate } from "~/lib/rules/formats";
 
 export type AdminUserRow = AdminUser & { admin_by_env: boolean };
 

@@ -6,7 +6,7 @@
 // track. Without JavaScript the card links to the track.
 import { AlertCircle, ExternalLink, Music2, Play, RotateCw, Search, X } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
-import { normalizeSoundCloudUrl, soundCloudPlayerUrl } from "~/lib/soundcloud";
+import { normalizeSoundCloudUrl, soundCloudPlayerUrl } from "~/lib/rules/soundcloud";
 import { AUDIO_MESSAGES, lookUpTrack, PLAYER_TIMEOUT, trackNameFromUrl, type OEmbedInfo } from "./track";
 import "./audio.css";
 

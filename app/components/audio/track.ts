@@ -1,6 +1,6 @@
 // A post's SoundCloud track, free of React: a readable name from the URL (until oEmbed
 // answers), the oEmbed look-up (title, author_name) and the player's messages.
-import { normalizeSoundCloudUrl, soundCloudOEmbedUrl } from "~/lib/soundcloud";
+import { normalizeSoundCloudUrl, soundCloudOEmbedUrl } from "~/lib/rules/soundcloud";
 
 export const AUDIO_MESSAGES = {
   failed: "Failed to load track",

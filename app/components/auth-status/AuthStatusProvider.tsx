@@ -19,8 +19,8 @@ import {
   SESSION_VALIDATE_TIMEOUT,
   SESSION_VISIBLE_DELAY,
 } from "~/lib/constants";
-import { clearSessionUser, readSessionUser, readStoredSessionData, storeSessionUser, type SessionUser } from "~/lib/session-user";
-import { useRootData } from "~/lib/user";
+import { clearSessionUser, readSessionUser, readStoredSessionData, storeSessionUser, type SessionUser } from "~/lib/client/session-user";
+import { useRootData } from "~/lib/client/user";
 
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 

@@ -5,13 +5,13 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigate } from "@remix-run/react";
 import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN } from "~/lib/constants";
-import { REDIRECT_PARAM, RESET_STATUS_PARAM, authPageHref, returnPathOf } from "~/lib/login-events";
-import { storeSessionUser } from "~/lib/session-user";
-import { welcomeHref } from "~/lib/onboarding";
+import { REDIRECT_PARAM, RESET_STATUS_PARAM, authPageHref, returnPathOf } from "~/lib/rules/login-links";
+import { storeSessionUser } from "~/lib/client/session-user";
+import { welcomeHref } from "~/lib/rules/onboarding";
 import { DESCRIPTIONS, FORMS, TITLES } from "./LoginDialog";
 import { LoginDialogContext, flashIsFor, modeOf, type AuthOutcome, type LoginDialogProps, type LoginView } from "./login-state";
 import "./auth.css";
-import { useRootData } from "~/lib/user";
+import { useRootData } from "~/lib/client/user";
 
 export function AuthPage({ view }: { view: LoginView }) {
   const root = useRootData();

@@ -3,10 +3,10 @@
 // server then comes back to this mode with the step, the address and any error flashed.
 // Once hydrated, fetchers send the same fields to the same actions.
 import { useRef, useState } from "react";
-import { MESSAGES } from "~/lib/auth-schemas";
-import { LOGIN_CODE_MESSAGES } from "~/lib/login-code-messages";
+import { MESSAGES } from "~/lib/schemas/auth-schemas";
+import { LOGIN_CODE_MESSAGES } from "~/lib/rules/login-code-messages";
 import { useAuthFetcher } from "./auth-answer";
-import { errorOr } from "~/lib/fetcher-answer";
+import { errorOr } from "~/lib/client/fetcher-answer";
 import { AuthForm, Messages, Submit, ViewLink, isPlainClick } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { useSignIn } from "./use-sign-in";

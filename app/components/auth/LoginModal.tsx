@@ -8,23 +8,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { LOGIN_MODAL_CLOSE_AFTER_SIGN_IN, LOGIN_MODAL_CLOSE_AFTER_SIGN_UP } from "~/lib/constants";
-import {
-  LOGIN_PARAM,
-  REDIRECT_PARAM,
-  RESET_STATUS_PARAM,
-  loginHref,
-  parseLoginMode,
-  returnPathOf,
-  safePath,
-  useLoginRequests,
-  withoutLoginParams,
-} from "~/lib/login-events";
-import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/session-user";
-import { lazyComponent } from "~/lib/lazy-component";
+import { useLoginRequests } from "~/lib/client/login-events";
+import { LOGIN_PARAM, REDIRECT_PARAM, RESET_STATUS_PARAM, loginHref, parseLoginMode, returnPathOf, safePath, withoutLoginParams } from "~/lib/rules/login-links";
+import { clearSessionUser, readSessionUser, storeSessionUser } from "~/lib/client/session-user";
+import { lazyComponent } from "~/lib/client/lazy-component";
 import { flashIsFor, type AuthOutcome, type LoginDialogActions, type LoginDialogState, type LoginLinks, type LoginView } from "./login-state";
-import { serverPart } from "~/lib/server-parts";
-import { useRootData } from "~/lib/user";
-import { welcomeHref } from "~/lib/onboarding";
+import { serverPart } from "~/lib/client/server-parts";
+import { useRootData } from "~/lib/client/user";
+import { welcomeHref } from "~/lib/rules/onboarding";
 
 // The dialog and its forms download when the modal first opens (most visits never open
 // it); the server renders it directly for `?login` pages.

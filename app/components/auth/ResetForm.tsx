@@ -3,9 +3,9 @@
 // One request per 60 seconds from this browser. Without JavaScript the action comes back
 // here with `resetStatus` in the URL.
 import { useState } from "react";
-import { MESSAGES, resetCooldownLeft, resetCooldownMessage } from "~/lib/auth-schemas";
+import { MESSAGES, resetCooldownLeft, resetCooldownMessage } from "~/lib/schemas/auth-schemas";
 import { useAuthFetcher } from "./auth-answer";
-import { errorOr, statusOf } from "~/lib/fetcher-answer";
+import { errorOr, statusOf } from "~/lib/client/fetcher-answer";
 import { AuthForm, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { readResetRequestedAt, rememberResetRequest } from "./reset-cooldown";

@@ -3,7 +3,7 @@
 // fields with the shared zod schema and a fetcher sends them to the same action.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { signInSchema } from "~/lib/auth-schemas";
+import { signInSchema } from "~/lib/schemas/auth-schemas";
 import { AlternativeSignIns } from "./AlternativeSignIns";
 import { Field, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";

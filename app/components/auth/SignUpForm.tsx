@@ -3,9 +3,9 @@
 // fetcher sends the three fields (username and email lower-cased by the schema) to the same action.
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { MESSAGES, signUpFormSchema } from "~/lib/auth-schemas";
+import { MESSAGES, signUpFormSchema } from "~/lib/schemas/auth-schemas";
 import { loginTimeOf, useAuthFetcher, userOf } from "./auth-answer";
-import { UNREACHABLE, errorOf, errorOr } from "~/lib/fetcher-answer";
+import { UNREACHABLE, errorOf, errorOr } from "~/lib/client/fetcher-answer";
 import { Field, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 

@@ -2,7 +2,7 @@
 // labelled field with its error, the submit button with its pending state, and a link that
 // switches view.
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { Loader2 } from "~/components/icons";
 import { useLoginDialog, type LoginView } from "./login-state";
 

@@ -5,7 +5,7 @@
 // through a context. LoginModal imports only the types and flashIsFor, so little of this is in the
 // first visit's code.
 import { createContext, useContext } from "react";
-import type { LoginMode } from "~/lib/login-events";
+import type { LoginMode } from "~/lib/rules/login-links";
 
 /**
  * What the dialog shows: Sign In, Sign Up and Reset Password, plus Sign In's "Email me a

@@ -1,6 +1,6 @@
 // The reset page's errors travel back to it as short codes in the URL after a plain form
 // post, so that no text from a link is ever shown on the page.
-import { MESSAGES } from "~/lib/auth-schemas";
+import { MESSAGES } from "~/lib/schemas/auth-schemas";
 
 const BY_CODE = {
   invalid: MESSAGES.resetLinkInvalid,

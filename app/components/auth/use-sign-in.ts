@@ -3,9 +3,9 @@
 // account with two-factor on, or `{ error }`. Success toasts and hands the outcome to the
 // dialog (it revalidates the root, closes and goes where asked); two-factor goes to the challenge.
 import { toast } from "sonner";
-import { MESSAGES } from "~/lib/auth-schemas";
+import { MESSAGES } from "~/lib/schemas/auth-schemas";
 import { loginTimeOf, twoFactorTargetOf, useAuthFetcher, userOf } from "./auth-answer";
-import { errorOr } from "~/lib/fetcher-answer";
+import { errorOr } from "~/lib/client/fetcher-answer";
 import { useLoginDialog } from "./login-state";
 
 /** `onFailure`, when given, gets each failed answer's message (for forms that keep their own messages). */

@@ -1,7 +1,7 @@
 // A car in the owner's garage: cover photo, name and specs, counts, and what to do next.
 import { Link } from "@remix-run/react";
 import { CarFront, Gauge, Pencil, Sparkles, Users, Wrench, Images } from "~/components/icons";
-import { carName, carSpecLine, realNickname, type CarJson } from "~/lib/cars";
+import { carName, carSpecLine, realNickname, type CarJson } from "~/lib/rules/cars";
 import { carEditPath, carModsPath, carServicePath, showcasePath } from "~/lib/paths";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { InsuranceBadge } from "./InsuranceBadge";

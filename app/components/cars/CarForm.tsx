@@ -3,8 +3,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "@remix-run/react";
-import { CAR_TEXT_MAX, MIN_CAR_YEAR, carSchema, maxCarYear } from "~/lib/car-schemas";
-import { VIN_LENGTH, VIN_PUBLIC_CHARS } from "~/lib/vin";
+import { CAR_TEXT_MAX, MIN_CAR_YEAR, carSchema, maxCarYear } from "~/lib/schemas/car-schemas";
+import { VIN_LENGTH, VIN_PUBLIC_CHARS } from "~/lib/rules/vin";
 import { FormActions, FormErrors, FormField, zodValidate } from "./FormField";
 
 export type CarFormValues = {

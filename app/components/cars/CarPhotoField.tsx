@@ -1,7 +1,7 @@
 // The car's own photo on the add and edit forms: upload one (the same photos a post takes,
 // HEIC included), or pick one of the car's post photos with a radio button. A plain form
 // field set: it works without JavaScript.
-import { imageUrlForWidth, mediaUrl, srcSetFor, type StoredPicture } from "~/lib/media-types";
+import { imageUrlForWidth, mediaUrl, srcSetFor, type StoredPicture } from "~/lib/media/media-types";
 
 export type CarPhotoChoiceView = { mediaId: number; postId: number; picture: StoredPicture };
 

@@ -1,6 +1,6 @@
 // How a car's insurance stands: expired, due within 30 days, or fine until a date.
 import { ShieldCheck, ShieldX, ShieldAlert } from "~/components/icons";
-import { shortDate } from "~/lib/formats";
+import { shortDate } from "~/lib/rules/formats";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const INSURANCE_WARN_DAYS = 30;

@@ -3,7 +3,7 @@
 // shows a placeholder: grids and covers never draw a <video>.
 import { Play } from "~/components/icons";
 import { imagePriority } from "~/components/media/image-priority";
-import { mediaUrl, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media-types";
+import { mediaUrl, pictureOf, srcSetFor, type StoredPictureFields } from "~/lib/media/media-types";
 
 export type MediaItem = StoredPictureFields & { id: number; postId: number };
 

@@ -3,9 +3,9 @@
 // trimmed text is empty, and the section posts it optimistically.
 import { Send } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { useMentionSuggestions } from "~/components/text/MentionSuggestions";
-import { COMMENT_MAX, canPost } from "~/lib/comment-schemas";
+import { COMMENT_MAX, canPost } from "~/lib/schemas/comment-schemas";
 
 export function CommentForm({
   postId,

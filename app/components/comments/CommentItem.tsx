@@ -2,10 +2,10 @@
 // replies and the reply form. Each control is a real form or link (no JavaScript needed).
 import { Link } from "@remix-run/react";
 import { Heart, MessageCircle, Pencil, Trash2 } from "~/components/icons";
-import { ANONYMOUS, isTemporaryId, type CommentView } from "~/lib/comment-schemas";
-import { DELETED_MEMBER } from "~/lib/account-deletion";
+import { ANONYMOUS, isTemporaryId, type CommentView } from "~/lib/schemas/comment-schemas";
+import { DELETED_MEMBER } from "~/lib/rules/account-deletion";
 import { commentEditPath, userPath } from "~/lib/paths";
-import { relativeTime } from "~/lib/relative-time";
+import { relativeTime } from "~/lib/rules/relative-time";
 import { Avatar } from "~/components/shell/Avatar";
 import { LinkedText } from "~/components/text/LinkedText";
 import { ReportButton } from "~/components/report/ReportButton";

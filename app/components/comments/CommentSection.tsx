@@ -7,8 +7,9 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { LogIn, MessageCircle } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
-import { COMMENTS_BEFORE, COMMENT_MESSAGES, addComment, countComments, findComment, removeComment, type CommentPage } from "~/lib/comment-schemas";
-import { loginHref, requestLogin } from "~/lib/login-events";
+import { COMMENTS_BEFORE, COMMENT_MESSAGES, addComment, countComments, findComment, removeComment, type CommentPage } from "~/lib/schemas/comment-schemas";
+import { requestLogin } from "~/lib/client/login-events";
+import { loginHref } from "~/lib/rules/login-links";
 import { postPath } from "~/lib/paths";
 import { CommentForm } from "./CommentForm";
 import { CommentItem, type CommentActions } from "./CommentItem";

@@ -24,9 +24,9 @@ import {
   type CommentList,
   type CommentPage,
   type CommentView,
-} from "~/lib/comment-schemas";
-import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
-import { requestLogin } from "~/lib/login-events";
+} from "~/lib/schemas/comment-schemas";
+import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/client/fetcher-answer";
+import { requestLogin } from "~/lib/client/login-events";
 import { notify } from "~/components/shell/notify";
 
 export type CommentViewer = { id: number; username: string; nickname?: string | null; profileImage?: string | null } | null;

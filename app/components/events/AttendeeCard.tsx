@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { CarFront, UserRound } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { smallAvatar } from "~/components/messages/ConversationList";
-import { carName, carSpecLine, realNickname } from "~/lib/cars";
+import { carName, carSpecLine, realNickname } from "~/lib/rules/cars";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
 
 export type AttendeeView = {

@@ -6,12 +6,12 @@
 import { useFetcher } from "@remix-run/react";
 import { CalendarCheck, CalendarX, Check, LogIn, Users } from "~/components/icons";
 import { useId, useState } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { MemberLink } from "~/components/shell/MemberLink";
 import { notify } from "~/components/shell/notify";
-import { carName } from "~/lib/cars";
-import { errorOf, statusOf, useFetcherSettled } from "~/lib/fetcher-answer";
-import { requestLogin } from "~/lib/login-events";
+import { carName } from "~/lib/rules/cars";
+import { errorOf, statusOf, useFetcherSettled } from "~/lib/client/fetcher-answer";
+import { requestLogin } from "~/lib/client/login-events";
 import { eventPath } from "~/lib/paths";
 import { goingText } from "./event-view";
 

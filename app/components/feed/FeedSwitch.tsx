@@ -2,7 +2,7 @@
 // `/?feed=latest`), so it works without JavaScript and in text browsers; the current one
 // says so to screen readers (aria-current).
 import { Link } from "@remix-run/react";
-import { FEED_CHOICES, FEED_CHOICE_MESSAGES, feedHref, type FeedChoice } from "~/lib/feed-choice";
+import { FEED_CHOICES, FEED_CHOICE_MESSAGES, feedHref, type FeedChoice } from "~/lib/rules/feed-choice";
 import "./feed-switch.css";
 
 export function FeedSwitch({ feed }: { feed: FeedChoice }) {

@@ -4,8 +4,8 @@
 import { Link } from "@remix-run/react";
 import { Compass } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { carName } from "~/lib/cars";
-import { FEED_CHOICE_MESSAGES, feedHref } from "~/lib/feed-choice";
+import { carName } from "~/lib/rules/cars";
+import { FEED_CHOICE_MESSAGES, feedHref } from "~/lib/rules/feed-choice";
 import { showcasePath, tagPath, userPath } from "~/lib/paths";
 import "./feed-switch.css";
 

@@ -2,7 +2,7 @@
 // load (the third-last: the reader is within the last 3 posts) and merging pages without
 // repeats.
 import { FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
-import { errorOf } from "~/lib/fetcher-answer";
+import { errorOf } from "~/lib/client/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
 
 export const FEED_MESSAGES = {

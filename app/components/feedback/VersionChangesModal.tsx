@@ -6,9 +6,9 @@ import { useReturnFocus } from "~/components/shell/focus";
 import { Bug, CheckCircle2, History, Send, Star, X } from "~/components/icons";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
-import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
-import { FEEDBACK_MAX, FEEDBACK_MESSAGES, RATING_MAX, VERSIONS, currentBuild, isDevHost, parseVersions, type VersionEntry } from "~/lib/changelog";
-import { shortDate } from "~/lib/formats";
+import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/client/fetcher-answer";
+import { FEEDBACK_MAX, FEEDBACK_MESSAGES, RATING_MAX, VERSIONS, currentBuild, isDevHost, parseVersions, type VersionEntry } from "~/lib/rules/changelog";
+import { shortDate } from "~/lib/rules/formats";
 import "../report/report.css";
 import "./feedback.css";
 

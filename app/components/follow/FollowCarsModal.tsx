@@ -7,9 +7,9 @@ import { useFetcher } from "@remix-run/react";
 import { useReturnFocus } from "~/components/shell/focus";
 import { Check, X } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useFetcherSettled } from "~/lib/fetcher-answer";
-import { requestLogin } from "~/lib/login-events";
-import { useOptionalUser } from "~/lib/user";
+import { useFetcherSettled } from "~/lib/client/fetcher-answer";
+import { requestLogin } from "~/lib/client/login-events";
+import { useOptionalUser } from "~/lib/client/user";
 import type { FollowAnswer } from "./useFollowToggle";
 import "./follow.css";
 

@@ -3,11 +3,12 @@
 // once hydrated the same form posts through a fetcher and the API answers JSON. Visitors
 // get a link that opens the login modal.
 import { useLocation } from "@remix-run/react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { Check, Plus, Star } from "~/components/icons";
-import { loginHref, requestLogin } from "~/lib/login-events";
+import { requestLogin } from "~/lib/client/login-events";
+import { loginHref } from "~/lib/rules/login-links";
 import { useFollowToggle } from "./useFollowToggle";
-import { useOptionalUser } from "~/lib/user";
+import { useOptionalUser } from "~/lib/client/user";
 import "./follow.css";
 
 export type FollowControlProps = {

@@ -5,8 +5,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FOLLOW_LOOK, FOLLOW_STAR } from "~/lib/constants";
-import { statusOf, useFetcherSettled } from "~/lib/fetcher-answer";
-import { requestLogin } from "~/lib/login-events";
+import { statusOf, useFetcherSettled } from "~/lib/client/fetcher-answer";
+import { requestLogin } from "~/lib/client/login-events";
 
 export const FOLLOW_FAILED = "Failed to update follow status. Please try again.";
 

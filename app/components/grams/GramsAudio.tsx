@@ -3,7 +3,7 @@
 // the post leaves the screen. Without JavaScript the pill links to the track.
 import { Music2, X } from "~/components/icons";
 import { useEffect, useState } from "react";
-import { normalizeSoundCloudUrl, soundCloudPlayerUrl } from "~/lib/soundcloud";
+import { normalizeSoundCloudUrl, soundCloudPlayerUrl } from "~/lib/rules/soundcloud";
 import { trackNameOf } from "./grams-feed";
 
 export function GramsAudio({ url, active }: { url: string; active: boolean }) {

@@ -7,10 +7,10 @@ import { Clapperboard } from "~/components/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { FeedPost } from "~/models/feed.server";
 import type { GramsOverlayProps } from "./GramsOverlay";
-import { lazyComponent } from "~/lib/lazy-component";
-import { serverPart } from "~/lib/server-parts";
-import { gramsHref, gramsParam, withoutGrams } from "~/lib/grams-url";
-import type { FeedChoice } from "~/lib/feed-choice";
+import { lazyComponent } from "~/lib/client/lazy-component";
+import { serverPart } from "~/lib/client/server-parts";
+import { gramsHref, gramsParam, withoutGrams } from "~/lib/rules/grams-url";
+import type { FeedChoice } from "~/lib/rules/feed-choice";
 import { GRAMS_MESSAGES } from "./grams-feed";
 
 /** Set on history entries pushed by OpenGramsButton, so closing can go back. */

@@ -6,7 +6,7 @@ import { ChevronLeft, ChevronRight, Expand, Play } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LazyImage } from "~/components/media/LazyMedia";
 import { viewerKind, type ViewerItem } from "~/components/media/viewer-items";
-import { gridItems, type Layout } from "~/lib/layout";
+import { gridItems, type Layout } from "~/lib/rules/layout";
 
 export type GramsMediaProps = {
   items: ViewerItem[];

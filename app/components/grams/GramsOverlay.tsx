@@ -5,12 +5,12 @@
 // tutorial bubble greets first-time visitors after 1 s.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useCallback, useState } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
 import { MediaViewer } from "~/components/media/MediaViewer";
 import { useReturnFocus } from "~/components/shell/focus";
-import { isVideoItem } from "~/lib/media-types";
-import { useOptionalUser } from "~/lib/user";
+import { isVideoItem } from "~/lib/media/media-types";
+import { useOptionalUser } from "~/lib/client/user";
 import type { FeedPost } from "~/models/feed.server";
 import { GramsNavButtons, GramsState, GramsTopBar } from "./GramsChrome";
 import { GramsPanel } from "./GramsPanel";
@@ -21,7 +21,7 @@ import { useCarsFollowing } from "./use-cars-following";
 import { useGramsFeed } from "./use-grams-feed";
 import { useGramsLayers } from "./use-grams-layers";
 import { useGramsNavigation } from "./use-grams-navigation";
-import type { FeedChoice } from "~/lib/feed-choice";
+import type { FeedChoice } from "~/lib/rules/feed-choice";
 import "./grams.css";
 
 export type GramsOverlayProps = {

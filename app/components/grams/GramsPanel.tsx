@@ -4,7 +4,7 @@ import { X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { useFocusTrap } from "~/components/shell/focus";
 import { CommentSection } from "~/components/comments/CommentSection";
-import { useOptionalUser } from "~/lib/user";
+import { useOptionalUser } from "~/lib/client/user";
 import { ModsPanel } from "~/components/mods/ModsPanel";
 import type { FeedPost } from "~/models/feed.server";
 import { GRAMS_MESSAGES } from "./grams-feed";

@@ -2,8 +2,8 @@
 // /api/feed?grams=1 and of a post, reading a post's answer, the client-side safety net of
 // the Grams filter, and what a post's media area shows.
 import type { FeedPageData } from "~/components/feed/feed-pages";
-import type { FeedChoice } from "~/lib/feed-choice";
-import { filterGramsPosts, hasAudio } from "~/lib/feed-filter";
+import type { FeedChoice } from "~/lib/rules/feed-choice";
+import { filterGramsPosts, hasAudio } from "~/lib/rules/feed-filter";
 import type { FeedPost } from "~/models/feed.server";
 
 export const GRAMS_MESSAGES = {

@@ -3,7 +3,7 @@
 // after another through one fetcher.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { FollowableCar } from "~/components/follow/FollowCarsModal";
-import { useFetcherRead } from "~/lib/fetcher-answer";
+import { useFetcherRead } from "~/lib/client/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
 
 /** `following` in what GET /api/cars/{id}/follow answered (null for an error answer or anything else). */

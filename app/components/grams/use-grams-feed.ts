@@ -3,12 +3,12 @@
 // whenever the reader is within the last 3. Each read goes through its own fetcher.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FEED_FIRST_PAGE, FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
-import { useFetcherRead, type FetcherRead } from "~/lib/fetcher-answer";
+import { useFetcherRead, type FetcherRead } from "~/lib/client/fetcher-answer";
 import type { FeedPost } from "~/models/feed.server";
 import { cursorAfter, gramsFeedUrl, gramsPosts, postUrl, readPost } from "./grams-feed";
 import { readFeedPage } from "~/components/feed/feed-pages";
-import { withBackoff } from "~/lib/retry";
-import type { FeedChoice } from "~/lib/feed-choice";
+import { withBackoff } from "~/lib/client/retry";
+import type { FeedChoice } from "~/lib/rules/feed-choice";
 
 export type GramsFeedStatus = "loading" | "error" | "ready";
 export type GramsFeed = { status: GramsFeedStatus; posts: FeedPost[]; cursor: string | null };

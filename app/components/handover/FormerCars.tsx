@@ -1,9 +1,9 @@
 // A member's profile: the cars they used to own, each linking to the car's current page.
 import { Link } from "@remix-run/react";
 import { CarFront } from "~/components/icons";
-import { carDisplayLine } from "~/lib/cars";
-import { shortDate } from "~/lib/formats";
-import type { FormerCarJson } from "~/lib/handover";
+import { carDisplayLine } from "~/lib/rules/cars";
+import { shortDate } from "~/lib/rules/formats";
+import type { FormerCarJson } from "~/lib/rules/handover";
 import { showcasePath } from "~/lib/paths";
 import "./handover.css";
 

@@ -3,8 +3,8 @@
 // Plain forms: it all works without JavaScript.
 import { Form } from "@remix-run/react";
 import { KeyRound, Link2, Lock } from "~/components/icons";
-import { formatCost } from "~/lib/formats";
-import { HANDOVER_DAYS } from "~/lib/handover";
+import { formatCost } from "~/lib/rules/formats";
+import { HANDOVER_DAYS } from "~/lib/rules/handover";
 import "~/components/cars/cars.css";
 import "./handover.css";
 

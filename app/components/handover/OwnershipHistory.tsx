@@ -2,8 +2,8 @@
 // with the money shown; a mark between two owners says when the car changed hands.
 import { Link } from "@remix-run/react";
 import { KeyRound, Users } from "~/components/icons";
-import { formatCost, shortDate } from "~/lib/formats";
-import { CHANGED_HANDS, type OwnershipJson } from "~/lib/handover";
+import { formatCost, shortDate } from "~/lib/rules/formats";
+import { CHANGED_HANDS, type OwnershipJson } from "~/lib/rules/handover";
 import { userPath } from "~/lib/paths";
 import "./handover.css";
 

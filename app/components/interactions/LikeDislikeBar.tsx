@@ -11,7 +11,7 @@ import type { ReactNode } from "react";
 import { LikesListPopover } from "./LikesListPopover";
 import { compactCount, type ReactionView } from "./reactions";
 import { usePostReaction } from "./usePostReaction";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import "./interactions.css";
 
 export type LikeDislikeBarProps = {

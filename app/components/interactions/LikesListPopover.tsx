@@ -3,10 +3,10 @@
 // and after the popover mounts. Every post shows two of these, so the popover's code (and its
 // positioning library) downloads on hover or focus and mounts at the first press.
 import { useState } from "react";
-import { lazyComponent } from "~/lib/lazy-component";
-import { requestLogin } from "~/lib/login-events";
+import { lazyComponent } from "~/lib/client/lazy-component";
+import { requestLogin } from "~/lib/client/login-events";
 import { postLikesPath } from "~/lib/paths";
-import { usePressLink } from "~/lib/press-link";
+import { usePressLink } from "~/lib/client/press-link";
 import type { LikesListProps } from "./likes-list";
 
 const LikesPopover = lazyComponent(() => import("./LikesPopover").then((module) => module.LikesPopover));

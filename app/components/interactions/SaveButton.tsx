@@ -6,8 +6,8 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { Bookmark, BookmarkCheck } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
-import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
-import { requestLogin } from "~/lib/login-events";
+import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/client/fetcher-answer";
+import { requestLogin } from "~/lib/client/login-events";
 import { notify } from "~/components/shell/notify";
 import "./interactions.css";
 

@@ -1,6 +1,6 @@
 // The optimistic rule of the like and dislike buttons: pressing like
 // adds a like (clearing a dislike) or removes it; dislike the other way round. Pure.
-import { compactNumber } from "~/lib/formats";
+import { compactNumber } from "~/lib/rules/formats";
 
 export type ReactionType = "like" | "dislike";
 export type ReactionView = { likes: number; dislikes: number; liked: boolean; disliked: boolean };

@@ -8,8 +8,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
-import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
-import { requestLogin } from "~/lib/login-events";
+import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer } from "~/lib/client/fetcher-answer";
+import { requestLogin } from "~/lib/client/login-events";
 import { notify } from "~/components/shell/notify";
 import { applyReaction, type ReactionView } from "./reactions";
 

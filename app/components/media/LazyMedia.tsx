@@ -5,7 +5,7 @@
 // failed load shows 'Image unavailable'. Without JavaScript a <noscript> copy is shown.
 import { ImageOff } from "~/components/icons";
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { imagePriority } from "./image-priority";
 import { viewerKind, type ViewerItem } from "./viewer-items";
 import "./media.css";

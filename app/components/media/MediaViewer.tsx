@@ -11,7 +11,7 @@ import { useReturnFocus } from "~/components/shell/focus";
 import { ChevronLeft, ChevronRight, FileWarning, Film, ImageOff, Play, Volume2, VolumeX, X } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from "react";
 import { SWIPE_THRESHOLD_PX, VIEWER_LOAD_TIMEOUT } from "~/lib/constants";
-import { preloadQueue } from "~/lib/preload";
+import { preloadQueue } from "~/lib/client/preload";
 import { neighbourIndexes, thumbnailOf, viewerKind, wrapIndex, type ViewerItem } from "./viewer-items";
 import "./media-viewer.css";
 

@@ -1,8 +1,8 @@
 // Pure helpers of the media viewer: what an item is (image, video or unsupported, by the
-// media-type rules of lib/media-types.ts), index wrapping, which neighbours to preload, feed photos
+// media-type rules of lib/media/media-types.ts), index wrapping, which neighbours to preload, feed photos
 // turned into viewer items, and the one rule for a medium's alt text (`mediaAlt`): the author's
 // description, else words about the post ("Photo 2 of 4 of Ruby · 2019 Mazda MX-5"), never a file name.
-import { extensionOf, isViewerVideoUrl, mediaTypeOf } from "~/lib/media-types";
+import { extensionOf, isViewerVideoUrl, mediaTypeOf } from "~/lib/media/media-types";
 
 export type ViewerItem = {
   url: string;

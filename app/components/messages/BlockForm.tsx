@@ -3,10 +3,10 @@
 // and the answer shows as a toast.
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { Ban } from "~/components/icons";
 import { notify } from "~/components/shell/notify";
-import { errorOr } from "~/lib/fetcher-answer";
+import { errorOr } from "~/lib/client/fetcher-answer";
 
 type BlockAnswer = { blocked?: boolean; error?: string };
 

@@ -3,7 +3,7 @@
 // Shift+Enter starts a new line, and the box grows with the text.
 import { SendHorizontal } from "~/components/icons";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { useMentionSuggestions } from "~/components/text/MentionSuggestions";
 import { MESSAGE_LIMIT, canSend, messageLength } from "./thread-state";
 

@@ -4,9 +4,9 @@ import { Link } from "@remix-run/react";
 import { Ban } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { badgeText } from "~/lib/constants";
-import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media-types";
+import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media/media-types";
 import { messagesPath } from "~/lib/paths";
-import { relativeTime } from "~/lib/relative-time";
+import { relativeTime } from "~/lib/rules/relative-time";
 import { previewText, type Conversation } from "./thread-state";
 
 /** The small variant of an uploaded avatar (the list shows 48px pictures). */

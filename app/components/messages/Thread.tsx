@@ -4,7 +4,7 @@
 // Without JavaScript nothing reads the conversation for you: a "Mark as read" button does.
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { ArrowDown, Loader2 } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { messagesPath } from "~/lib/paths";

@@ -6,7 +6,7 @@ import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { notify } from "~/components/shell/notify";
 import { confirmMessage, failMessage, removeMessage, retryMessage, temporaryMessage, type ChatMessage, type ThreadMessage } from "./thread-state";
-import { errorOr } from "~/lib/fetcher-answer";
+import { errorOr } from "~/lib/client/fetcher-answer";
 
 type SendAnswer = { message?: ChatMessage; error?: string };
 

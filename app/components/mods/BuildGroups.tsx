@@ -1,9 +1,9 @@
 // Mods grouped by build, each group with its visible cost total and summed gains.
 import type { ReactNode } from "react";
 import { Layers } from "~/components/icons";
-import { formatCost } from "~/lib/formats";
-import { NO_BUILD_LABEL, groupModsByBuild, type ModJson } from "~/lib/cars";
-import { modAnchorId } from "~/lib/post-mods";
+import { formatCost } from "~/lib/rules/formats";
+import { NO_BUILD_LABEL, groupModsByBuild, type ModJson } from "~/lib/rules/cars";
+import { modAnchorId } from "~/lib/rules/post-mods";
 import { GainChips } from "./GainChips";
 import { ModCapsule } from "./ModCapsule";
 

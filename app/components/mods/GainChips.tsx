@@ -1,6 +1,6 @@
 // Performance gains as chips: "Horsepower +25 hp".
 import { Gauge, TrendingDown, TrendingUp } from "~/components/icons";
-import { formatGainAmount, type GainJson } from "~/lib/cars";
+import { formatGainAmount, type GainJson } from "~/lib/rules/cars";
 
 function label(type: string) {
   const clean = type.trim();

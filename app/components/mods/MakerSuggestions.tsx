@@ -3,10 +3,10 @@
 // what is typed on save ("ohlins" is "Öhlins"). With JavaScript, a pause in typing reads
 // GET /api/makers through a fetcher and the datalist offers the names that match.
 import { useEffect, useState, type FormEvent } from "react";
-import { useFetcherRead } from "~/lib/fetcher-answer";
+import { useFetcherRead } from "~/lib/client/fetcher-answer";
 import { SEARCH_DEBOUNCE } from "~/lib/constants";
-import { makerSuggestHref, type MakerKind } from "~/lib/names";
-import { normaliseQuery } from "~/lib/search";
+import { makerSuggestHref, type MakerKind } from "~/lib/rules/names";
+import { normaliseQuery } from "~/lib/rules/search";
 
 export function useMakerSuggestions(kind: MakerKind, rendered: readonly string[]) {
   const read = useFetcherRead();

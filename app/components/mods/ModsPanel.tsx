@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useFetcher } from "@remix-run/react";
 import { RotateCw, Sparkles, Wrench } from "~/components/icons";
-import { carDisplayLine, type CarJson, type CarLike, type ModJson } from "~/lib/cars";
+import { carDisplayLine, type CarJson, type CarLike, type ModJson } from "~/lib/rules/cars";
 import { showcasePath } from "~/lib/paths";
 import { ModCapsule } from "./ModCapsule";
 import "./mods.css";

@@ -1,8 +1,8 @@
 // A mod's link to its shared part page, with "N other cars run this" where the page counted
 // them (nothing is said when no other car does).
 import { Link } from "@remix-run/react";
-import type { PartRef } from "~/lib/cars";
-import { otherCarsText } from "~/lib/names";
+import type { PartRef } from "~/lib/rules/cars";
+import { otherCarsText } from "~/lib/rules/names";
 import "~/components/parts/parts.css";
 
 export function PartLink({ part }: { part: PartRef }) {

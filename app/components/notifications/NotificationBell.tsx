@@ -9,7 +9,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { Bell } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { COUNT_POLL, NOTIFICATIONS_POLL, badgeText } from "~/lib/constants";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { NOTIFICATIONS_CHANGED_EVENT } from "./events";
 import { MarkAllReadButton, NotificationList, NotificationSkeleton, type NotificationView } from "./NotificationList";
 import { unreadAfter, usePendingReads } from "./reads";

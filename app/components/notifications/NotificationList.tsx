@@ -3,10 +3,10 @@
 // related user or car. Clicking a row marks it read (with JavaScript, through a fetcher,
 // so the bell and the lists show it read while the request is on its way).
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { ArrowDown, BellOff, CheckCheck, ShieldAlert } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
-import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media-types";
+import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media/media-types";
 import type { NotificationView } from "~/models/notification.server";
 import { READ_ALL_ACTION, readAction, usePendingReads, withPendingReads } from "./reads";
 import { shortRelativeTime } from "./time";

@@ -1,11 +1,11 @@
 // "Notifications on this device": turns push notifications on or off for this browser, through
-// the app's service worker (lib/service-worker); without JavaScript the button is not shown and
+// the app's service worker (lib/client/service-worker); without JavaScript the button is not shown and
 // every page works as before. On an iPhone or
 // iPad, pushes need the app on the home screen first: the toggle says so there.
 import "./notifications.css";
 import { useCallback, useEffect, useState } from "react";
-import { useHydrated } from "~/lib/hydrated";
-import { SERVICE_WORKER_URL } from "~/lib/service-worker";
+import { useHydrated } from "~/lib/client/hydrated";
+import { SERVICE_WORKER_URL } from "~/lib/client/service-worker";
 
 type State = "checking" | "unsupported" | "ios-home-screen" | "unavailable" | "denied" | "off" | "on" | "busy";
 

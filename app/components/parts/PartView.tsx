@@ -2,11 +2,11 @@
 // gains reported (median and count per type and unit) and the posts that show it.
 import { Link } from "@remix-run/react";
 import { CarFront, Gauge, Images, Wrench } from "~/components/icons";
-import { carName, formatGainAmount, toCents } from "~/lib/cars";
-import type { GainStat } from "~/lib/names";
+import { carName, formatGainAmount, toCents } from "~/lib/rules/cars";
+import type { GainStat } from "~/lib/rules/names";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
 import "./parts.css";
-import { shortDate, formatCost } from "~/lib/formats";
+import { shortDate, formatCost } from "~/lib/rules/formats";
 
 export type PartViewData = {
   part: { id: number; name: string; model_name: string; category: string; manufacturer: { id: number; name: string } };

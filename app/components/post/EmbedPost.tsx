@@ -7,10 +7,10 @@ import { CarFront, ExternalLink, MessageCircle, Music2, ThumbsDown, ThumbsUp } f
 import { Avatar } from "~/components/shell/Avatar";
 import { Logo } from "~/components/shell/Logo";
 import { SITE_NAME } from "~/components/share/share-links";
-import { UNKNOWN_VEHICLE } from "~/lib/cars";
+import { UNKNOWN_VEHICLE } from "~/lib/rules/cars";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
-import { relativeTime } from "~/lib/relative-time";
-import { moreMediaText } from "~/lib/media-count";
+import { relativeTime } from "~/lib/rules/relative-time";
+import { moreMediaText } from "~/lib/media/media-count";
 import type { FeedPost } from "~/models/feed.server";
 import { AUDIO_MESSAGES, trackNameFromUrl } from "~/components/audio/track";
 import { mediaAlt } from "~/components/media/viewer-items";

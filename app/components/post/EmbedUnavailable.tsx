@@ -2,7 +2,7 @@
 // thing: the brand linking home, and why, in the embed's own card.
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Logo } from "~/components/shell/Logo";
-import { SITE_NAME } from "~/lib/brand";
+import { SITE_NAME } from "~/lib/rules/brand";
 
 export function EmbedUnavailable({ thing, what }: { thing: string; what: string }) {
   const error = useRouteError();

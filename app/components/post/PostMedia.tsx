@@ -9,9 +9,9 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties, type Mous
 import { imagePriority } from "~/components/media/image-priority";
 import { IMAGE_UNAVAILABLE, LazyMedia } from "~/components/media/LazyMedia";
 import type { ViewerItem } from "~/components/media/viewer-items";
-import { useHydrated } from "~/lib/hydrated";
-import { gridItems, type Layout } from "~/lib/layout";
-import { mediaCountText } from "~/lib/media-count";
+import { useHydrated } from "~/lib/client/hydrated";
+import { gridItems, type Layout } from "~/lib/rules/layout";
+import { mediaCountText } from "~/lib/media/media-count";
 import { clampIndex, frameRatio, ratioCss, swipeStep } from "./post-view";
 
 export const SIZES = {

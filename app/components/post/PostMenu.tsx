@@ -7,9 +7,9 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ReportButton } from "~/components/report/ReportButton";
 import { notify } from "~/components/shell/notify";
-import { errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/fetcher-answer";
+import { errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/client/fetcher-answer";
 import { postEditPath } from "~/lib/paths";
-import { POST_MESSAGES } from "~/lib/post-messages";
+import { POST_MESSAGES } from "~/lib/rules/post-messages";
 
 export type PostMenuProps = {
   postId: number;

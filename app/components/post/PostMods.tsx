@@ -3,7 +3,7 @@
 import { Link } from "@remix-run/react";
 import { Wrench } from "~/components/icons";
 import { CategoryIcon } from "~/components/mods/category-icons";
-import { modHref, modTitle, type TaggedMod } from "~/lib/post-mods";
+import { modHref, modTitle, type TaggedMod } from "~/lib/rules/post-mods";
 import "./post-mods.css";
 
 export const POST_MODS_TITLE = "Mods in this post";

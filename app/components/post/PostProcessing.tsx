@@ -10,13 +10,13 @@
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { CheckCircle2, Clock, Film, Image, Loader2, RotateCcw, Trash2, XCircle } from "~/components/icons";
-import { useHydrated } from "~/lib/hydrated";
-import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/fetcher-answer";
+import { useHydrated } from "~/lib/client/hydrated";
+import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/client/fetcher-answer";
 import { postPath } from "~/lib/paths";
-import { processingUrl, PROCESSING_TEXT, type PostProcessing as Processing, type UploadView } from "~/lib/post-status";
-import { effectiveLayout, type Layout } from "~/lib/layout";
+import { processingUrl, PROCESSING_TEXT, type PostProcessing as Processing, type UploadView } from "~/lib/rules/post-status";
+import { effectiveLayout, type Layout } from "~/lib/rules/layout";
 import { notify } from "~/components/shell/notify";
-import { dropPreviews, previewsOf, type LocalPreview } from "~/lib/upload-previews";
+import { dropPreviews, previewsOf, type LocalPreview } from "~/lib/client/upload-previews";
 import "./processing.css";
 
 /** How often the page asks whether the post is ready. */

@@ -4,11 +4,11 @@
 // when a story is long enough to clamp, and the post's share texts (title, description,
 // Open Graph image).
 import { mediaAlt, viewerItemsFromPhotos, type ViewerItem } from "~/components/media/viewer-items";
-import { carDisplayLine, carsLine, UNKNOWN_VEHICLE } from "~/lib/cars";
+import { carDisplayLine, carsLine, UNKNOWN_VEHICLE } from "~/lib/rules/cars";
 import { MOUSE_DRAG_THRESHOLD_PX, SWIPE_THRESHOLD_PX } from "~/lib/constants";
-import { mediaCountPhrase } from "~/lib/media-count";
-import { frameRatio, isLongStory, MAX_RATIO, MIN_RATIO, STORY_CLAMP_CHARS, STORY_CLAMP_LINES } from "~/lib/post-frame";
-import { postShareImage, postShareTitle, srcsetCandidate, type ShareImage } from "~/lib/share-meta";
+import { mediaCountPhrase } from "~/lib/media/media-count";
+import { frameRatio, isLongStory, MAX_RATIO, MIN_RATIO, STORY_CLAMP_CHARS, STORY_CLAMP_LINES } from "~/lib/rules/post-frame";
+import { postShareImage, postShareTitle, srcsetCandidate, type ShareImage } from "~/lib/rules/share-meta";
 import type { FeedPhoto, FeedPost } from "~/models/feed.server";
 
 export { frameRatio, isLongStory, MAX_RATIO, MIN_RATIO, srcsetCandidate, STORY_CLAMP_CHARS, STORY_CLAMP_LINES };

@@ -4,9 +4,9 @@
 import { Plus } from "~/components/icons";
 import { useState } from "react";
 import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
-import { useHydrated } from "~/lib/hydrated";
-import { useOptionalUser } from "~/lib/user";
-import { requestLogin } from "~/lib/login-events";
+import { useHydrated } from "~/lib/client/hydrated";
+import { useOptionalUser } from "~/lib/client/user";
+import { requestLogin } from "~/lib/client/login-events";
 import type { CarCard } from "~/models/profile.server";
 
 export function FollowCarsAction({ cars }: { cars: CarCard[] }) {

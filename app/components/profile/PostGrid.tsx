@@ -2,7 +2,7 @@
 // length), a 'Text Post' tile for posts without media, icons for videos and multi-photo posts.
 import { Link } from "@remix-run/react";
 import { Copy, Heart, MessageCircle, Music, Play, Type } from "~/components/icons";
-import { formatDuration } from "~/lib/media-types";
+import { formatDuration } from "~/lib/media/media-types";
 import { postPath } from "~/lib/paths";
 import type { PostTile } from "~/models/profile.server";
 import "./profile.css";

@@ -5,8 +5,8 @@ import { MessageCircle, Pencil } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { FollowUserButton, followUserAction } from "~/components/follow/FollowUserButton";
 import { userPath } from "~/lib/paths";
-import { useOptionalUser } from "~/lib/user";
-import { loginHref } from "~/lib/login-events";
+import { useOptionalUser } from "~/lib/client/user";
+import { loginHref } from "~/lib/rules/login-links";
 import "./profile.css";
 
 export type ProfileHeaderUser = {

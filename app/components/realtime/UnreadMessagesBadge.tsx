@@ -3,7 +3,7 @@
 // is signed in. Place it inside the `.icon-button` (the badge sits on its corner).
 import { badgeText } from "~/lib/constants";
 import { useUnreadCount } from "./useUnreadCount";
-import { useRootData } from "~/lib/user";
+import { useRootData } from "~/lib/client/user";
 
 export function UnreadMessagesBadge({ className = "badge" }: { className?: string }) {
   const root = useRootData();

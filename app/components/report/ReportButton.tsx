@@ -6,10 +6,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Flag } from "~/components/icons";
 import { useState, type ReactNode } from "react";
-import { useHydrated } from "~/lib/hydrated";
-import { reportHref, type FlagContentType } from "~/lib/flag-reasons";
-import { lazyComponent } from "~/lib/lazy-component";
-import { loginHref, requestLogin } from "~/lib/login-events";
+import { useHydrated } from "~/lib/client/hydrated";
+import { reportHref, type FlagContentType } from "~/lib/rules/flag-reasons";
+import { lazyComponent } from "~/lib/client/lazy-component";
+import { requestLogin } from "~/lib/client/login-events";
+import { loginHref } from "~/lib/rules/login-links";
 import "./report.css";
 
 const ReportModal = lazyComponent(() => import("./ReportModal").then((module) => module.ReportModal));

@@ -1,6 +1,6 @@
 // The report form as a plain form post: the reasons, optional details, and back to
 // `redirectTo`. The report page shows it; the modal has its own, sent by a fetcher.
-import { FLAG_DETAILS_MAX, FLAG_REASONS, type FlagContentType } from "~/lib/flag-reasons";
+import { FLAG_DETAILS_MAX, FLAG_REASONS, type FlagContentType } from "~/lib/rules/flag-reasons";
 
 export function ReportForm({ contentType, contentId, redirectTo }: { contentType: FlagContentType; contentId: number; redirectTo: string }) {
   return (

@@ -7,8 +7,8 @@ import { CheckCircle2, Flag, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { FLAG_SUCCESS_CLOSE } from "~/lib/constants";
 import { useFetcher } from "@remix-run/react";
-import { useFetcherSettled } from "~/lib/fetcher-answer";
-import { FLAG_DETAILS_MAX, FLAG_MESSAGES, FLAG_REASONS, flagAnswer, type FlagContentType } from "~/lib/flag-reasons";
+import { useFetcherSettled } from "~/lib/client/fetcher-answer";
+import { FLAG_DETAILS_MAX, FLAG_MESSAGES, FLAG_REASONS, flagAnswer, type FlagContentType } from "~/lib/rules/flag-reasons";
 import "./report.css";
 
 export type ReportModalProps = {

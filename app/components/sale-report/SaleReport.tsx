@@ -5,10 +5,10 @@ import { Form } from "@remix-run/react";
 import { ArrowDown, ChevronLeft } from "~/components/icons";
 import { CategorySpendTable } from "~/components/showcase/BuildSheet";
 import { MonthSpendTable } from "~/components/showcase/SpendChart";
-import { carDisplayLine, carSpecLine } from "~/lib/cars";
-import { formatCost, shortDate, wholeNumber } from "~/lib/formats";
+import { carDisplayLine, carSpecLine } from "~/lib/rules/cars";
+import { formatCost, shortDate, wholeNumber } from "~/lib/rules/formats";
 import { showcasePath } from "~/lib/paths";
-import { REPORT_PART_LABELS, REPORT_PARTS, type ReportInclude } from "~/lib/sale-report";
+import { REPORT_PART_LABELS, REPORT_PARTS, type ReportInclude } from "~/lib/rules/sale-report";
 import type { SaleReportView } from "~/models/sale-report.server";
 import "./sale-report.css";
 

@@ -5,9 +5,9 @@ import { EventCard } from "~/components/events/EventCard";
 import type { EventCardView } from "~/components/events/event-view";
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";
-import { carName, carSpecLine, realNickname } from "~/lib/cars";
+import { carName, carSpecLine, realNickname } from "~/lib/rules/cars";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
-import { relativeTime } from "~/lib/relative-time";
+import { relativeTime } from "~/lib/rules/relative-time";
 import type { CarResult, PartResult, PostResult, UserResult } from "~/models/search.server";
 import "./search-page.css";
 

@@ -7,11 +7,11 @@ import { Form, Link, useLocation, useNavigate, useSearchParams } from "@remix-ru
 import { CalendarDays, CarFront, Loader2, Search } from "~/components/icons";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";
-import { carName } from "~/lib/cars";
-import { dateTimeFormat } from "~/lib/formats";
-import { useFetcherRead } from "~/lib/fetcher-answer";
+import { carName } from "~/lib/rules/cars";
+import { dateTimeFormat } from "~/lib/rules/formats";
+import { useFetcherRead } from "~/lib/client/fetcher-answer";
 import { eventPath, showcasePath, userPath } from "~/lib/paths";
-import { SEARCH_DEBOUNCE, normaliseQuery, searchHref } from "~/lib/search";
+import { SEARCH_DEBOUNCE, normaliseQuery, searchHref } from "~/lib/rules/search";
 import { cachedResults, readQuickResults, resultCount, type QuickResults } from "./search-client";
 import "./search.css";
 

@@ -1,8 +1,8 @@
 // The header search's data: cars, users and events for a query, at most 3 of each, from
 // the three search APIs side by side (a fetcher each). Answers are cached for the tab's
 // life (small LRU) so typing back and forth is instant.
-import { errorOf, type FetcherRead } from "~/lib/fetcher-answer";
-import { SEARCH_PER_KIND, normaliseQuery } from "~/lib/search";
+import { errorOf, type FetcherRead } from "~/lib/client/fetcher-answer";
+import { SEARCH_PER_KIND, normaliseQuery } from "~/lib/rules/search";
 
 export type CarHit = {
   id: number;

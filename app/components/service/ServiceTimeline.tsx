@@ -3,7 +3,7 @@
 // the owner also sees the costs only they may see, marked as such (others get none: the
 // server leaves them out). Plain markup: it works without JavaScript.
 import { Lock, Wrench } from "~/components/icons";
-import { formatCost, shortDate, wholeNumber } from "~/lib/formats";
+import { formatCost, shortDate, wholeNumber } from "~/lib/rules/formats";
 import type { ServiceEntryView } from "./ServiceLog";
 import "./service-timeline.css";
 

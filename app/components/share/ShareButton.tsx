@@ -3,12 +3,12 @@
 // embed code); once the page is hydrated it acts as a button that opens the dialog.
 import { Share2 } from "~/components/icons";
 import { useState } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { compactCount } from "~/components/interactions/reactions";
-import { lazyComponent } from "~/lib/lazy-component";
+import { lazyComponent } from "~/lib/client/lazy-component";
 import type { EmbeddablePost } from "./share-links";
 import { postPath } from "~/lib/paths";
-import { usePressLink } from "~/lib/press-link";
+import { usePressLink } from "~/lib/client/press-link";
 
 const ShareModal = lazyComponent(() => import("./ShareModal").then((module) => module.ShareModal));
 

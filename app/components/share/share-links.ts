@@ -1,8 +1,8 @@
 // The links a post is shared by (share modal, embed code): its public page and
 // the forum-safe embed, with the iframe code at the post's own size. Pure: used by the share
 // modal, the post page's meta tags and the embed view.
-import { SITE_NAME } from "~/lib/brand";
-import { embedContentOf, embedIframe, embedSize, type EmbeddablePost } from "~/lib/oembed";
+import { SITE_NAME } from "~/lib/rules/brand";
+import { embedContentOf, embedIframe, embedSize, type EmbeddablePost } from "~/lib/rules/oembed";
 import { embedPath, postPath } from "~/lib/paths";
 
 export { SITE_NAME };

@@ -12,7 +12,7 @@ import { Toasts } from "./Toasts";
 import { useIsMobile } from "./hooks";
 import { chromeFor, mainFirst } from "./nav";
 import "./shell.css";
-import { useRootData, type RootUser } from "~/lib/user";
+import { useRootData, type RootUser } from "~/lib/client/user";
 
 export type ShellRootUser = RootUser | null;
 

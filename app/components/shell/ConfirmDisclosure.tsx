@@ -8,7 +8,7 @@
 // question. `children` is the panel's form; it gets `close` for its Cancel button.
 import { Link, useLocation } from "@remix-run/react";
 import { useId, useRef, type ReactNode } from "react";
-import { usePressLink } from "~/lib/press-link";
+import { usePressLink } from "~/lib/client/press-link";
 
 export function ConfirmDisclosure({
   block,

@@ -3,8 +3,9 @@
 import type { ReactNode } from "react";
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
 import { Ban, CircleAlert, Compass, LogIn } from "~/components/icons";
-import { loginHref, requestLogin } from "~/lib/login-events";
-import { useRootData } from "~/lib/user";
+import { requestLogin } from "~/lib/client/login-events";
+import { loginHref } from "~/lib/rules/login-links";
+import { useRootData } from "~/lib/client/user";
 
 export function errorTitle(status: number): string {
   if (status === 404) return "Page not found";

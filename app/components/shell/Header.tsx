@@ -3,17 +3,18 @@
 import { Link, useLocation } from "@remix-run/react";
 import { LogIn, Menu, MessageCircle, Plus, Search, UserRound } from "~/components/icons";
 import "~/components/messages/nav-badge.css";
-import { lazyComponent } from "~/lib/lazy-component";
-import { serverPart } from "~/lib/server-parts";
+import { lazyComponent } from "~/lib/client/lazy-component";
+import { serverPart } from "~/lib/client/server-parts";
 import { UnreadMessagesBadge } from "~/components/realtime";
 import { HeaderSearch } from "~/components/search";
-import { loginHref, requestLogin } from "~/lib/login-events";
+import { requestLogin } from "~/lib/client/login-events";
+import { loginHref } from "~/lib/rules/login-links";
 import { Avatar } from "./Avatar";
 import { BRAND_NAME, Logo } from "./Logo";
 import { MemberLink } from "./MemberLink";
 import { useHeaderScroll } from "./hooks";
 import type { ShellRootUser } from "./AppShell";
-import { usePressLink } from "~/lib/press-link";
+import { usePressLink } from "~/lib/client/press-link";
 
 // Visitors have no bell, so its popover code downloads only on members' pages.
 /** The name the server renders the bell by (app/server-parts.server.ts). */

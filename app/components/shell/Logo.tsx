@@ -3,9 +3,9 @@
 // the theme and the width, so it never flashes. They load lazily: the browser fetches and
 // parses only the one shown (each SVG file is a document of its own to parse and lay out
 // before the page's first frame).
-import { SITE_NAME } from "~/lib/brand";
+import { SITE_NAME } from "~/lib/rules/brand";
 
-/** The brand name the header and the sidebar say (the one name, ~/lib/brand). */
+/** The brand name the header and the sidebar say (the one name, ~/lib/rules/brand). */
 export const BRAND_NAME = SITE_NAME;
 
 export function Logo({ compact = false }: { compact?: boolean }) {

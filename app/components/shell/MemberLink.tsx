@@ -2,7 +2,8 @@
 // out, it points at the login modal (`?login&redirectTo=<target>`, which works with no
 // JavaScript) and, with JavaScript, opens the modal in place through the global event.
 import { Link, useLocation, type LinkProps } from "@remix-run/react";
-import { loginHref, requestLogin } from "~/lib/login-events";
+import { requestLogin } from "~/lib/client/login-events";
+import { loginHref } from "~/lib/rules/login-links";
 
 type Props = Omit<LinkProps, "to"> & { to: string; signedIn: boolean };
 

@@ -1,5 +1,5 @@
 // Links the stylesheets of the on-demand parts the server rendered the document with
-// (app/lib/part-stylesheets.server.ts), after the page's own and without those the page's
+// (app/lib/server/part-stylesheets.server.ts), after the page's own and without those the page's
 // routes link already: a second link to the same file would apply its rules again, later in
 // the cascade than the part's. The links stay for the life of the page, whatever the next
 // addresses ask for: the browser took them for the part's own stylesheets when it loaded its

@@ -6,8 +6,9 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { History, LogIn, LogOut, X } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { UnreadMessagesBadge } from "~/components/realtime";
-import { lazyComponent } from "~/lib/lazy-component";
-import { loginHref, requestLogin } from "~/lib/login-events";
+import { lazyComponent } from "~/lib/client/lazy-component";
+import { requestLogin } from "~/lib/client/login-events";
+import { loginHref } from "~/lib/rules/login-links";
 import { Avatar } from "./Avatar";
 import { Logo, BRAND_NAME } from "./Logo";
 import { MemberLink } from "./MemberLink";
@@ -15,7 +16,7 @@ import { ThemeSwitcher } from "./ThemeSwitcher";
 import { NAV_ICONS } from "./icons";
 import { sidebarItems } from "./nav";
 import type { ShellRootUser } from "./AppShell";
-import { usePressLink } from "~/lib/press-link";
+import { usePressLink } from "~/lib/client/press-link";
 
 const VersionChangesModal = lazyComponent(() => import("~/components/feedback/VersionChangesModal").then((module) => module.VersionChangesModal));
 

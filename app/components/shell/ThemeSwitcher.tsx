@@ -5,8 +5,8 @@
 import { Form, useLocation } from "@remix-run/react";
 import { Monitor, Moon, Sun, type IconComponent } from "~/components/icons";
 import { useId } from "react";
-import { useHydrated } from "~/lib/hydrated";
-import { THEME_LABELS, THEME_MODES, type ThemeMode } from "~/lib/theme";
+import { useHydrated } from "~/lib/client/hydrated";
+import { THEME_LABELS, THEME_MODES, type ThemeMode } from "~/lib/rules/theme";
 import { useTheme } from "./theme";
 
 const ICONS: Record<ThemeMode, IconComponent> = { system: Monitor, light: Sun, dark: Moon };

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { Toaster } from "sonner";
 import { TOAST_DURATION } from "~/lib/constants";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import { notify, type Notice } from "./notify";
 import { useTheme } from "./theme";
 

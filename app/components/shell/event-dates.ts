@@ -1,6 +1,6 @@
 // Event dates as display strings, computed on the server so the page reads the same
-// before and after hydration. Each format is built once, on first use (~/lib/formats).
-import { dateTimeFormat } from "~/lib/formats";
+// before and after hydration. Each format is built once, on first use (~/lib/rules/formats).
+import { dateTimeFormat } from "~/lib/rules/formats";
 
 const LOCALE = "en-US";
 

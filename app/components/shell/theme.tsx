@@ -2,7 +2,7 @@
 // data-theme-mode; the CSS does the rest, including following the OS live in "system".
 import { createContext, useCallback, useContext, useEffect, useState } from "react";
 import { THEME_STORAGE_KEY } from "~/lib/constants";
-import { reconcileThemeMode, resolveTheme, themeCookie, themeModeFromCookie, type ResolvedTheme, type ThemeMode } from "~/lib/theme";
+import { reconcileThemeMode, resolveTheme, themeCookie, themeModeFromCookie, type ResolvedTheme, type ThemeMode } from "~/lib/rules/theme";
 
 type ThemeState = { mode: ThemeMode; setMode: (mode: ThemeMode) => void };
 

@@ -1,9 +1,9 @@
 // "Copy as BBCode" and "Copy as Markdown": the car's build-thread snippets for forums
-// (made by ~/lib/build-export). Each snippet is always on the page as text to select, in a
+// (made by ~/lib/rules/build-export). Each snippet is always on the page as text to select, in a
 // read-only box inside a <details>; with JavaScript a button copies it and says "Copied".
 // Where the clipboard is refused, the button selects the box's text instead and says so.
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/client/hydrated";
 import "./showcase.css";
 
 export type BuildSnippets = { bbcode: string; markdown: string };

@@ -1,10 +1,10 @@
 // The build sheet on a showcase: how many mods, the spend the owner shows (in all and per
 // category), the total gains by type and unit, and the spend over time as a chart. Costs the
-// owner keeps private are not in it, whoever looks (the sheet comes from ~/lib/build-sheet).
+// owner keeps private are not in it, whoever looks (the sheet comes from ~/lib/rules/build-sheet).
 // Server-rendered, with no script needed. The chart marks when the car changed hands.
 import { GainChips } from "~/components/mods/GainChips";
-import type { BuildSheet as Sheet, CategorySpend } from "~/lib/build-sheet";
-import { formatCost } from "~/lib/formats";
+import type { BuildSheet as Sheet, CategorySpend } from "~/lib/rules/build-sheet";
+import { formatCost } from "~/lib/rules/formats";
 import { SpendChart } from "./SpendChart";
 import "./showcase.css";
 

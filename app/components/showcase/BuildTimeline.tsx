@@ -10,9 +10,9 @@ import { MediaImage, type MediaItem } from "~/components/cars/MediaImage";
 import { CategoryIcon } from "~/components/mods/category-icons";
 import { ServiceTimeline, type ServiceTimelineEntry } from "~/components/service/ServiceTimeline";
 import { postPath } from "~/lib/paths";
-import { modAnchorId, modHref, modTitle, type TaggedMod } from "~/lib/post-mods";
-import { shortDate } from "~/lib/formats";
-import { CHANGED_HANDS } from "~/lib/handover";
+import { modAnchorId, modHref, modTitle, type TaggedMod } from "~/lib/rules/post-mods";
+import { shortDate } from "~/lib/rules/formats";
+import { CHANGED_HANDS } from "~/lib/rules/handover";
 import "./build-timeline.css";
 
 export type BuildTimelineEntry = {

@@ -2,16 +2,16 @@
 // JavaScript (the route ships none). The car's photo, its name and spec, the build sheet's
 // figures (mods, shown spend, gains) and its mods with the costs the owner shows; every link
 // opens the app in a new tab. Text lines never wrap (long ones end in an ellipsis), so the
-// frame's height is known in advance (~/lib/car-embed). Icons are inline; its stylesheets
+// frame's height is known in advance (~/lib/rules/car-embed). Icons are inline; its stylesheets
 // are embed.css and embed-car.css, which the route links.
 import { CarFront, ExternalLink } from "~/components/icons/inline";
 import { Avatar } from "~/components/shell/Avatar";
 import { Logo } from "~/components/shell/Logo";
-import { SITE_NAME } from "~/lib/brand";
-import { formatCost } from "~/lib/formats";
-import { carName, carSpecLine, formatGainAmount, type CarLike } from "~/lib/cars";
-import type { BuildSheet, SheetMod } from "~/lib/build-sheet";
-import { CAR_EMBED_MODS } from "~/lib/car-embed";
+import { SITE_NAME } from "~/lib/rules/brand";
+import { formatCost } from "~/lib/rules/formats";
+import { carName, carSpecLine, formatGainAmount, type CarLike } from "~/lib/rules/cars";
+import type { BuildSheet, SheetMod } from "~/lib/rules/build-sheet";
+import { CAR_EMBED_MODS } from "~/lib/rules/car-embed";
 import { showcasePath, userPath } from "~/lib/paths";
 
 export type EmbedCarProps = {

@@ -4,9 +4,9 @@
 // numbers follow as text: a sentence, and a table by month in a <details>. A dashed line
 // marks each month the car changed hands in, and the sentence names the dates.
 import { useId } from "react";
-import { chartGeometry, monthLabel, type MonthSpend } from "~/lib/build-sheet";
-import { formatCost, shortDate } from "~/lib/formats";
-import { CHANGED_HANDS } from "~/lib/handover";
+import { chartGeometry, monthLabel, type MonthSpend } from "~/lib/rules/build-sheet";
+import { formatCost, shortDate } from "~/lib/rules/formats";
+import { CHANGED_HANDS } from "~/lib/rules/handover";
 
 export const SPEND_CHART_TITLE = "Shown spend over time";
 

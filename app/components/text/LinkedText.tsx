@@ -3,7 +3,7 @@
 // page. Everything else stays plain text. Plain links: they work without JavaScript.
 import { Link } from "@remix-run/react";
 import { tagPath, userPath } from "~/lib/paths";
-import { parseTextLinks } from "~/lib/text-links";
+import { parseTextLinks } from "~/lib/rules/text-links";
 import "./text.css";
 
 export function LinkedText({ text, mentions }: { text: string; mentions?: readonly string[] | null }) {

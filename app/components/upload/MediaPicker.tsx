@@ -13,10 +13,10 @@
 // pointed out, never required.
 import { ChevronLeft, ChevronRight, Film, Image, ImagePlus, Star, UploadCloud, X } from "~/components/icons";
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from "react";
-import { wholeNumber } from "~/lib/formats";
-import { UPLOAD_LIMITS } from "~/lib/media-types";
-import { isKeptPreview } from "~/lib/upload-previews";
-import { centredCrop, MAX_ALT_LENGTH, type Crop } from "~/lib/upload-media-fields";
+import { wholeNumber } from "~/lib/rules/formats";
+import { UPLOAD_LIMITS } from "~/lib/media/media-types";
+import { isKeptPreview } from "~/lib/client/upload-previews";
+import { centredCrop, MAX_ALT_LENGTH, type Crop } from "~/lib/schemas/upload-media-fields";
 import { addFiles, checkFile, formatBytes, moveItem, sniffKind, UPLOAD_MESSAGES, type Rejected, type UploadKind } from "./upload-rules";
 
 export type CropChoice = "original" | "4:5" | "1:1";

@@ -7,10 +7,10 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Check, Loader2, Wrench } from "~/components/icons";
-import { useFetcherRead } from "~/lib/fetcher-answer";
-import type { ModJson } from "~/lib/cars";
+import { useFetcherRead } from "~/lib/client/fetcher-answer";
+import type { ModJson } from "~/lib/rules/cars";
 import { carModsPath } from "~/lib/paths";
-import { modTitle, taggedModOf, type TaggedMod } from "~/lib/post-mods";
+import { modTitle, taggedModOf, type TaggedMod } from "~/lib/rules/post-mods";
 
 export const MOD_CHOICE_TEXT = {
   title: "Mods in this post",

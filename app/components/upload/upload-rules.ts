@@ -2,8 +2,8 @@
 // the real type from the bytes): which files are photos or videos we take, their sizes,
 // how many, the post's total, what their first bytes say they are, moving one in the order the
 // author chooses, and what the Automatic layout would pick (single for 1, grid for more than 6, else carousel).
-import { defaultLayout, LAYOUTS, type Layout } from "~/lib/layout";
-import { extensionOf, UPLOAD_IMAGE_TYPES, UPLOAD_LIMITS, UPLOAD_VIDEO_TYPES } from "~/lib/media-types";
+import { defaultLayout, LAYOUTS, type Layout } from "~/lib/rules/layout";
+import { extensionOf, UPLOAD_IMAGE_TYPES, UPLOAD_LIMITS, UPLOAD_VIDEO_TYPES } from "~/lib/media/media-types";
 
 const MB = 1024 * 1024;
 

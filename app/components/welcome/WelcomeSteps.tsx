@@ -2,7 +2,7 @@
 // Plain links: it works without JavaScript.
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
-import { WELCOME_STEPS, welcomeHref, type WelcomeStep } from "~/lib/onboarding";
+import { WELCOME_STEPS, welcomeHref, type WelcomeStep } from "~/lib/rules/onboarding";
 import "./welcome.css";
 
 const STEP_NAMES: Record<WelcomeStep, string> = {

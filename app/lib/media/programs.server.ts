@@ -7,7 +7,7 @@ import { accessSync, constants as fsConstants, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { constants as osConstants, setPriority } from "node:os";
 import path from "node:path";
-import { ffmpegSettings, isProduction, searchPath } from "~/lib/env.server";
+import { ffmpegSettings, isProduction, searchPath } from "~/lib/server/env.server";
 
 /** The address space one ffmpeg or ffprobe process may reserve (a decoder bug runs out of it). */
 export const VIDEO_MEMORY_LIMIT_BYTES = 3 * 1024 ** 3;

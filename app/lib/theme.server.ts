@@ -1,6 +1,0 @@
-import { themeModeFromCookie, type ThemeMode } from "~/lib/theme";
-
-/** The theme the reader chose, from the `themeMode` cookie ("system" when none). */
-export function themeFromRequest(request: Request): ThemeMode {
-  return themeModeFromCookie(request.headers.get("Cookie")) ?? "system";
-}
