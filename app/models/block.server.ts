@@ -11,6 +11,7 @@ import { jsonDialect } from "~/lib/db/json-sql";
 import { READY_POST } from "~/lib/rules/post-status";
 import { UserError } from "~/lib/user-error";
 import { dropFollowsBetween } from "~/models/timeline.server";
+import type { BlockState } from "~/lib/wire";
 
 export const BLOCK_MESSAGES = {
   userNotFound: "User not found",
@@ -130,7 +131,7 @@ export function listBlockedUsers(userId: number) {
  * Blocks or unblocks `username` for `blockerId`: `want` true blocks, false unblocks,
  * undefined toggles. Returns the new state. Throws UserError 404/400.
  */
-export async function setBlock(blockerId: number, username: string, want?: boolean): Promise<{ blocked: boolean; userId: number }> {
+export async function setBlock(blockerId: number, username: string, want?: boolean): Promise<BlockState & { userId: number }> {
   const target = await prisma.user.findUnique({ where: { username: username.trim().toLowerCase() }, select: { id: true } });
   if (!target) throw new UserError(404, BLOCK_MESSAGES.userNotFound);
   if (target.id === blockerId) throw new UserError(400, BLOCK_MESSAGES.blockYourself);

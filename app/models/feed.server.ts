@@ -23,8 +23,7 @@ import type { DataVersion } from "~/cache/data-version.server";
 import { createKeptAnswers } from "~/cache/kept-answers.server";
 import { createKeptTexts, type KeptText } from "~/cache/kept-texts.server";
 import { encodeCursor, type Cursor } from "~/lib/cursor";
-import type { Layout } from "~/lib/rules/layout";
-import type { MediaKind } from "~/lib/media/media-types";
+import type { FeedCar, FeedCounts, FeedPage, FeedPhoto, FeedPost } from "~/lib/wire";
 import { daysOldHolds } from "~/lib/rules/relative-time";
 import { queryRecords, type PageQuery } from "~/models/feed-query.server";
 import { readContent, readStanding, type ContentTuple, type StandingTuple } from "~/models/feed-records.server";
@@ -33,93 +32,7 @@ import { membersIn, mentionedMembers } from "~/models/text-links.server";
 /** The most ids `exclude` may name (beyond that, page with `cursor`). */
 export const MAX_EXCLUDE = 1000;
 
-export type FeedCar = {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  trim: string | null;
-  bodystyle: string | null;
-  nickname: string | null;
-  owner_id: number;
-  /**
-   * The car's photo, as its garage card shows it: its own, else the one picked from a post,
-   * else the first picture of its newest ready post. null (and "") when it has none.
-   */
-  cover: string | null;
-  cover_srcset: string;
-};
-
-export type FeedPhoto = {
-  id: number;
-  image_url: string;
-  kind: MediaKind;
-  mime_type: string;
-  width: number | null;
-  height: number | null;
-  /** Responsive candidates for images ("" for videos and unresized images). */
-  srcset: string;
-  /** A still frame for a video, when one was made. */
-  poster_url: string | null;
-  /** Responsive candidates for the poster ("" without one). */
-  poster_srcset: string;
-  poster_width: number | null;
-  poster_height: number | null;
-  /** Videos: length in milliseconds, when known. */
-  duration_ms: number | null;
-  created_at: string;
-  uploader: { id: number; username: string };
-  /** The author's description (alt text); null when none was written. */
-  alt?: string | null;
-};
-
-export type FeedCounts = {
-  likes: number;
-  dislikes: number;
-  comments: number;
-  mods: number;
-  saves: number;
-  shares: number;
-  /** Always 0 in the feed: report counts are not shown. */
-  flags: 0;
-};
-
-export type FeedPost = {
-  id: number;
-  created_at: string;
-  /** The creator's user id. */
-  created_by: number;
-  creator: { id: number; username: string; nickname: string | null; profileImage: string | null };
-  /** Legacy single car: the stored one, else the first of post_cars. */
-  car_id: number | null;
-  car_ids: number[];
-  story: string;
-  /** The usernames of the members `story` mentions (its @links), looked up once per page. */
-  mentions?: string[];
-  /** As stored (null = follow the default rule). */
-  layout: Layout | null;
-  effective_layout: Layout;
-  soundcloud_url: string | null;
-  /** When the author last edited the post (ISO 8601); null when never. */
-  edited_at?: string | null;
-  /** ready; processing or failed only ever reach the post's author and administrators. */
-  status: "processing" | "ready" | "failed";
-  photos: FeedPhoto[];
-  post_cars: Array<{ car_id: number; car: FeedCar }>;
-  counts: FeedCounts;
-  likedByUser: boolean;
-  dislikedByUser: boolean;
-  saved: boolean;
-  priority_score: number;
-  is_followed_car: boolean;
-  days_old: number;
-};
-
-export type FeedPage = {
-  posts: FeedPost[];
-  /** Pass back as `cursor` for the next page; null when this page was the last. */
-  nextCursor: string | null;
-};
+export type { FeedCar, FeedCounts, FeedPage, FeedPhoto, FeedPost };
 
 export type FeedOptions = {
   viewerId?: number | null;

@@ -8,6 +8,7 @@ import { notifyFollow, type Actor, type CarWords } from "~/models/notification.s
 import { UserError } from "~/lib/user-error";
 import { isUniqueViolation } from "~/lib/db/conflicts";
 import { addFollowToTimeline, dropFollowFromTimeline } from "~/models/timeline.server";
+import type { FollowState } from "~/lib/wire";
 
 export const CAR_NOT_FOUND = "Car not found";
 export const USER_NOT_FOUND = "User not found";
@@ -51,7 +52,7 @@ export async function getFollowedCarIds(userId: number | null, carIds: number[])
  * it toggles. Following someone else's car notifies its owner. UserError 404 for a missing car,
  * 403 when the follower and the owner have blocked each other (either way).
  */
-export async function setCarFollow(follower: Actor, carId: number, want?: boolean): Promise<{ following: boolean }> {
+export async function setCarFollow(follower: Actor, carId: number, want?: boolean): Promise<FollowState> {
   // The car, its words for the owner's notice, whether the follower already follows it and
   // whether a block stands between the follower and the owner: one statement.
   const { flag } = jsonDialect(databaseProvider);
@@ -110,7 +111,7 @@ export async function getUserFollowCounts(userId: number): Promise<{ followers: 
  * UserError 404 for an unknown user, 400 for yourself, 403 with a block either way.
  * Following notifies them.
  */
-export async function setUserFollow(follower: Actor, username: string, want?: boolean): Promise<{ following: boolean }> {
+export async function setUserFollow(follower: Actor, username: string, want?: boolean): Promise<FollowState> {
   const followerId = follower.id;
   const target = await prisma.user.findUnique({ where: { username: username.toLowerCase() }, select: { id: true } });
   if (!target) throw new UserError(404, USER_NOT_FOUND);

@@ -8,6 +8,7 @@ import { timestampSql } from "~/lib/db/json-sql";
 import { Prisma } from "~/generated/prisma/client";
 import { BLOCK_MESSAGES, blockedEitherWaySql, blockedError, postBlockState } from "~/models/block.server";
 import { pushPostLike } from "~/models/push.server";
+import type { InteractionLists, InteractionUser, ReactionResult, ReactionState } from "~/lib/wire";
 
 export const REACTIONS = ["like", "dislike"] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -17,11 +18,8 @@ export const INVALID_REACTION = "type must be like or dislike";
 /** The likes/dislikes lists name at most this many people each, newest first. */
 export const INTERACTIONS_LIST_MAX = 200;
 
-export type ReactionCounts = { likes: number; dislikes: number };
-export type ReactionState = ReactionCounts & { liked: boolean; disliked: boolean };
-export type ReactionResult = ReactionState & { action: "added" | "removed" };
-
-export type InteractionUser = { username: string; nickname: string | null; profileImage: string | null };
+export type ReactionCounts = Pick<ReactionState, "likes" | "dislikes">;
+export type { InteractionUser, ReactionResult, ReactionState };
 
 export function parseReaction(value: unknown): Reaction | null {
   if (Array.isArray(value)) value = value[value.length - 1];
@@ -78,7 +76,7 @@ export async function getReactionState(postId: number, userId: number | null): P
 }
 
 /** Who liked and who disliked a post, newest first. UserError 404 for a missing post. */
-export async function getPostInteractions(postId: number): Promise<{ likes: InteractionUser[]; dislikes: InteractionUser[] }> {
+export async function getPostInteractions(postId: number): Promise<InteractionLists> {
   if (!(await postExists(postId))) throw new UserError(404, POST_NOT_FOUND);
   const list = (type: Reaction) =>
     prisma.postLike.findMany({

@@ -14,26 +14,9 @@ import { blockedEitherWaySql, unblockedWith } from "~/models/block.server";
 import { UserError } from "~/lib/user-error";
 import { hasListeners, publishNotification } from "~/lib/server/live-events.server";
 import { pushFollow, pushMention } from "~/models/push.server";
+import type { NotificationFeed, NotificationType, NotificationView } from "~/lib/wire";
 
-export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration" | "data_export" | "mention" | "car_handover" | "car_new_owner";
-
-/** The API and page shape of one notification (snake_case field names). */
-export type NotificationView = {
-  id: number;
-  type: NotificationType;
-  message: string;
-  is_read: boolean;
-  created_at: string;
-  car_id: number | null;
-  related_user_id: number | null;
-  related_user_username: string | null;
-  related_user_nickname: string | null;
-  related_user_profile_image: string | null;
-  /** Where the notification leads: the related user's page, or the car. */
-  link: string;
-};
-
-export type NotificationFeed = { notifications: NotificationView[]; unread_count: number };
+export type { NotificationFeed, NotificationType, NotificationView };
 
 export const NOTIFICATION_LIST_LIMIT = 50;
 /** Reminders go out for insurance that expires within this many days. */

@@ -10,6 +10,7 @@ import { fromCents } from "~/lib/rules/cars";
 import { imageUrlForWidth, pictureUrl } from "~/lib/media/media-types";
 import { inIdOrder } from "~/lib/id-order";
 import { partPath } from "~/lib/paths";
+import type { PartResult } from "~/lib/wire";
 import { carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect } from "~/models/car.server";
 
 /** The most mods (car rows) a part page lists. */
@@ -191,7 +192,7 @@ export async function getPartPage(partId: number): Promise<PartPage | null> {
   };
 }
 
-export type PartResult = { id: number; name: string; category: string; href: string; cars: number };
+export type { PartResult };
 
 /** Parts by id, in that order, for search results: name, address and how many cars run each. */
 export async function partResults(ids: number[]): Promise<PartResult[]> {

@@ -5,38 +5,15 @@
 // The work is bounded: a car's mods (CAR_MOD_LIMIT), its service entries (MAX_SERVICE_ENTRIES)
 // and owners are each read by one capped query.
 import { mediaUrl, srcSetFor } from "~/lib/media/media-types";
-import { buildSheet, type BuildSheet } from "~/lib/rules/build-sheet";
-import type { GainJson } from "~/lib/rules/cars";
-import type { OwnershipJson } from "~/lib/rules/handover";
+import { buildSheet } from "~/lib/rules/build-sheet";
 import type { ReportInclude } from "~/lib/rules/sale-report";
 import { readCarBuild, sheetMod, type CarCover } from "~/models/build-sheet.server";
 import { ownershipHistory } from "~/models/car-handover.server";
-import { listServiceEntries, type ServiceEntryJson } from "~/models/service-log.server";
+import { listServiceEntries } from "~/models/service-log.server";
+import type { ReportMod, SaleReportView } from "~/lib/wire";
 
-export type ReportMod = {
-  id: number;
-  /** ISO date the mod was added. */
-  date: string;
-  category: string;
-  maker: string | null;
-  part: string;
-  /** In cents; null when there is none, the owner keeps it private, or costs are left out. */
-  costCents: number | null;
-  gains: GainJson[];
-};
-
-export type SaleReport = {
-  car: { id: number; make: string; model: string; year: number; trim: string | null; bodystyle: string | null; nickname: string | null; createdAt: string };
-  owner: { username: string; nickname: string | null };
-  cover: CarCover | null;
-  mods: ReportMod[];
-  /** The build sheet's totals over the shown costs. */
-  sheet: BuildSheet;
-  /** Newest first; costs only where the entry shows them. */
-  service: ServiceEntryJson[];
-  owners: OwnershipJson[];
-  include: ReportInclude;
-};
+/** The report before its photo becomes addresses: the cover as stored. */
+export type SaleReport = Omit<SaleReportView, "photo" | "madeAt"> & { cover: CarCover | null };
 
 /** The report of a car with what `include` asks for; null when there is no such car to show. */
 export async function getSaleReport(carId: number, include: ReportInclude): Promise<SaleReport | null> {
@@ -70,9 +47,6 @@ export async function getSaleReport(carId: number, include: ReportInclude): Prom
     include,
   };
 }
-
-/** The report as its page shows it: the photo as addresses, and when it was made. */
-export type SaleReportView = Omit<SaleReport, "cover"> & { photo: { src: string; srcSet: string } | null; madeAt: string };
 
 export function saleReportView(report: SaleReport, now = new Date()): SaleReportView {
   const { cover, ...rest } = report;

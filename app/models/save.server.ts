@@ -2,6 +2,7 @@
 // follow the account: one row per user and post, toggled, listed on the profile's Saved tab.
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
+import type { SaveState } from "~/lib/wire";
 import { encodeCursor, readCursor } from "~/lib/cursor";
 import { retryOnConflict } from "~/lib/db/conflicts";
 import { POST_NOT_FOUND } from "~/models/like.server";
@@ -9,7 +10,7 @@ import { BLOCK_MESSAGES, blockedError, postBlockState } from "~/models/block.ser
 
 export const SAVED_PAGE = 20;
 
-export type SaveResult = { saved: boolean; saves: number };
+export type SaveResult = SaveState;
 
 /**
  * Saves or unsaves a post for the user (toggles when `want` is left out) and answers the

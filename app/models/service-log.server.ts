@@ -10,27 +10,14 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseStoredDate } from "~/lib/db/json-sql";
-import { SERVICE_KIND_LABELS, SERVICE_MESSAGES, type MileageUnit, type ServiceEntryInput, type ServiceKind } from "~/lib/schemas/car-schemas";
+import { SERVICE_KIND_LABELS, SERVICE_MESSAGES, type ServiceEntryInput, type ServiceKind } from "~/lib/schemas/car-schemas";
 import { shortDate, wholeNumber } from "~/lib/rules/formats";
 import { UserError } from "~/lib/user-error";
+import type { ServiceEntryJson } from "~/lib/wire";
 
 export const MAX_SERVICE_ENTRIES = 500;
 
 const KM_PER_MILE = 1.609344;
-
-export type ServiceEntryJson = {
-  id: number;
-  kind: ServiceKind;
-  kind_label: string;
-  performed_on: string;
-  mileage: number;
-  mileage_unit: MileageUnit;
-  /** Null when the cost is not shown to this reader (or there is none). */
-  cost_cents: number | null;
-  show_cost: boolean;
-  notes: string | null;
-  logged_by: string | null;
-};
 
 type Row = {
   id: number;

@@ -9,6 +9,7 @@ import { UserError } from "~/lib/user-error";
 import { isUniqueViolation } from "~/lib/db/conflicts";
 import { TAG_NOT_FOUND } from "~/lib/rules/tag-pages";
 import { addFollowToTimeline, dropFollowFromTimeline } from "~/models/timeline.server";
+import type { FollowState } from "~/lib/wire";
 
 export { TAG_NOT_FOUND };
 /** The longest tag name looked up (longer text names no tag). */
@@ -60,7 +61,7 @@ export async function findTagId(name: string): Promise<number | null> {
  * Follows or unfollows a tag: `want` sets the state; left out, it toggles. UserError 404 for a
  * tag no post carries.
  */
-export async function setTagFollow(userId: number, name: string, want?: boolean): Promise<{ following: boolean }> {
+export async function setTagFollow(userId: number, name: string, want?: boolean): Promise<FollowState> {
   const tagId = await findTagId(name);
   if (tagId === null) throw new UserError(404, TAG_NOT_FOUND);
   const following = (await prisma.tagFollow.count({ where: { userId, tagId } })) > 0;

@@ -10,6 +10,7 @@ import { EVENT_TEXT, attendSchema } from "~/lib/schemas/event-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { setAttendance } from "~/models/event.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import type { AttendanceState } from "~/lib/wire";
 export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
@@ -21,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!user) return replyError(request, body, 401, "You must be signed in to join events");
     const eventId = requireId(params, "id", EVENT_TEXT.notFound);
     const { carId, going } = parseFields(attendSchema, body.fields);
-    const state = await setAttendance(eventId, user.id, { carId, going });
+    const state: AttendanceState = await setAttendance(eventId, user.id, { carId, going });
     return replyOk(request, body, state, {}, { type: "success", message: state.going ? "You're going" : "You're no longer going" });
   });
 }

@@ -7,6 +7,7 @@ import { parseId } from "~/lib/ids";
 import { limitParam } from "~/lib/rules/search";
 import { SEARCH_MAX_PER_KIND, SEARCH_PAGE_PER_KIND, findUserExact, searchUsers } from "~/models/search.server";
 import { errorResponse } from "~/lib/server/form-reply.server";
+import type { MemberSearchAnswer } from "~/lib/wire";
 export { clientLoader } from "~/lib/client/fetcher-answer";
 export { keepWhatWasRead as shouldRevalidate } from "~/lib/client/revalidation";
 
@@ -28,5 +29,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const limit = limitParam(params.get("limit"), SEARCH_PAGE_PER_KIND, SEARCH_MAX_PER_KIND);
   const users = await searchUsers(params.get("q") ?? "", { limit });
-  return Response.json({ users });
+  return Response.json({ users } satisfies MemberSearchAnswer);
 }

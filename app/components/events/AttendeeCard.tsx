@@ -6,10 +6,11 @@ import { Avatar } from "~/components/shell/Avatar";
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { carName, carSpecLine, realNickname } from "~/lib/rules/cars";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
+import type { CarSummary } from "~/lib/wire";
 
 export type AttendeeView = {
   user: { id: number; username: string; nickname: string | null; profileImage: string | null };
-  car: { id: number; make: string; model: string; year: number; trim: string | null; nickname: string | null; bodystyle: string | null } | null;
+  car: CarSummary | null;
   newest_post: { id: number; story: string; created_at: string; cover_image: string | null; media_count: number } | null;
 };
 

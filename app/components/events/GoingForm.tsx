@@ -13,11 +13,12 @@ import { carName } from "~/lib/rules/cars";
 import { errorOf, statusOf, useFetcherSettled } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
 import { eventPath } from "~/lib/paths";
+import type { AttendanceState, PickerCar } from "~/lib/wire";
 import { goingText } from "./event-view";
 
-export type PickerCar = { id: number; make: string; model: string; year: number; trim: string | null; nickname: string | null };
+export type { PickerCar };
 
-type Attendance = { going: boolean; going_count: number; car_id: number | null };
+type Attendance = AttendanceState;
 
 /** The attendance a pending form asks for, shown before the server answers. */
 function wantedAttendance(confirmed: Attendance, sent: FormData | undefined): Attendance {

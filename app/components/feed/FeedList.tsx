@@ -8,7 +8,7 @@ import { CheckCircle2, ChevronDown, RotateCw, WifiOff } from "~/components/icons
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PostCard, type PostCardViewer } from "~/components/post/PostCard";
 import { useHydrated } from "~/lib/client/hydrated";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 import { useFetcherRead } from "~/lib/client/fetcher-answer";
 import { appendPosts, FEED_MESSAGES, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex } from "./feed-pages";
 import { withBackoff } from "~/lib/client/retry";

@@ -7,10 +7,11 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import { carName } from "~/lib/rules/cars";
 import { FEED_CHOICE_MESSAGES, feedHref } from "~/lib/rules/feed-choice";
 import { showcasePath, tagPath, userPath } from "~/lib/paths";
+import type { CarSummary } from "~/lib/wire";
 import "./feed-switch.css";
 
 export type FollowSuggestionsData = {
-  cars: Array<{ id: number; make: string; model: string; year: number; nickname: string | null; followers: number }>;
+  cars: Array<Pick<CarSummary, "id" | "make" | "model" | "year" | "nickname"> & { followers: number }>;
   people: Array<{ id: number; username: string; nickname: string | null; posts: number }>;
   tags: Array<{ name: string; posts: number }>;
 };

@@ -3,7 +3,7 @@
 // repeats.
 import { FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
 import { errorOf } from "~/lib/client/fetcher-answer";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 
 export const FEED_MESSAGES = {
   heading: "Latest from the community",

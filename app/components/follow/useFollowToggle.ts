@@ -7,11 +7,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { FOLLOW_LOOK, FOLLOW_STAR } from "~/lib/constants";
 import { statusOf, useFetcherSettled } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
+import type { FollowState } from "~/lib/wire";
 
 export const FOLLOW_FAILED = "Failed to update follow status. Please try again.";
 
 /** What the follow actions answer: the new state, or `{ error }`. */
-export type FollowAnswer = { following?: boolean; error?: string };
+export type FollowAnswer = Partial<FollowState> & { error?: string };
 
 /** The star (FOLLOW_STAR) and the 'following' look (FOLLOW_LOOK) after a follow. */
 function useCelebration() {

@@ -5,7 +5,7 @@
 import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { Clapperboard } from "~/components/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 import type { GramsOverlayProps } from "./GramsOverlay";
 import { lazyComponent } from "~/lib/client/lazy-component";
 import { serverPart } from "~/lib/client/server-parts";

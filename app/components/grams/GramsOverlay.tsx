@@ -11,7 +11,7 @@ import { MediaViewer } from "~/components/media/MediaViewer";
 import { useReturnFocus } from "~/components/shell/focus";
 import { isVideoItem } from "~/lib/media/media-types";
 import { useOptionalUser } from "~/lib/client/user";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 import { GramsNavButtons, GramsState, GramsTopBar } from "./GramsChrome";
 import { GramsPanel } from "./GramsPanel";
 import { GramsPost } from "./GramsPost";

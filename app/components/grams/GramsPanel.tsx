@@ -6,7 +6,7 @@ import { useFocusTrap } from "~/components/shell/focus";
 import { CommentSection } from "~/components/comments/CommentSection";
 import { useOptionalUser } from "~/lib/client/user";
 import { ModsPanel } from "~/components/mods/ModsPanel";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 import { GRAMS_MESSAGES } from "./grams-feed";
 
 export type GramsPanelKind = "comments" | "mods";

@@ -14,7 +14,7 @@ import { hasAudio } from "~/lib/rules/feed-filter";
 import { carEditPath, showcasePath, userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
 import { useOptionalUser } from "~/lib/client/user";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 import { GramsAudio } from "./GramsAudio";
 import { GramsMedia } from "./GramsMedia";
 import { GRAMS_MESSAGES, gramsContentOf } from "./grams-feed";

@@ -4,7 +4,7 @@
 import type { FeedPageData } from "~/components/feed/feed-pages";
 import type { FeedChoice } from "~/lib/rules/feed-choice";
 import { filterGramsPosts, hasAudio } from "~/lib/rules/feed-filter";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 
 export const GRAMS_MESSAGES = {
   title: "Grams",

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { FollowableCar } from "~/components/follow/FollowCarsModal";
 import { useFetcherRead } from "~/lib/client/fetcher-answer";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 
 /** `following` in what GET /api/cars/{id}/follow answered (null for an error answer or anything else). */
 function followingOf(answer: unknown): boolean | null {

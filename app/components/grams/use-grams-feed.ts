@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FEED_FIRST_PAGE, FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
 import { useFetcherRead, type FetcherRead } from "~/lib/client/fetcher-answer";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 import { cursorAfter, gramsFeedUrl, gramsPosts, postUrl, readPost } from "./grams-feed";
 import { readFeedPage } from "~/components/feed/feed-pages";
 import { withBackoff } from "~/lib/client/retry";

@@ -12,11 +12,11 @@ import { requestLogin } from "~/lib/client/login-events";
 import { Avatar } from "~/components/shell/Avatar";
 import { postLikesPath, userPath } from "~/lib/paths";
 import { usePressLink } from "~/lib/client/press-link";
-import { LIKES_POPOVER_EDGE_MARGIN, type InteractionUser, type LikesListProps } from "./likes-list";
+import type { InteractionLists as Lists } from "~/lib/wire";
+import { LIKES_POPOVER_EDGE_MARGIN, type LikesListProps } from "./likes-list";
 import "./interactions.css";
 import "./likes-popover.css";
 
-type Lists = { likes: InteractionUser[]; dislikes: InteractionUser[] };
 type Tab = "likes" | "dislikes";
 
 /** Opens at once: it mounts when its light trigger is pressed. */

@@ -8,12 +8,13 @@ import { useEffect, useRef, useState } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
 import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
+import type { SaveState } from "~/lib/wire";
 import { notify } from "~/components/shell/notify";
 import "./interactions.css";
 
 export const SAVE_FAILED = "Could not update your saved posts. Please try again.";
 
-type SaveAnswer = { saved: boolean; saves?: number } | ErrorAnswer;
+type SaveAnswer = SaveState | ErrorAnswer;
 
 export function SaveButton({
   postId,

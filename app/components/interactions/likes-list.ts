@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 /** The likes/dislikes list keeps 10px from the screen's edges. */
 export const LIKES_POPOVER_EDGE_MARGIN = 10;
 
-export type InteractionUser = { username: string; nickname: string | null; profileImage: string | null };
+export type { InteractionUser } from "~/lib/wire";
 
 export type LikesListProps = {
   postId: number;

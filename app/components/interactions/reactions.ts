@@ -1,9 +1,11 @@
 // The optimistic rule of the like and dislike buttons: pressing like
 // adds a like (clearing a dislike) or removes it; dislike the other way round. Pure.
 import { compactNumber } from "~/lib/rules/formats";
+import type { ReactionState } from "~/lib/wire";
 
 export type ReactionType = "like" | "dislike";
-export type ReactionView = { likes: number; dislikes: number; liked: boolean; disliked: boolean };
+/** A post's counts and the reader's reaction, as POST /api/posts/{id}/like answers them. */
+export type ReactionView = ReactionState;
 
 export function applyReaction(state: ReactionView, type: ReactionType): ReactionView {
   const next = { ...state };

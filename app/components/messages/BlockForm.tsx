@@ -7,8 +7,9 @@ import { useHydrated } from "~/lib/client/hydrated";
 import { Ban } from "~/components/icons";
 import { notify } from "~/components/shell/notify";
 import { errorOr } from "~/lib/client/fetcher-answer";
+import type { BlockState } from "~/lib/wire";
 
-type BlockAnswer = { blocked?: boolean; error?: string };
+type BlockAnswer = Partial<BlockState> & { error?: string };
 
 export function BlockForm({
   username,

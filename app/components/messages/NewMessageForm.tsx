@@ -5,13 +5,12 @@ import { Form, useFetcher } from "@remix-run/react";
 import { PenSquare } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import { SEARCH_DEBOUNCE } from "~/lib/constants";
+import type { MemberSearchAnswer, MemberSummary as Suggestion } from "~/lib/wire";
 import { normaliseRecipient } from "./thread-state";
-
-type Suggestion = { id: number; username: string; nickname: string | null };
 
 /** People whose name matches `query`, not me, loaded a moment after it last changed. */
 function useSuggestions(query: string, meUsername: string | undefined): Suggestion[] {
-  const fetcher = useFetcher<{ users?: Suggestion[] }>();
+  const fetcher = useFetcher<Partial<MemberSearchAnswer>>();
   const { load } = fetcher;
   useEffect(() => {
     if (!query) return;

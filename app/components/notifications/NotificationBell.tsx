@@ -11,14 +11,15 @@ import { useEffect, useState } from "react";
 import { COUNT_POLL, NOTIFICATIONS_POLL, badgeText } from "~/lib/constants";
 import { useHydrated } from "~/lib/client/hydrated";
 import { NOTIFICATIONS_CHANGED_EVENT } from "./events";
-import { MarkAllReadButton, NotificationList, NotificationSkeleton, type NotificationView } from "./NotificationList";
+import type { NotificationFeed } from "~/lib/wire";
+import { MarkAllReadButton, NotificationList, NotificationSkeleton } from "./NotificationList";
 import { unreadAfter, usePendingReads } from "./reads";
 import { PushToggle } from "./PushToggle";
 import "./notifications.css";
 
 export { NOTIFICATIONS_CHANGED_EVENT };
 
-type Feed = { notifications?: NotificationView[]; unread_count?: number; error?: string };
+type Feed = Partial<NotificationFeed> & { error?: string };
 
 function feedUrl(limit: number): string {
   return `/api/notifications?limit=${limit}`;

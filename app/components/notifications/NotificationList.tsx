@@ -7,7 +7,7 @@ import { useHydrated } from "~/lib/client/hydrated";
 import { ArrowDown, BellOff, CheckCheck, ShieldAlert } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media/media-types";
-import type { NotificationView } from "~/models/notification.server";
+import type { NotificationView } from "~/lib/wire";
 import { READ_ALL_ACTION, readAction, usePendingReads, withPendingReads } from "./reads";
 import { shortRelativeTime } from "./time";
 import "./notifications.css";

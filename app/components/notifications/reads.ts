@@ -1,7 +1,7 @@
 // Notification reads on their way, seen through every fetcher on the page: the bell and
 // the lists show those notifications as read at once, before the server answers.
 import { useFetchers } from "@remix-run/react";
-import type { NotificationView } from "~/models/notification.server";
+import type { NotificationView } from "~/lib/wire";
 
 export const READ_ALL_ACTION = "/api/notifications/read-all";
 const READ_ONE = /^\/api\/notifications\/(\d+)\/read$/;

@@ -5,6 +5,7 @@ import { CarFront, Gauge, Images, Wrench } from "~/components/icons";
 import { carName, formatGainAmount, toCents } from "~/lib/rules/cars";
 import type { GainStat } from "~/lib/rules/names";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
+import type { CarSummary } from "~/lib/wire";
 import "./parts.css";
 import { shortDate, formatCost } from "~/lib/rules/formats";
 
@@ -13,7 +14,7 @@ export type PartViewData = {
   car_count: number;
   rows: {
     mod_id: number;
-    car: { id: number; year: number; make: string; model: string; trim: string | null; nickname: string | null; bodystyle: string | null; photo?: string | null };
+    car: CarSummary & { photo?: string | null };
     owner: { username: string; nickname: string | null };
     installed_at: string;
     cost?: number;

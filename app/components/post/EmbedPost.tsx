@@ -11,7 +11,7 @@ import { UNKNOWN_VEHICLE } from "~/lib/rules/cars";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
 import { moreMediaText } from "~/lib/media/media-count";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 import { AUDIO_MESSAGES, trackNameFromUrl } from "~/components/audio/track";
 import { mediaAlt } from "~/components/media/viewer-items";
 import { carLines, frameRatio, isLongStory, mediaAreaOf, mediaSubject, orderedMedia, POST_PLACEHOLDERS, ratioCss } from "./post-view";

@@ -17,7 +17,7 @@ import { UNKNOWN_VEHICLE } from "~/lib/rules/cars";
 import { lazyComponent } from "~/lib/client/lazy-component";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 import { PostMedia } from "./PostMedia";
 import { PostMenu } from "./PostMenu";
 import { carLines, carsText, isLongStory, mediaAreaOf, POST_PLACEHOLDERS, postMediaItems, shareTitle } from "./post-view";

@@ -9,7 +9,7 @@ import { MOUSE_DRAG_THRESHOLD_PX, SWIPE_THRESHOLD_PX } from "~/lib/constants";
 import { mediaCountPhrase } from "~/lib/media/media-count";
 import { frameRatio, isLongStory, MAX_RATIO, MIN_RATIO, STORY_CLAMP_CHARS, STORY_CLAMP_LINES } from "~/lib/rules/post-frame";
 import { postShareImage, postShareTitle, srcsetCandidate, type ShareImage } from "~/lib/rules/share-meta";
-import type { FeedPhoto, FeedPost } from "~/models/feed.server";
+import type { FeedPhoto, FeedPost } from "~/lib/wire";
 
 export { frameRatio, isLongStory, MAX_RATIO, MIN_RATIO, srcsetCandidate, STORY_CLAMP_CHARS, STORY_CLAMP_LINES };
 

@@ -9,7 +9,7 @@ import { carDisplayLine, carSpecLine } from "~/lib/rules/cars";
 import { formatCost, shortDate, wholeNumber } from "~/lib/rules/formats";
 import { showcasePath } from "~/lib/paths";
 import { REPORT_PART_LABELS, REPORT_PARTS, type ReportInclude } from "~/lib/rules/sale-report";
-import type { SaleReportView } from "~/models/sale-report.server";
+import type { SaleReportView } from "~/lib/wire";
 import "./sale-report.css";
 
 type Props = {

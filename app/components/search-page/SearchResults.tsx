@@ -8,7 +8,7 @@ import { Avatar } from "~/components/shell/Avatar";
 import { carName, carSpecLine, realNickname } from "~/lib/rules/cars";
 import { postPath, showcasePath, userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
-import type { CarResult, PartResult, PostResult, UserResult } from "~/models/search.server";
+import type { CarResult, PartResult, PostResult, UserResult } from "~/lib/wire";
 import "./search-page.css";
 
 export type SearchPageResults = {

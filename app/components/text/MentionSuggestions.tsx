@@ -3,9 +3,8 @@
 // keys move through it, Enter or Tab takes the highlighted member, Escape closes it; a screen
 // reader hears the highlighted member and how many are suggested. Without JavaScript nothing shows: typing the name is enough.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import type { MemberSearchAnswer, MemberSummary as Suggestion } from "~/lib/wire";
 import "./text.css";
-
-type Suggestion = { id: number; username: string; nickname: string | null };
 
 const DEBOUNCE_MS = 250;
 const SHOWN = 6;
@@ -36,7 +35,7 @@ export function useMentionSuggestions({ value, setValue, field }: { value: strin
     const timer = window.setTimeout(() => {
       fetch(`/api/users/search?q=${encodeURIComponent(typing.query)}&limit=${SHOWN}`, { headers: { Accept: "application/json" } })
         .then((response) => (response.ok ? response.json() : { users: [] }))
-        .then((body: { users?: Suggestion[] }) => {
+        .then((body: Partial<MemberSearchAnswer>) => {
           if (ask !== asked.current) return;
           setSuggestions((body.users ?? []).slice(0, SHOWN));
           setActive(0);

@@ -3,20 +3,14 @@
 // lib/rules/formats).
 // The JSON shapes the cars/mods API answers with live here too, so components can use them.
 import { amount as formatAmount } from "~/lib/rules/formats";
+import type { CarSummary } from "~/lib/wire";
 
 export const UNNAMED = "Unnamed";
 export const UNKNOWN_VEHICLE = "Unknown Vehicle";
 
 /** A car as the API sends it. `insurance_expires_at` only reaches the owner. */
-export type CarJson = {
-  id: number;
+export type CarJson = CarSummary & {
   owner_id: number;
-  make: string;
-  model: string;
-  year: number;
-  trim: string | null;
-  bodystyle: string | null;
-  nickname: string | null;
   insurance_expires_at?: string | null;
   created_at: string;
 };
