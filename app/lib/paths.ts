@@ -113,3 +113,83 @@ export function eventIcsPath(eventId: number): string {
 export function partPath(part: PartLike): string {
   return `/parts/${part.id}-${slugOf(partName(part))}`;
 }
+
+// ------------------------------------------------------------------ the API
+
+/** Encodes a member's username for a path segment. */
+const member = (username: string) => encodeURIComponent(username);
+
+/**
+ * The API's addresses: what the forms post to and the fetchers load. Query strings are the
+ * caller's: these build the path (and the query a helper names in its arguments).
+ */
+export const apiPaths = {
+  // posts, their reactions, saves, shares and comments
+  posts: "/api/posts",
+  post: (postId: number) => `/api/posts/${postId}`,
+  postLike: (postId: number) => `/api/posts/${postId}/like`,
+  postSave: (postId: number) => `/api/posts/${postId}/save`,
+  postShare: (postId: number) => `/api/posts/${postId}/share`,
+  postInteractions: (postId: number) => `/api/posts/${postId}/interactions`,
+  postComments: (postId: number) => `/api/posts/${postId}/comments`,
+  postProcessing: (postId: number) => `/api/posts/${postId}/processing`,
+  comments: "/api/comments",
+  comment: (commentId: number) => `/api/comments/${commentId}`,
+  commentLike: (commentId: number) => `/api/comments/${commentId}/like`,
+  /** A page of the feed; `params` holds its filters and cursor. */
+  feed: (params: URLSearchParams) => `/api/feed?${params}`,
+
+  // cars
+  car: (carId: number) => `/api/cars/${carId}`,
+  carFollow: (carId: number) => `/api/cars/${carId}/follow`,
+  carMods: (carId: number) => `/api/cars/${carId}/mods`,
+
+  // members
+  userFollow: (username: string) => `/api/users/${member(username)}/follow`,
+  userBlock: (username: string) => `/api/users/${member(username)}/block`,
+  /** The members whose username or nickname hold the words of `query`, at most `limit`. */
+  userSearch: (query: string, limit: number) => `/api/users/search?q=${encodeURIComponent(query)}&limit=${limit}`,
+  tagFollow: (tag: string) => `/api/tags/${encodeURIComponent(tag)}/follow`,
+
+  // events
+  events: "/api/events",
+  event: (eventId: number) => `/api/events/${eventId}`,
+  eventAttend: (eventId: number) => `/api/events/${eventId}/attend`,
+
+  // messages, notifications and the live stream
+  messages: "/api/messages",
+  /** The conversation with one member; `query` ("?before=…") when the caller pages it. */
+  conversation: (username: string, query = "") => `/api/messages/${member(username)}${query}`,
+  conversationRead: (username: string) => `/api/messages/${member(username)}/read`,
+  unreadMessages: "/api/messages/unread-count",
+  notifications: (limit: number) => `/api/notifications?limit=${limit}`,
+  notificationRead: (notificationId: number) => `/api/notifications/${notificationId}/read`,
+  notificationsReadAll: "/api/notifications/read-all",
+  pushSubscriptions: "/api/push/subscriptions",
+  pushPreferences: "/api/push/preferences",
+  stream: "/api/stream",
+
+  // reports, feedback, music
+  report: "/api/flags/create",
+  feedback: "/api/feedback/submit",
+  soundcloudSearch: (query: string) => `/api/soundcloud/search?${new URLSearchParams({ q: query })}`,
+
+  // signing in
+  login: "/api/auth/login",
+  register: "/api/auth/register",
+  code: "/api/auth/code",
+  codeVerify: "/api/auth/code/verify",
+  resetPassword: "/api/auth/reset-password",
+  resetPasswordConfirm: "/api/auth/reset-password/confirm",
+  session: "/api/auth/session",
+  validateSession: "/api/auth/validate-session",
+  refreshSession: "/api/auth/refresh-session",
+  /** Google's sign-in; with `redirectTo`, where it comes back to. */
+  google: (redirectTo?: string) => (redirectTo === undefined ? "/api/auth/google" : `/api/auth/google?${new URLSearchParams({ redirectTo })}`),
+
+  // administration
+  adminFlags: "/api/admin/flags",
+  adminMakers: "/api/admin/makers",
+  adminUserRole: (userId: number) => `/api/admin/users/${userId}/role`,
+  adminUserSuspend: (userId: number) => `/api/admin/users/${userId}/suspend`,
+} as const;

@@ -11,7 +11,7 @@ import { EventFormDialog } from "~/components/events/EventForm";
 import { GoingForm } from "~/components/events/GoingForm";
 import { eventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { eventIcsPath, eventPath, userPath } from "~/lib/paths";
+import { eventIcsPath, eventPath, userPath, apiPaths } from "~/lib/paths";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
@@ -135,7 +135,7 @@ export default function EventPage() {
                   variant="secondary"
                 />
                 <ConfirmAction
-                  action={`/api/events/${event.id}`}
+                  action={apiPaths.event(event.id)}
                   fields={{ intent: "delete" }}
                   redirectTo={here}
                   success="Event deleted"

@@ -10,7 +10,7 @@ import { ArrowDown, Bell, Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck
 import { PushToggle } from "~/components/notifications/PushToggle";
 import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";
 import { Avatar } from "~/components/shell/Avatar";
-import { userPath } from "~/lib/paths";
+import { userPath, apiPaths } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin, pushSettings } from "~/lib/server/env.server";
@@ -217,7 +217,7 @@ export default function ProfilePage() {
       </h2>
       <section className="profile-card push-settings" aria-labelledby="notifications">
         {pushEnabled ? <PushToggle /> : <p className="push-toggle__note">Notifications are not available on this server.</p>}
-        <Form method="post" action="/api/push/preferences" className="push-settings__kinds">
+        <Form method="post" action={apiPaths.pushPreferences} className="push-settings__kinds">
           <input type="hidden" name="redirectTo" value="/profile#notifications" />
           <fieldset>
             <legend>Send a notification for</legend>

@@ -20,6 +20,7 @@ import { loginTimeOf, twoFactorTargetOf, useAuthFetcher, userOf } from "~/compon
 import { errorOf } from "~/lib/client/fetcher-answer";
 import { Submit } from "~/components/auth/form-parts";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { apiPaths } from "~/lib/paths";
 import "~/components/auth/auth.css";
 
 export const meta: MetaFunction = () => [{ title: `Reset Password · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const ACTION = "/api/auth/reset-password/confirm";
+const ACTION = apiPaths.resetPasswordConfirm;
 
 type LoaderData = { request: boolean; valid: boolean; error: string | null };
 

@@ -9,6 +9,7 @@ import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { safeRedirect } from "~/lib/server/http.server";
 import { REDIRECT_PARAM } from "~/lib/rules/login-links";
+import { apiPaths } from "~/lib/paths";
 
 export const meta: MetaFunction = () => [{ title: `Sign Up · ${APP_TITLE}` }];
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * to redirectTo): the page goes on to the welcome steps.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction === "/api/auth/register" ? false : defaultShouldRevalidate;
+  formAction === apiPaths.register ? false : defaultShouldRevalidate;
 
 export default function SignUpPage() {
   return <AuthPage view="signup" />;

@@ -1,6 +1,9 @@
-// The page addresses every link, redirect, notification and push is built from.
+// The page addresses every link, redirect, notification and push is built from, and the API
+// addresses the forms post to and the fetchers load.
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
+  apiPaths,
   buildCardPath,
   carEditPath,
   carHandoverPath,
@@ -87,5 +90,49 @@ describe("event and part addresses", () => {
 
   it("puts the part's id and its name's slug in the address", () => {
     expect(partPath({ id: 12, modelName: "Road & Track", manufacturer: { name: "Öhlins" } })).toBe("/parts/12-ohlins-road-track");
+  });
+});
+
+describe("API addresses", () => {
+  it("builds each from its ids and encodes usernames and queries", () => {
+    expect(apiPaths.post(12)).toBe("/api/posts/12");
+    expect(apiPaths.postLike(12)).toBe("/api/posts/12/like");
+    expect(apiPaths.postComments(12)).toBe("/api/posts/12/comments");
+    expect(apiPaths.commentLike(7)).toBe("/api/comments/7/like");
+    expect(apiPaths.carFollow(5)).toBe("/api/cars/5/follow");
+    expect(apiPaths.eventAttend(3)).toBe("/api/events/3/attend");
+    expect(apiPaths.userFollow("ann b")).toBe("/api/users/ann%20b/follow");
+    expect(apiPaths.userBlock("a/b")).toBe("/api/users/a%2Fb/block");
+    expect(apiPaths.conversation("ann b")).toBe("/api/messages/ann%20b");
+    expect(apiPaths.conversation("ann", "?before=9")).toBe("/api/messages/ann?before=9");
+    expect(apiPaths.conversationRead("ann")).toBe("/api/messages/ann/read");
+    expect(apiPaths.userSearch("a&b", 6)).toBe("/api/users/search?q=a%26b&limit=6");
+    expect(apiPaths.notifications(0)).toBe("/api/notifications?limit=0");
+    expect(apiPaths.notificationRead(4)).toBe("/api/notifications/4/read");
+    expect(apiPaths.tagFollow("c#")).toBe("/api/tags/c%23/follow");
+    expect(apiPaths.feed(new URLSearchParams({ grams: "1" }))).toBe("/api/feed?grams=1");
+    expect(apiPaths.soundcloudSearch("a b")).toBe("/api/soundcloud/search?q=a+b");
+    expect(apiPaths.google()).toBe("/api/auth/google");
+    expect(apiPaths.google("/post/1?x=1")).toBe("/api/auth/google?redirectTo=%2Fpost%2F1%3Fx%3D1");
+    expect(apiPaths.adminUserRole(2)).toBe("/api/admin/users/2/role");
+  });
+
+  it("names only addresses an API route answers", () => {
+    // Each api.* route file as a pattern: "." separates segments, "$name" is one segment.
+    const routes = readdirSync("app/routes")
+      .filter((file) => file.startsWith("api."))
+      .map((file) => {
+        const segments = file.replace(/\.tsx?$/, "").split(".");
+        return new RegExp(`^/${segments.map((part) => (part.startsWith("$") ? "[^/]+" : part)).join("/")}$`);
+      });
+    // Every helper called with "1" for each argument: an id, a username, a query.
+    const samples = Object.values(apiPaths).map((entry) => (typeof entry === "string" ? entry : (entry as (...args: string[]) => string)("1", "1")));
+    for (const address of samples) {
+      const path = address.split("?")[0];
+      expect(
+        routes.some((route) => route.test(path)),
+        path,
+      ).toBe(true);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { CalendarDays, CalendarPlus, MapPin, Trash2, Users } from "~/components/
 import { EventForm, EventFormDialog } from "~/components/events/EventForm";
 import type { EventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { eventPath } from "~/lib/paths";
+import { eventPath, apiPaths } from "~/lib/paths";
 import { ConfirmAction } from "./ActionForm";
 import { adminHref } from "./admin-text";
 
@@ -41,7 +41,7 @@ function EventRow({ event }: { event: EventCardView }) {
           variant="secondary"
         />
         <ConfirmAction
-          action={`/api/events/${event.id}`}
+          action={apiPaths.event(event.id)}
           fields={{ intent: "delete" }}
           redirectTo={here}
           success="Event deleted"

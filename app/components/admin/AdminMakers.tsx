@@ -8,11 +8,12 @@ import { Search, Wrench } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { MAKER_KINDS, type MakerKind } from "~/lib/rules/names";
 import { adminHref, plural } from "./admin-text";
+import { apiPaths } from "~/lib/paths";
 
 export type AdminMakerRow = { id: number; name: string; mods: number };
 
 const KIND_LABELS: Record<MakerKind, string> = { manufacturer: "Manufacturers", vendor: "Vendors", installer: "Installers" };
-const ACTION = "/api/admin/makers";
+const ACTION = apiPaths.adminMakers;
 
 function optionLabel(maker: AdminMakerRow) {
   return `${maker.name} (#${maker.id}, ${plural(maker.mods, "mod")})`;

@@ -5,7 +5,7 @@ import { Link } from "@remix-run/react";
 import { Ban, CheckCircle2, Inbox, ShieldCheck, Trash2, XCircle } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { reasonLabel } from "~/lib/rules/flag-reasons";
-import { userPath } from "~/lib/paths";
+import { userPath, apiPaths } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
 import type { QueueItem } from "~/models/admin.server";
 import { ActionForm, ConfirmAction } from "./ActionForm";
@@ -67,12 +67,12 @@ function QueueCard({ item, now }: { item: QueueItem; now: number }) {
       ) : null}
 
       <div className="queue-item__actions">
-        <ActionForm action="/api/admin/flags" fields={{ ...fields, action: "dismiss" }} redirectTo={here} success="Reports dismissed">
+        <ActionForm action={apiPaths.adminFlags} fields={{ ...fields, action: "dismiss" }} redirectTo={here} success="Reports dismissed">
           <XCircle aria-hidden size={16} /> Dismiss
         </ActionForm>
         {item.preview && !isUser ? (
           <ConfirmAction
-            action="/api/admin/flags"
+            action={apiPaths.adminFlags}
             fields={{ ...fields, action: "remove" }}
             redirectTo={here}
             success="Content removed"
@@ -88,7 +88,7 @@ function QueueCard({ item, now }: { item: QueueItem; now: number }) {
         ) : null}
         {author && !author.suspended && !author.is_admin ? (
           <ConfirmAction
-            action="/api/admin/flags"
+            action={apiPaths.adminFlags}
             fields={{ ...fields, action: isUser ? "remove" : "suspend" }}
             redirectTo={here}
             success={isUser ? "Account suspended" : "Author suspended"}

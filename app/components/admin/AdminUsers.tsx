@@ -6,7 +6,7 @@ import { Ban, ChevronRight, Search, ShieldCheck, ShieldOff, UserCheck, Users } f
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { userPath } from "~/lib/paths";
+import { userPath, apiPaths } from "~/lib/paths";
 import type { AdminUser } from "~/models/admin.server";
 import { ActionForm, ConfirmAction } from "./ActionForm";
 import { adminHref, plural } from "./admin-text";
@@ -16,8 +16,8 @@ export type AdminUserRow = AdminUser & { admin_by_env: boolean };
 
 function UserRow({ user, me, here }: { user: AdminUserRow; me: number; here: string }) {
   const self = user.id === me;
-  const roleAction = `/api/admin/users/${user.id}/role`;
-  const suspendAction = `/api/admin/users/${user.id}/suspend`;
+  const roleAction = apiPaths.adminUserRole(user.id);
+  const suspendAction = apiPaths.adminUserSuspend(user.id);
   return (
     <li className="admin-user card" data-testid="admin-user" data-username={user.username}>
       <Link to={userPath(user.username)} className="admin-user__who">

@@ -12,6 +12,7 @@ import { formatDuration, INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl, type Mu
 import { useHydrated } from "~/lib/client/hydrated";
 import { AudioPlayer } from "./AudioPlayer";
 import { AUDIO_MESSAGES } from "./track";
+import { apiPaths } from "~/lib/paths";
 import "./audio.css";
 
 type SearchState = { status: "idle" } | { status: "searching" } | { status: "done"; tracks: MusicTrack[]; placeholder: boolean } | { status: "error" };
@@ -28,7 +29,7 @@ function useTrackSearch(query: string): SearchState {
   const { load, data } = fetcher;
   useEffect(() => {
     if (!active) return;
-    const timer = setTimeout(() => load(`/api/soundcloud/search?${new URLSearchParams({ q })}`), MUSIC_DEBOUNCE);
+    const timer = setTimeout(() => load(apiPaths.soundcloudSearch(q)), MUSIC_DEBOUNCE);
     return () => clearTimeout(timer);
   }, [active, q, load]);
   if (!active) return { status: "idle" };

@@ -21,6 +21,7 @@ import {
 } from "~/lib/constants";
 import { clearSessionUser, readSessionUser, readStoredSessionData, storeSessionUser, type SessionUser } from "~/lib/client/session-user";
 import { useRootData } from "~/lib/client/user";
+import { apiPaths } from "~/lib/paths";
 
 export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
@@ -87,7 +88,7 @@ async function checkSession(): Promise<Outcome> {
   const stored = readSessionUser();
   try {
     const answer = await fetchJson<ValidateAnswer>(
-      "/api/auth/validate-session",
+      apiPaths.validateSession,
       // The copy as kept: the server tells a malformed one (an id or loginTime of the wrong
       // type) to clear itself, where readSessionUser would have read it as nothing stored.
       { method: "POST", body: JSON.stringify({ clientSessionData: readStoredSessionData() }) },
@@ -103,7 +104,7 @@ async function checkSession(): Promise<Outcome> {
     // Fall back to the plain session check, then to what this browser remembers.
     try {
       const session = await fetchJson<{ authenticated: boolean; user: { id: number; email: string; username: string } | null }>(
-        "/api/auth/session",
+        apiPaths.session,
         { method: "GET" },
         SESSION_VALIDATE_TIMEOUT,
       );
@@ -145,7 +146,7 @@ export function AuthStatusProvider({ children }: { children: React.ReactNode }) 
         const outcome = await checkSession();
         if (outcome.refreshFor) {
           const body = { userId: outcome.refreshFor };
-          refresherRef.current.submit(body, { method: "post", action: "/api/auth/refresh-session", encType: "application/json" });
+          refresherRef.current.submit(body, { method: "post", action: apiPaths.refreshSession, encType: "application/json" });
         }
         // A transition: the parts that show the status re-render without blocking the page.
         startTransition(() =>

@@ -12,6 +12,7 @@ import { DESCRIPTIONS, FORMS, TITLES } from "./LoginDialog";
 import { LoginDialogContext, flashIsFor, modeOf, type AuthOutcome, type LoginDialogProps, type LoginView } from "./login-state";
 import "./auth.css";
 import { useRootData } from "~/lib/client/user";
+import { apiPaths } from "~/lib/paths";
 
 export function AuthPage({ view }: { view: LoginView }) {
   const root = useRootData();
@@ -33,7 +34,7 @@ export function AuthPage({ view }: { view: LoginView }) {
       signup: authPageHref("signup", redirectTo),
       reset: authPageHref("reset", redirectTo),
       close: redirectTo,
-      google: googleEnabled ? `/api/auth/google?${new URLSearchParams({ redirectTo })}` : null,
+      google: googleEnabled ? apiPaths.google(redirectTo) : null,
     };
     return {
       state: {

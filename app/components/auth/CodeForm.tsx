@@ -10,10 +10,11 @@ import { errorOr } from "~/lib/client/fetcher-answer";
 import { AuthForm, Messages, Submit, ViewLink, isPlainClick } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { useSignIn } from "./use-sign-in";
+import { apiPaths } from "~/lib/paths";
 import "~/components/auth-status/security.css";
 
-const REQUEST_ACTION = "/api/auth/code";
-const VERIFY_ACTION = "/api/auth/code/verify";
+const REQUEST_ACTION = apiPaths.code;
+const VERIFY_ACTION = apiPaths.codeVerify;
 const PHONE_PATTERN = /^\+?[\d\s().-]{6,}$/;
 
 type Shown = { error?: string; success?: string };

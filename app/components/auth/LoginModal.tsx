@@ -16,6 +16,7 @@ import { flashIsFor, type AuthOutcome, type LoginDialogActions, type LoginDialog
 import { serverPart } from "~/lib/client/server-parts";
 import { useRootData } from "~/lib/client/user";
 import { welcomeHref } from "~/lib/rules/onboarding";
+import { apiPaths } from "~/lib/paths";
 
 // The dialog and its forms download when the modal first opens (most visits never open
 // it); the server renders it directly for `?login` pages.
@@ -55,7 +56,7 @@ function linksFor(currentPath: string, redirectTo: string | null, googleEnabled:
     signup: loginHref(currentPath, "signup", redirectTo ?? undefined),
     reset: loginHref(currentPath, "reset", redirectTo ?? undefined),
     close: withoutLoginParams(currentPath),
-    google: googleEnabled ? `/api/auth/google?${new URLSearchParams({ redirectTo: returnTo })}` : null,
+    google: googleEnabled ? apiPaths.google(returnTo) : null,
   };
 }
 

@@ -9,8 +9,9 @@ import { errorOr, statusOf } from "~/lib/client/fetcher-answer";
 import { AuthForm, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { readResetRequestedAt, rememberResetRequest } from "./reset-cooldown";
+import { apiPaths } from "~/lib/paths";
 
-const ACTION = "/api/auth/reset-password";
+const ACTION = apiPaths.resetPassword;
 
 type Shown = { error?: string; success?: string };
 

@@ -8,8 +8,9 @@ import { AlternativeSignIns } from "./AlternativeSignIns";
 import { Field, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
 import { useSignIn } from "./use-sign-in";
+import { apiPaths } from "~/lib/paths";
 
-const ACTION = "/api/auth/login";
+const ACTION = apiPaths.login;
 
 export function SignInForm() {
   const { state } = useLoginDialog();

@@ -8,8 +8,9 @@ import { loginTimeOf, useAuthFetcher, userOf } from "./auth-answer";
 import { UNREACHABLE, errorOf, errorOr } from "~/lib/client/fetcher-answer";
 import { Field, Messages, Submit, ViewLink } from "./form-parts";
 import { useLoginDialog } from "./login-state";
+import { apiPaths } from "~/lib/paths";
 
-const ACTION = "/api/auth/register";
+const ACTION = apiPaths.register;
 
 function useSignUp(flashedError: string | null) {
   const { actions } = useLoginDialog();

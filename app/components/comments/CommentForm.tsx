@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/lib/client/hydrated";
 import { useMentionSuggestions } from "~/components/text/MentionSuggestions";
 import { COMMENT_MAX, canPost } from "~/lib/schemas/comment-schemas";
+import { apiPaths } from "~/lib/paths";
 
 export function CommentForm({
   postId,
@@ -56,7 +57,7 @@ export function CommentForm({
   return (
     <form
       method="post"
-      action="/api/comments"
+      action={apiPaths.comments}
       className="comment-form"
       data-reply={isReply || undefined}
       id={isReply ? `reply-${parentId}` : undefined}

@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { Heart, MessageCircle, Pencil, Trash2 } from "~/components/icons";
 import { ANONYMOUS, isTemporaryId, type CommentView } from "~/lib/schemas/comment-schemas";
 import { DELETED_MEMBER } from "~/lib/rules/account-deletion";
-import { commentEditPath, userPath } from "~/lib/paths";
+import { commentEditPath, userPath, apiPaths } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
 import { Avatar } from "~/components/shell/Avatar";
 import { LinkedText } from "~/components/text/LinkedText";
@@ -77,7 +77,7 @@ export function CommentItem({
               </time>
             </span>
           ) : null}
-          <form method="post" action={`/api/comments/${comment.id}/like`} className="comment__inline-form">
+          <form method="post" action={apiPaths.commentLike(comment.id)} className="comment__inline-form">
             <input type="hidden" name="redirectTo" value={`${actions.here}#comment-${comment.id}`} />
             <button
               type="submit"
@@ -120,7 +120,7 @@ export function CommentItem({
             </Link>
           )}
           {comment.can_delete && !pending && (
-            <form method="post" action={`/api/comments/${comment.id}`} className="comment__inline-form">
+            <form method="post" action={apiPaths.comment(comment.id)} className="comment__inline-form">
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="redirectTo" value={`${actions.here}#comments`} />
               <button

@@ -28,6 +28,7 @@ import {
 import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
 import { notify } from "~/components/shell/notify";
+import { apiPaths } from "~/lib/paths";
 
 export type CommentViewer = { id: number; username: string; nickname?: string | null; profileImage?: string | null } | null;
 type SetComments = Dispatch<SetStateAction<CommentView[]>>;
@@ -40,7 +41,7 @@ function idIn(action: string | undefined, pattern: RegExp): number | null {
 
 /** A page of the post's comments on the API: the newest, or those older than `cursor`. */
 function commentsHref(postId: number, cursor: string | null): string {
-  return `/api/posts/${postId}/comments${cursor ? `?${COMMENTS_BEFORE}=${encodeURIComponent(cursor)}` : ""}`;
+  return `${apiPaths.postComments(postId)}${cursor ? `?${COMMENTS_BEFORE}=${encodeURIComponent(cursor)}` : ""}`;
 }
 
 function isPage(data: unknown): data is CommentPage {
@@ -162,7 +163,7 @@ export function useCommentPost(postId: number, signedIn: boolean, viewer: Commen
       sent.current = { content, parentId };
       const fields: Record<string, string> = { postId: String(postId), content };
       if (parentId !== null) fields.parentId = String(parentId);
-      submit(fields, { method: "post", action: "/api/comments" });
+      submit(fields, { method: "post", action: apiPaths.comments });
       return new Promise<boolean>((resolve) => {
         done.current = resolve;
       });
@@ -206,7 +207,7 @@ export function useCommentLike(setComments: SetComments, reload: () => void) {
       // The flip shows at once; the answer sets the real count.
       setComments((list) => toggleCommentLikeIn(list, comment.id));
       liking.current = comment.id;
-      submitLike({}, { method: "post", action: `/api/comments/${comment.id}/like` });
+      submitLike({}, { method: "post", action: apiPaths.commentLike(comment.id) });
     },
     [setComments, submitLike],
   );
@@ -236,7 +237,7 @@ export function useCommentDelete(setComments: SetComments, reload: () => void) {
     (comment: CommentView) => {
       if (!window.confirm("Delete this comment?")) return;
       deleting.current = comment.id;
-      submitDelete({ intent: "delete" }, { method: "post", action: `/api/comments/${comment.id}` });
+      submitDelete({ intent: "delete" }, { method: "post", action: apiPaths.comment(comment.id) });
     },
     [submitDelete],
   );

@@ -11,7 +11,7 @@ import { useHydrated } from "~/lib/client/hydrated";
 import { notify } from "~/components/shell/notify";
 import { errorOf, statusOf, useFetcherSettled } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
-import { eventPath } from "~/lib/paths";
+import { eventPath, apiPaths } from "~/lib/paths";
 import "~/components/report/report.css";
 import "./events.css";
 
@@ -76,7 +76,7 @@ export function EventForm({
   const [offset, setOffset] = useState(0);
   useEffect(() => setOffset(new Date().getTimezoneOffset()), []);
 
-  const action = event ? `/api/events/${event.id}` : "/api/events";
+  const action = event ? apiPaths.event(event.id) : apiPaths.events;
 
   return (
     <Form

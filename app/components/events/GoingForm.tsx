@@ -12,7 +12,7 @@ import { notify } from "~/components/shell/notify";
 import { carName } from "~/lib/rules/cars";
 import { errorOf, statusOf, useFetcherSettled } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
-import { eventPath } from "~/lib/paths";
+import { eventPath, apiPaths } from "~/lib/paths";
 import type { AttendanceState, PickerCar } from "~/lib/wire";
 import { goingText } from "./event-view";
 
@@ -73,7 +73,7 @@ export function GoingForm({ eventId, past, initial, cars, signedIn }: { eventId:
   const { carId, setCarId, reset } = useCarChoice(initial.car_id);
   const { Form, state, busy } = useAttendance(initial, reset);
   const here = eventPath(eventId);
-  const action = `/api/events/${eventId}/attend`;
+  const action = apiPaths.eventAttend(eventId);
 
   const count = (
     <p className="going__count" data-testid="going-count">

@@ -4,6 +4,7 @@
 import { FEED_LOAD_MORE_WITHIN, FEED_PAGE } from "~/lib/constants";
 import { errorOf } from "~/lib/client/fetcher-answer";
 import type { FeedPost } from "~/lib/wire";
+import { apiPaths } from "~/lib/paths";
 
 export const FEED_MESSAGES = {
   heading: "Latest from the community",
@@ -34,7 +35,7 @@ export function feedPageUrl({
 }): string {
   const params = new URLSearchParams({ ...query, limit: String(limit), cursor });
   if (exclude && exclude.length > 0) params.set("exclude", exclude.join(","));
-  return `/api/feed?${params}`;
+  return apiPaths.feed(params);
 }
 
 /** The no-JavaScript 'Load more' link: the page (`path` with `query`) starting after `cursor`. */

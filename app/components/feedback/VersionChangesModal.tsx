@@ -9,10 +9,11 @@ import { useEffect, useId, useState } from "react";
 import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/client/fetcher-answer";
 import { FEEDBACK_MAX, FEEDBACK_MESSAGES, RATING_MAX, VERSIONS, currentBuild, isDevHost, parseVersions, type VersionEntry } from "~/lib/rules/changelog";
 import { shortDate } from "~/lib/rules/formats";
+import { apiPaths } from "~/lib/paths";
 import "../report/report.css";
 import "./feedback.css";
 
-export const GOOGLE_DEBUG_PATH = "/api/auth/google";
+export const GOOGLE_DEBUG_PATH = apiPaths.google();
 
 function formatDate(date: string): string {
   const parsed = new Date(`${date}T00:00:00Z`);
@@ -154,7 +155,7 @@ export function FeedbackForm({ buildNumber, redirectTo }: { buildNumber: number;
     setError(null);
     const fields: Record<string, string> = { build_number: String(buildNumber), feedback_text: text };
     if (rating !== null) fields.rating = String(rating);
-    fetcher.submit(fields, { method: "post", action: "/api/feedback/submit" });
+    fetcher.submit(fields, { method: "post", action: apiPaths.feedback });
   }
 
   if (phase === "sent") {
@@ -172,7 +173,7 @@ export function FeedbackForm({ buildNumber, redirectTo }: { buildNumber: number;
   return (
     <form
       method="post"
-      action="/api/feedback/submit"
+      action={apiPaths.feedback}
       className="version-modal__feedback"
       onSubmit={(event) => {
         event.preventDefault();

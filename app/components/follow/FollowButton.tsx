@@ -1,5 +1,6 @@
 // Follow a car: not following, busy 'Loading...', following; 2 s star, 3 s look.
 import { FollowControl } from "./FollowControl";
+import { apiPaths } from "~/lib/paths";
 
 export function FollowButton({
   carId,
@@ -21,7 +22,7 @@ export function FollowButton({
 }) {
   return (
     <FollowControl
-      action={`/api/cars/${carId}/follow`}
+      action={apiPaths.carFollow(carId)}
       initialFollowing={initialFollowing}
       initialCount={initialCount}
       subject={carName}

@@ -11,6 +11,7 @@ import { useFetcherSettled } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
 import { useOptionalUser } from "~/lib/client/user";
 import type { FollowAnswer } from "./useFollowToggle";
+import { apiPaths } from "~/lib/paths";
 import "./follow.css";
 
 export const FOLLOW_SOME_FAILED = "Failed to follow some cars";
@@ -88,7 +89,7 @@ function CarOption({
   const { submit } = fetcher;
   const sendIn = round?.carIds.includes(car.id) ? round.id : null;
   useEffect(() => {
-    if (sendIn !== null) submit({ following: "true" }, { method: "post", action: `/api/cars/${car.id}/follow` });
+    if (sendIn !== null) submit({ following: "true" }, { method: "post", action: apiPaths.carFollow(car.id) });
   }, [sendIn, submit, car.id]);
   useFetcherSettled(fetcher, (answer) => onResult(car.id, answer.following === true), { early: true });
 

@@ -1,9 +1,10 @@
 // Follow a person: the same states and no-JavaScript behaviour as the car follow button.
 import { FollowControl } from "./FollowControl";
+import { apiPaths } from "~/lib/paths";
 
 /** The follow action of a person (what the button's fetcher posts to). */
 export function followUserAction(username: string): string {
-  return `/api/users/${encodeURIComponent(username)}/follow`;
+  return apiPaths.userFollow(username);
 }
 
 export function FollowUserButton({

@@ -5,6 +5,7 @@ import type { FeedPageData } from "~/components/feed/feed-pages";
 import type { FeedChoice } from "~/lib/rules/feed-choice";
 import { filterGramsPosts, hasAudio } from "~/lib/rules/feed-filter";
 import type { FeedPost } from "~/lib/wire";
+import { apiPaths } from "~/lib/paths";
 
 export const GRAMS_MESSAGES = {
   title: "Grams",
@@ -31,12 +32,12 @@ export function gramsFeedUrl({ limit, cursor, exclude, feed }: { limit: number; 
   if (feed === "following") params.set("feed", feed);
   if (cursor) params.set("cursor", cursor);
   if (exclude && exclude.length > 0) params.set("exclude", exclude.join(","));
-  return `/api/feed?${params}`;
+  return apiPaths.feed(params);
 }
 
 /** The address of a post in the feed shape, GET /api/posts/{id}. */
 export function postUrl(id: number): string {
-  return `/api/posts/${id}`;
+  return apiPaths.post(id);
 }
 
 /** The post in what GET /api/posts/{id} answered (null for an error answer or anything else). */

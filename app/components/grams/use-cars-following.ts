@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { FollowableCar } from "~/components/follow/FollowCarsModal";
 import { useFetcherRead } from "~/lib/client/fetcher-answer";
 import type { FeedPost } from "~/lib/wire";
+import { apiPaths } from "~/lib/paths";
 
 /** `following` in what GET /api/cars/{id}/follow answered (null for an error answer or anything else). */
 function followingOf(answer: unknown): boolean | null {
@@ -21,7 +22,7 @@ export function useCarsFollowing(post: FeedPost | null, signedIn: boolean) {
     const controller = new AbortController();
     const readAll = async () => {
       for (const { car_id: carId } of post.post_cars) {
-        const following = followingOf(await readFollowing(`/api/cars/${carId}/follow`, controller.signal));
+        const following = followingOf(await readFollowing(apiPaths.carFollow(carId), controller.signal));
         if (following !== null) setFollowed((current) => ({ ...current, [carId]: following }));
       }
     };

@@ -12,6 +12,7 @@ import { LikesListPopover } from "./LikesListPopover";
 import { compactCount, type ReactionView } from "./reactions";
 import { usePostReaction } from "./usePostReaction";
 import { useHydrated } from "~/lib/client/hydrated";
+import { apiPaths } from "~/lib/paths";
 import "./interactions.css";
 
 export type LikeDislikeBarProps = {
@@ -71,7 +72,7 @@ export function LikeDislikeBar({
   return (
     <div className={["reactions", className].filter(Boolean).join(" ")} data-orientation={orientation}>
       <div className="reaction-group" data-active={state.liked || undefined}>
-        <Form method="post" action={`/api/posts/${postId}/like`} className="reactions__form" onSubmit={onSubmit}>
+        <Form method="post" action={apiPaths.postLike(postId)} className="reactions__form" onSubmit={onSubmit}>
           {redirectTo}
           <button type="submit" name="type" value="like" className="reaction reaction--like" aria-pressed={state.liked}>
             <ThumbsUp aria-hidden className="reaction__icon" />
@@ -85,7 +86,7 @@ export function LikeDislikeBar({
         </LikesListPopover>
       </div>
       <div className="reaction-group" data-active={state.disliked || undefined}>
-        <Form method="post" action={`/api/posts/${postId}/like`} className="reactions__form" onSubmit={onSubmit}>
+        <Form method="post" action={apiPaths.postLike(postId)} className="reactions__form" onSubmit={onSubmit}>
           {redirectTo}
           <button type="submit" name="type" value="dislike" className="reaction reaction--dislike" aria-pressed={state.disliked}>
             <ThumbsDown aria-hidden className="reaction__icon" />

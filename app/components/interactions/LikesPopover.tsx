@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { errorOf, type ErrorAnswer } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
 import { Avatar } from "~/components/shell/Avatar";
-import { postLikesPath, userPath } from "~/lib/paths";
+import { postLikesPath, userPath, apiPaths } from "~/lib/paths";
 import { usePressLink } from "~/lib/client/press-link";
 import type { InteractionLists as Lists } from "~/lib/wire";
 import { LIKES_POPOVER_EDGE_MARGIN, type LikesListProps } from "./likes-list";
@@ -31,7 +31,7 @@ export function LikesPopover({ postId, signedIn, initialTab = "likes", label, ch
   const status = fetcher.state === "idle" && failed ? "error" : "idle";
 
   const { load: loadLists } = fetcher;
-  const load = useCallback(() => loadLists(`/api/posts/${postId}/interactions`), [loadLists, postId]);
+  const load = useCallback(() => loadLists(apiPaths.postInteractions(postId)), [loadLists, postId]);
 
   useEffect(() => {
     if (open) load();

@@ -10,6 +10,7 @@ import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer, errorOr } from 
 import { requestLogin } from "~/lib/client/login-events";
 import type { SaveState } from "~/lib/wire";
 import { notify } from "~/components/shell/notify";
+import { apiPaths } from "~/lib/paths";
 import "./interactions.css";
 
 export const SAVE_FAILED = "Could not update your saved posts. Please try again.";
@@ -76,11 +77,11 @@ export function SaveButton({
       return;
     }
     if (busy) return;
-    fetcher.submit(null, { method: "post", action: `/api/posts/${postId}/save` });
+    fetcher.submit(null, { method: "post", action: apiPaths.postSave(postId) });
   }
 
   return (
-    <form method="post" action={`/api/posts/${postId}/save`} className="reactions__form">
+    <form method="post" action={apiPaths.postSave(postId)} className="reactions__form">
       <input type="hidden" name="redirectTo" value={back} />
       <button
         type="submit"

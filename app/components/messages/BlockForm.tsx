@@ -8,6 +8,7 @@ import { Ban } from "~/components/icons";
 import { notify } from "~/components/shell/notify";
 import { errorOr } from "~/lib/client/fetcher-answer";
 import type { BlockState } from "~/lib/wire";
+import { apiPaths } from "~/lib/paths";
 
 type BlockAnswer = Partial<BlockState> & { error?: string };
 
@@ -40,7 +41,7 @@ export function BlockForm({
   }, [data, username, onDone]);
 
   return (
-    <fetcher.Form method="post" action={`/api/users/${encodeURIComponent(username)}/block`} className="msg-block-form">
+    <fetcher.Form method="post" action={apiPaths.userBlock(username)} className="msg-block-form">
       <input type="hidden" name="blocked" value={blocked ? "false" : "true"} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
       <button type="submit" className={className} disabled={fetcher.state !== "idle"} data-danger={blocked ? undefined : "true"}>

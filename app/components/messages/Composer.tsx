@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/client/hydrated";
 import { useMentionSuggestions } from "~/components/text/MentionSuggestions";
 import { MESSAGE_LIMIT, canSend, messageLength } from "./thread-state";
+import { apiPaths } from "~/lib/paths";
 
 const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayoutEffect;
 
@@ -56,7 +57,7 @@ export function Composer({
   }
 
   return (
-    <form method="post" action="/api/messages" className="msg-composer" onSubmit={submit} aria-label="Send a message">
+    <form method="post" action={apiPaths.messages} className="msg-composer" onSubmit={submit} aria-label="Send a message">
       <input type="hidden" name="to" value={to} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label htmlFor="message-content" className="visually-hidden">

@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from "react";
 import { SEARCH_DEBOUNCE } from "~/lib/constants";
 import type { MemberSearchAnswer, MemberSummary as Suggestion } from "~/lib/wire";
 import { normaliseRecipient } from "./thread-state";
+import { apiPaths } from "~/lib/paths";
 
 /** People whose name matches `query`, not me, loaded a moment after it last changed. */
 function useSuggestions(query: string, meUsername: string | undefined): Suggestion[] {
@@ -14,7 +15,7 @@ function useSuggestions(query: string, meUsername: string | undefined): Suggesti
   const { load } = fetcher;
   useEffect(() => {
     if (!query) return;
-    const timer = setTimeout(() => load(`/api/users/search?q=${encodeURIComponent(query)}&limit=6`), SEARCH_DEBOUNCE);
+    const timer = setTimeout(() => load(apiPaths.userSearch(query, 6)), SEARCH_DEBOUNCE);
     return () => clearTimeout(timer);
   }, [query, load]);
   if (!query) return [];

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateA
 import { notify } from "~/components/shell/notify";
 import { confirmMessage, failMessage, removeMessage, retryMessage, temporaryMessage, type ChatMessage, type ThreadMessage } from "./thread-state";
 import { errorOr } from "~/lib/client/fetcher-answer";
+import { apiPaths } from "~/lib/paths";
 
 type SendAnswer = { message?: ChatMessage; error?: string };
 
@@ -73,7 +74,7 @@ export function Delivery({ to, message, sending }: { to: string; message: Thread
   useEffect(() => {
     if (posted.current) return;
     posted.current = true;
-    submit({ to, content }, { method: "post", action: "/api/messages", encType: "application/json" });
+    submit({ to, content }, { method: "post", action: apiPaths.messages, encType: "application/json" });
   }, [submit, to, content]);
 
   // The saved message counts as soon as it is in; a failure once the fetcher is idle again.

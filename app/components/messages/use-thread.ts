@@ -11,6 +11,7 @@ import { useFetcher, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { useLiveEvents } from "~/components/realtime";
 import { markSeen, newestUnreadIncoming, receiveMessage, type ChatMessage, type ChatUser, type ThreadMessage } from "./thread-state";
+import { apiPaths } from "~/lib/paths";
 
 export type ThreadData = {
   user: ChatUser;
@@ -23,11 +24,11 @@ export type ThreadData = {
 export type Access = { can_message: boolean; blocked_by_me: boolean };
 
 export function threadUrl(username: string, query = ""): string {
-  return `/api/messages/${encodeURIComponent(username)}${query}`;
+  return apiPaths.conversation(username, query);
 }
 
 export function readUrl(username: string): string {
-  return `/api/messages/${encodeURIComponent(username)}/read`;
+  return apiPaths.conversationRead(username);
 }
 
 /** The messages on screen, with the loader's fresh data merged in whenever it comes. */

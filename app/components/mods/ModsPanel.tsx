@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useFetcher } from "@remix-run/react";
 import { RotateCw, Sparkles, Wrench } from "~/components/icons";
 import { carDisplayLine, type CarJson, type CarLike, type ModJson } from "~/lib/rules/cars";
-import { showcasePath } from "~/lib/paths";
+import { showcasePath, apiPaths } from "~/lib/paths";
 import { ModCapsule } from "./ModCapsule";
 import "./mods.css";
 
@@ -37,8 +37,8 @@ function useCarMods(carId: number, known: PanelCar | undefined, loaded: readonly
   const [attempt, setAttempt] = useState(0);
   // Mods the page was rendered with are shown as they are; "Try again" loads them.
   const given = loaded !== undefined && attempt === 0;
-  const modsAnswer = useLoaded<{ mods?: ModJson[] }>(`/api/cars/${carId}/mods`, !given, attempt);
-  const carAnswer = useLoaded<{ car?: CarJson }>(`/api/cars/${carId}`, !known, 0);
+  const modsAnswer = useLoaded<{ mods?: ModJson[] }>(apiPaths.carMods(carId), !given, attempt);
+  const carAnswer = useLoaded<{ car?: CarJson }>(apiPaths.car(carId), !known, 0);
 
   const fresh = modsAnswer.data && !modsAnswer.loading ? modsAnswer.data : undefined;
   const mods = given ? [...loaded] : fresh ? (Array.isArray(fresh.mods) ? fresh.mods : null) : null;

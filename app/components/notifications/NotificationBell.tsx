@@ -15,6 +15,7 @@ import type { NotificationFeed } from "~/lib/wire";
 import { MarkAllReadButton, NotificationList, NotificationSkeleton } from "./NotificationList";
 import { unreadAfter, usePendingReads } from "./reads";
 import { PushToggle } from "./PushToggle";
+import { apiPaths } from "~/lib/paths";
 import "./notifications.css";
 
 export { NOTIFICATIONS_CHANGED_EVENT };
@@ -22,7 +23,7 @@ export { NOTIFICATIONS_CHANGED_EVENT };
 type Feed = Partial<NotificationFeed> & { error?: string };
 
 function feedUrl(limit: number): string {
-  return `/api/notifications?limit=${limit}`;
+  return apiPaths.notifications(limit);
 }
 
 /** A feed answer's unread count: 0 for an error answer. */

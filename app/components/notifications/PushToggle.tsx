@@ -6,6 +6,7 @@ import "./notifications.css";
 import { useCallback, useEffect, useState } from "react";
 import { useHydrated } from "~/lib/client/hydrated";
 import { SERVICE_WORKER_URL } from "~/lib/client/service-worker";
+import { apiPaths } from "~/lib/paths";
 
 type State = "checking" | "unsupported" | "ios-home-screen" | "unavailable" | "denied" | "off" | "on" | "busy";
 
@@ -73,7 +74,7 @@ export function PushToggle({ compact = false }: { compact?: boolean }) {
     setError(null);
     setState("busy");
     try {
-      const info = await fetch("/api/push/subscriptions", { headers: { Accept: "application/json" } });
+      const info = await fetch(apiPaths.pushSubscriptions, { headers: { Accept: "application/json" } });
       const { enabled, public_key } = (await info.json()) as { enabled: boolean; public_key: string | null };
       if (!info.ok || !enabled || !public_key) return setState("unavailable");
       const permission = await Notification.requestPermission();
@@ -83,7 +84,7 @@ export function PushToggle({ compact = false }: { compact?: boolean }) {
       const subscription =
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) as BufferSource }));
-      const saved = await fetch("/api/push/subscriptions", {
+      const saved = await fetch(apiPaths.pushSubscriptions, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(subscription.toJSON()),
@@ -106,7 +107,7 @@ export function PushToggle({ compact = false }: { compact?: boolean }) {
     try {
       const subscription = await currentSubscription();
       if (subscription) {
-        await fetch("/api/push/subscriptions", {
+        await fetch(apiPaths.pushSubscriptions, {
           method: "DELETE",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
           body: JSON.stringify({ endpoint: subscription.endpoint }),

@@ -2,12 +2,13 @@
 // the lists show those notifications as read at once, before the server answers.
 import { useFetchers } from "@remix-run/react";
 import type { NotificationView } from "~/lib/wire";
+import { apiPaths } from "~/lib/paths";
 
-export const READ_ALL_ACTION = "/api/notifications/read-all";
+export const READ_ALL_ACTION = apiPaths.notificationsReadAll;
 const READ_ONE = /^\/api\/notifications\/(\d+)\/read$/;
 
 export function readAction(id: number): string {
-  return `/api/notifications/${id}/read`;
+  return apiPaths.notificationRead(id);
 }
 
 export type PendingReads = {

@@ -8,7 +8,7 @@ import { useEffect, useRef } from "react";
 import { ReportButton } from "~/components/report/ReportButton";
 import { notify } from "~/components/shell/notify";
 import { errorOf, useFetcherSettled, type ErrorAnswer, errorOr } from "~/lib/client/fetcher-answer";
-import { postEditPath } from "~/lib/paths";
+import { postEditPath, apiPaths } from "~/lib/paths";
 import { POST_MESSAGES } from "~/lib/rules/post-messages";
 
 export type PostMenuProps = {
@@ -70,7 +70,7 @@ export function PostMenu({ postId, signedIn, canDelete, canEdit = false, afterDe
 
   function remove() {
     if (busy) return;
-    fetcher.submit({ intent: "delete" }, { method: "post", action: `/api/posts/${postId}` });
+    fetcher.submit({ intent: "delete" }, { method: "post", action: apiPaths.post(postId) });
   }
 
   return (
@@ -93,7 +93,7 @@ export function PostMenu({ postId, signedIn, canDelete, canEdit = false, afterDe
             </summary>
             <form
               method="post"
-              action={`/api/posts/${postId}`}
+              action={apiPaths.post(postId)}
               className="post-menu__confirm-form"
               onSubmit={(event) => {
                 event.preventDefault();

@@ -10,8 +10,9 @@
 // - A `session` event (signed out, suspended) stops everything: no reconnecting.
 import { COUNT_POLL, SSE_RECONNECT_STEPS } from "~/lib/constants";
 import { LIVE_EVENT_TYPES, type LiveEventType } from "~/lib/wire";
+import { apiPaths } from "~/lib/paths";
 
-export const STREAM_URL = "/api/stream";
+export const STREAM_URL = apiPaths.stream;
 export { LIVE_EVENT_TYPES };
 export type LiveEventName = LiveEventType;
 

@@ -2,8 +2,9 @@
 // when the network fails (fetch rejects or times out). Any failure ends in 0, silently
 // (a failed count fetch shows nothing to the reader; the count resets to 0).
 import { UNREAD_RETRY_AFTER, UNREAD_TIMEOUT } from "~/lib/constants";
+import { apiPaths } from "~/lib/paths";
 
-export const UNREAD_COUNT_URL = "/api/messages/unread-count";
+export const UNREAD_COUNT_URL = apiPaths.unreadMessages;
 
 export type FetchUnreadOptions = {
   fetchImpl?: typeof fetch;

@@ -1,10 +1,11 @@
 // The report form as a plain form post: the reasons, optional details, and back to
 // `redirectTo`. The report page shows it; the modal has its own, sent by a fetcher.
 import { FLAG_DETAILS_MAX, FLAG_REASONS, type FlagContentType } from "~/lib/rules/flag-reasons";
+import { apiPaths } from "~/lib/paths";
 
 export function ReportForm({ contentType, contentId, redirectTo }: { contentType: FlagContentType; contentId: number; redirectTo: string }) {
   return (
-    <form method="post" action="/api/flags/create" className="report-form">
+    <form method="post" action={apiPaths.report} className="report-form">
       <input type="hidden" name="contentType" value={contentType} />
       <input type="hidden" name="contentId" value={String(contentId)} />
       <input type="hidden" name="redirectTo" value={redirectTo} />

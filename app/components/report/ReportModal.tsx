@@ -9,6 +9,7 @@ import { FLAG_SUCCESS_CLOSE } from "~/lib/constants";
 import { useFetcher } from "@remix-run/react";
 import { useFetcherSettled } from "~/lib/client/fetcher-answer";
 import { FLAG_DETAILS_MAX, FLAG_MESSAGES, FLAG_REASONS, flagAnswer, type FlagContentType } from "~/lib/rules/flag-reasons";
+import { apiPaths } from "~/lib/paths";
 import "./report.css";
 
 export type ReportModalProps = {
@@ -71,7 +72,7 @@ export function ReportModal({ contentType, contentId, open, onOpenChange }: Repo
     const fields: Record<string, string> = { contentType, contentId: String(contentId), reason };
     const note = details.trim();
     if (note) fields.details = note;
-    fetcher.submit(fields, { method: "post", action: "/api/flags/create" });
+    fetcher.submit(fields, { method: "post", action: apiPaths.report });
   }
 
   const noun = NOUNS[contentType];
@@ -98,7 +99,7 @@ export function ReportModal({ contentType, contentId, open, onOpenChange }: Repo
           ) : (
             <form
               method="post"
-              action="/api/flags/create"
+              action={apiPaths.report}
               className="report-modal__form"
               aria-describedby={error ? errorId : undefined}
               onSubmit={(event) => {

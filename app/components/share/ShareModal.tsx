@@ -11,6 +11,7 @@ import { COPY_CONFIRMATION } from "~/lib/constants";
 import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/client/fetcher-answer";
 import type { ShareChannel } from "~/lib/schemas/post-schemas";
 import { embedCode, postUrl, SHARE_MESSAGES, SITE_NAME, type EmbeddablePost } from "./share-links";
+import { apiPaths } from "~/lib/paths";
 import "~/components/report/report.css";
 import "./share.css";
 
@@ -37,7 +38,7 @@ function useShareCount(postId: number, onShared?: (shares: number) => void) {
     const shares = data && !errorOf(data) ? (data as { shares?: unknown }).shares : undefined;
     if (typeof shares === "number") onShared?.(shares);
   });
-  return (channel: ShareChannel) => fetcher.submit({ channel }, { method: "post", action: `/api/posts/${postId}/share` });
+  return (channel: ShareChannel) => fetcher.submit({ channel }, { method: "post", action: apiPaths.postShare(postId) });
 }
 
 async function copyText(text: string, field: HTMLInputElement | HTMLTextAreaElement | null): Promise<boolean> {

@@ -4,6 +4,7 @@
 // reader hears the highlighted member and how many are suggested. Without JavaScript nothing shows: typing the name is enough.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import type { MemberSearchAnswer, MemberSummary as Suggestion } from "~/lib/wire";
+import { apiPaths } from "~/lib/paths";
 import "./text.css";
 
 const DEBOUNCE_MS = 250;
@@ -33,7 +34,7 @@ export function useMentionSuggestions({ value, setValue, field }: { value: strin
     }
     const ask = ++asked.current;
     const timer = window.setTimeout(() => {
-      fetch(`/api/users/search?q=${encodeURIComponent(typing.query)}&limit=${SHOWN}`, { headers: { Accept: "application/json" } })
+      fetch(apiPaths.userSearch(typing.query, SHOWN), { headers: { Accept: "application/json" } })
         .then((response) => (response.ok ? response.json() : { users: [] }))
         .then((body: Partial<MemberSearchAnswer>) => {
           if (ask !== asked.current) return;

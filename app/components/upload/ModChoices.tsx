@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Check, Loader2, Wrench } from "~/components/icons";
 import { useFetcherRead } from "~/lib/client/fetcher-answer";
 import type { ModJson } from "~/lib/rules/cars";
-import { carModsPath } from "~/lib/paths";
+import { carModsPath, apiPaths } from "~/lib/paths";
 import { modTitle, taggedModOf, type TaggedMod } from "~/lib/rules/post-mods";
 
 export const MOD_CHOICE_TEXT = {
@@ -43,7 +43,7 @@ function useCarMods(rendered: readonly TaggedMod[], carIds: readonly number[]) {
   useEffect(() => {
     if (next === undefined) return;
     const controller = new AbortController();
-    read(`/api/cars/${next}/mods`, controller.signal).then(
+    read(apiPaths.carMods(next), controller.signal).then(
       (answer) => {
         const mods = (answer as { mods?: unknown } | undefined)?.mods;
         if (Array.isArray(mods)) {

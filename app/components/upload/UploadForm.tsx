@@ -12,7 +12,7 @@ import { MusicSearch } from "~/components/audio/MusicSearch";
 import { useHydrated } from "~/lib/client/hydrated";
 import { notify } from "~/components/shell/notify";
 import { defaultLayout, type Layout } from "~/lib/rules/layout";
-import { postPath } from "~/lib/paths";
+import { postPath, apiPaths } from "~/lib/paths";
 import { INVALID_SOUNDCLOUD_URL, normalizeSoundCloudUrl } from "~/lib/rules/soundcloud";
 import { MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/schemas/post-schemas";
 import type { TaggedMod } from "~/lib/rules/post-mods";
@@ -52,7 +52,7 @@ type Phase = { kind: "idle" } | { kind: "uploading"; progress: number | null; se
 function sendPost(data: FormData, onProgress: (loaded: number, total: number) => void, onUploaded: () => void): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/posts");
+    xhr.open("POST", apiPaths.posts);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
@@ -178,7 +178,7 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
   return (
     <Form
       method="post"
-      action="/api/posts"
+      action={apiPaths.posts}
       encType="multipart/form-data"
       noValidate
       className="upload-form"

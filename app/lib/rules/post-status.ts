@@ -1,6 +1,7 @@
 // A post's status. A post with files is `processing` until every file is stored by its
 // background job, then `ready`; `failed` when a file could not be processed. Only ready
 // posts are shown to anyone but their author (and administrators).
+import { apiPaths } from "~/lib/paths";
 export const POST_STATUS = { processing: "processing", ready: "ready", failed: "failed" } as const;
 export type PostStatus = (typeof POST_STATUS)[keyof typeof POST_STATUS];
 
@@ -61,5 +62,5 @@ export type PostProcessing = {
 
 /** Where the author's browser asks after a post's files (and posts retry/remove). */
 export function processingUrl(postId: number): string {
-  return `/api/posts/${postId}/processing`;
+  return apiPaths.postProcessing(postId);
 }
