@@ -70,10 +70,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return data<Reply>(reply, { headers: { "Cache-Control": "no-store" } });
       },
       (error) => {
-        // Someone else's car, or none: the page's own answer, not a message in the form.
-        if (error.status === 403 || error.status === 404) {
-          if (!error.field) throw data({ error: error.message }, { status: error.status });
-        }
+        // Someone else's car, or none: the page's own error answer (the outer answerUserErrors
+        // turns the rethrown UserError into it), not a message in the form.
+        if ((error.status === 403 || error.status === 404) && !error.field) throw error;
         const reply: Reply = { error: error.message, field: error.field ?? null };
         return data<Reply>(reply, { status: error.status });
       },
