@@ -11,7 +11,7 @@ import { UserError } from "~/lib/user-error";
 import { flashCookie } from "~/lib/server/cookies.server";
 import { checkWrite, tooManyAnswer } from "~/models/rate-limit.server";
 import { resetPasswordWithToken } from "~/models/password-reset.server";
-import { resetErrorCode } from "~/components/auth/reset-errors";
+import { resetErrorCode, type ResetErrorCode } from "~/components/auth/reset-errors";
 import type { RouteHandle } from "~/lib/route-handle";
 import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
@@ -24,9 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const body = await readBody(request);
     const { token } = parseFields(resetTokenEchoSchema, body.fields);
 
-    const failure = (status: number, message: string) => {
+    const failure = (status: number, message: string, code: ResetErrorCode) => {
       if (!body.redirectTo) return errorResponse(status, message);
-      const back = new URLSearchParams({ token, error: resetErrorCode(message) });
+      const back = new URLSearchParams({ token, error: code });
       return redirect(`/reset-password?${back}`, 303);
     };
 
@@ -38,13 +38,17 @@ export async function action({ request }: ActionFunctionArgs) {
     }
 
     const parsed = resetConfirmSchema.safeParse(body.fields);
-    if (!parsed.success) return failure(400, parsed.error.issues[0]?.message ?? MESSAGES.resetLinkInvalid);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return issue ? failure(400, issue.message, resetErrorCode(issue)) : failure(400, MESSAGES.resetLinkInvalid, "invalid");
+    }
 
     let user;
     try {
       user = await resetPasswordWithToken(parsed.data.token, parsed.data.password);
     } catch (error) {
-      if (error instanceof UserError) return failure(error.status, error.message);
+      // The one refusal of a valid form: the link is unknown, expired or used.
+      if (error instanceof UserError) return failure(error.status, error.message, "invalid");
       throw error;
     }
 

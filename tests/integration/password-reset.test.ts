@@ -186,6 +186,24 @@ describe("POST /api/auth/reset-password/confirm", () => {
     const page = (await resetPage(args(getRequest(`/reset-password?token=${token}&error=mismatch`)))) as Response;
     expect(await page.json()).toEqual({ request: false, valid: true, error: "Passwords do not match" });
 
+    // Each refusal comes back as its code, and the page shows that code's words.
+    const refusals: Array<[Record<string, string>, string, string]> = [
+      [{ password: "123", confirmPassword: "123" }, "short", "Password must be at least 6 characters"],
+      [{ password: "x".repeat(201), confirmPassword: "x".repeat(201) }, "long", "Password must be at most 200 characters"],
+      [{ password: "", confirmPassword: "" }, "missing", "Please enter and confirm your new password"],
+    ];
+    for (const [fields, code, words] of refusals) {
+      const refused = await call(confirmReset, formRequest("/api/auth/reset-password/confirm", { token, ...fields, redirectTo: "/" }));
+      expect(refused.headers.get("Location")).toBe(`/reset-password?token=${token}&error=${code}`);
+      const shown = (await resetPage(args(getRequest(`/reset-password?token=${token}&error=${code}`)))) as Response;
+      expect((await shown.json()).error).toBe(words);
+    }
+    const unknown = await call(
+      confirmReset,
+      formRequest("/api/auth/reset-password/confirm", { token: "not-a-token", password: "secret9", confirmPassword: "secret9", redirectTo: "/" }),
+    );
+    expect(unknown.headers.get("Location")).toBe("/reset-password?token=not-a-token&error=invalid");
+
     const ok = await call(confirmReset, formRequest("/api/auth/reset-password/confirm", { token, password: "secret9", confirmPassword: "secret9", redirectTo: "/" }));
     expect(ok.status).toBe(303);
     expect(ok.headers.get("Location")).toBe("/");

@@ -1,5 +1,7 @@
 // The reset page's errors travel back to it as short codes in the URL after a plain form
-// post, so that no text from a link is ever shown on the page.
+// post, so that no text from a link is ever shown on the page. The server picks the code from
+// what went wrong; the page maps the code to its words.
+import { PASSWORD_MIN } from "~/lib/constants";
 import { MESSAGES } from "~/lib/schemas/auth-schemas";
 
 const BY_CODE = {
@@ -12,9 +14,21 @@ const BY_CODE = {
 
 export type ResetErrorCode = keyof typeof BY_CODE;
 
-export function resetErrorCode(message: string): ResetErrorCode {
-  const found = (Object.keys(BY_CODE) as ResetErrorCode[]).find((code) => BY_CODE[code] === message);
-  return found ?? (message.startsWith("Please") || message.includes("required") ? "missing" : "invalid");
+/** The first problem the reset form's schema found: its field, its kind, and the least it wanted. */
+export type ResetIssue = { path: readonly PropertyKey[]; code: string; minimum?: unknown };
+
+/**
+ * The code of a refused reset form, from the problem's field and kind (never its words): a bad
+ * token is the link; a second password that differs is a mismatch; a password under
+ * PASSWORD_MIN characters is short, one over the limit long; anything else left out is missing.
+ */
+export function resetErrorCode(issue: ResetIssue): ResetErrorCode {
+  const field = issue.path[0];
+  if (field === "token") return "invalid";
+  if (field === "confirmPassword") return issue.code === "custom" ? "mismatch" : "missing";
+  if (issue.code === "too_big") return "long";
+  if (issue.code === "too_small" && issue.minimum === PASSWORD_MIN) return "short";
+  return "missing";
 }
 
 export function resetErrorMessage(code: string | null): string | null {
