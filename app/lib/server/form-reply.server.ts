@@ -44,16 +44,6 @@ export async function replyOk(request: Request, body: Body, json: unknown, init:
   return redirect(safeRedirect(body.redirectTo), { status: 303, headers });
 }
 
-async function messageOf(response: Response): Promise<string> {
-  try {
-    const data = (await response.clone().json()) as { error?: unknown };
-    if (typeof data.error === "string") return data.error;
-  } catch {
-    // not JSON
-  }
-  return response.statusText || "Something went wrong";
-}
-
 /**
  * Runs a loader's or action's work. A UserError it throws becomes the JSON answer `{ error }`
  * with its status, thrown as the route's answer; with `reply`, the answer `reply` gives
@@ -70,8 +60,9 @@ export async function answerUserErrors<T>(work: () => Promise<T>, reply?: (error
 }
 
 /**
- * Reads the body, then runs `handle`. Errors it throws (UserError from a model, or a
- * thrown 4xx Response such as a rate limit's 429) become answers that fit the caller.
+ * Reads the body, then runs `handle`. A UserError it throws (from a model, or a rate limit's
+ * 429) becomes the answer that fits the caller; a thrown Response (a redirect, the two-factor
+ * challenge) passes as it is: no code throws a 4xx Response, only a UserError.
  */
 export async function mutation(request: Request, handle: (body: Body) => Promise<Response>): Promise<Response> {
   return answerUserErrors(async () => answerMutation(request, await readBody(request), handle));
@@ -87,10 +78,6 @@ async function answerMutation(request: Request, body: Body, handle: (body: Body)
     return await handle(body);
   } catch (error) {
     if (error instanceof UserError) return replyError(request, body, error.status, error.message, userErrorHeaders(error));
-    if (error instanceof Response && error.status >= 400 && error.status < 500) {
-      if (!body.redirectTo) return error;
-      return replyError(request, body, error.status, await messageOf(error));
-    }
     throw error;
   }
 }
