@@ -1,14 +1,10 @@
 // The methods a resource route takes: the server answers any other with 405 and an Allow
 // header naming only the methods the route declares in `handle.methods` (GET and HEAD come
 // with a loader), before the route's code runs.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createRequestHandler } from "@remix-run/express";
-import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { methodCheck } from "../../server/methods";
 import { routeFacts } from "../../server/route-facts";
-import { sourceBuild } from "../support/app-server";
+import { serveApp, sourceBuild } from "../support/app-server";
 
 let origin = "";
 let close: () => Promise<void>;
@@ -16,13 +12,9 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   const build = await sourceBuild(["routes/api.cars", "routes/api.push.preferences", "routes/api.comments", "routes/api.comments.$id", "routes/api.events.$id"]);
   const facts = routeFacts(build);
-  const app = express();
-  app.use(methodCheck(() => facts));
-  app.all("*", createRequestHandler({ build, mode: "production" }));
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  const running = await serveApp(build, [methodCheck(() => facts)]);
+  origin = running.origin;
+  close = running.close;
 }, 120_000);
 
 afterAll(async () => {

@@ -2,14 +2,15 @@
 // a scraper or an oEmbed consumer gets them, without a build. Routes are found the way the
 // Remix compiler finds them (its flat-routes convention); the named ones are loaded through
 // vitest, with root.tsx and entry.server.tsx, into a server build for Remix's own request
-// handler. public/ is served in front of it, as server/static-files.ts does.
+// handler, which the app's own Express adapter (server/app-handler.ts) serves. public/ is
+// served in front of it, as server/static-files.ts does.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
-import express from "express";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import express, { type RequestHandler } from "express";
+import { expressHandler } from "../../server/app-handler";
 
 const root = path.resolve(__dirname, "../..");
 const appDirectory = path.join(root, "app");
@@ -54,12 +55,13 @@ export async function sourceBuild(routeIds: string[]): Promise<ServerBuild> {
 
 export type RunningApp = { origin: string; server: Server; close(): Promise<void> };
 
-/** Serves public/ and the build on 127.0.0.1, on a free port. */
-export async function serveApp(build: ServerBuild): Promise<RunningApp> {
+/** Serves public/ and the build on 127.0.0.1, on a free port; `front` runs before the build. */
+export async function serveApp(build: ServerBuild, front: RequestHandler[] = []): Promise<RunningApp> {
   const app = express();
   app.disable("x-powered-by");
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, mode: "production" }));
+  for (const handler of front) app.use(handler);
+  app.all("*", expressHandler(createRequestHandler(build, "production")));
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
