@@ -2,7 +2,7 @@
 
 /**
  * A car as a line or a small card names it ("2004 Subaru Impreza WRX “Blue”"): the fields
- * carLabel reads. Each place adds what it shows beside it (its photo, its owner, its followers).
+ * carName reads. Each place adds what it shows beside it (its photo, its owner, its followers).
  */
 export type CarSummary = {
   id: number;

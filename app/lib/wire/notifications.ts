@@ -1,5 +1,6 @@
 // Notifications: the header bell's list and the notifications page.
 
+/** What a notification is about. */
 export type NotificationType = "user_follow" | "car_follow" | "insurance_expiration" | "data_export" | "mention" | "car_handover" | "car_new_owner";
 
 /** One notification, as the API and the page send it (snake_case field names). */

@@ -39,6 +39,7 @@ export type FeedPhoto = {
   alt?: string | null;
 };
 
+/** A post's counts, as its buttons show them. */
 export type FeedCounts = {
   likes: number;
   dislikes: number;
