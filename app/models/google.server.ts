@@ -11,10 +11,11 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { safeRedirect } from "~/lib/server/http.server";
 import { UserError } from "~/lib/user-error";
+import { apiPaths } from "~/lib/paths";
 import { publicOrigin, secureCookies, sessionSecret, settings } from "~/lib/server/env.server";
 import { findOrCreateGoogleUser, type PublicUser } from "~/models/user.server";
 
-export const GOOGLE_START_PATH = "/api/auth/google";
+export const GOOGLE_START_PATH = apiPaths.google();
 export const GOOGLE_CALLBACK_PATH = "/api/auth/callback/google";
 const FLOW_LIFETIME_SECONDS = 10 * 60;
 
