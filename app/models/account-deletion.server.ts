@@ -11,7 +11,7 @@ import bcrypt from "bcryptjs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { prisma } from "~/db.server";
-import { discardMedia } from "~/lib/media/images.server";
+import { discardMedia } from "~/lib/media/processed-media.server";
 import { removeIncoming } from "~/lib/server/incoming.server";
 import { ACCOUNT_DELETION_GRACE_DAYS, DELETE_CONFIRMATION } from "~/lib/rules/account-deletion";
 import { cacheDir } from "~/lib/server/env.server";

@@ -6,7 +6,7 @@ import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect } from "~/lib/db/json-sql";
 import { UserError } from "~/lib/user-error";
-import { discardMedia } from "~/lib/media/images.server";
+import { discardMedia } from "~/lib/media/processed-media.server";
 import { removeIncoming } from "~/lib/server/incoming.server";
 import { CAR_MESSAGES, type CarInput } from "~/lib/schemas/car-schemas";
 import type { CarJson } from "~/lib/rules/cars";
