@@ -15,7 +15,7 @@ import { discardMedia } from "~/lib/media/processed-media.server";
 import { removeIncoming } from "~/lib/server/incoming.server";
 import { ACCOUNT_DELETION_GRACE_DAYS, DELETE_CONFIRMATION } from "~/lib/rules/account-deletion";
 import { cacheDir } from "~/lib/server/env.server";
-import { publish } from "~/lib/server/live-events.server";
+import { publish } from "~/lib/server/live-hub.server";
 import { MEDIA_URL_PREFIX } from "~/lib/media/media-types";
 import { POST_STATUS } from "~/lib/rules/post-status";
 import { UserError } from "~/lib/user-error";

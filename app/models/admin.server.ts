@@ -10,7 +10,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { UserError } from "~/lib/user-error";
 import { FLAG_CONTENT_TYPES, FLAG_MESSAGES, type FlagContentType } from "~/lib/rules/flag-reasons";
 import { discardMedia } from "~/lib/media/processed-media.server";
-import { publish } from "~/lib/server/live-events.server";
+import { publish } from "~/lib/server/live-hub.server";
 import { containsPattern, normaliseQuery } from "~/lib/rules/search";
 import { listFlagQueue, resolveFlags, type FlagQueueItem } from "~/models/flag.server";
 import { countPostsByAuthor } from "~/models/counts.server";
