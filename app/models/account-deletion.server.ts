@@ -22,7 +22,7 @@ import { UserError } from "~/lib/user-error";
 import { enqueueJob } from "~/models/job.server";
 import { storedMediaOf } from "~/models/post-upload.server";
 import { RECENT_SIGN_IN, verifySecondFactor } from "~/models/two-factor.server";
-import { deleteDataExportFiles } from "~/models/data-export.server";
+import { deleteDataExportFiles } from "~/models/data-export-requests.server";
 
 /** How long a deleted account can still be restored by signing in. */
 export const ACCOUNT_DELETION_GRACE = ACCOUNT_DELETION_GRACE_DAYS * 24 * 60 * 60 * 1000;

@@ -15,15 +15,20 @@ import { countCarStats } from "~/models/counts.server";
 import { reportDuplicateVin, vinColumns, vinHash } from "~/models/vin.server";
 import { dropCarFromTimelines } from "~/models/timeline.server";
 
-export const carSelect = {
+/** The columns a car is named and described by: its id and the fields of its display line. */
+export const carNameSelect = {
   id: true,
-  ownerId: true,
   make: true,
   model: true,
   year: true,
   trim: true,
   bodystyle: true,
   nickname: true,
+} as const satisfies Prisma.CarSelect;
+
+export const carSelect = {
+  ...carNameSelect,
+  ownerId: true,
   insuranceExpiresAt: true,
   createdAt: true,
 } as const satisfies Prisma.CarSelect;
@@ -235,6 +240,15 @@ export async function newestPostIdsOfCar(carId: number, limit: number): Promise<
 
 /** Media worth a cover: images, and videos that have a poster frame. */
 export const coverMediaWhere: Prisma.MediaWhereInput = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
+
+/** A post as a card shows it: its story, author, date and its cover (the first media coverMediaWhere takes). */
+export const postCardSelect = {
+  id: true,
+  story: true,
+  createdAt: true,
+  createdBy: { select: { username: true } },
+  media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: pictureSelect },
+} as const satisfies Prisma.PostSelect;
 
 /**
  * The cover of the post `postId` names (a column of an enclosing statement), as coverMediaWhere

@@ -8,7 +8,7 @@ import { createMod } from "~/models/mod.server";
 import { getPostPageMods } from "~/models/mod-reads.server";
 import { getEventDetail } from "~/models/event-page.server";
 import { listEvents } from "~/models/event-reads.server";
-import { getPostTilesByIds, getUserPostTiles } from "~/models/profile.server";
+import { getPostTilesByIds, getUserPostTiles } from "~/models/post-tiles.server";
 import { loader as eventsLoader } from "~/routes/events._index";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as eventLoader } from "~/routes/events.$id";

@@ -17,7 +17,7 @@ import { getFeedPage, getPost } from "~/models/feed.server";
 import { claimJob } from "~/models/job.server";
 import { executeJob, registerJobHandler, runDueJobs, startJobWorker } from "~/models/job-worker.server";
 import { pruneTranscodeUsage, recordTranscodeUsage, TRANSCODE_WINDOW_MS, transcodeSecondsUsed } from "~/models/media-budget.server";
-import { getUserPostTiles } from "~/models/profile.server";
+import { getUserPostTiles } from "~/models/post-tiles.server";
 import { getShowcase } from "~/models/showcase.server";
 import { searchPosts } from "~/models/search.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
