@@ -26,6 +26,13 @@ export const carNameSelect = {
   nickname: true,
 } as const satisfies Prisma.CarSelect;
 
+export type CarNameRow = Prisma.CarGetPayload<{ select: typeof carNameSelect }>;
+
+/** The carNameSelect columns of a car, in that order: the start of every shape a car is sent in. */
+export function carNameOf(car: CarNameRow): CarNameRow {
+  return { id: car.id, make: car.make, model: car.model, year: car.year, trim: car.trim, bodystyle: car.bodystyle, nickname: car.nickname };
+}
+
 export const carSelect = {
   ...carNameSelect,
   ownerId: true,
@@ -120,15 +127,11 @@ export function photoAsMedia(photo: StoredPicture): MediaRow {
 
 /** The API shape of a car. The insurance expiry is the owner's business only. */
 export function carJson(car: CarRow, options: { owner: boolean }): CarJson {
+  const { id, ...name } = carNameOf(car);
   const json: CarJson = {
-    id: car.id,
+    id,
     owner_id: car.ownerId,
-    make: car.make,
-    model: car.model,
-    year: car.year,
-    trim: car.trim,
-    bodystyle: car.bodystyle,
-    nickname: car.nickname,
+    ...name,
     created_at: car.createdAt.toISOString(),
   };
   if (options.owner) json.insurance_expires_at = car.insuranceExpiresAt?.toISOString() ?? null;

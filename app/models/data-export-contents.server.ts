@@ -5,7 +5,7 @@ import { SITE_NAME } from "~/lib/rules/brand";
 import { isValidKey, statMedia } from "~/lib/media/media-storage.server";
 import { extensionOf, MEDIA_URL_PREFIX } from "~/lib/media/media-types";
 import { getPushPreferences } from "~/models/push.server";
-import { carNameSelect } from "~/models/car.server";
+import { carNameOf, carNameSelect } from "~/models/car.server";
 
 /** One stored file in the zip. */
 export type FileEntry = { name: string; key: string; size: number };
@@ -172,13 +172,7 @@ export async function collectMemberData(userId: number): Promise<{ document: Rec
     },
     notificationSettings: { push: pushPreferences },
     cars: cars.map((car) => ({
-      id: car.id,
-      make: car.make,
-      model: car.model,
-      year: car.year,
-      trim: car.trim,
-      bodystyle: car.bodystyle,
-      nickname: car.nickname,
+      ...carNameOf(car),
       insuranceExpiresAt: iso(car.insuranceExpiresAt),
       photo: fileName(carPhotos.get(car.id)),
       addedAt: iso(car.createdAt),
