@@ -11,18 +11,18 @@ import bcrypt from "bcryptjs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { prisma } from "~/db.server";
-import { discardMedia } from "~/lib/media/images.server";
+import { discardMedia } from "~/lib/media/processed-media.server";
 import { removeIncoming } from "~/lib/server/incoming.server";
 import { ACCOUNT_DELETION_GRACE_DAYS, DELETE_CONFIRMATION } from "~/lib/rules/account-deletion";
 import { cacheDir } from "~/lib/server/env.server";
-import { publish } from "~/lib/server/live-events.server";
+import { publish } from "~/lib/server/live-hub.server";
 import { MEDIA_URL_PREFIX } from "~/lib/media/media-types";
 import { POST_STATUS } from "~/lib/rules/post-status";
 import { UserError } from "~/lib/user-error";
 import { enqueueJob } from "~/models/job.server";
 import { storedMediaOf } from "~/models/post-upload.server";
 import { RECENT_SIGN_IN, verifySecondFactor } from "~/models/two-factor.server";
-import { deleteDataExportFiles } from "~/models/data-export.server";
+import { deleteDataExportFiles } from "~/models/data-export-requests.server";
 
 /** How long a deleted account can still be restored by signing in. */
 export const ACCOUNT_DELETION_GRACE = ACCOUNT_DELETION_GRACE_DAYS * 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import { prisma } from "~/db.server";
 import { modName, shownCost, type SheetMod } from "~/lib/rules/build-sheet";
 import type { ModJson } from "~/lib/rules/cars";
 import { pictureOf, type StoredPicture } from "~/lib/media/media-types";
-import { carPhotoSelect, coverMediaWhere, newestPostIdsOfCar, ownPhotoOf, pictureSelect } from "~/models/car.server";
+import { carNameSelect, carPhotoSelect, coverMediaWhere, newestPostIdsOfCar, ownPhotoOf, pictureSelect } from "~/models/car.server";
 import type { DatedMod } from "~/models/car-handover.server";
 import { modJson, modRowsOfCars, type ModRow, type OwnedModRow } from "~/models/mod-reads.server";
 
@@ -95,13 +95,7 @@ export async function readCarBuild(carId: number): Promise<CarBuildRows | null> 
     prisma.car.findFirst({
       where: { id: carId, owner: { deletedAt: null } },
       select: {
-        id: true,
-        make: true,
-        model: true,
-        year: true,
-        trim: true,
-        bodystyle: true,
-        nickname: true,
+        ...carNameSelect,
         createdAt: true,
         updatedAt: true,
         owner: { select: { username: true, nickname: true, profileImage: true } },

@@ -11,7 +11,8 @@
 // null), so the car falls back to its newest post's picture.
 import { prisma } from "~/db.server";
 import { parseId } from "~/lib/ids";
-import { discardMedia, inspectUploadFile, processUploadFile, type UploadFile } from "~/lib/media/images.server";
+import { discardMedia, type UploadFile } from "~/lib/media/processed-media.server";
+import { inspectUploadFile, processUploadFile } from "~/lib/media/upload-pipeline.server";
 import { fetchIncoming, IncomingMissingError, incomingName, incomingPath, removeIncoming, shareIncoming } from "~/lib/server/incoming.server";
 import { pictureOf, type StoredPicture } from "~/lib/media/media-types";
 import { UserError } from "~/lib/user-error";

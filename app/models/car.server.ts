@@ -6,7 +6,7 @@ import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect } from "~/lib/db/json-sql";
 import { UserError } from "~/lib/user-error";
-import { discardMedia } from "~/lib/media/images.server";
+import { discardMedia } from "~/lib/media/processed-media.server";
 import { removeIncoming } from "~/lib/server/incoming.server";
 import { CAR_MESSAGES, type CarInput } from "~/lib/schemas/car-schemas";
 import type { CarJson } from "~/lib/rules/cars";
@@ -15,15 +15,27 @@ import { countCarStats } from "~/models/counts.server";
 import { reportDuplicateVin, vinColumns, vinHash } from "~/models/vin.server";
 import { dropCarFromTimelines } from "~/models/timeline.server";
 
-export const carSelect = {
+/** The columns a car is named and described by: its id and the fields of its display line. */
+export const carNameSelect = {
   id: true,
-  ownerId: true,
   make: true,
   model: true,
   year: true,
   trim: true,
   bodystyle: true,
   nickname: true,
+} as const satisfies Prisma.CarSelect;
+
+export type CarNameRow = Prisma.CarGetPayload<{ select: typeof carNameSelect }>;
+
+/** The carNameSelect columns of a car, in that order: the start of every shape a car is sent in. */
+export function carNameOf(car: CarNameRow): CarNameRow {
+  return { id: car.id, make: car.make, model: car.model, year: car.year, trim: car.trim, bodystyle: car.bodystyle, nickname: car.nickname };
+}
+
+export const carSelect = {
+  ...carNameSelect,
+  ownerId: true,
   insuranceExpiresAt: true,
   createdAt: true,
 } as const satisfies Prisma.CarSelect;
@@ -115,15 +127,11 @@ export function photoAsMedia(photo: StoredPicture): MediaRow {
 
 /** The API shape of a car. The insurance expiry is the owner's business only. */
 export function carJson(car: CarRow, options: { owner: boolean }): CarJson {
+  const { id, ...name } = carNameOf(car);
   const json: CarJson = {
-    id: car.id,
+    id,
     owner_id: car.ownerId,
-    make: car.make,
-    model: car.model,
-    year: car.year,
-    trim: car.trim,
-    bodystyle: car.bodystyle,
-    nickname: car.nickname,
+    ...name,
     created_at: car.createdAt.toISOString(),
   };
   if (options.owner) json.insurance_expires_at = car.insuranceExpiresAt?.toISOString() ?? null;
@@ -235,6 +243,15 @@ export async function newestPostIdsOfCar(carId: number, limit: number): Promise<
 
 /** Media worth a cover: images, and videos that have a poster frame. */
 export const coverMediaWhere: Prisma.MediaWhereInput = { OR: [{ kind: "image" }, { posterPath: { not: null } }] };
+
+/** A post as a card shows it: its story, author, date and its cover (the first media coverMediaWhere takes). */
+export const postCardSelect = {
+  id: true,
+  story: true,
+  createdAt: true,
+  createdBy: { select: { username: true } },
+  media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: pictureSelect },
+} as const satisfies Prisma.PostSelect;
 
 /**
  * The cover of the post `postId` names (a column of an enclosing statement), as coverMediaWhere

@@ -2,7 +2,7 @@
 // answers, and on PostgreSQL the live-event listener is connected. And what the metrics
 // (/metrics) read of the app: the job queue and the database pool.
 import { databasePoolUse, prisma, type PoolUse } from "~/db.server";
-import { postgresTransport } from "~/lib/server/live-events.server";
+import { postgresTransport } from "~/lib/server/live-hub.server";
 import { mediaStoreFailures } from "~/lib/media/object-store.server";
 
 /** How long the database may take to answer a readiness check before it counts as down. */

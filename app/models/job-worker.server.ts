@@ -29,7 +29,8 @@ import {
   type JobLane,
 } from "~/models/job.server";
 import { CAR_PHOTO_JOB, carPhotosWaiting, failCarPhotoJob, runCarPhotoJob, type CarPhotoJobPayload } from "~/models/car-photo.server";
-import { DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_JOB, EXPORT_TIME_LIMIT_MS, failDataExport, runDataExport, runDataExportExpiry } from "~/models/data-export.server";
+import { DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_JOB, EXPORT_TIME_LIMIT_MS } from "~/models/data-export-requests.server";
+import { failDataExport, runDataExport, runDataExportExpiry } from "~/models/data-export-jobs.server";
 import { ACCOUNT_DELETION_JOB, ACCOUNT_DELETION_TIME_LIMIT, runAccountDeletionJob } from "~/models/account-deletion.server";
 import { pruneTranscodeUsage } from "~/models/media-budget.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";

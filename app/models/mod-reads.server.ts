@@ -3,7 +3,8 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
-import { CAR_MESSAGES, MOD_MESSAGES } from "~/lib/schemas/car-schemas";
+import { CAR_MESSAGES } from "~/lib/schemas/car-schemas";
+import { MOD_MESSAGES } from "~/lib/schemas/mod-schemas";
 import { fromCents, type ModJson } from "~/lib/rules/cars";
 import { partPath } from "~/lib/paths";
 import { UserError } from "~/lib/user-error";

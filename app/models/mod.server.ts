@@ -4,7 +4,7 @@
 // (part.server.ts); builds belong to one car.
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/schemas/car-schemas";
+import { MOD_CATEGORIES, MOD_MESSAGES, type ModInput } from "~/lib/schemas/mod-schemas";
 import { featuringCar, newestPostIdsOfCar, requireOwnedCar } from "~/models/car.server";
 import { inIdOrder } from "~/lib/id-order";
 import { UserError } from "~/lib/user-error";

@@ -12,7 +12,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { commentPath, handoverPath, messagesPath, postPath, showcasePath, userPath } from "~/lib/paths";
 import { blockedEitherWaySql, unblockedWith } from "~/models/block.server";
 import { UserError } from "~/lib/user-error";
-import { hasListeners, publishNotification } from "~/lib/server/live-events.server";
+import { hasListeners, publishNotification } from "~/lib/server/live-hub.server";
 import { pushFollow, pushMention } from "~/models/push.server";
 import type { NotificationFeed, NotificationType, NotificationView } from "~/lib/wire";
 

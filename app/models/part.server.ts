@@ -11,7 +11,7 @@ import { imageUrlForWidth, pictureUrl } from "~/lib/media/media-types";
 import { inIdOrder } from "~/lib/id-order";
 import { partPath } from "~/lib/paths";
 import type { PartResult } from "~/lib/wire";
-import { carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect } from "~/models/car.server";
+import { carPhotoSelect, ownPhotoOf, postCardSelect } from "~/models/car.server";
 
 /** The most mods (car rows) a part page lists. */
 export const PART_PAGE_CARS = 100;
@@ -93,13 +93,7 @@ export async function postsForPart(partId: number, limit = PART_PAGE_POSTS): Pro
     where: { id: { in: ids }, status: "ready", createdBy: { suspendedAt: null, deletedAt: null } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
-    select: {
-      id: true,
-      story: true,
-      createdAt: true,
-      createdBy: { select: { username: true } },
-      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: pictureSelect },
-    },
+    select: postCardSelect,
   });
   return posts.map((post) => ({
     id: post.id,

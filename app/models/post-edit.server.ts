@@ -4,7 +4,7 @@
 // edited, and everything kept in memory that showed it reads it anew at once (any commit
 // gives a new data version: app/cache/README.md).
 import { prisma } from "~/db.server";
-import { discardMedia } from "~/lib/media/images.server";
+import { discardMedia } from "~/lib/media/processed-media.server";
 import { isEmptyPost } from "~/lib/schemas/post-schemas";
 import { POST_EDIT_MESSAGES, type PostEdit } from "~/lib/schemas/post-edit-schemas";
 import { POST_MESSAGES } from "~/lib/rules/post-messages";

@@ -11,7 +11,8 @@
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
 import { parseId } from "~/lib/ids";
-import { discardMedia, mediaColumns, processUploadFile, type InspectedUpload, type ProcessedMedia } from "~/lib/media/images.server";
+import { discardMedia, mediaColumns, type InspectedUpload, type ProcessedMedia } from "~/lib/media/processed-media.server";
+import { processUploadFile } from "~/lib/media/upload-pipeline.server";
 import { fetchIncoming, IncomingMissingError, incomingPath, removeIncoming } from "~/lib/server/incoming.server";
 import { POST_STATUS, postStatusOf, type PostProcessing, type PostStatus } from "~/lib/rules/post-status";
 import { parseCrop } from "~/lib/schemas/upload-media-fields";

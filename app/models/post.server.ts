@@ -3,7 +3,8 @@
 // feed.server.ts.
 import { prisma } from "~/db.server";
 import { UserError } from "~/lib/user-error";
-import { checkPostUpload, discardMedia, fileMessage, type InspectedUpload, type UploadFile } from "~/lib/media/images.server";
+import { checkPostUpload, fileMessage } from "~/lib/media/upload-limits.server";
+import { discardMedia, type InspectedUpload, type UploadFile } from "~/lib/media/processed-media.server";
 import { incomingName, removeIncoming, shareIncoming } from "~/lib/server/incoming.server";
 import { cropFits, cropText, MEDIA_FIELD_MESSAGES, orderFiles, type Crop } from "~/lib/schemas/upload-media-fields";
 import { isEmptyPost, POST_MESSAGES, type PostFields, type ShareChannel } from "~/lib/schemas/post-schemas";

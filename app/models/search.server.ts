@@ -15,10 +15,12 @@ import { READY_POST } from "~/lib/rules/post-status";
 import { Prisma } from "~/generated/prisma/client";
 import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/rules/search";
 import { imageUrlForWidth, pictureUrl } from "~/lib/media/media-types";
-import { flattenEvents, listEvents, type EventView } from "~/models/event.server";
+import { flattenEvents, listEvents } from "~/models/event-reads.server";
+import type { EventView } from "~/lib/schemas/event-schemas";
 import { nameKey } from "~/lib/rules/names";
+import type { CarNameJson } from "~/lib/rules/cars";
 import { partResults, type PartResult } from "~/models/part.server";
-import { carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect } from "~/models/car.server";
+import { carNameSelect, carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect, postCardSelect } from "~/models/car.server";
 
 export type { PartResult };
 
@@ -29,13 +31,7 @@ export const SEARCH_PAGE_PER_KIND = 20;
 /** The most events a text search considers before ordering (upcoming, then past). */
 const EVENT_MATCH_CAP = 500;
 
-export type CarResult = {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  trim: string | null;
-  nickname: string | null;
+export type CarResult = CarNameJson & {
   bodystyle: string | null;
   owner: { id: number; username: string };
   cover_image: string | null;
@@ -85,6 +81,12 @@ function prepare(query: unknown): { text: string; terms: string[] } {
   return { text, terms: text ? searchTerms(text) : [] };
 }
 
+/** The ids `statement` selects (as `id`), in its order. */
+async function matchingIds(statement: Prisma.Sql): Promise<number[]> {
+  const rows = await prisma.$queryRaw<{ id: number }[]>(statement);
+  return rows.map((row) => Number(row.id));
+}
+
 function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
@@ -102,24 +104,17 @@ export async function searchCars(query: unknown, options: { limit?: number } = {
   const limit = clamp(options.limit, SEARCH_PAGE_PER_KIND);
   const text = Prisma.sql`(c."make" || ' ' || c."model" || ' ' || COALESCE(c."trim", '') || ' ' || COALESCE(c."nickname", '') || ' ' || CAST(c."year" AS TEXT))`;
   const first = prefixPattern(terms[0]);
-  const rows = await prisma.$queryRaw<{ id: number }[]>`
+  const ids = await matchingIds(Prisma.sql`
     SELECT c."id" AS id FROM "cars" c JOIN "users" u ON u."id" = c."ownerId"
     WHERE u."suspendedAt" IS NULL AND u."deletedAt" IS NULL AND ${allTermsMatch(text, terms)}
     ORDER BY CASE WHEN c."make" ${LIKE} ${first} ESCAPE '\\' OR c."model" ${LIKE} ${first} ESCAPE '\\'
                     OR c."nickname" ${LIKE} ${first} ESCAPE '\\' THEN 0 ELSE 1 END, c."id" DESC
-    LIMIT ${limit}`;
-  const ids = rows.map((row) => Number(row.id));
+    LIMIT ${limit}`);
   if (ids.length === 0) return [];
   const cars = await prisma.car.findMany({
     where: { id: { in: ids } },
     select: {
-      id: true,
-      make: true,
-      model: true,
-      year: true,
-      trim: true,
-      nickname: true,
-      bodystyle: true,
+      ...carNameSelect,
       owner: { select: { id: true, username: true } },
       // The car's own photo is its cover; without one, the newest post everyone may see that
       // has a picture gives it.
@@ -158,7 +153,7 @@ export async function searchUsers(query: unknown, options: { limit?: number } = 
     }),
     " AND ",
   );
-  const rows = await prisma.$queryRaw<{ id: number }[]>`
+  const ids = await matchingIds(Prisma.sql`
     SELECT u."id" AS id FROM "users" u
     WHERE u."suspendedAt" IS NULL AND u."deletedAt" IS NULL AND ${matches}
     ORDER BY CASE WHEN u."username" = ${name} THEN 0
@@ -166,8 +161,7 @@ export async function searchUsers(query: unknown, options: { limit?: number } = 
                   WHEN COALESCE(u."nickname", '') ${LIKE} ${prefixPattern(text)} ESCAPE '\\' THEN 2
                   ELSE 3 END,
              LENGTH(u."username"), u."id"
-    LIMIT ${limit}`;
-  const ids = rows.map((row) => Number(row.id));
+    LIMIT ${limit}`);
   if (ids.length === 0) return [];
   return inOrder(ids, await prisma.user.findMany({ where: { id: { in: ids } }, select: userResultSelect }));
 }
@@ -190,10 +184,9 @@ export async function findUserExact(input: { id?: number | null; username?: stri
 /** Ids of events whose name, place or description contain every word, newest date first. */
 async function matchEventIds(terms: string[]): Promise<number[]> {
   const text = Prisma.sql`(e."name" || ' ' || COALESCE(e."location", '') || ' ' || COALESCE(e."description", ''))`;
-  const rows = await prisma.$queryRaw<{ id: number }[]>`
+  return matchingIds(Prisma.sql`
     SELECT e."id" AS id FROM "events" e WHERE ${allTermsMatch(text, terms)}
-    ORDER BY e."dateTime" DESC, e."id" DESC LIMIT ${EVENT_MATCH_CAP}`;
-  return rows.map((row) => Number(row.id));
+    ORDER BY e."dateTime" DESC, e."id" DESC LIMIT ${EVENT_MATCH_CAP}`);
 }
 
 /**
@@ -220,21 +213,14 @@ export async function searchPosts(query: unknown, options: { limit?: number } = 
   const { terms } = prepare(query);
   if (terms.length === 0) return [];
   const limit = clamp(options.limit, SEARCH_PAGE_PER_KIND);
-  const rows = await prisma.$queryRaw<{ id: number }[]>`
+  const ids = await matchingIds(Prisma.sql`
     SELECT p."id" AS id FROM "posts" p JOIN "users" u ON u."id" = p."createdById"
     WHERE u."suspendedAt" IS NULL AND u."deletedAt" IS NULL AND p."status" = 'ready' AND ${allTermsMatch(Prisma.sql`p."story"`, terms)}
-    ORDER BY p."id" DESC LIMIT ${limit}`;
-  const ids = rows.map((row) => Number(row.id));
+    ORDER BY p."id" DESC LIMIT ${limit}`);
   if (ids.length === 0) return [];
   const posts = await prisma.post.findMany({
     where: { id: { in: ids } },
-    select: {
-      id: true,
-      story: true,
-      createdAt: true,
-      createdBy: { select: { username: true } },
-      media: { where: coverMediaWhere, orderBy: { position: "asc" }, take: 1, select: pictureSelect },
-    },
+    select: postCardSelect,
   });
   return inOrder(ids, posts).map((post) => ({
     id: post.id,
@@ -265,14 +251,14 @@ export async function searchParts(query: unknown, options: { limit?: number } = 
     }),
     " AND ",
   );
-  const rows = await prisma.$queryRaw<{ id: number }[]>`
+  const ids = await matchingIds(Prisma.sql`
     SELECT p."id" AS id FROM "parts" p JOIN "manufacturers" m ON m."id" = p."manufacturerId"
     JOIN "mods" d ON d."partId" = p."id" JOIN "cars" c ON c."id" = d."carId" JOIN "users" u ON u."id" = c."ownerId"
     WHERE u."suspendedAt" IS NULL AND u."deletedAt" IS NULL AND ${matches}
     GROUP BY p."id"
     ORDER BY COUNT(DISTINCT d."carId") DESC, p."id" DESC
-    LIMIT ${limit}`;
-  return partResults(rows.map((row) => Number(row.id)));
+    LIMIT ${limit}`);
+  return partResults(ids);
 }
 
 // ------------------------------------------------------------------ everything

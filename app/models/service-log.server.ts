@@ -10,7 +10,7 @@
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseStoredDate } from "~/lib/db/json-sql";
-import { SERVICE_KIND_LABELS, SERVICE_MESSAGES, type ServiceEntryInput, type ServiceKind } from "~/lib/schemas/car-schemas";
+import { SERVICE_KIND_LABELS, SERVICE_MESSAGES, type ServiceEntryInput, type ServiceKind } from "~/lib/schemas/service-schemas";
 import { shortDate, wholeNumber } from "~/lib/rules/formats";
 import { UserError } from "~/lib/user-error";
 import type { ServiceEntryJson } from "~/lib/wire";

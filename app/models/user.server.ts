@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
 import { adminEmails } from "~/lib/server/env.server";
 import { MESSAGES } from "~/lib/schemas/auth-schemas";
-import { publish } from "~/lib/server/live-events.server";
+import { publish } from "~/lib/server/live-hub.server";
 import { sendMail } from "~/lib/server/mailer.server";
 import { UserError } from "~/lib/user-error";
 

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { parseId } from "~/lib/ids";
-import { listFeedback } from "~/models/admin.server";
+import { listFeedback } from "~/models/admin-feedback-log.server";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
 export { clientLoader } from "~/lib/client/fetcher-answer";
 

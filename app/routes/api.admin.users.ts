@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { parseId } from "~/lib/ids";
-import { listUsers } from "~/models/admin.server";
+import { listUsers } from "~/models/admin-users.server";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
 export { clientLoader } from "~/lib/client/fetcher-answer";
 

@@ -2,7 +2,9 @@
 // POST → 201 { mod }; the car's owner only.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { CAR_MESSAGES, expandFormFields, issuesOf, modSchema } from "~/lib/schemas/car-schemas";
+import { CAR_MESSAGES } from "~/lib/schemas/car-schemas";
+import { expandFormFields, issuesOf } from "~/lib/schemas/car-form-fields";
+import { modSchema } from "~/lib/schemas/mod-schemas";
 import { answerUserErrors, mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";

@@ -1,7 +1,8 @@
 // POST /api/cars: adds a car to the signed-in user's garage. 201 { car }.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/models/auth.server";
-import { carSchema, issuesOf } from "~/lib/schemas/car-schemas";
+import { carSchema } from "~/lib/schemas/car-schemas";
+import { issuesOf } from "~/lib/schemas/car-form-fields";
 import { mutation, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { carJson, createCar } from "~/models/car.server";
 import { limitWrite } from "~/models/rate-limit.server";

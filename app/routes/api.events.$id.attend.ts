@@ -8,7 +8,7 @@ import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
 import { EVENT_TEXT, attendSchema } from "~/lib/schemas/event-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
-import { setAttendance } from "~/models/event.server";
+import { setAttendance } from "~/models/event-attendance.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { AttendanceState } from "~/lib/wire";
 export { clientAction } from "~/lib/client/fetcher-answer";

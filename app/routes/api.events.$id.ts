@@ -10,7 +10,8 @@ import { replyOk, uploadMutation, errorResponse, answerUserErrors } from "~/lib/
 import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
 import { EVENT_TEXT, eventIntentSchema } from "~/lib/schemas/event-schemas";
-import { deleteEvent, EVENT_COVER_UPLOAD, eventView, getEvent, parseEventCover, parseEventInput, updateEvent } from "~/models/event.server";
+import { deleteEvent, EVENT_COVER_UPLOAD, parseEventCover, parseEventInput, updateEvent } from "~/models/event-writes.server";
+import { eventView, getEvent } from "~/models/event-reads.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";

@@ -8,7 +8,7 @@ import { eventPath } from "~/lib/paths";
 import { requireAdmin } from "~/models/auth.server";
 import { replyOk, uploadMutation } from "~/lib/server/form-reply.server";
 import { limitParam } from "~/lib/rules/search";
-import { createEvent, EVENT_COVER_UPLOAD, parseEventCover, parseEventInput } from "~/models/event.server";
+import { createEvent, EVENT_COVER_UPLOAD, parseEventCover, parseEventInput } from "~/models/event-writes.server";
 import { searchEvents } from "~/models/search.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";

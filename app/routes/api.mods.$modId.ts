@@ -2,7 +2,8 @@
 // A plain form (no JavaScript) may POST with _method=PATCH or _method=DELETE.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { MOD_MESSAGES, expandFormFields, issuesOf, modPatchSchema } from "~/lib/schemas/car-schemas";
+import { MOD_MESSAGES, modPatchSchema } from "~/lib/schemas/mod-schemas";
+import { expandFormFields, issuesOf } from "~/lib/schemas/car-form-fields";
 import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 import { parseFields } from "~/lib/server/http.server";
 import { methodOverrideSchema } from "~/lib/schemas/input-schemas";

@@ -6,7 +6,7 @@ import { requireUser } from "~/models/auth.server";
 import { type Body } from "~/lib/server/http.server";
 import { PROFILE_UPLOAD, withUploadBody } from "~/lib/server/multipart.server";
 import { flashCookie } from "~/lib/server/cookies.server";
-import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
+import { applyProfileChanges, getOwnProfile } from "~/models/own-profile.server";
 import { limitWrite } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";

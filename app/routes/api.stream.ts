@@ -11,7 +11,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { SSE_HEARTBEAT, SSE_RECONNECT_STEPS } from "~/lib/constants";
-import { isShuttingDown, liveEventStream } from "~/lib/server/live-events.server";
+import { isShuttingDown, liveEventStream } from "~/lib/server/live-stream.server";
 import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
 /** Whether the request's session still belongs to a signed-in, unsuspended user. */

@@ -19,7 +19,7 @@ import { publicOrigin } from "~/lib/server/env.server";
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarLinkEvent } from "~/lib/rules/event-calendar";
 import { shareLink, shareMeta } from "~/lib/rules/share-meta";
 import { useOptionalUser } from "~/lib/client/user";
-import { getEventDetail } from "~/models/event.server";
+import { getEventDetail } from "~/models/event-page.server";
 import { isAdmin } from "~/models/user.server";
 import "~/components/events/events.css";
 import type { DocumentHandle } from "~/root";

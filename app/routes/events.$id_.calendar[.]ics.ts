@@ -5,7 +5,7 @@ import { eventsCalendar, ICS_CONTENT_TYPE } from "~/lib/server/event-calendar.se
 import { EVENT_TEXT } from "~/lib/schemas/event-schemas";
 import { publicOrigin } from "~/lib/server/env.server";
 import { requireId } from "~/lib/ids";
-import { calendarEventOf, getEvent } from "~/models/event.server";
+import { calendarEventOf, getEvent } from "~/models/event-reads.server";
 import { errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

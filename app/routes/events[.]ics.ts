@@ -6,7 +6,7 @@ import { SITE_NAME } from "~/lib/rules/brand";
 import { EVENTS_FEED_PATH } from "~/lib/rules/event-calendar";
 import { EVENTS_FEED_REFRESH_SECONDS, eventsCalendar, ICS_CONTENT_TYPE } from "~/lib/server/event-calendar.server";
 import { publicOrigin } from "~/lib/server/env.server";
-import { calendarEventOf, listEvents } from "~/models/event.server";
+import { calendarEventOf, listEvents } from "~/models/event-reads.server";
 
 /** The most upcoming and past events the feed holds. */
 const FEED_UPCOMING = 200;

@@ -23,7 +23,7 @@ import { UserError } from "~/lib/user-error";
 import { PROFILE_UPLOAD, withUploadBody } from "~/lib/server/multipart.server";
 import { flashCookie } from "~/lib/server/cookies.server";
 import { getUserFollowCounts } from "~/models/follow.server";
-import { applyProfileChanges, getOwnProfile } from "~/models/profile.server";
+import { applyProfileChanges, getOwnProfile } from "~/models/own-profile.server";
 import { VERIFY_MESSAGES } from "~/lib/rules/email-verification";
 import { isEmailVerified, resendVerificationEmail } from "~/models/email-verification.server";
 import { limitWrite } from "~/models/rate-limit.server";

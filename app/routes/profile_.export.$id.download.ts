@@ -8,7 +8,7 @@ import { SITE_NAME } from "~/lib/rules/brand";
 import { parseId } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import { requireUserPage } from "~/models/auth.server";
-import { openDataExport } from "~/models/data-export.server";
+import { openDataExport } from "~/models/data-export-requests.server";
 import { errorResponse } from "~/lib/server/form-reply.server";
 
 const PAGE_STYLE = "font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5";

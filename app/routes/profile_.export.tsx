@@ -14,7 +14,7 @@ import { publicOrigin } from "~/lib/server/env.server";
 import { parseFields } from "~/lib/server/http.server";
 import { intentField } from "~/lib/schemas/input-schemas";
 import { requireUserPage } from "~/models/auth.server";
-import { EXPORT_KEEP_DAYS, latestDataExport, requestDataExport, type DataExportView } from "~/models/data-export.server";
+import { EXPORT_KEEP_DAYS, latestDataExport, requestDataExport, type DataExportView } from "~/models/data-export-requests.server";
 import { wakeJobWorkers } from "~/models/job-worker.server";
 import { limitWrite } from "~/models/rate-limit.server";
 

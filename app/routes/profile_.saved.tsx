@@ -6,7 +6,7 @@ import { PostGrid } from "~/components/profile/PostGrid";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
-import { getPostTilesByIds } from "~/models/profile.server";
+import { getPostTilesByIds } from "~/models/post-tiles.server";
 import { listSavedPosts } from "~/models/save.server";
 export { shouldRevalidate } from "~/lib/client/revalidation";
 

@@ -19,7 +19,7 @@ import { APP_TITLE } from "~/lib/constants";
 import { parseId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/server/env.server";
 import { avatarShareImage, shareLink, shareMeta } from "~/lib/rules/share-meta";
-import { getUserPage } from "~/models/profile.server";
+import { getUserPage } from "~/models/user-page.server";
 import type { DocumentHandle } from "~/root";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";

@@ -12,7 +12,15 @@ import path from "node:path";
 import { newKey, putMedia, readMedia } from "~/lib/media/media-storage.server";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
-const SOURCES = ["prisma/seed/scenes.ts", "prisma/seed/videos.ts", "app/lib/media/images.server.ts", "app/lib/media/media-types.ts"];
+const SOURCES = [
+  "prisma/seed/scenes.ts",
+  "prisma/seed/videos.ts",
+  "app/lib/media/upload-pipeline.server.ts",
+  "app/lib/media/photo-decoding.server.ts",
+  "app/lib/media/photo-storage.server.ts",
+  "app/lib/media/video-upload.server.ts",
+  "app/lib/media/media-types.ts",
+];
 
 let sourceHash: string | undefined;
 function sourcesDigest(): string {

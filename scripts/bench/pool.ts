@@ -17,7 +17,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { copyFile, mkdir, readFile, readdir, rename, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { discardMedia, processAvatar, processUpload } from "~/lib/media/images.server";
+import { discardMedia } from "~/lib/media/processed-media.server";
+import { processAvatar } from "~/lib/media/photo-storage.server";
+import { processUpload } from "~/lib/media/upload-pipeline.server";
 import { mediaDir, resolveKey } from "~/lib/media/media-storage.server";
 import { mediaUrl, parseVariants, variantPath } from "~/lib/media/media-types";
 import { CARS, VIDEO_FILES } from "../../prisma/seed/data";
@@ -86,7 +88,15 @@ function pictureJobs(): PictureJob[] {
 const AVATAR_CARS = [0, 3, 5, 8, 10, 15];
 const VIDEO_ASSETS = path.join(root, "prisma", "seed-assets", "videos");
 
-const SOURCES = ["scripts/bench/pool.ts", "prisma/seed/scenes.ts", "app/lib/media/images.server.ts", "app/lib/media/media-types.ts"];
+const SOURCES = [
+  "scripts/bench/pool.ts",
+  "prisma/seed/scenes.ts",
+  "app/lib/media/upload-pipeline.server.ts",
+  "app/lib/media/photo-decoding.server.ts",
+  "app/lib/media/photo-storage.server.ts",
+  "app/lib/media/video-upload.server.ts",
+  "app/lib/media/media-types.ts",
+];
 
 function digest(): string {
   const hash = createHash("sha256");

@@ -38,7 +38,7 @@ import { isSignedIn, logIn, makeUser, signUp, type SignedUp } from "../support/a
 import { call, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { sourceBuild } from "../support/app-server";
 import { onPostgres } from "../support/database";
-import { DATA_EXPORT_JOB, requestDataExport } from "~/models/data-export.server";
+import { DATA_EXPORT_JOB, requestDataExport } from "~/models/data-export-requests.server";
 
 /** A page of the app as a browser gets it: its status and HTML. */
 let handler: ReturnType<typeof createRequestHandler>;

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
-import { ADMIN_TEXT } from "~/models/admin.server";
+import { ADMIN_TEXT } from "~/models/admin-area.server";
 import { CAR_NOT_FOUND, CANNOT_FOLLOW_YOURSELF } from "~/models/follow.server";
 import { loader as feedLoader } from "~/routes/api.feed";
 import { action as roleAction } from "~/routes/api.admin.users.$id.role";

@@ -3,8 +3,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { getUser } from "~/models/auth.server";
-import { MemoryTransport, setLiveTransport, subscribe, type LiveEvent } from "~/lib/server/live-events.server";
-import { listUsers } from "~/models/admin.server";
+import { MemoryTransport } from "~/lib/server/live-transport.server";
+import { setLiveTransport, subscribe } from "~/lib/server/live-hub.server";
+import type { LiveEvent } from "~/lib/wire";
+import { listUsers } from "~/models/admin-users.server";
 import { loader as feedbackLoader } from "~/routes/api.admin.feedback";
 import { action as flagsAction, loader as flagsLoader } from "~/routes/api.admin.flags";
 import { loader as logLoader } from "~/routes/api.admin.log";

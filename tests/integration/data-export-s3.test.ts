@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { mediaDir, putMedia } from "~/lib/media/media-storage.server";
-import { DATA_EXPORT_JOB } from "~/models/data-export.server";
+import { DATA_EXPORT_JOB } from "~/models/data-export-requests.server";
 import { runDueJobs } from "~/models/job-worker.server";
 import { loader as mediaLoader } from "~/routes/media.$";
 import { loader as downloadLoader } from "~/routes/profile_.export.$id.download";

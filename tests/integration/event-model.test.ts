@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { getEvent, listEvents } from "~/models/event.server";
+import { getEvent, listEvents } from "~/models/event-reads.server";
 import { loader as eventLoader } from "~/routes/events.$id";
 import { loader as adminLoader } from "~/routes/admin";
 import { args, getRequest } from "../support/requests";

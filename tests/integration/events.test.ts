@@ -3,7 +3,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
-import { getEventDetail, parseEventDate } from "~/models/event.server";
+import { getEventDetail } from "~/models/event-page.server";
+import { parseEventDate } from "~/models/event-writes.server";
 import { action as createAction, loader as listLoader } from "~/routes/api.events";
 import { action as eventAction, loader as eventLoader } from "~/routes/api.events.$id";
 import { action as attendAction } from "~/routes/api.events.$id.attend";

@@ -6,7 +6,7 @@ import { prisma } from "~/db.server";
 import { CAR_MESSAGES } from "~/lib/schemas/car-schemas";
 import { POST_MESSAGES } from "~/lib/schemas/post-schemas";
 import { resetRateLimits } from "~/models/rate-limit.server";
-import { ADMIN_TEXT } from "~/models/admin.server";
+import { ADMIN_TEXT } from "~/models/admin-area.server";
 import { EVENT_TEXT } from "~/lib/schemas/event-schemas";
 import { POST_NOT_FOUND } from "~/models/like.server";
 import { action as suspendAction } from "~/routes/api.admin.users.$id.suspend";

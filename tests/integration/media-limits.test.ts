@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { inspectUploadFile, processUploadFile } from "~/lib/media/images.server";
+import { inspectUploadFile, processUploadFile } from "~/lib/media/upload-pipeline.server";
 import { findVideoPrograms, MediaTimeoutError, runBounded, VIDEO_MEMORY_LIMIT_BYTES, videoPrograms, warnAboutVideoPrograms } from "~/lib/media/programs.server";
 import { probeVideo, videoProgramVersions } from "~/lib/media/video.server";
 import { expectMediaError, makeClip } from "../support/media";

@@ -7,7 +7,9 @@ import { open, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { inspectUploadFile, MAX_VIDEO_BYTES, processUploadFile, type ProcessedMedia, type UploadFile } from "~/lib/media/images.server";
+import { inspectUploadFile, processUploadFile } from "~/lib/media/upload-pipeline.server";
+import { MAX_VIDEO_BYTES } from "~/lib/media/upload-limits.server";
+import type { ProcessedMedia, UploadFile } from "~/lib/media/processed-media.server";
 import { mediaDir, readMedia, resolveKey } from "~/lib/media/media-storage.server";
 import {
   exiftool,

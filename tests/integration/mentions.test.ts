@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
-import { MemoryTransport, setLiveTransport } from "~/lib/server/live-events.server";
+import { MemoryTransport } from "~/lib/server/live-transport.server";
+import { setLiveTransport } from "~/lib/server/live-hub.server";
 import { action as createPostAction } from "~/routes/api.posts";
 import { loader as uploadLoader } from "~/routes/upload";
 import { action as postComment } from "~/routes/api.comments";

@@ -2,7 +2,9 @@
 // through the real routes (loaders and actions called with real requests).
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { MemoryTransport, setLiveTransport, subscribe, type LiveEvent } from "~/lib/server/live-events.server";
+import { MemoryTransport } from "~/lib/server/live-transport.server";
+import { setLiveTransport, subscribe } from "~/lib/server/live-hub.server";
+import type { LiveEvent } from "~/lib/wire";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { listConversations, MESSAGE_MAX_CHARS, THREAD_PAGE } from "~/models/message.server";
 import { action as sendAction, loader as listLoader } from "~/routes/api.messages";

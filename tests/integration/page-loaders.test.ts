@@ -2,7 +2,8 @@
 // requests: who may see what, the redirects, and the shapes the pages read.
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { MemoryTransport, setLiveTransport } from "~/lib/server/live-events.server";
+import { MemoryTransport } from "~/lib/server/live-transport.server";
+import { setLiveTransport } from "~/lib/server/live-hub.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { sendMessage } from "~/models/message.server";
 import { loader as adminLoader } from "~/routes/admin";

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { fileMessage, MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/media/images.server";
+import { fileMessage, MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/media/upload-limits.server";
 import { mediaDir } from "~/lib/media/media-storage.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { getPost } from "~/models/feed.server";

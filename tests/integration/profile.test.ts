@@ -6,7 +6,8 @@ import { action as profilePageAction, loader as profilePage } from "~/routes/pro
 import { loader as userPage } from "~/routes/user.$username";
 import { loader as savedPage } from "~/routes/profile_.saved";
 import { action as register } from "~/routes/api.auth.register";
-import { getShowAllGramsPosts, getUserPage } from "~/models/profile.server";
+import { getShowAllGramsPosts } from "~/models/own-profile.server";
+import { getUserPage } from "~/models/user-page.server";
 import { statMedia } from "~/lib/media/media-storage.server";
 import { signUp } from "../support/accounts";
 import { answer, args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";

@@ -6,7 +6,8 @@
 import type { IncomingMessage } from "node:http";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cookieSecure, trustedProxyHops } from "~/lib/server/env.server";
-import { MemoryTransport, setLiveTransport } from "~/lib/server/live-events.server";
+import { MemoryTransport } from "~/lib/server/live-transport.server";
+import { setLiveTransport } from "~/lib/server/live-hub.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { personalCacheControl } from "~/lib/server/security-headers.server";
 import { action as send } from "~/routes/api.messages";

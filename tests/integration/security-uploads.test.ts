@@ -5,7 +5,9 @@
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fileMessage, MAX_IMAGE_DIMENSION, MAX_INPUT_PIXELS, MEDIA_MESSAGES, processAvatar, processUpload } from "~/lib/media/images.server";
+import { fileMessage, MAX_IMAGE_DIMENSION, MAX_INPUT_PIXELS, MEDIA_MESSAGES } from "~/lib/media/upload-limits.server";
+import { processAvatar } from "~/lib/media/photo-storage.server";
+import { processUpload } from "~/lib/media/upload-pipeline.server";
 import { newKey, putMedia, readMedia } from "~/lib/media/media-storage.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { action as createPost } from "~/routes/api.posts";

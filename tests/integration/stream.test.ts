@@ -3,7 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { SSE_HEARTBEAT, SSE_RECONNECT_STEPS } from "~/lib/constants";
-import { MemoryTransport, closeAllStreams, hasListeners, liveEventStream, openStreamCount, publish, setLiveTransport } from "~/lib/server/live-events.server";
+import { MemoryTransport } from "~/lib/server/live-transport.server";
+import { closeAllStreams, liveEventStream, openStreamCount } from "~/lib/server/live-stream.server";
+import { hasListeners, publish, setLiveTransport } from "~/lib/server/live-hub.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
 import { forwardNotificationsToStreams, notifyFollow } from "~/models/notification.server";
 import { action as sendAction } from "~/routes/api.messages";

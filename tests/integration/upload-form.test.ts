@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { fileMessage, MEDIA_MESSAGES } from "~/lib/media/images.server";
+import { fileMessage, MEDIA_MESSAGES } from "~/lib/media/upload-limits.server";
 import { clearDrafts, draftFrom, readDraft, saveDraft } from "~/lib/server/upload-drafts.server";
 import { action as createPostAction } from "~/routes/api.posts";
 import { loader as uploadLoader } from "~/routes/upload";

@@ -3,7 +3,8 @@
 // connection too (under `npm run test:pg`).
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { LIVE_APPLICATION_NAME, PayloadAssembler, PostgresTransport, encodePayloads, type LiveEvent } from "~/lib/server/live-events.server";
+import { LIVE_APPLICATION_NAME, PayloadAssembler, PostgresTransport, encodePayloads } from "~/lib/server/live-postgres.server";
+import type { LiveEvent } from "~/lib/wire";
 
 const message = (content: string): LiveEvent => ({
   type: "message",

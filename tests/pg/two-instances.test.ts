@@ -1,6 +1,6 @@
 // Two app instances, one PostgreSQL database, one media folder: a message sent through
 // instance A reaches the SSE stream that instance B holds for the recipient (LISTEN/NOTIFY
-// in app/lib/server/live-events.server.ts), sessions made anywhere work everywhere (they live in
+// in app/lib/server/live-postgres.server.ts), sessions made anywhere work everywhere (they live in
 // the database), and a file in the shared media folder is served by both.
 // Runs under `npm run test:pg` only (TEST_PG_URL); tests/support/database.ts has already
 // made and migrated this file's database, which both servers use.
@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIVE_APPLICATION_NAME, stopLiveTransport } from "~/lib/server/live-events.server";
+import { LIVE_APPLICATION_NAME } from "~/lib/server/live-postgres.server";
+import { stopLiveTransport } from "~/lib/server/live-hub.server";
 import { makePost, makeUser, type TestUser } from "../support/accounts";
 import { freePort } from "../../scripts/lib/free-port";
 

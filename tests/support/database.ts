@@ -49,7 +49,7 @@ if (serverUrl) {
   afterAll(async () => {
     const { prisma } = await import("~/db.server");
     await prisma.$disconnect();
-    const { stopLiveTransport } = await import("~/lib/server/live-events.server");
+    const { stopLiveTransport } = await import("~/lib/server/live-hub.server");
     await stopLiveTransport();
     // FORCE ends any connection a test left open (PostgreSQL 13 and later).
     await onServer((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

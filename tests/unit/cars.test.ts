@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatCost } from "~/lib/rules/formats";
 import { carDisplayLine, carName, formatGain, groupModsByBuild, parseCostToCents, sumGains, visibleCostCents, type ModJson } from "~/lib/rules/cars";
-import { carPatchSchema, carSchema, expandFormFields, maxCarYear, modPatchSchema, modSchema } from "~/lib/schemas/car-schemas";
+import { carPatchSchema, carSchema, maxCarYear } from "~/lib/schemas/car-schemas";
+import { expandFormFields } from "~/lib/schemas/car-form-fields";
+import { modPatchSchema, modSchema } from "~/lib/schemas/mod-schemas";
 
 const base = { make: "Nissan", model: "Skyline", year: "1999" };
 

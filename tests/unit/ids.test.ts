@@ -1,7 +1,7 @@
 // The one id rule: decimal digits only, from 1 to the database's largest Int.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { modPatchSchema } from "~/lib/schemas/car-schemas";
+import { modPatchSchema } from "~/lib/schemas/mod-schemas";
 import { parseCommentInput } from "~/lib/schemas/comment-schemas";
 import { parseFlagInput } from "~/lib/schemas/flag-input";
 import { ID_MAX, idField, idSchema, parseId, requireId } from "~/lib/ids";

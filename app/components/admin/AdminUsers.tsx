@@ -6,8 +6,8 @@ import { Ban, ChevronRight, Search, ShieldCheck, ShieldOff, UserCheck, Users } f
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { userPath, apiPaths } from "~/lib/paths";
-import type { AdminUser } from "~/models/admin.server";
+import { apiPaths, userPath } from "~/lib/paths";
+import type { AdminUser } from "~/models/admin-users.server";
 import { ActionForm, ConfirmAction } from "./ActionForm";
 import { adminHref, plural } from "./admin-text";
 import { shortDate } from "~/lib/rules/formats";

@@ -1,20 +1,9 @@
 // What the events pages show of an event, computed on the server so the page reads the
 // same before and after hydration (dates in the server's words).
 import { eventDateParts } from "~/components/shell/event-dates";
+import type { EventView } from "~/lib/schemas/event-schemas";
 
-export type EventApi = {
-  id: number;
-  name: string;
-  date_time: string;
-  location: string | null;
-  description: string | null;
-  going_count: number;
-  is_past: boolean;
-  created_by: string | null;
-  cover: { url: string; srcset: string; width: number | null; height: number | null } | null;
-};
-
-export function eventCardView(event: EventApi) {
+export function eventCardView(event: EventView) {
   return {
     id: event.id,
     name: event.name,
@@ -32,7 +21,7 @@ export function eventCardView(event: EventApi) {
 export type EventCardView = ReturnType<typeof eventCardView>;
 
 /** Splits the API's list (upcoming first, then past) in two. */
-export function splitEvents(events: EventApi[]): { upcoming: EventCardView[]; past: EventCardView[] } {
+export function splitEvents(events: EventView[]): { upcoming: EventCardView[]; past: EventCardView[] } {
   return {
     upcoming: events.filter((event) => !event.is_past).map(eventCardView),
     past: events.filter((event) => event.is_past).map(eventCardView),

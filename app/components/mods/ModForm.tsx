@@ -6,7 +6,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Plus, X } from "~/components/icons";
 import { FieldErrors, FormActions, FormErrors, FormField, ShowCostSwitch, zodValidate } from "~/components/cars/FormField";
 import { useHydrated } from "~/lib/client/hydrated";
-import { GAIN_SUGGESTIONS, MAX_GAINS, MOD_TEXT_MAX, MOD_TYPES, modSchema } from "~/lib/schemas/car-schemas";
+import { GAIN_SUGGESTIONS, MAX_GAINS, MOD_TEXT_MAX, MOD_TYPES, modSchema } from "~/lib/schemas/mod-schemas";
 import { modTypeLabel } from "~/lib/rules/cars";
 import { NameList, useMakerSuggestions } from "./MakerSuggestions";
 import "./mods.css";

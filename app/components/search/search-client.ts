@@ -3,14 +3,9 @@
 // life (small LRU) so typing back and forth is instant.
 import { errorOf, type FetcherRead } from "~/lib/client/fetcher-answer";
 import { SEARCH_PER_KIND, normaliseQuery } from "~/lib/rules/search";
+import type { CarNameJson } from "~/lib/rules/cars";
 
-export type CarHit = {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  trim: string | null;
-  nickname: string | null;
+export type CarHit = CarNameJson & {
   owner: { id: number; username: string };
   cover_image: string | null;
 };

@@ -6,7 +6,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormErrors, FormField, ShowCostSwitch, zodValidate } from "~/components/cars/FormField";
-import { MILEAGE_UNITS, SERVICE_KINDS, SERVICE_KIND_LABELS, SERVICE_NOTES_MAX, serviceEntrySchema } from "~/lib/schemas/car-schemas";
+import { MILEAGE_UNITS, SERVICE_KINDS, SERVICE_KIND_LABELS, SERVICE_NOTES_MAX, serviceEntrySchema } from "~/lib/schemas/service-schemas";
 import { formatCost, shortDate, wholeNumber } from "~/lib/rules/formats";
 import "./service.css";
 

@@ -7,7 +7,7 @@ import { extensionOf, UPLOAD_IMAGE_TYPES, UPLOAD_LIMITS, UPLOAD_VIDEO_TYPES } fr
 
 const MB = 1024 * 1024;
 
-/** The server's own words (images.server MEDIA_MESSAGES) where it has them. */
+/** The server's own words (upload-limits.server MEDIA_MESSAGES) where it has them. */
 export const UPLOAD_MESSAGES = {
   unsupported: "Unsupported media type",
   imageTooLarge: `Images can be at most ${UPLOAD_LIMITS.imageBytes / MB} MB`,

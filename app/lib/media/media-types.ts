@@ -169,7 +169,7 @@ export function imageUrlForWidth(path: string, variants: string | null | undefin
 }
 
 // ------------------------------------------------------------------ upload limits (browser-safe)
-// The same numbers the upload pipeline enforces (~/lib/media/images.server: MAX_IMAGE_BYTES,
+// The same numbers the upload pipeline enforces (~/lib/media/upload-limits.server: MAX_IMAGE_BYTES,
 // MAX_VIDEO_BYTES, MAX_VIDEO_SECONDS, MAX_POST_BYTES, MAX_MEDIA_PER_POST), so the upload form
 // can check files before sending them. The reasons behind them are in docs/media.md.
 

@@ -1,5 +1,6 @@
-// Event rules the event routes share with their model: the messages, and the schemas of
-// the inputs that belong to no form of their own (a POST's intent, attendance).
+// Event rules the event routes share with their model: the messages, the event as the API
+// sends it, and the schemas of the inputs that belong to no form of their own (a POST's
+// intent, attendance).
 // Route modules load in the browser too (their clientAction), so nothing here may come from
 // a server-only module.
 import { z } from "zod";
@@ -35,3 +36,19 @@ export const attendSchema = z
       going: z.boolean().optional(),
     }),
   );
+
+/** An event's cover photo as pages draw it: the full photo, its resized copies, its size. */
+export type EventCoverView = { url: string; srcset: string; width: number | null; height: number | null };
+
+/** An event as the API sends it. */
+export type EventView = {
+  id: number;
+  name: string;
+  date_time: string;
+  location: string | null;
+  description: string | null;
+  going_count: number;
+  is_past: boolean;
+  created_by: string | null;
+  cover: EventCoverView | null;
+};

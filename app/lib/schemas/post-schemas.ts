@@ -9,7 +9,7 @@ import { textRules } from "~/lib/schemas/text-schemas";
 import { textLinksProblem } from "~/lib/rules/text-links";
 
 // File limits (per file, per post, number of files) and the upload messages live with the
-// upload pipeline in ~/lib/media/images.server (MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MAX_POST_BYTES,
+// upload limits in ~/lib/media/upload-limits.server (MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, MAX_POST_BYTES,
 // MAX_MEDIA_PER_POST, MEDIA_MESSAGES).
 
 export { MAX_CARS_PER_POST, MAX_MODS_PER_POST, MAX_STORY_LENGTH, POST_MESSAGES } from "~/lib/rules/post-messages";

@@ -6,7 +6,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { carSchema } from "~/lib/schemas/car-schemas";
 import { assertSameOrigin, readForm, safeRedirect } from "~/lib/server/http.server";
-import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/media/images.server";
+import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/media/upload-limits.server";
 import { discardReceived, receiveMultipart, type ReceivedFile } from "~/lib/server/multipart.server";
 import { isFieldError, UserError } from "~/lib/user-error";
 

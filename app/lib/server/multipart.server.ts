@@ -17,7 +17,7 @@ import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { assertSameOrigin, readBody, safeRedirect, type Body } from "~/lib/server/http.server";
 import { UserError } from "~/lib/user-error";
-import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/media/images.server";
+import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/media/upload-limits.server";
 import { newIncomingFile, removeIncoming } from "~/lib/server/incoming.server";
 
 export type MultipartLimits = {

@@ -3,7 +3,7 @@ import type { BuildSheet } from "~/lib/rules/build-sheet";
 import type { GainJson } from "~/lib/rules/cars";
 import type { OwnershipJson } from "~/lib/rules/handover";
 import type { ReportInclude } from "~/lib/rules/sale-report";
-import type { MileageUnit, ServiceKind } from "~/lib/schemas/car-schemas";
+import type { MileageUnit, ServiceKind } from "~/lib/schemas/service-schemas";
 import type { CarSummary } from "./cars";
 
 /** One entry of a car's service log, as the owner or a visitor reads it. */
