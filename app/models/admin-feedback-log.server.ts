@@ -3,15 +3,7 @@
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { ADMIN_PAGE, newestFirst, pageOf, pageSize } from "~/models/admin-area.server";
-
-export type AdminFeedback = {
-  id: number;
-  build_number: number | null;
-  feedback_text: string;
-  rating: number | null;
-  user: { id: number; username: string } | null;
-  created_at: string;
-};
+import type { AdminFeedback, ModerationLogEntry } from "~/lib/wire";
 
 const feedbackSelect = {
   id: true,
@@ -44,18 +36,6 @@ export async function listFeedback(
     total: stats._count._all,
   };
 }
-
-export type ModerationLogEntry = {
-  id: number;
-  action: string;
-  content_type: string | null;
-  content_id: number | null;
-  note: string | null;
-  created_at: string;
-  /** Null once the moderator deleted their account: the entry stays, naming nobody. */
-  moderator: { id: number; username: string } | null;
-  target_user: { id: number; username: string } | null;
-};
 
 const logSelect = {
   id: true,

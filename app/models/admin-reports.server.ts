@@ -9,10 +9,11 @@ import { Prisma } from "~/generated/prisma/client";
 import { UserError } from "~/lib/user-error";
 import { FLAG_CONTENT_TYPES, type FlagContentType } from "~/lib/rules/flag-reasons";
 import { discardMedia } from "~/lib/media/processed-media.server";
-import { listFlagQueue, resolveFlags, type FlagQueueItem } from "~/models/flag.server";
+import { listFlagQueue, resolveFlags } from "~/models/flag.server";
 import { dropCarFromTimelines } from "~/models/timeline.server";
 import { ADMIN_TEXT } from "~/models/admin-area.server";
 import { authorSelect, suspendUser, type Author } from "~/models/admin-users.server";
+import type { QueueItem } from "~/lib/wire";
 
 export function isContentType(value: unknown): value is FlagContentType {
   return typeof value === "string" && (FLAG_CONTENT_TYPES as readonly string[]).includes(value);
@@ -31,10 +32,6 @@ export async function authorOf(contentType: FlagContentType, contentId: number):
       return prisma.user.findUnique({ where: { id: contentId }, select: authorSelect });
   }
 }
-
-export type QueueItem = FlagQueueItem & {
-  author: { id: number; username: string; suspended: boolean; is_admin: boolean } | null;
-};
 
 /** Open reports grouped by content (most reported first), each with its author. */
 export async function listModerationQueue(limit = 100): Promise<QueueItem[]> {

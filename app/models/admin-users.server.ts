@@ -9,24 +9,11 @@ import { publish } from "~/lib/server/live-hub.server";
 import { containsPattern, normaliseQuery } from "~/lib/rules/search";
 import { countPostsByAuthor } from "~/models/counts.server";
 import { ADMIN_PAGE, ADMIN_TEXT, newestFirst, pageSize } from "~/models/admin-area.server";
+import type { AdminUser } from "~/lib/wire";
 
 /** An account as moderation weighs it: its name, role and standing. */
 export type Author = { id: number; username: string; role: string; suspendedAt: Date | null };
 export const authorSelect = { id: true, username: true, role: true, suspendedAt: true } as const;
-
-export type AdminUser = {
-  id: number;
-  username: string;
-  email: string;
-  nickname: string | null;
-  profileImage: string | null;
-  role: string;
-  is_admin: boolean;
-  suspended_at: string | null;
-  created_at: string;
-  post_count: number;
-  open_reports: number;
-};
 
 const adminUserSelect = {
   id: true,

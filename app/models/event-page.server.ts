@@ -5,7 +5,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseJsonCell } from "~/lib/db/json-sql";
 import { imageUrlForWidth, pictureOf } from "~/lib/media/media-types";
 import type { CarNameJson } from "~/lib/rules/cars";
-import type { EventView } from "~/lib/schemas/event-schemas";
+import type { EventView } from "~/lib/wire";
 import { featuringCarIds, postCoverSql } from "~/models/car.server";
 import { eventListSql, eventView, readEvent, type EventTuple } from "~/models/event-reads.server";
 

@@ -7,7 +7,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate, timestampSql } from "~/lib/db/json-sql";
 import { mediaUrl, srcSetFor } from "~/lib/media/media-types";
 import type { CalendarEvent } from "~/lib/rules/event-calendar";
-import type { EventCoverView, EventView } from "~/lib/schemas/event-schemas";
+import type { EventCoverView, EventView } from "~/lib/wire";
 import { eventPath } from "~/lib/paths";
 import { countAttendees } from "~/models/counts.server";
 

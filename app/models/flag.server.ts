@@ -7,6 +7,7 @@ import { UserError } from "~/lib/user-error";
 import type { FlagInput } from "~/lib/schemas/flag-input";
 import { FLAG_MESSAGES, type FlagContentType, type FlagStatus } from "~/lib/rules/flag-reasons";
 import { isUniqueViolation } from "~/lib/db/conflicts";
+import type { FlagQueueItem } from "~/lib/wire";
 
 /** Whether the reported thing exists. */
 export async function contentExists(contentType: FlagContentType, contentId: number): Promise<boolean> {
@@ -50,21 +51,6 @@ export async function createFlag(reporterId: number, input: FlagInput): Promise<
 export function countFlags(contentType: FlagContentType, contentId: number): Promise<number> {
   return prisma.flag.count({ where: { contentType, contentId } });
 }
-
-export type FlagQueueItem = {
-  contentType: FlagContentType;
-  contentId: number;
-  /** Open reports on this content. */
-  count: number;
-  /** Open reports per reason, most frequent first. */
-  reasons: { reason: string; count: number }[];
-  /** The reporters' optional details, newest first (at most 5). */
-  details: { reporter: string; text: string; createdAt: string }[];
-  firstReportedAt: string;
-  lastReportedAt: string;
-  /** A short description of the content, or null when it is gone. */
-  preview: { title: string; author: string | null; href: string | null } | null;
-};
 
 async function previewOf(contentType: FlagContentType, contentId: number): Promise<FlagQueueItem["preview"]> {
   const short = (value: string, max = 120) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);

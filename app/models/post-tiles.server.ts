@@ -5,25 +5,9 @@ import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell } from "~/lib/db/json-sql";
 import { imageUrlForWidth, pictureOf, srcSetFor } from "~/lib/media/media-types";
 import { inIdOrder } from "~/lib/id-order";
+import type { PostTile } from "~/lib/wire";
 
 export const POSTS_PAGE_SIZE = 24;
-
-export type PostTile = {
-  id: number;
-  /** The start of the story (for text tiles and alt text). */
-  story: string;
-  kind: "image" | "video" | "text" | "audio" | "empty";
-  /** Thumbnail image URL (image, or a video's poster). */
-  thumb: string | null;
-  thumbSrcSet: string;
-  /** Videos: length in milliseconds, when known. */
-  durationMs: number | null;
-  mediaCount: number;
-  /** The author's description of the first photo or video, when there is one. */
-  alt: string | null;
-  likes: number;
-  comments: number;
-};
 
 const STORY_EXCERPT = 140;
 

@@ -16,7 +16,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/rules/search";
 import { imageUrlForWidth, pictureUrl } from "~/lib/media/media-types";
 import { flattenEvents, listEvents } from "~/models/event-reads.server";
-import type { EventView } from "~/lib/schemas/event-schemas";
+import type { EventView } from "~/lib/wire";
 import { nameKey } from "~/lib/rules/names";
 import type { CarNameJson } from "~/lib/rules/cars";
 import { partResults, type PartResult } from "~/models/part.server";

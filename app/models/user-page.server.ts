@@ -4,16 +4,8 @@ import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isoText, jsonDialect, parseJsonCell } from "~/lib/db/json-sql";
 import { imageUrlForWidth, pictureOf, srcSetFor } from "~/lib/media/media-types";
-import type { CarNameJson } from "~/lib/rules/cars";
-import { POSTS_PAGE_SIZE, tilePage, tilesJson, userPostsWhere, type PostTile, type TileTuple } from "~/models/post-tiles.server";
-
-export type CarCard = CarNameJson & {
-  followers: number;
-  /** Whether the viewer follows this car. */
-  following: boolean;
-  cover: string | null;
-  coverSrcSet: string;
-};
+import { POSTS_PAGE_SIZE, tilePage, tilesJson, userPostsWhere, type TileTuple } from "~/models/post-tiles.server";
+import type { CarCard, PostTile } from "~/lib/wire";
 
 export type UserPage = {
   user: {

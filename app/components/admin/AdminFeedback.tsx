@@ -5,7 +5,7 @@ import { MessageSquareText, Star } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
-import type { AdminFeedback as FeedbackRow } from "~/models/admin-feedback-log.server";
+import type { AdminFeedback as FeedbackRow } from "~/lib/wire";
 import { Pager } from "./AdminUsers";
 import { plural, ratingText } from "./admin-text";
 

@@ -7,7 +7,7 @@ import { DELETED_MEMBER } from "~/lib/rules/account-deletion";
 import { dateTimeFormat } from "~/lib/rules/formats";
 import { userPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
-import type { ModerationLogEntry } from "~/models/admin-feedback-log.server";
+import type { ModerationLogEntry } from "~/lib/wire";
 import { Pager } from "./AdminUsers";
 import { describeAction } from "./admin-text";
 

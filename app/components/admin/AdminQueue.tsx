@@ -7,7 +7,7 @@ import { EmptyState } from "~/components/shell/EmptyState";
 import { reasonLabel } from "~/lib/rules/flag-reasons";
 import { userPath, apiPaths } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
-import type { QueueItem } from "~/models/admin-reports.server";
+import type { QueueItem } from "~/lib/wire";
 import { ActionForm, ConfirmAction } from "./ActionForm";
 import { adminHref, contentNoun, plural } from "./admin-text";
 

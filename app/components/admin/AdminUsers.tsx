@@ -7,7 +7,7 @@ import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { apiPaths, userPath } from "~/lib/paths";
-import type { AdminUser } from "~/models/admin-users.server";
+import type { AdminUser } from "~/lib/wire";
 import { ActionForm, ConfirmAction } from "./ActionForm";
 import { adminHref, plural } from "./admin-text";
 import { shortDate } from "~/lib/rules/formats";

@@ -1,7 +1,7 @@
 // What the events pages show of an event, computed on the server so the page reads the
 // same before and after hydration (dates in the server's words).
 import { eventDateParts } from "~/components/shell/event-dates";
-import type { EventView } from "~/lib/schemas/event-schemas";
+import type { EventView } from "~/lib/wire";
 
 export function eventCardView(event: EventView) {
   return {

@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { CarFront, Users } from "~/components/icons";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { showcasePath } from "~/lib/paths";
-import type { CarCard } from "~/models/user-page.server";
+import type { CarCard } from "~/lib/wire";
 import "./profile.css";
 
 export type { CarCard };

@@ -7,7 +7,7 @@ import { FollowCarsModal } from "~/components/follow/FollowCarsModal";
 import { useHydrated } from "~/lib/client/hydrated";
 import { useOptionalUser } from "~/lib/client/user";
 import { requestLogin } from "~/lib/client/login-events";
-import type { CarCard } from "~/models/user-page.server";
+import type { CarCard } from "~/lib/wire";
 
 export function FollowCarsAction({ cars }: { cars: CarCard[] }) {
   const hydrated = useHydrated();

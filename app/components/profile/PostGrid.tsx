@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { Copy, Heart, MessageCircle, Music, Play, Type } from "~/components/icons";
 import { formatDuration } from "~/lib/media/media-types";
 import { postPath } from "~/lib/paths";
-import type { PostTile } from "~/models/post-tiles.server";
+import type { PostTile } from "~/lib/wire";
 import "./profile.css";
 
 export type { PostTile };

@@ -36,19 +36,3 @@ export const attendSchema = z
       going: z.boolean().optional(),
     }),
   );
-
-/** An event's cover photo as pages draw it: the full photo, its resized copies, its size. */
-export type EventCoverView = { url: string; srcset: string; width: number | null; height: number | null };
-
-/** An event as the API sends it. */
-export type EventView = {
-  id: number;
-  name: string;
-  date_time: string;
-  location: string | null;
-  description: string | null;
-  going_count: number;
-  is_past: boolean;
-  created_by: string | null;
-  cover: EventCoverView | null;
-};
