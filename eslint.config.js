@@ -126,6 +126,11 @@ export default tseslint.config(
             },
             {
               target: "./app/components",
+              from: "./app/models",
+              message: "Components do not import models, not even a type: the shapes they read live in app/lib/wire.",
+            },
+            {
+              target: "./app/components",
               from: "./app/lib/server",
               message: "Components do not import server plumbing: the route's loader or action calls it.",
             },
