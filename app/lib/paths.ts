@@ -143,6 +143,8 @@ export const apiPaths = {
   car: (carId: number) => `/api/cars/${carId}`,
   carFollow: (carId: number) => `/api/cars/${carId}/follow`,
   carMods: (carId: number) => `/api/cars/${carId}/mods`,
+  /** The cars whose make, model or nickname hold the words of `query`, at most `limit`. */
+  carSearch: (query: string, limit: number) => `/api/cars/search?q=${encodeURIComponent(query)}&limit=${limit}`,
 
   // members
   userFollow: (username: string) => `/api/users/${member(username)}/follow`,
@@ -155,6 +157,8 @@ export const apiPaths = {
   events: "/api/events",
   event: (eventId: number) => `/api/events/${eventId}`,
   eventAttend: (eventId: number) => `/api/events/${eventId}/attend`,
+  /** The events whose name or place hold the words of `query`, at most `limit`. */
+  eventSearch: (query: string, limit: number) => `/api/events?search=${encodeURIComponent(query)}&limit=${limit}`,
 
   // messages, notifications and the live stream
   messages: "/api/messages",

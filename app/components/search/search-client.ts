@@ -2,6 +2,7 @@
 // the three search APIs side by side (a fetcher each). Answers are cached for the tab's
 // life (small LRU) so typing back and forth is instant.
 import { errorOf, type FetcherRead } from "~/lib/client/fetcher-answer";
+import { apiPaths } from "~/lib/paths";
 import { SEARCH_PER_KIND, normaliseQuery } from "~/lib/rules/search";
 import type { CarNameJson } from "~/lib/rules/cars";
 
@@ -47,11 +48,10 @@ export async function readQuickResults(query: string, read: SearchReads, signal:
   const key = q.toLowerCase();
   const hit = cache.get(key);
   if (hit) return hit;
-  const encoded = encodeURIComponent(q);
   const [cars, users, events] = await Promise.all([
-    read.cars(`/api/cars/search?q=${encoded}&limit=${perKind}`, signal),
-    read.users(`/api/users/search?q=${encoded}&limit=${perKind}`, signal),
-    read.events(`/api/events?search=${encoded}&limit=${perKind}`, signal),
+    read.cars(apiPaths.carSearch(q, perKind), signal),
+    read.users(apiPaths.userSearch(q, perKind), signal),
+    read.events(apiPaths.eventSearch(q, perKind), signal),
   ]);
   const results: QuickResults = {
     query: q,
