@@ -77,26 +77,20 @@ export function metrics({
   let scrape: Promise<AppMetrics> | null = null;
   /** One read of the app per scrape, shared by the gauges below. */
   const appScrape = () => (scrape ??= appMetrics().finally(() => setTimeout(() => (scrape = null), 0)));
-  new Gauge({
-    name: "jobs",
-    help: "Background jobs not yet done, by kind and state.",
-    labelNames: ["kind", "state"],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of (await appScrape()).jobs) this.set({ kind: row.kind, state: row.state }, row.count);
-    },
-  });
-  new Gauge({
-    name: "job_oldest_seconds",
-    help: "How long the oldest job of each kind and state has existed.",
-    labelNames: ["kind", "state"],
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of (await appScrape()).jobs) this.set({ kind: row.kind, state: row.state }, row.oldestSeconds);
-    },
-  });
+  /** A gauge of the background jobs by kind and state, reading one figure of each row. */
+  const jobsGauge = (name: string, help: string, figure: (row: AppMetrics["jobs"][number]) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["kind", "state"],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of (await appScrape()).jobs) this.set({ kind: row.kind, state: row.state }, figure(row));
+      },
+    });
+  jobsGauge("jobs", "Background jobs not yet done, by kind and state.", (row) => row.count);
+  jobsGauge("job_oldest_seconds", "How long the oldest job of each kind and state has existed.", (row) => row.oldestSeconds);
   new Gauge({
     name: "db_pool_connections",
     help: "This process's PostgreSQL connections, by state (open, idle, waiting requests, max).",
