@@ -18,6 +18,7 @@ import {
   type Theme,
 } from "../support/a11y";
 import { DEMO, enableTwoFactor, signUpViaApi } from "../support/browser";
+import { eventPath, postPath, showcasePath, userPath } from "~/lib/paths";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -118,10 +119,10 @@ const PAGES: PageCase[] = [
   { name: "search", who: "visitor", path: () => "/search" },
   { name: "search results", who: "visitor", path: () => "/search?q=supra" },
   { name: "events", who: "visitor", path: () => "/events" },
-  { name: "an event", who: "visitor", path: (ids) => `/events/${ids.eventId}` },
-  { name: "a post", who: "visitor", path: (ids) => `/post/${ids.postId}`, ready: async (page) => void (await expect(page.getByTestId("post-card")).toBeVisible()) },
-  { name: "a car showcase", who: "visitor", path: (ids) => `/showcase/${ids.carId}` },
-  { name: "a profile", who: "visitor", path: (ids) => `/user/${ids.creator}` },
+  { name: "an event", who: "visitor", path: (ids) => eventPath(ids.eventId) },
+  { name: "a post", who: "visitor", path: (ids) => postPath(ids.postId), ready: async (page) => void (await expect(page.getByTestId("post-card")).toBeVisible()) },
+  { name: "a car showcase", who: "visitor", path: (ids) => showcasePath(ids.carId) },
+  { name: "a profile", who: "visitor", path: (ids) => userPath(ids.creator) },
   { name: "the embed", who: "visitor", embed: true, path: (ids) => `/embed/post/${ids.postId}` },
   { name: "a car's embed", who: "visitor", embed: true, path: (ids) => `/embed/car/${ids.carId}` },
   {
@@ -167,16 +168,16 @@ const PAGES: PageCase[] = [
   { name: "saved posts", who: "member", path: () => "/profile/saved" },
   { name: "settings / security", who: "member", path: () => "/profile/security" },
   { name: "own page (My Posts)", who: "member", path: () => "/user/demo" },
-  { name: "another member's page", who: "member", path: (ids) => `/user/${ids.creator}` },
+  { name: "another member's page", who: "member", path: (ids) => userPath(ids.creator) },
   { name: "my cars", who: "member", path: () => "/my-cars" },
   { name: "add a car", who: "member", path: () => "/my-cars/new" },
   { name: "edit a car", who: "member", path: (ids) => `/my-cars/${ids.myCarId}/edit` },
   { name: "a car's mods", who: "member", path: (ids) => `/my-cars/${ids.myCarId}/mods` },
   { name: "add a mod", who: "member", path: (ids) => `/my-cars/${ids.myCarId}/mods/new` },
   { name: "edit a mod", who: "member", path: (ids) => `/my-cars/${ids.myCarId}/mods/${ids.myModId}` },
-  { name: "a post", who: "member", path: (ids) => `/post/${ids.postId}`, ready: async (page) => void (await expect(page.getByTestId("post-card")).toBeVisible()) },
-  { name: "a car showcase", who: "member", path: (ids) => `/showcase/${ids.carId}` },
-  { name: "an event", who: "member", path: (ids) => `/events/${ids.eventId}` },
+  { name: "a post", who: "member", path: (ids) => postPath(ids.postId), ready: async (page) => void (await expect(page.getByTestId("post-card")).toBeVisible()) },
+  { name: "a car showcase", who: "member", path: (ids) => showcasePath(ids.carId) },
+  { name: "an event", who: "member", path: (ids) => eventPath(ids.eventId) },
   { name: "search results", who: "member", path: () => "/search?q=jess" },
   { name: "admin refused to a member", who: "member", path: () => "/admin", status: 403 },
   { name: "404 page", who: "member", path: () => "/no-such-page", status: 404 },
@@ -292,7 +293,7 @@ for (const theme of THEMES) {
     test("share sheet and media viewer from a post", async ({ browser, request }) => {
       const ids = await seededIds(request);
       const { context, page } = await open(browser, theme, "visitor");
-      await page.goto(`/post/${ids.postId}`);
+      await page.goto(postPath(ids.postId));
       const card = page.getByTestId("post-card");
       await checkLayer(page, "share sheet", card.getByRole("button", { name: /^Share/ }), page.getByRole("dialog", { name: /Share post/ }));
       await checkLayer(
@@ -307,7 +308,7 @@ for (const theme of THEMES) {
     test("post menu, report dialog and likes list", async ({ browser, request }) => {
       const ids = await seededIds(request);
       const { context, page } = await open(browser, theme, "member");
-      await page.goto(`/post/${ids.postId}`);
+      await page.goto(postPath(ids.postId));
       const card = page.getByTestId("post-card");
       const more = card.getByRole("button", { name: "More options" }).or(card.locator("summary[aria-label='More options']")).first();
       await checkLayer(page, "post menu", more, card.locator(".post-menu__panel"), { modal: false });

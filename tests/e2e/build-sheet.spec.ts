@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import ogs from "open-graph-scraper";
 import { expect, test, type Page } from "./fixtures";
 import { member } from "../support/browser";
+import { showcasePath } from "~/lib/paths";
 
 const APP = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
@@ -35,7 +36,7 @@ test("the showcase shows the build sheet and its spend chart, and copies the BBC
 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await view.bringToFront();
-  await view.goto(`/showcase/${car.id}`);
+  await view.goto(showcasePath(car.id));
   const sheet = view.getByTestId("build-sheet");
   await expect(sheet.getByTestId("sheet-mod-count")).toHaveText("3");
   // $1,299.99 + $2,600: the private $4,321 is not counted.
@@ -77,7 +78,7 @@ test("without JavaScript the snippets are text to select, and the chart is still
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const view = await context.newPage();
-  await view.goto(`/showcase/${car.id}`);
+  await view.goto(showcasePath(car.id));
   await expect(view.getByRole("img", { name: "Shown spend over time" })).toBeVisible();
   const exportBox = view.getByTestId("build-export");
   await expect(exportBox.getByRole("button")).toHaveCount(0);
@@ -99,7 +100,7 @@ test("without JavaScript the snippets are text to select, and the chart is still
 test("the showcase unfurls with its build card, a 1200×630 PNG", async ({ browser, request }) => {
   const { page } = await member(browser, "sheetcard");
   const car = await carWithMods(page);
-  const html = await (await request.get(`/showcase/${car.id}`, { headers: { "User-Agent": "facebookexternalhit/1.1" } })).text();
+  const html = await (await request.get(showcasePath(car.id), { headers: { "User-Agent": "facebookexternalhit/1.1" } })).text();
   const { result } = await ogs({ html, onlyGetOpenGraphInfo: true });
   expect(result.ogImage?.[0]).toMatchObject({ url: `${APP}/cards/car/${car.id}.png`, type: "image/png", width: "1200", height: "630" });
   const cardResponse = await request.get(`/cards/car/${car.id}.png`);

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { member } from "../support/browser";
+import { postPath, showcasePath, userPath } from "~/lib/paths";
 
 /** A car of the page's member, with one mod and one post showing it. */
 async function carWithPost(page: Page, nickname: string): Promise<{ carId: number; postId: number }> {
@@ -44,7 +45,7 @@ test("a car changes hands between two members and keeps its story", async ({ bro
   await expect(buyer.page.getByRole("heading", { name: "Take over Ruby" })).toBeVisible();
   await expect(buyer.page.getByTestId("handover-terms")).toContainText(`while owned by @${seller.user.username}`);
   await buyer.page.getByRole("button", { name: "Accept Ruby" }).click();
-  await expect(buyer.page).toHaveURL(new RegExp(`/showcase/${carId}$`));
+  await expect(buyer.page).toHaveURL(new RegExp(`${showcasePath(carId)}$`));
   await expect(buyer.page.locator(".showcase-owner")).toContainText(`@${buyer.user.username}`);
   const owners = buyer.page.getByTestId("ownership-history");
   await expect(owners).toContainText(`@${seller.user.username}`);
@@ -56,10 +57,10 @@ test("a car changes hands between two members and keeps its story", async ({ bro
   await expect(buyer.page.getByText("This handover link was used already")).toBeVisible();
 
   // The seller's post still shows the car, while owned by them; their profile lists it.
-  await seller.page.goto(`/post/${postId}`);
+  await seller.page.goto(postPath(postId));
   await expect(seller.page.getByTestId("post-cars")).toContainText(`while owned by @${seller.user.username}`);
-  await seller.page.goto(`/user/${seller.user.username}`);
-  await expect(seller.page.getByTestId("former-cars").getByRole("link", { name: /Ruby/ })).toHaveAttribute("href", `/showcase/${carId}`);
+  await seller.page.goto(userPath(seller.user.username));
+  await expect(seller.page.getByTestId("former-cars").getByRole("link", { name: /Ruby/ })).toHaveAttribute("href", showcasePath(carId));
   await seller.page.goto(`/my-cars/${carId}/handover`);
   await expect(seller.page.getByText("Only the car's owner can change it")).toBeVisible();
 });
@@ -94,6 +95,6 @@ test("without JavaScript the buyer accepts with a plain form post; lynx reads th
 
   await buyer.page.goto(link);
   await buyer.page.getByRole("button", { name: "Accept Spirit" }).click();
-  await expect(buyer.page).toHaveURL(new RegExp(`/showcase/${carId}$`));
+  await expect(buyer.page).toHaveURL(new RegExp(`${showcasePath(carId)}$`));
   await expect(buyer.page.locator(".showcase-owner")).toContainText(`@${buyer.user.username}`);
 });

@@ -3,6 +3,7 @@
 // a missing car's showcase is a clear 404.
 import { expect, test } from "./fixtures";
 import { member } from "../support/browser";
+import { showcasePath, userPath } from "~/lib/paths";
 
 test("add a car, add a mod with a gain, and see both on the showcase with the cost", async ({ browser }) => {
   const { user, page } = await member(browser, "garage");
@@ -54,12 +55,12 @@ test("add a car, add a mod with a gain, and see both on the showcase with the co
 
   // The showcase, as a visitor would see it.
   const visitor = await browser.newPage();
-  const response = await visitor.goto(`/showcase/${carId}`);
+  const response = await visitor.goto(showcasePath(carId));
   expect(response?.status()).toBe(200);
   await expect(visitor.getByRole("heading", { level: 1, name: "Godzilla" })).toBeVisible();
-  await expect(visitor.getByRole("link", { name: `Owned by ${user.username}` })).toHaveAttribute("href", `/user/${user.username}`);
+  await expect(visitor.getByRole("link", { name: `Owned by ${user.username}` })).toHaveAttribute("href", userPath(user.username));
   // Its owners so far: the one, since the car was added.
-  await expect(visitor.getByTestId("ownership-history").getByRole("link", { name: `@${user.username}` })).toHaveAttribute("href", `/user/${user.username}`);
+  await expect(visitor.getByTestId("ownership-history").getByRole("link", { name: `@${user.username}` })).toHaveAttribute("href", userPath(user.username));
   await expect(visitor.getByRole("heading", { name: "Stage 1" })).toBeVisible();
   const mods = visitor.getByRole("region", { name: "Stage 1" });
   await expect(mods.locator(".mod-capsule")).toContainText("$1,299.99");
@@ -77,7 +78,7 @@ test("add a car, add a mod with a gain, and see both on the showcase with the co
 
   // Open Graph tags for sharing.
   await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute("content", /Godzilla · 1999 Nissan Skyline/);
-  await expect(visitor.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`/showcase/${carId}$`));
+  await expect(visitor.locator('meta[property="og:url"]')).toHaveAttribute("content", new RegExp(`${showcasePath(carId)}$`));
 });
 
 test("a private cost never reaches visitors, on the page or through the API", async ({ browser }) => {
@@ -89,7 +90,7 @@ test("a private cost never reaches visitors, on the page or through the API", as
   expect(secret.status()).toBe(201);
 
   const visitor = await browser.newPage();
-  await visitor.goto(`/showcase/${car.car.id}`);
+  await visitor.goto(showcasePath(car.car.id));
   await expect(visitor.locator(".mod-capsule", { hasText: "Big single turbo" })).toBeVisible();
   await expect(visitor.locator("body")).not.toContainText("4,321");
   const api = await (await visitor.request.get(`/api/cars/${car.car.id}/mods`)).json();

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { member } from "../support/browser";
 import { addComments } from "../support/e2e-database";
+import { postPath } from "~/lib/paths";
 
 /** One page's threads (the server's COMMENTS_PAGE_SIZE) and a few more. */
 const PAGE = 20;
@@ -33,7 +34,7 @@ test("without JavaScript, older comments are a page of their own, and a link lea
   const { user, page } = await member(browser, "pager", false);
   const postId = await busyPost(page, user.id);
 
-  await page.goto(`/post/${postId}`);
+  await page.goto(postPath(postId));
   await expect(comments(page)).toHaveCount(PAGE);
   expect(await contents(page)).toEqual(newest(COUNT - PAGE, COUNT));
   await expect(page.getByRole("link", { name: "Newest comments" })).toHaveCount(0);
@@ -50,7 +51,7 @@ test("without JavaScript, older comments are a page of their own, and a link lea
   await expect(page).toHaveURL(new RegExp(`/post/${postId}#comment-\\d+$`));
   await expect(comments(page).first()).toContainText("Brakes held up all day");
 
-  await page.goto(`/post/${postId}?before=not-a-cursor`);
+  await page.goto(`${postPath(postId)}?before=not-a-cursor`);
   await expect(comments(page)).toHaveCount(PAGE);
   await page.context().close();
 });
@@ -59,14 +60,14 @@ test("with JavaScript, older comments come in under the list, and a reply to one
   const { user, page } = await member(browser, "scroller");
   const postId = await busyPost(page, user.id);
 
-  await page.goto(`/post/${postId}`);
+  await page.goto(postPath(postId));
   await expect(comments(page)).toHaveCount(PAGE);
   await page.getByRole("link", { name: "Show older comments" }).click();
   await expect(comments(page)).toHaveCount(COUNT);
   expect(await contents(page)).toEqual(newest(0, COUNT));
   // Reading goes on at the first older comment, which has the focus.
   await expect(comments(page).nth(PAGE)).toBeFocused();
-  await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+  await expect(page).toHaveURL(new RegExp(`${postPath(postId)}$`));
   await expect(page.getByRole("link", { name: "Show older comments" })).toHaveCount(0);
 
   // A reply to the oldest comment: posting it reloads the page's data (the newest page), and

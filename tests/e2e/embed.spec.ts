@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import sharp from "sharp";
 import { expect, test, type APIRequestContext } from "./fixtures";
+import { postPath } from "~/lib/paths";
 
 const APP = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
@@ -126,7 +127,7 @@ test("the embed sends no script, no sprite reference and at most 20 KB of gzippe
 
 test("the embed code from the share dialog frames the whole post, icons included, in a sandbox", async ({ page, request }) => {
   for (const post of await variedPosts(request)) {
-    await page.goto(`/post/${post.id}`);
+    await page.goto(postPath(post.id));
     await page
       .getByRole("main")
       .getByRole("button", { name: /^Share/ })

@@ -2,6 +2,7 @@
 // the first-visit tutorial, moving by keys with the 500 ms lock, the Comments and Mods
 // panels, and closing.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { showcasePath } from "~/lib/paths";
 
 type ApiPost = {
   id: number;
@@ -176,7 +177,7 @@ test.describe("Grams", () => {
     const slide = postById(page, post.id);
     await expect(slide.getByTestId("grams-car-line")).not.toHaveText("");
     const showcase = slide.getByRole("link", { name: "Showcase", exact: true });
-    await expect(showcase).toHaveAttribute("href", `/showcase/${post.post_cars[0].car_id}`);
+    await expect(showcase).toHaveAttribute("href", showcasePath(post.post_cars[0].car_id));
     // Its icon comes from the sprite, not an emoji.
     await expect(showcase.locator("svg use")).toHaveAttribute("href", /#Sparkles$/);
     await expect(slide.locator(".grams-post__byline time")).toHaveText(/ago|Just now/);

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { FileSystemConfigLoader, HtmlValidate, type Message } from "html-validate";
 import { expect, test, type APIRequestContext } from "./fixtures";
+import { eventPath, postPath, showcasePath, userPath } from "~/lib/paths";
 
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 // The config is looked up from the file's own folder up, so the name places it in the project.
@@ -31,11 +32,11 @@ async function publicPages(request: APIRequestContext): Promise<string[]> {
   const posts = [...new Set([carousel.id, textOnly.id, withAudio.id])];
   return [
     "/",
-    ...posts.map((id) => `/post/${id}`),
-    `/showcase/${withCar.post_cars[0].car_id}`,
-    `/user/${encodeURIComponent(carousel.creator.username)}`,
+    ...posts.map((id) => postPath(id)),
+    showcasePath(withCar.post_cars[0].car_id),
+    userPath(encodeURIComponent(carousel.creator.username)),
     "/events",
-    `/events/${events.events[0].id}`,
+    eventPath(events.events[0].id),
     "/search",
     "/search?q=nissan",
     "/search?q=hks",

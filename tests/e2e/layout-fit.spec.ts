@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Locator } from "./fixtures";
 import { member, signInAsAdmin } from "../support/browser";
+import { postPath, showcasePath } from "~/lib/paths";
 
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -30,7 +31,7 @@ test.describe("on a 360 px phone", () => {
 
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
-      await page.goto(`/showcase/${car.id}`);
+      await page.goto(showcasePath(car.id));
       const spend = page.getByTestId("build-sheet").getByTestId("sheet-spend");
       await expect(spend).toHaveText("$9,999,999.99");
       expect(await overflows(spend), `${colorScheme}: the sum is cut`).toBe(false);
@@ -59,7 +60,7 @@ test.describe("on a 360 px phone", () => {
     const post = (await (await page.request.post("/api/posts", { data: { story: "Which wheels?" } })).json()).post as { id: number };
     const comment = await (await page.request.post("/api/comments", { data: { postId: post.id, content: "These ones" } })).json();
     await page.request.post("/api/comments", { data: { postId: post.id, content: "Or these", parentId: comment.id } });
-    await page.goto(`/post/${post.id}`);
+    await page.goto(postPath(post.id));
     const rows = page.locator(".comment__actions");
     await expect(rows).toHaveCount(2);
     for (const row of await rows.all()) {
@@ -117,7 +118,7 @@ test.describe("on a 1440x900 desktop", () => {
     const { post } = (await created.json()) as { post: { id: number } };
     await expect.poll(async () => ((await (await page.request.get(`/api/posts/${post.id}`)).json()).post.photos as unknown[]).length, { timeout: 90_000 }).toBe(1);
 
-    await page.goto(`/post/${post.id}`);
+    await page.goto(postPath(post.id));
     const video = page.locator(".post-page__post video").first();
     await expect(video).toBeVisible();
     const like = page.locator(".post-page__post").getByRole("button", { name: /^Like/ }).first();

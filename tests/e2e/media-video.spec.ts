@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
 import { signInViaApi, signUpViaApi } from "../support/browser";
+import { postPath } from "~/lib/paths";
 
 function hevcClip(): Buffer {
   const ffmpeg = (createRequire(import.meta.url)("@ffmpeg-installer/ffmpeg") as { path: string }).path;
@@ -64,7 +65,7 @@ test("a stored HEVC .mov plays in Chromium, upright, with its poster", async ({ 
   expect(post.photos[0]).toMatchObject({ kind: "video", mime_type: "video/mp4", width: 240, height: 320 });
   expect(post.photos[0].poster_url).toMatch(/^\/media\/.+\.webp$/);
 
-  await page.goto(`/post/${post.id}`);
+  await page.goto(postPath(post.id));
   const video = page.locator(".post-page__post video").first();
   await expect(video).toHaveAttribute("poster", post.photos[0].poster_url);
   await expect

@@ -3,6 +3,7 @@
 // a delete confirmation. Each is used here with JavaScript off.
 import { expect, test, type Page } from "./fixtures";
 import { DEMO, signInViaApi, signUpViaApi } from "../support/browser";
+import { postLikesPath, postPath } from "~/lib/paths";
 
 test.use({ javaScriptEnabled: false });
 
@@ -54,13 +55,13 @@ test("Version Changes is a page with the changelog and a feedback form that post
 
 test("the share link leads to the share page with the post link and the embed code", async ({ page }) => {
   const postId = await firstPostId(page);
-  await page.goto(`/post/${postId}`);
+  await page.goto(postPath(postId));
   await page
     .getByRole("main")
     .getByRole("link", { name: /^Share/ })
     .first()
     .click();
-  await expect(page).toHaveURL(new RegExp(`/post/${postId}/share$`));
+  await expect(page).toHaveURL(new RegExp(`${postPath(postId)}/share$`));
   await expect(page).toHaveTitle(/^Share post · /);
   await expect(page.getByTestId("share-link")).toHaveValue(new RegExp(`^https?://[^/]+/post/${postId}$`));
   const code = await page.getByTestId("share-embed").inputValue();
@@ -69,26 +70,26 @@ test("the share link leads to the share page with the post link and the embed co
   const oembed = await (await page.request.get(`/oembed?url=${encodeURIComponent(`${origin}/post/${postId}`)}&format=json`)).json();
   expect(code).toContain(`<iframe src="${origin}/embed/post/${postId}" width="${oembed.width}" height="${oembed.height}"`);
   await page.getByRole("link", { name: "Back to the post" }).click();
-  await expect(page).toHaveURL(new RegExp(`/post/${postId}$`));
+  await expect(page).toHaveURL(new RegExp(`${postPath(postId)}$`));
   expect((await page.request.get("/post/999999999/share")).status()).toBe(404);
 });
 
 test("the likes page lists who liked; visitors are asked to sign in first", async ({ page, request }) => {
   const postId = await firstPostId(page);
-  await page.goto(`/post/${postId}/likes`);
+  await page.goto(postLikesPath(postId));
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fpost%2F${postId}%2Flikes$`));
 
   const liker = await signUpViaApi(request, "liker");
   await signInViaApi(page, liker);
   const liked = await page.request.post(`/api/posts/${postId}/like`, { data: { type: "like" } });
   expect(liked.status()).toBe(200);
-  await page.goto(`/post/${postId}`);
+  await page.goto(postPath(postId));
   await page
     .getByRole("main")
     .getByRole("link", { name: /^\d+ likes?: see who$/ })
     .first()
     .click();
-  await expect(page).toHaveURL(new RegExp(`/post/${postId}/likes$`));
+  await expect(page).toHaveURL(new RegExp(`${postLikesPath(postId)}$`));
   await expect(page).toHaveTitle(/^Likes · /);
   const likes = page.getByRole("region", { name: /^Likes \(\d+\)$/ });
   await expect(likes.getByRole("link", { name: new RegExp(`@${liker.username}`) })).toBeVisible();

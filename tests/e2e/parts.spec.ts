@@ -4,6 +4,7 @@
 // The same flow with JavaScript off.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { member, signUpViaApi } from "../support/browser";
+import { showcasePath } from "~/lib/paths";
 
 /** Another member's cars running the part under other spellings, each reporting a horsepower gain. */
 async function otherCarsRunning(request: APIRequestContext, spellings: { maker: string; model: string; hp: number }[]) {
@@ -53,7 +54,7 @@ async function newCar(page: Page) {
 }
 
 async function checkShowcaseAndPart(page: Page, carId: number, expected: { name: string; others: string; cars: number; owners: string[]; median: string }) {
-  await page.goto(`/showcase/${carId}`);
+  await page.goto(showcasePath(carId));
   const capsule = page.locator(".mod-capsule", { hasText: "ROAD & TRACK" });
   const link = capsule.getByRole("link", { name: `${expected.name} part page` });
   await expect(link).toBeVisible();

@@ -4,6 +4,7 @@
 import sharp from "sharp";
 import { expect, test, type APIRequestContext } from "./fixtures";
 import { member, signInViaApi, signUpViaApi } from "../support/browser";
+import { showcasePath, userPath } from "~/lib/paths";
 
 async function addCar(request: APIRequestContext, car: Record<string, unknown>): Promise<number> {
   const response = await request.post("/api/cars", { data: car });
@@ -17,7 +18,7 @@ test("B follows A's car; A sees the badge and the notification in the dropdown",
   const carId = await addCar(a.page.request, { make: "Nissan", model: "Skyline", year: 1999, trim: "GT-R" });
 
   // Follow through the showcase page when it has a follow button, else through the API.
-  const showcase = await b.page.goto(`/showcase/${carId}`);
+  const showcase = await b.page.goto(showcasePath(carId));
   const followButton = b.page.getByRole("button", { name: /^Follow\b/ }).first();
   if (showcase?.ok() && (await followButton.isVisible().catch(() => false))) {
     // The button turns at once; the server's answer comes after.
@@ -60,7 +61,7 @@ test("following a person on their page updates the counts, with the star and 'Fo
   const b = await member(browser, "pageb");
   await addCar(a.page.request, { make: "Porsche", model: "911", year: 2022, trim: "GT3", nickname: "Silver Arrow" });
 
-  await b.page.goto(`/user/${a.user.username}`);
+  await b.page.goto(userPath(a.user.username));
   await expect(b.page.getByRole("heading", { level: 1, name: a.user.username })).toBeVisible();
   await expect(b.page.getByRole("link", { name: /Silver Arrow/ })).toHaveAttribute("href", /\/showcase\/\d+$/);
   await expect(b.page.getByRole("link", { name: "Message", exact: true })).toHaveAttribute("href", `/messages?to=${a.user.username}`);
@@ -74,12 +75,12 @@ test("following a person on their page updates the counts, with the star and 'Fo
 
   await b.page.reload();
   await expect(b.page.getByTestId("count-followers")).toHaveText("1");
-  await b.page.goto(`/user/${b.user.username}`);
+  await b.page.goto(userPath(b.user.username));
   await expect(b.page.getByTestId("count-following")).toHaveText("1");
   await expect(b.page.getByRole("link", { name: "Edit profile" })).toBeVisible();
 
   // A sees who followed them.
-  await a.page.goto(`/user/${a.user.username}`);
+  await a.page.goto(userPath(a.user.username));
   await a.page.getByRole("button", { name: /^Notifications/ }).click();
   await expect(a.page.getByRole("link", { name: new RegExp(`${b.user.username} started following you`) })).toBeVisible();
 });
@@ -95,15 +96,15 @@ test.describe("without JavaScript", () => {
     const a = await member(browser, "nojsa");
     const b = await member(browser, "nojsb", false);
 
-    await b.page.goto(`/user/${a.user.username}`);
+    await b.page.goto(userPath(a.user.username));
     await b.page.getByRole("button", { name: `Follow @${a.user.username}` }).click();
-    await expect(b.page).toHaveURL(new RegExp(`/user/${a.user.username}$`));
+    await expect(b.page).toHaveURL(new RegExp(`${userPath(a.user.username)}$`));
     await expect(b.page.getByRole("button", { name: `Following @${a.user.username}` })).toBeVisible();
     await expect(b.page.getByTestId("count-followers")).toHaveText("1");
 
     const visitor = await browser.newContext({ javaScriptEnabled: false });
     const page = await visitor.newPage();
-    await page.goto(`/user/${a.user.username}`);
+    await page.goto(userPath(a.user.username));
     await expect(page.getByRole("link", { name: `Follow @${a.user.username}` })).toHaveAttribute("href", `/login?redirectTo=%2Fuser%2F${a.user.username}`);
   });
 
@@ -137,7 +138,7 @@ test("changing the nickname on /profile", async ({ page }) => {
   await expect(page.getByTestId("profile-name")).toHaveText("Midnight Racer");
   await expect(page.getByText("Nickname saved")).toBeVisible();
 
-  await page.goto(`/user/${user.username}`);
+  await page.goto(userPath(user.username));
   await expect(page.getByRole("heading", { level: 1, name: "Midnight Racer" })).toBeVisible();
 
   // The Grams setting survives a reload.
@@ -170,7 +171,7 @@ test("uploading a profile photo shows it on /profile and the user page", async (
   expect(image.status()).toBe(200);
   expect(image.headers()["content-type"]).toContain("image/webp");
 
-  await page.goto(`/user/${user.username}`);
+  await page.goto(userPath(user.username));
   await expect(page.locator(".profile-hero__avatar img")).toHaveAttribute("src", src!);
 
   // A file that is not an image is refused next to the field.
@@ -199,7 +200,7 @@ test("following cars from a garage: one card's button, then several through the 
     .poll(async () => ((await (await a.page.request.get(`/api/posts/${postId}`)).json()) as { post: { status: string } }).post.status, { timeout: 60_000 })
     .toBe("ready");
 
-  await b.page.goto(`/user/${a.user.username}`);
+  await b.page.goto(userPath(a.user.username));
   const supra = b.page.getByRole("button", { name: "Follow Orange Crush" });
   await expect(supra).toContainText("0");
   await supra.click();
@@ -237,7 +238,7 @@ test("follow failures: 'Loading...' while busy, the failure alerts, and the stat
   const b = await member(browser, "retry");
   await addCar(a.page.request, { make: "Subaru", model: "Impreza", year: 2004, trim: "STI" });
   await addCar(a.page.request, { make: "Mitsubishi", model: "Lancer", year: 2006, trim: "Evo IX" });
-  await b.page.goto(`/user/${a.user.username}`);
+  await b.page.goto(userPath(a.user.username));
 
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));

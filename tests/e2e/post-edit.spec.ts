@@ -5,6 +5,7 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 import { member } from "../support/browser";
+import { postEditPath, postPath, userPath } from "~/lib/paths";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -32,10 +33,10 @@ test("the author reorders, describes and rewrites a post from its edit form", as
   const { post: before } = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as { post: { photos: Array<{ id: number }> } };
   const [first, second] = before.photos;
 
-  await page.goto(`/post/${post.id}`);
+  await page.goto(postPath(post.id));
   await page.getByLabel("More options").first().click();
   await page.getByTestId("edit-post").click();
-  await expect(page).toHaveURL(new RegExp(`/post/${post.id}/edit$`));
+  await expect(page).toHaveURL(new RegExp(`${postEditPath(post.id)}$`));
 
   const form = page.getByTestId("post-edit-form");
   await form.getByLabel("Story").fill("Second draft, with the blue one first");
@@ -49,13 +50,13 @@ test("the author reorders, describes and rewrites a post from its edit form", as
   await form.locator(`textarea[name="alt.${second.id}"]`).fill("A blue test card, square and bright");
   await form.getByRole("button", { name: "Save changes" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/post/${post.id}$`));
+  await expect(page).toHaveURL(new RegExp(`${postPath(post.id)}$`));
   const card = page.getByTestId("post-card");
   await expect(card).toContainText("Second draft, with the blue one first");
   await expect(card.getByTestId("post-edited")).toContainText("edited");
   await expect(card.locator("img.media-tile__img").first()).toHaveAttribute("alt", "A blue test card, square and bright");
 
   // The profile grid's tile names the post by its story and the picture by its description.
-  await page.goto(`/user/${user.username}`);
+  await page.goto(userPath(user.username));
   await expect(page.getByTestId("post-grid").getByRole("link", { name: "Second draft, with the blue one first: A blue test card, square and bright" })).toBeVisible();
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { signUpViaApi } from "../support/browser";
+import { postPath, showcasePath } from "~/lib/paths";
 
 const TMP = path.resolve("tests/.tmp/e2e-post-mods-files");
 
@@ -59,16 +60,16 @@ async function expectTagged(page: Page, postId: number, { car, mod }: Garage) {
   const tagged = page.getByTestId("post-mods");
   await expect(tagged.getByRole("heading", { name: "Mods in this post" })).toBeVisible();
   const link = tagged.getByRole("link", { name: /Öhlins Road & Track/ });
-  await expect(link).toHaveAttribute("href", `/showcase/${car.id}#mod-${mod.id}`);
+  await expect(link).toHaveAttribute("href", `${showcasePath(car.id)}#mod-${mod.id}`);
   await expect(tagged).toContainText("Suspension");
   await expect(tagged).not.toContainText("GTX3582R");
 
   const timeline = page.getByTestId("build-timeline");
-  await untilShown(page, `/showcase/${car.id}`, timeline.locator(`a[href="/post/${postId}"] img`));
+  await untilShown(page, showcasePath(car.id), timeline.locator(`a[href="/post/${postId}"] img`));
   const entry = timeline.locator(`[data-mod-id="${mod.id}"]`);
   await expect(entry.getByRole("heading", { name: mod.title })).toBeVisible();
   await expect(entry).toContainText("Suspension · 1 post");
-  await expect(entry.getByRole("link", { name: /^Post from [A-Z][a-z]{2} \d{1,2}, \d{4}$/ })).toHaveAttribute("href", `/post/${postId}`);
+  await expect(entry.getByRole("link", { name: /^Post from [A-Z][a-z]{2} \d{1,2}, \d{4}$/ })).toHaveAttribute("href", postPath(postId));
   // The mod the post page links to is on the showcase.
   await expect(page.locator(`#mod-${mod.id}`)).toContainText("Road & Track");
 }
@@ -106,7 +107,7 @@ test("a member tags a car's mod on a photo, sees it on the post and in the showc
   await expectTagged(page, postId, cars);
 
   // From the post, the mod's link opens the showcase at the mod.
-  await page.goto(`/post/${postId}`);
+  await page.goto(postPath(postId));
   await page
     .getByTestId("post-mods")
     .getByRole("link", { name: /Öhlins Road & Track/ })

@@ -2,6 +2,7 @@
 // link unfurl (checked with JavaScript off), the friendly 404, and deleting your own post.
 import { expect, test } from "./fixtures";
 import { signUpViaApi } from "../support/browser";
+import { postPath } from "~/lib/paths";
 
 test("with JavaScript off the post page shows the post, its comments and Open Graph tags", async ({ browser, request }) => {
   // The newest seeded post with photos and comments.
@@ -14,7 +15,7 @@ test("with JavaScript off the post page shows the post, its comments and Open Gr
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const response = await page.goto(`/post/${post.id}`);
+  const response = await page.goto(postPath(post.id));
   expect(response?.status()).toBe(200);
 
   const card = page.getByTestId("post-card");
@@ -59,7 +60,7 @@ test("the creator deletes a post from its page after confirming", async ({ page 
   const created = await page.request.post("/api/posts", { data: { story: "Short-lived post" } });
   const { post } = await created.json();
 
-  await page.goto(`/post/${post.id}`);
+  await page.goto(postPath(post.id));
   await expect(page.getByTestId("post-card").getByText("Short-lived post")).toBeVisible();
   await expect(page.getByTestId("post-card").getByText("Text Post")).toBeVisible();
   await page.getByLabel("More options").click();
@@ -75,7 +76,7 @@ test("without JavaScript the delete form works too", async ({ browser }) => {
   const page = await context.newPage();
   await signUpViaApi(page.request, "nojsdel");
   const { post } = await (await page.request.post("/api/posts", { data: { story: "Delete me without scripts" } })).json();
-  await page.goto(`/post/${post.id}`);
+  await page.goto(postPath(post.id));
   await page.getByLabel("More options").click();
   await page.getByText("Delete post").click();
   await page.getByRole("button", { name: "Yes, delete" }).click();

@@ -6,6 +6,7 @@
 // database is unchanged, and read again after any commit.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { member } from "../support/browser";
+import { postPath } from "~/lib/paths";
 
 type Answer = { reused: boolean; nonce: string | null; body: string };
 
@@ -47,7 +48,7 @@ test("a member's page is reused while its data is the same, and rendered again a
   const fan = await member(browser, "reusefan");
   const createdAt = Date.now();
   const postId = await makePost(owner.page, "Fresh alignment, and it tracks straight at last");
-  const pathname = `/post/${postId}`;
+  const pathname = postPath(postId);
 
   // Rendered, then reused: the same markup with a nonce of its own.
   const first = await ask(owner.page.request, pathname);
@@ -88,7 +89,7 @@ test("a member's page is reused while its data is the same, and rendered again a
 test("requests for the same page at once are rendered once: the others wait for that render", async ({ browser }) => {
   const owner = await member(browser, "reuseburst");
   const postId = await makePost(owner.page, "Eight tabs, one render");
-  const answers = await Promise.all(Array.from({ length: 8 }, () => ask(owner.page.request, `/post/${postId}`)));
+  const answers = await Promise.all(Array.from({ length: 8 }, () => ask(owner.page.request, postPath(postId))));
   expect(answers.filter((answer) => !answer.reused)).toHaveLength(1);
   const nonces = new Set(answers.map((answer) => answer.nonce));
   expect(nonces.size).toBe(8);

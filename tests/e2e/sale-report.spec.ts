@@ -2,6 +2,7 @@
 // sidebar, bottom bar) and the report's own buttons are gone, and the report's sections stay.
 import { expect, test, type Page } from "./fixtures";
 import { signUpViaApi } from "../support/browser";
+import { showcaseReportPath } from "~/lib/paths";
 
 /** A car of the page's member with a mod whose cost is shown; its id. */
 async function carWithMod(page: Page): Promise<number> {
@@ -27,7 +28,7 @@ async function expectReportSections(page: Page) {
 test("printing the sale report on a wide screen drops the header and the sidebar, and keeps the report", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const carId = await carWithMod(page);
-  await page.goto(`/showcase/${carId}/report`);
+  await page.goto(showcaseReportPath(carId));
   const header = page.locator("header.app-header");
   const sidebar = page.locator("#app-sidebar");
   await expect(header).toBeVisible();
@@ -45,7 +46,7 @@ test("printing the sale report on a wide screen drops the header and the sidebar
 test("printing the sale report on a phone drops the header and the bottom bar, and keeps the report", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const carId = await carWithMod(page);
-  await page.goto(`/showcase/${carId}/report`);
+  await page.goto(showcaseReportPath(carId));
   const header = page.locator("header.app-header");
   const bottomBar = page.getByRole("navigation", { name: "Quick navigation" });
   await expect(header).toBeVisible();

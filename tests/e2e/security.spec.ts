@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { DEMO, signInViaApi } from "../support/browser";
+import { postPath, userPath } from "~/lib/paths";
 
 /** Records every CSP violation the page reports, from before its first script runs. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -78,7 +79,7 @@ test("visitor pages hydrate with no CSP violation, and an injected script does n
   const violations = await watchViolations(page);
   const feed = await (await request.get("/api/feed?limit=5")).json();
   const post = feed.posts[0];
-  for (const path of ["/", "/search?q=porsche", "/events", `/post/${post.id}`, `/user/${post.creator.username}`, "/reset-password"]) {
+  for (const path of ["/", "/search?q=porsche", "/events", postPath(post.id), userPath(post.creator.username), "/reset-password"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBeLessThan(500);
     await expect(page.locator("html"), path).toHaveAttribute("data-hydrated", "true");

@@ -3,6 +3,7 @@
 // people, and the embed view without chrome.
 import { expect, test, type Page } from "./fixtures";
 import { signInAsAdmin, signUpViaApi } from "../support/browser";
+import { userPath } from "~/lib/paths";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -130,7 +131,7 @@ test.describe("desktop", () => {
     await page.goto("/");
     const nav = sidebarNav(page);
     await expect(nav.getByRole("link")).toHaveText(["My Cars", "Post", "Messages", "Notifications", "Events", "My Posts", "Profile", "Search"]);
-    await expect(nav.getByRole("link", { name: "My Posts" })).toHaveAttribute("href", `/user/${user.username}`);
+    await expect(nav.getByRole("link", { name: "My Posts" })).toHaveAttribute("href", userPath(user.username));
     await expect(nav.getByRole("link", { name: "My Cars" })).toHaveAttribute("href", "/my-cars");
     await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
     // The notifications bell (a link before hydration, a menu button after).

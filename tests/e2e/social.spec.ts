@@ -3,8 +3,7 @@
 // without it where the feature has a form.
 import { expect, test, type Page } from "./fixtures";
 import { member } from "../support/browser";
-
-const postPath = (id: number) => `/post/${id}`;
+import { postLikesPath, postPath } from "~/lib/paths";
 
 // Several browser contexts per test, and two 2-second closes in the report test.
 test.describe.configure({ timeout: 90_000 });
@@ -54,7 +53,7 @@ test("like, then dislike, then the likes list, with JavaScript", async ({ browse
   await dislikes.click();
   await expect(page.getByRole("tab", { name: /Dislikes/ })).toHaveAttribute("aria-selected", "true");
   await expect(dislikes).toHaveAttribute("aria-expanded", "true");
-  await expect(dislikes).toHaveAttribute("href", `/post/${postId}/likes#dislikes-title`);
+  await expect(dislikes).toHaveAttribute("href", `${postLikesPath(postId)}#dislikes-title`);
   await expect(page.locator(`a[href="/post/${postId}/likes"]`).getByTestId("likes-count")).toHaveText("0");
   await expect(page.getByRole("link", { name: new RegExp(`@${fan.user.username}`) })).toBeVisible();
   // Its rules came with its code: the list is a laid-out card, not plain blocks.

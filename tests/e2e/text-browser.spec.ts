@@ -12,6 +12,7 @@ import { expect, test } from "./fixtures";
 import { DEMO, signUpViaApi, uniqueName, type TestUser } from "../support/browser";
 import { addComments } from "../support/e2e-database";
 import { demoIds, openedPartsFor, urlsFor } from "../support/pages";
+import { eventPath, postPath, showcasePath, userPath } from "~/lib/paths";
 
 const LYNX = "/usr/bin/lynx";
 const W3M = "/usr/bin/w3m";
@@ -278,22 +279,22 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
     });
 
     await test.step("the post's Mods panel shows its car's mods", async () => {
-      const page = lynx.dump(`/post/${postId}`);
+      const page = lynx.dump(postPath(postId));
       expect(page).toContain("Bridgeport pipe");
       expect(page).not.toContain("Loading modifications");
     });
 
     await test.step("like, then dislike, then save", async () => {
-      lynx.browse(`/post/${postId}`, [{ press: "Like", line: button("Like") }]);
+      lynx.browse(postPath(postId), [{ press: "Like", line: button("Like") }]);
       expect((await lynx.api(`/api/posts/${postId}`)).post).toMatchObject({ likedByUser: true, dislikedByUser: false, counts: { likes: 1, dislikes: 0 } });
-      lynx.browse(`/post/${postId}`, [{ press: "Dislike", line: button("Dislike") }]);
+      lynx.browse(postPath(postId), [{ press: "Dislike", line: button("Dislike") }]);
       expect((await lynx.api(`/api/posts/${postId}`)).post).toMatchObject({ likedByUser: false, dislikedByUser: true, counts: { likes: 0, dislikes: 1 } });
-      lynx.browse(`/post/${postId}`, [{ press: "Save", line: button("Save") }]);
+      lynx.browse(postPath(postId), [{ press: "Save", line: button("Save") }]);
       expect((await lynx.api(`/api/posts/${postId}`)).post).toMatchObject({ saved: true });
     });
 
     await test.step("comment, then reply", async () => {
-      lynx.browse(`/post/${postId}`, [
+      lynx.browse(postPath(postId), [
         { fill: "Write a comment", text: "Brap brap from lynx" },
         { press: "Post", line: button("Post") },
       ]);
@@ -305,8 +306,8 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
       const { comments } = await lynx.api(`/api/posts/${postId}/comments`);
       const commentId = comments[0].id as number;
       // The comment's Reply link leads to the reply form.
-      expect(lynx.links(`/post/${postId}`)).toContain(`${baseURL}/post/${postId}?replyTo=${commentId}#reply-${commentId}`);
-      lynx.browse(`/post/${postId}?replyTo=${commentId}`, [
+      expect(lynx.links(postPath(postId))).toContain(`${baseURL}/post/${postId}?replyTo=${commentId}#reply-${commentId}`);
+      lynx.browse(`${postPath(postId)}?replyTo=${commentId}`, [
         { fill: "Write a reply", text: "Same here" },
         { press: "Reply", line: button("Reply") },
       ]);
@@ -316,15 +317,15 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
 
     await test.step("a comment with a mention and a tag links both and tells the member mentioned", async () => {
       const profile = `${baseURL}/user/${author.username}`;
-      const before = lynx.links(`/post/${postId}`).filter((link) => link === profile).length;
-      lynx.browse(`/post/${postId}`, [
+      const before = lynx.links(postPath(postId)).filter((link) => link === profile).length;
+      lynx.browse(postPath(postId), [
         { fill: "Write a comment", text: `Thanks @${author.username} #Rotary` },
         { press: "Post", line: button("Post") },
       ]);
-      const links = lynx.links(`/post/${postId}`);
+      const links = lynx.links(postPath(postId));
       expect(links).toContain(`${baseURL}/tags/rotary`);
       expect(links.filter((link) => link === profile)).toHaveLength(before + 1);
-      expect(lynx.dump(`/post/${postId}`)).toContain(`Thanks @${author.username} #Rotary`);
+      expect(lynx.dump(postPath(postId))).toContain(`Thanks @${author.username} #Rotary`);
       const notices = await (await request.get("/api/notifications")).json();
       expect(notices.notifications.map((notice: { message: string }) => notice.message)).toContain(`@${member.username} mentioned you in a comment`);
     });
@@ -333,15 +334,15 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
       // The post's menu links to the report page; its form comes back to the post.
       // (Lynx lists the address with its %2F shown as "/".)
       const report = `/report/post/${postId}?redirectTo=/post/${postId}`;
-      expect(lynx.links(`/post/${postId}`)).toContain(`${baseURL}${report}`);
+      expect(lynx.links(postPath(postId))).toContain(`${baseURL}${report}`);
       lynx.browse(report, [{ press: "Spam" }, { press: "Submit Report", line: button("Submit Report") }]);
       expect((await lynx.api(`/api/flags/count?contentType=post&contentId=${postId}`)).count).toBe(1);
     });
 
     await test.step("follow a member and a car", async () => {
-      lynx.browse(`/user/${author.username}`, [{ press: "Follow", line: button("Follow") }]);
+      lynx.browse(userPath(author.username), [{ press: "Follow", line: button("Follow") }]);
       expect((await lynx.api(`/api/users/${author.username}/follow`)).following).toBe(true);
-      lynx.browse(`/showcase/${authorCar}`, [{ press: "Follow", line: button("Follow") }]);
+      lynx.browse(showcasePath(authorCar), [{ press: "Follow", line: button("Follow") }]);
       expect((await lynx.api(`/api/cars/${authorCar}/follow`)).following).toBe(true);
     });
 
@@ -381,12 +382,12 @@ test("a member signs in, reacts, comments, follows, messages, goes to an event, 
       const upcoming = events.find((event: { date_time: string }) => new Date(event.date_time).getTime() > Date.now());
       const before = (await lynx.api(`/api/events/${upcoming.id}`)).event.going_count as number;
       // The car list offers "No car, just me" first, then the member's one car.
-      lynx.browse(`/events/${upcoming.id}`, [
+      lynx.browse(eventPath(upcoming.id), [
         { pick: "Bringing a car?", down: 1 },
         { press: "I'm going", line: button("I'm going") },
       ]);
       expect((await lynx.api(`/api/events/${upcoming.id}`)).event.going_count).toBe(before + 1);
-      expect(lynx.dump(`/events/${upcoming.id}`)).toContain("You're going with 2004 Honda S2000");
+      expect(lynx.dump(eventPath(upcoming.id))).toContain("You're going with 2004 Honda S2000");
     });
 
     await test.step("sign out", async () => {
@@ -419,12 +420,12 @@ test("a busy post's older comments are a page of their own in lynx, with a link 
   addComments(postId, author.id, 23);
   const lynx = new Lynx(baseURL!);
   try {
-    const newest = lynx.dump(`/post/${postId}`);
+    const newest = lynx.dump(postPath(postId));
     expect(newest).toContain("comment 22");
     expect(newest).toContain("comment 3");
     expect(newest).not.toMatch(/comment [0-2]\b/);
     expect(newest).toContain("Show older comments");
-    const older = lynx.links(`/post/${postId}`).find((link) => link.includes("?before="));
+    const older = lynx.links(postPath(postId)).find((link) => link.includes("?before="));
     expect(older, "the older comments' link").toMatch(new RegExp(`/post/${postId}\\?before=[^#]+#comments$`));
 
     const page = lynx.dump(older!.slice(baseURL!.length));
@@ -442,7 +443,7 @@ test("every page shows words on each of its buttons in lynx and in w3m, to a vis
   const api = await playwright.request.newContext({ baseURL });
   const ids = await demoIds(api);
   await api.dispose();
-  const pages = [...new Set([...Object.values(urlsFor(ids)), ...openedPartsFor(ids), "/?login=reset", "/login?method=code", `/user/${DEMO.member.username}`])];
+  const pages = [...new Set([...Object.values(urlsFor(ids)), ...openedPartsFor(ids), "/?login=reset", "/login?method=code", userPath(DEMO.member.username)])];
   const readers = [
     { who: "a visitor", user: null, pages: () => pages },
     { who: "a member", user: DEMO.member, pages: () => pages },
@@ -452,8 +453,8 @@ test("every page shows words on each of its buttons in lynx and in w3m, to a vis
       user: DEMO.admin,
       pages: (lynx: Lynx) => [
         ...new Set(lynx.links("/admin").flatMap((href) => (href.includes("/admin?tab=") ? [href.slice(baseURL!.length)] : []))),
-        `/post/${ids.postId}`,
-        `/events/${ids.eventId}`,
+        postPath(ids.postId),
+        eventPath(ids.eventId),
       ],
     },
   ];

@@ -11,6 +11,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { signUpViaApi } from "../support/browser";
+import { postPath } from "~/lib/paths";
 
 const TMP = path.resolve("tests/.tmp/e2e-media-step-files");
 
@@ -162,7 +163,7 @@ for (const viewport of [
 
     // The post opens at once in its layout (a carousel of three), with the browser's
     // thumbnails under their overlays.
-    await expect(page).toHaveURL(new RegExp(`/post/${created.post.id}$`));
+    await expect(page).toHaveURL(new RegExp(`${postPath(created.post.id)}$`));
     const media = page.getByTestId("processing-media");
     await expect(media).toHaveAttribute("data-layout", "carousel");
     const tiles = media.getByTestId("processing-tile");

@@ -9,6 +9,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type Browser, type Page } from "./fixtures";
 import { signUpViaApi } from "../support/browser";
+import { postPath } from "~/lib/paths";
 
 const TMP = path.resolve("tests/.tmp/e2e-processing-files");
 
@@ -116,7 +117,7 @@ test("with JavaScript: a progress bar while sending, then Processing…, then th
   expect(stranger.status).toBe(404);
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
-  await expect(page).toHaveURL(new RegExp(`/post/${created.post.id}$`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`${postPath(created.post.id)}$`), { timeout: 20_000 });
   const panel = page.getByTestId("post-processing");
   await expect(panel).toContainText("Processing…");
   await expect(panel).toContainText("IMG_2001.png");

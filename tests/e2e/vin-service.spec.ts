@@ -4,6 +4,7 @@
 // without the cost the owner kept to themselves.
 import { expect, test } from "./fixtures";
 import { member } from "../support/browser";
+import { showcasePath } from "~/lib/paths";
 
 const VIN = "1M8GDM9AXKP042788";
 
@@ -38,7 +39,7 @@ test("a VIN with a typo is refused; saved, only its end shows on the showcase be
   await expect(page.getByTestId("service-entry")).toContainText("Pads and fluid");
 
   const visitor = await browser.newPage();
-  expect((await visitor.goto(`/showcase/${carId}`))?.status()).toBe(200);
+  expect((await visitor.goto(showcasePath(carId)))?.status()).toBe(200);
   await expect(visitor.getByTestId("vin-end")).toHaveText(/^•+042788$/);
   const entry = visitor.getByTestId("service-timeline-entry");
   await expect(entry).toContainText("Brakes");

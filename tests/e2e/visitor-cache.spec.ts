@@ -6,6 +6,7 @@
 import { expect, test } from "./fixtures";
 import { signUpViaApi, uniqueName } from "../support/browser";
 import { withE2eDatabase } from "../support/e2e-database";
+import { postPath } from "~/lib/paths";
 
 type Answer = { status: number; age: string | null; nonce: string | null; body: string; headers: Headers };
 
@@ -41,7 +42,7 @@ test("visitors share a render: from memory with its Age and a fresh nonce; a mem
   const author = await signUpViaApi(request, "cacher");
   const feed = await (await fetch(`${baseURL}/api/feed?limit=1`, { headers: { Accept: "application/json" } })).json();
   const postId: number = feed.posts[0].id;
-  const pathname = `/post/${postId}`;
+  const pathname = postPath(postId);
 
   // A comment first, so the page is rendered anew after it and then kept.
   const comment = `Cached comment ${uniqueName("c")}`;
@@ -111,7 +112,7 @@ test("a missing page is never kept: the second visitor gets a fresh 404 too", as
 
 test("a visitor's page from memory hydrates and runs, with no script blocked by its policy", async ({ page, baseURL }) => {
   const feed = await (await fetch(`${baseURL}/api/feed?limit=1`, { headers: { Accept: "application/json" } })).json();
-  const pathname = `/post/${feed.posts[0].id}`;
+  const pathname = postPath(feed.posts[0].id);
   // The first page sets the theme cookie (system) once it has hydrated, the second is
   // rendered for that cookie, and the third comes from memory.
   await page.goto(pathname);

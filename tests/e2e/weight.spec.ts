@@ -9,6 +9,7 @@ import { fetchWire } from "../../scripts/bench/weight";
 import { TUTORIAL_STORAGE_KEY } from "../../app/lib/constants";
 import { DEMO, signInAsAdmin, signInViaApi } from "../support/browser";
 import { expect, test, type Page } from "./fixtures";
+import { postPath, showcasePath } from "~/lib/paths";
 
 /** Records every script the page downloads, with its size as gzip would send it. */
 function recordScripts(page: Page) {
@@ -39,7 +40,7 @@ async function postWithPhoto(page: Page): Promise<FeedPost> {
 async function mainPages(page: Page) {
   const post = (await newestPosts(page)).find((candidate) => candidate.post_cars.length > 0);
   if (!post) throw new Error("no post in the feed shows a car");
-  return { home: "/", post: `/post/${post.id}`, showcase: `/showcase/${post.post_cars[0].car_id}`, events: "/events" };
+  return { home: "/", post: postPath(post.id), showcase: showcasePath(post.post_cars[0].car_id), events: "/events" };
 }
 
 const total = (scripts: Map<string, number>) => [...scripts.values()].reduce((sum, size) => sum + size, 0);
@@ -172,7 +173,7 @@ test("the main pages start without building a locale formatter, for visitors and
     if (!cursor) break;
   }
   if (!withCosts) throw new Error("no seeded post lists a mod with a cost");
-  const paths = ["/", `/post/${withCosts.postId}`, `/showcase/${withCosts.carId}`, "/events"];
+  const paths = ["/", postPath(withCosts.postId), showcasePath(withCosts.carId), "/events"];
 
   await countLocaleFormatters(page);
   const visit = async (who: string) => {
@@ -188,7 +189,7 @@ test("the main pages start without building a locale formatter, for visitors and
   await signInViaApi(page, DEMO.member);
   await visit("the demo member");
   // The page shows what the counter watched: the costs and the chart are on the page.
-  await page.goto(`/showcase/${withCosts.carId}`);
+  await page.goto(showcasePath(withCosts.carId));
   await expect(page.locator(".mod-capsule__cost").first()).toContainText("$");
 });
 
@@ -269,7 +270,7 @@ test("the main pages fetch their stylesheets and first photo, load, and only the
   });
   const [newest] = await newestPosts(page);
   const post = await postWithPhoto(page);
-  for (const path of ["/", `/post/${post.id}`]) {
+  for (const path of ["/", postPath(post.id)]) {
     priorities.clear();
     await page.goto(path);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -353,7 +354,7 @@ test("the parts that open on demand bring their own rules, and a page the server
   await context.close();
 
   // With JavaScript the rules come with the part's code: the media viewer opens styled.
-  await page.goto(`/post/${(await postWithPhoto(page)).id}`);
+  await page.goto(postPath((await postWithPhoto(page)).id));
   await page.locator("a.media-tile").first().click();
   await expect(page.locator(".viewer")).toHaveCSS("position", "fixed");
   // Grams opened by the server's render keeps its rules after it closes and opens again.

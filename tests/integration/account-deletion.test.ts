@@ -39,6 +39,7 @@ import { call, cookiesOf, formRequest, getRequest, jsonRequest } from "../suppor
 import { sourceBuild } from "../support/app-server";
 import { onPostgres } from "../support/database";
 import { DATA_EXPORT_JOB, requestDataExport } from "~/models/data-export-requests.server";
+import { postPath, userPath } from "~/lib/paths";
 
 /** A page of the app as a browser gets it: its status and HTML. */
 let handler: ReturnType<typeof createRequestHandler>;
@@ -177,7 +178,7 @@ describe("asking to delete an account", () => {
 
     // Hidden from everyone: the profile, the posts, the car and its card, search.
     const profile = await userPageLoader({
-      request: getRequest(`/user/${member.username}`, { cookie: other.cookie }),
+      request: getRequest(userPath(member.username), { cookie: other.cookie }),
       params: { username: member.username },
       context: {},
     }).catch((error: unknown) => error);
@@ -346,7 +347,7 @@ describe("the final deletion", () => {
     const kept = thread.comments.find((view) => view.id === othersComment.id)!;
     expect(kept).toMatchObject({ content: "Lovely car, well done", username: ANONYMOUS, user_id: null });
     expect(kept.replies.map((reply) => reply.content)).toEqual(["Thank you!"]);
-    const postPage = await page(`/post/${othersPost.id}`, other.cookie);
+    const postPage = await page(postPath(othersPost.id), other.cookie);
     expect(postPage.status).toBe(200);
     expect(postPage.html).toContain("Lovely car, well done");
     expect(postPage.html).toContain(DELETED_MEMBER);

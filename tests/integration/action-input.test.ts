@@ -19,6 +19,7 @@ import { action as blockAction } from "~/routes/api.users.$username.block";
 import { action as garageAction } from "~/routes/my-cars._index";
 import { answerJson, args, formRequest, getRequest, jsonRequest, rawRequest } from "../support/requests";
 import { makeUser } from "../support/accounts";
+import { userPath } from "~/lib/paths";
 
 let n = 0;
 const unique = (prefix: string) => `${prefix}${++n}_${Math.random().toString(36).slice(2, 6)}`;
@@ -138,10 +139,10 @@ describe("a model's refusal", () => {
     const json = await answerJson(userFollowAction(args(jsonRequest("/api/users/x/follow", {}, { cookie: member.cookie }), { username: member.username })));
     expect(json).toMatchObject({ status: 400, body: { error: CANNOT_FOLLOW_YOURSELF } });
     const form = await answerJson(
-      userFollowAction(args(formRequest("/api/users/x/follow", { redirectTo: `/user/${member.username}` }, { cookie: member.cookie }), { username: member.username })),
+      userFollowAction(args(formRequest("/api/users/x/follow", { redirectTo: userPath(member.username) }, { cookie: member.cookie }), { username: member.username })),
     );
     expect(form.status).toBe(303);
-    expect(form.response.headers.get("Location")).toBe(`/user/${member.username}`);
+    expect(form.response.headers.get("Location")).toBe(userPath(member.username));
     expect(form.response.headers.get("Set-Cookie")).toBeTruthy();
   });
 });

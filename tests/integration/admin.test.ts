@@ -15,6 +15,7 @@ import { action as roleAction } from "~/routes/api.admin.users.$id.role";
 import { action as suspendAction } from "~/routes/api.admin.users.$id.suspend";
 import { makePost, makeUser, type TestUser } from "../support/accounts";
 import { callJson, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { postPath } from "~/lib/paths";
 
 let n = 0;
 const unique = (prefix: string) => `${prefix}${++n}_${Math.random().toString(36).slice(2, 6)}`;
@@ -79,7 +80,7 @@ describe("the report queue", () => {
         { reason: "inappropriate", count: 1 },
       ],
       details: [{ reporter: r2.username, text: "Selling things" }],
-      preview: { title: "Questionable post", author: author.username, href: `/post/${post.id}` },
+      preview: { title: "Questionable post", author: author.username, href: postPath(post.id) },
       author: { id: author.id, username: author.username, suspended: false, is_admin: false },
     });
     expect(body.queue[0].contentId).toBe(post.id);

@@ -22,6 +22,7 @@ import { stopInsuranceReminders } from "~/models/insurance-reminders.server";
 import { showcaseMods } from "~/models/build-sheet.server";
 import { getShowcase } from "~/models/showcase.server";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
+import { showcasePath } from "~/lib/paths";
 
 const ROUTES = ["routes/showcase.$carId", "routes/embed.car.$carId", "routes/cards.car.$file", "routes/oembed", "routes/media.$", "routes/og-image.$"];
 const SCRAPER = "facebookexternalhit/1.1";
@@ -116,7 +117,7 @@ function decodeHtml(text: string): string {
 
 describe("the showcase", () => {
   it("shows the build sheet without JavaScript: mod count, shown spend only, gains, and the chart as an image with its numbers in text", async () => {
-    const { html } = await page(`/showcase/${ids.car}`);
+    const { html } = await page(showcasePath(ids.car));
     const sheet = html.slice(html.indexOf('data-testid="build-sheet"'), html.indexOf('data-testid="build-export"'));
     expect(sheet).toContain('<dd data-testid="sheet-mod-count">3</dd>');
     // $4,500 + $1,200; the suspension's private $2,800 is in no figure.
@@ -133,7 +134,7 @@ describe("the showcase", () => {
   });
 
   it("holds the BBCode and Markdown snippets as text to select, built from what anyone may see", async () => {
-    const { html } = await page(`/showcase/${ids.car}`);
+    const { html } = await page(showcasePath(ids.car));
     // As a visitor reads them: what anyone may see.
     const { sheetMods: mods } = showcaseMods((await getShowcase(ids.car))!.modRows, null);
     const input = {
@@ -159,7 +160,7 @@ describe("the showcase", () => {
   });
 
   it("unfurls with the build card as og:image and has an oEmbed discovery link", async () => {
-    const { html } = await page(`/showcase/${ids.car}`);
+    const { html } = await page(showcasePath(ids.car));
     const { error, result } = await ogs({ html, onlyGetOpenGraphInfo: true });
     expect(error).toBe(false);
     const [image] = result.ogImage ?? [];

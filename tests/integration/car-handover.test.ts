@@ -24,6 +24,7 @@ import { loader as userLoader } from "~/routes/user.$username";
 import { makeUser, type TestUser } from "../support/accounts";
 import { onPostgres } from "../support/database";
 import { answer, answerJson, args, formRequest, getRequest } from "../support/requests";
+import { postPath, showcasePath } from "~/lib/paths";
 
 type Answer = Response & { data?: { error?: string; link?: string; field?: string | null }; init?: { status?: number } };
 
@@ -201,7 +202,7 @@ describe("a handover addressed to a member", () => {
     const page = await openOffer(buyer, car.id);
     expect(page.status).toBe(200);
     expect(page.body.seller.username).toBe("ho_to_s");
-    expect((await answerOffer(buyer, car.id, "accept")).headers.get("Location")).toBe(`/showcase/${car.id}`);
+    expect((await answerOffer(buyer, car.id, "accept")).headers.get("Location")).toBe(showcasePath(car.id));
     expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).ownerId).toBe(buyer.id);
   });
 });
@@ -225,7 +226,7 @@ describe("accepting a handover", () => {
     const { token } = await startLink(seller, car.id, {}, [String(shown.id)]);
     const accepted = await answerOffer(buyer, car.id, "accept", token);
     expect(accepted.status).toBe(303);
-    expect(accepted.headers.get("Location")).toBe(`/showcase/${car.id}`);
+    expect(accepted.headers.get("Location")).toBe(showcasePath(car.id));
 
     expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).ownerId).toBe(buyer.id);
     expect(await prisma.carFollow.count({ where: { carId: car.id } })).toBe(1);
@@ -243,17 +244,17 @@ describe("accepting a handover", () => {
     expect(JSON.parse(rows[0].privateCosts ?? "{}")).toEqual({ [kept.id]: 450_000 });
 
     const fanFeed = await getNotificationFeed(fan.id);
-    expect(fanFeed.notifications).toMatchObject([{ type: "car_new_owner", message: "Ruby has a new owner", link: `/showcase/${car.id}` }]);
+    expect(fanFeed.notifications).toMatchObject([{ type: "car_new_owner", message: "Ruby has a new owner", link: showcasePath(car.id) }]);
     expect((await getNotificationFeed(seller.id)).notifications.filter((n) => n.type === "car_new_owner")).toEqual([]);
 
     // The seller's post still shows the car, "while owned by" them.
-    const postPage = (await answer(postLoader(args(getRequest(`/post/${post.id}`), { id: String(post.id) })))) as {
+    const postPage = (await answer(postLoader(args(getRequest(postPath(post.id)), { id: String(post.id) })))) as {
       post: Parameters<typeof carLines>[0] & { creator: { username: string } };
     };
     expect(carLines(postPage.post)).toMatchObject([{ id: car.id, formerOwner: true }]);
 
     // The showcase lists both owners with the mods of their time; the seller's profile the car.
-    const showcase = (await answer(showcaseLoader(args(getRequest(`/showcase/${car.id}`), { carId: String(car.id) })))) as {
+    const showcase = (await answer(showcaseLoader(args(getRequest(showcasePath(car.id)), { carId: String(car.id) })))) as {
       owners: { username: string; to: string | null; mod_count: number; shown_cents: number }[];
     };
     expect(showcase.owners).toMatchObject([
@@ -271,7 +272,7 @@ describe("accepting a handover", () => {
     const car = await carOf(owner);
     expect(await ownershipHistory(car.id)).toMatchObject([{ username: "ho_first", from: "2024-01-05T10:00:00.000Z", to: null }]);
     const post = await prisma.post.create({ data: { createdById: owner.id, story: "Mine", postCars: { create: { carId: car.id } } } });
-    const postPage = (await answer(postLoader(args(getRequest(`/post/${post.id}`), { id: String(post.id) })))) as { post: Parameters<typeof carLines>[0] };
+    const postPage = (await answer(postLoader(args(getRequest(postPath(post.id)), { id: String(post.id) })))) as { post: Parameters<typeof carLines>[0] };
     expect(carLines(postPage.post)).toMatchObject([{ formerOwner: false }]);
   });
 

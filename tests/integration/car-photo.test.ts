@@ -12,7 +12,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { resolveKey } from "~/lib/media/media-storage.server";
-import { partPath } from "~/lib/paths";
+import { partPath, showcasePath, userPath } from "~/lib/paths";
 import { runDueJobs } from "~/models/job-worker.server";
 import { findOrCreatePart } from "~/models/part.server";
 import { deletePost } from "~/models/post.server";
@@ -157,10 +157,10 @@ describe("an uploaded photo", () => {
     await prisma.mod.create({ data: { carId: car.id, category: "Optics", modelName: "Lens", partId: part } });
     const partRow = await prisma.part.findUniqueOrThrow({ where: { id: part }, include: { manufacturer: true } });
     for (const [pathname, cookie] of [
-      [`/showcase/${car.id}`, fan.cookie],
+      [showcasePath(car.id), fan.cookie],
       ["/my-cars", owner.cookie],
       ["/search?q=Zenvo", fan.cookie],
-      [`/user/${owner.username}`, fan.cookie],
+      [userPath(owner.username), fan.cookie],
       [partPath(partRow), fan.cookie],
       [`/embed/car/${car.id}`, undefined],
     ] as const) {
@@ -275,13 +275,13 @@ describe("a photo picked from the car's posts", () => {
     );
     expect(picked.status).toBe(303);
     expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).coverMediaId).toBe(older.media[0].id);
-    const hero = await page(`/showcase/${car.id}`, fan.cookie);
+    const hero = await page(showcasePath(car.id), fan.cookie);
     expect(hero.html).toMatch(/data-testid="car-photo"[^]*picked\/older-shot/);
     expect((await page("/search?q=Stratos", fan.cookie)).html).toContain("picked/older-shot");
 
     await deletePost(older.id, { id: owner.id, role: "member" });
     expect((await prisma.car.findUniqueOrThrow({ where: { id: car.id } })).coverMediaId).toBeNull();
-    const after = await page(`/showcase/${car.id}`, fan.cookie);
+    const after = await page(showcasePath(car.id), fan.cookie);
     expect(after.status).toBe(200);
     expect(after.html).not.toContain("picked/older-shot");
     expect(after.html).not.toContain('data-testid="car-photo"');
@@ -307,10 +307,10 @@ describe("a photo picked from the car's posts", () => {
 describe("the owner's Edit button", () => {
   it("shows Edit to the owner where others see Follow on the showcase", async () => {
     const car = await prisma.car.create({ data: { ownerId: owner.id, make: "Lotus", model: "Exige", year: 2006 } });
-    const own = await page(`/showcase/${car.id}`, owner.cookie);
+    const own = await page(showcasePath(car.id), owner.cookie);
     expect(own.html).toContain(`href="/my-cars/${car.id}/edit"`);
     expect(own.html).not.toContain(`action="/api/cars/${car.id}/follow"`);
-    const other = await page(`/showcase/${car.id}`, fan.cookie);
+    const other = await page(showcasePath(car.id), fan.cookie);
     expect(other.html).toContain(`action="/api/cars/${car.id}/follow"`);
     expect(other.html).not.toContain(`href="/my-cars/${car.id}/edit"`);
   });

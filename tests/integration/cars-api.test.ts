@@ -8,6 +8,7 @@ import { loader as showcaseLoader, meta as showcaseMeta } from "~/routes/showcas
 import { maxCarYear } from "~/lib/schemas/car-schemas";
 import { signUp } from "../support/accounts";
 import { args, call, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { showcasePath } from "~/lib/paths";
 
 const skyline = { make: "Nissan", model: "Skyline", year: 1999, trim: "GT-R", bodystyle: "Coupe", nickname: "Godzilla" };
 
@@ -157,7 +158,7 @@ describe("the showcase page", () => {
     await prisma.mod.create({ data: { carId: car.id, category: "Intake", modelName: "Secret box", costCents: 99900, showCost: false } });
 
     const data = await (showcaseLoader as (a: never) => Promise<Awaited<ReturnType<typeof showcaseLoader>>>)(
-      args(getRequest(`/showcase/${car.id}`), { carId: String(car.id) }),
+      args(getRequest(showcasePath(car.id)), { carId: String(car.id) }),
     );
     expect(data.car).toMatchObject({ make: "Honda", nickname: "Unnamed" });
     expect("insurance_expires_at" in data.car).toBe(false);

@@ -8,6 +8,7 @@ import { action as likeComment } from "~/routes/api.comments.$id.like";
 import { loader as listComments } from "~/routes/api.posts.$id.comments";
 import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { makePost, makeUser } from "../support/accounts";
+import { postPath } from "~/lib/paths";
 
 afterEach(() => resetRateLimits());
 
@@ -100,14 +101,14 @@ describe("POST /api/comments", () => {
     const post = await makePost(owner.id);
     const back = await answer(
       postComment(
-        args(formRequest("/api/comments", { postId: String(post.id), content: "from a form", redirectTo: `/post/${post.id}#comments` }, { cookie: owner.cookie })),
+        args(formRequest("/api/comments", { postId: String(post.id), content: "from a form", redirectTo: `${postPath(post.id)}#comments` }, { cookie: owner.cookie })),
       ),
     );
     expect(back.status).toBe(303);
     const created = await prisma.comment.findFirstOrThrow({ where: { content: "from a form" } });
-    expect(back.headers.get("Location")).toBe(`/post/${post.id}#comment-${created.id}`);
+    expect(back.headers.get("Location")).toBe(`${postPath(post.id)}#comment-${created.id}`);
 
-    const visitor = await answer(postComment(args(formRequest("/api/comments", { postId: String(post.id), content: "hi", redirectTo: `/post/${post.id}` }))));
+    const visitor = await answer(postComment(args(formRequest("/api/comments", { postId: String(post.id), content: "hi", redirectTo: postPath(post.id) }))));
     expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=%2Fpost%2F${post.id}`);
   });
 
@@ -278,10 +279,10 @@ describe("DELETE /api/comments/{id}", () => {
     const post = await makePost(owner.id);
     const id = (await (await comment({ postId: post.id, content: "bye" }, owner.cookie)).json()).id;
     const response = await answer(
-      commentAction(args(formRequest(`/api/comments/${id}`, { intent: "delete", redirectTo: `/post/${post.id}` }, { cookie: owner.cookie }), { id: String(id) })),
+      commentAction(args(formRequest(`/api/comments/${id}`, { intent: "delete", redirectTo: postPath(post.id) }, { cookie: owner.cookie }), { id: String(id) })),
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`/post/${post.id}`);
+    expect(response.headers.get("Location")).toBe(postPath(post.id));
     expect(response.headers.get("Set-Cookie")).toContain("__flash=");
     expect(await prisma.comment.count({ where: { id } })).toBe(0);
 

@@ -20,6 +20,7 @@ import { makeUser } from "../support/accounts";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
 import { exiftool } from "../support/media";
 import { answer, args, getRequest, jsonRequest, multipartRequest } from "../support/requests";
+import { eventIcsPath, eventPath } from "~/lib/paths";
 
 beforeEach(() => resetRateLimits());
 
@@ -50,7 +51,7 @@ function parseCalendar(text: string): { calendar: ICAL.Component; events: Parsed
 }
 
 async function eventIcs(id: number) {
-  return answer(icsLoader(args(getRequest(`/events/${id}/calendar.ics`), { id: String(id) })));
+  return answer(icsLoader(args(getRequest(eventIcsPath(id)), { id: String(id) })));
 }
 
 async function feed() {
@@ -135,7 +136,7 @@ describe("the event page's Add to calendar", () => {
   it("links the .ics file, Google Calendar and Outlook.com with the event filled in", async () => {
     const start = new Date(Date.UTC(2031, 0, 2, 18, 0));
     const event = await prisma.event.create({ data: { name: "Night run", dateTime: start, location: "Mulholland", description: "Slow and quiet" } });
-    const markup = await pageHtml(`/events/${event.id}`);
+    const markup = await pageHtml(eventPath(event.id));
     expect(markup).toContain("Add to calendar");
     expect(markup).toContain(`href="/events/${event.id}/calendar.ics"`);
     const links = [...markup.matchAll(/href="(https:\/\/[^"]+)"/g)].map((match) => new URL(match[1].replace(/&amp;/g, "&")));
@@ -224,7 +225,7 @@ describe("an event's cover photo", () => {
     expect(tags["File:FileType"]).toBe("WEBP");
     expect(Object.keys(tags).filter((tag) => !tag.startsWith("ExifTool:") && /GPS|Make|Model|^EXIF|^IFD/i.test(tag))).toEqual([]);
 
-    const page = await pageHtml(`/events/${event.id}`);
+    const page = await pageHtml(eventPath(event.id));
     expect(page).toContain("event-detail__banner--photo");
     expect(page).toContain(`src="${event.cover.url}"`);
     expect(await pageHtml("/events")).toContain(`src="${event.cover.url}"`);
@@ -254,7 +255,7 @@ describe("an event's cover photo", () => {
     );
     expect((await removed.json()).event.cover).toBeNull();
     expect(await statMedia(next.slice("/media/".length))).toBeNull();
-    const plain = await pageHtml(`/events/${event.id}`);
+    const plain = await pageHtml(eventPath(event.id));
     expect(plain).not.toContain("event-detail__banner--photo");
     expect(plain).toContain("event-detail__banner");
   });

@@ -10,6 +10,7 @@ import { action as eventAction, loader as eventLoader } from "~/routes/api.event
 import { action as attendAction } from "~/routes/api.events.$id.attend";
 import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { makeUser, type TestUser } from "../support/accounts";
+import { eventPath } from "~/lib/paths";
 
 beforeEach(() => resetRateLimits());
 
@@ -154,7 +155,7 @@ describe("administrators' writes", () => {
     expect(row.dateTime.toISOString()).toBe("2030-06-01T16:30:00.000Z");
 
     const deleted = await answer(
-      eventAction(args(formRequest(`/api/events/${id}`, { intent: "delete", redirectTo: `/events/${id}` }, { cookie: admin.cookie }), { id: String(id) })),
+      eventAction(args(formRequest(`/api/events/${id}`, { intent: "delete", redirectTo: eventPath(id) }, { cookie: admin.cookie }), { id: String(id) })),
     );
     expect(deleted.status).toBe(303);
     expect(deleted.headers.get("Location")).toBe("/events");

@@ -8,6 +8,7 @@ import { loader as resetPageLoader } from "~/routes/reset-password";
 import { action as themeAction } from "~/routes/theme";
 import { answer, args, formRequest, getRequest, jsonRequest, statusOf } from "../support/requests";
 import { makePost, makeUser } from "../support/accounts";
+import { postLikesPath } from "~/lib/paths";
 
 beforeEach(async () => {
   await resetRateLimits();
@@ -55,7 +56,7 @@ describe("/post/{id}/likes", () => {
   it("sends visitors to Sign In and answers a missing post with a 404", async () => {
     const owner = await makeUser();
     const post = await makePost(owner.id);
-    const visitor = await answer(likesLoader(args(getRequest(`/post/${post.id}/likes`), { id: String(post.id) })));
+    const visitor = await answer(likesLoader(args(getRequest(postLikesPath(post.id)), { id: String(post.id) })));
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=%2Fpost%2F${post.id}%2Flikes`);
 

@@ -6,6 +6,7 @@ import { loader as countFlags } from "~/routes/api.flags.count";
 import { listFlagQueue, resolveFlags } from "~/models/flag.server";
 import { answer, args, getRequest, jsonRequest } from "../support/requests";
 import { makePost, makeUser } from "../support/accounts";
+import { postPath } from "~/lib/paths";
 
 afterEach(() => resetRateLimits());
 
@@ -137,7 +138,7 @@ describe("the administrators' queue", () => {
       { reason: "misleading_tags", count: 1 },
     ]);
     expect(queue[0].details).toEqual([expect.objectContaining({ text: "Buy my wheels", reporter: reporters[0].username })]);
-    expect(queue[0].preview).toEqual({ title: "A busy post", author: "queueowner", href: `/post/${busy.id}` });
+    expect(queue[0].preview).toEqual({ title: "A busy post", author: "queueowner", href: postPath(busy.id) });
 
     expect(await resolveFlags("post", busy.id, "dismissed", admin.id)).toEqual({ resolved: 3 });
     expect((await listFlagQueue()).map((item) => item.contentId)).toEqual([quiet.id]);

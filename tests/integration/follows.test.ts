@@ -7,6 +7,7 @@ import { getCarFollowerCounts, getUserFollowCounts } from "~/models/follow.serve
 import { getShowcase } from "~/models/showcase.server";
 import { signUp } from "../support/accounts";
 import { args, callJson, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { showcasePath } from "~/lib/paths";
 
 function carOf(ownerId: number, model = "Skyline") {
   return prisma.car.create({ data: { ownerId, make: "Nissan", model, year: 1999 } });
@@ -69,12 +70,12 @@ describe("car follows", () => {
     const params = { carId: String(car.id) };
     const path = `/api/cars/${car.id}/follow`;
 
-    const ok = (await followCar(args(formRequest(path, { redirectTo: `/showcase/${car.id}` }, { cookie: fan.cookie }), params))) as Response;
+    const ok = (await followCar(args(formRequest(path, { redirectTo: showcasePath(car.id) }, { cookie: fan.cookie }), params))) as Response;
     expect(ok.status).toBe(303);
-    expect(ok.headers.get("Location")).toBe(`/showcase/${car.id}`);
+    expect(ok.headers.get("Location")).toBe(showcasePath(car.id));
     expect((await followState(car.id, fan.id))?.following).toBe(true);
 
-    const visitor = (await followCar(args(formRequest(path, { redirectTo: `/showcase/${car.id}` }), params))) as Response;
+    const visitor = (await followCar(args(formRequest(path, { redirectTo: showcasePath(car.id) }), params))) as Response;
     expect(visitor.status).toBe(303);
     expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=%2Fshowcase%2F${car.id}`);
 

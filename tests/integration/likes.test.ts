@@ -9,6 +9,7 @@ import { getReactionState } from "~/models/like.server";
 import { applyReaction, compactCount } from "~/components/interactions/reactions";
 import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { makePost, makeUser } from "../support/accounts";
+import { postPath } from "~/lib/paths";
 
 afterEach(() => resetRateLimits());
 
@@ -101,19 +102,19 @@ describe("POST /api/posts/{id}/like", () => {
     const owner = await makeUser();
     const post = await makePost(owner.id);
     const back = await answer(
-      like(args(formRequest(`/api/posts/${post.id}/like`, { type: "like", redirectTo: `/post/${post.id}` }, { cookie: owner.cookie }), { id: String(post.id) })),
+      like(args(formRequest(`/api/posts/${post.id}/like`, { type: "like", redirectTo: postPath(post.id) }, { cookie: owner.cookie }), { id: String(post.id) })),
     );
     expect(back.status).toBe(303);
-    expect(back.headers.get("Location")).toBe(`/post/${post.id}`);
+    expect(back.headers.get("Location")).toBe(postPath(post.id));
     expect((await getReactionState(post.id, owner.id)).liked).toBe(true);
 
-    const visitor = await answer(like(args(formRequest(`/api/posts/${post.id}/like`, { type: "like", redirectTo: `/post/${post.id}` }), { id: String(post.id) })));
+    const visitor = await answer(like(args(formRequest(`/api/posts/${post.id}/like`, { type: "like", redirectTo: postPath(post.id) }), { id: String(post.id) })));
     expect(visitor.status).toBe(303);
     expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=%2Fpost%2F${post.id}`);
 
     // An error on a plain form comes back to the page with a toast cookie.
     const wrong = await answer(
-      like(args(formRequest(`/api/posts/${post.id}/like`, { type: "meh", redirectTo: `/post/${post.id}` }, { cookie: owner.cookie }), { id: String(post.id) })),
+      like(args(formRequest(`/api/posts/${post.id}/like`, { type: "meh", redirectTo: postPath(post.id) }, { cookie: owner.cookie }), { id: String(post.id) })),
     );
     expect(wrong.status).toBe(303);
     expect(wrong.headers.get("Set-Cookie")).toContain("__flash=");

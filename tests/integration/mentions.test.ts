@@ -16,6 +16,7 @@ import { syncPostText } from "~/models/text-links.server";
 import { makeUser, type TestUser } from "../support/accounts";
 import { answer, args, call, callJson, getRequest, jsonRequest, multipartRequest } from "../support/requests";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
+import { postPath } from "~/lib/paths";
 
 type Notice = { type: string; message: string; link: string; related_user_username: string | null };
 
@@ -66,7 +67,7 @@ describe("mentions in a post", () => {
     const { status, body } = await post(demo, "Cruise with @Jess and @jess, @vince, @demo, @blocker, @blocked and @ghost_rider #E30 #e30 #日本車");
     expect(status).toBe(201);
     const postId = body.post.id as number;
-    expect(await notices(jess)).toEqual([expect.objectContaining({ message: "@demo mentioned you in a post", link: `/post/${postId}`, related_user_username: "demo" })]);
+    expect(await notices(jess)).toEqual([expect.objectContaining({ message: "@demo mentioned you in a post", link: postPath(postId), related_user_username: "demo" })]);
     expect(await notices(vince)).toHaveLength(1);
     expect(await notices(demo)).toEqual([]);
     expect(await notices(blocker)).toEqual([]);
@@ -94,7 +95,7 @@ describe("mentions in a post", () => {
     await prisma.post.update({ where: { id: postId }, data: { story } });
     await syncPostText({ postId, authorId: demo.id, story, previousStory: "With @jess #track" });
     expect(await notices(jess)).toHaveLength(1);
-    expect(await notices(vince)).toEqual([expect.objectContaining({ link: `/post/${postId}` })]);
+    expect(await notices(vince)).toEqual([expect.objectContaining({ link: postPath(postId) })]);
     // Taking @vince out and putting him back does not tell him again.
     await syncPostText({ postId, authorId: demo.id, story: "With @jess", previousStory: story });
     await syncPostText({ postId, authorId: demo.id, story, previousStory: "With @jess" });
@@ -145,7 +146,7 @@ describe("mentions in comments and messages", () => {
     const { status, body } = await comment(demo, target.id, "Ask @jess @JESS or @blocker");
     expect(status).toBe(201);
     expect(body.mentions).toEqual(["jess", "blocker"]);
-    expect(await notices(jess)).toEqual([expect.objectContaining({ message: "@demo mentioned you in a comment", link: `/post/${target.id}#comment-${body.id}` })]);
+    expect(await notices(jess)).toEqual([expect.objectContaining({ message: "@demo mentioned you in a comment", link: `${postPath(target.id)}#comment-${body.id}` })]);
     expect(await notices(blocker)).toEqual([]);
 
     const list = await answer(listCommentsLoader(args(getRequest(`/api/posts/${target.id}/comments`), { id: String(target.id) })));
@@ -163,7 +164,7 @@ describe("mentions in comments and messages", () => {
       ),
     );
     expect(edit.status).toBe(200);
-    expect(await notices(vince)).toEqual([expect.objectContaining({ message: "@demo mentioned you in a comment", link: `/post/${target.id}#comment-${body.id}` })]);
+    expect(await notices(vince)).toEqual([expect.objectContaining({ message: "@demo mentioned you in a comment", link: `${postPath(target.id)}#comment-${body.id}` })]);
     expect(await notices(jess)).toHaveLength(1);
   });
 

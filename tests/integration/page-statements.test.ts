@@ -19,6 +19,7 @@ import { loader as userLoader } from "~/routes/user.$username";
 import { makeUser, type TestUser } from "../support/accounts";
 import { args, getRequest, rawRequest } from "../support/requests";
 import { watchStatements } from "../support/statements";
+import { eventPath, postPath, showcasePath, userPath } from "~/lib/paths";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -224,7 +225,7 @@ describe("/showcase/{carId}", () => {
   it("the loader for a signed-in member runs one statement per part of the page", async () => {
     const loader = showcaseLoader as (a: never) => Promise<Awaited<ReturnType<typeof showcaseLoader>>>;
     const watched = watchStatements();
-    const data = await loader(args(getRequest(`/showcase/${carId}`, { cookie: fan.cookie }), { carId: String(carId) }));
+    const data = await loader(args(getRequest(showcasePath(carId), { cookie: fan.cookie }), { carId: String(carId) }));
     // The session and the build timeline; the showcase as the member sees it (with its mods,
     // follow state, service entries and VIN's end); then the car's owners with their names and
     // the other cars running the mods' parts. Each a bounded statement, none per row.
@@ -346,7 +347,7 @@ describe("/post/{id}", () => {
   });
 
   it("the loader for a signed-in member runs at most 4 statements: session, post, comments, and the post's mods", async () => {
-    const request = getRequest(`/post/${postId}`, { cookie: other.cookie });
+    const request = getRequest(postPath(postId), { cookie: other.cookie });
     const { result, statements } = await measured(() => postLoader(args(request, { id: String(postId) })));
     expect(result.comments?.comments).toHaveLength(4);
     expect(result.taggedMods).toHaveLength(5);
@@ -554,7 +555,7 @@ describe("/user/{username}", () => {
   });
 
   const load = (username: string, viewer: TestUser | null, query = "") =>
-    measured(() => userLoader(args(getRequest(`/user/${username}${query}`, { cookie: viewer?.cookie }), { username })));
+    measured(() => userLoader(args(getRequest(`${userPath(username)}${query}`, { cookie: viewer?.cookie }), { username })));
 
   it("the loader for a signed-in member runs three statements: the session, the page and the cars the member used to own", async () => {
     const { result, statements } = await load("up_owner", fan);
@@ -789,7 +790,7 @@ describe("/events/{id}", () => {
   });
 
   it("the loader for a signed-in member runs two statements: the session and the event", async () => {
-    const request = getRequest(`/events/${eventId}`, { cookie: users.owner.cookie });
+    const request = getRequest(eventPath(eventId), { cookie: users.owner.cookie });
     const { result, statements } = await measured(() => eventLoader(args(request, { id: String(eventId) })));
     expect(statements, statements.join("\n\n")).toHaveLength(2);
     expect(result.event).toMatchObject({ id: eventId, name: "ei Breakfast", attendees: 4, host: "ei_host", past: false });

@@ -15,6 +15,7 @@ import { searchAll } from "~/models/search.server";
 import { backfillParts } from "../../scripts/backfill-parts";
 import { makeUser, type TestUser } from "../support/accounts";
 import { call, callJson, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { showcasePath } from "~/lib/paths";
 
 let n = 0;
 const unique = (prefix: string) => `${prefix}${++n}${Math.random().toString(36).slice(2, 6)}`;
@@ -178,7 +179,7 @@ describe("showcase and search", () => {
     for (const car of theirs) await addMod(other, car.id, { manufacturer: maker.toUpperCase(), model_name: "zero-2e" });
     await addMod(other, theirs[0].id, { manufacturer: maker, model_name: "Zero-2E" });
 
-    const { body } = await callJson(showcaseLoader, getRequest(`/showcase/${mine.id}`), { carId: String(mine.id) });
+    const { body } = await callJson(showcaseLoader, getRequest(showcasePath(mine.id)), { carId: String(mine.id) });
     const byName = new Map(body.mods.map((mod: { model_name: string; part: { other_cars: number } }) => [mod.model_name, mod.part.other_cars]));
     expect(byName.get("Zero-2E")).toBe(2);
     expect(lonely.part).not.toBeNull();

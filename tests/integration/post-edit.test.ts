@@ -21,6 +21,7 @@ import { expressHandler } from "../../server/app-handler";
 import { visitorPages } from "../../server/visitor-pages";
 import { makeUser, type TestUser } from "../support/accounts";
 import { sourceBuild } from "../support/app-server";
+import { postEditPath, postPath } from "~/lib/paths";
 
 const ROUTES = [
   "routes/post.$id",
@@ -150,14 +151,14 @@ describe("editing a post", () => {
     await prisma.save.create({ data: { postId: post.id, userId: other.id } });
     const [first, second, third] = post.media;
 
-    const form = await get(`/post/${post.id}/edit`, author);
+    const form = await get(postEditPath(post.id), author);
     expect(form.status).toBe(200);
     const formHtml = await form.text();
     expect(formHtml).toContain(`name="position.${first.id}"`);
     expect(formHtml).toContain(`name="alt.${second.id}"`);
     expect(formHtml).toContain(`name="remove.${third.id}"`);
 
-    const saved = await postForm(`/post/${post.id}/edit`, author, [
+    const saved = await postForm(postEditPath(post.id), author, [
       ["story", "Track day at the ring, now with numbers"],
       ["carIds", String(carId)],
       ["layout", "grid"],
@@ -168,7 +169,7 @@ describe("editing a post", () => {
       [`remove.${third.id}`, "on"],
     ]);
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe(`/post/${post.id}`);
+    expect(saved.headers.get("location")).toBe(postPath(post.id));
 
     const after = await snapshot(post.id);
     expect(after?.story).toBe("Track day at the ring, now with numbers");
@@ -184,7 +185,7 @@ describe("editing a post", () => {
     expect(await prisma.comment.count({ where: { postId: post.id } })).toBe(1);
     expect(await prisma.save.count({ where: { postId: post.id } })).toBe(1);
 
-    const html = await (await get(`/post/${post.id}`)).text();
+    const html = await (await get(postPath(post.id))).text();
     expect(html).toContain("Track day at the ring, now with numbers");
     expect(html).toMatch(/data-testid="post-edited"[^>]*>(?:[^<]|<!-- -->)*edited/);
     // The described photo is first now.
@@ -194,7 +195,7 @@ describe("editing a post", () => {
 
   it("a post that was never edited does not say edited", async () => {
     const post = await photoPost(1);
-    const html = await (await get(`/post/${post.id}`)).text();
+    const html = await (await get(postPath(post.id))).text();
     expect(html).not.toContain('data-testid="post-edited"');
   });
 
@@ -203,8 +204,8 @@ describe("editing a post", () => {
     const before = await snapshot(post.id);
     const change = fieldsOf("Hijacked", post.media, [[`remove.${post.media[0].id}`, "on"]]);
     for (const user of [other, admin]) {
-      expect((await get(`/post/${post.id}/edit`, user)).status).toBe(403);
-      expect((await postForm(`/post/${post.id}/edit`, user, change)).status).toBe(403);
+      expect((await get(postEditPath(post.id), user)).status).toBe(403);
+      expect((await postForm(postEditPath(post.id), user, change)).status).toBe(403);
     }
     // A visitor is sent to sign in.
     const visitor = await fetch(`${origin}/post/${post.id}/edit`, {
@@ -219,14 +220,14 @@ describe("editing a post", () => {
     // A missing post, and someone else's post that is not ready, are not found.
     expect((await get(`/post/99999999/edit`, author)).status).toBe(404);
     const processing = await prisma.post.create({ data: { createdById: other.id, story: "Converting", status: "processing" } });
-    expect((await get(`/post/${processing.id}/edit`, author)).status).toBe(404);
-    expect((await postForm(`/post/${processing.id}/edit`, author, [["story", "Mine now"]])).status).toBe(404);
+    expect((await get(postEditPath(processing.id), author)).status).toBe(404);
+    expect((await postForm(postEditPath(processing.id), author, [["story", "Mine now"]])).status).toBe(404);
     expect((await prisma.post.findUnique({ where: { id: processing.id } }))?.story).toBe("Converting");
   });
 
   it("the author cannot tag someone else's car", async () => {
     const post = await photoPost(1);
-    const refused = await postForm(`/post/${post.id}/edit`, author, [
+    const refused = await postForm(postEditPath(post.id), author, [
       ...fieldsOf("Track day", post.media).filter(([name]) => name !== "carIds"),
       ["carIds", String(otherCarId)],
     ]);
@@ -237,7 +238,7 @@ describe("editing a post", () => {
   it("an edit that would leave the post empty is refused with a message, and what was typed is shown again", async () => {
     const post = await photoPost(1, "");
     const before = await snapshot(post.id);
-    const refused = await postForm(`/post/${post.id}/edit`, author, [
+    const refused = await postForm(postEditPath(post.id), author, [
       ["story", ""],
       ["carIds", String(carId)],
       ["layout", "carousel"],
@@ -256,7 +257,7 @@ describe("editing a post", () => {
   it("removing every photo is fine when the story remains", async () => {
     const post = await photoPost(2, "Sold the wheels");
     const saved = await postForm(
-      `/post/${post.id}/edit`,
+      postEditPath(post.id),
       author,
       fieldsOf(
         "Sold the wheels",
@@ -270,7 +271,7 @@ describe("editing a post", () => {
 
   it("a description longer than 1,500 characters is refused", async () => {
     const post = await photoPost(1);
-    const refused = await postForm(`/post/${post.id}/edit`, author, fieldsOf("Track day", post.media, [[`alt.${post.media[0].id}`, "x".repeat(1501)]]));
+    const refused = await postForm(postEditPath(post.id), author, fieldsOf("Track day", post.media, [[`alt.${post.media[0].id}`, "x".repeat(1501)]]));
     expect(refused.status).toBe(400);
     expect((await snapshot(post.id))?.media[0].alt).toBeNull();
   });
@@ -278,14 +279,14 @@ describe("editing a post", () => {
   it("a visitor whose page was kept sees the new story, the new descriptions and the new share picture right after the edit, in the embed too", async () => {
     const post = await photoPost(2, "Old story about the car");
     const [first, second] = post.media;
-    const kept = await (await get(`/post/${post.id}`)).text();
+    const kept = await (await get(postPath(post.id))).text();
     expect(kept).toContain("Old story about the car");
     // A later visit is answered from memory.
-    const again = await keptVisit(`/post/${post.id}`);
+    const again = await keptVisit(postPath(post.id));
     expect(await again.text()).toContain("Old story about the car");
     await get(`/embed/post/${post.id}`);
 
-    const saved = await postForm(`/post/${post.id}/edit`, author, [
+    const saved = await postForm(postEditPath(post.id), author, [
       ["story", "New story about the car"],
       ["carIds", String(carId)],
       ["layout", ""],
@@ -295,7 +296,7 @@ describe("editing a post", () => {
     ]);
     expect(saved.status).toBe(303);
 
-    const fresh = await get(`/post/${post.id}`);
+    const fresh = await get(postPath(post.id));
     expect(fresh.headers.get("age")).toBeNull();
     const html = await fresh.text();
     expect(html).toContain("New story about the car");
@@ -325,7 +326,7 @@ describe("descriptions of photos and videos", () => {
         posterPath: "aa/bb/clip-poster.webp",
       },
     });
-    const html = await (await get(`/post/${post.id}`)).text();
+    const html = await (await get(postPath(post.id))).text();
     expect(html).toContain('alt="Photo 1 of 3 of Ruby · 2019 Mazda MX-5"');
     expect(html).toContain('alt="Photo 2 of 3 of Ruby · 2019 Mazda MX-5"');
     expect(html).toContain('<meta property="og:image:alt" content="Photo 1 of 3 of Ruby · 2019 Mazda MX-5"/>');
@@ -351,7 +352,7 @@ describe("descriptions of photos and videos", () => {
         alt: "Launch from the line, engine at full song",
       },
     });
-    const html = await (await get(`/post/${post.id}`)).text();
+    const html = await (await get(postPath(post.id))).text();
     expect(html).toContain('alt="Ruby parked by the lake at dusk"');
     expect(html).toContain('<meta property="og:image:alt" content="Ruby parked by the lake at dusk"/>');
     expect(html).toContain('alt="Launch from the line, engine at full song"');
@@ -381,8 +382,8 @@ describe("editing a comment", () => {
     expect(await form.text()).toContain("First thoughts");
     const saved = await postForm(`/comment/${comment.id}/edit`, author, [["content", "Second thoughts"]]);
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe(`/post/${comment.postId}#comment-${comment.id}`);
-    const html = await (await get(`/post/${comment.postId}`)).text();
+    expect(saved.headers.get("location")).toBe(`${postPath(comment.postId)}#comment-${comment.id}`);
+    const html = await (await get(postPath(comment.postId))).text();
     expect(html).toContain("Second thoughts");
     expect(html).toMatch(/data-testid="comment-edited"[^>]*>(?:[^<]|<!-- -->)*edited/);
   });

@@ -18,6 +18,7 @@ import { loader as showcaseLoader } from "~/routes/showcase.$carId";
 import { loader as uploadLoader } from "~/routes/upload";
 import { signUp, type SignedUp } from "../support/accounts";
 import { call, callJson, getRequest, jsonRequest, multipartRequest } from "../support/requests";
+import { postPath, showcasePath } from "~/lib/paths";
 
 const ORIGIN = "http://127.0.0.1:3000";
 
@@ -158,14 +159,14 @@ describe("tagging mods on a new post", () => {
 
   it("lists the post's mods on its page, linking to the mod on the showcase", async () => {
     const { body } = await create(jsonRequest("/api/posts", { story: "Page", carIds: [carA], modIds: [coilovers, intake] }, { cookie: owner.cookie }));
-    const page = (await call<unknown>(postLoader as never, getRequest(`/post/${body.post.id}`), { id: String(body.post.id) })) as {
+    const page = (await call<unknown>(postLoader as never, getRequest(postPath(body.post.id)), { id: String(body.post.id) })) as {
       taggedMods: Array<{ id: number; carId: number; modelName: string; maker: string | null; category: string }>;
     };
     expect(page.taggedMods).toEqual([
       { id: intake, carId: carA, modelName: "Cold Air Intake", maker: "K&N", category: "Intake" },
       { id: coilovers, carId: carA, modelName: "Road & Track", maker: "Öhlins", category: "Suspension" },
     ]);
-    expect(modHref(page.taggedMods[0])).toBe(`/showcase/${carA}#mod-${intake}`);
+    expect(modHref(page.taggedMods[0])).toBe(`${showcasePath(carA)}#mod-${intake}`);
   });
 });
 
@@ -232,7 +233,7 @@ describe("the build timeline", () => {
   });
 
   it("reaches the showcase page", async () => {
-    const page = (await call<unknown>(showcaseLoader as never, getRequest(`/showcase/${car}`), { carId: String(car) })) as {
+    const page = (await call<unknown>(showcaseLoader as never, getRequest(showcasePath(car)), { carId: String(car) })) as {
       timeline: Array<{ mod: { id: number } }>;
     };
     expect(page.timeline.map((entry) => entry.mod.id)).toEqual([late, early]);

@@ -31,6 +31,7 @@ import { action as profileAction } from "~/routes/api.profile";
 import { signUp, type SignedUp } from "../support/accounts";
 import { callJson, getRequest, jsonRequest, multipartRequest } from "../support/requests";
 import { makeClip, makeCostlyClip } from "../support/media";
+import { postPath } from "~/lib/paths";
 
 const X264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"];
 
@@ -110,8 +111,8 @@ describe("a post while its files are processed", () => {
     expect((await getUserPostTiles(author.id)).posts.map((post) => post.id)).not.toContain(id);
     expect((await getShowcase(car.id))!.posts.map((post) => post.id)).not.toContain(id);
     expect(await getPost(id, stranger.id)).toBeNull();
-    expect((await callJson(postPageLoader as never, getRequest(`/post/${id}`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
-    expect((await callJson(postPageLoader as never, getRequest(`/post/${id}`), { id: String(id) })).status).toBe(404);
+    expect((await callJson(postPageLoader as never, getRequest(postPath(id), { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
+    expect((await callJson(postPageLoader as never, getRequest(postPath(id)), { id: String(id) })).status).toBe(404);
     expect((await callJson(embedLoader as never, getRequest(`/embed/post/${id}`), { postId: String(id) })).status).toBe(404);
     expect((await callJson(apiPostLoader as never, getRequest(`/api/posts/${id}`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
     expect((await callJson(processingLoader as never, getRequest(`/api/posts/${id}/processing`, { cookie: stranger.cookie }), { id: String(id) })).status).toBe(404);
@@ -120,7 +121,7 @@ describe("a post while its files are processed", () => {
     );
 
     // The author sees it, processing, with its file.
-    const page = await callJson(postPageLoader as never, getRequest(`/post/${id}`, { cookie: author.cookie }), { id: String(id) });
+    const page = await callJson(postPageLoader as never, getRequest(postPath(id), { cookie: author.cookie }), { id: String(id) });
     expect(page.body).toMatchObject({
       post: { id, status: "processing" },
       processing: { id, status: "processing", files: [{ name: "IMG_0001.PNG", kind: "image", status: "queued", error: null }] },
@@ -138,7 +139,7 @@ describe("a post while its files are processed", () => {
     expect((await searchPosts("zebracorn")).map((post) => post.id)).toContain(id);
     expect((await getShowcase(car.id))!.posts.map((post) => post.id)).toContain(id);
     expect((await callJson(embedLoader as never, getRequest(`/embed/post/${id}`), { postId: String(id) })).body).toMatchObject({ post: { id } });
-    const readyPage = await callJson(postPageLoader as never, getRequest(`/post/${id}`, { cookie: author.cookie }), { id: String(id) });
+    const readyPage = await callJson(postPageLoader as never, getRequest(postPath(id), { cookie: author.cookie }), { id: String(id) });
     expect(readyPage.body).toMatchObject({ post: { status: "ready" }, processing: null });
   });
 
@@ -294,11 +295,11 @@ describe("a file that fails", () => {
     // Someone else cannot remove it; the author's plain form can.
     const foreign = await callJson(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id) }, stranger.cookie), { id: String(id) });
     expect(foreign.status).toBe(404);
-    const removed = await callJson(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id), redirectTo: `/post/${id}` }, author.cookie), {
+    const removed = await callJson(processingAction as never, formPost(id, { intent: "remove", upload: String(bad.id), redirectTo: postPath(id) }, author.cookie), {
       id: String(id),
     });
     expect(removed.status).toBe(303);
-    expect(removed.response!.headers.get("Location")).toBe(`/post/${id}`);
+    expect(removed.response!.headers.get("Location")).toBe(postPath(id));
     expect(await getPost(id, stranger.id)).toMatchObject({ status: "ready", photos: [{ kind: "image" }] });
   });
 

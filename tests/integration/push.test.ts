@@ -36,6 +36,7 @@ import { serviceWorkerSource } from "~/lib/server/service-worker.server";
 import { shellOf } from "../../server/service-worker";
 import { makePost, makeUser, type TestUser } from "../support/accounts";
 import { answer, args, formRequest, getRequest, jsonRequest } from "../support/requests";
+import { eventPath, postPath, showcasePath } from "~/lib/paths";
 
 // ------------------------------------------------------------------ the local push service
 
@@ -189,7 +190,7 @@ describe("what sends a push", () => {
     const comment = await first.json();
     await deliver();
     expect(received).toEqual([
-      expect.objectContaining({ device: ownerPhone.id, title: "p_commenter commented on your post", body: "Lovely wheels", url: `/post/${post.id}` }),
+      expect.objectContaining({ device: ownerPhone.id, title: "p_commenter commented on your post", body: "Lovely wheels", url: postPath(post.id) }),
     ]);
 
     received = [];
@@ -216,7 +217,7 @@ describe("what sends a push", () => {
     expect(received.map(({ device, title, url }) => ({ device, title, url }))).toEqual(
       expect.arrayContaining([
         { device: phone.id, title: "p_fan started following you", url: "/user/p_fan" },
-        { device: phone.id, title: "p_fan followed your 911 GT3", url: `/showcase/${car.id}` },
+        { device: phone.id, title: "p_fan followed your 911 GT3", url: showcasePath(car.id) },
       ]),
     );
     expect(received).toHaveLength(2);
@@ -234,7 +235,7 @@ describe("what sends a push", () => {
     await sendEventReminders(now);
     await deliver();
     expect(received).toEqual([
-      expect.objectContaining({ device: phone.id, title: "Cars and Coffee starts within 24 hours", body: "Harbour car park", url: `/events/${soon.id}` }),
+      expect.objectContaining({ device: phone.id, title: "Cars and Coffee starts within 24 hours", body: "Harbour car park", url: eventPath(soon.id) }),
     ]);
   });
 
@@ -289,7 +290,7 @@ describe("silenced", () => {
     await press(); // takes the like back: no push
     await press();
     await deliver();
-    expect(received).toEqual([expect.objectContaining({ device: phone.id, title: "p_liker liked your post", url: `/post/${post.id}` })]);
+    expect(received).toEqual([expect.objectContaining({ device: phone.id, title: "p_liker liked your post", url: postPath(post.id) })]);
   });
 
   it("a kind the member switched off sends nothing; likes are off until chosen", async () => {

@@ -14,6 +14,7 @@ import { routeCacheOf } from "~/cache/route-cache";
 import { createMod } from "~/models/mod.server";
 import { sourceBuild } from "../support/app-server";
 import { makeUser, type TestUser } from "../support/accounts";
+import { eventPath, postPath, showcasePath, userPath } from "~/lib/paths";
 
 const appDirectory = path.resolve(__dirname, "../../app");
 const SHIFT_MS = 3 * 3600_000;
@@ -54,12 +55,12 @@ beforeAll(async () => {
   const part = await prisma.part.findUniqueOrThrow({ where: { id: mod.partId! }, include: { manufacturer: true } });
   urls = {
     "routes/_index": "/",
-    "routes/post.$id": `/post/${post.id}`,
-    "routes/showcase.$carId": `/showcase/${car.id}`,
+    "routes/post.$id": postPath(post.id),
+    "routes/showcase.$carId": showcasePath(car.id),
     "routes/events._index": "/events",
-    "routes/events.$id": `/events/${event.id}`,
+    "routes/events.$id": eventPath(event.id),
     "routes/search": "/search?q=silvia",
-    "routes/user.$username": `/user/${owner.username}`,
+    "routes/user.$username": userPath(owner.username),
     "routes/parts.$partRef": `/parts/${part.id}-garrett-gt2871r`,
     "routes/embed.post.$postId": `/embed/post/${post.id}`,
     "routes/embed.car.$carId": `/embed/car/${car.id}`,

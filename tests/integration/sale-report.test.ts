@@ -10,6 +10,7 @@ import { prisma } from "~/db.server";
 import { storeMedia } from "~/lib/media/media-storage.server";
 import { makeUser, type TestUser } from "../support/accounts";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
+import { showcasePath, showcaseReportPath, showcaseReportPdfPath } from "~/lib/paths";
 
 let app: RunningApp;
 let owner: TestUser;
@@ -92,7 +93,7 @@ async function get(path: string, cookie?: string): Promise<Response> {
 
 describe("the sale report page", () => {
   it("holds the car, the mods with shown costs and gains, the totals, the service notes, the owners and a QR code back", async () => {
-    const response = await get(`/showcase/${carId}/report`);
+    const response = await get(showcaseReportPath(carId));
     expect(response.status).toBe(200);
     const html = await response.text();
     for (const text of [
@@ -117,12 +118,12 @@ describe("the sale report page", () => {
   });
 
   it("shows the owner the choices, and leaves out what they untick (the PDF link follows)", async () => {
-    const all = await (await get(`/showcase/${carId}/report`, owner.cookie)).text();
+    const all = await (await get(showcaseReportPath(carId), owner.cookie)).text();
     expect(all).toContain('name="costs"');
-    const visitor = await (await get(`/showcase/${carId}/report`)).text();
+    const visitor = await (await get(showcaseReportPath(carId))).text();
     expect(visitor).not.toContain('name="costs"');
 
-    const html = await (await get(`/showcase/${carId}/report?choose=1&gains=on&owners=on`, owner.cookie)).text();
+    const html = await (await get(`${showcaseReportPath(carId)}?choose=1&gains=on&owners=on`, owner.cookie)).text();
     expect(html).not.toContain("$1,850");
     expect(html).not.toContain("Motul 300V");
     expect(html).toContain("+15 hp horsepower");
@@ -130,31 +131,31 @@ describe("the sale report page", () => {
   });
 
   it("answers 400 to a query the form never sends and 404 to an unknown car", async () => {
-    expect((await get(`/showcase/${carId}/report?costs=yes`)).status).toBe(400);
-    expect((await get(`/showcase/${carId}/report?costs=on&costs=on`)).status).toBe(400);
+    expect((await get(`${showcaseReportPath(carId)}?costs=yes`)).status).toBe(400);
+    expect((await get(`${showcaseReportPath(carId)}?costs=on&costs=on`)).status).toBe(400);
     expect((await get(`/showcase/987654/report`)).status).toBe(404);
     expect((await get(`/showcase/987654/report.pdf`)).status).toBe(404);
-    expect((await get(`/showcase/${carId}/report.pdf?choose=2`)).status).toBe(400);
+    expect((await get(`${showcaseReportPdfPath(carId)}?choose=2`)).status).toBe(400);
   });
 });
 
 describe("the sale report PDF", () => {
   it("is a PDF file, named after the car, holding the mods, the totals, the service note and the link back, never the private cost", async () => {
-    const response = await get(`/showcase/${carId}/report.pdf`, owner.cookie);
+    const response = await get(showcaseReportPdfPath(carId), owner.cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="1999-nissan-skyline-sale-report.pdf"');
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
     const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
-    for (const wanted of ["Godzilla", "HKS", "Hi-Power Spec-L", "1,850", "Secret coilovers", "Motul 300V at the track day", `/showcase/${carId}`]) {
+    for (const wanted of ["Godzilla", "HKS", "Hi-Power Spec-L", "1,850", "Secret coilovers", "Motul 300V at the track day", showcasePath(carId)]) {
       expect(text, wanted).toContain(wanted);
     }
     expect(text).not.toContain("4,242");
   });
 
   it("holds the car's photo, as a JPEG no wider than 1200 pixels", async () => {
-    const response = await get(`/showcase/${photoCarId}/report.pdf`);
+    const response = await get(showcaseReportPdfPath(photoCarId));
     expect(response.status).toBe(200);
     const bytes = new Uint8Array(await response.arrayBuffer());
     const jpegs = pdfJpegs(bytes);
@@ -166,13 +167,13 @@ describe("the sale report PDF", () => {
   });
 
   it("is made without the photo when its file is missing, and holds none when the car has no photo", async () => {
-    const lost = await get(`/showcase/${lostPhotoCarId}/report.pdf`);
+    const lost = await get(showcaseReportPdfPath(lostPhotoCarId));
     expect(lost.status).toBe(200);
     const lostBytes = new Uint8Array(await lost.arrayBuffer());
     expect(pdfJpegs(lostBytes)).toHaveLength(0);
     const { text } = await extractText(await getDocumentProxy(lostBytes), { mergePages: true });
     expect(text).toContain("1991 Honda NSX");
-    const none = new Uint8Array(await (await get(`/showcase/${carId}/report.pdf`)).arrayBuffer());
+    const none = new Uint8Array(await (await get(showcaseReportPdfPath(carId))).arrayBuffer());
     expect(pdfJpegs(none)).toHaveLength(0);
   });
 });

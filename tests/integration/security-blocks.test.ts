@@ -22,6 +22,7 @@ import { loader as commentsLoader } from "~/routes/api.posts.$id.comments";
 import { takeFlash } from "~/lib/server/cookies.server";
 import { answer, args, cookiesOf, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { makePost, makeUser, type TestUser } from "../support/accounts";
+import { postPath } from "~/lib/paths";
 
 let blocker: TestUser;
 let blocked: TestUser;
@@ -133,7 +134,7 @@ describe("a block stops reactions, saves, shares and messages, both ways", () =>
   it("sends a plain form back to its page with the message", async () => {
     const post = await makePost(blocker.id);
     await setBlock(true);
-    const page = `/post/${post.id}`;
+    const page = postPath(post.id);
     const refused = [
       await answer(likePost(args(formRequest(`/api/posts/${post.id}/like`, { type: "like", redirectTo: page }, { cookie: blocked.cookie }), { id: String(post.id) }))),
       await answer(savePost(args(formRequest(`/api/posts/${post.id}/save`, { redirectTo: page }, { cookie: blocked.cookie }), { id: String(post.id) }))),

@@ -16,6 +16,7 @@ import { loader as googleCallback } from "~/routes/api.auth.callback.google";
 import { answer, args } from "../support/requests";
 import { makeUser, type TestUser } from "../support/accounts";
 import { routeMethodsOf } from "~/lib/route-handle";
+import { userPath } from "~/lib/paths";
 
 const ORIGIN = "http://127.0.0.1:3000";
 const ROUTES_DIR = path.resolve(__dirname, "../../app/routes");
@@ -207,12 +208,10 @@ describe("limits per member", () => {
     const target = await makeUser();
     await exhaust("follow", `user:${member.id}`);
     const response = await answer(
-      followUser(
-        args(form(`/api/users/${target.username}/follow`, { redirectTo: `/user/${target.username}` }, { Cookie: member.cookie }), { username: target.username }),
-      ),
+      followUser(args(form(`/api/users/${target.username}/follow`, { redirectTo: userPath(target.username) }, { Cookie: member.cookie }), { username: target.username })),
     );
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe(`/user/${target.username}`);
+    expect(response.headers.get("Location")).toBe(userPath(target.username));
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await toastOf(response)).toMatch(/^Too many attempts\. Please try again in \d+ (seconds?|minute)\.$/);
     expect(await prisma.userFollow.count({ where: { followerId: member.id } })).toBe(0);

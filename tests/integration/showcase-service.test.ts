@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { makeUser, type TestUser } from "../support/accounts";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
+import { showcasePath } from "~/lib/paths";
 
 let app: RunningApp;
 let owner: TestUser;
@@ -73,7 +74,7 @@ function serviceText(html: string): string {
 describe("the service log on the showcase", () => {
   it("shows each entry on the build timeline, newest first, dated, with mileage, kind and notes; others see a cost only when shown", async () => {
     for (const cookie of [other.cookie, undefined]) {
-      const html = await read(`/showcase/${carId}`, cookie);
+      const html = await read(showcasePath(carId), cookie);
       const text = serviceText(html);
       expect(text).toMatch(/Brakes May 20, 2026 43,100 mi Pads and fluid .*Oil change Mar 1, 2026 42,000 mi \$123\.45 Motul 300V/);
       // The hidden cost is in neither the page nor the data it loads.
@@ -84,7 +85,7 @@ describe("the service log on the showcase", () => {
   });
 
   it("shows the owner their hidden cost, marked as seen by them only", async () => {
-    const text = serviceText(await read(`/showcase/${carId}`, owner.cookie));
+    const text = serviceText(await read(showcasePath(carId), owner.cookie));
     expect(text).toMatch(/Brakes May 20, 2026 43,100 mi Only you see this cost ?: \$987\.65 Pads and fluid/);
     expect(text).toMatch(/Oil change Mar 1, 2026 42,000 mi \$123\.45 Motul 300V/);
   });
@@ -100,7 +101,7 @@ describe("the service log on the showcase", () => {
         notes: `Check ${i + 1}`,
       })),
     });
-    const html = await read(`/showcase/${bare.id}`);
+    const html = await read(showcasePath(bare.id));
     expect(html.match(/data-testid="service-timeline-entry"/g)).toHaveLength(20);
     expect(html).toContain("Newest 20 entries shown");
     const text = serviceText(html);

@@ -24,6 +24,7 @@ import { deleteMedia, mediaDir } from "~/lib/media/media-storage.server";
 import { EMBED_DEFAULT_WIDTH } from "~/lib/rules/oembed";
 import { makeClip } from "../support/media";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
+import { eventPath, postPath, showcasePath } from "~/lib/paths";
 
 const ROUTES = [
   "routes/_index",
@@ -160,29 +161,29 @@ describe("every public page unfurls", () => {
   const cases = () => [
     { path: "/", url: `${origin}/`, card: "summary", title: "car enthusiast social platform", picture: "brand" },
     {
-      path: `/post/${ids.photoPost}`,
+      path: postPath(ids.photoPost),
       url: `${origin}/post/${ids.photoPost}`,
       card: "summary_large_image",
       title: "@jess on Car Social: Godzilla · 1999 Nissan Skyline GT-R",
       picture: "jpeg",
     },
     {
-      path: `/post/${ids.videoPost}`,
+      path: postPath(ids.videoPost),
       url: `${origin}/post/${ids.videoPost}`,
       card: "summary_large_image",
       title: "@jess on Car Social: Godzilla · 1999 Nissan Skyline GT-R",
       picture: "jpeg",
     },
-    { path: `/post/${ids.textPost}`, url: `${origin}/post/${ids.textPost}`, card: "summary", title: "@sam on Car Social: Unknown Vehicle", picture: "brand" },
+    { path: postPath(ids.textPost), url: `${origin}/post/${ids.textPost}`, card: "summary", title: "@sam on Car Social: Unknown Vehicle", picture: "brand" },
     {
-      path: `/showcase/${ids.car}`,
+      path: showcasePath(ids.car),
       url: `${origin}/showcase/${ids.car}`,
       card: "summary_large_image",
       title: "Godzilla · 1999 Nissan Skyline GT-R · Showcase",
       picture: "card",
     },
     {
-      path: `/showcase/${ids.bareCar}`,
+      path: showcasePath(ids.bareCar),
       url: `${origin}/showcase/${ids.bareCar}`,
       card: "summary_large_image",
       title: "1990 Mazda MX-5 · Showcase",
@@ -191,7 +192,7 @@ describe("every public page unfurls", () => {
     { path: "/user/jess", url: `${origin}/user/jess`, card: "summary", title: "Jess (@jess)", picture: "jpeg" },
     { path: "/user/sam", url: `${origin}/user/sam`, card: "summary", title: "sam (@sam)", picture: "brand" },
     { path: "/events", url: `${origin}/events`, card: "summary", title: "Events", picture: "brand" },
-    { path: `/events/${ids.event}`, url: `${origin}/events/${ids.event}`, card: "summary", title: "Sunday Coffee & Cars", picture: "brand" },
+    { path: eventPath(ids.event), url: `${origin}/events/${ids.event}`, card: "summary", title: "Sunday Coffee & Cars", picture: "brand" },
     { path: "/search", url: `${origin}/search`, card: "summary", title: "Search", picture: "brand" },
     { path: "/search?q=skyline", url: `${origin}/search?q=skyline`, card: "summary", title: "“skyline” · Search", picture: "brand" },
   ];
@@ -227,7 +228,7 @@ describe("every public page unfurls", () => {
   });
 
   it("has a <title> and a description for people and search engines too", async () => {
-    const html = await page(`/post/${ids.photoPost}`);
+    const html = await page(postPath(ids.photoPost));
     expect(html).toContain("<title>@jess on Car Social: Godzilla · 1999 Nissan Skyline GT-R</title>");
     expect(html).toMatch(/<meta name="description" content="Fresh alignment, ready for the track day."\/>/);
     expect(html).toContain(`<link rel="canonical" href="${origin}/post/${ids.photoPost}"/>`);
@@ -235,7 +236,7 @@ describe("every public page unfurls", () => {
   });
 
   it("shares a post's photo as the JPEG of its 1080 px copy, with its size", async () => {
-    const { result } = await scrape(`/post/${ids.photoPost}`);
+    const { result } = await scrape(postPath(ids.photoPost));
     const [image] = result.ogImage!;
     expect(image).toMatchObject({ width: "1080", height: "810", type: "image/jpeg" });
     const { response } = await expectReadableImage(image.url, image);
@@ -266,7 +267,7 @@ describe("every public page unfurls", () => {
       const response = await fetch(origin + pathname);
       expect(response.status, pathname).toBe(404);
     }
-    const { result } = await scrape(`/post/${ids.portraitPost}`);
+    const { result } = await scrape(postPath(ids.portraitPost));
     const url = result.ogImage![0].url;
     expect((await fetch(url)).status).toBe(200);
     const key = url.slice(`${origin}/og-image/`.length).replace(/\.jpg$/, ".webp");
@@ -388,7 +389,7 @@ describe("oEmbed", () => {
 
 describe("icons and the web app manifest", () => {
   it("links the icons and the manifest from every page", async () => {
-    const html = await page(`/post/${ids.photoPost}`);
+    const html = await page(postPath(ids.photoPost));
     expect(html).toContain(`<link rel="icon" href="${APP_ICONS.ico}" sizes="32x32"/>`);
     expect(html).toContain(`<link rel="icon" href="${APP_ICONS.svg}" type="image/svg+xml"/>`);
     expect(html).toContain(`<link rel="apple-touch-icon" href="${APP_ICONS.appleTouch}"/>`);

@@ -15,6 +15,7 @@ import { loader as postLoader } from "~/routes/post.$id";
 import { loader as embedLoader } from "~/routes/embed.post.$postId";
 import { signUp, type SignedUp } from "../support/accounts";
 import { call, getRequest } from "../support/requests";
+import { postPath } from "~/lib/paths";
 
 const ORIGIN = "http://127.0.0.1:3000";
 
@@ -154,7 +155,7 @@ describe("page loaders", () => {
   it("answers a post page with its comments and share link, and 404 for a missing one", async () => {
     const post = await prisma.post.create({ data: { createdById: owner.id, story: "Hello" } });
     await prisma.comment.create({ data: { postId: post.id, userId: other.id, content: "Nice!" } });
-    const page = (await call<unknown>(postLoader as never, getRequest(`/post/${post.id}`), { id: String(post.id) })) as {
+    const page = (await call<unknown>(postLoader as never, getRequest(postPath(post.id)), { id: String(post.id) })) as {
       post: { id: number };
       comments: { comments: Array<{ content: string }>; total: number; nextCursor: string | null };
       commentsBefore: string | null;
@@ -164,7 +165,7 @@ describe("page loaders", () => {
     expect(page.comments).toMatchObject({ comments: [{ content: "Nice!" }], total: 1, nextCursor: null });
     expect(page.commentsBefore).toBeNull();
     // A broken link to older comments shows the newest.
-    const broken = (await call<unknown>(postLoader as never, getRequest(`/post/${post.id}?before=yesterday`), { id: String(post.id) })) as typeof page;
+    const broken = (await call<unknown>(postLoader as never, getRequest(`${postPath(post.id)}?before=yesterday`), { id: String(post.id) })) as typeof page;
     expect(broken.comments.comments.map((comment) => comment.content)).toEqual(["Nice!"]);
     expect(broken.commentsBefore).toBeNull();
     expect(page.share.origin).toBe(ORIGIN);

@@ -17,6 +17,7 @@ import { action as editCar } from "~/routes/my-cars.$carId.edit";
 import { makePost, makeUser, type TestUser } from "../support/accounts";
 import { serveApp, sourceBuild, type RunningApp } from "../support/app-server";
 import { answer, args, formRequest } from "../support/requests";
+import { postPath, showcaseCsvPath, showcasePath, userPath } from "~/lib/paths";
 
 /** A real VIN whose check digit (9th, X) matches, and the same VIN with a typo in it. */
 const VIN = "1M8GDM9AXKP042788";
@@ -100,7 +101,7 @@ describe("the VIN in the car form", () => {
 
     const queue = await listFlagQueue();
     const item = queue.find((entry) => entry.contentType === "car" && entry.contentId === secondCar.id);
-    expect(item?.preview).toMatchObject({ author: "vin_second", href: `/showcase/${secondCar.id}` });
+    expect(item?.preview).toMatchObject({ author: "vin_second", href: showcasePath(secondCar.id) });
     expect(item?.details[0]?.text).toContain(`car #${firstCar.id} of @vin_first`);
     expect(JSON.stringify(queue)).not.toContain(VIN);
 
@@ -177,11 +178,11 @@ describe("no page or answer but the owner's edit form has the whole VIN", () => 
   /** Pages and answers anyone may read that show the car, with the data answers of the pages. */
   function publicUrls(): string[] {
     const pages = [
-      `/showcase/${carId}`,
-      `/post/${postId}`,
-      `/post/${postId}/share`,
+      showcasePath(carId),
+      postPath(postId),
+      `${postPath(postId)}/share`,
       "/search?q=Mustang",
-      `/user/${owner.username}`,
+      userPath(owner.username),
       `/embed/car/${carId}`,
       `/embed/post/${postId}`,
     ];
@@ -190,7 +191,7 @@ describe("no page or answer but the owner's edit form has the whole VIN", () => 
       "/_root.data",
       ...pages,
       ...pages.map(dataOf),
-      `/showcase/${carId}/build.csv`,
+      showcaseCsvPath(carId),
       `/oembed?${new URLSearchParams({ url: `${app.origin}/showcase/${carId}`, format: "json" })}`,
       `/oembed?${new URLSearchParams({ url: `${app.origin}/post/${postId}`, format: "json" })}`,
       `/api/cars/${carId}`,
@@ -227,7 +228,7 @@ describe("no page or answer but the owner's edit form has the whole VIN", () => 
       // Searching for the VIN finds no car.
       const search = await fetch(`${app.origin}/api/cars/search?q=${VIN}`, { headers: cookie ? { Cookie: cookie } : {} });
       expect(await search.json()).toEqual({ cars: [] });
-      const showcase = await read(`/showcase/${carId}`, cookie);
+      const showcase = await read(showcasePath(carId), cookie);
       if (vinPublic) expect(showcase.text, who).toMatch(/<dt>VIN<\/dt><dd data-testid="vin-end">•+042788<\/dd>/);
       else expect(showcase.text, who).not.toContain("042788");
     }

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { ensure, openDatabase, rng, signIn, sleep, startServer, workspace, DEMO, type Check } from "./harness";
+import { postPath, userPath } from "~/lib/paths";
 
 const PORT = 3235;
 const CONNECTIONS = 50;
@@ -50,9 +51,9 @@ export const soak: Check = {
     const mix: Array<[number, () => RawRequest]> = [
       [20, () => ({ method: "GET", path: "/" })],
       [15, () => ({ method: "GET", path: "/api/feed?limit=20" })],
-      [10, () => ({ method: "GET", path: `/post/${random.pick(postIds)}` })],
+      [10, () => ({ method: "GET", path: postPath(random.pick(postIds)) })],
       [10, () => ({ method: "GET", path: `/api/posts/${random.pick(postIds)}/comments` })],
-      [5, () => ({ method: "GET", path: `/user/${random.pick(usernames)}` })],
+      [5, () => ({ method: "GET", path: userPath(random.pick(usernames)) })],
       [5, () => ({ method: "GET", path: "/api/notifications" })],
       [10, () => ({ method: "POST", path: `/api/posts/${random.pick(postIds)}/like`, body: json({ type: random.pick(["like", "dislike"]) }) })],
       [8, () => ({ method: "POST", path: "/api/comments", body: json({ postId: random.pick(postIds), content: `Soak comment ${n++}` }) })],

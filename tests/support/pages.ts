@@ -5,6 +5,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { DEMO } from "./browser";
+import { eventPath, postEditPath, postLikesPath, postPath, showcasePath, showcaseReportPath, userPath } from "~/lib/paths";
 
 export type Ids = { postId: number; carId: number; modId: number; eventId: number; username: string; partHref: string };
 
@@ -15,7 +16,7 @@ export function urlsFor(ids: Ids): Record<string, string> {
     "admin.tsx": "/admin",
     "embed.car.$carId.tsx": `/embed/car/${ids.carId}`,
     "embed.post.$postId.tsx": `/embed/post/${ids.postId}`,
-    "events.$id.tsx": `/events/${ids.eventId}`,
+    "events.$id.tsx": eventPath(ids.eventId),
     "events._index.tsx": "/events",
     // No handover of the demo's car waits for anyone: the page says so (404).
     "handover.$carId.($token).tsx": `/handover/${ids.carId}`,
@@ -34,10 +35,10 @@ export function urlsFor(ids: Ids): Record<string, string> {
     "my-cars._index.tsx": "/my-cars",
     "my-cars.new.tsx": "/my-cars/new",
     "notifications.tsx": "/notifications",
-    "post.$id.tsx": `/post/${ids.postId}`,
-    "post.$id_.edit.tsx": `/post/${ids.postId}/edit`,
-    "post.$id_.likes.tsx": `/post/${ids.postId}/likes`,
-    "post.$id_.share.tsx": `/post/${ids.postId}/share`,
+    "post.$id.tsx": postPath(ids.postId),
+    "post.$id_.edit.tsx": postEditPath(ids.postId),
+    "post.$id_.likes.tsx": postLikesPath(ids.postId),
+    "post.$id_.share.tsx": `${postPath(ids.postId)}/share`,
     "profile.tsx": "/profile",
     "profile_.export.tsx": "/profile/export",
     "profile_.saved.tsx": "/profile/saved",
@@ -47,12 +48,12 @@ export function urlsFor(ids: Ids): Record<string, string> {
     "search.tsx": "/search?q=turbo",
     "parts.$partRef.tsx": ids.partHref,
     "signup.tsx": "/signup",
-    "showcase.$carId.tsx": `/showcase/${ids.carId}`,
-    "showcase.$carId_.report.tsx": `/showcase/${ids.carId}/report`,
+    "showcase.$carId.tsx": showcasePath(ids.carId),
+    "showcase.$carId_.report.tsx": showcaseReportPath(ids.carId),
     "tags.$tag.tsx": "/tags/trackday",
     "two-factor.tsx": "/two-factor",
     "upload.tsx": "/upload",
-    "user.$username.tsx": `/user/${ids.username}`,
+    "user.$username.tsx": userPath(ids.username),
     "version-changes.tsx": "/version-changes",
     "verify-email.tsx": "/verify-email?token=not-a-real-token",
     "welcome.$step.tsx": "/welcome/follow",

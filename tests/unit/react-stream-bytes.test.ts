@@ -9,6 +9,7 @@ import { PassThrough } from "node:stream";
 import { createElement, useId, useState } from "react";
 import { renderToString, type renderToPipeableStream as RenderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { postPath } from "~/lib/paths";
 
 const require = createRequire(import.meta.url);
 const reactDom = path.dirname(require.resolve("react-dom/package.json"));
@@ -50,7 +51,7 @@ describe.each(builds)("the server's HTML stream (%s build)", (_build, renderToPi
       return createElement(
         "li",
         { id, className: `row row--${index % 3}`, "data-id": index, style: { marginTop: index % 7, color: "red" } },
-        createElement("a", { href: `/post/${index}?q=a&b=<c>` }, label),
+        createElement("a", { href: `${postPath(index)}?q=a&b=<c>` }, label),
         index % 2 ? " tail " : null,
         index,
       );
