@@ -7,11 +7,12 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { AlertCircle, ArrowDown, ArrowUp, CarFront, Check, Images, LayoutGrid, PenLine, Pencil } from "~/components/icons";
+import { AlertCircle, ArrowDown, ArrowUp, Check, Images, LayoutGrid, PenLine, Pencil } from "~/components/icons";
 import { mediaAlt } from "~/components/media/viewer-items";
 import { mediaSubject, orderedMedia, postMediaItems } from "~/components/post/post-view";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { CarChoices } from "~/components/upload/CarChoices";
 import { ModChoices } from "~/components/upload/ModChoices";
 import { carDisplayLine } from "~/lib/rules/cars";
 import { APP_TITLE } from "~/lib/constants";
@@ -280,31 +281,7 @@ function EditForm({
           </fieldset>
         ) : null}
 
-        <fieldset className="upload-section">
-          <legend className="upload-section__title">
-            <CarFront aria-hidden /> Cars
-          </legend>
-          {cars.length === 0 ? (
-            <p className="upload-hint">You have no cars to tag.</p>
-          ) : (
-            <div
-              className="upload-cars"
-              onChange={(event) =>
-                setCarIds([...event.currentTarget.querySelectorAll<HTMLInputElement>('input[name="carIds"]:checked')].map((input) => Number(input.value)))
-              }
-            >
-              {cars.map((car) => (
-                <label key={car.id} className="choice choice--car">
-                  <input type="checkbox" name="carIds" value={car.id} defaultChecked={values.carIds.includes(car.id)} />
-                  <span className="choice__box" aria-hidden>
-                    <Check />
-                  </span>
-                  <span className="choice__text">{car.line}</span>
-                </label>
-              ))}
-            </div>
-          )}
-        </fieldset>
+        <CarChoices cars={cars} defaultCarIds={values.carIds} empty={<p className="upload-hint">You have no cars to tag.</p>} onTicked={setCarIds} />
 
         <ModChoices cars={cars} mods={mods} carIds={carIds} defaultModIds={values.modIds} enhanced={hydrated} />
 

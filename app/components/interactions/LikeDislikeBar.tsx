@@ -38,6 +38,12 @@ function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** The two reactions a post takes, each a button and a count that opens who reacted. */
+const REACTIONS = [
+  { type: "like", Icon: ThumbsUp, label: "Like" },
+  { type: "dislike", Icon: ThumbsDown, label: "Dislike" },
+] as const;
+
 export function LikeDislikeBar({
   postId,
   counts,
@@ -70,34 +76,26 @@ export function LikeDislikeBar({
 
   return (
     <div className={["reactions", className].filter(Boolean).join(" ")} data-orientation={orientation}>
-      <div className="reaction-group" data-active={state.liked || undefined}>
-        <Form method="post" action={`/api/posts/${postId}/like`} className="reactions__form" onSubmit={onSubmit}>
-          {redirectTo}
-          <button type="submit" name="type" value="like" className="reaction reaction--like" aria-pressed={state.liked}>
-            <ThumbsUp aria-hidden className="reaction__icon" />
-            <span className="visually-hidden">{state.liked ? "Remove like" : "Like"}</span>
-          </button>
-        </Form>
-        <LikesListPopover postId={postId} signedIn={signedIn} initialTab="likes" label={`${plural(state.likes, "like", "likes")}: see who`}>
-          <span className="reaction__count" data-testid="likes-count">
-            {compactCount(state.likes)}
-          </span>
-        </LikesListPopover>
-      </div>
-      <div className="reaction-group" data-active={state.disliked || undefined}>
-        <Form method="post" action={`/api/posts/${postId}/like`} className="reactions__form" onSubmit={onSubmit}>
-          {redirectTo}
-          <button type="submit" name="type" value="dislike" className="reaction reaction--dislike" aria-pressed={state.disliked}>
-            <ThumbsDown aria-hidden className="reaction__icon" />
-            <span className="visually-hidden">{state.disliked ? "Remove dislike" : "Dislike"}</span>
-          </button>
-        </Form>
-        <LikesListPopover postId={postId} signedIn={signedIn} initialTab="dislikes" label={`${plural(state.dislikes, "dislike", "dislikes")}: see who`}>
-          <span className="reaction__count" data-testid="dislikes-count">
-            {compactCount(state.dislikes)}
-          </span>
-        </LikesListPopover>
-      </div>
+      {REACTIONS.map(({ type, Icon, label }) => {
+        const active = type === "like" ? state.liked : state.disliked;
+        const count = type === "like" ? state.likes : state.dislikes;
+        return (
+          <div key={type} className="reaction-group" data-active={active || undefined}>
+            <Form method="post" action={`/api/posts/${postId}/like`} className="reactions__form" onSubmit={onSubmit}>
+              {redirectTo}
+              <button type="submit" name="type" value={type} className={`reaction reaction--${type}`} aria-pressed={active}>
+                <Icon aria-hidden className="reaction__icon" />
+                <span className="visually-hidden">{active ? `Remove ${type}` : label}</span>
+              </button>
+            </Form>
+            <LikesListPopover postId={postId} signedIn={signedIn} initialTab={`${type}s`} label={`${plural(count, type, `${type}s`)}: see who`}>
+              <span className="reaction__count" data-testid={`${type}s-count`}>
+                {compactCount(count)}
+              </span>
+            </LikesListPopover>
+          </div>
+        );
+      })}
 
       {onCommentsClick ? (
         <button type="button" className="reaction reaction--comments" onClick={onCommentsClick}>
