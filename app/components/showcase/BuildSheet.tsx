@@ -7,6 +7,7 @@ import type { BuildSheet as Sheet, CategorySpend } from "~/lib/rules/build-sheet
 import { formatCost } from "~/lib/rules/formats";
 import { SpendChart } from "./SpendChart";
 import "./showcase.css";
+import { ColumnHeads } from "~/components/shell/ColumnHeads";
 
 /** The shown spend per category, largest first, each row shaded by its share of the largest. */
 export function CategorySpendTable({ rows, className = "build-sheet__categories", caption }: { rows: readonly CategorySpend[]; className?: string; caption?: string }) {
@@ -14,13 +15,7 @@ export function CategorySpendTable({ rows, className = "build-sheet__categories"
   return (
     <table className={className}>
       {caption ? <caption>{caption}</caption> : null}
-      <thead>
-        <tr>
-          <th scope="col">Category</th>
-          <th scope="col">Mods</th>
-          <th scope="col">Spend</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={["Category", "Mods", "Spend"]} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.category} style={{ "--share": `${largest ? Math.max(2, Math.round((100 * row.cents) / largest)) : 0}%` } as React.CSSProperties}>
