@@ -5,6 +5,7 @@
 import { GainChips } from "~/components/mods/GainChips";
 import type { BuildSheet as Sheet, CategorySpend } from "~/lib/rules/build-sheet";
 import { formatCost } from "~/lib/rules/formats";
+import { SheetFigures } from "./SheetFigures";
 import { SpendChart } from "./SpendChart";
 import "./showcase.css";
 import { ColumnHeads } from "~/components/shell/ColumnHeads";
@@ -35,22 +36,7 @@ export function BuildSheet({ sheet, handovers = [] }: { sheet: Sheet; /** When t
       <h2 id="build-sheet-title" className="showcase-section__title">
         Build sheet
       </h2>
-      <dl className="build-sheet__figures">
-        <div>
-          <dt>Mods</dt>
-          <dd data-testid="sheet-mod-count">{sheet.modCount}</dd>
-        </div>
-        <div className="build-sheet__spend">
-          <dt>Shown spend</dt>
-          <dd data-testid="sheet-spend">{sheet.costedCount > 0 ? formatCost(sheet.shownTotalCents) : "—"}</dd>
-        </div>
-        <div>
-          <dt>Costs shown</dt>
-          <dd>
-            {sheet.costedCount} of {sheet.modCount}
-          </dd>
-        </div>
-      </dl>
+      <SheetFigures sheet={sheet} className="build-sheet__figures" marked />
 
       <div className="build-sheet__grid">
         <div className="build-sheet__block">
