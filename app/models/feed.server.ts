@@ -17,6 +17,7 @@
 import { createHash } from "node:crypto";
 import { dataVersion, prisma } from "~/db.server";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
+import type { CarNaming } from "~/lib/rules/cars";
 import { settings } from "~/lib/server/env.server";
 import { FEED_ANSWERS_CHARS, FEED_POSTS_CHARS } from "~/cache/budgets";
 import type { DataVersion } from "~/cache/data-version.server";
@@ -33,14 +34,7 @@ import { membersIn, mentionedMembers } from "~/models/text-links.server";
 /** The most ids `exclude` may name (beyond that, page with `cursor`). */
 export const MAX_EXCLUDE = 1000;
 
-export type FeedCar = {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  trim: string | null;
-  bodystyle: string | null;
-  nickname: string | null;
+export type FeedCar = CarNaming & {
   owner_id: number;
   /**
    * The car's photo, as its garage card shows it: its own, else the one picked from a post,

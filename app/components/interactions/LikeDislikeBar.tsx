@@ -6,7 +6,7 @@
 // name as text (visually hidden beside the icon), which text browsers show. Visitors get the
 // login modal.
 import { Link, useLocation } from "@remix-run/react";
-import { MessageCircle, Share2, ThumbsDown, ThumbsUp } from "~/components/icons";
+import { MessageCircle, ThumbsDown, ThumbsUp } from "~/components/icons";
 import type { ReactNode } from "react";
 import { LikesListPopover } from "./LikesListPopover";
 import { compactCount, type ReactionView } from "./reactions";
@@ -15,10 +15,8 @@ import { useHydrated } from "~/lib/client/hydrated";
 import "./interactions.css";
 
 export type LikeDislikeBarProps = {
-  postId: number;
-  counts: { likes: number; dislikes: number; comments: number; shares?: number };
-  liked: boolean;
-  disliked: boolean;
+  /** The post with its counts and the viewer's own reaction. */
+  post: { id: number; counts: { likes: number; dislikes: number; comments: number }; likedByUser: boolean; dislikedByUser: boolean };
   signedIn: boolean;
   /** Where a plain form post comes back to; the current page by default. */
   returnTo?: string;
@@ -45,10 +43,7 @@ const REACTIONS = [
 ] as const;
 
 export function LikeDislikeBar({
-  postId,
-  counts,
-  liked,
-  disliked,
+  post,
   signedIn,
   returnTo,
   onCommentsClick,
@@ -58,9 +53,15 @@ export function LikeDislikeBar({
   children,
   className,
 }: LikeDislikeBarProps) {
+  const { id: postId, counts } = post;
   const location = useLocation();
   const back = returnTo ?? location.pathname + location.search;
-  const { state, Form, onSubmit } = usePostReaction(postId, { likes: counts.likes, dislikes: counts.dislikes, liked, disliked }, signedIn, onChange);
+  const { state, Form, onSubmit } = usePostReaction(
+    postId,
+    { likes: counts.likes, dislikes: counts.dislikes, liked: post.likedByUser, disliked: post.dislikedByUser },
+    signedIn,
+    onChange,
+  );
   // With scripts the fetcher posts without redirectTo, so the action answers with the counts.
   const hydrated = useHydrated();
   const redirectTo = hydrated ? null : <input type="hidden" name="redirectTo" value={back} />;
@@ -108,13 +109,6 @@ export function LikeDislikeBar({
       ) : (
         <span className="reaction reaction--comments reaction--static" aria-label={commentsLabel}>
           {commentsContent}
-        </span>
-      )}
-
-      {counts.shares !== undefined && (
-        <span className="reaction reaction--static" aria-label={plural(counts.shares, "share", "shares")}>
-          <Share2 aria-hidden className="reaction__icon" />
-          <span className="reaction__count">{compactCount(counts.shares)}</span>
         </span>
       )}
 

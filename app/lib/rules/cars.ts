@@ -7,16 +7,20 @@ import { amount as formatAmount } from "~/lib/rules/formats";
 export const UNNAMED = "Unnamed";
 export const UNKNOWN_VEHICLE = "Unknown Vehicle";
 
-/** A car as the API sends it. `insurance_expires_at` only reaches the owner. */
-export type CarJson = {
+/** What every view of a car names it by: its id, and the fields of its name and spec line. */
+export type CarNaming = {
   id: number;
-  owner_id: number;
   make: string;
   model: string;
   year: number;
   trim: string | null;
   bodystyle: string | null;
   nickname: string | null;
+};
+
+/** A car as the API sends it. `insurance_expires_at` only reaches the owner. */
+export type CarJson = CarNaming & {
+  owner_id: number;
   insurance_expires_at?: string | null;
   created_at: string;
 };

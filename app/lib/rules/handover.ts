@@ -1,5 +1,6 @@
 // A car changing hands: the words the pages and the models share (the forms' schemas are in
 // handover-schemas.ts, so the pages that show a car's owners load no zod).
+import type { CarNaming } from "~/lib/rules/cars";
 
 /** How long a handover link stays good. */
 export const HANDOVER_DAYS = 14;
@@ -45,14 +46,7 @@ export function handoverDates(owners: readonly Pick<OwnershipJson, "from">[]): s
 }
 
 /** A car a member used to own, with where it is now. */
-export type FormerCarJson = {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  trim: string | null;
-  bodystyle: string | null;
-  nickname: string | null;
+export type FormerCarJson = CarNaming & {
   from: string;
   to: string;
   owner_username: string;
