@@ -5,11 +5,12 @@
 // see). A refused edit comes back with the reason and everything that was typed.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { AlertCircle, ArrowDown, ArrowUp, Check, Images, LayoutGrid, PenLine, Pencil } from "~/components/icons";
 import { mediaAlt } from "~/components/media/viewer-items";
 import { mediaSubject, orderedMedia, postMediaItems } from "~/components/post/post-view";
+import { EditActions } from "~/components/shell/EditActions";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { CarChoices } from "~/components/upload/CarChoices";
@@ -303,14 +304,7 @@ function EditForm({
 
         {hasAudio ? <p className="upload-hint">The post keeps its track.</p> : null}
 
-        <div className="post-edit__actions">
-          <button type="submit" className="btn btn--primary" disabled={saving}>
-            {saving ? "Saving…" : "Save changes"}
-          </button>
-          <Link to={postPath(postId)} className="btn btn--ghost">
-            Cancel
-          </Link>
-        </div>
+        <EditActions className="post-edit__actions" saving={saving} label="Save changes" cancelTo={postPath(postId)} />
       </Form>
     </div>
   );
