@@ -204,10 +204,6 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
             placeholder="What's the story? Mods, the drive, the meet…"
             value={story}
             {...storyMention.fieldProps}
-            onChange={(event) => {
-              setStory(event.target.value);
-              storyMention.update(event.target);
-            }}
             onKeyDown={(event) => storyMention.onKeyDown(event)}
           />
           {storyMention.list}
