@@ -24,8 +24,8 @@ import { carJson, requireOwnedCar } from "~/models/car.server";
 import { deleteMod } from "~/models/mod.server";
 import { listCarMods } from "~/models/mod-reads.server";
 import "~/components/cars/cars.css";
-import { limitWrite } from "~/models/rate-limit.server";
 import { CarPageHeader } from "~/components/cars/CarPageHeader";
+import { garageWrite } from "~/models/garage-request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? carName(data.car) : "Car"} mods · ${APP_TITLE}` }];
 
@@ -44,9 +44,7 @@ const modIdSchema = z.object({ modId: idField(MOD_MESSAGES.notFound) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return answerUserErrors(async () => {
-    const user = await requireUserPage(request);
-    await limitWrite(request, "garage");
-    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const { user, carId } = await garageWrite(request, params);
     const fields = await readFormFields(request);
     parseFields(deleteIntentSchema, fields);
     const { modId } = parseFields(modIdSchema, fields, undefined, 404);

@@ -21,10 +21,10 @@ import { carServicePath } from "~/lib/paths";
 import { UserError, isFieldError } from "~/lib/user-error";
 import { requireUserPage } from "~/models/auth.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
-import { limitWrite } from "~/models/rate-limit.server";
 import { addServiceEntry, deleteServiceEntry, listServiceEntries } from "~/models/service-log.server";
 import "~/components/cars/cars.css";
 import { CarPageHeader } from "~/components/cars/CarPageHeader";
+import { garageWrite } from "~/models/garage-request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${carName(data.car)} service log` : "Service log"} · ${APP_TITLE}` }];
 
@@ -41,9 +41,8 @@ const deleteSchema = z.object({ intent: z.literal("delete"), entryId: idField(SE
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return answerUserErrors(async () => {
-    const user = await requireUserPage(request);
-    await limitWrite(request, "garage");
-    const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+    const { user, carId } = await garageWrite(request, params);
+    const car = await requireOwnedCar(carId, user.id);
     const form = await readForm(request);
     const back = async (message: string) =>
       redirect(carServicePath(car.id), { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
