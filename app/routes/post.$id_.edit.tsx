@@ -7,12 +7,13 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { AlertCircle, ArrowDown, ArrowUp, Check, Images, LayoutGrid, PenLine, Pencil } from "~/components/icons";
+import { AlertCircle, ArrowDown, ArrowUp, Check, Images, PenLine, Pencil } from "~/components/icons";
 import { mediaAlt } from "~/components/media/viewer-items";
 import { mediaSubject, orderedMedia, postMediaItems } from "~/components/post/post-view";
 import { EditActions } from "~/components/shell/EditActions";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { LayoutSection } from "~/components/upload/LayoutSection";
 import { CarChoices } from "~/components/upload/CarChoices";
 import { ModChoices } from "~/components/upload/ModChoices";
 import { carDisplayLine } from "~/lib/rules/cars";
@@ -286,21 +287,16 @@ function EditForm({
 
         <ModChoices cars={cars} mods={mods} carIds={carIds} defaultModIds={values.modIds} enhanced={hydrated} />
 
-        <fieldset className="upload-section">
-          <legend className="upload-section__title">
-            <LayoutGrid aria-hidden /> Layout
-          </legend>
-          <div className="upload-layouts">
-            {[["", "Automatic"] as const, ...LAYOUTS.map((layout) => [layout, LAYOUT_NAMES[layout]] as const)].map(([layout, title]) => (
-              <label key={layout} className="choice choice--layout">
-                <input type="radio" name="layout" value={layout} defaultChecked={values.layout === layout} />
-                <span className="choice__text">
-                  <span className="choice__title">{title}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <LayoutSection>
+          {[["", "Automatic"] as const, ...LAYOUTS.map((layout) => [layout, LAYOUT_NAMES[layout]] as const)].map(([layout, title]) => (
+            <label key={layout} className="choice choice--layout">
+              <input type="radio" name="layout" value={layout} defaultChecked={values.layout === layout} />
+              <span className="choice__text">
+                <span className="choice__title">{title}</span>
+              </span>
+            </label>
+          ))}
+        </LayoutSection>
 
         {hasAudio ? <p className="upload-hint">The post keeps its track.</p> : null}
 

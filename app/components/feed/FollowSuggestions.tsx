@@ -21,6 +21,13 @@ function plural(count: number, one: string, many: string): string {
 
 export function FollowSuggestions({ suggestions }: { suggestions: FollowSuggestionsData }) {
   const { cars, people, tags } = suggestions;
+  const carItems = cars.map((car) => ({ key: car.id, to: showcasePath(car.id), label: `${carName(car)} · ${plural(car.followers, "follower", "followers")}` }));
+  const peopleItems = people.map((person) => ({
+    key: person.id,
+    to: userPath(person.username),
+    label: `@${person.username} · ${plural(person.posts, "post", "posts")}`,
+  }));
+  const tagItems = tags.map((tag) => ({ key: tag.name, to: tagPath(tag.name), label: `#${tag.name} · ${plural(tag.posts, "post", "posts")}` }));
   return (
     <EmptyState
       icon={<Compass />}
@@ -33,29 +40,9 @@ export function FollowSuggestions({ suggestions }: { suggestions: FollowSuggesti
     >
       <div className="follow-suggest" data-testid="follow-suggestions">
         <p>Follow cars, people and tags, and their new posts show up here.</p>
-        <SuggestionList
-          id="suggest-cars"
-          title={FEED_CHOICE_MESSAGES.suggestCars}
-          items={cars.map((car) => ({
-            key: car.id,
-            to: showcasePath(car.id),
-            label: `${carName(car)} · ${plural(car.followers, "follower", "followers")}`,
-          }))}
-        />
-        <SuggestionList
-          id="suggest-people"
-          title={FEED_CHOICE_MESSAGES.suggestPeople}
-          items={people.map((person) => ({
-            key: person.id,
-            to: userPath(person.username),
-            label: `@${person.username} · ${plural(person.posts, "post", "posts")}`,
-          }))}
-        />
-        <SuggestionList
-          id="suggest-tags"
-          title={FEED_CHOICE_MESSAGES.suggestTags}
-          items={tags.map((tag) => ({ key: tag.name, to: tagPath(tag.name), label: `#${tag.name} · ${plural(tag.posts, "post", "posts")}` }))}
-        />
+        <SuggestionList id="suggest-cars" title={FEED_CHOICE_MESSAGES.suggestCars} items={carItems} />
+        <SuggestionList id="suggest-people" title={FEED_CHOICE_MESSAGES.suggestPeople} items={peopleItems} />
+        <SuggestionList id="suggest-tags" title={FEED_CHOICE_MESSAGES.suggestTags} items={tagItems} />
       </div>
     </EmptyState>
   );

@@ -20,6 +20,7 @@ import { PROCESSING_TEXT } from "~/lib/rules/post-status";
 import { cropText } from "~/lib/schemas/upload-media-fields";
 import { keepPreviews } from "~/lib/client/upload-previews";
 import { cropOf, MediaPicker, shapeOf, type PickedFile } from "./MediaPicker";
+import { LayoutSection } from "./LayoutSection";
 import { CarChoices } from "./CarChoices";
 import { ModChoices } from "./ModChoices";
 import { automaticLayoutText, LAYOUT_CHOICES, LAYOUT_LABELS, sentPerFile, UPLOAD_MESSAGES } from "./upload-rules";
@@ -227,40 +228,35 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
 
         <ModChoices cars={cars} mods={mods} carIds={carIds} defaultModIds={defaults.modIds} enhanced={hydrated} />
 
-        <fieldset className="upload-section">
-          <legend className="upload-section__title">
-            <LayoutGrid aria-hidden /> Layout
-          </legend>
-          <div className="upload-layouts">
-            <label className="choice choice--layout">
-              <input type="radio" name="layout" value="" defaultChecked={chosenLayout === ""} />
-              <span className="choice__icon" aria-hidden>
-                <Sparkles />
+        <LayoutSection>
+          <label className="choice choice--layout">
+            <input type="radio" name="layout" value="" defaultChecked={chosenLayout === ""} />
+            <span className="choice__icon" aria-hidden>
+              <Sparkles />
+            </span>
+            <span className="choice__text">
+              <span className="choice__title">Automatic</span>
+              <span className="choice__sub" data-testid="layout-auto">
+                {autoText}
               </span>
-              <span className="choice__text">
-                <span className="choice__title">Automatic</span>
-                <span className="choice__sub" data-testid="layout-auto">
-                  {autoText}
+            </span>
+          </label>
+          {LAYOUT_CHOICES.map((layout) => {
+            const Icon = LAYOUT_ICONS[layout];
+            return (
+              <label key={layout} className="choice choice--layout" data-suggested={autoPick === layout || undefined}>
+                <input type="radio" name="layout" value={layout} defaultChecked={chosenLayout === layout} />
+                <span className="choice__icon" aria-hidden>
+                  <Icon />
                 </span>
-              </span>
-            </label>
-            {LAYOUT_CHOICES.map((layout) => {
-              const Icon = LAYOUT_ICONS[layout];
-              return (
-                <label key={layout} className="choice choice--layout" data-suggested={autoPick === layout || undefined}>
-                  <input type="radio" name="layout" value={layout} defaultChecked={chosenLayout === layout} />
-                  <span className="choice__icon" aria-hidden>
-                    <Icon />
-                  </span>
-                  <span className="choice__text">
-                    <span className="choice__title">{LAYOUT_LABELS[layout].title}</span>
-                    <span className="choice__sub">{LAYOUT_LABELS[layout].text}</span>
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+                <span className="choice__text">
+                  <span className="choice__title">{LAYOUT_LABELS[layout].title}</span>
+                  <span className="choice__sub">{LAYOUT_LABELS[layout].text}</span>
+                </span>
+              </label>
+            );
+          })}
+        </LayoutSection>
 
         <section className="upload-section">
           <h2 className="upload-section__title">
