@@ -10,14 +10,14 @@ import type { FeedCar, FeedPhoto, FeedPost } from "~/models/feed.server";
 /** Every post in the feed carries the same priority score. */
 export const PRIORITY_SCORE = 30;
 
+/** A medium's file as the JSON reads put it, in this order, wherever a medium is read. */
+export type MediaFileColumns = [kind: string, path: string, mimeType: string, width: number | null, height: number | null, variants: string];
+/** A car's name and spec as the JSON reads put them, in this order, wherever a car is read. */
+export type CarNameColumns = [make: string, model: string, year: number, trim: string | null, bodystyle: string | null, nickname: string | null];
+
 type MediaTuple = [
   id: number,
-  kind: string,
-  path: string,
-  mimeType: string,
-  width: number | null,
-  height: number | null,
-  variants: string,
+  ...file: MediaFileColumns,
   posterPath: string | null,
   createdAt: string,
   uploaderId: number,
@@ -31,12 +31,7 @@ type MediaTuple = [
 type PictureTuple = [kind: string, path: string, variants: string, width: number | null, posterPath: string | null, posterVariants: string, posterWidth: number | null];
 type CarTuple = [
   id: number,
-  make: string,
-  model: string,
-  year: number,
-  trim: string | null,
-  bodystyle: string | null,
-  nickname: string | null,
+  ...name: CarNameColumns,
   ownerId: number,
   coverPath: string | null,
   coverVariants: string,

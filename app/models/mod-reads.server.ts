@@ -127,32 +127,8 @@ function nameOf(id: number | null, name: string | null): { id: number; name: str
 }
 
 function readMod(tuple: ModTuple): OwnedModRow {
-  const [
-    id,
-    carId,
-    category,
-    modelName,
-    description,
-    manufacturerId,
-    manufacturerName,
-    vendorId,
-    vendorName,
-    installerId,
-    installerName,
-    postId,
-    type,
-    showCost,
-    costCents,
-    buildId,
-    buildName,
-    partId,
-    partModelName,
-    partMakerName,
-    createdAt,
-    updatedAt,
-    ownerId,
-    gains,
-  ] = tuple;
+  const [id, carId, category, modelName, description, manufacturerId, manufacturerName, vendorId, vendorName, installerId, installerName, ...rest] = tuple;
+  const [postId, type, showCost, costCents, buildId, buildName, partId, partModelName, partMakerName, createdAt, updatedAt, ownerId, gains] = rest;
   return {
     id,
     carId,

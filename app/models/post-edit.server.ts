@@ -5,6 +5,7 @@
 // gives a new data version: app/cache/README.md).
 import { prisma } from "~/db.server";
 import { discardMedia } from "~/lib/media/processed-media.server";
+import { Prisma } from "~/generated/prisma/client";
 import { isEmptyPost } from "~/lib/schemas/post-schemas";
 import { POST_EDIT_MESSAGES, type PostEdit } from "~/lib/schemas/post-edit-schemas";
 import { POST_MESSAGES } from "~/lib/rules/post-messages";
@@ -32,20 +33,22 @@ function assertEditable(post: { createdById: number; status: string } | null, ac
   if (post.status !== POST_STATUS.ready) throw new UserError(409, POST_EDIT_MESSAGES.notReady);
 }
 
+/** What both the edit form and the edit itself read of a post: its author, status and edited fields. */
+const EDITABLE_FIELDS = {
+  createdById: true,
+  status: true,
+  story: true,
+  layout: true,
+  soundcloudUrl: true,
+  postCars: { select: { carId: true }, orderBy: { position: "asc" } },
+  postMods: { select: { modId: true } },
+} as const satisfies Prisma.PostSelect;
+
 /** What the edit form starts from: the post's own fields. The author only (see assertEditable). */
 export async function getPostForEdit(postId: number, actor: Actor) {
   const post = await prisma.post.findUnique({
     where: { id: postId },
-    select: {
-      id: true,
-      createdById: true,
-      status: true,
-      story: true,
-      layout: true,
-      soundcloudUrl: true,
-      postCars: { select: { carId: true }, orderBy: { position: "asc" } },
-      postMods: { select: { modId: true } },
-    },
+    select: { id: true, ...EDITABLE_FIELDS },
   });
   assertEditable(post, actor);
   return {
@@ -80,13 +83,7 @@ export async function editPost(postId: number, actor: Actor, edit: PostEdit): Pr
   const post = await prisma.post.findUnique({
     where: { id: postId },
     select: {
-      createdById: true,
-      status: true,
-      story: true,
-      layout: true,
-      soundcloudUrl: true,
-      postCars: { select: { carId: true }, orderBy: { position: "asc" } },
-      postMods: { select: { modId: true } },
+      ...EDITABLE_FIELDS,
       media: {
         select: { id: true, position: true, alt: true, path: true, variants: true, posterPath: true, posterVariants: true },
         orderBy: [{ position: "asc" }, { id: "asc" }],

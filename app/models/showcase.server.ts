@@ -7,6 +7,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, parseJsonCell, parseStoredDate } from "~/lib/db/json-sql";
 import { VIN_PUBLIC_CHARS } from "~/lib/rules/vin";
 import { featuringCarIds, ownPhotoOf, postCoverSql, type CarRow, type MediaRow } from "~/models/car.server";
+import type { CarNameColumns, MediaFileColumns } from "~/models/feed-records.server";
 import { carModsSql, readModRows } from "~/models/mod-reads.server";
 import { readRecentEntries, recentEntriesSql, type ServiceEntryTuple } from "~/models/service-log.server";
 
@@ -32,12 +33,7 @@ export type ShowcasePost = {
 type ShowcaseMediaTuple = [
   id: number,
   postId: number,
-  kind: string,
-  path: string,
-  mimeType: string,
-  width: number | null,
-  height: number | null,
-  variants: string,
+  ...file: MediaFileColumns,
   durationMs: number | null,
   posterPath: string | null,
   posterVariants: string,
@@ -55,18 +51,7 @@ type ShowcasePostTuple = [
   likeCount: number,
   commentCount: number,
 ];
-type ShowcaseCarTuple = [
-  id: number,
-  ownerId: number,
-  make: string,
-  model: string,
-  year: number,
-  trim: string | null,
-  bodystyle: string | null,
-  nickname: string | null,
-  insuranceExpiresAt: string | null,
-  createdAt: string,
-];
+type ShowcaseCarTuple = [id: number, ownerId: number, ...name: CarNameColumns, insuranceExpiresAt: string | null, createdAt: string];
 type ShowcaseTuple = [
   car: ShowcaseCarTuple,
   ownerUsername: string,

@@ -7,12 +7,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { flagDecisionSchema } from "~/lib/schemas/admin-schemas";
-import { mutation, replyOk, answerUserErrors } from "~/lib/server/form-reply.server";
+import { replyOk, answerUserErrors } from "~/lib/server/form-reply.server";
 import { parseFields } from "~/lib/server/http.server";
 import { UserError } from "~/lib/user-error";
 import { ADMIN_TEXT } from "~/models/admin-area.server";
 import { dismissReports, isContentType, listModerationQueue, removeContent, suspendAuthor } from "~/models/admin-reports.server";
-import { limitWrite } from "~/models/rate-limit.server";
+import { adminMutation } from "~/models/admin-request.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
@@ -28,9 +28,7 @@ const DONE = { dismiss: "Reports dismissed", remove: "Content removed", suspend:
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  return mutation(request, async (body) => {
-    await limitWrite(request, "admin", body);
-    const admin = await requireAdmin(request);
+  return adminMutation(request, async (body, admin) => {
     const { contentType, contentId, action, note } = parseFields(flagDecisionSchema, body.fields, ADMIN_TEXT.invalid);
     if (!isContentType(contentType)) throw new UserError(400, ADMIN_TEXT.invalid);
     const result =

@@ -6,10 +6,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/models/auth.server";
 import { makerMergeSchema } from "~/lib/schemas/admin-schemas";
-import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+import { replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 import { parseFields } from "~/lib/server/http.server";
 import { MAKER_TEXT, isMakerKind, listMakersForAdmin, mergeMakers } from "~/models/maker.server";
-import { limitWrite } from "~/models/rate-limit.server";
+import { adminMutation } from "~/models/admin-request.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction, clientLoader } from "~/lib/client/fetcher-answer";
 
@@ -27,9 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  return mutation(request, async (body) => {
-    await limitWrite(request, "admin", body);
-    const admin = await requireAdmin(request);
+  return adminMutation(request, async (body, admin) => {
     const { kind, keep_id, merge_id } = parseFields(makerMergeSchema, body.fields, "Choose the name to keep and the one to merge into it");
     const result = await mergeMakers(admin.id, kind, keep_id, merge_id);
     return replyOk(request, body, result, {}, { type: "success", message: `Merged “${result.merged.name}” into “${result.kept.name}”` });

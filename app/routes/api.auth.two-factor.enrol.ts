@@ -3,26 +3,20 @@
 // owner, not just someone holding the session; an account without a password (Google only)
 // must have signed in within the last 10 minutes instead.
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getAuthState, requireUser } from "~/models/auth.server";
+import { getAuthState } from "~/models/auth.server";
 import { twoFactorEnrolSchema } from "~/lib/schemas/auth-schemas";
-import { answerUserErrors, errorResponse } from "~/lib/server/form-reply.server";
-import { readBody } from "~/lib/server/http.server";
+import { errorResponse } from "~/lib/server/form-reply.server";
 import { beginEnrolment } from "~/models/two-factor.server";
-import { checkAccount, limitWrite, tooManyResponse } from "~/models/rate-limit.server";
+import { twoFactorAction } from "~/models/two-factor-request.server";
 import type { RouteHandle } from "~/lib/route-handle";
 export { clientAction } from "~/lib/client/fetcher-answer";
 
 export const handle = { methods: ["POST"] } satisfies RouteHandle;
 
 export async function action({ request }: ActionFunctionArgs) {
-  return answerUserErrors(async () => {
-    const body = await readBody(request);
-    await limitWrite(request, "account", body);
-    const user = await requireUser(request);
+  return twoFactorAction(request, async (body, user) => {
     const parsed = twoFactorEnrolSchema.safeParse(body.fields);
     if (!parsed.success) return errorResponse(400, parsed.error.issues[0]!.message);
-    const limited = await checkAccount("twoFactor", user.id);
-    if (!limited.ok) return tooManyResponse(limited.retryAfter);
     const state = await getAuthState(request);
     const enrolment = await beginEnrolment(user.id, { password: parsed.data.password, signedInAt: state?.createdAt ?? new Date(0) });
     return Response.json(enrolment, { headers: { "Cache-Control": "no-store" } });

@@ -4,9 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { CAR_MESSAGES, carPatchSchema } from "~/lib/schemas/car-schemas";
 import { issuesOf } from "~/lib/schemas/car-form-fields";
-import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
-import { parseFields } from "~/lib/server/http.server";
-import { methodOverrideSchema } from "~/lib/schemas/input-schemas";
+import { answerUserErrors, errorResponse, intendedMethod, mutation, replyDeleted, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { carJson, deleteCar, getCar, updateCar } from "~/models/car.server";
 import { limitWrite } from "~/models/rate-limit.server";
@@ -29,12 +27,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);
     const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
-    const method = request.method === "POST" ? parseFields(methodOverrideSchema, body.fields)._method : request.method;
+    const method = intendedMethod(request, body);
 
     if (method === "DELETE") {
       await deleteCar(carId, user.id);
-      if (body.redirectTo) return replyOk(request, body, null, {}, { type: "success", message: "Car deleted" });
-      return new Response(null, { status: 204 });
+      return replyDeleted(request, body, "Car deleted");
     }
     if (method !== "PATCH") return errorResponse(405, "Method not allowed");
 

@@ -4,9 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
 import { MOD_MESSAGES, modPatchSchema } from "~/lib/schemas/mod-schemas";
 import { expandFormFields, issuesOf } from "~/lib/schemas/car-form-fields";
-import { mutation, replyError, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
-import { parseFields } from "~/lib/server/http.server";
-import { methodOverrideSchema } from "~/lib/schemas/input-schemas";
+import { answerUserErrors, errorResponse, intendedMethod, mutation, replyDeleted, replyError, replyOk } from "~/lib/server/form-reply.server";
 import { requireId } from "~/lib/ids";
 import { isFieldError } from "~/lib/user-error";
 import { deleteMod, updateMod } from "~/models/mod.server";
@@ -31,12 +29,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await limitWrite(request, "garage", body);
     const user = await requireUser(request);
     const modId = requireId(params, "modId", MOD_MESSAGES.notFound);
-    const method = request.method === "POST" ? parseFields(methodOverrideSchema, body.fields)._method : request.method;
+    const method = intendedMethod(request, body);
 
     if (method === "DELETE") {
       await deleteMod(modId, user.id);
-      if (body.redirectTo) return replyOk(request, body, null, {}, { type: "success", message: "Modification deleted" });
-      return new Response(null, { status: 204 });
+      return replyDeleted(request, body, "Modification deleted");
     }
     if (method !== "PATCH") return errorResponse(405, "Method not allowed");
 

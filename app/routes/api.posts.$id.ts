@@ -3,7 +3,7 @@
 // with intent=delete and a redirectTo, and is sent there with a toast.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getUser, requireUser } from "~/models/auth.server";
-import { mutation, replyOk, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
+import { mutation, replyDeleted, errorResponse, answerUserErrors } from "~/lib/server/form-reply.server";
 import { parseFields } from "~/lib/server/http.server";
 import { requireId } from "~/lib/ids";
 import { POST_MESSAGES, postDeleteFormSchema } from "~/lib/schemas/post-schemas";
@@ -34,7 +34,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const user = await requireUser(request);
     const id = requireId(params, "id", POST_MESSAGES.notFound);
     await deletePost(id, user);
-    if (body.redirectTo) return replyOk(request, body, null, {}, { type: "success", message: POST_MESSAGES.deleted });
-    return new Response(null, { status: 204 });
+    return replyDeleted(request, body, POST_MESSAGES.deleted);
   });
 }

@@ -3,8 +3,9 @@
 // comes back with the reason and what was typed.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AlertCircle, MessageCircle } from "~/components/icons";
+import { EditActions } from "~/components/shell/EditActions";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { COMMENT_EDIT_MESSAGES, parseCommentEdit } from "~/lib/schemas/comment-edit-schemas";
@@ -74,14 +75,7 @@ export default function EditComment() {
           defaultValue={refused?.content ?? comment.content}
           required
         />
-        <div className="comment-edit__actions">
-          <button type="submit" className="btn btn--primary" disabled={saving}>
-            {saving ? "Saving…" : "Save"}
-          </button>
-          <Link to={commentPath(comment.postId, comment.id)} className="btn btn--ghost">
-            Cancel
-          </Link>
-        </div>
+        <EditActions className="comment-edit__actions" saving={saving} label="Save" cancelTo={commentPath(comment.postId, comment.id)} />
       </Form>
     </div>
   );

@@ -3,15 +3,14 @@
 // here. Unknown ids answer 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, CalendarDays, Clock, MapPin, Trash2, Users } from "~/components/icons";
-import { ConfirmAction } from "~/components/admin/ActionForm";
+import { ArrowLeft, CalendarDays, Clock, MapPin, Users } from "~/components/icons";
+import { EventAdminButtons } from "~/components/admin/AdminEvents";
 import { AttendeeCard } from "~/components/events/AttendeeCard";
 import { AddToCalendar } from "~/components/events/AddToCalendar";
-import { EventFormDialog } from "~/components/events/EventForm";
 import { GoingForm } from "~/components/events/GoingForm";
 import { eventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { eventIcsPath, eventPath, userPath, apiPaths } from "~/lib/paths";
+import { eventIcsPath, eventPath, userPath } from "~/lib/paths";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { requireId } from "~/lib/ids";
@@ -121,7 +120,7 @@ export default function EventPage() {
             ) : null}
             {admin ? (
               <div className="event-admin" aria-label="Administrator tools" role="group">
-                <EventFormDialog
+                <EventAdminButtons
                   event={{
                     id: event.id,
                     name: event.name,
@@ -131,22 +130,7 @@ export default function EventPage() {
                     hasCover: Boolean(event.cover),
                   }}
                   redirectTo={here}
-                  label="Edit"
-                  variant="secondary"
-                />
-                <ConfirmAction
-                  action={apiPaths.event(event.id)}
-                  fields={{ intent: "delete" }}
-                  redirectTo={here}
-                  success="Event deleted"
-                  navigates
-                  label={
-                    <>
-                      <Trash2 aria-hidden size={16} /> Delete
-                    </>
-                  }
                   question={`Delete “${event.name}”? Everyone's "going" goes with it.`}
-                  confirmLabel="Yes, delete"
                 />
               </div>
             ) : null}

@@ -22,10 +22,10 @@ import { requireUserPage } from "~/models/auth.server";
 import { acceptHandover, countModsOf, declineHandover, findOffer } from "~/models/car-handover.server";
 import { carJson, getCar } from "~/models/car.server";
 import { countCarFollowers } from "~/models/follow.server";
-import { limitWrite } from "~/models/rate-limit.server";
 import "~/components/cars/cars.css";
 import "~/components/handover/handover.css";
 import { UserError } from "~/lib/user-error";
+import { garageWrite } from "~/models/garage-request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `Take over ${carName(data.car)}` : "Handover"} · ${APP_TITLE}` },
@@ -54,9 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return answerUserErrors(async () => {
-    const user = await requireUserPage(request);
-    await limitWrite(request, "garage");
-    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const { user, carId } = await garageWrite(request, params);
     const form = await readForm(request);
     const { intent } = parseFields(handoverIntentSchema, Object.fromEntries(form));
     const car = await getCar(carId);

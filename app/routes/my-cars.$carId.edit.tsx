@@ -23,8 +23,8 @@ import { carJson, deleteCar, requireOwnedCar, updateCar } from "~/models/car.ser
 import { vinForOwner } from "~/models/vin.server";
 import "~/components/cars/cars.css";
 import "~/components/handover/handover.css";
-import { limitWrite } from "~/models/rate-limit.server";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
+import { garageWrite } from "~/models/garage-request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data ? carName(data.car) : "car"} · ${APP_TITLE}` }];
 
@@ -51,9 +51,7 @@ async function savePhoto(carId: number, userId: number, form: FormData, photo: R
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return answerUserErrors(async () => {
-    const user = await requireUserPage(request);
-    await limitWrite(request, "garage");
-    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const { user, carId } = await garageWrite(request, params);
     const read = await readCarSubmission(request);
     if (read.refused) return read.refused;
     const { form, photo, submission } = read;

@@ -23,8 +23,8 @@ import { carEditPath, carHandoverPath, handoverPath, showcasePath } from "~/lib/
 import { requireUserPage } from "~/models/auth.server";
 import { cancelHandover, costChoices, ownershipHistory, pendingHandover, startHandover } from "~/models/car-handover.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
-import { limitWrite } from "~/models/rate-limit.server";
 import "~/components/cars/cars.css";
+import { garageWrite } from "~/models/garage-request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Hand over ${data ? carName(data.car) : "a car"} · ${APP_TITLE}` }];
 
@@ -50,9 +50,7 @@ type Reply = { error: string; field: string | null; link?: undefined } | { link:
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return answerUserErrors(async () => {
-    const user = await requireUserPage(request);
-    await limitWrite(request, "garage");
-    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const { user, carId } = await garageWrite(request, params);
     const form = await readForm(request);
     const fields = Object.fromEntries(form);
     if (fields.intent === "cancel") {

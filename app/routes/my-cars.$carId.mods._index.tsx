@@ -3,12 +3,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ArrowLeft, Pencil, Plus, Sparkles, Wrench } from "~/components/icons";
+import { Pencil, Plus, Wrench } from "~/components/icons";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { BuildGroups } from "~/components/mods/BuildGroups";
 import { GainChips } from "~/components/mods/GainChips";
 import { EmptyState } from "~/components/shell/EmptyState";
-import { carModsPath, modEditPath, modNewPath, showcaseCsvPath, showcasePath } from "~/lib/paths";
+import { carModsPath, modEditPath, modNewPath, showcaseCsvPath } from "~/lib/paths";
 import { requireUserPage } from "~/models/auth.server";
 import { CAR_MESSAGES } from "~/lib/schemas/car-schemas";
 import { MOD_MESSAGES } from "~/lib/schemas/mod-schemas";
@@ -25,7 +25,8 @@ import { carJson, requireOwnedCar } from "~/models/car.server";
 import { deleteMod } from "~/models/mod.server";
 import { listCarMods } from "~/models/mod-reads.server";
 import "~/components/cars/cars.css";
-import { limitWrite } from "~/models/rate-limit.server";
+import { CarPageHeader } from "~/components/cars/CarPageHeader";
+import { garageWrite } from "~/models/garage-request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? carName(data.car) : "Car"} mods · ${APP_TITLE}` }];
 
@@ -44,9 +45,7 @@ const modIdSchema = z.object({ modId: idField(MOD_MESSAGES.notFound) });
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return answerUserErrors(async () => {
-    const user = await requireUserPage(request);
-    await limitWrite(request, "garage");
-    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const { user, carId } = await garageWrite(request, params);
     const fields = await readFormFields(request);
     parseFields(deleteIntentSchema, fields);
     const { modId } = parseFields(modIdSchema, fields, undefined, 404);
@@ -67,26 +66,13 @@ export default function CarMods() {
   );
   return (
     <div className="page car-mods-page">
-      <Link to="/my-cars" className="cm-back">
-        <ArrowLeft aria-hidden size={16} /> My Cars
-      </Link>
-      <header className="page-header car-mods-page__header">
-        <span className="page-header__icon" aria-hidden>
-          <Wrench />
-        </span>
-        <div className="page-header__text">
-          <h1 className="page-header__title">{carName(car)}</h1>
-          <p className="page-header__subtitle">
-            {realNickname(car.nickname) ? carSpecLine(car) : carSpecLine({ trim: car.trim, bodystyle: car.bodystyle }) || "Modifications"}
-          </p>
-        </div>
-        <div className="page-header__actions car-mods-page__actions">
-          <Link to={showcasePath(car.id)} className="btn btn--ghost">
-            <Sparkles aria-hidden size={18} /> Showcase
-          </Link>
-          {mods.length ? addLink : null}
-        </div>
-      </header>
+      <CarPageHeader
+        carId={car.id}
+        title={carName(car)}
+        subtitle={realNickname(car.nickname) ? carSpecLine(car) : carSpecLine({ trim: car.trim, bodystyle: car.bodystyle }) || "Modifications"}
+        className="car-mods-page"
+        actions={mods.length ? addLink : null}
+      />
 
       {mods.length ? (
         <>

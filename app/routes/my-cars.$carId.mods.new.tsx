@@ -19,8 +19,8 @@ import { carJson, requireOwnedCar } from "~/models/car.server";
 import { isFieldError } from "~/lib/user-error";
 import { createMod, getModFormOptions } from "~/models/mod.server";
 import "~/components/cars/cars.css";
-import { limitWrite } from "~/models/rate-limit.server";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
+import { garageWrite } from "~/models/garage-request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Add a mod${data ? ` to ${carName(data.car)}` : ""} · ${APP_TITLE}` }];
 
@@ -34,9 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return answerUserErrors(async () => {
-    const user = await requireUserPage(request);
-    await limitWrite(request, "garage");
-    const carId = requireId(params, "carId", CAR_MESSAGES.notFound);
+    const { user, carId } = await garageWrite(request, params);
     const submission = parseWithZod(await readForm(request), { schema: modSchema, disableAutoCoercion: true });
     if (submission.status !== "success") return submission.reply();
     try {

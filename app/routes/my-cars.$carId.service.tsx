@@ -3,11 +3,11 @@
 // without JavaScript; a refused entry comes back with what was typed and the reason.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
-import { ArrowLeft, Sparkles, Wrench } from "~/components/icons";
+import { Wrench } from "~/components/icons";
 import { ServiceEntries, ServiceEntryForm } from "~/components/service/ServiceLog";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { CAR_MESSAGES } from "~/lib/schemas/car-schemas";
@@ -18,13 +18,14 @@ import { flashCookie } from "~/lib/server/cookies.server";
 import { parseFields, readForm } from "~/lib/server/http.server";
 import { idField, requireId } from "~/lib/ids";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
-import { carServicePath, showcasePath } from "~/lib/paths";
+import { carServicePath } from "~/lib/paths";
 import { UserError, isFieldError } from "~/lib/user-error";
 import { requireUserPage } from "~/models/auth.server";
 import { carJson, requireOwnedCar } from "~/models/car.server";
-import { limitWrite } from "~/models/rate-limit.server";
 import { addServiceEntry, deleteServiceEntry, listServiceEntries } from "~/models/service-log.server";
 import "~/components/cars/cars.css";
+import { CarPageHeader } from "~/components/cars/CarPageHeader";
+import { garageWrite } from "~/models/garage-request.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `${carName(data.car)} service log` : "Service log"} · ${APP_TITLE}` }];
 
@@ -41,9 +42,8 @@ const deleteSchema = z.object({ intent: z.literal("delete"), entryId: idField(SE
 
 export async function action({ request, params }: ActionFunctionArgs) {
   return answerUserErrors(async () => {
-    const user = await requireUserPage(request);
-    await limitWrite(request, "garage");
-    const car = await requireOwnedCar(requireId(params, "carId", CAR_MESSAGES.notFound), user.id);
+    const { user, carId } = await garageWrite(request, params);
+    const car = await requireOwnedCar(carId, user.id);
     const form = await readForm(request);
     const back = async (message: string) =>
       redirect(carServicePath(car.id), { status: 303, headers: { "Set-Cookie": await flashCookie(request, { toast: { type: "success", message } }) } });
@@ -70,23 +70,7 @@ export default function ServiceLogPage() {
   const lastResult = useActionData<typeof action>();
   return (
     <div className="page service-page">
-      <Link to="/my-cars" className="cm-back">
-        <ArrowLeft aria-hidden size={16} /> My Cars
-      </Link>
-      <header className="page-header">
-        <span className="page-header__icon" aria-hidden>
-          <Wrench />
-        </span>
-        <div className="page-header__text">
-          <h1 className="page-header__title">{carName(car)}</h1>
-          <p className="page-header__subtitle">Service log</p>
-        </div>
-        <div className="page-header__actions">
-          <Link to={showcasePath(car.id)} className="btn btn--ghost">
-            <Sparkles aria-hidden size={18} /> Showcase
-          </Link>
-        </div>
-      </header>
+      <CarPageHeader carId={car.id} title={carName(car)} subtitle="Service log" />
       <h2 className="visually-hidden">Log a service</h2>
       <ServiceEntryForm lastResult={lastResult} today={today} />
       <h2 className="service-page__heading">History</h2>

@@ -5,13 +5,16 @@
 // see). A refused edit comes back with the reason and everything that was typed.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { AlertCircle, ArrowDown, ArrowUp, CarFront, Check, Images, LayoutGrid, PenLine, Pencil } from "~/components/icons";
+import { AlertCircle, ArrowDown, ArrowUp, Check, Images, PenLine, Pencil } from "~/components/icons";
 import { mediaAlt } from "~/components/media/viewer-items";
 import { mediaSubject, orderedMedia, postMediaItems } from "~/components/post/post-view";
+import { EditActions } from "~/components/shell/EditActions";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { LayoutSection } from "~/components/upload/LayoutSection";
+import { CarChoices } from "~/components/upload/CarChoices";
 import { ModChoices } from "~/components/upload/ModChoices";
 import { carDisplayLine } from "~/lib/rules/cars";
 import { APP_TITLE } from "~/lib/constants";
@@ -280,60 +283,24 @@ function EditForm({
           </fieldset>
         ) : null}
 
-        <fieldset className="upload-section">
-          <legend className="upload-section__title">
-            <CarFront aria-hidden /> Cars
-          </legend>
-          {cars.length === 0 ? (
-            <p className="upload-hint">You have no cars to tag.</p>
-          ) : (
-            <div
-              className="upload-cars"
-              onChange={(event) =>
-                setCarIds([...event.currentTarget.querySelectorAll<HTMLInputElement>('input[name="carIds"]:checked')].map((input) => Number(input.value)))
-              }
-            >
-              {cars.map((car) => (
-                <label key={car.id} className="choice choice--car">
-                  <input type="checkbox" name="carIds" value={car.id} defaultChecked={values.carIds.includes(car.id)} />
-                  <span className="choice__box" aria-hidden>
-                    <Check />
-                  </span>
-                  <span className="choice__text">{car.line}</span>
-                </label>
-              ))}
-            </div>
-          )}
-        </fieldset>
+        <CarChoices cars={cars} defaultCarIds={values.carIds} empty={<p className="upload-hint">You have no cars to tag.</p>} onTicked={setCarIds} />
 
         <ModChoices cars={cars} mods={mods} carIds={carIds} defaultModIds={values.modIds} enhanced={hydrated} />
 
-        <fieldset className="upload-section">
-          <legend className="upload-section__title">
-            <LayoutGrid aria-hidden /> Layout
-          </legend>
-          <div className="upload-layouts">
-            {[["", "Automatic"] as const, ...LAYOUTS.map((layout) => [layout, LAYOUT_NAMES[layout]] as const)].map(([layout, title]) => (
-              <label key={layout} className="choice choice--layout">
-                <input type="radio" name="layout" value={layout} defaultChecked={values.layout === layout} />
-                <span className="choice__text">
-                  <span className="choice__title">{title}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <LayoutSection>
+          {[["", "Automatic"] as const, ...LAYOUTS.map((layout) => [layout, LAYOUT_NAMES[layout]] as const)].map(([layout, title]) => (
+            <label key={layout} className="choice choice--layout">
+              <input type="radio" name="layout" value={layout} defaultChecked={values.layout === layout} />
+              <span className="choice__text">
+                <span className="choice__title">{title}</span>
+              </span>
+            </label>
+          ))}
+        </LayoutSection>
 
         {hasAudio ? <p className="upload-hint">The post keeps its track.</p> : null}
 
-        <div className="post-edit__actions">
-          <button type="submit" className="btn btn--primary" disabled={saving}>
-            {saving ? "Saving…" : "Save changes"}
-          </button>
-          <Link to={postPath(postId)} className="btn btn--ghost">
-            Cancel
-          </Link>
-        </div>
+        <EditActions className="post-edit__actions" saving={saving} label="Save changes" cancelTo={postPath(postId)} />
       </Form>
     </div>
   );

@@ -153,56 +153,24 @@ export default function ProfilePage() {
       </header>
 
       <nav className="profile-links" aria-label="Your things">
-        <Link to="/my-cars" className="profile-link">
-          <span className="profile-link__icon" aria-hidden>
-            <CarFront />
-          </span>
-          <span className="profile-link__text">
-            <span className="profile-link__title">My Cars</span>
-            <span className="profile-link__hint">Your garage, mods and insurance dates</span>
-          </span>
-          <ChevronRight aria-hidden className="profile-link__chevron" />
-        </Link>
-        <Link to={myPage} className="profile-link">
-          <span className="profile-link__icon" aria-hidden>
-            <Grid3x3 />
-          </span>
-          <span className="profile-link__text">
-            <span className="profile-link__title">My Posts</span>
-            <span className="profile-link__hint">Your page as others see it</span>
-          </span>
-          <ChevronRight aria-hidden className="profile-link__chevron" />
-        </Link>
-        <Link to="/profile/saved" className="profile-link">
-          <span className="profile-link__icon" aria-hidden>
-            <Bookmark />
-          </span>
-          <span className="profile-link__text">
-            <span className="profile-link__title">Saved</span>
-            <span className="profile-link__hint">Posts you kept for later</span>
-          </span>
-          <ChevronRight aria-hidden className="profile-link__chevron" />
-        </Link>
-        <Link to="/profile/security" className="profile-link">
-          <span className="profile-link__icon" aria-hidden>
-            <ShieldCheck />
-          </span>
-          <span className="profile-link__text">
-            <span className="profile-link__title">Security</span>
-            <span className="profile-link__hint">Two-factor sign-in and your devices</span>
-          </span>
-          <ChevronRight aria-hidden className="profile-link__chevron" />
-        </Link>
-        <Link to="/profile/export" className="profile-link">
-          <span className="profile-link__icon" aria-hidden>
-            <ArrowDown />
-          </span>
-          <span className="profile-link__text">
-            <span className="profile-link__title">Download my data</span>
-            <span className="profile-link__hint">A copy of everything you put in, photos and videos included</span>
-          </span>
-          <ChevronRight aria-hidden className="profile-link__chevron" />
-        </Link>
+        {[
+          { to: "/my-cars", icon: <CarFront />, title: "My Cars", hint: "Your garage, mods and insurance dates" },
+          { to: myPage, icon: <Grid3x3 />, title: "My Posts", hint: "Your page as others see it" },
+          { to: "/profile/saved", icon: <Bookmark />, title: "Saved", hint: "Posts you kept for later" },
+          { to: "/profile/security", icon: <ShieldCheck />, title: "Security", hint: "Two-factor sign-in and your devices" },
+          { to: "/profile/export", icon: <ArrowDown />, title: "Download my data", hint: "A copy of everything you put in, photos and videos included" },
+        ].map((link) => (
+          <Link key={link.title} to={link.to} className="profile-link">
+            <span className="profile-link__icon" aria-hidden>
+              {link.icon}
+            </span>
+            <span className="profile-link__text">
+              <span className="profile-link__title">{link.title}</span>
+              <span className="profile-link__hint">{link.hint}</span>
+            </span>
+            <ChevronRight aria-hidden className="profile-link__chevron" />
+          </Link>
+        ))}
       </nav>
 
       <h2 className="profile-page__heading">

@@ -3,10 +3,9 @@
 // and an e-mail when it is ready. This page shows where it stands and, while it can be
 // fetched (a week), the link. Asking while one is being made answers that one.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ArrowDown, ChevronLeft } from "~/components/icons";
-import { PageHeader } from "~/components/shell/EmptyState";
+import { ArrowDown } from "~/components/icons";
 import { APP_TITLE } from "~/lib/constants";
 import { shortDateTime } from "~/lib/rules/formats";
 import { mutation, replyOk } from "~/lib/server/form-reply.server";
@@ -17,6 +16,7 @@ import { requireUserPage } from "~/models/auth.server";
 import { EXPORT_KEEP_DAYS, latestDataExport, requestDataExport, type DataExportView } from "~/models/data-export-requests.server";
 import { wakeJobWorkers } from "~/models/job-worker.server";
 import { limitWrite } from "~/models/rate-limit.server";
+import { ProfileSubpageHeader } from "~/components/profile/ProfileSubpageHeader";
 
 export const meta: MetaFunction = () => [{ title: `Download my data · ${APP_TITLE}` }];
 
@@ -72,10 +72,7 @@ export default function DataExportPage() {
   const busy = navigation.state !== "idle" && navigation.formAction === "/profile/export";
   return (
     <div className="page">
-      <Link to="/profile" className="btn btn--ghost btn--sm">
-        <ChevronLeft aria-hidden size={18} /> Profile
-      </Link>
-      <PageHeader title="Download my data" subtitle="A copy of everything you put in" icon={<ArrowDown />} />
+      <ProfileSubpageHeader title="Download my data" subtitle="A copy of everything you put in" icon={<ArrowDown />} />
       <section className="profile-card" aria-labelledby="export-what">
         <h2 id="export-what" className="profile-page__heading">
           What you get

@@ -1,13 +1,14 @@
 // /profile/saved (members only): the posts you saved, most recently saved first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Bookmark, ChevronLeft } from "~/components/icons";
+import { Bookmark } from "~/components/icons";
 import { PostGrid } from "~/components/profile/PostGrid";
-import { EmptyState, PageHeader } from "~/components/shell/EmptyState";
+import { EmptyState } from "~/components/shell/EmptyState";
 import { requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { getPostTilesByIds } from "~/models/post-tiles.server";
 import { listSavedPosts } from "~/models/save.server";
+import { ProfileSubpageHeader } from "~/components/profile/ProfileSubpageHeader";
 export { shouldRevalidate } from "~/lib/client/revalidation";
 
 export const meta: MetaFunction = () => [{ title: `Saved posts · ${APP_TITLE}` }];
@@ -23,10 +24,7 @@ export default function SavedPosts() {
   const { posts, nextCursor } = useLoaderData<typeof loader>();
   return (
     <div className="page">
-      <Link to="/profile" className="btn btn--ghost btn--sm">
-        <ChevronLeft aria-hidden size={18} /> Profile
-      </Link>
-      <PageHeader title="Saved" subtitle="Posts you kept for later" icon={<Bookmark />} />
+      <ProfileSubpageHeader title="Saved" subtitle="Posts you kept for later" icon={<Bookmark />} />
       {posts.length === 0 ? (
         <EmptyState icon={<Bookmark />} title="Nothing saved yet">
           Tap the bookmark on any post to keep it here.

@@ -8,6 +8,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChevronLeft, Laptop, Loader2, ShieldCheck, Trash2 } from "~/components/icons";
 import QRCode from "qrcode";
+import type { ReactNode } from "react";
 import { endSession, getAuthState, requireUserPage } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { twoFactorCodeSchema, twoFactorDisableSchema, twoFactorEnrolSchema } from "~/lib/schemas/auth-schemas";
@@ -117,8 +118,9 @@ function Submit({ label, intent, variant = "primary" }: { label: string; intent:
   );
 }
 
-/** The password that set-up asks for, so that a borrowed session cannot add an authenticator. */
-function EnrolPassword({ id }: { id: string }) {
+/** The member's password, asked before set-up (so that a borrowed session cannot add an
+ *  authenticator), before turning two-factor off and before deleting the account. */
+function PasswordField({ id }: { id: string }) {
   return (
     <div className="field">
       <label className="label" htmlFor={id}>
@@ -126,6 +128,52 @@ function EnrolPassword({ id }: { id: string }) {
       </label>
       <input id={id} name="password" type="password" className="input" autoComplete="current-password" required />
     </div>
+  );
+}
+
+/** A code from the member's authenticator app. */
+function AppCodeField({ id }: { id: string }) {
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        A code from your authenticator app
+      </label>
+      <input id={id} name="code" className="input security-code-input" inputMode="numeric" autoComplete="one-time-code" required />
+    </div>
+  );
+}
+
+/** One card of the page: an icon, a heading with its lines of text, then the card's forms. */
+function SecurityCard({
+  id,
+  icon,
+  title,
+  intro,
+  testId,
+  children,
+}: {
+  id: string;
+  icon: ReactNode;
+  title: ReactNode;
+  intro: ReactNode;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="security-card" aria-labelledby={id} data-testid={testId}>
+      <div className="security-card__head">
+        <span className="security-card__icon" aria-hidden>
+          {icon}
+        </span>
+        <div>
+          <h2 id={id} className="security-card__title">
+            {title}
+          </h2>
+          {intro}
+        </div>
+      </div>
+      {children}
+    </section>
   );
 }
 
@@ -153,24 +201,21 @@ export default function SecurityPage() {
         <h1 className="page-header__title">Security</h1>
       </div>
 
-      <section className="security-card" aria-labelledby="two-factor-heading">
-        <div className="security-card__head">
-          <span className="security-card__icon" aria-hidden>
-            <ShieldCheck size={22} />
-          </span>
-          <div>
-            <h2 id="two-factor-heading" className="security-card__title">
-              Two-factor authentication
-              <span className={`security-status${status.enabled ? " security-status--on" : ""}`} data-testid="two-factor-status">
-                {status.enabled ? "On" : "Off"}
-              </span>
-            </h2>
-            <p className="security-card__text">
-              After your password (or Google, or an emailed code), also ask for a 6-digit code from an authenticator app on your phone.
-            </p>
-          </div>
-        </div>
-
+      <SecurityCard
+        id="two-factor-heading"
+        icon={<ShieldCheck size={22} />}
+        title={
+          <>
+            Two-factor authentication
+            <span className={`security-status${status.enabled ? " security-status--on" : ""}`} data-testid="two-factor-status">
+              {status.enabled ? "On" : "Off"}
+            </span>
+          </>
+        }
+        intro={
+          <p className="security-card__text">After your password (or Google, or an emailed code), also ask for a 6-digit code from an authenticator app on your phone.</p>
+        }
+      >
         {recoveryCodes ? (
           <div className="security-form" data-testid="recovery-codes">
             <p className="auth-alert auth-alert--success" role="status">
@@ -192,21 +237,7 @@ export default function SecurityPage() {
             <p className="security-card__text">{status.recoveryCodesLeft} of 10 recovery codes left.</p>
             <Form method="post" className="security-form">
               <ErrorText actionData={actionData} intent="disable" />
-              {status.hasPassword ? (
-                <div className="field">
-                  <label className="label" htmlFor="disable-password">
-                    Your password
-                  </label>
-                  <input id="disable-password" name="password" type="password" className="input" autoComplete="current-password" required />
-                </div>
-              ) : (
-                <div className="field">
-                  <label className="label" htmlFor="disable-code">
-                    A code from your authenticator app
-                  </label>
-                  <input id="disable-code" name="code" className="input security-code-input" inputMode="numeric" autoComplete="one-time-code" required />
-                </div>
-              )}
+              {status.hasPassword ? <PasswordField id="disable-password" /> : <AppCodeField id="disable-code" />}
               <div className="security-row">
                 <Submit label="Turn off two-factor" intent="disable" variant="danger" />
               </div>
@@ -256,7 +287,7 @@ export default function SecurityPage() {
             </ol>
             <Form method="post" className="security-form">
               <ErrorText actionData={actionData} intent="enrol" />
-              {status.hasPassword ? <EnrolPassword id="restart-password" /> : null}
+              {status.hasPassword ? <PasswordField id="restart-password" /> : null}
               <button type="submit" name="intent" value="enrol" className="security-text-button">
                 Start over with a new key
               </button>
@@ -266,7 +297,7 @@ export default function SecurityPage() {
           <Form method="post" className="security-form">
             <ErrorText actionData={actionData} intent="enrol" />
             {status.hasPassword ? (
-              <EnrolPassword id="enrol-password" />
+              <PasswordField id="enrol-password" />
             ) : (
               <p className="security-card__text">Signed in with Google? Set up within 10 minutes of signing in.</p>
             )}
@@ -275,65 +306,44 @@ export default function SecurityPage() {
             </div>
           </Form>
         )}
-      </section>
+      </SecurityCard>
 
-      <section className="security-card" aria-labelledby="devices-heading">
-        <div className="security-card__head">
-          <span className="security-card__icon" aria-hidden>
-            <Laptop size={22} />
-          </span>
-          <div>
-            <h2 id="devices-heading" className="security-card__title">
-              Devices
-            </h2>
-            <p className="security-card__text">
-              {otherSessions === 0
-                ? "You are signed in on this device only."
-                : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? "device" : "devices"}.`}{" "}
-              Signing out of other devices keeps you signed in here.
-            </p>
-          </div>
-        </div>
+      <SecurityCard
+        id="devices-heading"
+        icon={<Laptop size={22} />}
+        title="Devices"
+        intro={
+          <p className="security-card__text">
+            {otherSessions === 0
+              ? "You are signed in on this device only."
+              : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? "device" : "devices"}.`}{" "}
+            Signing out of other devices keeps you signed in here.
+          </p>
+        }
+      >
         <Form method="post" className="security-row">
           <Submit label="Sign out of other devices" intent="signout-others" variant="secondary" />
         </Form>
-      </section>
+      </SecurityCard>
 
-      <section className="security-card" aria-labelledby="delete-heading" data-testid="delete-account">
-        <div className="security-card__head">
-          <span className="security-card__icon" aria-hidden>
-            <Trash2 size={22} />
-          </span>
-          <div>
-            <h2 id="delete-heading" className="security-card__title">
-              {DELETION_TEXT.heading}
-            </h2>
+      <SecurityCard
+        id="delete-heading"
+        icon={<Trash2 size={22} />}
+        title={DELETION_TEXT.heading}
+        testId="delete-account"
+        intro={
+          <>
             <p className="security-card__text">{DELETION_TEXT.explain}</p>
             <p className="security-card__text">
               <strong>{DELETION_TEXT.restore}</strong>
             </p>
-          </div>
-        </div>
+          </>
+        }
+      >
         <Form method="post" className="security-form">
           <ErrorText actionData={actionData} intent="delete-account" />
-          {status.hasPassword ? (
-            <div className="field">
-              <label className="label" htmlFor="delete-password">
-                Your password
-              </label>
-              <input id="delete-password" name="password" type="password" className="input" autoComplete="current-password" required />
-            </div>
-          ) : status.enabled ? null : (
-            <p className="security-card__text">{DELETION_TEXT.googleRecent}</p>
-          )}
-          {status.enabled ? (
-            <div className="field">
-              <label className="label" htmlFor="delete-code">
-                A code from your authenticator app
-              </label>
-              <input id="delete-code" name="code" className="input security-code-input" inputMode="numeric" autoComplete="one-time-code" required />
-            </div>
-          ) : null}
+          {status.hasPassword ? <PasswordField id="delete-password" /> : status.enabled ? null : <p className="security-card__text">{DELETION_TEXT.googleRecent}</p>}
+          {status.enabled ? <AppCodeField id="delete-code" /> : null}
           <div className="field">
             <label className="label" htmlFor="delete-confirm">
               {DELETION_TEXT.confirmLabel}
@@ -352,7 +362,7 @@ export default function SecurityPage() {
             <Submit label={DELETION_TEXT.button} intent="delete-account" variant="danger" />
           </div>
         </Form>
-      </section>
+      </SecurityCard>
 
       <p className="security-hint">Forgot your password? Use "Forgot Password?" in the sign-in window. Lost your phone? Sign in with one of your recovery codes.</p>
     </div>

@@ -1,7 +1,7 @@
 // /search: cars, people, events, posts (by story text), parts and tags (with their post counts) for a query. A plain GET form,
 // so it works without JavaScript; every kind shows up to 20 results.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Search as SearchIcon, SearchX } from "~/components/icons";
 import { eventCardView } from "~/components/events/event-view";
 import { ResultTabs, SearchResults } from "~/components/search-page/SearchResults";
@@ -15,6 +15,7 @@ import { SEARCH_PAGE_PER_KIND, searchAll } from "~/models/search.server";
 import { searchTags } from "~/models/tag.server";
 import "~/components/shell/pages.css";
 import type { DocumentHandle } from "~/root";
+import { SearchForm } from "~/components/shell/SearchForm";
 
 export const handle: DocumentHandle = { cache: "visitors" };
 
@@ -52,27 +53,19 @@ export default function SearchPage() {
   return (
     <div className="page page--wide search-page">
       <PageHeader title="Search" subtitle="Cars, people, events, posts and parts" icon={<SearchIcon />} />
-      <Form method="get" action="/search" role="search" className="search-form">
-        <label htmlFor="search-q" className="visually-hidden">
-          Search cars, people, events and posts
-        </label>
-        <SearchIcon className="search-form__icon" aria-hidden size={20} />
-        <input
-          id="search-q"
-          type="search"
-          name="q"
-          className="input search-form__input"
-          defaultValue={q}
-          key={q}
-          maxLength={SEARCH_MAX_CHARS}
-          placeholder="Try “E46 M3”, “jess” or “track day”"
-          autoComplete="off"
-          enterKeyHint="search"
-        />
+      <SearchForm
+        action="/search"
+        block="search-form"
+        id="search-q"
+        label="Search cars, people, events and posts"
+        q={q}
+        iconSize={20}
+        field={{ placeholder: "Try “E46 M3”, “jess” or “track day”", maxLength: SEARCH_MAX_CHARS, autoComplete: "off", enterKeyHint: "search" }}
+      >
         <button type="submit" className="btn btn--primary search-form__submit" disabled={searching}>
           {searching ? "Searching..." : "Search"}
         </button>
-      </Form>
+      </SearchForm>
 
       <div className="sr-area" data-busy={searching ? "true" : "false"} aria-busy={searching}>
         {!q ? (

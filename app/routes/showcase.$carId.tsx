@@ -3,11 +3,11 @@
 // spend, gains, spend over time), followers and the follow button, the posts featuring the
 // car, and the forum snippets. Server-rendered with the share tags (Open Graph and Twitter
 // card with the car's build card as the picture, oEmbed discovery: ~/lib/rules/share-meta).
-import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { CarNotFoundPage } from "~/components/showcase/CarNotFound";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { ArrowRight, CarFront, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "~/components/icons";
+import { ArrowRight, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "~/components/icons";
 import { CarPlaceholder } from "~/components/cars/CarCard";
 import { MediaImage } from "~/components/cars/MediaImage";
 import { mediaAlt } from "~/components/media/viewer-items";
@@ -370,14 +370,5 @@ export default function Showcase() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteErrorPage
-      notFound={{
-        title: "Car not found",
-        message: "There's no showcase for this car. It may have been sold, scrapped or deleted by its owner.",
-        icon: <CarFront />,
-        action: { to: "/search", label: "Search cars" },
-      }}
-    />
-  );
+  return <CarNotFoundPage message="There's no showcase for this car. It may have been sold, scrapped or deleted by its owner." />;
 }

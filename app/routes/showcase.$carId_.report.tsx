@@ -4,9 +4,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
-import { CarFront } from "~/components/icons";
 import { SaleReport } from "~/components/sale-report/SaleReport";
-import { RouteErrorPage } from "~/components/shell/ErrorPage";
+import { CarNotFoundPage } from "~/components/showcase/CarNotFound";
 import { carDisplayLine } from "~/lib/rules/cars";
 import { APP_TITLE } from "~/lib/constants";
 import { publicOrigin } from "~/lib/server/env.server";
@@ -53,14 +52,5 @@ export default function SaleReportPage() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteErrorPage
-      notFound={{
-        title: "Car not found",
-        message: "There's no showcase for this car, so there is no report. It may have been sold, scrapped or deleted by its owner.",
-        icon: <CarFront />,
-        action: { to: "/search", label: "Search cars" },
-      }}
-    />
-  );
+  return <CarNotFoundPage message="There's no showcase for this car, so there is no report. It may have been sold, scrapped or deleted by its owner." />;
 }

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Loader2, ShieldCheck } from "~/components/icons";
+import { ShieldCheck } from "~/components/icons";
 import { completeTwoFactor, getPendingTwoFactor, getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
 import { twoFactorCodeSchema } from "~/lib/schemas/auth-schemas";
@@ -14,6 +14,7 @@ import { loginHref } from "~/lib/rules/login-links";
 import { checkAccount, limitWrite, tooManyMessage } from "~/models/rate-limit.server";
 import { flashCookie } from "~/lib/server/cookies.server";
 import { TWO_FACTOR_MESSAGES, verifySecondFactor } from "~/models/two-factor.server";
+import { Messages, Submit } from "~/components/auth/form-parts";
 import "~/components/auth/auth.css";
 import "~/components/auth-status/security.css";
 
@@ -83,13 +84,7 @@ export default function TwoFactorPage() {
           Signing in as <strong>@{username}</strong>. Enter the 6-digit code from your authenticator app.
         </p>
         <Form method="post" className="auth-form" replace>
-          <div className="auth-messages" aria-live="polite">
-            {error ? (
-              <p className="auth-alert auth-alert--error" role="alert" data-testid="auth-error">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <Messages error={error} success={null} />
           <div className="field auth-field">
             <label className="label" htmlFor="two-factor-code">
               Authentication code
@@ -114,16 +109,7 @@ export default function TwoFactorPage() {
               Lost your phone? Enter one of your recovery codes (like <code>abcde-fghjk</code>) instead.
             </p>
           </div>
-          <button type="submit" className="btn btn--primary btn--block auth-submit" disabled={busy} aria-busy={busy}>
-            {busy ? (
-              <>
-                <Loader2 className="auth-spin" aria-hidden size={18} />
-                Loading...
-              </>
-            ) : (
-              "Verify"
-            )}
-          </button>
+          <Submit pending={busy} label="Verify" />
         </Form>
         <Form method="post" action="/logout" className="auth-switch">
           <button type="submit" className="security-text-button">

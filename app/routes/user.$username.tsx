@@ -63,6 +63,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+/** The member's own button under an empty section of their page: add the first one. */
+function AddButton({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="btn btn--primary">
+      <Plus aria-hidden size={18} />
+      {label}
+    </Link>
+  );
+}
+
 export default function UserPage() {
   const data = useLoaderData<typeof loader>();
   const { user, counts, isSelf, cars } = data;
@@ -114,14 +124,7 @@ export default function UserPage() {
             icon={<CarFront />}
             title={isSelf ? "Your garage is empty" : "No cars yet"}
             headingLevel={3}
-            actions={
-              isSelf ? (
-                <Link to="/my-cars" className="btn btn--primary">
-                  <Plus aria-hidden size={18} />
-                  Add a car
-                </Link>
-              ) : null
-            }
+            actions={isSelf ? <AddButton to="/my-cars" label="Add a car" /> : null}
           >
             {isSelf ? "Add your car and start its build story." : `${name} hasn't added a car yet.`}
           </EmptyState>
@@ -166,14 +169,7 @@ export default function UserPage() {
             icon={<Camera />}
             title={isSelf ? "Share your first post" : "No posts yet"}
             headingLevel={3}
-            actions={
-              isSelf ? (
-                <Link to="/post/new" className="btn btn--primary">
-                  <Plus aria-hidden size={18} />
-                  New post
-                </Link>
-              ) : null
-            }
+            actions={isSelf ? <AddButton to="/post/new" label="New post" /> : null}
           >
             {isSelf ? "Photos, videos and stories of your cars show up here." : `When ${name} posts, it will show up here.`}
           </EmptyState>

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Loader2, Mail } from "~/components/icons";
+import { Mail } from "~/components/icons";
 import { APP_TITLE } from "~/lib/constants";
 import { readBody } from "~/lib/server/http.server";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
@@ -14,6 +14,7 @@ import { VERIFY_MESSAGES } from "~/lib/rules/email-verification";
 import { inspectVerificationToken, tokenStateMessage, verifyEmailSchema, verifyEmailWithToken, type TokenState } from "~/models/email-verification.server";
 import { welcomeHref } from "~/lib/rules/onboarding";
 import { hasCar } from "~/models/car-photo.server";
+import { Submit } from "~/components/auth/form-parts";
 import "~/components/auth/auth.css";
 
 export const meta: MetaFunction = () => [{ title: `Confirm your email · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];
@@ -87,16 +88,7 @@ export default function VerifyEmailPage() {
         </p>
         <Form method="post" replace className="auth-form">
           <input type="hidden" name="token" value={view.token ?? ""} />
-          <button type="submit" className="btn btn--primary btn--block auth-submit" disabled={busy} aria-busy={busy}>
-            {busy ? (
-              <>
-                <Loader2 className="auth-spin" aria-hidden size={18} />
-                Loading...
-              </>
-            ) : (
-              "Confirm my email address"
-            )}
-          </button>
+          <Submit pending={busy} label="Confirm my email address" />
         </Form>
       </>
     );

@@ -4,6 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { CarForm } from "~/components/cars/CarForm";
 import { CarPhotoField } from "~/components/cars/CarPhotoField";
 import { CarPlaceholder } from "~/components/cars/CarCard";
@@ -82,6 +83,22 @@ function CarStep({ redirectTo }: { redirectTo: string | null }) {
   );
 }
 
+/** A titled list of suggestions (the items are its children), or a line saying there are none. */
+function SuggestionSection({ id, title, empty, children }: { id: string; title: string; empty: string; children: ReactNode[] }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children.length ? (
+        <ul className="welcome__list" data-testid={id}>
+          {children}
+        </ul>
+      ) : (
+        <p>{empty}</p>
+      )}
+    </section>
+  );
+}
+
 function FollowStep({
   cars,
   people,
@@ -96,42 +113,28 @@ function FollowStep({
       <p>
         Your feed shows the cars and people you follow. Looking for something else? <Link to="/search">Search</Link> for a make, a model, a tag or a member.
       </p>
-      <section aria-labelledby="welcome-cars">
-        <h2 id="welcome-cars">Cars</h2>
-        {cars.length ? (
-          <ul className="welcome__list" data-testid="welcome-cars">
-            {cars.map((car) => (
-              <li key={car.id} className="welcome__item card">
-                <Link to={showcasePath(car.id)} aria-label={`Showcase of ${carName(car)}`}>
-                  {car.photo ? <img className="welcome__photo" src={car.photo} alt="" loading="lazy" /> : <CarPlaceholder car={car} />}
-                </Link>
-                <Link to={showcasePath(car.id)}>{carName(car)}</Link>
-                <span>@{car.owner}</span>
-                <FollowButton carId={car.id} initialFollowing={car.following} carName={carName(car)} size="sm" />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No cars to suggest yet.</p>
-        )}
-      </section>
-      <section aria-labelledby="welcome-people">
-        <h2 id="welcome-people">People</h2>
-        {people.length ? (
-          <ul className="welcome__list" data-testid="welcome-people">
-            {people.map((person) => (
-              <li key={person.id} className="welcome__item card">
-                <Link to={userPath(person.username)} className="welcome__person">
-                  <Avatar name={person.nickname?.trim() || person.username} image={mediaUrl(person.profileImage)} size={32} />@{person.username}
-                </Link>
-                <FollowUserButton username={person.username} initialFollowing={person.following} size="sm" />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No one to suggest yet.</p>
-        )}
-      </section>
+      <SuggestionSection id="welcome-cars" title="Cars" empty="No cars to suggest yet.">
+        {cars.map((car) => (
+          <li key={car.id} className="welcome__item card">
+            <Link to={showcasePath(car.id)} aria-label={`Showcase of ${carName(car)}`}>
+              {car.photo ? <img className="welcome__photo" src={car.photo} alt="" loading="lazy" /> : <CarPlaceholder car={car} />}
+            </Link>
+            <Link to={showcasePath(car.id)}>{carName(car)}</Link>
+            <span>@{car.owner}</span>
+            <FollowButton carId={car.id} initialFollowing={car.following} carName={carName(car)} size="sm" />
+          </li>
+        ))}
+      </SuggestionSection>
+      <SuggestionSection id="welcome-people" title="People" empty="No one to suggest yet.">
+        {people.map((person) => (
+          <li key={person.id} className="welcome__item card">
+            <Link to={userPath(person.username)} className="welcome__person">
+              <Avatar name={person.nickname?.trim() || person.username} image={mediaUrl(person.profileImage)} size={32} />@{person.username}
+            </Link>
+            <FollowUserButton username={person.username} initialFollowing={person.following} size="sm" />
+          </li>
+        ))}
+      </SuggestionSection>
       <p className="welcome__actions">
         <Link to={next} className="btn btn--primary">
           Next: your first post

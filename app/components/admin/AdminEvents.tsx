@@ -1,7 +1,7 @@
 // Events management: a form to create one, and every event with edit and delete.
 import { Link } from "@remix-run/react";
 import { CalendarDays, CalendarPlus, MapPin, Trash2, Users } from "~/components/icons";
-import { EventForm, EventFormDialog } from "~/components/events/EventForm";
+import { EventForm, EventFormDialog, type EditableEvent } from "~/components/events/EventForm";
 import type { EventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { eventPath, apiPaths } from "~/lib/paths";
@@ -34,28 +34,28 @@ function EventRow({ event }: { event: EventCardView }) {
         </span>
       </div>
       <div className="admin-event__actions">
-        <EventFormDialog
+        <EventAdminButtons
           event={{ id: event.id, name: event.name, dateTime: event.dateTime, location: event.location, description: event.description }}
           redirectTo={here}
-          label="Edit"
-          variant="secondary"
-        />
-        <ConfirmAction
-          action={apiPaths.event(event.id)}
-          fields={{ intent: "delete" }}
-          redirectTo={here}
-          success="Event deleted"
-          navigates
-          label={
-            <>
-              <Trash2 aria-hidden size={16} /> Delete
-            </>
-          }
           question={`Delete “${event.name}”?`}
-          confirmLabel="Yes, delete"
         />
       </div>
     </li>
+  );
+}
+
+/** One titled list of events (upcoming or past); nothing when it is empty. */
+function EventGroup({ title, events }: { title: string; events: EventCardView[] }) {
+  if (events.length === 0) return null;
+  return (
+    <>
+      <h3 className="admin-subtitle">{title}</h3>
+      <ul className="admin-list">
+        {events.map((event) => (
+          <EventRow key={event.id} event={event} />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -78,29 +78,34 @@ export function AdminEvents({ upcoming, past }: { upcoming: EventCardView[]; pas
           </EmptyState>
         ) : (
           <>
-            {upcoming.length ? (
-              <>
-                <h3 className="admin-subtitle">Upcoming</h3>
-                <ul className="admin-list">
-                  {upcoming.map((event) => (
-                    <EventRow key={event.id} event={event} />
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {past.length ? (
-              <>
-                <h3 className="admin-subtitle">Past</h3>
-                <ul className="admin-list">
-                  {past.map((event) => (
-                    <EventRow key={event.id} event={event} />
-                  ))}
-                </ul>
-              </>
-            ) : null}
+            <EventGroup title="Upcoming" events={upcoming} />
+            <EventGroup title="Past" events={past} />
           </>
         )}
       </section>
     </div>
+  );
+}
+
+/** An event's Edit and Delete buttons for administrators, on the admin page and on the event's own page. */
+export function EventAdminButtons({ event, redirectTo, question }: { event: EditableEvent; redirectTo: string; question: string }) {
+  return (
+    <>
+      <EventFormDialog event={event} redirectTo={redirectTo} label="Edit" variant="secondary" />
+      <ConfirmAction
+        action={apiPaths.event(event.id)}
+        fields={{ intent: "delete" }}
+        redirectTo={redirectTo}
+        success="Event deleted"
+        navigates
+        label={
+          <>
+            <Trash2 aria-hidden size={16} /> Delete
+          </>
+        }
+        question={question}
+        confirmLabel="Yes, delete"
+      />
+    </>
   );
 }

@@ -4,11 +4,13 @@
 // mods move over. A plain form post that comes back to this page with a toast, with or
 // without JavaScript.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Search, Wrench } from "~/components/icons";
+import { Wrench } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { MAKER_KINDS, type MakerKind } from "~/lib/rules/names";
 import { adminHref, plural } from "./admin-text";
 import { apiPaths } from "~/lib/paths";
+import { ColumnHeads } from "~/components/shell/ColumnHeads";
+import { SearchForm } from "~/components/shell/SearchForm";
 
 export type AdminMakerRow = { id: number; name: string; mods: number };
 
@@ -17,6 +19,25 @@ const ACTION = apiPaths.adminMakers;
 
 function optionLabel(maker: AdminMakerRow) {
   return `${maker.name} (#${maker.id}, ${plural(maker.mods, "mod")})`;
+}
+
+/** A labelled choice of one of the names, starting on a prompt that cannot be sent. */
+function MakerSelect({ label, name, prompt, makers }: { label: string; name: string; prompt: string; makers: AdminMakerRow[] }) {
+  return (
+    <label className="field">
+      <span className="label">{label}</span>
+      <select name={name} className="input" required defaultValue="">
+        <option value="" disabled>
+          {prompt}
+        </option>
+        {makers.map((maker) => (
+          <option key={maker.id} value={String(maker.id)}>
+            {optionLabel(maker)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 function MergeForm({ kind, makers, here }: { kind: MakerKind; makers: AdminMakerRow[]; here: string }) {
@@ -30,32 +51,8 @@ function MergeForm({ kind, makers, here }: { kind: MakerKind; makers: AdminMaker
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="redirectTo" value={here} />
       <div className="admin-merge__fields">
-        <label className="field">
-          <span className="label">Keep</span>
-          <select name="keep_id" className="input" required defaultValue="">
-            <option value="" disabled>
-              Choose the name to keep
-            </option>
-            {makers.map((maker) => (
-              <option key={maker.id} value={String(maker.id)}>
-                {optionLabel(maker)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="label">Merge into it (this one goes)</span>
-          <select name="merge_id" className="input" required defaultValue="">
-            <option value="" disabled>
-              Choose the duplicate
-            </option>
-            {makers.map((maker) => (
-              <option key={maker.id} value={String(maker.id)}>
-                {optionLabel(maker)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MakerSelect label="Keep" name="keep_id" prompt="Choose the name to keep" makers={makers} />
+        <MakerSelect label="Merge into it (this one goes)" name="merge_id" prompt="Choose the duplicate" makers={makers} />
       </div>
       <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>
         {busy ? "Merging..." : "Merge"}
@@ -75,18 +72,20 @@ export function AdminMakers({ kind, q, makers }: { kind: MakerKind; q: string; m
           </Link>
         ))}
       </nav>
-      <Form method="get" action="/admin" role="search" className="admin-search">
-        <input type="hidden" name="tab" value="makers" />
-        <input type="hidden" name="kind" value={kind} />
-        <label htmlFor="admin-maker-q" className="visually-hidden">
-          Search {KIND_LABELS[kind].toLowerCase()}
-        </label>
-        <Search className="admin-search__icon" aria-hidden size={18} />
-        <input id="admin-maker-q" type="search" name="q" className="input admin-search__input" defaultValue={q} key={q} placeholder="Part of a name" maxLength={100} />
+      <SearchForm
+        action="/admin"
+        block="admin-search"
+        id="admin-maker-q"
+        label={`Search ${KIND_LABELS[kind].toLowerCase()}`}
+        q={q}
+        iconSize={18}
+        hidden={{ tab: "makers", kind }}
+        field={{ placeholder: "Part of a name", maxLength: 100 }}
+      >
         <button type="submit" className="btn btn--secondary">
           Search
         </button>
-      </Form>
+      </SearchForm>
       {makers.length === 0 ? (
         <EmptyState icon={<Wrench />} title={q ? "No names found" : "No names yet"} headingLevel={2}>
           {q ? <>Nothing matches “{q}”.</> : "Names appear here as members add mods."}
@@ -96,13 +95,7 @@ export function AdminMakers({ kind, q, makers }: { kind: MakerKind; q: string; m
           {makers.length >= 2 ? <MergeForm kind={kind} makers={makers} here={here} /> : null}
           <table className="admin-makers__table">
             <caption className="visually-hidden">{KIND_LABELS[kind]}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Id</th>
-                <th scope="col">Mods</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={["Name", "Id", "Mods"]} />
             <tbody>
               {makers.map((maker) => (
                 <tr key={maker.id} data-testid="admin-maker">

@@ -1,8 +1,8 @@
 // Members: search by username, nickname or email, newest first, a page at a time. Each row
 // has the administrator role toggle and the suspension toggle. Accounts named in
 // ADMIN_EMAILS are marked; removing their role sticks (the setting does not grant it again).
-import { Form, Link } from "@remix-run/react";
-import { Ban, ChevronRight, Search, ShieldCheck, ShieldOff, UserCheck, Users } from "~/components/icons";
+import { Link } from "@remix-run/react";
+import { Ban, ChevronRight, ShieldCheck, ShieldOff, UserCheck, Users } from "~/components/icons";
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";
@@ -11,6 +11,7 @@ import type { AdminUser } from "~/lib/wire";
 import { ActionForm, ConfirmAction } from "./ActionForm";
 import { adminHref, plural } from "./admin-text";
 import { shortDate } from "~/lib/rules/formats";
+import { SearchForm } from "~/components/shell/SearchForm";
 
 export type AdminUserRow = AdminUser & { admin_by_env: boolean };
 
@@ -102,26 +103,20 @@ export function AdminUsers({ users, q, cursor, nextCursor, me }: { users: AdminU
   const here = adminHref("users", { q, cursor });
   return (
     <div className="admin-users">
-      <Form method="get" action="/admin" role="search" className="admin-search">
-        <input type="hidden" name="tab" value="users" />
-        <label htmlFor="admin-user-q" className="visually-hidden">
-          Search members
-        </label>
-        <Search className="admin-search__icon" aria-hidden size={18} />
-        <input
-          id="admin-user-q"
-          type="search"
-          name="q"
-          className="input admin-search__input"
-          defaultValue={q}
-          key={q}
-          placeholder="Username, nickname or email"
-          maxLength={100}
-        />
+      <SearchForm
+        action="/admin"
+        block="admin-search"
+        id="admin-user-q"
+        label="Search members"
+        q={q}
+        iconSize={18}
+        hidden={{ tab: "users" }}
+        field={{ placeholder: "Username, nickname or email", maxLength: 100 }}
+      >
         <button type="submit" className="btn btn--secondary">
           Search
         </button>
-      </Form>
+      </SearchForm>
       {users.length === 0 ? (
         <EmptyState icon={<Users />} title={q ? "No members found" : "No members yet"} headingLevel={2}>
           {q ? <>Nobody matches “{q}”.</> : "Accounts appear here as people sign up."}

@@ -83,10 +83,6 @@ export function CommentForm({
         placeholder={placeholder ?? (isReply ? "Write a reply…" : "Add a comment…")}
         value={text}
         {...mention.fieldProps}
-        onChange={(event) => {
-          setText(event.target.value);
-          mention.update(event.target);
-        }}
         onKeyDown={(event) => {
           if (mention.onKeyDown(event)) return;
           if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {

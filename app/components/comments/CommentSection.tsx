@@ -15,6 +15,7 @@ import { CommentForm } from "./CommentForm";
 import { CommentItem, type CommentActions } from "./CommentItem";
 import { useCommentDelete, useCommentLike, useCommentList, useCommentPost, type CommentViewer } from "./useComments";
 import "./comments.css";
+import { SkeletonRows } from "~/components/shell/SkeletonRows";
 
 export const REPLY_PARAM = "replyTo";
 export type { CommentViewer };
@@ -137,15 +138,7 @@ export function CommentSection({ postId, initialPage, before = null, signedIn, v
 
       {status === "loading" ? (
         <ol className="comments__list" aria-busy="true" aria-label="Loading comments">
-          {[0, 1, 2].map((i) => (
-            <li key={i} className="comment comment--skeleton">
-              <span className="skeleton comments__skeleton-avatar" />
-              <span className="comments__skeleton-lines">
-                <span className="skeleton comments__skeleton-line" />
-                <span className="skeleton comments__skeleton-line comments__skeleton-line--short" />
-              </span>
-            </li>
-          ))}
+          <SkeletonRows count={3} item="comment comment--skeleton" avatar="comments__skeleton-avatar" body="comments__skeleton-lines" line="comments__skeleton-line" />
         </ol>
       ) : status === "error" ? (
         <div className="comments__empty" role="alert">

@@ -5,13 +5,14 @@
 // multipart: it can carry a cover photo, which the server stores like a post photo.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { CalendarPlus, Pencil, X } from "~/components/icons";
+import { CalendarPlus, Pencil } from "~/components/icons";
 import { useEffect, useId, useState } from "react";
 import { useHydrated } from "~/lib/client/hydrated";
 import { notify } from "~/components/shell/notify";
 import { errorOf, statusOf, useFetcherSettled } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
-import { eventPath, apiPaths } from "~/lib/paths";
+import { apiPaths, eventPath } from "~/lib/paths";
+import { Modal } from "~/components/shell/Modal";
 import "~/components/report/report.css";
 import "./events.css";
 
@@ -194,24 +195,19 @@ export function EventFormDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={buttonClass}>
-        <Icon aria-hidden size={18} /> {label}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="social-overlay" />
-        <Dialog.Content className="social-modal event-modal" aria-describedby={undefined}>
-          <header className="social-modal__header">
-            <Dialog.Title className="social-modal__title">
-              <Icon aria-hidden size={20} /> {title}
-            </Dialog.Title>
-            <Dialog.Close className="social-modal__close" aria-label="Close">
-              <X aria-hidden size={22} />
-            </Dialog.Close>
-          </header>
-          <EventForm event={event} redirectTo={redirectTo} onDone={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Dialog.Trigger className={buttonClass}>
+          <Icon aria-hidden size={18} /> {label}
+        </Dialog.Trigger>
+      }
+      className="social-modal event-modal"
+      icon={<Icon aria-hidden size={20} />}
+      title={title}
+    >
+      <EventForm event={event} redirectTo={redirectTo} onDone={() => setOpen(false)} />
+    </Modal>
   );
 }

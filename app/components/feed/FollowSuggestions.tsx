@@ -22,6 +22,13 @@ function plural(count: number, one: string, many: string): string {
 
 export function FollowSuggestions({ suggestions }: { suggestions: FollowSuggestionsData }) {
   const { cars, people, tags } = suggestions;
+  const carItems = cars.map((car) => ({ key: car.id, to: showcasePath(car.id), label: `${carName(car)} · ${plural(car.followers, "follower", "followers")}` }));
+  const peopleItems = people.map((person) => ({
+    key: person.id,
+    to: userPath(person.username),
+    label: `@${person.username} · ${plural(person.posts, "post", "posts")}`,
+  }));
+  const tagItems = tags.map((tag) => ({ key: tag.name, to: tagPath(tag.name), label: `#${tag.name} · ${plural(tag.posts, "post", "posts")}` }));
   return (
     <EmptyState
       icon={<Compass />}
@@ -34,55 +41,31 @@ export function FollowSuggestions({ suggestions }: { suggestions: FollowSuggesti
     >
       <div className="follow-suggest" data-testid="follow-suggestions">
         <p>Follow cars, people and tags, and their new posts show up here.</p>
-        {cars.length > 0 ? (
-          <section aria-labelledby="suggest-cars">
-            <h3 id="suggest-cars" className="follow-suggest__title">
-              {FEED_CHOICE_MESSAGES.suggestCars}
-            </h3>
-            <ul className="follow-suggest__list">
-              {cars.map((car) => (
-                <li key={car.id}>
-                  <Link to={showcasePath(car.id)} className="chip">
-                    {carName(car)} · {plural(car.followers, "follower", "followers")}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {people.length > 0 ? (
-          <section aria-labelledby="suggest-people">
-            <h3 id="suggest-people" className="follow-suggest__title">
-              {FEED_CHOICE_MESSAGES.suggestPeople}
-            </h3>
-            <ul className="follow-suggest__list">
-              {people.map((person) => (
-                <li key={person.id}>
-                  <Link to={userPath(person.username)} className="chip">
-                    @{person.username} · {plural(person.posts, "post", "posts")}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {tags.length > 0 ? (
-          <section aria-labelledby="suggest-tags">
-            <h3 id="suggest-tags" className="follow-suggest__title">
-              {FEED_CHOICE_MESSAGES.suggestTags}
-            </h3>
-            <ul className="follow-suggest__list">
-              {tags.map((tag) => (
-                <li key={tag.name}>
-                  <Link to={tagPath(tag.name)} className="chip">
-                    #{tag.name} · {plural(tag.posts, "post", "posts")}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <SuggestionList id="suggest-cars" title={FEED_CHOICE_MESSAGES.suggestCars} items={carItems} />
+        <SuggestionList id="suggest-people" title={FEED_CHOICE_MESSAGES.suggestPeople} items={peopleItems} />
+        <SuggestionList id="suggest-tags" title={FEED_CHOICE_MESSAGES.suggestTags} items={tagItems} />
       </div>
     </EmptyState>
+  );
+}
+
+/** One titled list of suggestions as chips, each a link to its page; nothing when it is empty. */
+function SuggestionList({ id, title, items }: { id: string; title: string; items: Array<{ key: number | string; to: string; label: string }> }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="follow-suggest__title">
+        {title}
+      </h3>
+      <ul className="follow-suggest__list">
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link to={item.to} className="chip">
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

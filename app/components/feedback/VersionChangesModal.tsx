@@ -3,13 +3,14 @@
 // and on localhost or development hosts only a debug button that tests Google sign-in.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useReturnFocus } from "~/components/shell/focus";
-import { Bug, CheckCircle2, History, Send, Star, X } from "~/components/icons";
+import { Bug, CheckCircle2, History, Send, Star } from "~/components/icons";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/client/fetcher-answer";
 import { FEEDBACK_MAX, FEEDBACK_MESSAGES, RATING_MAX, VERSIONS, currentBuild, isDevHost, parseVersions, type VersionEntry } from "~/lib/rules/changelog";
 import { shortDate } from "~/lib/rules/formats";
 import { apiPaths } from "~/lib/paths";
+import { Modal } from "~/components/shell/Modal";
 import "../report/report.css";
 import "./feedback.css";
 
@@ -51,36 +52,31 @@ export function VersionChangesModal({ open, onOpenChange }: { open: boolean; onO
   const build = currentBuild(versions ?? VERSIONS);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="social-overlay" />
-        <Dialog.Content className="social-modal version-modal" onCloseAutoFocus={returnFocus}>
-          <header className="social-modal__header">
-            <Dialog.Title className="social-modal__title">
-              <History aria-hidden size={20} /> Version Changes
-            </Dialog.Title>
-            <Dialog.Close className="social-modal__close" aria-label="Close">
-              <X aria-hidden size={22} />
-            </Dialog.Close>
-          </header>
-          <Dialog.Description className="version-modal__build">
-            Current build <strong data-testid="current-build">{build}</strong>
-          </Dialog.Description>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      className="social-modal version-modal"
+      icon={<History aria-hidden size={20} />}
+      title="Version Changes"
+      described
+      onCloseAutoFocus={returnFocus}
+    >
+      <Dialog.Description className="version-modal__build">
+        Current build <strong data-testid="current-build">{build}</strong>
+      </Dialog.Description>
 
-          {open && <FeedbackForm buildNumber={build} />}
+      {open && <FeedbackForm buildNumber={build} />}
 
-          <Changelog versions={versions} />
+      <Changelog versions={versions} />
 
-          {devHost && (
-            <section className="version-modal__debug" aria-label="Debug">
-              <button type="button" className="btn btn--secondary btn--sm" onClick={() => window.location.assign(GOOGLE_DEBUG_PATH)}>
-                <Bug aria-hidden size={16} /> Test Google sign-in
-              </button>
-            </section>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {devHost && (
+        <section className="version-modal__debug" aria-label="Debug">
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => window.location.assign(GOOGLE_DEBUG_PATH)}>
+            <Bug aria-hidden size={16} /> Test Google sign-in
+          </button>
+        </section>
+      )}
+    </Modal>
   );
 }
 

@@ -175,10 +175,7 @@ export const GramsPost = memo(function GramsPost({
             )}
           </Link>
           <LikeDislikeBar
-            postId={post.id}
-            counts={{ likes: post.counts.likes, dislikes: post.counts.dislikes, comments: post.counts.comments }}
-            liked={post.likedByUser}
-            disliked={post.dislikedByUser}
+            post={post}
             signedIn={signedIn}
             orientation="vertical"
             onCommentsClick={() => onOpenPanel(post.id, "comments")}

@@ -6,7 +6,7 @@
 // name as text (visually hidden beside the icon), which text browsers show. Visitors get the
 // login modal.
 import { Link, useLocation } from "@remix-run/react";
-import { MessageCircle, Share2, ThumbsDown, ThumbsUp } from "~/components/icons";
+import { MessageCircle, ThumbsDown, ThumbsUp } from "~/components/icons";
 import type { ReactNode } from "react";
 import { LikesListPopover } from "./LikesListPopover";
 import { compactCount, type ReactionView } from "./reactions";
@@ -16,10 +16,8 @@ import { apiPaths } from "~/lib/paths";
 import "./interactions.css";
 
 export type LikeDislikeBarProps = {
-  postId: number;
-  counts: { likes: number; dislikes: number; comments: number; shares?: number };
-  liked: boolean;
-  disliked: boolean;
+  /** The post with its counts and the viewer's own reaction. */
+  post: { id: number; counts: { likes: number; dislikes: number; comments: number }; likedByUser: boolean; dislikedByUser: boolean };
   signedIn: boolean;
   /** Where a plain form post comes back to; the current page by default. */
   returnTo?: string;
@@ -39,11 +37,14 @@ function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** The two reactions a post takes, each a button and a count that opens who reacted. */
+const REACTIONS = [
+  { type: "like", Icon: ThumbsUp, label: "Like" },
+  { type: "dislike", Icon: ThumbsDown, label: "Dislike" },
+] as const;
+
 export function LikeDislikeBar({
-  postId,
-  counts,
-  liked,
-  disliked,
+  post,
   signedIn,
   returnTo,
   onCommentsClick,
@@ -53,9 +54,15 @@ export function LikeDislikeBar({
   children,
   className,
 }: LikeDislikeBarProps) {
+  const { id: postId, counts } = post;
   const location = useLocation();
   const back = returnTo ?? location.pathname + location.search;
-  const { state, Form, onSubmit } = usePostReaction(postId, { likes: counts.likes, dislikes: counts.dislikes, liked, disliked }, signedIn, onChange);
+  const { state, Form, onSubmit } = usePostReaction(
+    postId,
+    { likes: counts.likes, dislikes: counts.dislikes, liked: post.likedByUser, disliked: post.dislikedByUser },
+    signedIn,
+    onChange,
+  );
   // With scripts the fetcher posts without redirectTo, so the action answers with the counts.
   const hydrated = useHydrated();
   const redirectTo = hydrated ? null : <input type="hidden" name="redirectTo" value={back} />;
@@ -71,34 +78,26 @@ export function LikeDislikeBar({
 
   return (
     <div className={["reactions", className].filter(Boolean).join(" ")} data-orientation={orientation}>
-      <div className="reaction-group" data-active={state.liked || undefined}>
-        <Form method="post" action={apiPaths.postLike(postId)} className="reactions__form" onSubmit={onSubmit}>
-          {redirectTo}
-          <button type="submit" name="type" value="like" className="reaction reaction--like" aria-pressed={state.liked}>
-            <ThumbsUp aria-hidden className="reaction__icon" />
-            <span className="visually-hidden">{state.liked ? "Remove like" : "Like"}</span>
-          </button>
-        </Form>
-        <LikesListPopover postId={postId} signedIn={signedIn} initialTab="likes" label={`${plural(state.likes, "like", "likes")}: see who`}>
-          <span className="reaction__count" data-testid="likes-count">
-            {compactCount(state.likes)}
-          </span>
-        </LikesListPopover>
-      </div>
-      <div className="reaction-group" data-active={state.disliked || undefined}>
-        <Form method="post" action={apiPaths.postLike(postId)} className="reactions__form" onSubmit={onSubmit}>
-          {redirectTo}
-          <button type="submit" name="type" value="dislike" className="reaction reaction--dislike" aria-pressed={state.disliked}>
-            <ThumbsDown aria-hidden className="reaction__icon" />
-            <span className="visually-hidden">{state.disliked ? "Remove dislike" : "Dislike"}</span>
-          </button>
-        </Form>
-        <LikesListPopover postId={postId} signedIn={signedIn} initialTab="dislikes" label={`${plural(state.dislikes, "dislike", "dislikes")}: see who`}>
-          <span className="reaction__count" data-testid="dislikes-count">
-            {compactCount(state.dislikes)}
-          </span>
-        </LikesListPopover>
-      </div>
+      {REACTIONS.map(({ type, Icon, label }) => {
+        const active = type === "like" ? state.liked : state.disliked;
+        const count = type === "like" ? state.likes : state.dislikes;
+        return (
+          <div key={type} className="reaction-group" data-active={active || undefined}>
+            <Form method="post" action={apiPaths.postLike(postId)} className="reactions__form" onSubmit={onSubmit}>
+              {redirectTo}
+              <button type="submit" name="type" value={type} className={`reaction reaction--${type}`} aria-pressed={active}>
+                <Icon aria-hidden className="reaction__icon" />
+                <span className="visually-hidden">{active ? `Remove ${type}` : label}</span>
+              </button>
+            </Form>
+            <LikesListPopover postId={postId} signedIn={signedIn} initialTab={`${type}s`} label={`${plural(count, type, `${type}s`)}: see who`}>
+              <span className="reaction__count" data-testid={`${type}s-count`}>
+                {compactCount(count)}
+              </span>
+            </LikesListPopover>
+          </div>
+        );
+      })}
 
       {onCommentsClick ? (
         <button type="button" className="reaction reaction--comments" onClick={onCommentsClick}>
@@ -111,13 +110,6 @@ export function LikeDislikeBar({
       ) : (
         <span className="reaction reaction--comments reaction--static" aria-label={commentsLabel}>
           {commentsContent}
-        </span>
-      )}
-
-      {counts.shares !== undefined && (
-        <span className="reaction reaction--static" aria-label={plural(counts.shares, "share", "shares")}>
-          <Share2 aria-hidden className="reaction__icon" />
-          <span className="reaction__count">{compactCount(counts.shares)}</span>
         </span>
       )}
 

@@ -7,29 +7,24 @@ export type ReactionType = "like" | "dislike";
 /** A post's counts and the reader's reaction, as POST /api/posts/{id}/like answers them. */
 export type ReactionView = ReactionState;
 
+/** The flag and the count of each reaction, and of the other one. */
+const SIDES = {
+  like: { on: "liked", count: "likes", otherOn: "disliked", otherCount: "dislikes" },
+  dislike: { on: "disliked", count: "dislikes", otherOn: "liked", otherCount: "likes" },
+} as const;
+
 export function applyReaction(state: ReactionView, type: ReactionType): ReactionView {
+  const { on, count, otherOn, otherCount } = SIDES[type];
   const next = { ...state };
-  if (type === "like") {
-    if (state.liked) {
-      next.liked = false;
-      next.likes = Math.max(0, state.likes - 1);
-    } else {
-      next.liked = true;
-      next.likes = state.likes + 1;
-      if (state.disliked) {
-        next.disliked = false;
-        next.dislikes = Math.max(0, state.dislikes - 1);
-      }
-    }
-  } else if (state.disliked) {
-    next.disliked = false;
-    next.dislikes = Math.max(0, state.dislikes - 1);
+  if (state[on]) {
+    next[on] = false;
+    next[count] = Math.max(0, state[count] - 1);
   } else {
-    next.disliked = true;
-    next.dislikes = state.dislikes + 1;
-    if (state.liked) {
-      next.liked = false;
-      next.likes = Math.max(0, state.likes - 1);
+    next[on] = true;
+    next[count] = state[count] + 1;
+    if (state[otherOn]) {
+      next[otherOn] = false;
+      next[otherCount] = Math.max(0, state[otherCount] - 1);
     }
   }
   return next;

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { SWIPE_THRESHOLD_PX, VIEWER_LOAD_TIMEOUT } from "~/lib/constants";
 import { preloadQueue } from "~/lib/client/preload";
 import { neighbourIndexes, thumbnailOf, viewerKind, wrapIndex, type ViewerItem } from "./viewer-items";
+import { imageSizeAttributes } from "~/lib/media/media-types";
 import "./media-viewer.css";
 
 export const VIEWER_MESSAGES = {
@@ -211,10 +212,7 @@ function ViewerImage({ item }: { item: ViewerItem }) {
         className="viewer__media"
         data-state={state}
         src={item.url}
-        srcSet={item.srcset || undefined}
-        sizes={item.srcset ? "100vw" : undefined}
-        width={item.width ?? undefined}
-        height={item.height ?? undefined}
+        {...imageSizeAttributes(item, "100vw")}
         alt={item.alt ?? ""}
         decoding="async"
         onLoad={loaded}

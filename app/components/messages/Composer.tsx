@@ -77,10 +77,6 @@ export function Composer({
           value={text}
           enterKeyHint="send"
           {...mention.fieldProps}
-          onChange={(event) => {
-            setText(event.target.value);
-            mention.update(event.target);
-          }}
           onKeyDown={(event) => {
             if (mention.onKeyDown(event)) return;
             if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;

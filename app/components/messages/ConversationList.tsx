@@ -8,6 +8,7 @@ import { AVATAR_SMALL_SIZE, variantUrl } from "~/lib/media/media-types";
 import { messagesPath } from "~/lib/paths";
 import { relativeTime } from "~/lib/rules/relative-time";
 import { previewText, type Conversation } from "./thread-state";
+import { SkeletonRows } from "~/components/shell/SkeletonRows";
 
 /** The small variant of an uploaded avatar (the list shows 48px pictures). */
 export function smallAvatar(url: string | null): string | null {
@@ -71,17 +72,7 @@ export function ConversationList({ conversations, activeUsername, now }: { conve
 export function ConversationSkeleton({ rows = 5 }: { rows?: number }) {
   return (
     <ul className="msg-list" aria-hidden>
-      {Array.from({ length: rows }, (_, index) => (
-        <li key={index} className="msg-list__item">
-          <span className="msg-row">
-            <span className="skeleton msg-row__skeleton-avatar" />
-            <span className="msg-row__body">
-              <span className="skeleton msg-row__skeleton-line" />
-              <span className="skeleton msg-row__skeleton-line msg-row__skeleton-line--short" />
-            </span>
-          </span>
-        </li>
-      ))}
+      <SkeletonRows count={rows} item="msg-list__item" row="msg-row" avatar="msg-row__skeleton-avatar" body="msg-row__body" line="msg-row__skeleton-line" />
     </ul>
   );
 }

@@ -11,6 +11,7 @@ import { carDisplayLine, type CarJson, type CarLike, type ModJson } from "~/lib/
 import { showcasePath, apiPaths } from "~/lib/paths";
 import { ModCapsule } from "./ModCapsule";
 import "./mods.css";
+import { SkeletonRows } from "~/components/shell/SkeletonRows";
 
 export const MODS_MESSAGES = {
   title: "Modifications",
@@ -94,15 +95,7 @@ function CarMods({ carId, known, loaded, showShowcaseLink }: { carId: number; kn
 export function ModsSkeleton({ count = 2 }: { count?: number }) {
   return (
     <div className="mods-skeleton" aria-hidden>
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="mods-skeleton__row">
-          <span className="skeleton mods-skeleton__icon" />
-          <span className="mods-skeleton__lines">
-            <span className="skeleton mods-skeleton__line" />
-            <span className="skeleton mods-skeleton__line mods-skeleton__line--short" />
-          </span>
-        </div>
-      ))}
+      <SkeletonRows count={count} tag="div" item="mods-skeleton__row" avatar="mods-skeleton__icon" body="mods-skeleton__lines" line="mods-skeleton__line" />
       <span className="visually-hidden">Loading modifications</span>
     </div>
   );

@@ -11,6 +11,7 @@ import type { NotificationView } from "~/lib/wire";
 import { READ_ALL_ACTION, readAction, usePendingReads, withPendingReads } from "./reads";
 import { shortRelativeTime } from "./time";
 import "./notifications.css";
+import { SkeletonRows } from "~/components/shell/SkeletonRows";
 
 export type { NotificationView };
 
@@ -70,17 +71,14 @@ export function NotificationItem({ notification, onOpen }: { notification: Notif
 export function NotificationSkeleton({ rows = 4 }: { rows?: number }) {
   return (
     <ul className="notification-list" aria-hidden>
-      {Array.from({ length: rows }, (_, index) => (
-        <li key={index} className="notification notification--skeleton">
-          <span className="notification__link">
-            <span className="skeleton notification__skeleton-avatar" />
-            <span className="notification__body">
-              <span className="skeleton notification__skeleton-line" />
-              <span className="skeleton notification__skeleton-line notification__skeleton-line--short" />
-            </span>
-          </span>
-        </li>
-      ))}
+      <SkeletonRows
+        count={rows}
+        item="notification notification--skeleton"
+        row="notification__link"
+        avatar="notification__skeleton-avatar"
+        body="notification__body"
+        line="notification__skeleton-line"
+      />
     </ul>
   );
 }

@@ -8,6 +8,7 @@ import { postPath, showcasePath, userPath } from "~/lib/paths";
 import type { CarSummary } from "~/lib/wire";
 import "./parts.css";
 import { shortDate, formatCost } from "~/lib/rules/formats";
+import { ColumnHeads } from "~/components/shell/ColumnHeads";
 
 export type PartViewData = {
   part: { id: number; name: string; model_name: string; category: string; manufacturer: { id: number; name: string } };
@@ -56,14 +57,7 @@ export function PartView({ data }: { data: PartViewData }) {
         </h2>
         {rows.length ? (
           <table className="part-cars">
-            <thead>
-              <tr>
-                <th scope="col">Car</th>
-                <th scope="col">Owner</th>
-                <th scope="col">Fitted</th>
-                <th scope="col">Cost</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={["Car", "Owner", "Fitted", "Cost"]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.mod_id}>

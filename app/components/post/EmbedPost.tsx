@@ -15,6 +15,7 @@ import type { FeedPost } from "~/lib/wire";
 import { AUDIO_MESSAGES, trackNameFromUrl } from "~/components/audio/track";
 import { mediaAlt } from "~/components/media/viewer-items";
 import { carLines, frameRatio, isLongStory, mediaAreaOf, mediaSubject, orderedMedia, POST_PLACEHOLDERS, ratioCss } from "./post-view";
+import { imageSizeAttributes } from "~/lib/media/media-types";
 
 const SIZES = "(min-width: 600px) 600px, 100vw";
 
@@ -70,10 +71,7 @@ export function EmbedPost({ post, origin, now }: { post: FeedPost; origin: strin
                   <img
                     className="embed__item"
                     src={photo.image_url}
-                    srcSet={photo.srcset || undefined}
-                    sizes={photo.srcset ? SIZES : undefined}
-                    width={photo.width ?? undefined}
-                    height={photo.height ?? undefined}
+                    {...imageSizeAttributes(photo, SIZES)}
                     alt={mediaAlt(photo, index, media.length, subject)}
                     loading={index === 0 ? "eager" : "lazy"}
                     decoding="async"

@@ -205,15 +205,7 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
       ) : null}
 
       <div className="post-card__actions">
-        <LikeDislikeBar
-          postId={post.id}
-          counts={{ likes: post.counts.likes, dislikes: post.counts.dislikes, comments: post.counts.comments }}
-          liked={post.likedByUser}
-          disliked={post.dislikedByUser}
-          signedIn={signedIn}
-          returnTo={returnTo}
-          commentsHref={`${href}#comments`}
-        >
+        <LikeDislikeBar post={post} signedIn={signedIn} returnTo={returnTo} commentsHref={`${href}#comments`}>
           <ShareButton post={post} shares={post.counts.shares} title={shareTitle(post, SITE_NAME)} />
           <span className="post-card__spacer" />
           <SaveButton postId={post.id} saved={post.saved} signedIn={signedIn} returnTo={returnTo} />

@@ -13,6 +13,7 @@ import { useHydrated } from "~/lib/client/hydrated";
 import { gridItems, type Layout } from "~/lib/rules/layout";
 import { mediaCountText } from "~/lib/media/media-count";
 import { clampIndex, frameRatio, ratioCss, swipeStep } from "./post-view";
+import { imageSizeAttributes } from "~/lib/media/media-types";
 
 export const SIZES = {
   full: "(min-width: 768px) 614px, 100vw",
@@ -79,10 +80,7 @@ function FeedImage({ item, sizes, eager }: { item: ViewerItem; sizes: string; ea
       ref={ref}
       className="media-tile__img"
       src={item.url}
-      srcSet={item.srcset || undefined}
-      sizes={item.srcset ? sizes : undefined}
-      width={item.width ?? undefined}
-      height={item.height ?? undefined}
+      {...imageSizeAttributes(item, sizes)}
       alt={item.alt ?? ""}
       loading={eager ? "eager" : "lazy"}
       {...imagePriority(eager)}

@@ -3,13 +3,14 @@
 // (already reported) counts as success. Every other answer gets its fixed message.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useReturnFocus } from "~/components/shell/focus";
-import { CheckCircle2, Flag, X } from "~/components/icons";
+import { CheckCircle2, Flag } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { FLAG_SUCCESS_CLOSE } from "~/lib/constants";
 import { useFetcher } from "@remix-run/react";
 import { useFetcherSettled } from "~/lib/client/fetcher-answer";
 import { FLAG_DETAILS_MAX, FLAG_MESSAGES, FLAG_REASONS, flagAnswer, type FlagContentType } from "~/lib/rules/flag-reasons";
 import { apiPaths } from "~/lib/paths";
+import { Modal } from "~/components/shell/Modal";
 import "./report.css";
 
 export type ReportModalProps = {
@@ -78,94 +79,88 @@ export function ReportModal({ contentType, contentId, open, onOpenChange }: Repo
   const noun = NOUNS[contentType];
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content className="modal report-modal" aria-describedby={undefined} onCloseAutoFocus={returnFocus}>
-          <header className="social-modal__header">
-            <Dialog.Title className="social-modal__title">
-              <Flag aria-hidden size={20} /> Report Content
-            </Dialog.Title>
-            <Dialog.Close className="social-modal__close" aria-label="Close">
-              <X aria-hidden size={22} />
-            </Dialog.Close>
-          </header>
-
-          {phase === "success" ? (
-            <div className="report-modal__success" role="status">
-              <CheckCircle2 aria-hidden size={40} />
-              <p>{FLAG_MESSAGES.success}</p>
-            </div>
-          ) : (
-            <form
-              method="post"
-              action={apiPaths.report}
-              className="report-modal__form"
-              aria-describedby={error ? errorId : undefined}
-              onSubmit={(event) => {
-                event.preventDefault();
-                void submit();
-              }}
-            >
-              <input type="hidden" name="contentType" value={contentType} />
-              <input type="hidden" name="contentId" value={String(contentId)} />
-              <fieldset className="report-modal__reasons" disabled={phase === "submitting"}>
-                <legend className="report-modal__legend">Why are you reporting this {noun}?</legend>
-                {FLAG_REASONS.map((option) => (
-                  <label key={option.value} className="report-modal__reason" data-checked={reason === option.value || undefined}>
-                    <input
-                      type="radio"
-                      name="reason"
-                      value={option.value}
-                      checked={reason === option.value}
-                      onChange={() => {
-                        setReason(option.value);
-                        if (error === FLAG_MESSAGES.reasonRequired) setError(null);
-                      }}
-                    />
-                    <span>{option.label}</span>
-                  </label>
-                ))}
-              </fieldset>
-
-              <div className="field">
-                <label className="label" htmlFor={detailsId}>
-                  Details <span className="report-modal__optional">(optional)</span>
-                </label>
-                <textarea
-                  id={detailsId}
-                  name="details"
-                  className="input report-modal__details"
-                  rows={3}
-                  maxLength={FLAG_DETAILS_MAX}
-                  value={details}
-                  disabled={phase === "submitting"}
-                  placeholder="Anything that helps our moderators understand"
-                  onChange={(event) => setDetails(event.target.value)}
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      overlay="modal-overlay"
+      className="modal report-modal"
+      icon={<Flag aria-hidden size={20} />}
+      title="Report Content"
+      onCloseAutoFocus={returnFocus}
+    >
+      {phase === "success" ? (
+        <div className="report-modal__success" role="status">
+          <CheckCircle2 aria-hidden size={40} />
+          <p>{FLAG_MESSAGES.success}</p>
+        </div>
+      ) : (
+        <form
+          method="post"
+          action={apiPaths.report}
+          className="report-modal__form"
+          aria-describedby={error ? errorId : undefined}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <input type="hidden" name="contentType" value={contentType} />
+          <input type="hidden" name="contentId" value={String(contentId)} />
+          <fieldset className="report-modal__reasons" disabled={phase === "submitting"}>
+            <legend className="report-modal__legend">Why are you reporting this {noun}?</legend>
+            {FLAG_REASONS.map((option) => (
+              <label key={option.value} className="report-modal__reason" data-checked={reason === option.value || undefined}>
+                <input
+                  type="radio"
+                  name="reason"
+                  value={option.value}
+                  checked={reason === option.value}
+                  onChange={() => {
+                    setReason(option.value);
+                    if (error === FLAG_MESSAGES.reasonRequired) setError(null);
+                  }}
                 />
-                <span className="report-modal__counter">
-                  {details.length} / {FLAG_DETAILS_MAX}
-                </span>
-              </div>
+                <span>{option.label}</span>
+              </label>
+            ))}
+          </fieldset>
 
-              {error && (
-                <p className="social-modal__error" id={errorId} role="alert">
-                  {error}
-                </p>
-              )}
+          <div className="field">
+            <label className="label" htmlFor={detailsId}>
+              Details <span className="report-modal__optional">(optional)</span>
+            </label>
+            <textarea
+              id={detailsId}
+              name="details"
+              className="input report-modal__details"
+              rows={3}
+              maxLength={FLAG_DETAILS_MAX}
+              value={details}
+              disabled={phase === "submitting"}
+              placeholder="Anything that helps our moderators understand"
+              onChange={(event) => setDetails(event.target.value)}
+            />
+            <span className="report-modal__counter">
+              {details.length} / {FLAG_DETAILS_MAX}
+            </span>
+          </div>
 
-              <div className="social-modal__actions">
-                <Dialog.Close className="btn btn--ghost" type="button">
-                  Cancel
-                </Dialog.Close>
-                <button type="submit" className="btn btn--danger" disabled={phase === "submitting"} aria-busy={phase === "submitting"}>
-                  {phase === "submitting" ? "Submitting..." : "Submit Report"}
-                </button>
-              </div>
-            </form>
+          {error && (
+            <p className="social-modal__error" id={errorId} role="alert">
+              {error}
+            </p>
           )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+
+          <div className="social-modal__actions">
+            <Dialog.Close className="btn btn--ghost" type="button">
+              Cancel
+            </Dialog.Close>
+            <button type="submit" className="btn btn--danger" disabled={phase === "submitting"} aria-busy={phase === "submitting"}>
+              {phase === "submitting" ? "Submitting..." : "Submit Report"}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
   );
 }

@@ -11,6 +11,7 @@ import { showcasePath } from "~/lib/paths";
 import { REPORT_PART_LABELS, REPORT_PARTS, type ReportInclude } from "~/lib/rules/sale-report";
 import type { SaleReportView } from "~/lib/wire";
 import "./sale-report.css";
+import { ColumnHeads } from "~/components/shell/ColumnHeads";
 
 type Props = {
   report: SaleReportView;
@@ -83,16 +84,7 @@ export function SaleReport({ report, isOwner, showcaseUrl, qrCode, pdfHref }: Pr
           <p>No modifications listed.</p>
         ) : (
           <table className="sale-report__table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Category</th>
-                <th scope="col">Maker</th>
-                <th scope="col">Part</th>
-                {include.costs ? <th scope="col">Cost</th> : null}
-                {include.gains ? <th scope="col">Gains</th> : null}
-              </tr>
-            </thead>
+            <ColumnHeads names={["Date", "Category", "Maker", "Part", include.costs && "Cost", include.gains && "Gains"]} />
             <tbody>
               {report.mods.map((mod) => (
                 <tr key={mod.id}>
@@ -127,15 +119,7 @@ export function SaleReport({ report, isOwner, showcaseUrl, qrCode, pdfHref }: Pr
             <p>No service entries.</p>
           ) : (
             <table className="sale-report__table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Work</th>
-                  <th scope="col">Mileage</th>
-                  <th scope="col">Cost</th>
-                  <th scope="col">Notes</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={["Date", "Work", "Mileage", "Cost", "Notes"]} />
               <tbody>
                 {report.service.map((entry) => (
                   <tr key={entry.id}>

@@ -137,55 +137,35 @@ function PartRow({ part }: { part: PartResult }) {
   );
 }
 
+/** One kind's results as a titled list; nothing when there are none. */
+function ResultList<T>({
+  kind,
+  items,
+  className,
+  render,
+}: {
+  kind: (typeof KINDS)[number];
+  items: readonly T[];
+  className: string;
+  render: (item: T) => React.ReactNode;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <Section kind={kind} count={items.length}>
+      <ul className={className}>{items.map(render)}</ul>
+    </Section>
+  );
+}
+
 export function SearchResults({ results, now }: { results: SearchPageResults; now: number }) {
   const [cars, users, events, posts, parts] = KINDS;
   return (
     <div className="sr">
-      {results.cars.length ? (
-        <Section kind={cars} count={results.cars.length}>
-          <ul className="sr-cars">
-            {results.cars.map((car) => (
-              <CarTile key={car.id} car={car} />
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-      {results.users.length ? (
-        <Section kind={users} count={results.users.length}>
-          <ul className="sr-people">
-            {results.users.map((user) => (
-              <PersonRow key={user.id} user={user} />
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-      {results.events.length ? (
-        <Section kind={events} count={results.events.length}>
-          <ul className="event-list">
-            {results.events.map((event) => (
-              <EventCard key={event.id} event={event} />
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-      {results.posts.length ? (
-        <Section kind={posts} count={results.posts.length}>
-          <ul className="sr-posts">
-            {results.posts.map((post) => (
-              <PostTile key={post.id} post={post} now={now} />
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-      {results.parts.length ? (
-        <Section kind={parts} count={results.parts.length}>
-          <ul className="sr-people sr-parts">
-            {results.parts.map((part) => (
-              <PartRow key={part.id} part={part} />
-            ))}
-          </ul>
-        </Section>
-      ) : null}
+      <ResultList kind={cars} items={results.cars} className="sr-cars" render={(car) => <CarTile key={car.id} car={car} />} />
+      <ResultList kind={users} items={results.users} className="sr-people" render={(user) => <PersonRow key={user.id} user={user} />} />
+      <ResultList kind={events} items={results.events} className="event-list" render={(event) => <EventCard key={event.id} event={event} />} />
+      <ResultList kind={posts} items={results.posts} className="sr-posts" render={(post) => <PostTile key={post.id} post={post} now={now} />} />
+      <ResultList kind={parts} items={results.parts} className="sr-people sr-parts" render={(part) => <PartRow key={part.id} part={part} />} />
     </div>
   );
 }

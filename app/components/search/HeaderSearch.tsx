@@ -17,6 +17,14 @@ import "./search.css";
 
 type Option = { key: string; href: string };
 
+type OptionProps = {
+  id: string;
+  role: "option";
+  "aria-selected": boolean;
+  className: string;
+  onMouseEnter: () => void;
+};
+
 // The reader's own locale and time zone: the results list is drawn in the browser only.
 const dateFormat = dateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -171,13 +179,13 @@ export function HeaderSearch({
 
   const activeKey = active >= 0 ? options[active]?.key : undefined;
   let counter = -1;
-  const optionProps = (key: string) => {
+  const optionProps = (key: string): OptionProps => {
     counter += 1;
     const index = counter;
     const isActive = key === activeKey;
     return {
       id: optionId(key),
-      role: "option" as const,
+      role: "option",
       "aria-selected": isActive,
       className: `hsearch__option${isActive ? " hsearch__option--active" : ""}`,
       onMouseEnter: () => setActive(index),
@@ -259,78 +267,52 @@ export function HeaderSearch({
           ) : null}
 
           {shown && shown.cars.length > 0 ? (
-            <li role="presentation" className="hsearch__group">
-              <span className="hsearch__heading" aria-hidden>
-                Cars
-              </span>
-              <ul role="group" aria-label="Cars" className="hsearch__items">
-                {shown.cars.map((car) => (
-                  <li key={car.id} {...optionProps(`car-${car.id}`)}>
-                    <Link to={showcasePath(car.id)} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
-                      <span className="hsearch__thumb">
-                        {car.cover_image ? <img src={car.cover_image} alt="" loading="lazy" width={40} height={40} /> : <CarFront aria-hidden size={20} />}
-                      </span>
-                      <span className="hsearch__text">
-                        <span className="hsearch__title">{carName(car)}</span>
-                        <span className="hsearch__sub">
-                          {[car.year, car.make, car.model, car.trim].filter(Boolean).join(" ")} · @{car.owner.username}
-                        </span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <ResultGroup label="Cars">
+              {shown.cars.map((car) => (
+                <ResultOption
+                  key={car.id}
+                  option={optionProps(`car-${car.id}`)}
+                  to={showcasePath(car.id)}
+                  onPick={() => setOpen(false)}
+                  thumb={car.cover_image ? <img src={car.cover_image} alt="" loading="lazy" width={40} height={40} /> : <CarFront aria-hidden size={20} />}
+                  title={carName(car)}
+                  sub={`${[car.year, car.make, car.model, car.trim].filter(Boolean).join(" ")} · @${car.owner.username}`}
+                />
+              ))}
+            </ResultGroup>
           ) : null}
 
           {shown && shown.users.length > 0 ? (
-            <li role="presentation" className="hsearch__group">
-              <span className="hsearch__heading" aria-hidden>
-                People
-              </span>
-              <ul role="group" aria-label="People" className="hsearch__items">
-                {shown.users.map((user) => (
-                  <li key={user.id} {...optionProps(`user-${user.id}`)}>
-                    <Link to={userPath(user.username)} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
-                      <span className="hsearch__thumb hsearch__thumb--round">
-                        <Avatar name={user.username} image={user.profileImage} size={40} />
-                      </span>
-                      <span className="hsearch__text">
-                        <span className="hsearch__title">@{user.username}</span>
-                        {user.nickname ? <span className="hsearch__sub">{user.nickname}</span> : null}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <ResultGroup label="People">
+              {shown.users.map((user) => (
+                <ResultOption
+                  key={user.id}
+                  option={optionProps(`user-${user.id}`)}
+                  to={userPath(user.username)}
+                  onPick={() => setOpen(false)}
+                  round
+                  thumb={<Avatar name={user.username} image={user.profileImage} size={40} />}
+                  title={`@${user.username}`}
+                  sub={user.nickname || null}
+                />
+              ))}
+            </ResultGroup>
           ) : null}
 
           {shown && shown.events.length > 0 ? (
-            <li role="presentation" className="hsearch__group">
-              <span className="hsearch__heading" aria-hidden>
-                Events
-              </span>
-              <ul role="group" aria-label="Events" className="hsearch__items">
-                {shown.events.map((event) => (
-                  <li key={event.id} {...optionProps(`event-${event.id}`)}>
-                    <Link to={eventPath(event.id)} tabIndex={-1} onClick={() => setOpen(false)} className="hsearch__link">
-                      <span className="hsearch__thumb">
-                        <CalendarDays aria-hidden size={20} />
-                      </span>
-                      <span className="hsearch__text">
-                        <span className="hsearch__title">{event.name}</span>
-                        <span className="hsearch__sub">
-                          {formatDate(event.date_time)}
-                          {event.location ? ` · ${event.location}` : ""}
-                          {event.is_past ? " · past" : ""}
-                        </span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
+            <ResultGroup label="Events">
+              {shown.events.map((event) => (
+                <ResultOption
+                  key={event.id}
+                  option={optionProps(`event-${event.id}`)}
+                  to={eventPath(event.id)}
+                  onPick={() => setOpen(false)}
+                  thumb={<CalendarDays aria-hidden size={20} />}
+                  title={event.name}
+                  sub={`${formatDate(event.date_time)}${event.location ? ` · ${event.location}` : ""}${event.is_past ? " · past" : ""}`}
+                />
+              ))}
+            </ResultGroup>
           ) : null}
 
           {shown ? (
@@ -344,5 +326,50 @@ export function HeaderSearch({
         </ul>
       </div>
     </Form>
+  );
+}
+
+/** One titled group of results (cars, people or events) inside the listbox. */
+function ResultGroup({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <li role="presentation" className="hsearch__group">
+      <span className="hsearch__heading" aria-hidden>
+        {label}
+      </span>
+      <ul role="group" aria-label={label} className="hsearch__items">
+        {children}
+      </ul>
+    </li>
+  );
+}
+
+/** One result: a thumbnail, a title and an optional line under it, linking to its page. */
+function ResultOption({
+  option,
+  to,
+  onPick,
+  round = false,
+  thumb,
+  title,
+  sub,
+}: {
+  option: OptionProps;
+  to: string;
+  onPick: () => void;
+  round?: boolean;
+  thumb: React.ReactNode;
+  title: string;
+  sub: string | null;
+}) {
+  return (
+    <li {...option}>
+      <Link to={to} tabIndex={-1} onClick={onPick} className="hsearch__link">
+        <span className={round ? "hsearch__thumb hsearch__thumb--round" : "hsearch__thumb"}>{thumb}</span>
+        <span className="hsearch__text">
+          <span className="hsearch__title">{title}</span>
+          {sub ? <span className="hsearch__sub">{sub}</span> : null}
+        </span>
+      </Link>
+    </li>
   );
 }

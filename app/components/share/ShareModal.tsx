@@ -2,16 +2,16 @@
 // as oEmbed gives it), each with a copy button that says 'Copied!' for 2 s, and the device's own
 // share sheet where the browser has one. Every copy or share is counted through
 // POST /api/posts/{id}/share with its channel (link, embed, native), on a fetcher.
-import * as Dialog from "@radix-ui/react-dialog";
 import { useFetcher } from "@remix-run/react";
 import { useReturnFocus } from "~/components/shell/focus";
-import { Check, Code2, Copy, Link2, Share, X } from "~/components/icons";
+import { Check, Code2, Copy, Link2, Share } from "~/components/icons";
 import { useEffect, useId, useRef, useState } from "react";
 import { COPY_CONFIRMATION } from "~/lib/constants";
 import { errorOf, useFetcherSettled, type ErrorAnswer } from "~/lib/client/fetcher-answer";
 import type { ShareChannel } from "~/lib/schemas/post-schemas";
 import { embedCode, postUrl, SHARE_MESSAGES, SITE_NAME, type EmbeddablePost } from "./share-links";
 import { apiPaths } from "~/lib/paths";
+import { Modal } from "~/components/shell/Modal";
 import "~/components/report/report.css";
 import "./share.css";
 
@@ -121,81 +121,75 @@ export function ShareModal({ post, open, onOpenChange, title, onShared, origin }
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="social-overlay" />
-        <Dialog.Content className="social-modal share-modal" aria-describedby={undefined} data-testid="share-modal" onCloseAutoFocus={returnFocus}>
-          <header className="social-modal__header">
-            <Dialog.Title className="social-modal__title">
-              <Share aria-hidden size={20} /> {SHARE_MESSAGES.title}
-            </Dialog.Title>
-            <Dialog.Close className="social-modal__close" aria-label="Close">
-              <X aria-hidden size={22} />
-            </Dialog.Close>
-          </header>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      className="social-modal share-modal"
+      icon={<Share aria-hidden size={20} />}
+      title={SHARE_MESSAGES.title}
+      testId="share-modal"
+      onCloseAutoFocus={returnFocus}
+    >
+      {canShare ? (
+        <button
+          type="button"
+          className="btn btn--primary btn--block share-modal__native"
+          onClick={async () => {
+            try {
+              await navigator.share({ title: title ?? SITE_NAME, url: link });
+              void count("native");
+            } catch {
+              // cancelled
+            }
+          }}
+        >
+          <Share aria-hidden size={18} /> {SHARE_MESSAGES.native}
+        </button>
+      ) : null}
 
-          {canShare ? (
-            <button
-              type="button"
-              className="btn btn--primary btn--block share-modal__native"
-              onClick={async () => {
-                try {
-                  await navigator.share({ title: title ?? SITE_NAME, url: link });
-                  void count("native");
-                } catch {
-                  // cancelled
-                }
-              }}
-            >
-              <Share aria-hidden size={18} /> {SHARE_MESSAGES.native}
-            </button>
-          ) : null}
+      <section className="share-modal__section">
+        <label className="label share-modal__label" htmlFor={linkId}>
+          <Link2 aria-hidden size={16} /> {SHARE_MESSAGES.link}
+        </label>
+        <div className="share-modal__row">
+          <input
+            ref={linkRef}
+            id={linkId}
+            className="input share-modal__field"
+            readOnly
+            value={link}
+            onFocus={(event) => event.currentTarget.select()}
+            data-testid="share-link"
+          />
+          <CopyButton label={SHARE_MESSAGES.copyLink} onCopy={() => copy("link")} testId="copy-link" />
+        </div>
+      </section>
 
-          <section className="share-modal__section">
-            <label className="label share-modal__label" htmlFor={linkId}>
-              <Link2 aria-hidden size={16} /> {SHARE_MESSAGES.link}
-            </label>
-            <div className="share-modal__row">
-              <input
-                ref={linkRef}
-                id={linkId}
-                className="input share-modal__field"
-                readOnly
-                value={link}
-                onFocus={(event) => event.currentTarget.select()}
-                data-testid="share-link"
-              />
-              <CopyButton label={SHARE_MESSAGES.copyLink} onCopy={() => copy("link")} testId="copy-link" />
-            </div>
-          </section>
+      <section className="share-modal__section">
+        <label className="label share-modal__label" htmlFor={codeId}>
+          <Code2 aria-hidden size={16} /> {SHARE_MESSAGES.embed}
+        </label>
+        <textarea
+          ref={codeRef}
+          id={codeId}
+          className="input share-modal__code"
+          readOnly
+          rows={4}
+          value={code}
+          onFocus={(event) => event.currentTarget.select()}
+          data-testid="share-embed"
+        />
+        <div className="share-modal__footer">
+          <p className="share-modal__hint">{SHARE_MESSAGES.embedHint}</p>
+          <CopyButton label={SHARE_MESSAGES.copyEmbed} onCopy={() => copy("embed")} testId="copy-embed" />
+        </div>
+      </section>
 
-          <section className="share-modal__section">
-            <label className="label share-modal__label" htmlFor={codeId}>
-              <Code2 aria-hidden size={16} /> {SHARE_MESSAGES.embed}
-            </label>
-            <textarea
-              ref={codeRef}
-              id={codeId}
-              className="input share-modal__code"
-              readOnly
-              rows={4}
-              value={code}
-              onFocus={(event) => event.currentTarget.select()}
-              data-testid="share-embed"
-            />
-            <div className="share-modal__footer">
-              <p className="share-modal__hint">{SHARE_MESSAGES.embedHint}</p>
-              <CopyButton label={SHARE_MESSAGES.copyEmbed} onCopy={() => copy("embed")} testId="copy-embed" />
-            </div>
-          </section>
-
-          {failed ? (
-            <p className="social-modal__error" role="alert">
-              {SHARE_MESSAGES.copyFailed}
-            </p>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {failed ? (
+        <p className="social-modal__error" role="alert">
+          {SHARE_MESSAGES.copyFailed}
+        </p>
+      ) : null}
+    </Modal>
   );
 }

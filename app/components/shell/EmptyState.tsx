@@ -33,10 +33,22 @@ export function EmptyState({
   );
 }
 
-/** The title block at the top of a page. */
-export function PageHeader({ title, subtitle, icon, actions }: { title: string; subtitle?: ReactNode; icon?: ReactNode; actions?: ReactNode }) {
+/** The title block at the top of a page; `className` adds a page's own class to the block and to its actions. */
+export function PageHeader({
+  title,
+  subtitle,
+  icon,
+  actions,
+  className,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  icon?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   return (
-    <header className="page-header">
+    <header className={className ? `page-header ${className}__header` : "page-header"}>
       {icon ? (
         <span className="page-header__icon" aria-hidden>
           {icon}
@@ -46,7 +58,7 @@ export function PageHeader({ title, subtitle, icon, actions }: { title: string; 
         <h1 className="page-header__title">{title}</h1>
         {subtitle ? <p className="page-header__subtitle">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="page-header__actions">{actions}</div> : null}
+      {actions ? <div className={className ? `page-header__actions ${className}__actions` : "page-header__actions"}>{actions}</div> : null}
     </header>
   );
 }

@@ -5,8 +5,10 @@
 import { GainChips } from "~/components/mods/GainChips";
 import type { BuildSheet as Sheet, CategorySpend } from "~/lib/rules/build-sheet";
 import { formatCost } from "~/lib/rules/formats";
+import { SheetFigures } from "./SheetFigures";
 import { SpendChart } from "./SpendChart";
 import "./showcase.css";
+import { ColumnHeads } from "~/components/shell/ColumnHeads";
 
 /** The shown spend per category, largest first, each row shaded by its share of the largest. */
 export function CategorySpendTable({ rows, className = "build-sheet__categories", caption }: { rows: readonly CategorySpend[]; className?: string; caption?: string }) {
@@ -14,13 +16,7 @@ export function CategorySpendTable({ rows, className = "build-sheet__categories"
   return (
     <table className={className}>
       {caption ? <caption>{caption}</caption> : null}
-      <thead>
-        <tr>
-          <th scope="col">Category</th>
-          <th scope="col">Mods</th>
-          <th scope="col">Spend</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={["Category", "Mods", "Spend"]} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.category} style={{ "--share": `${largest ? Math.max(2, Math.round((100 * row.cents) / largest)) : 0}%` } as React.CSSProperties}>
@@ -40,22 +36,7 @@ export function BuildSheet({ sheet, handovers = [] }: { sheet: Sheet; /** When t
       <h2 id="build-sheet-title" className="showcase-section__title">
         Build sheet
       </h2>
-      <dl className="build-sheet__figures">
-        <div>
-          <dt>Mods</dt>
-          <dd data-testid="sheet-mod-count">{sheet.modCount}</dd>
-        </div>
-        <div className="build-sheet__spend">
-          <dt>Shown spend</dt>
-          <dd data-testid="sheet-spend">{sheet.costedCount > 0 ? formatCost(sheet.shownTotalCents) : "—"}</dd>
-        </div>
-        <div>
-          <dt>Costs shown</dt>
-          <dd>
-            {sheet.costedCount} of {sheet.modCount}
-          </dd>
-        </div>
-      </dl>
+      <SheetFigures sheet={sheet} className="build-sheet__figures" marked />
 
       <div className="build-sheet__grid">
         <div className="build-sheet__block">

@@ -13,6 +13,7 @@ import { carName, carSpecLine, formatGainAmount, type CarLike } from "~/lib/rule
 import type { BuildSheet, SheetMod } from "~/lib/rules/build-sheet";
 import { CAR_EMBED_MODS } from "~/lib/rules/car-embed";
 import { showcasePath, userPath } from "~/lib/paths";
+import { SheetFigures } from "./SheetFigures";
 
 export type EmbedCarProps = {
   car: CarLike & { id: number };
@@ -78,22 +79,7 @@ export function EmbedCar({ car, owner, photo, sheet, mods, origin }: EmbedCarPro
         </h1>
         {spec && spec !== name ? <p className="embed-car__line embed-car__spec">{spec}</p> : null}
 
-        <dl className="embed-car__stats">
-          <div>
-            <dt>Mods</dt>
-            <dd>{sheet.modCount}</dd>
-          </div>
-          <div>
-            <dt>Shown spend</dt>
-            <dd>{sheet.costedCount > 0 ? formatCost(sheet.shownTotalCents) : "—"}</dd>
-          </div>
-          <div>
-            <dt>Costs shown</dt>
-            <dd>
-              {sheet.costedCount} of {sheet.modCount}
-            </dd>
-          </div>
-        </dl>
+        <SheetFigures sheet={sheet} className="embed-car__stats" />
 
         {sheet.gains.length ? (
           <ul className="embed-car__gains" aria-label="Total gains">

@@ -7,6 +7,7 @@ import { useId } from "react";
 import { chartGeometry, monthLabel, type MonthSpend } from "~/lib/rules/build-sheet";
 import { formatCost, shortDate } from "~/lib/rules/formats";
 import { CHANGED_HANDS } from "~/lib/rules/handover";
+import { ColumnHeads } from "~/components/shell/ColumnHeads";
 
 export const SPEND_CHART_TITLE = "Shown spend over time";
 
@@ -20,13 +21,7 @@ export function MonthSpendTable({ series, className, caption }: { series: readon
   return (
     <table className={className}>
       {caption ? <caption>{caption}</caption> : null}
-      <thead>
-        <tr>
-          <th scope="col">Month</th>
-          <th scope="col">Spent</th>
-          <th scope="col">Total so far</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={["Month", "Spent", "Total so far"]} />
       <tbody>
         {series.map((point) => (
           <tr key={point.month}>

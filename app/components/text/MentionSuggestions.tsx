@@ -92,8 +92,13 @@ export function useMentionSuggestions({ value, setValue, field }: { value: strin
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   // A text box may not take the combobox role: it stays a textbox that names its list and
-  // the highlighted member, and a live region says when members are suggested.
+  // the highlighted member, and a live region says when members are suggested. Typing keeps
+  // the text (setValue) and looks for a name being typed.
   const fieldProps = {
+    onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => {
+      setValue(event.target.value);
+      update(event.target);
+    },
     "aria-autocomplete": "list" as const,
     "aria-controls": listId,
     "aria-activedescendant": open ? optionId(active) : undefined,

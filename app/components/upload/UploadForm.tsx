@@ -6,7 +6,7 @@
 // anything typed, and the new post opens at once, showing the browser's previews while its
 // media are prepared ("Preparing your post…").
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { AlertCircle, CarFront, Check, LayoutGrid, Loader2, Music2, PenLine, Rows3, Send, Sparkles, Square, GalleryHorizontal } from "~/components/icons";
+import { AlertCircle, LayoutGrid, Loader2, Music2, PenLine, Rows3, Send, Sparkles, Square, GalleryHorizontal } from "~/components/icons";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { MusicSearch } from "~/components/audio/MusicSearch";
 import { useHydrated } from "~/lib/client/hydrated";
@@ -20,7 +20,9 @@ import { PROCESSING_TEXT } from "~/lib/rules/post-status";
 import { cropText } from "~/lib/schemas/upload-media-fields";
 import { keepPreviews } from "~/lib/client/upload-previews";
 import { MediaPicker } from "./MediaPicker";
-import { cropOf, shapeOf, type PickedFile } from "./picked-files";
+import { cropOf, type PickedFile, shapeOf } from "./picked-files";
+import { LayoutSection } from "./LayoutSection";
+import { CarChoices } from "./CarChoices";
 import { ModChoices } from "./ModChoices";
 import { automaticLayoutText, LAYOUT_CHOICES, LAYOUT_LABELS, sentPerFile, UPLOAD_MESSAGES } from "./upload-rules";
 import { useMentionSuggestions } from "~/components/text/MentionSuggestions";
@@ -75,11 +77,6 @@ function sendPost(data: FormData, onProgress: (loaded: number, total: number) =>
   });
 }
 
-/** The ids of the ticked car boxes inside `root`. */
-function tickedCars(root: HTMLElement): number[] {
-  return [...root.querySelectorAll<HTMLInputElement>('input[name="carIds"]:checked')].map((input) => Number(input.value));
-}
-
 export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar[]; mods?: readonly TaggedMod[]; defaults?: UploadDefaults }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -88,7 +85,6 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
   const [error, setError] = useState<string | null>(defaults.error ?? null);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const errorRef = useRef<HTMLDivElement>(null);
-  const carsRef = useRef<HTMLDivElement>(null);
   const [carIds, setCarIds] = useState<number[]>(defaults.carIds ?? []);
   const storyId = useId();
   const storyField = useRef<HTMLTextAreaElement>(null);
@@ -99,11 +95,6 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
-
-  // Boxes ticked before the page's JavaScript ran count too.
-  useEffect(() => {
-    if (carsRef.current) setCarIds(tickedCars(carsRef.current));
-  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return;
@@ -215,10 +206,6 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
             placeholder="What's the story? Mods, the drive, the meet…"
             value={story}
             {...storyMention.fieldProps}
-            onChange={(event) => {
-              setStory(event.target.value);
-              storyMention.update(event.target);
-            }}
             onKeyDown={(event) => storyMention.onKeyDown(event)}
           />
           {storyMention.list}
@@ -229,65 +216,48 @@ export function UploadForm({ cars, mods = [], defaults = {} }: { cars: UploadCar
           ) : null}
         </section>
 
-        <fieldset className="upload-section">
-          <legend className="upload-section__title">
-            <CarFront aria-hidden /> Cars
-          </legend>
-          {cars.length === 0 ? (
+        <CarChoices
+          cars={cars}
+          defaultCarIds={defaults.carIds ?? []}
+          empty={
             <p className="upload-hint">
               You haven't added a car yet. <Link to="/my-cars">Add one in My Cars</Link> to tag it in your posts.
             </p>
-          ) : (
-            <div className="upload-cars" ref={carsRef} onChange={(event) => setCarIds(tickedCars(event.currentTarget))}>
-              {cars.map((car) => (
-                <label key={car.id} className="choice choice--car">
-                  <input type="checkbox" name="carIds" value={car.id} defaultChecked={defaults.carIds?.includes(car.id)} />
-                  <span className="choice__box" aria-hidden>
-                    <Check />
-                  </span>
-                  <span className="choice__text">{car.line}</span>
-                </label>
-              ))}
-            </div>
-          )}
-        </fieldset>
+          }
+          onTicked={setCarIds}
+        />
 
         <ModChoices cars={cars} mods={mods} carIds={carIds} defaultModIds={defaults.modIds} enhanced={hydrated} />
 
-        <fieldset className="upload-section">
-          <legend className="upload-section__title">
-            <LayoutGrid aria-hidden /> Layout
-          </legend>
-          <div className="upload-layouts">
-            <label className="choice choice--layout">
-              <input type="radio" name="layout" value="" defaultChecked={chosenLayout === ""} />
-              <span className="choice__icon" aria-hidden>
-                <Sparkles />
+        <LayoutSection>
+          <label className="choice choice--layout">
+            <input type="radio" name="layout" value="" defaultChecked={chosenLayout === ""} />
+            <span className="choice__icon" aria-hidden>
+              <Sparkles />
+            </span>
+            <span className="choice__text">
+              <span className="choice__title">Automatic</span>
+              <span className="choice__sub" data-testid="layout-auto">
+                {autoText}
               </span>
-              <span className="choice__text">
-                <span className="choice__title">Automatic</span>
-                <span className="choice__sub" data-testid="layout-auto">
-                  {autoText}
+            </span>
+          </label>
+          {LAYOUT_CHOICES.map((layout) => {
+            const Icon = LAYOUT_ICONS[layout];
+            return (
+              <label key={layout} className="choice choice--layout" data-suggested={autoPick === layout || undefined}>
+                <input type="radio" name="layout" value={layout} defaultChecked={chosenLayout === layout} />
+                <span className="choice__icon" aria-hidden>
+                  <Icon />
                 </span>
-              </span>
-            </label>
-            {LAYOUT_CHOICES.map((layout) => {
-              const Icon = LAYOUT_ICONS[layout];
-              return (
-                <label key={layout} className="choice choice--layout" data-suggested={autoPick === layout || undefined}>
-                  <input type="radio" name="layout" value={layout} defaultChecked={chosenLayout === layout} />
-                  <span className="choice__icon" aria-hidden>
-                    <Icon />
-                  </span>
-                  <span className="choice__text">
-                    <span className="choice__title">{LAYOUT_LABELS[layout].title}</span>
-                    <span className="choice__sub">{LAYOUT_LABELS[layout].text}</span>
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+                <span className="choice__text">
+                  <span className="choice__title">{LAYOUT_LABELS[layout].title}</span>
+                  <span className="choice__sub">{LAYOUT_LABELS[layout].text}</span>
+                </span>
+              </label>
+            );
+          })}
+        </LayoutSection>
 
         <section className="upload-section">
           <h2 className="upload-section__title">

@@ -162,6 +162,17 @@ export function srcSetFor(path: string, variants: string | null | undefined, ful
   return entries.join(", ");
 }
 
+/**
+ * An image's size attributes for <img>: its srcset, with `sizes` only when there is one, and
+ * its width and height when they are known (so the page keeps its room while it loads).
+ */
+export function imageSizeAttributes(
+  image: { srcset?: string | null; width?: number | null; height?: number | null },
+  sizes: string,
+): { srcSet?: string; sizes?: string; width?: number; height?: number } {
+  return { srcSet: image.srcset || undefined, sizes: image.srcset ? sizes : undefined, width: image.width ?? undefined, height: image.height ?? undefined };
+}
+
 /** The URL of the smallest stored copy at least `minWidth` wide (thumbnails, previews). */
 export function imageUrlForWidth(path: string, variants: string | null | undefined, minWidth: number): string {
   const width = parseVariants(variants).find((candidate) => candidate >= minWidth);

@@ -62,14 +62,7 @@ export type CarLike = {
 };
 
 /** A car as every list names it: its id and the fields of its display line. */
-export type CarNameJson = {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  trim: string | null;
-  nickname: string | null;
-};
+export type CarNameJson = Omit<CarSummary, "bodystyle">;
 
 /** A nickname worth showing: not blank and not the 'Unnamed' placeholder. */
 export function realNickname(nickname: string | null | undefined): string | null {

@@ -4,7 +4,7 @@
 // `alt.<id>` (its description) and `remove.<id>` (ticked: it goes). A medium the form does
 // not name keeps its place and description.
 import { z } from "zod";
-import { MAX_ALT_LENGTH, MEDIA_FIELD_MESSAGES } from "~/lib/schemas/upload-media-fields";
+import { MEDIA_FIELD_MESSAGES, altText, positionNumber, typedAlt } from "~/lib/schemas/upload-media-fields";
 import { postFieldsSchema } from "~/lib/schemas/post-schemas";
 
 export const POST_EDIT_MESSAGES = {
@@ -24,25 +24,14 @@ export type PostEdit = Pick<z.output<typeof postFieldsSchema>, "story" | "carIds
 
 const fieldsSchema = postFieldsSchema.pick({ story: true, carIds: true, modIds: true, layout: true });
 
-// Forms send line breaks as CRLF; count them as one character, as the textarea does.
 const altSchema = z.preprocess(
-  (value) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : value),
-  z
-    .string({ invalid_type_error: MEDIA_FIELD_MESSAGES.altTooLong })
-    .max(MAX_ALT_LENGTH, MEDIA_FIELD_MESSAGES.altTooLong)
-    .transform((text) => (text === "" ? null : text)),
+  (value) => (typeof value === "string" ? typedAlt(value) : value),
+  altText(z.string({ invalid_type_error: MEDIA_FIELD_MESSAGES.altTooLong })),
 );
 
 const positionSchema = z.preprocess(
   (value) => (typeof value === "string" ? value.trim() : value),
-  z.union([
-    z.literal("").transform(() => null),
-    z.coerce
-      .number({ message: POST_EDIT_MESSAGES.badPosition })
-      .int(POST_EDIT_MESSAGES.badPosition)
-      .min(1, POST_EDIT_MESSAGES.badPosition)
-      .max(999, POST_EDIT_MESSAGES.badPosition),
-  ]),
+  z.union([z.literal("").transform(() => null), positionNumber(999, POST_EDIT_MESSAGES.badPosition)]),
 );
 
 const removeSchema = z.preprocess(

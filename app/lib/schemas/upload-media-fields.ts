@@ -70,26 +70,26 @@ export function centredCrop(width: number, height: number, ratio: number): Crop 
   return { x: Math.floor((width - w) / 2), y: Math.floor((height - h) / 2), w, h };
 }
 
-// Forms send line breaks as CRLF; count them as one character, as the textarea does.
-const altSchema = z.preprocess(
-  (value) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : value === undefined || value === null ? "" : value),
-  z
-    .string()
-    .max(MAX_ALT_LENGTH, MEDIA_FIELD_MESSAGES.altTooLong)
-    .transform((text) => (text === "" ? null : text)),
-);
+/** A typed description: forms send line breaks as CRLF, counted as one character as the textarea does; trimmed. */
+export function typedAlt(value: string): string {
+  return value.replace(/\r\n/g, "\n").trim();
+}
+
+/** A description at most MAX_ALT_LENGTH long; "" is none (null). */
+export function altText(text: z.ZodString) {
+  return text.max(MAX_ALT_LENGTH, MEDIA_FIELD_MESSAGES.altTooLong).transform((value) => (value === "" ? null : value));
+}
+
+/** A place in the post's order: a whole number from 1 to `max`, else `message`. */
+export function positionNumber(max: number, message: string) {
+  return z.coerce.number({ message }).int(message).min(1, message).max(max, message);
+}
+
+const altSchema = z.preprocess((value) => (typeof value === "string" ? typedAlt(value) : (value ?? "")), altText(z.string()));
 
 const positionSchema = z.preprocess(
   (value) => (typeof value === "string" ? value.trim() : value),
-  z.union([
-    z.literal("").transform(() => null),
-    z.undefined().transform(() => null),
-    z.coerce
-      .number({ message: MEDIA_FIELD_MESSAGES.badPosition })
-      .int(MEDIA_FIELD_MESSAGES.badPosition)
-      .min(1, MEDIA_FIELD_MESSAGES.badPosition)
-      .max(UPLOAD_LIMITS.files, MEDIA_FIELD_MESSAGES.badPosition),
-  ]),
+  z.union([z.literal("").transform(() => null), z.undefined().transform(() => null), positionNumber(UPLOAD_LIMITS.files, MEDIA_FIELD_MESSAGES.badPosition)]),
 );
 
 const fileFieldsSchema = z.object({

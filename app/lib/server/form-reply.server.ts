@@ -7,7 +7,8 @@
 //   status, which a resource route sends as it is and a page shows in its ErrorBoundary; or,
 //   given `reply`, the page's own answer (its form again, with the message, and a 400).
 import { redirect } from "@remix-run/node";
-import { readBody, safeRedirect, type Body } from "~/lib/server/http.server";
+import { parseFields, readBody, safeRedirect, type Body } from "~/lib/server/http.server";
+import { methodOverrideSchema } from "~/lib/schemas/input-schemas";
 import { UserError } from "~/lib/user-error";
 import { loginHref } from "~/lib/rules/login-links";
 import { flashCookie, type Toast } from "~/lib/server/cookies.server";
@@ -42,6 +43,17 @@ export async function replyOk(request: Request, body: Body, json: unknown, init:
   const headers = new Headers(init.headers);
   if (toast) headers.append("Set-Cookie", await flashCookie(request, { toast }));
   return redirect(safeRedirect(body.redirectTo), { status: 303, headers });
+}
+
+/** The answer to a deletion: a plain form goes back with a toast saying `message`; a script gets 204. */
+export async function replyDeleted(request: Request, body: Body, message: string): Promise<Response> {
+  if (body.redirectTo) return replyOk(request, body, null, {}, { type: "success", message });
+  return new Response(null, { status: 204 });
+}
+
+/** The method a write means: a form can only POST, so its `_method` field may name PATCH or DELETE. */
+export function intendedMethod(request: Request, body: Body): string {
+  return request.method === "POST" ? parseFields(methodOverrideSchema, body.fields)._method : request.method;
 }
 
 /**

@@ -1,0 +1,16 @@
+// The buttons under an edit page's form: save (it says "Saving…" while the form is sent) and
+// a Cancel link back to what is being edited.
+import { Link } from "@remix-run/react";
+
+export function EditActions({ className, saving, label, cancelTo }: { className: string; saving: boolean; label: string; cancelTo: string }) {
+  return (
+    <div className={className}>
+      <button type="submit" className="btn btn--primary" disabled={saving}>
+        {saving ? "Saving…" : label}
+      </button>
+      <Link to={cancelTo} className="btn btn--ghost">
+        Cancel
+      </Link>
+    </div>
+  );
+}
