@@ -16,13 +16,11 @@ import { Prisma } from "~/generated/prisma/client";
 import { containsPattern, normaliseQuery, prefixPattern, searchTerms } from "~/lib/rules/search";
 import { imageUrlForWidth, pictureUrl } from "~/lib/media/media-types";
 import { flattenEvents, listEvents } from "~/models/event-reads.server";
-import type { EventView } from "~/lib/wire";
+import type { CarResult, EventView, PartResult, PostResult, UserResult } from "~/lib/wire";
 import { nameKey } from "~/lib/rules/names";
-import type { CarNameJson } from "~/lib/rules/cars";
-import { partResults, type PartResult } from "~/models/part.server";
+import { partResults } from "~/models/part.server";
 import { carNameSelect, carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect, postCardSelect } from "~/models/car.server";
 
-export type { PartResult };
 
 /** The most results of one kind a caller can ask for. */
 export const SEARCH_MAX_PER_KIND = 50;
@@ -30,22 +28,6 @@ export const SEARCH_MAX_PER_KIND = 50;
 export const SEARCH_PAGE_PER_KIND = 20;
 /** The most events a text search considers before ordering (upcoming, then past). */
 const EVENT_MATCH_CAP = 500;
-
-export type CarResult = CarNameJson & {
-  bodystyle: string | null;
-  owner: { id: number; username: string };
-  cover_image: string | null;
-};
-
-export type UserResult = { id: number; username: string; nickname: string | null; profileImage: string | null };
-
-export type PostResult = {
-  id: number;
-  story: string;
-  created_at: string;
-  created_by: { username: string };
-  cover_image: string | null;
-};
 
 export type SearchResults = {
   query: string;
