@@ -21,7 +21,6 @@ import { nameKey } from "~/lib/rules/names";
 import { partResults } from "~/models/part.server";
 import { carNameSelect, carPhotoSelect, coverMediaWhere, ownPhotoOf, pictureSelect, postCardSelect } from "~/models/car.server";
 
-
 /** The most results of one kind a caller can ask for. */
 export const SEARCH_MAX_PER_KIND = 50;
 /** Results per kind on the /search page. */
