@@ -9,9 +9,8 @@ import { EVENT_TEXT } from "~/lib/schemas/event-schemas";
 import type { EventView } from "~/lib/wire";
 import { discardMedia } from "~/lib/media/processed-media.server";
 import { processUpload } from "~/lib/media/upload-pipeline.server";
-import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/media/upload-limits.server";
 import { sniffMedia } from "~/lib/media/media-sniffing.server";
-import type { MultipartLimits } from "~/lib/server/multipart.server";
+import { onePhotoUpload } from "~/lib/server/multipart.server";
 import { eventSelect, eventView, withGoingCounts } from "~/models/event-reads.server";
 
 function single(value: unknown): unknown {
@@ -52,15 +51,8 @@ export type EventInput = { name: string; dateTime: Date; location?: string | nul
 /** A new cover photo (`cover`, a file) or none (`remove_cover`), from a form. */
 export type EventCoverInput = { file: File | null; remove: boolean };
 
-/** At most one cover photo per request, streamed to disk as it arrives (413 past the photo limit). */
-export const EVENT_COVER_UPLOAD: MultipartLimits = {
-  fileFields: new Set(["cover"]),
-  maxFiles: 1,
-  maxFileBytes: MAX_IMAGE_BYTES,
-  maxTotalBytes: MAX_IMAGE_BYTES,
-  messages: { tooManyFiles: "Send one cover photo", fileTooLarge: MEDIA_MESSAGES.imageTooLarge, totalTooLarge: MEDIA_MESSAGES.imageTooLarge },
-};
-
+/** At most one cover photo per request. */
+export const EVENT_COVER_UPLOAD = onePhotoUpload("cover", "Send one cover photo");
 /** The cover fields of a form: an empty file input means "no change". */
 export function parseEventCover(fields: Record<string, unknown>): EventCoverInput {
   const value = single(fields.cover);

@@ -6,8 +6,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { carSchema } from "~/lib/schemas/car-schemas";
 import { assertSameOrigin, readForm, safeRedirect } from "~/lib/server/http.server";
-import { MAX_IMAGE_BYTES, MEDIA_MESSAGES } from "~/lib/media/upload-limits.server";
-import { discardReceived, receiveMultipart, type ReceivedFile } from "~/lib/server/multipart.server";
+import { discardReceived, onePhotoUpload, receiveMultipart, type ReceivedFile } from "~/lib/server/multipart.server";
 import { isFieldError, UserError } from "~/lib/user-error";
 
 /** The form field of the car's photo. */
@@ -24,13 +23,7 @@ async function readCarForm(request: Request): Promise<CarFormBody> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.includes("multipart/form-data")) return { form: await readForm(request), photo: null };
   assertSameOrigin(request);
-  const received = await receiveMultipart(request, {
-    fileFields: new Set([CAR_PHOTO_FIELD]),
-    maxFiles: 1,
-    maxFileBytes: MAX_IMAGE_BYTES,
-    maxTotalBytes: MAX_IMAGE_BYTES,
-    messages: { tooManyFiles: "Send one photo of the car", fileTooLarge: MEDIA_MESSAGES.imageTooLarge, totalTooLarge: MEDIA_MESSAGES.imageTooLarge },
-  }).catch((error: unknown) => {
+  const received = await receiveMultipart(request, onePhotoUpload(CAR_PHOTO_FIELD, "Send one photo of the car")).catch((error: unknown) => {
     throw error instanceof UserError ? new UserError(error.status, error.message, { field: CAR_PHOTO_FIELD }) : error;
   });
   const form = new FormData();

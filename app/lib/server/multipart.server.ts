@@ -268,11 +268,20 @@ export async function withUploadBody<T>(request: Request, limits: MultipartLimit
   }
 }
 
-/** One profile photo, streamed to disk as it arrives (413 past the image limit). */
-export const PROFILE_UPLOAD: MultipartLimits = {
-  fileFields: new Set(["profile_image"]),
-  maxFiles: 1,
-  maxFileBytes: MAX_IMAGE_BYTES,
-  maxTotalBytes: MAX_IMAGE_BYTES,
-  messages: { tooManyFiles: "Send one profile photo", fileTooLarge: MEDIA_MESSAGES.imageTooLarge, totalTooLarge: MEDIA_MESSAGES.imageTooLarge },
-};
+/**
+ * One photo in the form field `field`, streamed to disk as it arrives (413 past the image
+ * limit); `tooMany` is what a request with more than one hears.
+ */
+export function onePhotoUpload(field: string, tooMany: string): MultipartLimits {
+  const tooLarge = MEDIA_MESSAGES.imageTooLarge;
+  return {
+    fileFields: new Set([field]),
+    maxFiles: 1,
+    maxFileBytes: MAX_IMAGE_BYTES,
+    maxTotalBytes: MAX_IMAGE_BYTES,
+    messages: { tooManyFiles: tooMany, fileTooLarge: tooLarge, totalTooLarge: tooLarge },
+  };
+}
+
+/** One profile photo. */
+export const PROFILE_UPLOAD = onePhotoUpload("profile_image", "Send one profile photo");
