@@ -2,6 +2,7 @@
 // server's (build/server). REMIX_BUILD_DIR moves the whole build elsewhere, so that test
 // runs and parallel work never overwrite each other's build.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { SERVER_PART_MODULES } from "./app/server-part-modules";
 import path from "node:path";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type Plugin, type Rollup } from "vite";
@@ -14,14 +15,8 @@ const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-r
 const SHELL_ROOTS = /\/app\/(root|entry\.client)\.tsx/;
 /** The pages most visits open first: the feed, a post, a car's showcase, the events. */
 const FIRST_SCREENS = /\/app\/routes\/(_index|post\.\$id|showcase\.\$carId|events\._index)\.tsx/;
-/**
- * The parts the browser loads on demand but the server renders when a page asks for them
- * (the components that app/server-parts.server.ts registers). A page without JavaScript shows
- * them too, so their stylesheets must come with the page.
- */
-const SERVER_PARTS = [...readFileSync(path.resolve(import.meta.dirname, "app/server-parts.server.ts"), "utf8").matchAll(/from "~\/(components\/[^"]+)"/g)].map((match) =>
-  path.resolve(import.meta.dirname, "app", match[1]),
-);
+/** The parts the browser loads on demand but the server renders when a page asks for them. */
+const SERVER_PARTS = SERVER_PART_MODULES.map((part) => path.resolve(import.meta.dirname, "app", part));
 /**
  * The server parts a document holds only when its address asks for them: Grams (`?grams`) and
  * the sign-in dialog (`?login`). Their rules stay out of the shell's stylesheet and load with
