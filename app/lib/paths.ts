@@ -1,6 +1,6 @@
 // The addresses of the app's pages, built in one place. Pure and small: the browser bundle shares it.
 // Usernames and tags are passed through encodeURIComponent; ids are numbers and go in as they are.
-import { partName, slugOf, type PartLike } from "~/lib/rules/names";
+import { partName, slugOf, type MakerKind, type PartLike } from "~/lib/rules/names";
 
 export function postPath(postId: number): string {
   return `/post/${postId}`;
@@ -144,6 +144,8 @@ export const apiPaths = {
   carFollow: (carId: number) => `/api/cars/${carId}/follow`,
   carMods: (carId: number) => `/api/cars/${carId}/mods`,
   /** The cars whose make, model or nickname hold the words of `query`, at most `limit`. */
+  /** The mod form's type-ahead: names of `kind` (manufacturer, vendor, installer) matching `query`. */
+  makerSuggestions: (kind: MakerKind, query: string) => `/api/makers?${new URLSearchParams({ kind, q: query })}`,
   carSearch: (query: string, limit: number) => `/api/cars/search?q=${encodeURIComponent(query)}&limit=${limit}`,
 
   // members

@@ -107,6 +107,7 @@ describe("API addresses", () => {
     expect(apiPaths.conversation("ann", "?before=9")).toBe("/api/messages/ann?before=9");
     expect(apiPaths.conversationRead("ann")).toBe("/api/messages/ann/read");
     expect(apiPaths.userSearch("a&b", 6)).toBe("/api/users/search?q=a%26b&limit=6");
+    expect(apiPaths.makerSuggestions("vendor", "k&n")).toBe("/api/makers?kind=vendor&q=k%26n");
     expect(apiPaths.carSearch("e 30", 6)).toBe("/api/cars/search?q=e%2030&limit=6");
     expect(apiPaths.eventSearch("cars & coffee", 6)).toBe("/api/events?search=cars%20%26%20coffee&limit=6");
     expect(apiPaths.notifications(0)).toBe("/api/notifications?limit=0");

@@ -5,7 +5,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useFetcherRead } from "~/lib/client/fetcher-answer";
 import { SEARCH_DEBOUNCE } from "~/lib/constants";
-import { makerSuggestHref, type MakerKind } from "~/lib/rules/names";
+import { apiPaths } from "~/lib/paths";
+import type { MakerKind } from "~/lib/rules/names";
 import { normaliseQuery } from "~/lib/rules/search";
 
 export function useMakerSuggestions(kind: MakerKind, rendered: readonly string[]) {
@@ -20,7 +21,7 @@ export function useMakerSuggestions(kind: MakerKind, rendered: readonly string[]
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      read(makerSuggestHref(kind, q), controller.signal)
+      read(apiPaths.makerSuggestions(kind, q), controller.signal)
         .then((answer) => {
           const names = (answer as { names?: unknown } | undefined)?.names;
           if (Array.isArray(names)) setFound(names.filter((name): name is string => typeof name === "string"));

@@ -115,8 +115,3 @@ export type MakerKind = (typeof MAKER_KINDS)[number];
 export function isMakerKind(value: unknown): value is MakerKind {
   return typeof value === "string" && (MAKER_KINDS as readonly string[]).includes(value);
 }
-
-/** The type-ahead's address for names of `kind` matching `query`. */
-export function makerSuggestHref(kind: MakerKind, query: string): string {
-  return `/api/makers?${new URLSearchParams({ kind, q: query })}`;
-}
