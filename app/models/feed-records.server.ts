@@ -5,7 +5,7 @@ import { effectiveLayout, isLayout } from "~/lib/rules/layout";
 import { imageUrlForWidth, mediaUrl, pictureOf, srcSetFor, type MediaKind } from "~/lib/media/media-types";
 import { daysOld } from "~/lib/rules/relative-time";
 import { ownPhotoOf } from "~/models/car.server";
-import type { FeedCar, FeedPhoto, FeedPost } from "~/models/feed.server";
+import type { FeedCar, FeedPhoto, FeedPost } from "~/lib/wire";
 
 /** Every post in the feed carries the same priority score. */
 export const PRIORITY_SCORE = 30;

@@ -23,7 +23,7 @@ import type { DataVersion } from "~/cache/data-version.server";
 import { createKeptAnswers } from "~/cache/kept-answers.server";
 import { createKeptTexts, type KeptText } from "~/cache/kept-texts.server";
 import { encodeCursor, type Cursor } from "~/lib/cursor";
-import type { FeedCar, FeedCounts, FeedPage, FeedPhoto, FeedPost } from "~/lib/wire";
+import type { FeedPage, FeedPost } from "~/lib/wire";
 import { daysOldHolds } from "~/lib/rules/relative-time";
 import { queryRecords, type PageQuery } from "~/models/feed-query.server";
 import { readContent, readStanding, type ContentTuple, type StandingTuple } from "~/models/feed-records.server";
@@ -31,8 +31,6 @@ import { membersIn, mentionedMembers } from "~/models/text-links.server";
 
 /** The most ids `exclude` may name (beyond that, page with `cursor`). */
 export const MAX_EXCLUDE = 1000;
-
-export type { FeedCar, FeedCounts, FeedPage, FeedPhoto, FeedPost };
 
 export type FeedOptions = {
   viewerId?: number | null;

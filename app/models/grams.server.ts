@@ -5,7 +5,8 @@ import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { getUser } from "~/models/auth.server";
 import { gramsParam } from "~/lib/rules/grams-url";
 import type { FeedChoice } from "~/lib/rules/feed-choice";
-import { getFeedPage, getPost, showAllGramsPosts, type FeedPost } from "~/models/feed.server";
+import { getFeedPage, getPost, showAllGramsPosts } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 
 /** What a page's loader hands to the Grams launcher. */
 export type GramsLaunch = {

@@ -8,7 +8,7 @@ import { timestampSql } from "~/lib/db/json-sql";
 import { Prisma } from "~/generated/prisma/client";
 import { BLOCK_MESSAGES, blockedEitherWaySql, blockedError, postBlockState } from "~/models/block.server";
 import { pushPostLike } from "~/models/push.server";
-import type { InteractionLists, InteractionUser, ReactionResult, ReactionState } from "~/lib/wire";
+import type { InteractionLists, ReactionResult, ReactionState } from "~/lib/wire";
 
 export const REACTIONS = ["like", "dislike"] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -19,7 +19,6 @@ export const INVALID_REACTION = "type must be like or dislike";
 export const INTERACTIONS_LIST_MAX = 200;
 
 export type ReactionCounts = Pick<ReactionState, "likes" | "dislikes">;
-export type { InteractionUser, ReactionResult, ReactionState };
 
 export function parseReaction(value: unknown): Reaction | null {
   if (Array.isArray(value)) value = value[value.length - 1];

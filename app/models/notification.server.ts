@@ -16,8 +16,6 @@ import { hasListeners, publishNotification } from "~/lib/server/live-hub.server"
 import { pushFollow, pushMention } from "~/models/push.server";
 import type { NotificationFeed, NotificationType, NotificationView } from "~/lib/wire";
 
-export type { NotificationFeed, NotificationType, NotificationView };
-
 export const NOTIFICATION_LIST_LIMIT = 50;
 /** Reminders go out for insurance that expires within this many days. */
 export const INSURANCE_WINDOW_DAYS = 30;

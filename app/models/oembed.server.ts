@@ -14,7 +14,8 @@ import { embedContentOf, embedIframe, embedSize, OEMBED_CACHE_AGE, OEMBED_VERSIO
 import { embedPath, userPath } from "~/lib/paths";
 import { buildCardImage, postShareImage, postShareTitle, shareLink, type ShareImage } from "~/lib/rules/share-meta";
 import { getCarBuild } from "~/models/build-sheet.server";
-import { getPost, type FeedPost } from "~/models/feed.server";
+import { getPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 
 type OembedCommon = {
   version: typeof OEMBED_VERSION;

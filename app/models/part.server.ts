@@ -186,8 +186,6 @@ export async function getPartPage(partId: number): Promise<PartPage | null> {
   };
 }
 
-export type { PartResult };
-
 /** Parts by id, in that order, for search results: name, address and how many cars run each. */
 export async function partResults(ids: number[]): Promise<PartResult[]> {
   if (ids.length === 0) return [];

@@ -3,12 +3,13 @@
 // connection), one per reader and per page, and a new one when a post turns a day older.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dataVersion, prisma } from "~/db.server";
-import { createFeedAnswers, getFeedPage, type FeedPage } from "~/models/feed.server";
+import { createFeedAnswers, getFeedPage } from "~/models/feed.server";
 import { reactToPost } from "~/models/like.server";
 import { type SignedUp, signUp } from "../support/accounts";
 import { onPostgres } from "../support/database";
 import { commitElsewhere } from "../support/other-connection";
 import { watchStatements } from "../support/statements";
+import type { FeedPage } from "~/lib/wire";
 
 const DAY = 24 * 3600_000;
 const MINUTE = 60_000;

@@ -2,11 +2,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
 import { FEED_FIRST_PAGE, FEED_PAGE } from "~/lib/constants";
 import { filterGramsPosts } from "~/lib/rules/feed-filter";
-import { getFeedPage, getPost, getPostsByCar, getPostsByUser, type FeedPost } from "~/models/feed.server";
+import { getFeedPage, getPost, getPostsByCar, getPostsByUser } from "~/models/feed.server";
 import { loader as feedLoader } from "~/routes/api.feed";
 import { type SignedUp, signUp } from "../support/accounts";
 import { args, getRequest } from "../support/requests";
 import { Driver, onPostgres, watchStatements } from "../support/statements";
+import type { FeedPost } from "~/lib/wire";
 
 async function feed(query = "", cookie?: string) {
   const response = (await feedLoader(args(getRequest(`/api/feed${query}`, { cookie })))) as Response;

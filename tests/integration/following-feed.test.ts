@@ -4,7 +4,7 @@
 // empty Following feed's suggestions; tag pages, following a tag and finding tags in search.
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataVersion, prisma } from "~/db.server";
-import { createFeedAnswers, getFeedPage, type FeedPage, type FeedPost } from "~/models/feed.server";
+import { createFeedAnswers, getFeedPage } from "~/models/feed.server";
 import { rebuildTimelines } from "~/models/timeline.server";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as feedLoader } from "~/routes/api.feed";
@@ -14,6 +14,7 @@ import { loader as searchLoader } from "~/routes/search";
 import { makeUser, type TestUser } from "../support/accounts";
 import { args, formRequest, getRequest, jsonRequest } from "../support/requests";
 import { onPostgres, watchStatements } from "../support/statements";
+import type { FeedPage, FeedPost } from "~/lib/wire";
 
 const BASE = Date.parse("2026-10-01T12:00:00.000Z");
 /** More posts than a page, newer than a quiet reader's whole feed. */

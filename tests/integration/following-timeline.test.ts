@@ -3,7 +3,7 @@
 // still justifies stays), a block, and a deleted post or car. Each is read back through the API.
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataVersion, prisma } from "~/db.server";
-import { createFeedAnswers, type FeedPage } from "~/models/feed.server";
+import { createFeedAnswers } from "~/models/feed.server";
 import { setBlock } from "~/models/block.server";
 import { deleteCar } from "~/models/car.server";
 import { setCarFollow, setUserFollow } from "~/models/follow.server";
@@ -14,6 +14,7 @@ import { loader as feedLoader } from "~/routes/api.feed";
 import { makeUser, type TestUser } from "../support/accounts";
 import { args, getRequest } from "../support/requests";
 import { onPostgres } from "../support/statements";
+import type { FeedPage } from "~/lib/wire";
 
 let author: TestUser; // posts, owns the cars
 let reader: TestUser;

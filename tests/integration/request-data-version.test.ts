@@ -5,10 +5,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { dataVersion, prisma } from "~/db.server";
 import { getAuthState, getUser, requestDataVersion } from "~/models/auth.server";
-import { createFeedAnswers, type FeedPage } from "~/models/feed.server";
+import { createFeedAnswers } from "~/models/feed.server";
 import { type SignedUp, signUp } from "../support/accounts";
 import { onPostgres } from "../support/database";
 import { commitElsewhere } from "../support/other-connection";
+import type { FeedPage } from "~/lib/wire";
 
 let member: SignedUp;
 let postId: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { appendPosts, feedPageUrl, loadMoreHref, readFeedPage, refreshPosts, removePost, triggerIndex } from "~/components/feed/feed-pages";
 import { SERVER_FAILED, UNREACHABLE } from "~/lib/client/fetcher-answer";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 
 const post = (id: number) => ({ id }) as FeedPost;
 const ids = (posts: FeedPost[]) => posts.map((p) => p.id);

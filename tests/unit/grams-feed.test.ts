@@ -5,7 +5,7 @@ import { GRAMS_MESSAGES, cursorAfter, gramsContentOf, gramsFeedUrl, gramsPosts, 
 import { UNREACHABLE } from "~/lib/client/fetcher-answer";
 import { gramsHref, gramsParam, withoutGrams } from "~/lib/rules/grams-url";
 import { neighbourIndexes, smallestCandidate, thumbnailOf, viewerKind, wrapIndex } from "~/components/media/viewer-items";
-import type { FeedPost } from "~/models/feed.server";
+import type { FeedPost } from "~/lib/wire";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -14,7 +14,7 @@ import {
   swipeThreshold,
   truncate,
 } from "~/components/post/post-view";
-import type { FeedCar, FeedPhoto, FeedPost } from "~/models/feed.server";
+import type { FeedCar, FeedPhoto, FeedPost } from "~/lib/wire";
 
 function photo(overrides: Partial<FeedPhoto> = {}): FeedPhoto {
   return {
