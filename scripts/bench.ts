@@ -426,8 +426,8 @@ async function benchmarkOn(options: Options, postgres: PostgresServer | null) {
         }
       }
 
-      const rows = ROWS.filter((row) => row.key === "bare" || !options.rows || options.rows.includes(row.key));
-      const crowd = rows.some((row) => row.key === "crowd") ? await crowdOf(server.url, seed, options.crowd) : [];
+      const rows = ROWS.filter((row) => row.key === "bare" || (options.rows ? options.rows.includes(row.key) : !row.onlyNamed));
+      const crowd = rows.some((row) => row.key.startsWith("crowd")) ? await crowdOf(server.url, seed, options.crowd) : [];
       if (crowd.length > 0) log(`The crowd row's ${crowd.length} members are signed in, each with a session of their own.`);
       const context: RowContext = { members, crowd, targets: facts.targets, gzip: options.gzip, origin: server.url };
       const referenceContext: RowContext = { members: [], targets: facts.targets, gzip: options.gzip, origin: reference?.url ?? "" };
@@ -446,15 +446,14 @@ async function benchmarkOn(options: Options, postgres: PostgresServer | null) {
           for (let round = 0; round < options.rounds; round++) {
             const warmup = round === 0 ? options.warmup : 0;
             let kept: KeptCounts | null = null;
-            const onMeasured =
-              row.key === "crowd"
-                ? async (phase: "start" | "end") => {
-                    if (phase === "start") {
-                      takeCrowdCounts();
-                      kept = await keptCounts(server.url);
-                    } else hits.push(hitRates(kept, await keptCounts(server.url), takeCrowdCounts()));
-                  }
-                : undefined;
+            const onMeasured = row.key.startsWith("crowd")
+              ? async (phase: "start" | "end") => {
+                  if (phase === "start") {
+                    takeCrowdCounts();
+                    kept = await keptCounts(server.url);
+                  } else hits.push(hitRates(kept, await keptCounts(server.url), takeCrowdCounts()));
+                }
+              : undefined;
             mine.push(await runRow(row, context, { ...load(server), warmup, onMeasured }));
             theirs.push(await runRow(referenceRow, referenceContext, { ...load(reference), warmup }));
           }

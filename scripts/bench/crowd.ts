@@ -69,32 +69,49 @@ const KINDS: Kind[] = [
   { key: "follow", share: 1, write: true, request: (context, n, member) => write(`/api/cars/${pick(context.targets.carIds, n, 6)}/follow`, {}, context, member) },
 ];
 
-/** Kinds laid out over 100 slots, in their shares; a request's slot comes from its number. */
-const SLOTS: Kind[] = KINDS.flatMap((kind) => Array.from({ length: kind.share }, () => kind));
-if (SLOTS.length !== 100) throw new Error(`The crowd's shares add up to ${SLOTS.length}, not 100`);
-
 /** The share of requests that write, in percent. */
 export const CROWD_WRITE_SHARE = KINDS.filter((kind) => kind.write).reduce((sum, kind) => sum + kind.share, 0);
+if (KINDS.reduce((sum, kind) => sum + kind.share, 0) !== 100) throw new Error("The crowd's shares do not add up to 100");
+
+/** The pages a partial crowd row may keep (each as a member and as a visitor). */
+export const CROWD_PAGES = ["home", "post", "showcase", "events", "search", "feed API"] as const;
+
+/**
+ * Kinds laid out over 1,000 slots in their shares; a request's slot comes from its number. A
+ * partial row keeps the reads of `pages` only, in their shares, and every write at the same
+ * share of requests, so what one page costs under the crowd's writes can be read on its own.
+ */
+function slotsOf(pages: readonly string[]): Kind[] {
+  const reads = KINDS.filter((kind) => !kind.write && pages.some((page) => kind.key.startsWith(`${page} (`)));
+  const readShare = reads.reduce((sum, kind) => sum + kind.share, 0);
+  return [
+    ...KINDS.filter((kind) => kind.write).flatMap((kind) => Array.from({ length: kind.share * 10 }, () => kind)),
+    ...reads.flatMap((kind) => Array.from({ length: Math.round((kind.share * (1000 - CROWD_WRITE_SHARE * 10)) / readShare) }, () => kind)),
+  ];
+}
 
 /** Requests sent of each kind since the counts were last read. */
 const sent = new Map<string, number>();
 
-export function crowdRow(): Row {
+/** The crowd row, or with `page` the crowd's writes and that page's reads only (row `crowd-<page>`). */
+export function crowdRow(page?: (typeof CROWD_PAGES)[number]): Row {
+  const slots = slotsOf(page ? [page] : CROWD_PAGES);
+  const kinds = [...new Set(slots)];
+  const shareOf = (kind: Kind) => slots.filter((slot) => slot === kind).length / 10;
   return {
-    key: "crowd",
-    label: "crowd: every page, members and visitors, writes",
-    detail: `each request one of: ${KINDS.filter((kind) => kind.share > 0)
-      .map((kind) => `${kind.key} ${kind.share} %`)
-      .join(", ")}; a member drawn from the crowd for each (their own session); ${CROWD_WRITE_SHARE} % writes`,
+    key: page ? `crowd-${page.replace(" API", "").replace(" ", "-")}` : "crowd",
+    label: page ? `crowd: ${page} only, members and visitors, writes` : "crowd: every page, members and visitors, writes",
+    detail: `each request one of: ${kinds.map((kind) => `${kind.key} ${shareOf(kind)} %`).join(", ")}; a member drawn from the crowd for each (their own session); ${CROWD_WRITE_SHARE} % writes`,
     request: (context, n) => {
-      const kind = pick(SLOTS, n, 11);
+      const kind = pick(slots, n, 11);
       sent.set(kind.key, (sent.get(kind.key) ?? 0) + 1);
       const members = context.crowd && context.crowd.length > 0 ? context.crowd : context.members;
       const member = kind.key.endsWith("(visitor)") ? null : pick(members, n, 13);
       return kind.request(context, n, member);
     },
     reference: "page",
-    goal: { ratio: 0.7 },
+    goal: page ? undefined : { ratio: 0.7 },
+    onlyNamed: page !== undefined,
   };
 }
 

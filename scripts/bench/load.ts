@@ -1,7 +1,7 @@
 // The rows of the benchmark and the load generator (autocannon, in this process).
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { crowdRow } from "./crowd";
+import { CROWD_PAGES, crowdRow } from "./crowd";
 import type { Member } from "./server";
 
 type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; p99_9?: number };
@@ -57,6 +57,8 @@ export type Row = {
   reference?: ReferenceKey;
   /** Issue 17's goal against the reference: at least `ratio` × its req/s (`floor` the least acceptable), p99 below `p99` ms. */
   goal?: Goal;
+  /** Runs only when `--rows` names it, never in the whole table. */
+  onlyNamed?: boolean;
 };
 
 export type ReferenceKey = "page" | "json";
@@ -197,6 +199,7 @@ export const ROWS: Row[] = [
     goal: { ratio: 0.8 },
   },
   crowdRow(),
+  ...CROWD_PAGES.map((page) => crowdRow(page)),
   {
     key: "like",
     label: "POST /api/posts/{id}/like",
