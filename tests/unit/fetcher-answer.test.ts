@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { SERVER_FAILED, UNREACHABLE, clientAction, errorOr, statusOf } from "~/lib/client/fetcher-answer";
+import { SERVER_FAILED, UNREACHABLE, clientAction, errorOr, statusOf, isNewAnswer } from "~/lib/client/fetcher-answer";
 
 function run(serverAction: () => Promise<unknown>) {
   return clientAction({ serverAction } as unknown as ClientActionFunctionArgs);
@@ -55,5 +55,26 @@ describe("errorOr", () => {
     expect(errorOr({ error: "Too many attempts. Please try again in 60 seconds." }, "Login failed")).toBe("Too many attempts. Please try again in 60 seconds.");
     expect(errorOr({ error: UNREACHABLE, failed: true }, "Login failed")).toBe("Login failed");
     expect(errorOr({}, "Login failed")).toBe("Login failed");
+  });
+});
+
+describe("isNewAnswer: which fetcher answer a read takes", () => {
+  const first = { mods: [{ car_id: 1 }] };
+  const second = { mods: [{ car_id: 2 }] };
+
+  it("takes an answer once the fetcher is idle again, and only once", () => {
+    expect(isNewAnswer({ state: "idle", data: second }, first)).toBe(true);
+    expect(isNewAnswer({ state: "idle", data: second }, second)).toBe(false);
+  });
+
+  it("never takes the answer a loading fetcher still shows: it is the read before's", () => {
+    // The first read's answer arrived just before the second read started: the fetcher now
+    // loads the second address and still shows the first answer, which no read has taken.
+    expect(isNewAnswer({ state: "loading", data: first }, undefined)).toBe(false);
+    expect(isNewAnswer({ state: "submitting", data: first }, undefined)).toBe(false);
+  });
+
+  it("takes no empty answer", () => {
+    expect(isNewAnswer({ state: "idle", data: undefined }, first)).toBe(false);
   });
 });

@@ -38,8 +38,6 @@ function useCarMods(rendered: readonly TaggedMod[], carIds: readonly number[]) {
   const [known, setKnown] = useState(() => byCar(rendered));
   const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
   const [failed, setFailed] = useState<ReadonlySet<number>>(() => new Set());
-  // Bumped to read a car again when an answer came back that was another car's.
-  const [attempt, setAttempt] = useState(0);
   const next = carIds.find((id) => !fresh.has(id) && !failed.has(id));
 
   useEffect(() => {
@@ -48,12 +46,7 @@ function useCarMods(rendered: readonly TaggedMod[], carIds: readonly number[]) {
     read(apiPaths.carMods(next), controller.signal).then(
       (answer) => {
         const mods = (answer as { mods?: unknown } | undefined)?.mods;
-        // The reader's one fetcher may still deliver the answer of an earlier read that was
-        // replaced: mods of another car are never shown under this one, and it is read again.
-        if (Array.isArray(mods) && (mods as ModJson[]).some((mod) => mod.car_id !== next)) {
-          if (attempt < 3) setAttempt(attempt + 1);
-          else setFailed((current) => new Set(current).add(next));
-        } else if (Array.isArray(mods)) {
+        if (Array.isArray(mods)) {
           setKnown((current) => new Map(current).set(next, (mods as ModJson[]).map(taggedModOf)));
           setFresh((current) => new Set(current).add(next));
         } else {
@@ -64,7 +57,7 @@ function useCarMods(rendered: readonly TaggedMod[], carIds: readonly number[]) {
       () => undefined,
     );
     return () => controller.abort();
-  }, [next, read, attempt]);
+  }, [next, read]);
 
   return { known, loading: (carId: number) => !fresh.has(carId) && !failed.has(carId), failed: (carId: number) => failed.has(carId) };
 }

@@ -74,6 +74,16 @@ export function useFetcherSettled<T>(fetcher: Settling<T>, settled: (data: T | u
   }, [state, data, early]);
 }
 
+/**
+ * Whether a loading fetcher shows an answer not yet handed to its read. A fetcher keeps its
+ * last answer while it loads the next address, so an answer counts only once the fetcher is
+ * idle again: an earlier read's answer that arrived just before a newer read started is then
+ * seen while the fetcher loads, and is never taken for the newer read's.
+ */
+export function isNewAnswer(fetcher: { state: Settling<unknown>["state"]; data: unknown }, handled: unknown): boolean {
+  return fetcher.state === "idle" && fetcher.data !== undefined && fetcher.data !== handled;
+}
+
 /** A reader from `useFetcherRead`. */
 export type FetcherRead = (href: string, signal?: AbortSignal) => Promise<unknown>;
 
@@ -95,15 +105,15 @@ function cancelled(why: string): DOMException {
 export function useFetcherRead(): FetcherRead {
   const fetcher = useFetcher();
   const waiting = useRef<Waiting | null>(null);
-  useFetcherSettled(
-    fetcher,
-    (data) => {
-      const read = waiting.current;
-      waiting.current = null;
-      read?.resolve(data);
-    },
-    { early: true },
-  );
+  const handled = useRef(fetcher.data);
+  const { state, data } = fetcher;
+  useBeforePaint(() => {
+    if (!isNewAnswer({ state, data }, handled.current)) return;
+    handled.current = data;
+    const read = waiting.current;
+    waiting.current = null;
+    read?.resolve(data);
+  }, [state, data]);
   useEffect(
     () => () => {
       waiting.current?.reject(cancelled("The reader is gone"));
