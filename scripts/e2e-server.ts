@@ -1,6 +1,7 @@
 // The server the browser tests run against: a fresh database with the demo seed, its own
 // build directory, media folder and mail outbox, on 127.0.0.1.
 import { spawn, spawnSync } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../server/node-flags";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
@@ -77,11 +78,15 @@ async function main() {
   }
 
   // The project's production server (server/index.ts); E2E=1 keeps its request log quiet.
-  const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "index.ts"), path.join(E2E.buildDir, "build", "server", "index.js")], {
-    cwd: root,
-    env,
-    stdio: "inherit",
-  });
+  const server = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, "--import", "tsx", path.join(root, "server", "index.ts"), path.join(E2E.buildDir, "build", "server", "index.js")],
+    {
+      cwd: root,
+      env,
+      stdio: "inherit",
+    },
+  );
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code) => process.exit(code ?? 0));
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { applyMigrations } from "./migrator";
 import { databaseUrl } from "../app/lib/server/database-url";
 import { devVapidKeys, DEV_VAPID_FILE } from "../app/lib/server/vapid-keys";
+import { SERVER_NODE_FLAGS } from "../server/node-flags";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const buildDir = process.env.REMIX_BUILD_DIR ?? root;
@@ -75,7 +76,7 @@ async function main() {
   // The project's server (server/index.ts) in a process of its own, so the build tools loaded
   // above do not stay in its memory. It serves with a process per core (WEB_CONCURRENCY
   // changes that, 1 is a single process) and stops gracefully on SIGTERM/SIGINT.
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "server", "index.ts"), serverBuild], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", path.join(root, "server", "index.ts"), serverBuild], {
     stdio: "inherit",
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: process.env.PORT ?? "3000" },

@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { checkStartupSettings, cookieSecure, defaultNodeEnv, settings, trustedProxyHops } from "../app/lib/server/env.server";
+import { checkStartupSettings, cookieSecure, defaultNodeEnv, keepSettings, settings, trustedProxyHops } from "../app/lib/server/env.server";
 import { log } from "../app/lib/server/logger.server";
 import { checkObjectStore } from "../app/lib/media/object-store.server";
 import { createPageCache, MAX_PAGE_BYTES } from "../app/cache/visitor-pages.server";
@@ -180,6 +180,9 @@ if (isMain()) {
   };
   try {
     defaultNodeEnv("production");
+    // A setting that cannot be understood stops the start with a message that says what to set.
+    checkStartupSettings();
+    keepSettings();
     const count = cluster.isPrimary ? processCount() : 1;
     if (count > 1) runPrimary(count, buildArg);
     else startServer({ buildPath: buildArg, handleSignals: true }).catch(failed);

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
 
@@ -85,7 +86,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const { port, files } = options;
   const logFd = openSync(files.log, "a");
   const serverArgs = options.script ?? [path.join(root, "server", "index.ts"), path.join(options.buildDir, "build", "server", "index.js")];
-  const child = spawn(process.execPath, ["--import", "tsx", ...(options.nodeArgs ?? []), ...serverArgs], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", ...(options.nodeArgs ?? []), ...serverArgs], {
     cwd: root,
     detached: true,
     stdio: ["ignore", logFd, logFd],

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { checkStartupSettings, cookieSecure, settings, trustedProxyHops } from "~/lib/server/env.server";
+import { checkStartupSettings, cookieSecure, keepSettings, settings, trustedProxyHops } from "~/lib/server/env.server";
 
 describe("settings", () => {
   it("has a default for every setting that needs one", () => {
@@ -141,6 +141,26 @@ describe("settings", () => {
     expect(() => settings(env)).toThrow(/RATE_LIMIT_SCALE/);
     delete env.RATE_LIMIT_SCALE;
     expect(settings(env).RATE_LIMIT_SCALE).toBe(1);
+  });
+});
+
+describe("keepSettings", () => {
+  it("a serving process answers the settings it read at its start; otherwise a changed variable is read again", () => {
+    const saved = process.env.VISITOR_CACHE_SECONDS;
+    try {
+      process.env.VISITOR_CACHE_SECONDS = "7";
+      keepSettings();
+      process.env.VISITOR_CACHE_SECONDS = "9";
+      expect(settings().VISITOR_CACHE_SECONDS).toBe(7);
+      // Another environment than the process's is always read.
+      expect(settings({ VISITOR_CACHE_SECONDS: "3" }).VISITOR_CACHE_SECONDS).toBe(3);
+      keepSettings(false);
+      expect(settings().VISITOR_CACHE_SECONDS).toBe(9);
+    } finally {
+      keepSettings(false);
+      if (saved === undefined) delete process.env.VISITOR_CACHE_SECONDS;
+      else process.env.VISITOR_CACHE_SECONDS = saved;
+    }
   });
 });
 

@@ -66,12 +66,35 @@ function problemMessage(problems: string[], heading = "Some settings are not und
 
 let last: { values: (string | undefined)[]; result: ReturnType<typeof parseSettings> } | undefined;
 
-/** Every setting, parsed (again only when a value has changed). Throws when one cannot be understood. */
+/**
+ * What the serving process read of its environment once it started (keepSettings). Kept on the
+ * process, not in this module: the server and the app's build each load a copy of this module.
+ */
+const KEPT = Symbol.for("carsocial.settings");
+type Kept = { [KEPT]?: Settings };
+
+/**
+ * Every setting, parsed (again only when a value has changed). Throws when one cannot be
+ * understood. In a process that serves (keepSettings), the environment's settings as read at
+ * its start.
+ */
 export function settings(env: Env = process.env): Settings {
+  const kept = (globalThis as Kept)[KEPT];
+  if (kept && env === process.env) return kept;
   const values = SETTING_NAMES.map((name) => env[name]);
   if (!last || values.some((value, index) => value !== last!.values[index])) last = { values, result: parseSettings(env) };
   if ("problems" in last.result) throw new Error(problemMessage(last.result.problems));
   return last.result.settings;
+}
+
+/**
+ * A process that serves reads its settings once, at its start: nothing changes its
+ * environment afterwards, and reading every variable again costs a little on every request.
+ * Tests and scripts, which change the environment as they go, never call this.
+ */
+export function keepSettings(keep = true): void {
+  delete (globalThis as Kept)[KEPT];
+  if (keep) (globalThis as Kept)[KEPT] = settings();
 }
 
 /** Whether a setting has a value (blank counts as unset); never its value. */
