@@ -490,12 +490,14 @@ test.describe("keyboard", () => {
     const box = page.getByRole("textbox", { name: /comment/i }).first();
     await expect(box).toBeVisible();
     await box.focus();
-    await page.keyboard.type("Typed without a mouse");
+    // Its own words, so that a run beside another (or a repeat) finds only its own comment.
+    const typed = `Typed without a mouse ${Date.now().toString(36)}`;
+    await page.keyboard.type(typed);
     await page.keyboard.press("Tab");
     const post = page.getByRole("button", { name: /^(Post|Send|Comment)/ }).first();
     if (!(await post.evaluate((element) => element === document.activeElement))) await tabTo(page, post, "comment: submit", 5);
     await page.keyboard.press("Enter");
-    await expect(page.getByText("Typed without a mouse")).toBeVisible();
+    await expect(page.getByText(typed)).toBeVisible();
 
     // Open a post from the feed by its time link.
     await page.goto("/");

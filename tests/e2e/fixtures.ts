@@ -62,7 +62,7 @@ function watchForErrors(context: BrowserContext, record: PageErrors) {
     if (!record.allowed.some((pattern) => pattern.test(text))) record.errors.push(line);
   };
   const watch = (page: Page) => {
-    page.on("pageerror", (error) => note(`page error on ${page.url()}: ${error.message}`, error.message));
+    page.on("pageerror", (error) => note(`page error on ${page.url()}: ${error.stack ?? error.message}`, error.message));
     page.on("console", (message) => {
       if (message.type() === "error") note(`console error on ${page.url()}: ${message.text()} (${message.location().url})`, message.text(), message.location().url);
     });

@@ -4,16 +4,20 @@
 // post's new counts. While a press is in flight the bar shows it applied (the pressed button's
 // `type` in `fetcher.formData`); the answer becomes the confirmed state. A failed press, or one still unanswered after LIKE_TIMEOUT (10 s),
 // goes back to the last confirmed state. New props from the page's loader win when nothing
-// is in flight.
+// is in flight. A press while another is on its way waits for that one's answer and is sent
+// then: sent at once, it would cancel the first request, and a first request cancelled before
+// it reached the server would leave the server one press short of the reader's two.
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { LIKE_TIMEOUT } from "~/lib/constants";
+import { apiPaths } from "~/lib/paths";
 import { errorOf, statusOf, useFetcherSettled, type ErrorAnswer } from "~/lib/client/fetcher-answer";
 import { requestLogin } from "~/lib/client/login-events";
 import { notify } from "~/components/shell/notify";
 import { applyReaction, type ReactionView } from "./reactions";
 
 type ReactionAnswer = ReactionView | ErrorAnswer;
+type Reaction = "like" | "dislike";
 
 function reactionOf(data: ReactionAnswer | undefined): ReactionView | null {
   if (!data || errorOf(data) !== null) return null;
@@ -31,6 +35,11 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
   const latestOnChange = useRef(onChange);
   latestOnChange.current = onChange;
   const busy = fetcher.state !== "idle";
+  // The press that waits for the one on its way (at most one: a press of the same button again
+  // takes it back).
+  const [queued, setQueued] = useState<Reaction | null>(null);
+  const queuedNow = useRef(queued);
+  queuedNow.current = queued;
 
   // New data from the page (after a reload or navigation) wins when nothing is in flight.
   const { likes, dislikes, liked, disliked } = initial;
@@ -68,11 +77,17 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
     setConfirmed(next);
     setTimedOut(false);
     latestOnChange.current?.(next);
+    // The press that waited goes now, from the state the server confirmed; after a failed press
+    // it is dropped, since it meant to undo or change what did not happen.
+    const waiting = queuedNow.current;
+    setQueued(null);
+    if (waiting && answer) fetcher.submit({ type: waiting }, { method: "post", action: apiPaths.postLike(postId) });
   });
 
   const pressed = fetcher.formData?.get("type");
   const pending = busy && !timedOut && (pressed === "like" || pressed === "dislike") ? pressed : null;
-  const state = pending ? applyReaction(base.current, pending) : confirmed;
+  const sent = pending ? applyReaction(base.current, pending) : confirmed;
+  const state = queued ? applyReaction(sent, queued) : sent;
 
   const onSubmit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
@@ -81,10 +96,17 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
         requestLogin();
         return;
       }
+      if (fetcher.state === "submitting" || queued !== null) {
+        // One press is on its way (or already waits): this one waits for its answer too.
+        event.preventDefault();
+        const type = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+        if (type === "like" || type === "dislike") setQueued((current) => (current === type ? null : type));
+        return;
+      }
       // What the press applies to: the state shown when it was pressed.
       base.current = state;
     },
-    [signedIn, state],
+    [signedIn, state, fetcher.state, queued],
   );
 
   return { state, Form: fetcher.Form, onSubmit, busy };
