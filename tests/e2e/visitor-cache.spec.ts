@@ -68,10 +68,13 @@ test("visitors share a render: from memory with its Age and a fresh nonce; a mem
   expect(second.body).not.toContain(first.nonce!);
   expect(second.body.match(/ nonce="([^"]*)"/g)?.every((attribute) => attribute === ` nonce="${second.nonce}"`)).toBe(true);
   expect(withoutNonces(second.body)).toBe(withoutNonces(first.body));
-  // Every other header as the rendered answer had it, once; the request id is the answer's own.
+  // Every other header as the rendered answer had it, once; the request id is the answer's own,
+  // and so is Server-Timing, which says how that answer was made (the first one may have been
+  // a render reused for the same data).
   expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+  expect(second.headers.get("server-timing")).toBeNull();
   for (const [name, value] of first.headers) {
-    if (["content-security-policy", "transfer-encoding", "content-length", "date", "age", "x-request-id"].includes(name)) continue;
+    if (["content-security-policy", "transfer-encoding", "content-length", "date", "age", "x-request-id", "server-timing"].includes(name)) continue;
     expect(second.headers.get(name), name).toBe(value);
   }
   // An answer from memory leaves the connection open for the next request.
