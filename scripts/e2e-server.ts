@@ -1,12 +1,12 @@
 // The server the browser tests run against: a fresh database with the demo seed, its own
 // build directory, media folder and mail outbox, on 127.0.0.1.
 import { spawn, spawnSync } from "node:child_process";
-import { SERVER_NODE_FLAGS } from "../server/node-flags";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import webpush from "web-push";
 import { applyMigrations } from "./migrator";
 import { startFakeGoogle } from "./fake-google";
+import { SERVER_NODE_FLAGS } from "../server/node-flags";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const tmp = path.join(root, "tests", ".tmp");

@@ -143,9 +143,9 @@ export const apiPaths = {
   car: (carId: number) => `/api/cars/${carId}`,
   carFollow: (carId: number) => `/api/cars/${carId}/follow`,
   carMods: (carId: number) => `/api/cars/${carId}/mods`,
-  /** The cars whose make, model or nickname hold the words of `query`, at most `limit`. */
   /** The mod form's type-ahead: names of `kind` (manufacturer, vendor, installer) matching `query`. */
   makerSuggestions: (kind: MakerKind, query: string) => `/api/makers?${new URLSearchParams({ kind, q: query })}`,
+  /** The cars whose make, model or nickname hold the words of `query`, at most `limit`. */
   carSearch: (query: string, limit: number) => `/api/cars/search?q=${encodeURIComponent(query)}&limit=${limit}`,
 
   // members

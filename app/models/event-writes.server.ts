@@ -53,6 +53,7 @@ export type EventCoverInput = { file: File | null; remove: boolean };
 
 /** At most one cover photo per request. */
 export const EVENT_COVER_UPLOAD = onePhotoUpload("cover", "Send one cover photo");
+
 /** The cover fields of a form: an empty file input means "no change". */
 export function parseEventCover(fields: Record<string, unknown>): EventCoverInput {
   const value = single(fields.cover);

@@ -38,8 +38,6 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
   // The press that waits for the one on its way (at most one: a press of the same button again
   // takes it back).
   const [queued, setQueued] = useState<Reaction | null>(null);
-  const queuedNow = useRef(queued);
-  queuedNow.current = queued;
 
   // New data from the page (after a reload or navigation) wins when nothing is in flight.
   const { likes, dislikes, liked, disliked } = initial;
@@ -79,9 +77,8 @@ export function usePostReaction(postId: number, initial: ReactionView, signedIn:
     latestOnChange.current?.(next);
     // The press that waited goes now, from the state the server confirmed; after a failed press
     // it is dropped, since it meant to undo or change what did not happen.
-    const waiting = queuedNow.current;
     setQueued(null);
-    if (waiting && answer) fetcher.submit({ type: waiting }, { method: "post", action: apiPaths.postLike(postId) });
+    if (queued && answer) fetcher.submit({ type: queued }, { method: "post", action: apiPaths.postLike(postId) });
   });
 
   const pressed = fetcher.formData?.get("type");
