@@ -12,7 +12,9 @@ import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
 import { databaseUrl, sqliteFilePath } from "~/lib/server/database-url";
-import { dataVersionReader, type DataVersionReader } from "~/cache/data-version.server";
+import { pruneChangeLog } from "~/cache/change-log.server";
+import { changeSource } from "~/cache/data-version.server";
+import { createFreshness, type Freshness } from "~/cache/freshness.server";
 import { isProduction, settings } from "~/lib/server/env.server";
 
 export type DatabaseProvider = "sqlite" | "postgresql";
@@ -203,12 +205,26 @@ export function databasePoolUse(): PoolUse | null {
 export const prisma = globalForPrisma.prisma ?? connect();
 if (!isProduction()) globalForPrisma.prisma = prisma;
 
-let versionReader: DataVersionReader | undefined;
+let processFreshness: Freshness | undefined;
 
 /**
- * The database's data version: any commit, by this process, another one, another instance or a
- * script, changes it (app/cache/data-version.server.ts). Null for an in-memory database.
+ * What this process knows of the database's changes, for its kept answers: any commit, by this
+ * process, another one, another instance or a script, is seen, with the keys it named
+ * (app/cache/freshness.server.ts). Nothing is kept for an in-memory database.
  */
-export const dataVersion: DataVersionReader = () => (versionReader ??= dataVersionReader(databaseUrl()) ?? (() => Promise.resolve(null)))();
+export const freshness: Freshness = {
+  now: () => processFreshnessOf().now(),
+  at: (version) => processFreshnessOf().at(version),
+  holds: (stamp, keys) => processFreshnessOf().holds(stamp, keys),
+};
+
+function processFreshnessOf(): Freshness {
+  return (processFreshness ??= createFreshness(changeSource(databaseUrl())));
+}
+
+/** Deletes the change log's old rows (app/cache/change-log.server.ts): the job worker's maintenance, every minute. */
+export function pruneChanges(): Promise<number> {
+  return pruneChangeLog(prisma);
+}
 
 export type { Prisma } from "~/generated/prisma/client";

@@ -16,7 +16,8 @@ import { baseSecurityHeaders, createNonce, isSecureRequest, securityHeaders } fr
 import { startInsuranceReminders } from "~/models/insurance-reminders.server";
 import { backgroundWorkEnabled, jobWorkerEnabled, mediaPublicUrl, settings } from "~/lib/server/env.server";
 import { setMediaBase } from "~/lib/media/media-types";
-import { reusesRender, routeCacheOf } from "~/cache/route-cache";
+import { documentKeys, reusesRender, routeCacheOf, sharedWithVisitors } from "~/cache/route-cache";
+import { KEPT_KEYS_HEADER } from "~/cache/data-keys";
 import { createRenderMemo, renderStamp, type RenderStamp } from "~/cache/render-memo.server";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 import { forwardNotificationsToStreams } from "~/models/notification.server";
@@ -47,8 +48,8 @@ export function readiness(): Promise<Readiness> {
   return appReadiness();
 }
 
-/** The visitors' page cache (server/visitor-pages.ts) checks kept pages against this process's data version. */
-export { dataVersion } from "~/db.server";
+/** The visitors' page cache (server/visitor-pages.ts) checks kept pages against what this process knows of the database's changes. */
+export { freshness } from "~/db.server";
 
 /** server/metrics.ts asks this at each scrape: the job queue and the database pool. */
 export function metrics(): Promise<AppMetrics> {
@@ -118,6 +119,14 @@ function stampOf(request: Request, status: number, context: EntryContext, crawle
   return renderStamp({ url: request.url, crawler, loaderData: handler.loaderData, at: Date.now(), maxAgeMs: RENDER_REUSE_SECONDS * 1000 });
 }
 
+/** For a page visitors may share: the keys of what it shows, for server/visitor-pages.ts (null: anything). */
+function visitorPageKeys(context: EntryContext): string[] | null {
+  const handler = context.staticHandlerContext;
+  const leaf = handler.matches.at(-1)?.route.id;
+  if (!leaf || !sharedWithVisitors(routeCacheOf(context.routeModules[leaf]?.handle))) return null;
+  return documentKeys(handler.matches.map(({ route }) => ({ handle: context.routeModules[route.id]?.handle, data: handler.loaderData[route.id] })));
+}
+
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const { pathname } = new URL(request.url);
@@ -125,6 +134,8 @@ export default async function handleRequest(request: Request, responseStatusCode
   const headers = securityHeaders(pathname, { nonce, secure: isSecureRequest(request) });
   for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const keys = visitorPageKeys(remixContext);
+  if (keys) responseHeaders.set(KEPT_KEYS_HEADER, keys.join(" "));
 
   // The same page for the same data: the kept markup, or that of the render under way.
   const stamp = stampOf(request, responseStatusCode, remixContext, waitForAll);

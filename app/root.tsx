@@ -63,9 +63,13 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
  * What a route's `handle` may say about its document: `hydrate: false` ships no JavaScript at
  * all; `stylesheets` are the only stylesheets it loads, in place of the app's (a page that
  * stands alone, such as the embed, which other sites frame); `cache` is what the caches may
- * keep of it (app/cache/route-cache.ts: "visitors" or "render").
+ * keep of it (app/cache/route-cache.ts: "visitors" or "render"); `keys` names what its loader's
+ * `data` shows (app/cache/data-keys.ts), so a kept visitor page ends only when one of those changes.
  */
-export type DocumentHandle = { hydrate?: boolean; stylesheets?: string[]; cache?: RouteCache };
+export type DocumentHandle<Data = never> = { hydrate?: boolean; stylesheets?: string[]; cache?: RouteCache; keys?: (data: Data) => readonly string[] };
+
+/** The root's data shows nothing the change log names by key: the signed-in member's own facts, the theme, settings. */
+export const handle: DocumentHandle = { keys: () => [] };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");

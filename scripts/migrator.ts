@@ -12,12 +12,14 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import Database from "better-sqlite3";
+import pg from "pg";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { sqliteFilePath } from "../app/lib/server/database-url";
 import { backfillParts } from "./backfill-parts";
+import { installPostgresChangeLog, installSqliteChangeLog } from "../app/cache/change-log.server";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 export const schemaPath = path.join(root, "prisma", "schema.prisma");
@@ -192,7 +194,7 @@ async function ensureWriteAheadLog(databaseUrl: string) {
 /**
  * Applies every migration not yet applied to the database the URL names (SQLite's set for
  * a `file:` URL, PostgreSQL's for a `postgres://` one), then the data one-off of
- * backfill-parts.ts; returns the names applied now.
+ * backfill-parts.ts and the change log's triggers; returns the names applied now.
  */
 export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   const provider = providerOf(databaseUrl);
@@ -213,7 +215,30 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
   }
   // Data the SQL cannot write: keys of legacy names, and legacy mods linked to parts.
   await backfillParts(databaseUrl);
+  await installChangeLog(databaseUrl, provider);
   return applied;
+}
+
+/** The change log and its triggers (app/cache/change-log.server.ts), made anew for the tables the migrations left. */
+async function installChangeLog(databaseUrl: string, provider: Provider) {
+  if (provider === "postgresql") {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await installPostgresChangeLog(client);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const file = sqliteFilePath(databaseUrl);
+  if (file === ":memory:") return;
+  const db = new Database(file);
+  try {
+    installSqliteChangeLog(db);
+  } finally {
+    db.close();
+  }
 }
 
 /** The SQLite SQL that takes the SQLite migrations to prisma/schema.prisma; "" when they match. */

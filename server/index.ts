@@ -24,7 +24,7 @@ import { checkStartupSettings, cookieSecure, defaultNodeEnv, keepSettings, setti
 import { log } from "../app/lib/server/logger.server";
 import { checkObjectStore } from "../app/lib/media/object-store.server";
 import { createPageCache, MAX_PAGE_BYTES } from "../app/cache/visitor-pages.server";
-import type { DataVersionReader } from "../app/cache/data-version.server";
+import type { Freshness } from "../app/cache/freshness.server";
 import { expressHandler } from "./app-handler";
 import { clientAddressHeaders } from "./client-address";
 import { keepConnectionUsable } from "./connection";
@@ -89,7 +89,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Visitors' pages from memory; in development every page is rendered (the code changes).
   const pageCache = createPageCache({
     ttlMs: development ? 0 : config.VISITOR_CACHE_SECONDS * 1000,
-    version: () => (build.entry.module as { dataVersion?: DataVersionReader }).dataVersion?.() ?? null,
+    freshness: () => (build.entry.module as { freshness?: Freshness }).freshness ?? null,
   });
 
   const measured = metrics({ token: config.METRICS_TOKEN, factsOf, build: () => build, openStreams: stopping.openStreams });

@@ -1,6 +1,7 @@
 // Visitors' pages from memory (app/cache/visitor-pages.server.ts), around the app's handler
 // (Request -> Response): a kept page is answered with a fresh nonce; otherwise the app answers,
-// and its body is kept on the way to the client when the answer may be kept.
+// and its body is kept on the way to the client when the answer may be kept, with the keys its
+// X-Kept-Keys header names. That header is the app's word to this cache: no answer carries it out.
 import type { AppLoadContext } from "@remix-run/node";
 import { createNonce } from "../app/lib/server/security-headers.server";
 import {
@@ -14,6 +15,7 @@ import {
   type KeptPage,
   type PageCache,
 } from "../app/cache/visitor-pages.server";
+import { KEPT_KEYS_HEADER } from "../app/cache/data-keys";
 import type { FactsOf } from "./route-facts";
 
 /** The app as the server calls it: a request in, its answer out. */
@@ -27,13 +29,21 @@ export type AppHandler = (request: Request, loadContext?: AppLoadContext) => Pro
 export function visitorPages(handler: AppHandler, cache: PageCache, factsOf: FactsOf, counted?: (hit: boolean) => void): AppHandler {
   return async (request, loadContext) => {
     const key = factsOf()(new URL(request.url).pathname).visitorCache ? visitorCacheKey(cacheableRequest(request)) : null;
-    const version = key === null ? null : await cache.version();
-    if (key === null || version === null) return handler(request, loadContext);
-    const kept = cache.get(key, version);
+    const stamp = key === null ? null : await cache.stamp();
+    if (key === null || stamp === null) return withoutKeys(await handler(request, loadContext));
+    const kept = cache.get(key);
     counted?.(kept !== null);
     if (kept) return keptAnswer(kept);
-    return keptOnTheWay(await handler(request, loadContext), (page) => cache.put(key, { ...page, version }));
+    const answer = await handler(request, loadContext);
+    const keys = answer.headers.get(KEPT_KEYS_HEADER);
+    return keptOnTheWay(withoutKeys(answer), (page) => cache.put(key, { ...page, stamp, keys: keys === null ? null : keys.split(" ").filter(Boolean) }));
   };
+}
+
+/** The answer without the keys it names for this cache. */
+function withoutKeys(answer: Response): Response {
+  if (answer.headers.has(KEPT_KEYS_HEADER)) answer.headers.delete(KEPT_KEYS_HEADER);
+  return answer;
 }
 
 /** A kept page as a new answer: a fresh nonce in its policy and markup, its age, its length. */
@@ -52,7 +62,7 @@ function keptAnswer(kept: KeptPage): Response {
  * chunk by chunk as the app writes it, and a copy is kept once it is whole (dropped when it
  * grows past MAX_PAGE_BYTES); any other answer is passed on untouched.
  */
-function keptOnTheWay(response: Response, keep: (page: Omit<KeptPage, "version" | "storedAt" | "expiresAt">) => void): Response {
+function keptOnTheWay(response: Response, keep: (page: Omit<KeptPage, "stamp" | "keys" | "storedAt" | "expiresAt">) => void): Response {
   const { status, headers } = response;
   const declared = Number(headers.get("Content-Length") ?? 0);
   const answer = {

@@ -1,7 +1,7 @@
 // The database's data version: a value that changes whenever any connection commits a change,
 // in this process, in another process or instance, or in a script; reading alone leaves it as
-// it is. Every kept answer names the version it was read at, and is good only while the
-// version is the same, so a kept answer is never older than the data.
+// it is. When it moves, freshness.server.ts reads what the commits in between changed from the
+// change log (change-log.server.ts), on the same connection.
 //
 // - SQLite: PRAGMA data_version, read on a read-only connection of this module's own that
 //   never writes (the pragma changes with the commits of every other connection). A few
@@ -15,9 +15,40 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { sqliteFilePath } from "~/lib/server/database-url";
+import { postgresChangeReader, sqliteChangeReader } from "./change-log.server";
 
 export type DataVersion = number | string;
 export type DataVersionReader = () => Promise<DataVersion | null>;
+
+/** The data version, and what the commits that moved it changed (freshness.server.ts). */
+export type ChangeSource = {
+  version: DataVersionReader;
+  /**
+   * The keys the commits between two versions named (data-keys.ts), or "all" when they cannot be
+   * told; `from` is null at the first look.
+   */
+  changes(from: DataVersion | null, to: DataVersion): Promise<readonly string[] | "all">;
+};
+
+/**
+ * The change source of the database at `url`: the version, and the change log
+ * (change-log.server.ts) read on the version's own connection. Null when the database has no
+ * version (in memory).
+ */
+export function changeSource(url: string): ChangeSource | null {
+  if (POSTGRES_URL.test(url)) {
+    const pool = postgresPool(url);
+    const changes = postgresChangeReader(async (sql, values) => (await pool.query<{ key: string }>(sql, values)).rows);
+    return { version: postgresReader(pool), changes: (from, to) => changes(from === null ? null : String(from), String(to)) };
+  }
+  const sqlite = sqliteConnection(url);
+  if (!sqlite) return null;
+  // Commits are one at a time: the rows after the last one read are those since the last look.
+  const changes = sqliteChangeReader(sqlite.open);
+  return { version: sqlite.version, changes: () => Promise.resolve(changes()) };
+}
+
+const POSTGRES_URL = /^postgres(?:ql)?:\/\//i;
 
 /** The name the version's PostgreSQL connection shows in pg_stat_activity. */
 export const DATA_VERSION_APPLICATION_NAME = "carsocial-data-version";
@@ -28,29 +59,38 @@ export const DATA_VERSION_APPLICATION_NAME = "carsocial-data-version";
  * nothing is known, and nothing is kept or reused.
  */
 export function dataVersionReader(url: string): DataVersionReader | null {
-  if (/^postgres(?:ql)?:\/\//i.test(url)) return postgresReader(url);
+  if (POSTGRES_URL.test(url)) return postgresReader(postgresPool(url));
+  return sqliteConnection(url)?.version ?? null;
+}
+
+/** A read-only connection to a SQLite file, and its data version; null for other URLs and memory. */
+function sqliteConnection(url: string): { open: () => Database.Database; version: DataVersionReader } | null {
   if (!url.startsWith("file:")) return null;
   const file = sqliteFilePath(url);
   if (file === ":memory:") return null;
   let connection: Database.Database | null = null;
+  const open = () => (connection ??= new Database(file, { readonly: true, fileMustExist: true }));
   const read = (): number | null => {
     try {
-      connection ??= new Database(file, { readonly: true, fileMustExist: true });
-      return connection.pragma("data_version", { simple: true }) as number;
+      return open().pragma("data_version", { simple: true }) as number;
     } catch {
       connection?.close();
       connection = null;
       return null;
     }
   };
-  return () => Promise.resolve(read());
+  return { open, version: () => Promise.resolve(read()) };
 }
 
-function postgresReader(url: string): DataVersionReader {
-  // One connection, closed when idle so a finished script or test can exit.
+/** One connection, closed when idle so a finished script or test can exit. */
+function postgresPool(url: string): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: 1, application_name: DATA_VERSION_APPLICATION_NAME, allowExitOnIdle: true });
   // A dropped idle connection is made again by the next read.
   pool.on("error", () => {});
+  return pool;
+}
+
+function postgresReader(pool: pg.Pool): DataVersionReader {
   let next: Promise<string | null> | null = null;
   return () =>
     (next ??= new Promise<string | null>((resolve) => {

@@ -1,45 +1,40 @@
-// Answers kept per key and data version: an answer is a function of what it is kept under (the
-// reader among it) and the data, so while no commit has happened since it was read, the same
-// answer is given again. Each also holds only until the moment its reader's `read` says (a
-// relative time it shows would read differently) and `maxAgeMs` at most. The feed keeps its
-// members' answers in one (models/feed.server.ts).
-import type { DataVersion } from "./data-version.server";
+// Answers kept per key: an answer is a function of what it is kept under (the reader among it)
+// and the data, so while nothing it shows has changed since it was read (freshness.server.ts:
+// no commit named one of its keys, nor "*"), the same answer is given again. Each also holds
+// only until the moment its reader's `read` says (a relative time it shows would read
+// differently) and `maxAgeMs` at most. The feed keeps its members' answers in one
+// (models/feed.server.ts).
+import type { Freshness, Stamp } from "./freshness.server";
 import { createKeptTexts, type KeptText } from "./kept-texts.server";
 
-type KeptAnswer = KeptText & { version: DataVersion };
+type KeptAnswer = KeptText & { stamp: Stamp; keys: readonly string[] | null };
 
-export type Answered = { text: string; kept: boolean };
+export type Answered = { text: string; kept: boolean; keys: readonly string[] | null };
+
+/** A read answer: its text, how long it holds, and the keys of what it shows (data-keys.ts; null: anything). */
+export type ReadAnswer = { text: string; holdsMs: number; keys: readonly string[] | null };
 
 export type KeptAnswers = {
   /**
-   * The answer kept under `key` when it was read at this data version, else `read(now)`'s,
-   * kept for the next reader. A null key, a null version or maxAgeMs 0 keeps nothing. `at` reads
-   * the version for this request when the caller has its own way (read after the request
-   * arrived); otherwise `version` is asked.
+   * The answer kept under `key` while it holds, else `read(now)`'s, kept for the next reader.
+   * A null key, a null stamp or maxAgeMs 0 keeps nothing. `at` takes the stamp for this request
+   * when the caller has its own way (after the request arrived); otherwise `freshness` is asked.
    */
-  answer(key: string | null, read: (now: number) => Promise<{ text: string; holdsMs: number }>, at?: () => Promise<DataVersion | null>): Promise<Answered>;
+  answer(key: string | null, read: (now: number) => Promise<ReadAnswer>, at?: () => Promise<Stamp | null>): Promise<Answered>;
 };
 
-export function createKeptAnswers({
-  version,
-  maxAgeMs,
-  maxChars,
-}: {
-  version: () => DataVersion | null | Promise<DataVersion | null>;
-  maxAgeMs: number;
-  maxChars: number;
-}): KeptAnswers {
+export function createKeptAnswers({ freshness, maxAgeMs, maxChars }: { freshness: Freshness | null; maxAgeMs: number; maxChars: number }): KeptAnswers {
   const answers = createKeptTexts<KeptAnswer>({ maxChars, maxEntryChars: maxChars / 16 });
   return {
     async answer(key, read, given) {
-      // Read before the answer: data committed in between is newer than this version, never older.
-      const at = key !== null && maxAgeMs > 0 ? await (given ?? version)() : null;
+      // Taken before the answer is read: data committed in between is marked after it, never before.
+      const stamp = key !== null && maxAgeMs > 0 && freshness ? await (given ?? freshness.now)() : null;
       const now = Date.now();
-      const kept = at === null ? null : answers.get(key!, now);
-      if (kept && kept.version === at) return { text: kept.text, kept: true };
-      const { text, holdsMs } = await read(now);
-      if (at !== null) answers.set(key!, { text, version: at, validUntil: now + Math.min(holdsMs, maxAgeMs) });
-      return { text, kept: false };
+      const kept = stamp === null ? null : answers.get(key!, now);
+      if (kept && freshness!.holds(kept.stamp, kept.keys)) return { text: kept.text, kept: true, keys: kept.keys };
+      const { text, holdsMs, keys } = await read(now);
+      if (stamp !== null) answers.set(key!, { text, stamp, keys, validUntil: now + Math.min(holdsMs, maxAgeMs) });
+      return { text, kept: false, keys };
     },
   };
 }

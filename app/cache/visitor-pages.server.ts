@@ -9,9 +9,11 @@
 // - Only a 200 that sets no cookie, is text (HTML or JSON) and says neither `private` nor
 //   `no-store` is kept; at most VISITOR_PAGE_BYTES each, VISITOR_PAGES in all (budgets.ts; the
 //   least recently answered goes first).
-// - A kept page names the database's data version it was read at. Any commit, by this process
-//   or another, another instance, or a script, changes that version (data-version.server.ts, on
-//   SQLite as on PostgreSQL), and the page is rendered again.
+// - A kept page names the stamp it was read at and the keys of what it shows (its answer's
+//   X-Kept-Keys header, taken off before it goes out: data-keys.ts). Once a commit, by this
+//   process or another, another instance or a script, names one of those keys or changes
+//   anything that has no key (freshness.server.ts), the page is rendered again. A page that
+//   names no keys is rendered again after any commit the change log records.
 // - Every answer gets a fresh CSP nonce: the kept nonce is replaced in the headers and the
 //   markup, so no two answers share one. An answer from memory says how old it is (Age, in
 //   seconds), as a shared cache's answers do.
@@ -22,7 +24,7 @@
 import { isbot } from "isbot";
 import { hasAppCookie } from "~/lib/server/security-headers.server";
 import { VISITOR_PAGE_BYTES, VISITOR_PAGES } from "./budgets";
-import type { DataVersion } from "./data-version.server";
+import type { Freshness, Stamp } from "./freshness.server";
 
 /** The largest page kept, in bytes. */
 export const MAX_PAGE_BYTES = VISITOR_PAGE_BYTES;
@@ -36,8 +38,9 @@ export type KeptPage = {
   body: string;
   /** The CSP nonce the kept markup carries, replaced in every answer. */
   nonce: string | null;
-  /** The data version the page was read at. */
-  version: DataVersion;
+  /** The stamp the page was read at, and the keys of what it shows (null: anything). */
+  stamp: Stamp;
+  keys: readonly string[] | null;
   storedAt: number;
   expiresAt: number;
 };
@@ -103,25 +106,25 @@ export function withNonce(page: KeptPage, nonce: string): { headers: Array<[stri
 }
 
 export type PageCache = {
-  /** The database's data version now, or null when pages cannot be kept (no version to check). */
-  version(): Promise<DataVersion | null>;
-  /** The kept page for `key`, if it is still good at `version`. */
-  get(key: string, version: DataVersion, now?: number): KeptPage | null;
+  /** The stamp of this moment, or null when pages cannot be kept (nothing to check them against). */
+  stamp(): Promise<Stamp | null>;
+  /** The kept page for `key`, if it still holds. */
+  get(key: string, now?: number): KeptPage | null;
   put(key: string, page: Omit<KeptPage, "storedAt" | "expiresAt">, now?: number): void;
   /** How many pages are kept (tests). */
   size(): number;
 };
 
-/** A cache of `ttlMs` per page (0: nothing is kept), checked against `version`. */
-export function createPageCache(options: { ttlMs: number; version: () => DataVersion | null | Promise<DataVersion | null>; maxPages?: number }): PageCache {
+/** A cache of `ttlMs` per page (0: nothing is kept), checked against `freshness` (asked anew each time: the build's). */
+export function createPageCache(options: { ttlMs: number; freshness: () => Freshness | null; maxPages?: number }): PageCache {
   const maxPages = options.maxPages ?? VISITOR_PAGES;
   const pages = new Map<string, KeptPage>();
   return {
-    version: async () => (options.ttlMs > 0 ? options.version() : null),
-    get(key, version, now = Date.now()) {
+    stamp: async () => (options.ttlMs > 0 ? ((await options.freshness()?.now()) ?? null) : null),
+    get(key, now = Date.now()) {
       const page = pages.get(key);
       if (!page) return null;
-      if (page.version !== version || page.expiresAt <= now) {
+      if (page.expiresAt <= now || !options.freshness()?.holds(page.stamp, page.keys)) {
         pages.delete(key);
         return null;
       }

@@ -14,8 +14,8 @@ import { loginHref, withoutLoginParams } from "~/lib/rules/login-links";
 import { knownDeviceToken, rememberDevice } from "~/models/known-device.server";
 import { UserError } from "~/lib/user-error";
 import { restoreAccount } from "~/models/account-deletion.server";
-import { dataVersion } from "~/db.server";
-import type { DataVersion } from "~/cache/data-version.server";
+import { freshness } from "~/db.server";
+import type { Stamp } from "~/cache/freshness.server";
 
 // remix-auth dispatches to the strategies; sessions are started by startSession below.
 export const authenticator = new Authenticator<PublicUser>(sessionStorage);
@@ -196,18 +196,18 @@ export async function memberPageFacts(request: Request): Promise<MemberPageFacts
 }
 
 /**
- * The data version a request's kept answers are checked against, read after the request
- * arrived, so every write acknowledged before it (by any instance) is newer than a kept answer
- * it would take. On PostgreSQL a signed-in GET takes the one its session statement read in
- * the same round trip; other requests (a visitor's, a write's, whose own commit comes after
- * its session was read) and SQLite read it anew.
+ * The stamp a request's kept answers are checked against (app/cache/freshness.server.ts), taken
+ * after the request arrived, so every write acknowledged before it (by any instance) is newer
+ * than a kept answer it would take. On PostgreSQL a signed-in GET takes the data version its
+ * session statement read in the same round trip; other requests (a visitor's, a write's, whose
+ * own commit comes after its session was read) and SQLite read it anew.
  */
-export async function requestDataVersion(request: Request): Promise<DataVersion | null> {
+export async function requestStamp(request: Request): Promise<Stamp | null> {
   if (request.method === "GET" || request.method === "HEAD") {
     const state = await getAuthState(request);
-    if (state?.dataVersion !== undefined) return state.dataVersion;
+    if (state?.dataVersion !== undefined) return freshness.at(state.dataVersion);
   }
-  return dataVersion();
+  return freshness.now();
 }
 
 /** The signed-in user, or null (a session waiting for its two-factor code is not signed in). */

@@ -1,5 +1,6 @@
-// The feed's page query: one SQL statement that selects a page of posts and returns it as
-// one text cell of records, read back in feed-records.server.ts.
+// The feed's page query: one SQL statement that selects a page of posts with their standing
+// and returns it as one text cell of records, and one that reads the content of the posts whose
+// content is not kept; read back in feed-records.server.ts.
 import { databaseProvider, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { jsonDialect, splitRecords, timestampSql } from "~/lib/db/json-sql";
@@ -76,25 +77,19 @@ function pageRows(options: PageQuery, limit: number): Prisma.Sql {
 }
 
 /**
- * The page as one row with one text cell: per post, in the feed's order, two JSON arrays of
- * columns (arrays rather than objects keep the text small), read back by `readContent` and
- * `readStanding`:
- * - its content: the post, its creator, its media and its cars. The same for every reader,
- *   so a digest of its text is what the post's JSON is kept under (`postJson`);
- * - its standing: the counts, and the reader's own reaction, save and follow.
+ * The content of posts (alias page), per post: the post, its creator, its media and its cars.
+ * The same for every reader; every table it reads logs "*" in the change log, so a post's
+ * content kept by id holds until anything without a key changes (app/cache/change-log.server.ts).
  */
-function pageStatement(options: PageQuery, limit: number, viewerId: number | null): Prisma.Sql {
+function contentTuple(): Prisma.Sql {
   const json = jsonDialect(databaseProvider);
-  // A visitor matches no rows: user ids start at 1.
-  const viewer = viewerId ?? 0;
   const media = json.tuples(
     json.tuple(Prisma.sql`m."id", m."kind", m."path", m."mimeType", m."width", m."height",
                           m."variants", m."posterPath", m."createdAt", m."uploaderId", mu."username",
                           m."durationMs", m."posterVariants", m."posterWidth", m."posterHeight", m."alt"`),
     Prisma.sql`m."position", m."id"`,
   );
-  // A car's cover is read as its columns (and the picked or newest post picture's), so a
-  // changed cover changes the post's content text, and with it the digest its JSON is kept under.
+  // A car's cover is read as its columns (and the picked or newest post picture's).
   const picture = json.tuple(Prisma.sql`m."kind", m."path", m."variants", m."width", m."posterPath", m."posterVariants", m."posterWidth"`);
   const cars = json.tuples(
     json.tuple(Prisma.sql`c."id", c."make", c."model", c."year", c."trim", c."bodystyle", c."nickname", c."ownerId",
@@ -109,12 +104,24 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
         ORDER BY m."position", m."id" LIMIT 1) m`)}`),
     Prisma.sql`pc."position", pc."carId"`,
   );
-  const content = json.tuple(Prisma.sql`
+  return json.tuple(Prisma.sql`
       page."id", page."createdAt", page."createdById", page."carId", page."story", page."layout", page."soundcloudUrl", page."status",
       u."username", u."nickname", u."profileImage",
       ${json.nested(Prisma.sql`SELECT ${media} FROM "photos" m JOIN "users" mu ON mu."id" = m."uploaderId" WHERE m."postId" = page."id"`)},
       ${json.nested(Prisma.sql`SELECT ${cars} FROM "post_cars" pc JOIN "cars" c ON c."id" = pc."carId" WHERE pc."postId" = page."id"`)},
       page."editedAt"`);
+}
+
+/**
+ * The page as one row with one text cell: per post, in the feed's order, its id and the JSON
+ * array of its standing (the counts, and the reader's own reaction, save and follow), read back
+ * by `readStanding`. Its content is read apart (`contentStatement`), only for posts whose
+ * content is not kept.
+ */
+function pageStatement(options: PageQuery, limit: number, viewerId: number | null): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  // A visitor matches no rows: user ids start at 1.
+  const viewer = viewerId ?? 0;
   const standing = json.tuple(Prisma.sql`
       (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'like'),
       (SELECT COUNT(*) FROM "post_likes" l WHERE l."postId" = page."id" AND l."type" = 'dislike'),
@@ -131,12 +138,28 @@ function pageStatement(options: PageQuery, limit: number, viewerId: number | nul
       SELECT ${POST_COLUMNS}
       ${pageRows(options, limit)}
     )
-    SELECT ${json.records([content, standing], Prisma.sql`page."createdAt" DESC, page."id" DESC`)} AS page
+    SELECT ${json.records([Prisma.sql`page."id"`, standing], Prisma.sql`page."createdAt" DESC, page."id" DESC`)} AS page
+    FROM page`;
+}
+
+/** The content of the posts `ids` names, as one text cell of records (any order). */
+function contentStatement(ids: number[]): Prisma.Sql {
+  const json = jsonDialect(databaseProvider);
+  return Prisma.sql`
+    WITH page AS (SELECT ${POST_COLUMNS} FROM "posts" p WHERE p."id" IN (${json.ids(ids)}))
+    SELECT ${json.records([contentTuple()], Prisma.sql`page."id"`)} AS page
     FROM page JOIN "users" u ON u."id" = page."createdById"`;
 }
 
-/** The page's records: per post, the JSON texts of its content and of its standing. */
-export async function queryRecords(options: PageQuery, limit: number): Promise<string[][]> {
+/** The page's posts, in order: each one's id and the JSON text of its standing. */
+export async function queryStandings(options: PageQuery, limit: number): Promise<Array<[id: number, standing: string]>> {
   const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(pageStatement(options, limit, options.viewerId ?? null));
-  return splitRecords(rows[0]?.page);
+  return splitRecords(rows[0]?.page).map(([id, standing]) => [Number(id), standing]);
+}
+
+/** The JSON text of each post's content, for the posts `ids` names that exist. */
+export async function queryContents(ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await prisma.$queryRaw<Array<{ page: string | null }>>(contentStatement(ids));
+  return splitRecords(rows[0]?.page).map(([content]) => content);
 }

@@ -141,8 +141,8 @@ function readCar(car: CarTuple): { car_id: number; car: FeedCar } {
   };
 }
 
-/** What a post is, the same for every reader: its JSON is kept under a digest of its record. */
-type FeedPostContent = Omit<FeedPost, keyof FeedPostStanding>;
+/** What a post is, the same for every reader: kept by id (models/feed.server.ts). */
+export type FeedPostContent = Omit<FeedPost, keyof FeedPostStanding>;
 /** Its counts and the reader's own flags: read for every answer. */
 type FeedPostStanding = Pick<FeedPost, "counts" | "likedByUser" | "dislikedByUser" | "saved" | "priority_score" | "is_followed_car" | "days_old">;
 

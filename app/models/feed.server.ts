@@ -7,26 +7,26 @@
 // (app/models/timeline.server.ts), kept as follows and posts are written.
 //
 // Cost per page, whatever its size (no N+1): ONE SQL statement that selects the page over
-// the posts(createdAt, id) index and, per post, its creator, media (by position), cars (by
-// position), every count (likes, dislikes, comments, mods of its cars, saves, shares) and the
-// reader's flags (liked/disliked, saved, follows one of its cars), each a correlated
-// sub-query over an index. A Following page selects over the timelines(memberId, createdAt,
-// postId) index the same way. Pages after the first use keyset
-// pagination: a `cursor` (createdAt and id of the last post seen) and/or `exclude` (ids
-// already loaded).
-import { createHash } from "node:crypto";
-import { dataVersion, prisma } from "~/db.server";
+// the posts(createdAt, id) index and, per post, every count (likes, dislikes, comments, mods of
+// its cars, saves, shares) and the reader's flags (liked/disliked, saved, follows one of its
+// cars), each a correlated sub-query over an index; and, only for posts whose content is not
+// kept, one more that reads their creator, media (by position) and cars (by position). A
+// Following page selects over the timelines(memberId, createdAt, postId) index the same way.
+// Pages after the first use keyset pagination: a `cursor` (createdAt and id of the last post
+// seen) and/or `exclude` (ids already loaded).
+import { freshness, prisma } from "~/db.server";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { settings } from "~/lib/server/env.server";
 import { FEED_ANSWERS_CHARS, FEED_POSTS_CHARS } from "~/cache/budgets";
-import type { DataVersion } from "~/cache/data-version.server";
+import type { Freshness, Stamp } from "~/cache/freshness.server";
+import { postKey, carKey, timelineKey } from "~/cache/data-keys";
 import { createKeptAnswers } from "~/cache/kept-answers.server";
-import { createKeptTexts, type KeptText } from "~/cache/kept-texts.server";
+import { createKeptTexts, type KeptText, type KeptTexts } from "~/cache/kept-texts.server";
 import { encodeCursor, type Cursor } from "~/lib/cursor";
 import type { FeedPage, FeedPost } from "~/lib/wire";
 import { daysOldHolds } from "~/lib/rules/relative-time";
-import { queryRecords, type PageQuery } from "~/models/feed-query.server";
-import { readContent, readStanding, type ContentTuple, type StandingTuple } from "~/models/feed-records.server";
+import { queryContents, queryStandings, type PageQuery } from "~/models/feed-query.server";
+import { readContent, readStanding, type ContentTuple, type FeedPostContent, type StandingTuple } from "~/models/feed-records.server";
 import { membersIn, mentionedMembers } from "~/models/text-links.server";
 
 /** The most ids `exclude` may name (beyond that, page with `cursor`). */
@@ -71,18 +71,68 @@ export function clampLimit(limit: number | null | undefined, max = FEED_FIRST_PA
   return Math.min(max, Math.max(1, Math.floor(limit)));
 }
 
-async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
-  const records = await queryRecords(options, limit);
-  const now = Date.now();
-  const posts = records.map(([content, standing]) => {
-    const post = readContent(JSON.parse(content) as ContentTuple);
-    return { ...post, ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now) };
-  });
-  const members = await mentionedMembers(posts.map((post) => post.story));
-  return posts.map((post) => ({ ...post, mentions: membersIn(post.story, members) }));
+// ------------------------------------------------------------------ each post's content
+//
+// A post's content (everything but its counts and the reader's flags: the post, its creator,
+// media and cars) is the same for every reader, and every table it is read from logs "*" in the
+// change log. So each process keeps it by post id, parsed and as JSON, until anything without a
+// key of its own changes (app/cache/freshness.server.ts): a page reads its posts' standing in
+// one statement, and the content only of the posts it does not hold. Up to FEED_POSTS_CHARS of
+// JSON (app/cache/budgets.ts); nothing is kept without a stamp (an in-memory database).
+
+type KeptContent = KeptText & {
+  post: FeedPostContent;
+  /** The moment it was read at. */
+  stamp: Stamp;
+};
+
+let contents: KeptTexts<KeptContent> | null = null;
+
+/** The content of each of `ids`, kept or read now; a post that no longer exists is missing. */
+async function contentsOf(ids: number[]): Promise<Map<number, KeptContent>> {
+  contents ??= createKeptTexts<KeptContent>({ maxChars: FEED_POSTS_CHARS, maxEntryChars: FEED_POSTS_CHARS / 64 });
+  const kept = contents;
+  // Taken before the content is read: a change committed meanwhile is marked after it.
+  const stamp = await freshness.now();
+  const found = new Map<number, KeptContent>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const entry = stamp === null ? null : kept.get(String(id));
+    if (entry && freshness.holds(entry.stamp, [])) found.set(id, entry);
+    else missing.push(id);
+  }
+  for (const record of await queryContents(missing)) {
+    const post = readContent(JSON.parse(record) as ContentTuple);
+    // Without its closing brace, to be followed by the standing.
+    const entry = { post, text: JSON.stringify(post).slice(0, -1), stamp: stamp ?? 0, validUntil: Infinity };
+    if (stamp !== null) kept.set(String(post.id), entry);
+    found.set(post.id, entry);
+  }
+  return found;
 }
 
-/** A page of the feed, newest first, in one statement. */
+/** A page's posts in order, each with its content and the JSON text of its standing. */
+async function pageOf(options: PageQuery, limit: number): Promise<Array<{ content: KeptContent; standing: string }>> {
+  const standings = await queryStandings(options, limit);
+  const found = await contentsOf(standings.map(([id]) => id));
+  return standings.flatMap(([id, standing]) => {
+    const content = found.get(id);
+    return content ? [{ content, standing }] : [];
+  });
+}
+
+async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
+  const page = await pageOf(options, limit);
+  const now = Date.now();
+  const members = await mentionedMembers(page.map(({ content }) => content.post.story));
+  return page.map(({ content: { post }, standing }) => ({
+    ...post,
+    ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now),
+    mentions: membersIn(post.story, members),
+  }));
+}
+
+/** A page of the feed, newest first. */
 export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> {
   const limit = clampLimit(options.limit);
   const posts = await queryPosts(options, limit);
@@ -93,73 +143,58 @@ export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> 
 // ------------------------------------------------------------------ the API's answers
 //
 // The API answers a page as JSON text, made from the page's records without building each
-// post anew: a post's content (everything but its counts and the reader's flags) is the same
-// for every reader, so its JSON is kept under a digest of its content's record, and only its
-// standing is written per answer. A post that changes (an edit, a processed video, a renamed
-// car or creator, a car's new cover photo: all read into the record) has another record, so it
-// is written again; nothing keeps a post's JSON under its id alone. Up to FEED_POSTS_CHARS
-// (app/cache/budgets.ts).
+// post anew: each post's kept content JSON, followed by its standing written per answer.
 //
 // Whole answers are kept too: a page's JSON answer is a function of its options (the reader's
 // id among them), the data and the moment days_old counts from. Each process keeps the answers
-// it gave, with the database's data version they were read at (app/cache/kept-answers.server.ts);
-// any commit changes that version, on SQLite as on PostgreSQL, so a kept answer is never older
-// than the data it shows. An answer holds until the first of its posts turns a day older, and
-// RENDER_REUSE_SECONDS at most. No answer is kept in development or with RENDER_REUSE_SECONDS=0.
+// it gave (app/cache/kept-answers.server.ts) with the keys of what they show: their posts, their
+// posts' cars and, on a Following page, the reader's timeline. An answer ends when a commit names
+// one of those keys or changes anything that has no key (app/cache/freshness.server.ts), so a
+// kept answer is never older than the data it shows. It holds until the first of its posts turns
+// a day older, and RENDER_REUSE_SECONDS at most. No answer is kept in development or with RENDER_REUSE_SECONDS=0.
 
-/** A post's content as JSON without its closing brace, to be followed by its standing. */
-type KeptPost = KeptText & { id: number; createdAt: string; story: string };
-
-export type FeedAnswer = { json: string; kept: boolean };
+/** The page as JSON text, whether it was kept, and the keys of what it shows (app/cache/data-keys.ts). */
+export type FeedAnswer = { json: string; kept: boolean; keys: readonly string[] | null };
 
 export type FeedAnswers = {
   /**
    * The page for `options` as JSON text (what JSON.stringify(getFeedPage(options)) gives):
-   * the kept answer when one holds at this data version (read by `at` when given:
-   * models/auth.server.ts requestDataVersion).
+   * the kept answer while it holds (its stamp taken by `at` when given: models/auth.server.ts
+   * requestStamp).
    */
-  answer(options?: FeedOptions, at?: () => Promise<DataVersion | null>): Promise<FeedAnswer>;
+  answer(options?: FeedOptions, at?: () => Promise<Stamp | null>): Promise<FeedAnswer>;
 };
 
-export function createFeedAnswers({ version, maxAgeMs }: { version: () => DataVersion | null | Promise<DataVersion | null>; maxAgeMs: number }): FeedAnswers {
-  const answers = createKeptAnswers({ version, maxAgeMs, maxChars: FEED_ANSWERS_CHARS });
-  const posts = createKeptTexts<KeptPost>({ maxChars: FEED_POSTS_CHARS, maxEntryChars: FEED_POSTS_CHARS / 64 });
-
-  const postJson = (content: string): KeptPost => {
-    // Under a digest: the record itself is a slice of the page's whole text, and as a key it
-    // would keep that whole text alive.
-    const key = createHash("sha256").update(content).digest("base64url");
-    const kept = posts.get(key);
-    if (kept) return kept;
-    const post = readContent(JSON.parse(content) as ContentTuple);
-    const made = { text: JSON.stringify(post).slice(0, -1), id: post.id, createdAt: post.created_at, story: post.story, validUntil: Infinity };
-    posts.set(key, made);
-    return made;
-  };
+export function createFeedAnswers({ freshness, maxAgeMs }: { freshness: Freshness | null; maxAgeMs: number }): FeedAnswers {
+  const answers = createKeptAnswers({ freshness, maxAgeMs, maxChars: FEED_ANSWERS_CHARS });
 
   const pageJson = async (options: FeedOptions, now: number) => {
     const limit = clampLimit(options.limit);
-    const records = await queryRecords(options, limit);
-    const kept = records.map(([content]) => postJson(content));
+    const page = await pageOf(options, limit);
     // Which mentioned members exist changes without the post changing: read per answer, once.
-    const members = await mentionedMembers(kept.map((post) => post.story));
+    const members = await mentionedMembers(page.map(({ content }) => content.post.story));
     const parts: string[] = [];
+    // What the page shows: its posts and their cars (the reader's follows), and a Following
+    // page its reader's timeline; anything else it reads is logged as "*".
+    const keys = new Set<string>(options.following ? [timelineKey(options.viewerId ?? 0)] : []);
     let holdsMs = Infinity;
-    let last: KeptPost | null = null;
-    for (const [index, [, standing]] of records.entries()) {
-      last = kept[index];
-      const rest = JSON.stringify({ ...readStanding(JSON.parse(standing) as StandingTuple, last.createdAt, now), mentions: membersIn(last.story, members) });
-      parts.push(`${last.text},${rest.slice(1)}`);
-      holdsMs = Math.min(holdsMs, daysOldHolds(last.createdAt, now));
+    for (const { content, standing } of page) {
+      const { post } = content;
+      const rest = JSON.stringify({ ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now), mentions: membersIn(post.story, members) });
+      parts.push(`${content.text},${rest.slice(1)}`);
+      keys.add(postKey(post.id));
+      for (const carId of post.car_ids) keys.add(carKey(carId));
+      holdsMs = Math.min(holdsMs, daysOldHolds(post.created_at, now));
     }
-    const nextCursor = records.length === limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null;
-    return { text: `{"posts":[${parts.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`, holdsMs };
+    const last = page.at(-1)?.content.post;
+    const nextCursor = page.length === limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+    return { text: `{"posts":[${parts.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`, holdsMs, keys: [...keys] };
   };
 
   return {
     async answer(options = {}, at) {
-      const { text, kept } = await answers.answer(answerKey(options), (now) => pageJson(options, now), at);
-      return { json: text, kept };
+      const { text, kept, keys } = await answers.answer(answerKey(options), (now) => pageJson(options, now), at);
+      return { json: text, kept, keys };
     },
   };
 }
@@ -186,10 +221,10 @@ function answerKey(options: FeedOptions): string {
 let feedAnswers: FeedAnswers | null = null;
 
 /** This process's feed answers, as the settings say: nothing kept outside production. */
-export function getFeedAnswer(options: FeedOptions = {}, at?: () => Promise<DataVersion | null>): Promise<FeedAnswer> {
+export function getFeedAnswer(options: FeedOptions = {}, at?: () => Promise<Stamp | null>): Promise<FeedAnswer> {
   if (!feedAnswers) {
     const { NODE_ENV, RENDER_REUSE_SECONDS } = settings();
-    feedAnswers = createFeedAnswers({ version: dataVersion, maxAgeMs: NODE_ENV === "production" ? RENDER_REUSE_SECONDS * 1000 : 0 });
+    feedAnswers = createFeedAnswers({ freshness, maxAgeMs: NODE_ENV === "production" ? RENDER_REUSE_SECONDS * 1000 : 0 });
   }
   return feedAnswers.answer(options, at);
 }

@@ -6,8 +6,8 @@
 // While a job runs its lock is renewed; a job that must wait (its owner's video budget is
 // spent) goes back to the queue until then; on a stop, the worker takes no new job, waits a
 // little for the running ones and then hands them back to the queue.
-// Every minute it also ends jobs interrupted too often, deletes old finished jobs and,
-// hourly, incoming files nothing refers to any more.
+// Every minute it also ends jobs interrupted too often, deletes old finished jobs and the
+// change log's old rows and, hourly, incoming files nothing refers to any more.
 import { onSiblingMessage, sendToSiblings } from "~/lib/server/cluster-relay.server";
 import { jobConcurrency, videoTimeoutMs } from "~/lib/server/env.server";
 import { sweepIncoming } from "~/lib/server/incoming.server";
@@ -33,6 +33,7 @@ import { DATA_EXPORT_EXPIRE_JOB, DATA_EXPORT_JOB, EXPORT_TIME_LIMIT_MS } from "~
 import { failDataExport, runDataExport, runDataExportExpiry } from "~/models/data-export-jobs.server";
 import { ACCOUNT_DELETION_JOB, ACCOUNT_DELETION_TIME_LIMIT, runAccountDeletionJob } from "~/models/account-deletion.server";
 import { pruneTranscodeUsage } from "~/models/media-budget.server";
+import { pruneChanges } from "~/db.server";
 import { failMediaJob, isPermanentMediaFailure, MEDIA_JOB, referencedIncoming, runMediaJob, type MediaJobPayload } from "~/models/post-upload.server";
 import { PUSH_JOB, PUSH_SEND_JOB, PushRefused, runPushJob, runPushSendJob, type PushJobPayload } from "~/models/push.server";
 
@@ -296,6 +297,7 @@ export function startJobWorker(options: WorkerOptions = {}): JobWorker {
       await endExhausted(log);
       await pruneDoneJobs();
       await pruneTranscodeUsage();
+      await pruneChanges();
       if (Date.now() - lastSweep > SWEEP_MS) {
         lastSweep = Date.now();
         await sweepIncoming(INCOMING_MAX_AGE_MS, async (names) => new Set([...(await referencedIncoming(names)), ...(await carPhotosWaiting(names))]));

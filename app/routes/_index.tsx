@@ -30,10 +30,15 @@ import { FollowSuggestions } from "~/components/feed/FollowSuggestions";
 import { FEED_CHOICE_MESSAGES, feedHref } from "~/lib/rules/feed-choice";
 import { loadGrams } from "~/models/grams.server";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
+import { postsKeys } from "~/cache/data-keys";
 import "~/components/feed/feed.css";
 export { shouldRevalidate } from "~/lib/client/revalidation";
 
-export const handle: DocumentHandle = { cache: "visitors" };
+export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
+  cache: "visitors",
+  // Its posts and their cars, Grams' too; a Following page is only ever a member's.
+  keys: ({ posts, grams }) => postsKeys([...posts, ...(grams?.initialPosts ?? [])]),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const description = "Photos, videos and stories of cars from people who love them: builds, mods, meets and weekend drives.";

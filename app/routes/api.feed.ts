@@ -9,7 +9,8 @@
 //   userId / carId   only the posts of one member / naming one car
 // Answers { posts, nextCursor }.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUser, requestDataVersion } from "~/models/auth.server";
+import { getUser, requestStamp } from "~/models/auth.server";
+import { KEPT_KEYS_HEADER } from "~/cache/data-keys";
 import { parseId, parseIdList } from "~/lib/ids";
 import { UserError } from "~/lib/user-error";
 import type { DocumentHandle } from "~/root";
@@ -69,12 +70,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (params.get("grams") === "1" || params.get("grams") === "true") {
     options.grams = { showAll: await showAllGramsPosts(user?.id) };
   }
-  // The JSON text as the model gives it: an answer kept at the same data version is sent as it
-  // is. A member's version came with their session, in the same round trip.
-  const answer = await getFeedAnswer(options, () => requestDataVersion(request));
+  // The JSON text as the model gives it: a kept answer that still holds is sent as it is. A
+  // member's stamp came with their session, in the same round trip.
+  const answer = await getFeedAnswer(options, () => requestStamp(request));
   const headers = new Headers(user ? { "Cache-Control": "private, no-store", Vary: "Cookie" } : { "Cache-Control": "public, max-age=10", Vary: "Cookie" });
   headers.set("Content-Type", "application/json");
   if (answer.kept) headers.set("Server-Timing", 'feed;desc="kept"');
+  if (answer.keys) headers.set(KEPT_KEYS_HEADER, answer.keys.join(" "));
   // As bytes: a text body would be scanned for lone surrogates first, which JSON.stringify never leaves.
   return new Response(Buffer.from(answer.json), { headers });
 }

@@ -17,12 +17,19 @@ import { shareLink } from "~/lib/rules/share-meta";
 import { getCarBuild } from "~/models/build-sheet.server";
 import embedStyles from "~/components/post/embed.css?url";
 import embedCarStyles from "~/components/showcase/embed-car.css?url";
+import { carKey } from "~/cache/data-keys";
 import type { DocumentHandle } from "~/root";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 /** Rendered without hydration (the page ships no JavaScript), with the embed's stylesheets only. */
-export const handle: DocumentHandle = { hydrate: false, cache: "visitors", stylesheets: [embedStyles, embedCarStyles] };
+export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
+  hydrate: false,
+  cache: "visitors",
+  stylesheets: [embedStyles, embedCarStyles],
+  // The car's followers and the reactions on its posts.
+  keys: ({ car }) => [carKey(car.id)],
+};
 
 const NOT_FOUND_MESSAGE = "This car is unavailable.";
 

@@ -13,12 +13,18 @@ import { publicOrigin } from "~/lib/server/env.server";
 import { requireId } from "~/lib/ids";
 import { getPost } from "~/models/feed.server";
 import embedStyles from "~/components/post/embed.css?url";
+import { postsKeys } from "~/cache/data-keys";
 import type { DocumentHandle } from "~/root";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 
 /** Rendered without hydration (the page ships no JavaScript), with embed.css as its only stylesheet. */
-export const handle: DocumentHandle = { hydrate: false, cache: "visitors", stylesheets: [embedStyles] };
+export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
+  hydrate: false,
+  cache: "visitors",
+  stylesheets: [embedStyles],
+  keys: ({ post }) => postsKeys([post]),
+};
 
 const NOT_FOUND_MESSAGE = "This post is unavailable.";
 

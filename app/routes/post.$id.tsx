@@ -27,6 +27,7 @@ import { commentPageOf } from "~/models/comment.server";
 import { getPost, unreadyFor } from "~/models/feed.server";
 import { getPostProcessing } from "~/models/post-upload.server";
 import { getPostPageMods } from "~/models/mod-reads.server";
+import { postsKeys } from "~/cache/data-keys";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
 import "~/components/post/post-page.css";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
@@ -35,7 +36,11 @@ export { shouldRevalidate } from "~/lib/client/revalidation";
 
 const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
 
-export const handle: DocumentHandle = { cache: "visitors" };
+export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
+  cache: "visitors",
+  // The post's reactions and comments, and its cars'.
+  keys: ({ post }) => postsKeys([post]),
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Post not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];

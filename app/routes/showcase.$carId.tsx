@@ -41,6 +41,7 @@ import { handoverDates } from "~/lib/rules/handover";
 import { withOtherCars } from "~/models/part.server";
 import "~/components/cars/cars.css";
 import { wholeNumber, formatCost } from "~/lib/rules/formats";
+import { carKey, postKey } from "~/cache/data-keys";
 import type { DocumentHandle } from "~/root";
 import { UserError } from "~/lib/user-error";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
@@ -53,7 +54,11 @@ function plural(count: number, one: string, many = `${one}s`) {
   return `${wholeNumber(count)} ${count === 1 ? one : many}`;
 }
 
-export const handle: DocumentHandle = { cache: "visitors" };
+export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
+  cache: "visitors",
+  // The car's followers and the reactions on its posts.
+  keys: ({ car, posts }) => [carKey(car.id), ...posts.map((post) => postKey(post.id))],
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `Car not found · ${APP_TITLE}` }, { name: "robots", content: "noindex" }];

@@ -20,12 +20,17 @@ import { parseId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/server/env.server";
 import { avatarShareImage, shareLink, shareMeta } from "~/lib/rules/share-meta";
 import { getUserPage } from "~/models/user-page.server";
+import { carKey, postKey, userKey } from "~/cache/data-keys";
 import type { DocumentHandle } from "~/root";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
 export { shouldRevalidate } from "~/lib/client/revalidation";
 
-export const handle: DocumentHandle = { cache: "visitors" };
+export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
+  cache: "visitors",
+  // Who they follow and who follows them, their posts' reactions, their cars' followers.
+  keys: ({ user, posts, cars }) => [userKey(user.id), ...posts.map((post) => postKey(post.id)), ...cars.map((car) => carKey(car.id))],
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `User not found · ${APP_TITLE}` }];

@@ -1,8 +1,14 @@
-// A member's feed answer kept per data version: the same answer while nothing was committed,
-// a new one after any commit (a like by someone else, a comment made by a script's own
-// connection), one per reader and per page, and a new one when a post turns a day older.
+// A member's feed answer kept while nothing it shows changed: the same answer after writes
+// that touch none of its posts (a like on another post, a session, a notification), a new one
+// after a commit that touches one of them (a like by someone else, an edit made by a script's
+// own connection) or something with no key of its own, one per reader and per page, and a new
+// one when a post turns a day older.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { dataVersion, prisma } from "~/db.server";
+import { freshness, prisma } from "~/db.server";
+import { carKey, postKey } from "~/cache/data-keys";
+import { createFreshness } from "~/cache/freshness.server";
+import { notifyFollow } from "~/models/notification.server";
+import { createSession } from "~/models/session.server";
 import { createFeedAnswers, getFeedPage } from "~/models/feed.server";
 import { reactToPost } from "~/models/like.server";
 import { type SignedUp, signUp } from "../support/accounts";
@@ -16,6 +22,7 @@ const MINUTE = 60_000;
 let owner: SignedUp;
 let reader: SignedUp;
 let postId: number;
+let carId: number;
 
 const feedStatements = (watched: () => string[]) => watched().filter((sql) => sql.includes('FROM "posts" p'));
 const postOf = ({ json }: { json: string }) => (JSON.parse(json) as FeedPage).posts.find((post) => post.id === postId)!;
@@ -28,6 +35,7 @@ beforeAll(async () => {
     data: { createdById: owner.id, story: "AP1 on the dyno", carId: car.id, postCars: { create: [{ carId: car.id }] }, createdAt: new Date(Date.now() - 3 * MINUTE) },
   });
   postId = post.id;
+  carId = car.id;
 });
 
 afterEach(() => {
@@ -37,20 +45,41 @@ afterEach(() => {
 
 // PostgreSQL's snapshot is the whole server's: there, another test file's commits end kept
 // answers too, so what is kept is checked on SQLite, and what is read again on both.
-describe.skipIf(onPostgres)("feed answers kept per data version", () => {
-  it("answers what getFeedPage reads, then the same answer without reading while nothing is committed", async () => {
-    const answers = createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 });
+describe.skipIf(onPostgres)("feed answers kept while nothing they show changed", () => {
+  it("answers what getFeedPage reads, with the keys of its posts and their cars, then the same answer without reading while nothing is committed", async () => {
+    const answers = createFeedAnswers({ freshness, maxAgeMs: 60_000 });
     const first = await answers.answer({ viewerId: reader.id });
     expect(first.kept).toBe(false);
     expect(JSON.parse(first.json)).toEqual(await getFeedPage({ viewerId: reader.id }));
+    expect(first.keys).toEqual(expect.arrayContaining([postKey(postId), carKey(carId)]));
 
     const watched = watchStatements();
-    expect(await answers.answer({ viewerId: reader.id })).toEqual({ json: first.json, kept: true });
+    expect(await answers.answer({ viewerId: reader.id })).toEqual({ json: first.json, kept: true, keys: first.keys });
     expect(feedStatements(watched)).toHaveLength(0);
   });
 
+  it("holds after writes that touch none of its posts: a like on a post it does not show, a session, a notification", async () => {
+    const answers = createFeedAnswers({ freshness, maxAgeMs: 60_000 });
+    // The posts naming the S2000: another post is not among them.
+    const page = { viewerId: reader.id, carId };
+    const elsewhere = await prisma.post.create({ data: { createdById: owner.id, story: "Someone else's Miata" } });
+    const first = await answers.answer(page);
+    expect(postOf(first)).toBeDefined();
+
+    await reactToPost(reader.id, elsewhere.id, "like");
+    await createSession({ id: `feed-answers-${Date.now()}`, userId: reader.id, expiresAt: new Date(Date.now() + DAY) });
+    await notifyFollow({ actor: { id: reader.id, username: reader.username }, recipientId: owner.id });
+    expect(await answers.answer(page)).toEqual({ ...first, kept: true });
+    // A like on the post it shows ends it.
+    await reactToPost(reader.id, postId, "like");
+    const liked = await answers.answer(page);
+    expect(liked.kept).toBe(false);
+    expect(postOf(liked).likedByUser).toBe(true);
+    await reactToPost(reader.id, postId, "like");
+  });
+
   it("keeps one answer per reader and per page", async () => {
-    const answers = createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 });
+    const answers = createFeedAnswers({ freshness, maxAgeMs: 60_000 });
     await reactToPost(reader.id, postId, "dislike");
     expect(postOf(await answers.answer({ viewerId: reader.id })).dislikedByUser).toBe(true);
     expect(postOf(await answers.answer({ viewerId: owner.id })).dislikedByUser).toBe(false);
@@ -63,7 +92,7 @@ describe.skipIf(onPostgres)("feed answers kept per data version", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const created = (await prisma.post.findUniqueOrThrow({ where: { id: postId } })).createdAt.getTime();
     vi.setSystemTime(created + DAY - 1000);
-    const answers = createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 });
+    const answers = createFeedAnswers({ freshness, maxAgeMs: 60_000 });
     expect(postOf(await answers.answer({ viewerId: reader.id })).days_old).toBe(0);
 
     vi.setSystemTime(created + DAY - 1);
@@ -109,7 +138,7 @@ describe("the answer's text", () => {
       { limit: 1, cursor: { createdAt: new Date(), id: postId + 1 } },
       { viewerId: reader.id, exclude: [postId] },
     ];
-    for (const answers of [createFeedAnswers({ version: () => null, maxAgeMs: 0 }), createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 })]) {
+    for (const answers of [createFeedAnswers({ freshness: null, maxAgeMs: 0 }), createFeedAnswers({ freshness, maxAgeMs: 60_000 })]) {
       for (const options of [...pages, ...pages]) {
         expect((await answers.answer(options)).json, JSON.stringify(options)).toBe(JSON.stringify(await getFeedPage(options)));
       }
@@ -117,7 +146,7 @@ describe("the answer's text", () => {
   });
 
   it("shows a post's change on the next answer, though its JSON was kept: an edit, a renamed car", async () => {
-    const answers = createFeedAnswers({ version: () => null, maxAgeMs: 0 });
+    const answers = createFeedAnswers({ freshness: null, maxAgeMs: 0 });
     await answers.answer({ viewerId: reader.id });
     await prisma.post.update({ where: { id: postId }, data: { story: "AP1 on the dyno: 243 hp after the intake" } });
     expect(postOf(await answers.answer({ viewerId: reader.id })).story).toBe("AP1 on the dyno: 243 hp after the intake");
@@ -127,7 +156,7 @@ describe("the answer's text", () => {
   });
 
   it("shows a car's new cover photo on the next answer, though the post's JSON was kept", async () => {
-    const answers = createFeedAnswers({ version: () => null, maxAgeMs: 0 });
+    const answers = createFeedAnswers({ freshness: null, maxAgeMs: 0 });
     const car = await prisma.car.findFirstOrThrow({ where: { ownerId: owner.id } });
     // Without its own photo, the car shows its newest post's first picture, if any.
     expect(postOf(await answers.answer({ viewerId: reader.id })).post_cars[0].car.cover).not.toContain("s2000");
@@ -140,8 +169,8 @@ describe("the answer's text", () => {
 });
 
 describe("feed answers after a commit", () => {
-  it("reads again after a commit: another member's like, then a write by another connection", async () => {
-    const answers = createFeedAnswers({ version: dataVersion, maxAgeMs: 60_000 });
+  it("reads again after a commit that touches one of its posts: another member's like, then a write by another connection", async () => {
+    const answers = createFeedAnswers({ freshness, maxAgeMs: 60_000 });
     const before = postOf(await answers.answer({ viewerId: reader.id }));
     expect(before.counts.likes).toBe(0);
 
@@ -156,8 +185,12 @@ describe("feed answers after a commit", () => {
 });
 
 describe("feed answers that are never kept", () => {
-  it("reads every time without a data version (an in-memory database) or with maxAgeMs 0", async () => {
-    for (const answers of [createFeedAnswers({ version: () => null, maxAgeMs: 60_000 }), createFeedAnswers({ version: () => 7, maxAgeMs: 0 })]) {
+  it("reads every time with nothing to check them against (an in-memory database) or with maxAgeMs 0", async () => {
+    for (const answers of [
+      createFeedAnswers({ freshness: null, maxAgeMs: 60_000 }),
+      createFeedAnswers({ freshness: createFreshness(null), maxAgeMs: 60_000 }),
+      createFeedAnswers({ freshness, maxAgeMs: 0 }),
+    ]) {
       await answers.answer({ viewerId: reader.id });
       const watched = watchStatements();
       await answers.answer({ viewerId: reader.id });

@@ -346,13 +346,17 @@ describe("/post/{id}", () => {
     expect(none.statements).toHaveLength(1);
   });
 
-  it("the loader for a signed-in member runs at most 4 statements: session, post, comments, and the post's mods", async () => {
+  it("the loader for a signed-in member runs at most 4 statements: session, post, comments, and the post's mods; and the post's content when it is not kept", async () => {
     const request = getRequest(postPath(postId), { cookie: other.cookie });
     const { result, statements } = await measured(() => postLoader(args(request, { id: String(postId) })));
     expect(result.comments?.comments).toHaveLength(4);
     expect(result.taggedMods).toHaveLength(5);
     expect(Object.keys(result.mods).map(Number).sort()).toEqual([carA, carB].sort());
-    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(4);
+    expect(statements.length, statements.join("\n\n")).toBeLessThanOrEqual(5);
+    // Nothing written since: its content is kept.
+    const again = await measured(() => postLoader(args(getRequest(postPath(postId), { cookie: other.cookie }), { id: String(postId) })));
+    expect(again.result).toEqual({ ...result, now: again.result.now });
+    expect(again.statements.length, again.statements.join("\n\n")).toBeLessThanOrEqual(4);
   });
 });
 
@@ -389,7 +393,7 @@ describe("every page: the root loader", () => {
 });
 
 describe("/ (home)", () => {
-  it("a member's page is the session statement and the feed page: the unread badge and the landing feed come with the session", async () => {
+  it("a member's page is the session statement and the feed page: the unread badge and the landing feed come with the session; and the posts' content when it is not kept", async () => {
     const reader = await makeUser("hp_reader");
     const author = await makeUser("hp_author");
     await prisma.userFollow.create({ data: { followerId: reader.id, followingId: author.id } });
@@ -403,7 +407,12 @@ describe("/ (home)", () => {
     // Following someone lands a member without a remembered choice on Following.
     expect(home.feed).toBe("following");
     expect(home.posts.map((shown) => shown.story)).toEqual(["Fresh coilovers"]);
-    expect(statements, statements.join("\n\n")).toHaveLength(2);
+    expect(statements, statements.join("\n\n")).toHaveLength(3);
+    // Nothing written since: the posts' content is kept.
+    const next = getRequest("/", { cookie: reader.cookie });
+    const again = await measured(() => Promise.all([rootLoader(args(next)), homeLoader(args(next))]));
+    expect(again.result[1].posts).toEqual(home.posts);
+    expect(again.statements, again.statements.join("\n\n")).toHaveLength(2);
 
     // A named feed is remembered: one statement more, and the next page lands there.
     const latest = getRequest("/?feed=latest", { cookie: reader.cookie });

@@ -1,14 +1,9 @@
 // Editing posts and comments, as their author and as everyone else, over HTTP with the
 // visitors' page cache in front (server/visitor-pages.ts), and the descriptions (alt text)
 // of photos and videos in the markup of every place a post's media appear.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createRequestHandler } from "@remix-run/node";
-import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { dataVersion, prisma } from "~/db.server";
-import { createPageCache } from "~/cache/visitor-pages.server";
+import { prisma } from "~/db.server";
 import { mediaColumns } from "~/lib/media/processed-media.server";
 import { processUpload } from "~/lib/media/upload-pipeline.server";
 import { statMedia } from "~/lib/media/media-storage.server";
@@ -16,11 +11,8 @@ import { POST_EDIT_MESSAGES } from "~/lib/schemas/post-edit-schemas";
 import { COMMENT_EDIT_MESSAGES } from "~/lib/schemas/comment-edit-schemas";
 import { stopInsuranceReminders } from "~/models/insurance-reminders.server";
 import { resetRateLimits } from "~/models/rate-limit.server";
-import { routeFacts } from "../../server/route-facts";
-import { expressHandler } from "../../server/app-handler";
-import { visitorPages } from "../../server/visitor-pages";
 import { makeUser, type TestUser } from "../support/accounts";
-import { sourceBuild } from "../support/app-server";
+import { serveApp, sourceBuild } from "../support/app-server";
 import { postEditPath, postPath } from "~/lib/paths";
 
 const ROUTES = [
@@ -50,18 +42,11 @@ async function picture(color: string): Promise<Buffer> {
 
 beforeAll(async () => {
   process.env.JOB_WORKER = "off";
-  const build = await sourceBuild(ROUTES);
-  const app = express();
-  // Visitors' pages are kept as in production, against the database's data version.
-  app.all(
-    "*",
-    expressHandler(visitorPages(createRequestHandler(build, "production"), createPageCache({ ttlMs: 600_000, version: dataVersion }), () => routeFacts(build))),
-  );
-  const server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Visitors' pages are kept as in production, until a commit changes what they show.
+  const app = await serveApp(await sourceBuild(ROUTES), [], { visitorPages: true });
+  origin = app.origin;
   process.env.APP_URL = origin;
-  close = () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  close = app.close;
 
   author = await makeUser("ruby_owner");
   other = await makeUser("stranger");

@@ -3,14 +3,19 @@
 // Remix compiler finds them (its flat-routes convention); the named ones are loaded through
 // vitest, with root.tsx and entry.server.tsx, into a server build for Remix's own request
 // handler, which the app's own Express adapter (server/app-handler.ts) serves. public/ is
-// served in front of it, as server/static-files.ts does.
+// served in front of it, as server/static-files.ts does, and, when asked, the visitors' pages
+// (server/visitor-pages.ts), as server/index.ts puts them in production.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import express, { type RequestHandler } from "express";
+import type { Freshness } from "~/cache/freshness.server";
+import { createPageCache } from "~/cache/visitor-pages.server";
 import { expressHandler } from "../../server/app-handler";
+import { routeFacts } from "../../server/route-facts";
+import { visitorPages } from "../../server/visitor-pages";
 
 const root = path.resolve(__dirname, "../..");
 const appDirectory = path.join(root, "app");
@@ -55,13 +60,19 @@ export async function sourceBuild(routeIds: string[]): Promise<ServerBuild> {
 
 export type RunningApp = { origin: string; server: Server; close(): Promise<void> };
 
-/** Serves public/ and the build on 127.0.0.1, on a free port; `front` runs before the build. */
-export async function serveApp(build: ServerBuild, front: RequestHandler[] = []): Promise<RunningApp> {
+/**
+ * Serves public/ and the build on 127.0.0.1, on a free port; `front` runs before the build.
+ * With `visitorPages`, visitors' pages are kept (10 minutes) as in production, checked against
+ * what the build's entry knows of the database's changes (app/cache/freshness.server.ts).
+ */
+export async function serveApp(build: ServerBuild, front: RequestHandler[] = [], options: { visitorPages?: boolean } = {}): Promise<RunningApp> {
   const app = express();
   app.disable("x-powered-by");
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
   for (const handler of front) app.use(handler);
-  app.all("*", expressHandler(createRequestHandler(build, "production")));
+  const remix = createRequestHandler(build, "production");
+  const freshness = () => (build.entry.module as { freshness?: Freshness }).freshness ?? null;
+  app.all("*", expressHandler(options.visitorPages ? visitorPages(remix, createPageCache({ ttlMs: 600_000, freshness }), () => routeFacts(build)) : remix));
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

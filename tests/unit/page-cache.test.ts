@@ -1,13 +1,29 @@
 // The visitors' page cache (app/cache/visitor-pages.server.ts): who shares a render, what is kept,
 // when a kept page is no longer good, and the fresh nonce of every answer.
 import { describe, expect, it } from "vitest";
+import { createFreshness } from "~/cache/freshness.server";
 import { createPageCache, keepable, keptHeaders, MAX_PAGE_BYTES, policyNonce, visitorCacheKey, withNonce, type KeptPage } from "~/cache/visitor-pages.server";
+import { fakeChanges } from "../support/changes";
 
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148";
 const visitor = { method: "GET", url: "/post/7", headers: { host: "cars.local", accept: "text/html", "user-agent": BROWSER } };
 
-function page(version: number, body = "<p>Turbo day</p>"): Omit<KeptPage, "storedAt" | "expiresAt"> {
-  return { status: 200, headers: [["Content-Type", "text/html; charset=utf-8"]], body, nonce: null, version };
+/** A page read at `stamp` that shows `keys` (null: anything). */
+function page(stamp: number, body = "<p>Turbo day</p>", keys: readonly string[] | null = ["post:7"]): Omit<KeptPage, "storedAt" | "expiresAt"> {
+  return { status: 200, headers: [["Content-Type", "text/html; charset=utf-8"]], body, nonce: null, stamp, keys };
+}
+
+/** A cache checked against a change source the test moves. */
+function cacheOf(options: { ttlMs?: number; maxPages?: number } = {}) {
+  const changes = fakeChanges();
+  const freshness = createFreshness(changes);
+  const cache = createPageCache({ ttlMs: options.ttlMs ?? 10_000, freshness: () => freshness, maxPages: options.maxPages });
+  /** A commit naming `keys`, seen by the cache's next stamp (as the next request takes it). */
+  const commit = async (...keys: string[]) => {
+    changes.commit(...keys);
+    await cache.stamp();
+  };
+  return { cache, commit };
 }
 
 describe("who shares a kept page", () => {
@@ -76,38 +92,61 @@ describe("what is kept", () => {
 });
 
 describe("a kept page", () => {
-  it("is answered while the data version holds and its time lasts", () => {
-    const cache = createPageCache({ ttlMs: 10_000, version: () => 1 });
-    cache.put("k", page(1), 1_000);
-    expect(cache.get("k", 1, 5_000)?.body).toBe("<p>Turbo day</p>");
-    expect(cache.get("k", 1, 5_000)?.storedAt).toBe(1_000);
-    expect(cache.get("k", 1, 11_000)).toBeNull();
+  it("is answered while nothing it shows changed and its time lasts", async () => {
+    const { cache } = cacheOf();
+    const stamp = (await cache.stamp())!;
+    cache.put("k", page(stamp), 1_000);
+    expect(cache.get("k", 5_000)?.body).toBe("<p>Turbo day</p>");
+    expect(cache.get("k", 5_000)?.storedAt).toBe(1_000);
+    expect(cache.get("k", 11_000)).toBeNull();
     expect(cache.size()).toBe(0);
   });
 
-  it("is rendered again once anything commits to the database", () => {
-    const cache = createPageCache({ ttlMs: 10_000, version: () => 2 });
-    cache.put("k", page(1), 1_000);
-    expect(cache.get("k", 2, 1_001)).toBeNull();
+  it("holds after a commit that names what it does not show, and is rendered again after one that names what it shows", async () => {
+    const { cache, commit } = cacheOf();
+    const stamp = (await cache.stamp())!;
+    cache.put("k", page(stamp, "<p>Turbo day</p>", ["post:7", "car:3"]), 1_000);
+    await commit("post:8", "car:4");
+    expect(cache.get("k", 1_001)?.body).toBe("<p>Turbo day</p>");
+    await commit("car:3");
+    expect(cache.get("k", 1_002)).toBeNull();
   });
 
-  it("keeps nothing when its time is 0, or when the database has no version", async () => {
-    const off = createPageCache({ ttlMs: 0, version: () => 1 });
+  it("is rendered again after a commit that changes what has no key ('*')", async () => {
+    const { cache, commit } = cacheOf();
+    cache.put("k", page((await cache.stamp())!), 1_000);
+    await commit("*");
+    expect(cache.get("k", 1_001)).toBeNull();
+  });
+
+  it("that names no keys is rendered again after any commit the log names, not after a private write", async () => {
+    const { cache, commit } = cacheOf();
+    cache.put("k", page((await cache.stamp())!, "<p>Turbo day</p>", null), 1_000);
+    await commit();
+    expect(cache.get("k", 1_001)?.body).toBe("<p>Turbo day</p>");
+    await commit("post:8");
+    expect(cache.get("k", 1_002)).toBeNull();
+  });
+
+  it("keeps nothing when its time is 0, or when the database has nothing to check pages against", async () => {
+    const { cache: off } = cacheOf({ ttlMs: 0 });
     off.put("k", page(1));
     expect(off.size()).toBe(0);
-    expect(await off.version()).toBeNull();
-    expect(await createPageCache({ ttlMs: 10_000, version: () => null }).version()).toBeNull();
+    expect(await off.stamp()).toBeNull();
+    expect(await createPageCache({ ttlMs: 10_000, freshness: () => null }).stamp()).toBeNull();
+    expect(await createPageCache({ ttlMs: 10_000, freshness: () => createFreshness(null) }).stamp()).toBeNull();
   });
 
-  it("gives way, least recently answered first, past the most pages kept", () => {
-    const cache = createPageCache({ ttlMs: 10_000, version: () => 1, maxPages: 2 });
-    cache.put("a", page(1, "a"), 0);
-    cache.put("b", page(1, "b"), 0);
-    expect(cache.get("a", 1, 1)?.body).toBe("a");
-    cache.put("c", page(1, "c"), 2);
-    expect(cache.get("b", 1, 3)).toBeNull();
-    expect(cache.get("a", 1, 3)?.body).toBe("a");
-    expect(cache.get("c", 1, 3)?.body).toBe("c");
+  it("gives way, least recently answered first, past the most pages kept", async () => {
+    const { cache } = cacheOf({ maxPages: 2 });
+    const stamp = (await cache.stamp())!;
+    cache.put("a", page(stamp, "a"), 0);
+    cache.put("b", page(stamp, "b"), 0);
+    expect(cache.get("a", 1)?.body).toBe("a");
+    cache.put("c", page(stamp, "c"), 2);
+    expect(cache.get("b", 3)).toBeNull();
+    expect(cache.get("a", 3)?.body).toBe("a");
+    expect(cache.get("c", 3)?.body).toBe("c");
   });
 });
 

@@ -1,10 +1,14 @@
 // The visitors' pages around the app's handler (server/visitor-pages.ts): a Request in, a
 // Response out. The app behind it is a fake that counts its calls and answers what each test
-// gives it, with a CSP nonce in its policy and its markup as a document has.
+// gives it, with a CSP nonce in its policy and its markup as a document has, and the keys of
+// what it shows (X-Kept-Keys) when the test names them; the database's commits are a fake
+// change source the test moves.
 import { describe, expect, it } from "vitest";
+import { createFreshness } from "~/cache/freshness.server";
 import { createPageCache, MAX_PAGE_BYTES, policyNonce } from "~/cache/visitor-pages.server";
 import type { RouteFacts } from "../../server/route-facts";
 import { visitorPages } from "../../server/visitor-pages";
+import { fakeChanges } from "../support/changes";
 
 const SHARED: RouteFacts = { route: "routes/post.$id", methods: null, visitorCache: true };
 const OWN: RouteFacts = { route: "routes/settings", methods: null, visitorCache: false };
@@ -33,18 +37,20 @@ function heldStream(first: string, rest: string) {
   return { body, release };
 }
 
-/** The wrapper over a fake app answering `answer(call)`; `facts` is the route's. */
+/** The wrapper over a fake app answering `answer(call)`; `facts` is the route's; `changes` the database's commits. */
 function setup(answer: (call: number) => Response, options: { facts?: RouteFacts; ttlMs?: number } = {}) {
   let calls = 0;
   const lookups: boolean[] = [];
-  const cache = createPageCache({ ttlMs: options.ttlMs ?? 60_000, version: () => 1 });
+  const changes = fakeChanges();
+  const freshness = createFreshness(changes);
+  const cache = createPageCache({ ttlMs: options.ttlMs ?? 60_000, freshness: () => freshness });
   const handler = visitorPages(
     async () => answer(++calls),
     cache,
     () => () => options.facts ?? SHARED,
     (hit) => lookups.push(hit),
   );
-  return { handler, cache, lookups, calls: () => calls };
+  return { handler, cache, lookups, changes, calls: () => calls };
 }
 
 async function firstChunk(response: Response): Promise<string> {
@@ -164,5 +170,52 @@ describe("what always goes to the app", () => {
       expect(cache.size()).toBe(0);
       expect(lookups).toEqual([]);
     }
+  });
+});
+
+describe("the keys an answer names (X-Kept-Keys)", () => {
+  it("end its kept page only when a commit names one of them", async () => {
+    const { handler, changes, calls } = setup((call) => document(`nonce${call}`, { "X-Kept-Keys": "post:7 car:3" }));
+    await (await handler(visit())).text();
+    changes.commit("post:8", "car:4");
+    const kept = await handler(visit());
+    expect(kept.headers.get("age")).not.toBeNull();
+    expect(calls()).toBe(1);
+    changes.commit("car:3");
+    const fresh = await handler(visit());
+    expect(fresh.headers.get("age")).toBeNull();
+    expect(await fresh.text()).toContain('nonce="nonce2"');
+  });
+
+  it("none: its kept page ends at any commit the log names, and holds after a private write", async () => {
+    const { handler, changes, calls } = setup((call) => document(`nonce${call}`));
+    await (await handler(visit())).text();
+    changes.commit();
+    expect((await handler(visit())).headers.get("age")).not.toBeNull();
+    changes.commit("post:8");
+    expect((await handler(visit())).headers.get("age")).toBeNull();
+    expect(calls()).toBe(2);
+  });
+
+  it("an empty list: its kept page ends only at a commit that changes what has no key ('*')", async () => {
+    const { handler, changes } = setup((call) => document(`nonce${call}`, { "X-Kept-Keys": "" }));
+    await (await handler(visit())).text();
+    changes.commit("post:8");
+    expect((await handler(visit())).headers.get("age")).not.toBeNull();
+    changes.commit("*");
+    expect((await handler(visit())).headers.get("age")).toBeNull();
+  });
+
+  it("are never sent on: not on the answer kept, nor from memory, nor to a member, nor on a page not shared", async () => {
+    const keyed = (call: number) => document(`nonce${call}`, { "X-Kept-Keys": "post:7" });
+    const shared = setup(keyed);
+    const first = await shared.handler(visit());
+    await first.clone().text();
+    const kept = await shared.handler(visit());
+    const member = await shared.handler(visit("/post/7", { cookie: "__session=abc" }));
+    const own = await setup(keyed, { facts: OWN }).handler(visit());
+    const development = await setup(keyed, { ttlMs: 0 }).handler(visit());
+    expect(kept.headers.get("age")).not.toBeNull();
+    for (const answer of [first, kept, member, own, development]) expect(answer.headers.get("x-kept-keys")).toBeNull();
   });
 });
