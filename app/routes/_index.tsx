@@ -8,7 +8,8 @@
 // tags they follow, and their own posts) or Latest (everyone's). Scrolling, 'Load more' and
 // Grams read the same feed. An empty Following feed suggests what to follow.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { ArrowUp, CalendarDays, Clapperboard, ImagePlus, Images, Search, UserPlus } from "~/components/icons";
 import { FeedList } from "~/components/feed/FeedList";
 import { FEED_MESSAGES } from "~/components/feed/feed-pages";

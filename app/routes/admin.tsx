@@ -3,7 +3,8 @@
 // feedback, events management, makers (merging duplicate names) and the moderation log. Every action is a real form that
 // works without JavaScript and is recorded with who took it and when.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CalendarDays, Flag, MessageSquareText, ScrollText, ShieldCheck, Users, Wrench } from "~/components/icons";
 import { AdminEvents } from "~/components/admin/AdminEvents";
 import { AdminFeedback } from "~/components/admin/AdminFeedback";

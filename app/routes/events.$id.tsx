@@ -2,7 +2,8 @@
 // the cars' newest posts) and the "I'm going" form. Administrators edit and delete it
 // here. Unknown ids answer 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { ArrowLeft, CalendarDays, Clock, MapPin, Users } from "~/components/icons";
 import { EventAdminButtons } from "~/components/admin/AdminEvents";
 import { AttendeeCard } from "~/components/events/AttendeeCard";

@@ -3,7 +3,8 @@
 // Administrators can create an event from here. Calendar apps can subscribe to the events
 // (/events.ics, offered as a webcal:// link).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CalendarCheck, CalendarDays, Loader2, Search, SearchX, X } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { EventCard } from "~/components/events/EventCard";

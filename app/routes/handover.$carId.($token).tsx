@@ -4,7 +4,8 @@
 // forged, for another car, used, cancelled, declined or expired answers 4xx saying why.
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Check, KeyRound, X } from "~/components/icons";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";
 import { PageHeader } from "~/components/shell/EmptyState";

@@ -1,7 +1,8 @@
 // /menu: the sidebar as a page, where the burger leads without JavaScript: every sidebar
 // item, the theme switcher, Version Changes, and Log Out or Login.
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { History, LogIn, LogOut, Menu } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";
 import { RouteErrorPage } from "~/components/shell/ErrorPage";

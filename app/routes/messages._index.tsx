@@ -1,6 +1,7 @@
 // /messages with no conversation open: on wide screens the right-hand side says what to
 // do; with no conversations at all it is the page's empty state (phones too).
-import { Link, useOutletContext } from "@remix-run/react";
+import { useOutletContext } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { MessageCircle, Search } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import type { MessagesOutletContext } from "./messages";

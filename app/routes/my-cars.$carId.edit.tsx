@@ -2,7 +2,8 @@
 // post photos, or go back to the newest post's), or delete it. The owner only (403/404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Pencil } from "~/components/icons";
 import { CarForm } from "~/components/cars/CarForm";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";

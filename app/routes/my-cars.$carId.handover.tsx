@@ -3,7 +3,8 @@
 // be cancelled until it is accepted. The owner only (403/404). Plain form posts.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { z } from "zod";
 import { ArrowLeft, KeyRound, Sparkles } from "~/components/icons";
 import { HandoverLink, PendingHandover, StartHandoverForm } from "~/components/handover/HandoverPanels";

@@ -2,7 +2,8 @@
 // delete. The owner only (403/404).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Pencil, Plus, Wrench } from "~/components/icons";
 import { ConfirmDelete } from "~/components/cars/ConfirmDelete";
 import { BuildGroups } from "~/components/mods/BuildGroups";

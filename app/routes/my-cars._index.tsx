@@ -1,7 +1,8 @@
 // /my-cars: the signed-in user's garage. Cards with a cover, counts and actions; delete asks first.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CarFront, Plus } from "~/components/icons";
 import { CarCard, type GarageCarView } from "~/components/cars/CarCard";
 import { EmptyState, PageHeader } from "~/components/shell/EmptyState";

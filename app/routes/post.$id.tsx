@@ -3,7 +3,8 @@
 // (~/lib/rules/share-meta: Open Graph, Twitter card, oEmbed discovery) so a shared link unfurls.
 // A missing post is a friendly 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { ArrowLeft, Clapperboard, MessageCircle, Wrench } from "~/components/icons";
 import { CommentSection } from "~/components/comments/CommentSection";
 import { gramsHref } from "~/lib/rules/grams-url";

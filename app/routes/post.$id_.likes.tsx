@@ -2,7 +2,8 @@
 // popover without JavaScript). Like the popover, it is for signed-in members; visitors go to
 // Sign In and come back.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { ThumbsDown, ThumbsUp } from "~/components/icons";
 import type { InteractionUser } from "~/components/interactions/likes-list";
 import { Avatar } from "~/components/shell/Avatar";

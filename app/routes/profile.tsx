@@ -5,7 +5,8 @@
 // Each form works without JavaScript and shows its errors next to its field.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { ArrowDown, Bell, Bookmark, CarFront, ChevronRight, Grid3x3, ShieldCheck, UserRound } from "~/components/icons";
 import { PushToggle } from "~/components/notifications/PushToggle";
 import { ProfileForms, type ProfileActionData } from "~/components/profile/ProfileForms";

@@ -1,6 +1,7 @@
 // /profile/saved (members only): the posts you saved, most recently saved first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Bookmark } from "~/components/icons";
 import { PostGrid } from "~/components/profile/PostGrid";
 import { EmptyState } from "~/components/shell/EmptyState";

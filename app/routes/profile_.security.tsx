@@ -5,7 +5,8 @@
 // two-factor is on) is the last section. Every form works without JavaScript. (File name with "_": the page is not nested inside /profile's layout.)
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { ChevronLeft, Laptop, Loader2, ShieldCheck, Trash2 } from "~/components/icons";
 import QRCode from "qrcode";
 import type { ReactNode } from "react";

@@ -2,7 +2,8 @@
 // JavaScript. The report menus link here instead of carrying the form in every card and
 // comment; the form posts to /api/flags/create, which comes back to `redirectTo`.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Flag } from "~/components/icons";
 import { ReportForm } from "~/components/report/ReportForm";
 import { PageHeader } from "~/components/shell/EmptyState";

@@ -4,7 +4,8 @@
 // and works without JavaScript; with JavaScript a fetcher sends it to the same action and
 // errors show in place.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useNavigate, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { KeyRound } from "~/components/icons";

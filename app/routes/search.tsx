@@ -1,7 +1,8 @@
 // /search: cars, people, events, posts (by story text), parts and tags (with their post counts) for a query. A plain GET form,
 // so it works without JavaScript; every kind shows up to 20 results.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Search as SearchIcon, SearchX } from "~/components/icons";
 import { eventCardView } from "~/components/events/event-view";
 import { ResultTabs, SearchResults } from "~/components/search-page/SearchResults";

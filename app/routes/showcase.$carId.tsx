@@ -5,7 +5,8 @@
 // card with the car's build card as the picture, oEmbed discovery: ~/lib/rules/share-meta).
 import { CarNotFoundPage } from "~/components/showcase/CarNotFound";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { useState } from "react";
 import { ArrowRight, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "~/components/icons";
 import { CarPlaceholder } from "~/components/cars/CarCard";

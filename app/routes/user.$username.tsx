@@ -2,7 +2,8 @@
 // Follow and Message (or Edit profile on your own page). 'My Posts' in the sidebar leads here.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { FormerCars } from "~/components/handover/FormerCars";
 import { userPath } from "~/lib/paths";
 import { formerCars } from "~/models/car-handover.server";

@@ -4,7 +4,8 @@
 // say what happened and how to get a new one.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Mail } from "~/components/icons";
 import { APP_TITLE } from "~/lib/constants";
 import { readBody } from "~/lib/server/http.server";

@@ -3,7 +3,8 @@
 // `redirectTo` (a path on this site) is where the last step ends.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import type { ReactNode } from "react";
 import { CarForm } from "~/components/cars/CarForm";
 import { CarPhotoField } from "~/components/cars/CarPhotoField";

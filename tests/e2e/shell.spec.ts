@@ -126,6 +126,35 @@ test.describe("desktop", () => {
     await expect(page).toHaveTitle("car enthusiast social platform");
   });
 
+  test("the app's links open pages in place: no document is loaded, the sidebar marks the page, pointing at it fetches it first", async ({ page }) => {
+    await signUpViaApi(page.request, "shelllinks");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+    const nav = sidebarNav(page);
+    const events = nav.getByRole("link", { name: "Events" });
+    await expect(events).not.toHaveAttribute("aria-current", "page");
+
+    // Pointing at a navigation link fetches its page's data before the click.
+    await events.hover();
+    await expect(page.locator('link[rel="prefetch"][href*="/events"]').first()).toBeAttached();
+    await events.click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(events).toHaveAttribute("aria-current", "page");
+    // The header's links open their page in place too, and Back returns.
+    await page.getByRole("banner").getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/events$/);
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    expect(documents).toEqual([]);
+  });
+
   test("a member's sidebar: My Posts on their own page, Log Out, no Admin Area", async ({ page }) => {
     const user = await signUpViaApi(page.request, "shelldesk");
     await page.goto("/");

@@ -1,5 +1,5 @@
 // Events management: a form to create one, and every event with edit and delete.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CalendarDays, CalendarPlus, MapPin, Trash2, Users } from "~/components/icons";
 import { EventForm, EventFormDialog, type EditableEvent } from "~/components/events/EventForm";
 import type { EventCardView } from "~/components/events/event-view";

@@ -1,6 +1,6 @@
 // Feedback from the Version Changes modal: the average rating, then every message, newest
 // first, with its rating, author (or anonymous) and build number.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { MessageSquareText, Star } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { userPath } from "~/lib/paths";

@@ -1,5 +1,5 @@
 // The moderation log: who did what, to whom, and when, newest first.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { ScrollText } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { EmptyState } from "~/components/shell/EmptyState";

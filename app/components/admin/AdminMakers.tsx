@@ -3,7 +3,8 @@
 // are merged here: pick the name to keep and the one to merge into it, and the duplicate's
 // mods move over. A plain form post that comes back to this page with a toast, with or
 // without JavaScript.
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Wrench } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { MAKER_KINDS, type MakerKind } from "~/lib/rules/names";

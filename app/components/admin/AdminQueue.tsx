@@ -1,7 +1,7 @@
 // The moderation queue: reported content grouped (most reported first) with the count,
 // the reasons and the reporters' details, and the three decisions: dismiss the reports,
 // remove the content, suspend its author. Remove and suspend ask first.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Ban, CheckCircle2, Inbox, ShieldCheck, Trash2, XCircle } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { reasonLabel } from "~/lib/rules/flag-reasons";

@@ -1,7 +1,7 @@
 // Members: search by username, nickname or email, newest first, a page at a time. Each row
 // has the administrator role toggle and the suspension toggle. Accounts named in
 // ADMIN_EMAILS are marked; removing their role sticks (the setting does not grant it again).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Ban, ChevronRight, ShieldCheck, ShieldOff, UserCheck, Users } from "~/components/icons";
 import { smallAvatar } from "~/components/messages/ConversationList";
 import { Avatar } from "~/components/shell/Avatar";

@@ -1,5 +1,5 @@
 // A car in the owner's garage: cover photo, name and specs, counts, and what to do next.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CarFront, Gauge, Pencil, Sparkles, Users, Wrench, Images } from "~/components/icons";
 import { carName, carSpecLine, realNickname, type CarJson } from "~/lib/rules/cars";
 import { carEditPath, carModsPath, carServicePath, showcasePath } from "~/lib/paths";

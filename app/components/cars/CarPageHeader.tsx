@@ -1,7 +1,7 @@
 // The top of a page about one of the member's cars (its mods, its service log): a way back to
 // My Cars, then the car's name with a line under it, a link to its showcase and the page's own
 // actions.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import type { ReactNode } from "react";
 import { ArrowLeft, Sparkles, Wrench } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";

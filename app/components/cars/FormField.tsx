@@ -1,6 +1,6 @@
 // A labelled form field with its hint and its error messages (conform field metadata).
 import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { getInputProps, type FieldMetadata, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ZodTypeAny } from "zod";

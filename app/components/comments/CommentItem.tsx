@@ -1,6 +1,6 @@
 // One comment with its like, reply and delete controls; top-level comments carry their
 // replies and the reply form. Each control is a real form or link (no JavaScript needed).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Heart, MessageCircle, Pencil, Trash2 } from "~/components/icons";
 import { ANONYMOUS, isTemporaryId, type CommentView } from "~/lib/schemas/comment-schemas";
 import { DELETED_MEMBER } from "~/lib/rules/account-deletion";

@@ -4,7 +4,8 @@
 // failure), optimistic comment likes (never below 0; comments reload on failure), and delete
 // where allowed, each on a fetcher (useComments.ts). Every control is a real form or link, so
 // it all works without JavaScript too. Visitors are asked to sign in.
-import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useLocation, useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { LogIn, MessageCircle } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { COMMENTS_BEFORE, COMMENT_MESSAGES, addComment, countComments, findComment, removeComment, type CommentPage } from "~/lib/schemas/comment-schemas";

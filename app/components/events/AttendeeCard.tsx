@@ -1,6 +1,6 @@
 // Someone who is going: the car they bring with its newest post's picture (to the car's
 // showcase), the owner, and that post's story.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CarFront, UserRound } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { smallAvatar } from "~/components/messages/ConversationList";

@@ -1,6 +1,6 @@
 // An event in a list: the date block (over the cover photo, when the event has one), the
 // name, when and where, and how many are going.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { MapPin, Users } from "~/components/icons";
 import { eventPath } from "~/lib/paths";
 import type { EventCardView } from "./event-view";

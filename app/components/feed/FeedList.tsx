@@ -3,7 +3,7 @@
 // tried 3 times (1 s, then 2 s apart) before 'Failed to load posts' with a retry button.
 // Skeleton cards stand in while a page loads. Without JavaScript a 'Load more' link renders
 // the next page on the server.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CheckCircle2, ChevronDown, RotateCw, WifiOff } from "~/components/icons";
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { PostCard, type PostCardViewer } from "~/components/post/PostCard";

@@ -1,7 +1,7 @@
 // The switch between the Following feed and Latest: two links (`/?feed=following`,
 // `/?feed=latest`), so it works without JavaScript and in text browsers; the current one
 // says so to screen readers (aria-current).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { FEED_CHOICES, FEED_CHOICE_MESSAGES, feedHref, type FeedChoice } from "~/lib/rules/feed-choice";
 import "./feed-switch.css";
 

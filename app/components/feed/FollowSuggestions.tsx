@@ -1,7 +1,7 @@
 // What an empty Following feed offers instead: cars, people and tags to follow, picked from
 // real activity (most-followed cars, the most active builders and tags of the last 30 days),
 // each a link to its page where the follow button is; and always a way to Latest.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Compass } from "~/components/icons";
 import { EmptyState } from "~/components/shell/EmptyState";
 import { carName } from "~/lib/rules/cars";

@@ -2,7 +2,8 @@
 // the overlay, rendered on the server too when the page's loader passes `loadGrams(request)`
 // (app/models/grams.server.ts). Closing removes the parameter: back in history when Grams was opened
 // from the app, a replace otherwise (a deep link should not leave a "Grams" entry behind).
-import { Link, useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { useLocation, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Clapperboard } from "~/components/icons";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { FeedPost } from "~/lib/wire";

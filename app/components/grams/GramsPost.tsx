@@ -1,7 +1,7 @@
 // One post of the Grams feed, one screen tall: media edge to edge over a blurred copy of
 // itself, the text (cars, follow, 'Showcase', '@username', time, story, audio) over a
 // gradient at the bottom, and the action rail (creator, like/dislike, comments, mods).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { AudioLines, CarFront, FileText, ImageOff, Pencil, Plus, Sparkles, Wrench } from "~/components/icons";
 import { memo, useMemo, useState } from "react";
 import { FollowButton } from "~/components/follow/FollowButton";

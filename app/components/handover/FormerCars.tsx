@@ -1,5 +1,5 @@
 // A member's profile: the cars they used to own, each linking to the car's current page.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CarFront } from "~/components/icons";
 import { carDisplayLine } from "~/lib/rules/cars";
 import { shortDate } from "~/lib/rules/formats";

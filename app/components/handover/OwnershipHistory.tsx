@@ -1,6 +1,6 @@
 // A car's owners in order, each with their dates (from–to) and the mods fitted in their time
 // with the money shown; a mark between two owners says when the car changed hands.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { KeyRound, Users } from "~/components/icons";
 import { formatCost, shortDate } from "~/lib/rules/formats";
 import { CHANGED_HANDS, type OwnershipJson } from "~/lib/rules/handover";

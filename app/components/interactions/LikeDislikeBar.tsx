@@ -5,7 +5,8 @@
 // counts sit outside the forms and open the likes/dislikes list. Every control carries its
 // name as text (visually hidden beside the icon), which text browsers show. Visitors get the
 // login modal.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { MessageCircle, ThumbsDown, ThumbsUp } from "~/components/icons";
 import type { ReactNode } from "react";
 import { LikesListPopover } from "./LikesListPopover";

@@ -4,7 +4,8 @@
 // The trigger stays the link to the likes page: a plain press opens the list, a press with a
 // modifier key (new tab, new window) follows the link.
 import * as Popover from "@radix-ui/react-popover";
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { RotateCw, ThumbsDown, ThumbsUp, X } from "~/components/icons";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorOf, type ErrorAnswer } from "~/lib/client/fetcher-answer";

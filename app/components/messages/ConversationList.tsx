@@ -1,6 +1,6 @@
 // The left column of /messages: one row per conversation with the other person, the last
 // message, its time and how many of their messages wait unread.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Ban } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { badgeText } from "~/lib/constants";

@@ -2,7 +2,7 @@
 // "Sent"/"Seen" under my latest message, "Load older", and the composer. The data and its
 // live updates are useThread's, sending is useSend's, the scroll position useThreadScroll's.
 // Without JavaScript nothing reads the conversation for you: a "Mark as read" button does.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { useMemo } from "react";
 import { useHydrated } from "~/lib/client/hydrated";
 import { ArrowDown, Loader2 } from "~/components/icons";

@@ -1,6 +1,6 @@
 // The thread's header: back to the list, who the conversation is with, "Reconnecting…"
 // while the live stream is down, and the "⋯" menu (profile, block).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { useCallback, useEffect, useRef } from "react";
 import { ArrowLeft, MoreHorizontal, UserRound, WifiOff } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";

@@ -2,7 +2,7 @@
 // present, gains chips, and the description collapsed until clicked, with a hint when it is
 // longer than DESCRIPTION_HINT_OVER characters. Works without JavaScript (<details>).
 import { useState, type ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { ChevronDown, Image as ImageIcon, Lock } from "~/components/icons";
 import { DESCRIPTION_HINT_OVER } from "~/lib/constants";
 import { formatCost } from "~/lib/rules/formats";

@@ -5,7 +5,8 @@
 // and empty states have their fixed messages. Used by the Grams feed, posts and anywhere else
 // mods are shown.
 import { useCallback, useEffect, useState } from "react";
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { RotateCw, Sparkles, Wrench } from "~/components/icons";
 import { carDisplayLine, type CarJson, type CarLike, type ModJson } from "~/lib/rules/cars";
 import { showcasePath, apiPaths } from "~/lib/paths";

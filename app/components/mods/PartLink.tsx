@@ -1,6 +1,6 @@
 // A mod's link to its shared part page, with "N other cars run this" where the page counted
 // them (nothing is said when no other car does).
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import type { PartRef } from "~/lib/rules/cars";
 import { otherCarsText } from "~/lib/rules/names";
 import "~/components/parts/parts.css";

@@ -5,7 +5,8 @@
 // all as read') count as done at once. Before JavaScript runs it is a plain link to
 // /notifications.
 import * as Popover from "@radix-ui/react-popover";
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Bell } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { COUNT_POLL, NOTIFICATIONS_POLL, badgeText } from "~/lib/constants";

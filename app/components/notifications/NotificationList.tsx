@@ -2,7 +2,8 @@
 // avatar (or a car icon), the message, a compact time, an unread dot, a link to the
 // related user or car. Clicking a row marks it read (with JavaScript, through a fetcher,
 // so the bell and the lists show it read while the request is on its way).
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { useHydrated } from "~/lib/client/hydrated";
 import { ArrowDown, BellOff, CheckCheck, ShieldAlert } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";

@@ -1,6 +1,6 @@
 // The part page's body: who runs the part (car, owner, when fitted, cost where shown), the
 // gains reported (median and count per type and unit) and the posts that show it.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CarFront, Gauge, Images, Wrench } from "~/components/icons";
 import { carName, formatGainAmount, toCents } from "~/lib/rules/cars";
 import type { GainStat } from "~/lib/rules/names";

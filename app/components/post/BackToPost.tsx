@@ -1,5 +1,5 @@
 // The way back from a post's own sub-pages (its likes, its share page) to the post.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { ArrowLeft } from "~/components/icons";
 import { postPath } from "~/lib/paths";
 

@@ -3,7 +3,7 @@
 // placeholder ('Text Post', 'No Media', 'Empty post'), the audio player, the story (line
 // breaks kept; long ones clamped with "more" in the feed), and the actions: like/dislike,
 // comments, share, save, report and delete. Tapping media opens the media viewer.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CarFront, FileText, ImageOff, Music2 } from "~/components/icons";
 import { useMemo, useState } from "react";
 import { AudioPlayer } from "~/components/audio/AudioPlayer";

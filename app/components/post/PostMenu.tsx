@@ -3,7 +3,8 @@
 // is a real form (intent=delete with a redirectTo). With JavaScript a fetcher posts the same
 // fields without the redirectTo, and the delete runs in place.
 import { Loader2, MoreHorizontal, Pencil, Trash2 } from "~/components/icons";
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { useEffect, useRef } from "react";
 import { ReportButton } from "~/components/report/ReportButton";
 import { notify } from "~/components/shell/notify";

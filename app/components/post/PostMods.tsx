@@ -1,6 +1,6 @@
 // The mods a post shows, under the post: maker and model, category, each linking to the
 // mod on its car's showcase (modHref). Nothing when the post tags none.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Wrench } from "~/components/icons";
 import { CategoryIcon } from "~/components/mods/category-icons";
 import { modHref, modTitle, type TaggedMod } from "~/lib/rules/post-mods";

@@ -7,7 +7,8 @@
 // JavaScript the panel also asks the server every few seconds (a fetcher's load) and reloads the page's data
 // once the post is ready (or has failed), saying "Your post is live"; without, it says so and
 // offers a reload link.
-import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useFetcher, useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { useEffect, useRef, useState } from "react";
 import { CheckCircle2, Clock, Film, Image, Loader2, RotateCcw, Trash2, XCircle } from "~/components/icons";
 import { useHydrated } from "~/lib/client/hydrated";

@@ -1,6 +1,6 @@
 // A person's garage: one card per car, linking to its showcase. On someone else's page
 // each card has a follow button with the car's follower count.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CarFront, Users } from "~/components/icons";
 import { FollowButton } from "~/components/follow/FollowButton";
 import { showcasePath } from "~/lib/paths";

@@ -1,6 +1,6 @@
 // A person's posts as a square grid: the first photo (or a video's poster frame, with its
 // length), a 'Text Post' tile for posts without media, icons for videos and multi-photo posts.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Copy, Heart, MessageCircle, Music, Play, Type } from "~/components/icons";
 import { formatDuration } from "~/lib/media/media-types";
 import { postPath } from "~/lib/paths";

@@ -1,6 +1,7 @@
 // The top of a person's page: big avatar, name, @username, counts and the actions
 // (Follow + Message for others, Edit profile on your own page).
-import { Link, useFetchers } from "@remix-run/react";
+import { useFetchers } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { MessageCircle, Pencil } from "~/components/icons";
 import { Avatar } from "~/components/shell/Avatar";
 import { FollowUserButton, followUserAction } from "~/components/follow/FollowUserButton";

@@ -1,6 +1,6 @@
 // The top of a page under the profile (saved posts, the data download): a way back to the
 // profile, then the page's title block.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import type { ReactNode } from "react";
 import { ChevronLeft } from "~/components/icons";
 import { PageHeader } from "~/components/shell/EmptyState";

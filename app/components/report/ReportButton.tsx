@@ -3,7 +3,8 @@
 // post comes back to this page. The form is not in the page itself: a feed would carry one
 // per card and per comment. The label is text (visually hidden beside the flag), which text
 // browsers show.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { Flag } from "~/components/icons";
 import { useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/client/hydrated";

@@ -1,5 +1,5 @@
 // The sections of the /search page: cars, people, events, posts and parts for one query.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CalendarDays, CarFront, FileText, Users, Wrench } from "~/components/icons";
 import { EventCard } from "~/components/events/EventCard";
 import type { EventCardView } from "~/components/events/event-view";

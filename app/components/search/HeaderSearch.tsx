@@ -3,7 +3,8 @@
 // after typing stops, with 'Show all' leading to /search?q=...
 // Keyboard: ↓/↑ move through the results, Enter opens one (or submits the form),
 // Escape closes the list. It is an ARIA combobox with a listbox popup.
-import { Form, Link, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { CalendarDays, CarFront, Loader2, Search } from "~/components/icons";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";

@@ -1,5 +1,6 @@
 // The app shell: skip link, header, sidebar, the page (<main>), the phone's bottom bar,
-// the login modal and the toasts. /upload hides the bottom bar; /embed/* hides all chrome.
+// the login modal and the toasts, and what follows the app's links in the page (Link.tsx).
+// /upload hides the bottom bar; /embed/* hides all chrome.
 // On the sign-in pages <main> comes first in the document and the stylesheet places the
 // header above it, so the form is the first thing a screen reader or text browser meets.
 import { useLocation } from "@remix-run/react";
@@ -7,12 +8,14 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { LoginModal } from "~/components/auth/LoginModal";
 import { BottomNav } from "./BottomNav";
 import { Header } from "./Header";
+import { IntentPrefetch } from "./IntentPrefetch";
 import { Sidebar } from "./Sidebar";
 import { Toasts } from "./Toasts";
 import { useIsMobile } from "./hooks";
 import { chromeFor, mainFirst } from "./nav";
 import "./shell.css";
 import { useRootData, type RootUser } from "~/lib/client/user";
+import { useLinkClicks } from "~/lib/client/link-clicks";
 
 export type ShellRootUser = RootUser | null;
 
@@ -26,6 +29,8 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const [pinned, setPinned] = useState(false);
   const burgerRef = useRef<HTMLAnchorElement>(null);
+  // The app's links are anchors (Link.tsx), followed in the page from here.
+  useLinkClicks();
 
   const close = useCallback(() => setOpen(false), []);
   const closeAndRefocus = useCallback(() => {
@@ -82,6 +87,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       {chrome.bottomNav ? <BottomNav signedIn={Boolean(user)} /> : null}
       <LoginModal />
       <Toasts flash={root?.toast} />
+      <IntentPrefetch />
     </div>
   );
 }

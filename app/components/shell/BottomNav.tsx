@@ -1,6 +1,6 @@
 // The phone's bottom bar (767px wide or less): search, events, post, messages, profile.
 // Signed out, post, messages and profile open the login modal instead.
-import { NavLink } from "@remix-run/react";
+import { NavLink } from "./Link";
 import { UnreadMessagesBadge } from "~/components/realtime";
 import { MemberLink } from "./MemberLink";
 import { NAV_ICONS } from "./icons";

@@ -6,7 +6,8 @@
 // The parts are named after `block` (BEM), so each use keeps its own look:
 // `block` on the <details>, `block__panel` on the question's panel, `block__question` on the
 // question. `children` is the panel's form; it gets `close` for its Cancel button.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "./Link";
 import { useId, useRef, type ReactNode } from "react";
 import { usePressLink } from "~/lib/client/press-link";
 

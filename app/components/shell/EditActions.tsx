@@ -1,6 +1,6 @@
 // The buttons under an edit page's form: save (it says "Saving…" while the form is sent) and
 // a Cancel link back to what is being edited.
-import { Link } from "@remix-run/react";
+import { Link } from "./Link";
 
 export function EditActions({ className, saving, label, cancelTo }: { className: string; saving: boolean; label: string; cancelTo: string }) {
   return (

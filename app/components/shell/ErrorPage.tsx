@@ -1,7 +1,8 @@
 // What the root ErrorBoundary shows, inside the shell: a clear status, the reason, and a
 // way on (home, back, or sign in when signing in would help).
 import type { ReactNode } from "react";
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLocation, useRouteError } from "@remix-run/react";
+import { Link } from "./Link";
 import { Ban, CircleAlert, Compass, LogIn } from "~/components/icons";
 import { requestLogin } from "~/lib/client/login-events";
 import { loginHref } from "~/lib/rules/login-links";

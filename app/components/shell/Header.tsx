@@ -1,6 +1,7 @@
 // The top bar: burger, logo, welcome, search, and the upload / messages / notifications /
 // profile buttons. On phones it slides away when scrolling down and returns on the way up.
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "./Link";
 import { LogIn, Menu, MessageCircle, Plus, Search, UserRound } from "~/components/icons";
 import "~/components/messages/nav-badge.css";
 import { lazyComponent } from "~/lib/client/lazy-component";

@@ -1,7 +1,8 @@
 // A link to a page that needs a signed-in user. Signed in, it is a plain link. Signed
 // out, it points at the login modal (`?login&redirectTo=<target>`, which works with no
 // JavaScript) and, with JavaScript, opens the modal in place through the global event.
-import { Link, useLocation, type LinkProps } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link, type LinkProps } from "./Link";
 import { requestLogin } from "~/lib/client/login-events";
 import { loginHref } from "~/lib/rules/login-links";
 

@@ -2,7 +2,8 @@
 // Search, Admin Area (administrators only), then Log Out or Login, and the theme switcher.
 // Phones: an overlay with a backdrop. From 768px: a slim rail that expands on hover (or
 // stays expanded when pinned with the burger).
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { Link, NavLink } from "./Link";
 import { History, LogIn, LogOut, X } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { UnreadMessagesBadge } from "~/components/realtime";

@@ -4,7 +4,7 @@
 // when no post tags a mod. Every time the car changed hands is marked between the mods, by
 // date. Below them, the car's service entries (ServiceTimeline), when it has any. Plain
 // links: it works without JavaScript.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { History, Images, KeyRound } from "~/components/icons";
 import { MediaImage, type MediaItem } from "~/components/cars/MediaImage";
 import { CategoryIcon } from "~/components/mods/category-icons";

@@ -1,7 +1,7 @@
 // A text as people wrote it, with its @mentions and #tags as links: "@name" leads to the
 // member's page when that member exists (`mentions`, from the server), "#tag" to the tag's
 // page. Everything else stays plain text. Plain links: they work without JavaScript.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { tagPath, userPath } from "~/lib/paths";
 import { parseTextLinks } from "~/lib/rules/text-links";
 import "./text.css";

@@ -4,7 +4,7 @@
 // JavaScript it follows the ticked cars: each car's mods are read from
 // GET /api/cars/{id}/mods the first time the car is ticked; what the page was rendered with
 // shows until then. A mod stays ticked when its car is unticked and ticked again.
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Check, Loader2, Wrench } from "~/components/icons";
 import { useFetcherRead } from "~/lib/client/fetcher-answer";

@@ -5,7 +5,8 @@
 // shows its progress (XMLHttpRequest), errors appear next to the form without losing
 // anything typed, and the new post opens at once, showing the browser's previews while its
 // media are prepared ("Preparing your post…").
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, useNavigate } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { AlertCircle, LayoutGrid, Loader2, Music2, PenLine, Rows3, Send, Sparkles, Square, GalleryHorizontal } from "~/components/icons";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { MusicSearch } from "~/components/audio/MusicSearch";

@@ -1,7 +1,7 @@
 // The onboarding's frame: which of the three steps this is, and the way on (skip or next).
 // Plain links: it works without JavaScript.
 import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/shell/Link";
 import { WELCOME_STEPS, welcomeHref, type WelcomeStep } from "~/lib/rules/onboarding";
 import "./welcome.css";
 
