@@ -36,10 +36,6 @@ const post =
   (column: string): KeysOf =>
   (row) =>
     `SELECT 'post:' || ${row}."${column}"`;
-const carsOfPost =
-  (column: string): KeysOf =>
-  (row) =>
-    `SELECT 'car:' || pc."carId" FROM "post_cars" pc WHERE pc."postId" = ${row}."${column}"`;
 const car =
   (column: string): KeysOf =>
   (row) =>
@@ -52,22 +48,20 @@ const timeline =
   (column: string): KeysOf =>
   (row) =>
     `SELECT 'timeline:' || ${row}."${column}"`;
-/** A comment's post, and that post's cars. */
+/** A comment's post. */
 const postOfComment: KeysOf = (row) => `SELECT 'post:' || c."postId" FROM "comments" c WHERE c."id" = ${row}."commentId"`;
-const carsOfComment: KeysOf = (row) => `SELECT 'car:' || pc."carId" FROM "comments" c JOIN "post_cars" pc ON pc."postId" = c."postId" WHERE c."id" = ${row}."commentId"`;
 
 type Rule = "private" | "everything" | KeysOf[];
 
-const reaction = (column: string) => [post(column), carsOfPost(column)];
-
 /** Every table of the schema and what a write to it logs. */
 export const CHANGE_RULES: Record<string, Rule> = {
-  // A post's reactions.
-  post_likes: reaction("postId"),
-  comments: reaction("postId"),
-  comment_likes: [postOfComment, carsOfComment],
-  saves: reaction("postId"),
-  shares: reaction("postId"),
+  // A post's reactions: no count or list of a car's is made of its posts' reactions (a showcase
+  // shows its posts' own), so they name the post alone.
+  post_likes: [post("postId")],
+  comments: [post("postId")],
+  comment_likes: [postOfComment],
+  saves: [post("postId")],
+  shares: [post("postId")],
   // Follows.
   car_follows: [car("carId"), user("userId")],
   user_follows: [user("followerId"), user("followingId")],

@@ -5,7 +5,7 @@
 //
 // - `post:<id>`: a post's reactions: its likes and dislikes, comments and their likes, saves,
 //   shares (their counts, and each reader's own);
-// - `car:<id>`: a car's followers, and the reactions on every post that names it;
+// - `car:<id>`: a car's followers (and so each reader's "following" on its posts);
 // - `user:<id>`: the people a member follows and who follows them;
 // - `timeline:<id>`: a member's Following feed.
 // Everything else (posts themselves, cars, people, media, mods, events, tags…) is "*".
@@ -21,7 +21,7 @@ export const timelineKey = (memberId: number) => `timeline:${memberId}`;
 /** The header an answer names its keys in, for the visitors' pages (server/visitor-pages.ts), which takes it off. */
 export const KEPT_KEYS_HEADER = "X-Kept-Keys";
 
-/** The keys of a list of posts as the feed shows them: each post's, and each of its cars'. */
+/** The keys of a list of posts as the feed shows them: each post's, and each of its cars' (a member's "following" flag). */
 export function postsKeys(posts: ReadonlyArray<{ id: number; car_ids: readonly number[] }>): string[] {
   const keys = new Set<string>();
   for (const post of posts) {

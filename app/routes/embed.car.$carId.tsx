@@ -27,7 +27,6 @@ export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
   hydrate: false,
   cache: "visitors",
   stylesheets: [embedStyles, embedCarStyles],
-  // The car's followers and the reactions on its posts.
   keys: ({ car }) => [carKey(car.id)],
 };
 

@@ -57,7 +57,7 @@ function plural(count: number, one: string, many = `${one}s`) {
 
 export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
   cache: "visitors",
-  // The car's followers and the reactions on its posts.
+  // The car's followers, and the reactions on the posts it shows.
   keys: ({ car, posts }) => [carKey(car.id), ...posts.map((post) => postKey(post.id))],
 };
 

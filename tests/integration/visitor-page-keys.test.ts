@@ -1,7 +1,8 @@
 // A visitor's kept page ends only when what it shows changes: the app names the keys of what a
 // page shows in its X-Kept-Keys header (app/cache/data-keys.ts), the visitors' pages in front of
 // it (server/visitor-pages.ts) keep them with the page and take the header off, and a commit
-// that names none of them (a like on a post with no car in common) leaves the page in memory.
+// that names none of them (a like on another post, even one of the same car) leaves the page in
+// memory.
 // Over HTTP, through the real handler, as in production.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
@@ -16,9 +17,10 @@ import { onPostgres } from "../support/database";
 let app: RunningApp;
 let owner: TestUser;
 let fan: TestUser;
-/** Post A names car X; post B names car Y: nothing in common. */
+/** Post A names car X; post B names car Y: nothing in common; post C names car X too. */
 let postA: number;
 let postB: number;
+let postC: number;
 let carX: number;
 
 beforeAll(async () => {
@@ -31,6 +33,7 @@ beforeAll(async () => {
   const post = (story: string, carId: number) => prisma.post.create({ data: { createdById: owner.id, story, carId, postCars: { create: { carId } } } });
   postA = (await post("R34 on the dyno", carX)).id;
   postB = (await post("Supra at the strip", carY)).id;
+  postC = (await post("R34 at the meet", carX)).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -74,6 +77,9 @@ describe.skipIf(onPostgres)("a visitor's kept page", () => {
     const kept = await visit(postPath(postA));
     expect(kept.fromMemory).toBe(true);
     expect(likesShown(kept.body)).toBe(0);
+    // Another post of the same car: the page shows the car, not that post's reactions.
+    await reactToPost(fan.id, postC, "like");
+    expect((await visit(postPath(postA))).fromMemory).toBe(true);
 
     await reactToPost(fan.id, postA, "like");
     const fresh = await visit(postPath(postA));
