@@ -201,10 +201,15 @@ export async function installPostgresChangeLog(client: pg.ClientBase): Promise<v
 /** Makes the log and (anew) its triggers in a migrated SQLite database, in one transaction. */
 export function installSqliteChangeLog(db: Database.Database): void {
   db.transaction(() => {
-    const old = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${TRIGGER_PREFIX}%'`).all() as Array<{ name: string }>;
-    for (const { name } of old) db.exec(`DROP TRIGGER "${name}"`);
+    dropSqliteChangeLogTriggers(db);
     for (const statement of sqliteChangeLogSql(sqliteTables(db))) db.exec(statement);
   })();
+}
+
+/** Drops the log's triggers (a bulk load of a fresh database writes no log, then installs them again). */
+export function dropSqliteChangeLogTriggers(db: Database.Database): void {
+  const old = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '${TRIGGER_PREFIX}%'`).all() as Array<{ name: string }>;
+  for (const { name } of old) db.exec(`DROP TRIGGER "${name}"`);
 }
 
 /** What pruneChangeLog needs of the app's client. */

@@ -10,6 +10,8 @@
 // bulk loading (no journal, no fsync, big cache; foreign keys checked by the test instead).
 // The same seed number always gives the same data.
 import Database from "better-sqlite3";
+import { CHANGE_LOG_TABLE, dropSqliteChangeLogTriggers, installSqliteChangeLog } from "../../app/cache/change-log.server";
+import { EVERYTHING } from "../../app/cache/data-keys";
 import bcrypt from "bcryptjs";
 import { createRng, type Rng } from "../../prisma/seed/random";
 import { nameKey } from "../../app/lib/rules/names";
@@ -249,6 +251,8 @@ export async function seedScale(options: ScaleOptions): Promise<ScaleSummary> {
     // Indexes are built once at the end (a sort) rather than kept up to date row by row.
     const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`).all() as Array<{ name: string; sql: string }>;
     for (const index of indexes) db.prepare(`DROP INDEX "${index.name}"`).run();
+    // Nor is the change log written row by row: a bulk load ends everything kept at once.
+    dropSqliteChangeLogTriggers(db);
     let rows: Record<string, number>;
     try {
       rows = fillTables(db, pool, { ...options, users: usersWanted, posts: postsWanted }, log);
@@ -258,6 +262,8 @@ export async function seedScale(options: ScaleOptions): Promise<ScaleSummary> {
         for (const index of indexes) db.prepare(index.sql).run();
       })();
       log(`  ${indexes.length} indexes rebuilt (${((Date.now() - indexing) / 1000).toFixed(1)} s)`);
+      installSqliteChangeLog(db);
+      db.prepare(`INSERT INTO "${CHANGE_LOG_TABLE}" ("key") VALUES ('${EVERYTHING}')`).run();
     }
 
     if (journal !== "wal") db.pragma("journal_mode = WAL");

@@ -157,6 +157,13 @@ describe("seed-scale --users 50 --posts 300", () => {
     expect(String(db.pragma("journal_mode", { simple: true }))).toBe("wal");
   });
 
+  it("writes no change log row by row, keeps the log's triggers, and ends everything kept once", () => {
+    const rows = db.prepare(`SELECT "key" FROM "data_changes"`).all() as Array<{ key: string }>;
+    expect(rows).toEqual([{ key: "*" }]);
+    const triggers = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name = 'data_changes_post_likes_insert'`).all();
+    expect(triggers).toHaveLength(1);
+  });
+
   it("is read back by the app: the feed pages with its cursor and the media route serves the files", async () => {
     const first = await getFeedPage({ viewerId: 2 });
     expect(first.posts).toHaveLength(50);
