@@ -32,22 +32,16 @@ const TRIGGER_PREFIX = "data_changes_";
 /** A SELECT of key texts for the row named `row` (NEW or OLD). */
 type KeysOf = (row: string) => string;
 
-const post =
+/** The key `<prefix>:<the row's column>`. */
+const keyOf =
+  (prefix: string) =>
   (column: string): KeysOf =>
   (row) =>
-    `SELECT 'post:' || ${row}."${column}"`;
-const car =
-  (column: string): KeysOf =>
-  (row) =>
-    `SELECT 'car:' || ${row}."${column}"`;
-const user =
-  (column: string): KeysOf =>
-  (row) =>
-    `SELECT 'user:' || ${row}."${column}"`;
-const timeline =
-  (column: string): KeysOf =>
-  (row) =>
-    `SELECT 'timeline:' || ${row}."${column}"`;
+    `SELECT '${prefix}:' || ${row}."${column}"`;
+const post = keyOf("post");
+const car = keyOf("car");
+const user = keyOf("user");
+const timeline = keyOf("timeline");
 /** A comment's post. */
 const postOfComment: KeysOf = (row) => `SELECT 'post:' || c."postId" FROM "comments" c WHERE c."id" = ${row}."commentId"`;
 
@@ -147,7 +141,8 @@ export function sqliteChangeLogSql(tables: readonly string[]): string[] {
 /**
  * The PostgreSQL statements that make the log, its functions and triggers (after dropping the
  * old ones). Each row names the transaction that wrote it. A table that logs "*" does it once
- * per statement rather than per row.
+ * per statement rather than per row (even a statement that changed no row: too much, never too
+ * little).
  */
 export function postgresChangeLogSql(tables: readonly string[]): string[] {
   const statements = [
