@@ -29,6 +29,12 @@ test("like, then dislike, then the likes list, with JavaScript", async ({ browse
   const postId = await makePost(owner.page, "Fresh wrap on the Supra");
 
   const page = fan.page;
+  // The reactions the server answered, by the type each asked for.
+  const answered: string[] = [];
+  page.on("response", (response) => {
+    const request = response.request();
+    if (request.method() === "POST" && response.url().includes(`/api/posts/${postId}/like`)) answered.push(request.postData() ?? "");
+  });
   await page.goto(postPath(postId));
   const like = page.getByRole("button", { name: "Like", exact: true });
   await expect(like).toHaveAttribute("aria-pressed", "false");
@@ -41,7 +47,9 @@ test("like, then dislike, then the likes list, with JavaScript", async ({ browse
   await expect(page.getByTestId("dislikes-count")).toHaveText("1");
   await expect(page.getByRole("button", { name: "Remove dislike" })).toHaveAttribute("aria-pressed", "true");
 
-  // The server agrees after a reload.
+  // The server agrees after a reload, once it has answered the dislike (a press made while the
+  // like was on its way is sent after the like's answer).
+  await expect.poll(() => answered.some((body) => body.includes("dislike"))).toBe(true);
   await page.reload();
   await expect(page.getByTestId("dislikes-count")).toHaveText("1");
   await expect(page.getByRole("button", { name: "Like", exact: true })).toHaveAttribute("aria-pressed", "false");
