@@ -33,6 +33,7 @@ import { loadGrams } from "~/models/grams.server";
 import type { DocumentHandle, loader as rootLoader } from "~/root";
 import { postsKeys } from "~/cache/data-keys";
 import "~/components/feed/feed.css";
+import { isPlainClick } from "~/lib/client/link-clicks";
 export { shouldRevalidate } from "~/lib/client/revalidation";
 
 export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
@@ -103,7 +104,7 @@ export default function Home() {
                 aria-label="Join"
                 preventScrollReset
                 onClick={(event) => {
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  if (!isPlainClick(event)) return;
                   event.preventDefault();
                   requestLogin({ mode: "signup" });
                 }}

@@ -25,6 +25,7 @@ import { carKey, postKey, userKey } from "~/cache/data-keys";
 import type { DocumentHandle } from "~/root";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
 import { UserError } from "~/lib/user-error";
+import { isPlainClick } from "~/lib/client/link-clicks";
 export { shouldRevalidate } from "~/lib/client/revalidation";
 
 export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
@@ -160,7 +161,7 @@ export default function UserPage() {
                   className="btn btn--secondary"
                   preventScrollReset
                   onClick={(event) => {
-                    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                    if (!isPlainClick(event)) return;
                     event.preventDefault();
                     if (more.state === "idle") more.load(`${base}?before=${cursor}`);
                   }}

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { normalizeSoundCloudUrl, soundCloudPlayerUrl } from "~/lib/rules/soundcloud";
 import { AUDIO_MESSAGES, lookUpTrack, PLAYER_TIMEOUT, trackNameFromUrl, type OEmbedInfo } from "./track";
 import "./audio.css";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 type Phase = "idle" | "loading" | "ready" | "failed";
 
@@ -90,7 +91,7 @@ export function AudioPlayer({ url, onSearchAnother, compact = false, className }
             rel="noopener noreferrer"
             aria-label={`${AUDIO_MESSAGES.play}: ${label}`}
             onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              if (!isPlainClick(event)) return;
               event.preventDefault();
               void start();
             }}

@@ -5,6 +5,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useHydrated } from "~/lib/client/hydrated";
 import { Loader2 } from "~/components/icons";
 import { useLoginDialog, type LoginView } from "./login-state";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 /**
  * A sign-in form: without JavaScript a plain POST to `action` carrying the page to come back
@@ -106,11 +107,6 @@ export function Submit({ pending, done = false, label }: { pending: boolean; don
       )}
     </button>
   );
-}
-
-/** Whether a click should be left to the browser (another button, or a modifier key). */
-export function isPlainClick(event: React.MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey;
 }
 
 /** A link that switches view in place, and works as a plain link without JavaScript. */

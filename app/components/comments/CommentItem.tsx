@@ -10,6 +10,7 @@ import { Avatar } from "~/components/shell/Avatar";
 import { LinkedText } from "~/components/text/LinkedText";
 import { ReportButton } from "~/components/report/ReportButton";
 import type { ReactNode } from "react";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 export type CommentActions = {
   signedIn: boolean;
@@ -103,7 +104,7 @@ export function CommentItem({
               replace
               className="comment__action"
               onClick={(event) => {
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                if (!isPlainClick(event)) return;
                 event.preventDefault();
                 if (!actions.signedIn) actions.onLoginNeeded();
                 else actions.onReply(top, comment);

@@ -17,6 +17,7 @@ import { CommentItem, type CommentActions } from "./CommentItem";
 import { useCommentDelete, useCommentLike, useCommentList, useCommentPost, type CommentViewer } from "./useComments";
 import "./comments.css";
 import { SkeletonRows } from "~/components/shell/SkeletonRows";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 export const REPLY_PARAM = "replyTo";
 export type { CommentViewer };
@@ -121,7 +122,7 @@ export function CommentSection({ postId, initialPage, before = null, signedIn, v
           preventScrollReset
           className="comments__sign-in"
           onClick={(event) => {
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+            if (!isPlainClick(event)) return;
             event.preventDefault();
             requestLogin();
           }}
@@ -190,7 +191,7 @@ export function CommentSection({ postId, initialPage, before = null, signedIn, v
             preventScrollReset
             aria-busy={loadingOlder || undefined}
             onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+              if (!isPlainClick(event)) return;
               event.preventDefault();
               loadOlder();
             }}

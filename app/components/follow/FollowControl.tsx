@@ -10,6 +10,7 @@ import { loginHref } from "~/lib/rules/login-links";
 import { useFollowToggle } from "./useFollowToggle";
 import { useOptionalUser } from "~/lib/client/user";
 import "./follow.css";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 export type FollowControlProps = {
   action: string;
@@ -47,7 +48,7 @@ export function FollowControl({ action, initialFollowing, initialCount, subject,
         data-state="idle"
         aria-label={subject ? `Follow ${subject}` : undefined}
         onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          if (!isPlainClick(event)) return;
           event.preventDefault();
           requestLogin({ redirectTo: here });
         }}

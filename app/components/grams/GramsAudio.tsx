@@ -5,6 +5,7 @@ import { Music2, X } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { normalizeSoundCloudUrl, soundCloudPlayerUrl } from "~/lib/rules/soundcloud";
 import { trackNameOf } from "./grams-feed";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 export function GramsAudio({ url, active }: { url: string; active: boolean }) {
   const [open, setOpen] = useState(false);
@@ -39,7 +40,7 @@ export function GramsAudio({ url, active }: { url: string; active: boolean }) {
       rel="noopener noreferrer"
       aria-label={`Play ${title}${artist ? ` by ${artist}` : ""}`}
       onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         setOpen(true);
       }}

@@ -3,6 +3,7 @@
 // visually hidden text, which text browsers show.
 import { ChevronDown, ChevronUp, ImageOff, RotateCw, Volume2, VolumeX, X } from "~/components/icons";
 import { GRAMS_MESSAGES } from "./grams-feed";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 /** A link home without JavaScript (`closeHref`), a button otherwise. */
 function GramsCloseButton({ closeHref, onClose }: { closeHref?: string; onClose: () => void }) {
@@ -19,7 +20,7 @@ function GramsCloseButton({ closeHref, onClose }: { closeHref?: string; onClose:
       href={closeHref}
       className="grams__icon-btn grams__close"
       onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         onClose();
       }}

@@ -22,6 +22,7 @@ import { PostMedia } from "./PostMedia";
 import { PostMenu } from "./PostMenu";
 import { carLines, carsText, isLongStory, mediaAreaOf, POST_PLACEHOLDERS, postMediaItems, shareTitle } from "./post-view";
 import "./post.css";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 const MediaViewer = lazyComponent(() => import("~/components/media/MediaViewer").then((module) => module.MediaViewer));
 
@@ -90,7 +91,7 @@ function MoreLink({ postId, onExpand }: { postId: number; onExpand: () => void }
       href={postPath(postId)}
       className="post-story__more"
       onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         onExpand();
       }}

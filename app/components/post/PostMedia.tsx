@@ -14,6 +14,7 @@ import { gridItems, type Layout } from "~/lib/rules/layout";
 import { mediaCountText } from "~/lib/media/media-count";
 import { clampIndex, frameRatio, ratioCss, swipeStep } from "./post-view";
 import { imageSizeAttributes } from "~/lib/media/media-types";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 export const SIZES = {
   full: "(min-width: 768px) 614px, 100vw",
@@ -130,7 +131,7 @@ function Tile({
       data-kind={isVideo ? "video" : "image"}
       draggable={false}
       onClick={(event: ReactMouseEvent) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         if (blockClick?.()) return;
         onOpen(index);

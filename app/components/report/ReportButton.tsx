@@ -13,6 +13,7 @@ import { lazyComponent } from "~/lib/client/lazy-component";
 import { requestLogin } from "~/lib/client/login-events";
 import { loginHref } from "~/lib/rules/login-links";
 import "./report.css";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 const ReportModal = lazyComponent(() => import("./ReportModal").then((module) => module.ReportModal));
 
@@ -55,7 +56,7 @@ export function ReportButton({
         preventScrollReset
         className={classes}
         onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          if (!isPlainClick(event)) return;
           event.preventDefault();
           requestLogin();
         }}

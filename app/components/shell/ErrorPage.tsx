@@ -7,6 +7,7 @@ import { Ban, CircleAlert, Compass, LogIn } from "~/components/icons";
 import { requestLogin } from "~/lib/client/login-events";
 import { loginHref } from "~/lib/rules/login-links";
 import { useRootData } from "~/lib/client/user";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 export function errorTitle(status: number): string {
   if (status === 404) return "Page not found";
@@ -46,7 +47,7 @@ export function ErrorPage({ status, message, signedIn, notFound }: { status: num
               to={loginHref(location.pathname + location.search)}
               className="btn btn--secondary"
               onClick={(event) => {
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                if (!isPlainClick(event)) return;
                 event.preventDefault();
                 requestLogin();
               }}

@@ -16,6 +16,7 @@ import { MemberLink } from "./MemberLink";
 import { useHeaderScroll } from "./hooks";
 import type { ShellRootUser } from "./AppShell";
 import { usePressLink } from "~/lib/client/press-link";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 // Visitors have no bell, so its popover code downloads only on members' pages.
 /** The name the server renders the bell by (app/server-parts.server.ts). */
@@ -102,7 +103,7 @@ export function Header({
                 preventScrollReset
                 className="btn btn--secondary app-header__signin"
                 onClick={(event) => {
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                  if (!isPlainClick(event)) return;
                   event.preventDefault();
                   requestLogin();
                 }}

@@ -14,7 +14,7 @@
 // - `reloadDocument`: the browser loads the page whole; no handler touches it.
 // A click with a modifier key, or on a link with a target or a download, is the browser's.
 import { useLocation, useNavigate } from "@remix-run/react";
-import { forwardRef, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from "react";
 import { isPlainClick } from "~/lib/client/link-clicks";
 
 type Common = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
@@ -77,10 +77,9 @@ const StateLink = forwardRef<HTMLAnchorElement, Common & { state: Record<string,
   );
 });
 
-export type NavLinkProps = Omit<Common, "children"> & {
+export type NavLinkProps = Common & {
   /** Current only at its own address, not at the ones below it. */
   end?: boolean;
-  children?: ReactNode;
 };
 
 /**

@@ -5,6 +5,7 @@ import { useLocation } from "@remix-run/react";
 import { Link, type LinkProps } from "./Link";
 import { requestLogin } from "~/lib/client/login-events";
 import { loginHref } from "~/lib/rules/login-links";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 type Props = Omit<LinkProps, "to"> & { to: string; signedIn: boolean };
 
@@ -19,7 +20,7 @@ export function MemberLink({ to, signedIn, onClick, ...rest }: Props) {
       data-login-gate={to}
       onClick={(event) => {
         onClick?.(event);
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        if (event.defaultPrevented || !isPlainClick(event)) return;
         event.preventDefault();
         requestLogin({ redirectTo: to });
       }}

@@ -18,6 +18,7 @@ import { NAV_ICONS } from "./icons";
 import { sidebarItems } from "./nav";
 import type { ShellRootUser } from "./AppShell";
 import { usePressLink } from "~/lib/client/press-link";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 const VersionChangesModal = lazyComponent(() => import("~/components/feedback/VersionChangesModal").then((module) => module.VersionChangesModal));
 
@@ -159,7 +160,7 @@ export function Sidebar({
               data-nav="login"
               title="Login"
               onClick={(event) => {
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                if (!isPlainClick(event)) return;
                 event.preventDefault();
                 onClose();
                 requestLogin();

@@ -8,13 +8,16 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 
-/** A plain left click: no modifier key (a new tab or window), no other button. */
+/**
+ * A plain left click, which the page may take over; a click with another button or a modifier
+ * key (a new tab or window, a download) is left to the browser.
+ */
 export function isPlainClick(event: { button: number; metaKey: boolean; altKey: boolean; ctrlKey: boolean; shiftKey: boolean }): boolean {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
 /** The app link a click lands on, if the page should follow it itself. */
-export function followedLink(event: MouseEvent): HTMLAnchorElement | null {
+function followedLink(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || !isPlainClick(event)) return null;
   const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-link]") : null;
   if (!anchor || anchor.hasAttribute("download") || (anchor.target && anchor.target !== "_self")) return null;

@@ -4,13 +4,14 @@
 // click with a modifier key (new tab, new window) still follows it.
 import type { KeyboardEvent, MouseEvent } from "react";
 import { useHydrated } from "~/lib/client/hydrated";
+import { isPlainClick } from "~/lib/client/link-clicks";
 
 export function usePressLink(press: () => void) {
   const hydrated = useHydrated();
   return {
     role: hydrated ? ("button" as const) : undefined,
     onClick(event: MouseEvent<HTMLAnchorElement>) {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (!isPlainClick(event)) return;
       event.preventDefault();
       press();
     },
