@@ -219,15 +219,15 @@ const PRUNE_BATCH = 5000;
 export async function pruneChangeLog(client: LogClient, now = Date.now()): Promise<number> {
   const table = Prisma.raw(`"${CHANGE_LOG_TABLE}"`);
   const cutoff = Math.floor(now / 1000) - CHANGE_LOG_HOURS * 3600;
-  // seq grows with time, so the first row young enough bounds the old ones: the scan reads only
-  // the rows it deletes.
-  const [young] = await client.$queryRaw<Array<{ seq: number | bigint }>>(Prisma.sql`SELECT "seq" FROM ${table} WHERE "at" >= ${cutoff} ORDER BY "seq" LIMIT 1`);
-  const [last] = await client.$queryRaw<Array<{ seq: number | bigint | null }>>(Prisma.sql`SELECT MAX("seq") AS "seq" FROM ${table}`);
-  const bound = young ? Number(young.seq) : last?.seq === null || last === undefined ? 0 : Number(last.seq) + 1;
+  // seq grows with time, so the first row young enough bounds the old ones (the scan reads only
+  // the rows it deletes); with none young enough, every row goes.
+  const [{ bound }] = await client.$queryRaw<Array<{ bound: number | bigint }>>(
+    Prisma.sql`SELECT COALESCE((SELECT "seq" FROM ${table} WHERE "at" >= ${cutoff} ORDER BY "seq" LIMIT 1), (SELECT MAX("seq") + 1 FROM ${table}), 0) AS "bound"`,
+  );
   let deleted = 0;
   for (;;) {
     const count = await client.$executeRaw(
-      Prisma.sql`DELETE FROM ${table} WHERE "seq" IN (SELECT "seq" FROM ${table} WHERE "seq" < ${bound} ORDER BY "seq" LIMIT ${PRUNE_BATCH})`,
+      Prisma.sql`DELETE FROM ${table} WHERE "seq" IN (SELECT "seq" FROM ${table} WHERE "seq" < ${Number(bound)} ORDER BY "seq" LIMIT ${PRUNE_BATCH})`,
     );
     deleted += count;
     if (count < PRUNE_BATCH) return deleted;
@@ -240,17 +240,20 @@ export async function pruneChangeLog(client: LogClient, now = Date.now()): Promi
  */
 export function sqliteChangeReader(connection: () => Database.Database): () => readonly string[] | "all" {
   let last: number | null = null;
+  let statement: Database.Statement | null = null;
   return () => {
     try {
       const db = connection();
       // The highest number ever given (seq has no gaps: a rolled back write takes its number
       // back), and the rows after the last one read, in one statement: one read of the file.
-      const rows = db
-        .prepare(
+      // Prepared once for each connection.
+      if (statement?.database !== db) {
+        statement = db.prepare(
           `SELECT "seq" AS "top", NULL AS "key" FROM "sqlite_sequence" WHERE "name" = '${CHANGE_LOG_TABLE}'
            UNION ALL SELECT NULL, "key" FROM "${CHANGE_LOG_TABLE}" WHERE "seq" > ?`,
-        )
-        .all(last ?? Number.MAX_SAFE_INTEGER) as Array<{ top: number | null; key: string | null }>;
+        );
+      }
+      const rows = statement.all(last ?? Number.MAX_SAFE_INTEGER) as Array<{ top: number | null; key: string | null }>;
       const top = rows.find((row) => row.top !== null)?.top ?? 0;
       const keys = rows.flatMap((row) => (row.key === null ? [] : [row.key]));
       const before = last;

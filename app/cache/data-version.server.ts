@@ -33,7 +33,8 @@ export type ChangeSource = {
 /**
  * The change source of the database at `url`: the version, and the change log
  * (change-log.server.ts) read on the version's own connection. Null when the database has no
- * version (in memory).
+ * version (in memory). A version read that fails (the file is not there yet, the server is
+ * down) answers null: nothing is known, and nothing is kept or reused.
  */
 export function changeSource(url: string): ChangeSource | null {
   if (POSTGRES_URL.test(url)) {
@@ -52,16 +53,6 @@ const POSTGRES_URL = /^postgres(?:ql)?:\/\//i;
 
 /** The name the version's PostgreSQL connection shows in pg_stat_activity. */
 export const DATA_VERSION_APPLICATION_NAME = "carsocial-data-version";
-
-/**
- * Reads the data version of the database at `url`; null when it has none (an in-memory
- * database). A read that fails (the file is not there yet, the server is down) answers null:
- * nothing is known, and nothing is kept or reused.
- */
-export function dataVersionReader(url: string): DataVersionReader | null {
-  if (POSTGRES_URL.test(url)) return postgresReader(postgresPool(url));
-  return sqliteConnection(url)?.version ?? null;
-}
 
 /** A read-only connection to a SQLite file, and its data version; null for other URLs and memory. */
 function sqliteConnection(url: string): { open: () => Database.Database; version: DataVersionReader } | null {

@@ -3,14 +3,14 @@
 // and reading alone leaves it as it was: SQLite's data_version, PostgreSQL's snapshot.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { dataVersionReader } from "~/cache/data-version.server";
+import { changeSource } from "~/cache/data-version.server";
 import { onPostgres } from "../support/database";
 import { commitElsewhere } from "../support/other-connection";
 
 describe("the data version", () => {
   it("changes with a commit of the app, and of another connection; reads leave it alone", async () => {
     const url = process.env.DATABASE_URL!;
-    const version = dataVersionReader(url)!;
+    const version = changeSource(url)!.version;
     expect(version).not.toBeNull();
     const before = await version();
     await prisma.user.count();
@@ -26,7 +26,7 @@ describe("the data version", () => {
   });
 
   it("answers the requests of one moment with one read, taken after every commit before them", async () => {
-    const version = dataVersionReader(process.env.DATABASE_URL!)!;
+    const version = changeSource(process.env.DATABASE_URL!)!.version;
     const before = await version();
     await prisma.manufacturer.create({ data: { name: "Tial", key: "tial" } });
     const [first, second] = await Promise.all([version(), version()]);
@@ -37,6 +37,6 @@ describe("the data version", () => {
 
 describe("where there is no data version", () => {
   it("is null for an in-memory database", () => {
-    expect(dataVersionReader("file::memory:")).toBeNull();
+    expect(changeSource("file::memory:")).toBeNull();
   });
 });
