@@ -149,11 +149,20 @@ export default async function handleRequest(request: Request, responseStatusCode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let failed = false;
+    // A render still under way after the stream's time is cut short; one that ended lets its
+    // timer go with it, or the timer would hold the request's data for that long.
+    const deadline = setTimeout(() => {
+      failed = true;
+      abort();
+    }, streamTimeout + 1000);
     const ready = () => {
       shellRendered = true;
       const body = new DocumentStream(memo ? (document) => memo.end(failed ? null : document.toString("utf8")) : undefined);
       // A document cut short (the reader went away) is not kept.
-      body.on("close", () => memo?.end(null));
+      body.on("close", () => {
+        clearTimeout(deadline);
+        memo?.end(null);
+      });
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
@@ -166,6 +175,7 @@ export default async function handleRequest(request: Request, responseStatusCode
         onShellReady: waitForAll ? undefined : ready,
         onAllReady: waitForAll ? ready : undefined,
         onShellError(error) {
+          clearTimeout(deadline);
           memo?.end(null);
           reject(error);
         },
@@ -176,10 +186,6 @@ export default async function handleRequest(request: Request, responseStatusCode
         },
       },
     );
-    setTimeout(() => {
-      failed = true;
-      abort();
-    }, streamTimeout + 1000);
   });
 }
 

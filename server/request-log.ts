@@ -1,10 +1,9 @@
 // Each request gets an id, and the log a line per answer: method, address, route, status
-// and duration, as JSON (pino-http). The id goes back in X-Request-Id, reaches the app in the
+// and duration, as JSON (pino). The id goes back in X-Request-Id, reaches the app in the
 // same header (its error lines repeat it), and is taken from a trusted proxy that sent one.
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
+import type { Logger } from "pino";
 import type { Settings } from "../app/lib/server/env.server";
 import { log, REQUEST_ID_HEADER } from "../app/lib/server/logger.server";
 import type { FactsOf } from "./route-facts";
@@ -28,20 +27,31 @@ export function requestId({ trusted }: { trusted: boolean }): RequestHandler {
   };
 }
 
-/** One log line per answer (the app's own answers: static files are not logged). */
-export function requestLog(factsOf: FactsOf): RequestHandler {
-  return pinoHttp({
-    logger: log(),
-    genReqId: (req: IncomingMessage) => String(req.headers[REQUEST_ID_HEADER] ?? ""),
-    quietReqLogger: true,
-    customAttributeKeys: { reqId: "requestId", responseTime: "ms" },
-    serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-    },
-    customProps: (req: IncomingMessage) => ({ route: factsOf()((req.url ?? "").split("?")[0]).route }),
-    customLogLevel: (_req: IncomingMessage, res: ServerResponse, error?: Error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    customSuccessMessage: (req: IncomingMessage, res: ServerResponse) => `${req.method} ${req.url} ${res.statusCode}`,
-    customErrorMessage: (req: IncomingMessage, res: ServerResponse) => `${req.method} ${req.url} ${res.statusCode}`,
-  }) as unknown as RequestHandler;
+/**
+ * One log line per answer (the app's own answers: static files are not logged), written when
+ * the answer ends: its id, method, address, route, status and time in ms. A 5xx or a failed
+ * socket is logged as an error (with the failure); an answer the client left before its end
+ * says `aborted`. One logger call per request, and nothing made for it before the answer ends.
+ */
+export function requestLog(factsOf: FactsOf, logger: Logger = log()): RequestHandler {
+  return (req, res, next) => {
+    const started = performance.now();
+    const done = (error?: Error) => {
+      res.off("finish", done).off("close", done).off("error", done);
+      const status = res.statusCode;
+      const fields = {
+        requestId: String(req.headers[REQUEST_ID_HEADER] ?? ""),
+        req: { method: req.method, url: req.originalUrl },
+        route: factsOf()(req.originalUrl.split("?")[0]).route,
+        res: { status },
+        ms: Math.round(performance.now() - started),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      const message = `${req.method} ${req.originalUrl} ${status}`;
+      if (error || status >= 500) logger.error({ ...fields, err: error ?? new Error(`failed with status code ${status}`) }, message);
+      else logger.info(fields, message);
+    };
+    res.on("finish", done).on("close", done).on("error", done);
+    next();
+  };
 }
