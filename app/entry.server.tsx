@@ -151,10 +151,7 @@ export default async function handleRequest(request: Request, responseStatusCode
     let failed = false;
     // A render still under way after the stream's time is cut short; one that ended lets its
     // timer go with it, or the timer would hold the request's data for that long.
-    const deadline = setTimeout(() => {
-      failed = true;
-      abort();
-    }, streamTimeout + 1000);
+    let deadline: ReturnType<typeof setTimeout> | undefined;
     const ready = () => {
       shellRendered = true;
       const body = new DocumentStream(memo ? (document) => memo.end(failed ? null : document.toString("utf8")) : undefined);
@@ -186,6 +183,10 @@ export default async function handleRequest(request: Request, responseStatusCode
         },
       },
     );
+    deadline = setTimeout(() => {
+      failed = true;
+      abort();
+    }, streamTimeout + 1000);
   });
 }
 
