@@ -41,8 +41,8 @@ export function requestLog(factsOf: FactsOf, logger: Logger = log()): RequestHan
       const status = res.statusCode;
       const fields = {
         requestId: String(req.headers[REQUEST_ID_HEADER] ?? ""),
-        req: { method: req.method, url: req.originalUrl },
         route: factsOf()(req.originalUrl.split("?")[0]).route,
+        req: { method: req.method, url: req.originalUrl },
         res: { status },
         ms: Math.round(performance.now() - started),
         ...(res.writableFinished ? {} : { aborted: true }),
