@@ -21,12 +21,11 @@ export const timelineKey = (memberId: number) => `timeline:${memberId}`;
 /** The header an answer names its keys in, for the visitors' pages (server/visitor-pages.ts), which takes it off. */
 export const KEPT_KEYS_HEADER = "X-Kept-Keys";
 
-/** The keys of a list of posts as the feed shows them: each post's, and each of its cars' (a member's "following" flag). */
-export function postsKeys(posts: ReadonlyArray<{ id: number; car_ids: readonly number[] }>): string[] {
-  const keys = new Set<string>();
-  for (const post of posts) {
-    keys.add(postKey(post.id));
-    for (const id of post.car_ids) keys.add(carKey(id));
-  }
-  return [...keys];
+/**
+ * The keys of a list of posts as a visitor's page shows them: each post's. A visitor follows
+ * no car, so a car's followers change nothing a visitor reads of a post; a member's
+ * "following" flag is kept only in that member's feed answers (models/feed.server.ts).
+ */
+export function postsKeys(posts: ReadonlyArray<{ id: number }>): string[] {
+  return [...new Set(posts.map((post) => postKey(post.id)))];
 }

@@ -174,8 +174,8 @@ export function createFeedAnswers({ freshness, maxAgeMs }: { freshness: Freshnes
     // Which mentioned members exist changes without the post changing: read per answer, once.
     const members = await mentionedMembers(page.map(({ content }) => content.post.story));
     const parts: string[] = [];
-    // What the page shows: its posts and their cars (the reader's follows), and a Following
-    // page its reader's timeline; anything else it reads is logged as "*".
+    // What the page shows: its posts, their cars for a reader (their "following" flags), and a
+    // Following page its reader's timeline; anything else it reads is logged as "*".
     const keys = new Set<string>(options.following ? [timelineKey(options.viewerId ?? 0)] : []);
     let holdsMs = Infinity;
     for (const { content, standing } of page) {
@@ -183,7 +183,7 @@ export function createFeedAnswers({ freshness, maxAgeMs }: { freshness: Freshnes
       const rest = JSON.stringify({ ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now), mentions: membersIn(post.story, members) });
       parts.push(`${content.text},${rest.slice(1)}`);
       keys.add(postKey(post.id));
-      for (const carId of post.car_ids) keys.add(carKey(carId));
+      if (options.viewerId != null) for (const carId of post.car_ids) keys.add(carKey(carId));
       holdsMs = Math.min(holdsMs, daysOldHolds(post.created_at, now));
     }
     const last = page.at(-1)?.content.post;

@@ -38,7 +38,7 @@ export { shouldRevalidate } from "~/lib/client/revalidation";
 
 export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
   cache: "visitors",
-  // Its posts and their cars, Grams' too; a Following page is only ever a member's.
+  // Its posts, Grams' too; a Following page is only ever a member's.
   keys: ({ posts, grams }) => postsKeys([...posts, ...(grams?.initialPosts ?? [])]),
 };
 

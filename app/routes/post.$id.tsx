@@ -39,7 +39,7 @@ const NOT_FOUND_MESSAGE = "This post doesn't exist or is no longer available.";
 
 export const handle: DocumentHandle<Awaited<ReturnType<typeof loader>>> = {
   cache: "visitors",
-  // The post's reactions and comments, and its cars'.
+  // The post's reactions and comments.
   keys: ({ post }) => postsKeys([post]),
 };
 

@@ -11,6 +11,7 @@ import { notifyFollow } from "~/models/notification.server";
 import { createSession } from "~/models/session.server";
 import { createFeedAnswers, getFeedPage } from "~/models/feed.server";
 import { reactToPost } from "~/models/like.server";
+import { setCarFollow } from "~/models/follow.server";
 import { type SignedUp, signUp } from "../support/accounts";
 import { onPostgres } from "../support/database";
 import { commitElsewhere } from "../support/other-connection";
@@ -56,6 +57,22 @@ describe.skipIf(onPostgres)("feed answers kept while nothing they show changed",
     const watched = watchStatements();
     expect(await answers.answer({ viewerId: reader.id })).toEqual({ json: first.json, kept: true, keys: first.keys });
     expect(feedStatements(watched)).toHaveLength(0);
+  });
+
+  it("names its posts' cars only when it has a reader, and reads again when that reader follows one: the answer carries their following flag", async () => {
+    const answers = createFeedAnswers({ freshness, maxAgeMs: 60_000 });
+    const visitors = await answers.answer({ viewerId: null });
+    expect(visitors.keys).toContain(postKey(postId));
+    expect(visitors.keys).not.toContain(carKey(carId));
+    await answers.answer({ viewerId: reader.id });
+    expect(postOf(await answers.answer({ viewerId: reader.id }))).toMatchObject({ is_followed_car: false });
+
+    await setCarFollow(reader, carId, true);
+    const followed = await answers.answer({ viewerId: reader.id });
+    expect(followed.kept).toBe(false);
+    expect(postOf(followed)).toMatchObject({ is_followed_car: true });
+    expect((await answers.answer({ viewerId: null })).kept).toBe(true);
+    await setCarFollow(reader, carId, false);
   });
 
   it("holds after writes that touch none of its posts: a like on a post it does not show, a session, a notification", async () => {

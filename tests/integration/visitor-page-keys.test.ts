@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { reactToPost } from "~/models/like.server";
+import { setCarFollow } from "~/models/follow.server";
 import { stopInsuranceReminders } from "~/models/insurance-reminders.server";
 import { postPath } from "~/lib/paths";
 import type { FeedPage } from "~/lib/wire";
@@ -106,6 +107,17 @@ describe.skipIf(onPostgres)("a visitor's kept page", () => {
     expect(fresh.fromMemory).toBe(false);
     expect(likesOfA(fresh.body)).toBe(1);
     await reactToPost(fan.id, postA, "like");
+  });
+
+  it("of a post, and of the feed's posts of its car, is answered from memory after a member follows the car: a visitor follows none", async () => {
+    const feed = `/api/feed?carId=${carX}`;
+    await visit(postPath(postA));
+    await visit(feed);
+    expect((await visit(postPath(postA))).fromMemory).toBe(true);
+    await setCarFollow(fan, carX, true);
+    expect((await visit(postPath(postA))).fromMemory).toBe(true);
+    expect((await visit(feed)).fromMemory).toBe(true);
+    await setCarFollow(fan, carX, false);
   });
 
   it("of a post is rendered anew after a change with no key of its own: a new post anywhere", async () => {
