@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { pino } from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestId, requestLog } from "../../server/request-log";
 import type { RouteFacts } from "../../server/route-facts";
 
@@ -38,20 +38,19 @@ async function serve(): Promise<{ origin: string; lines: Array<Record<string, un
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, lines };
 }
 
-const waitFor = async <T>(find: () => T | undefined): Promise<T> => {
-  for (let tries = 0; tries < 100; tries++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("No such log line");
-};
+/** The line that `find` picks, once it is written. */
+const lineWhere = (lines: Array<Record<string, unknown>>, find: (entry: Record<string, unknown>) => boolean) =>
+  vi.waitFor(() => {
+    const line = lines.find(find);
+    if (!line) throw new Error("No such log line yet");
+    return line;
+  });
 
 describe("the request log", () => {
   it("writes one line per answer: its id, method, address, route, status and time", async () => {
     const { origin, lines } = await serve();
     const response = await fetch(`${origin}/events?when=soon`);
-    const line = await waitFor(() => lines.find((entry) => entry.requestId === response.headers.get("x-request-id")));
+    const line = await lineWhere(lines, (entry) => entry.requestId === response.headers.get("x-request-id"));
     expect(line).toMatchObject({
       level: 30,
       req: { method: "GET", url: "/events?when=soon" },
@@ -67,7 +66,7 @@ describe("the request log", () => {
   it("writes a failed answer as an error", async () => {
     const { origin, lines } = await serve();
     await fetch(`${origin}/broken`);
-    const line = await waitFor(() => lines.find((entry) => (entry.req as { url: string }).url === "/broken"));
+    const line = await lineWhere(lines, (entry) => (entry.req as { url: string }).url === "/broken");
     expect(line).toMatchObject({ level: 50, route: null, res: { status: 503 }, err: { message: "failed with status code 503" } });
   });
 
@@ -82,7 +81,7 @@ describe("the request log", () => {
       });
       request.end();
     });
-    const line = await waitFor(() => lines.find((entry) => (entry.req as { url: string }).url === "/endless"));
+    const line = await lineWhere(lines, (entry) => (entry.req as { url: string }).url === "/endless");
     expect(line).toMatchObject({ level: 30, res: { status: 200 }, aborted: true });
   });
 });
