@@ -6,12 +6,13 @@
 // same model, written by scripts/prisma-providers.ts). Both clients have the same models
 // and methods, so the app sees one type: SQLite's.
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
-import type { Database, Statement } from "better-sqlite3";
+import type { Database } from "better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-pg/client";
 import { databaseUrl, sqliteFilePath } from "~/lib/server/database-url";
+import { prepareOnce } from "~/lib/db/sqlite-statements";
 import { pruneChangeLog } from "~/cache/change-log.server";
 import { changeSource } from "~/cache/data-version.server";
 import { createFreshness, type Freshness } from "~/cache/freshness.server";
@@ -44,64 +45,18 @@ const CONNECTION_PRAGMAS = ["PRAGMA synchronous = NORMAL", "PRAGMA cache_size = 
 const PREPARED_STATEMENTS_MAX = 1000;
 
 /**
- * A prepared statement that takes its parameters on each call. The adapter calls
- * `prepare(sql).bind(args)` and then `run()`, `columns()` or `raw().all()`; better-sqlite3's
- * own `bind` fixes the parameters for the statement's whole life, so a statement used that
- * way can never be used again.
- */
-class ReusableStatement {
-  constructor(
-    private readonly statement: Statement,
-    private readonly args: unknown[] = [],
-  ) {}
-  get reader(): boolean {
-    return this.statement.reader;
-  }
-  bind(args: unknown[]): ReusableStatement {
-    return new ReusableStatement(this.statement, args);
-  }
-  run() {
-    return this.statement.run(this.args);
-  }
-  columns() {
-    return this.statement.columns();
-  }
-  raw() {
-    const { statement, args } = this;
-    return { all: () => statement.raw(true).all(args) };
-  }
-}
-
-/**
- * Prepares each SQL text once. The adapter prepares every query afresh, so SQLite parsed
- * and planned the same few statements on every request: 9% of a like's CPU time.
- */
-function prepareOnce(db: Database): void {
-  const prepare = db.prepare.bind(db);
-  const prepared = new Map<string, Statement>();
-  const cached = (sql: string) => {
-    let statement = prepared.get(sql);
-    if (!statement) {
-      statement = prepare(sql);
-      if (prepared.size >= PREPARED_STATEMENTS_MAX) prepared.clear();
-      prepared.set(sql, statement);
-    }
-    return new ReusableStatement(statement);
-  };
-  db.prepare = cached as unknown as Database["prepare"];
-}
-
-/**
  * The better-sqlite3 adapter, with the connection settings applied and statements
- * prepared once per SQL text.
+ * prepared once per SQL text (and per LIMIT value: ~/lib/db/sqlite-statements).
  */
 class TunedBetterSqlite3 extends PrismaBetterSqlite3 {
   override async connect() {
     const adapter = await super.connect();
     await adapter.executeScript(CONNECTION_PRAGMAS);
     // The adapter keeps its better-sqlite3 connection as `client` and uses nothing but
-    // prepare(...) and exec(...) on it.
-    prepareOnce((adapter as unknown as { client: Database }).client);
+    // prepare(...) and exec(...) on it. The adapter prepares every query afresh, so SQLite
+    // parsed and planned the same few statements on every request (9% of a like's CPU time):
+    // each text is prepared once (~/lib/db/sqlite-statements).
+    prepareOnce((adapter as unknown as { client: Database }).client, PREPARED_STATEMENTS_MAX);
     return adapter;
   }
 }
