@@ -82,6 +82,23 @@ describe("prepareOnce", () => {
     expect(prepared.every((text) => !/LIKE \?/.test(text))).toBe(true);
   });
 
+  it("names the columns of the text it runs, the same on every run", () => {
+    type Columns = Array<{ name: string; type: string | null }>;
+    const statement = (args: unknown[]) =>
+      (db.prepare("SELECT id, name AS label FROM t LIMIT ?") as unknown as { bind(args: unknown[]): { columns(): Columns } }).bind(args);
+    const first = statement([1]).columns();
+    expect(first.map((column) => [column.name, column.type])).toEqual([
+      ["id", "INTEGER"],
+      ["label", "TEXT"],
+    ]);
+    expect(statement([1]).columns()).toBe(first);
+    expect(
+      statement([2])
+        .columns()
+        .map((column) => column.name),
+    ).toEqual(["id", "label"]);
+  });
+
   it("prepares a text once, however often it runs", () => {
     for (let run = 0; run < 5; run++) rows("SELECT name FROM t WHERE id = ?", [run + 1]);
     expect(prepared).toEqual(["SELECT name FROM t WHERE id = ?"]);

@@ -13,7 +13,7 @@
 // - reads a LIKE pattern through `(? || '')`, an expression SQLite does not plan with. The
 //   app's patterns start with a wildcard (they search within names and texts), which no index
 //   serves, so no plan is lost.
-import type { Database, Statement } from "better-sqlite3";
+import type { ColumnDefinition, Database, Statement } from "better-sqlite3";
 
 /** A SQL text cut at its LIMIT and OFFSET parameters, its LIKE patterns already wrapped. */
 export type SqlPlan = {
@@ -126,6 +126,21 @@ class PreparedText {
 }
 
 /**
+ * The columns a statement answers, read once: the adapter asks for them on every run, and
+ * better-sqlite3 builds them anew each time, though they are the ones the statement's text
+ * names.
+ */
+const columns = new WeakMap<Statement, readonly ColumnDefinition[]>();
+function columnsOf(statement: Statement): readonly ColumnDefinition[] {
+  let known = columns.get(statement);
+  if (!known) {
+    known = Object.freeze(statement.columns());
+    columns.set(statement, known);
+  }
+  return known;
+}
+
+/**
  * A prepared statement that takes its parameters on each call. The adapter calls
  * `prepare(sql).bind(args)` and then `run()`, `columns()` or `raw().all()`; better-sqlite3's
  * own `bind` fixes the parameters for the statement's whole life, so a statement used that
@@ -148,7 +163,7 @@ class ReusableStatement {
     return this.statement.run(this.args);
   }
   columns() {
-    return this.statement.columns();
+    return columnsOf(this.statement);
   }
   raw() {
     const { statement, args } = this;
