@@ -6,7 +6,7 @@
 // and .json.
 //
 //   npx tsx scripts/bench.ts [--scale USERS,POSTS] [--duration 10] [--connections 32]
-//        [--warmup 2] [--rows home,api-feed,...] [--port 3213] [--members 8] [--crowd 200] [--gzip]
+//        [--warmup 2 (12 on PostgreSQL)] [--rows home,api-feed,...] [--port 3213] [--members 8] [--crowd 200] [--gzip]
 //        [--cpu-prof] [--no-build] [--fresh-seed] [--node-baseline] [--max-minutes 30] [--no-uploads]
 //        [--no-reference] [--rounds 2] [--processes 1|all|N|1,all] [--database sqlite|postgres]
 //   npx tsx scripts/bench.ts --growth [--growth-sizes 1000,200000] [--growth-users 10000]
@@ -88,6 +88,9 @@ type Options = {
 
 const ALL_CORES = Math.max(1, os.availableParallelism());
 
+/** The default warm-up on PostgreSQL, in seconds (see parseArgs). */
+const POSTGRES_WARMUP_S = 12;
+
 function parseArgs(argv: string[]): Options {
   const options: Options = {
     scale: null,
@@ -115,6 +118,7 @@ function parseArgs(argv: string[]): Options {
     database: "sqlite",
   };
   let durationGiven = false;
+  let warmupGiven = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [name, inline] = arg.includes("=") ? (arg.split(/=(.*)/s, 2) as [string, string]) : [arg, undefined];
@@ -151,6 +155,7 @@ function parseArgs(argv: string[]): Options {
         break;
       case "--warmup":
         options.warmup = number(0);
+        warmupGiven = true;
         break;
       case "--rows":
         options.rows = text()
@@ -236,6 +241,10 @@ function parseArgs(argv: string[]): Options {
     }
   }
   if (options.growth && !durationGiven) options.duration = 5;
+  // PostgreSQL plans a prepared statement anew on each of its first five runs on a connection
+  // before it keeps a plan, and a page statement takes milliseconds to plan: measured after a
+  // 2 s warm-up, the pool's connections were still planning (a fifth of the crowd's throughput).
+  if (options.database === "postgres" && !warmupGiven) options.warmup = POSTGRES_WARMUP_S;
   if (options.growth && options.database !== "sqlite") throw new Error(`--growth runs on SQLite only.\n${USAGE}`);
   // Growth: 3 alternating rounds per size; the benchmark: A B A B (2 rounds) against the reference.
   if (options.rounds === 0) options.rounds = options.growth ? 3 : 2;
