@@ -10,9 +10,10 @@
 // its comments 61 → 18 µs, Prisma's findFirst 13 → 3 µs). So the statement SQLite is given:
 // - writes a LIMIT or OFFSET that is an integer into its text, each value its own prepared
 //   statement (a page size or an offset takes a handful of values);
-// - reads a LIKE pattern through `(? || '')`, an expression SQLite does not plan with. The
-//   app's patterns start with a wildcard (they search within names and texts), which no index
-//   serves, so no plan is lost.
+// - reads a LIKE pattern through `(? || '')`, an expression SQLite does not plan with. No plan
+//   is lost: SQLite's LIKE ignores case, and it serves a pattern's prefix from an index only
+//   when the index ignores case too, which none of the schema's does (most patterns start
+//   with a wildcard anyway).
 import type { ColumnDefinition, Database, Statement } from "better-sqlite3";
 
 /** A SQL text cut at its LIMIT and OFFSET parameters, its LIKE patterns already wrapped. */
