@@ -26,6 +26,26 @@ export type SqlPlan = {
 
 const WORD_BEFORE = /([A-Za-z_]+)[\s(]*$/;
 
+/** What opens a quoted text, a quoted name or a comment, and what closes it. */
+const SPANS: ReadonlyArray<[open: string, close: string]> = [
+  ["'", "'"],
+  ['"', '"'],
+  ["`", "`"],
+  ["[", "]"],
+  ["--", "\n"],
+  ["/*", "*/"],
+];
+
+/** Where the quoted text, quoted name or comment that starts at `at` ends (the index after it; a line comment's end of line is kept), or null. */
+function quotedEnd(sql: string, at: number): number | null {
+  for (const [open, close] of SPANS) {
+    if (!sql.startsWith(open, at)) continue;
+    const end = sql.indexOf(close, at + open.length);
+    return end === -1 ? sql.length : end + (close === "\n" ? 0 : close.length);
+  }
+  return null;
+}
+
 /**
  * Reads `sql` as SQLite would (quoted texts, quoted names and comments hold no parameters) and
  * says where its LIMIT and OFFSET parameters are. A text with numbered or named parameters is
@@ -39,29 +59,13 @@ export function planSql(sql: string): SqlPlan {
   let parameter = 0;
   let i = 0;
   while (i < sql.length) {
+    const skipped = quotedEnd(sql, i);
+    if (skipped !== null) {
+      out += sql.slice(i, skipped);
+      i = skipped;
+      continue;
+    }
     const char = sql[i];
-    const closing = char === "'" ? "'" : char === '"' ? '"' : char === "`" ? "`" : char === "[" ? "]" : null;
-    if (closing) {
-      const end = sql.indexOf(closing, i + 1);
-      const stop = end === -1 ? sql.length : end + 1;
-      out += sql.slice(i, stop);
-      i = stop;
-      continue;
-    }
-    if (char === "-" && sql[i + 1] === "-") {
-      const end = sql.indexOf("\n", i);
-      const stop = end === -1 ? sql.length : end;
-      out += sql.slice(i, stop);
-      i = stop;
-      continue;
-    }
-    if (char === "/" && sql[i + 1] === "*") {
-      const end = sql.indexOf("*/", i + 2);
-      const stop = end === -1 ? sql.length : end + 2;
-      out += sql.slice(i, stop);
-      i = stop;
-      continue;
-    }
     if (char === ":" || char === "@" || char === "$" || (char === "?" && /[0-9]/.test(sql[i + 1] ?? ""))) return untouched;
     if (char === "?") {
       const word = WORD_BEFORE.exec(out)?.[1]?.toUpperCase();
@@ -150,15 +154,20 @@ function columnsOf(statement: Statement): readonly ColumnDefinition[] {
 class ReusableStatement {
   constructor(
     private readonly text: PreparedText,
-    private readonly statement: Statement = text.statement(),
-    private readonly args: unknown[] = [],
+    private readonly chosen?: { statement: Statement; args: unknown[] },
   ) {}
+  /** The statement bound by `bind`, or (run without parameters) the text's own. */
+  private get statement(): Statement {
+    return this.chosen?.statement ?? this.text.statement();
+  }
+  private get args(): unknown[] {
+    return this.chosen?.args ?? [];
+  }
   get reader(): boolean {
     return this.statement.reader;
   }
   bind(args: unknown[]): ReusableStatement {
-    const chosen = this.text.forArgs(args);
-    return new ReusableStatement(this.text, chosen.statement, chosen.args);
+    return new ReusableStatement(this.text, this.text.forArgs(args));
   }
   run() {
     return this.statement.run(this.args);
