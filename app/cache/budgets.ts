@@ -12,7 +12,7 @@ export const RENDERED_PAGES_CHARS = 32 * 1024 * 1024;
 /** ...of at most this many characters each. */
 export const RENDERED_PAGE_CHARS = 1024 * 1024;
 
-/** Members' feed answers (kept-answers.server.ts): this many characters in all, a sixteenth of it each at most. */
-export const FEED_ANSWERS_CHARS = 16 * 1024 * 1024;
-/** Each post's JSON in the feed, written once for every reader: this many characters in all, a 64th of it each at most. */
-export const FEED_POSTS_CHARS = 8 * 1024 * 1024;
+/** Members' feed answers (kept-answers.server.ts), as JSON bytes: this many in all, a sixteenth of it each at most. */
+export const FEED_ANSWERS_BYTES = 16 * 1024 * 1024;
+/** Each post's JSON bytes in the feed, written once for every reader: this many in all, a 64th of it each at most. */
+export const FEED_POSTS_BYTES = 8 * 1024 * 1024;

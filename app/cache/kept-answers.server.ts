@@ -7,24 +7,32 @@
 import type { Freshness, Stamp } from "./freshness.server";
 import { createKeptTexts, type KeptText } from "./kept-texts.server";
 
-type KeptAnswer = KeptText & { stamp: Stamp; keys: readonly string[] | null };
+type KeptAnswer<B extends string | Buffer> = KeptText & { text: B; stamp: Stamp; keys: readonly string[] | null };
 
-export type Answered = { text: string; kept: boolean; keys: readonly string[] | null };
+export type Answered<B extends string | Buffer = string> = { text: B; kept: boolean; keys: readonly string[] | null };
 
-/** A read answer: its text, how long it holds, and the keys of what it shows (data-keys.ts; null: anything). */
-export type ReadAnswer = { text: string; holdsMs: number; keys: readonly string[] | null };
+/** A read answer: its text (or bytes), how long it holds, and the keys of what it shows (data-keys.ts; null: anything). */
+export type ReadAnswer<B extends string | Buffer = string> = { text: B; holdsMs: number; keys: readonly string[] | null };
 
-export type KeptAnswers = {
+export type KeptAnswers<B extends string | Buffer = string> = {
   /**
    * The answer kept under `key` while it holds, else `read(now)`'s, kept for the next reader.
    * A null key, a null stamp or maxAgeMs 0 keeps nothing. `at` takes the stamp for this request
    * when the caller has its own way (after the request arrived); otherwise `freshness` is asked.
    */
-  answer(key: string | null, read: (now: number) => Promise<ReadAnswer>, at?: () => Promise<Stamp | null>): Promise<Answered>;
+  answer(key: string | null, read: (now: number) => Promise<ReadAnswer<B>>, at?: () => Promise<Stamp | null>): Promise<Answered<B>>;
 };
 
-export function createKeptAnswers({ freshness, maxAgeMs, maxChars }: { freshness: Freshness | null; maxAgeMs: number; maxChars: number }): KeptAnswers {
-  const answers = createKeptTexts<KeptAnswer>({ maxChars, maxEntryChars: maxChars / 16 });
+export function createKeptAnswers<B extends string | Buffer = string>({
+  freshness,
+  maxAgeMs,
+  maxChars,
+}: {
+  freshness: Freshness | null;
+  maxAgeMs: number;
+  maxChars: number;
+}): KeptAnswers<B> {
+  const answers = createKeptTexts<KeptAnswer<B>>({ maxChars, maxEntryChars: maxChars / 16 });
   return {
     async answer(key, read, given) {
       // Taken before the answer is read: data committed in between is marked after it, never before.

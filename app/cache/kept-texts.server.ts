@@ -1,8 +1,8 @@
-// Texts kept in a process's memory, each until a moment: at most `maxChars` characters in all
-// and `maxEntryChars` each. The least recently used goes first when they would be more.
+// Texts kept in a process's memory, each until a moment: at most `maxChars` characters (or
+// bytes, for a text kept as bytes) in all and `maxEntryChars` each. The least recently used goes first when they would be more.
 // The render memo keeps documents in one; the feed keeps its members' answers in another.
 
-export type KeptText = { text: string; validUntil: number };
+export type KeptText = { text: string | Buffer; validUntil: number };
 
 export type KeptTexts<T extends KeptText> = {
   /** The entry under `key` if it still holds at `now` (a lapsed one is dropped); it becomes the most recently used. */

@@ -17,7 +17,7 @@
 import { freshness, prisma } from "~/db.server";
 import { FEED_FIRST_PAGE } from "~/lib/constants";
 import { settings } from "~/lib/server/env.server";
-import { FEED_ANSWERS_CHARS, FEED_POSTS_CHARS } from "~/cache/budgets";
+import { FEED_ANSWERS_BYTES, FEED_POSTS_BYTES } from "~/cache/budgets";
 import type { Freshness, Stamp } from "~/cache/freshness.server";
 import { postKey, carKey, timelineKey } from "~/cache/data-keys";
 import { createKeptAnswers } from "~/cache/kept-answers.server";
@@ -27,7 +27,8 @@ import type { FeedPage, FeedPost } from "~/lib/wire";
 import { daysOldHolds } from "~/lib/rules/relative-time";
 import { queryContents, queryStandings, type PageQuery } from "~/models/feed-query.server";
 import { readContent, readStanding, type ContentTuple, type FeedPostContent, type StandingTuple } from "~/models/feed-records.server";
-import { membersIn, mentionedMembers } from "~/models/text-links.server";
+import { mentionsIn } from "~/lib/rules/text-links";
+import { existingMembers } from "~/models/text-links.server";
 
 /** The most ids `exclude` may name (beyond that, page with `cursor`). */
 export const MAX_EXCLUDE = 1000;
@@ -77,11 +78,15 @@ export function clampLimit(limit: number | null | undefined, max = FEED_FIRST_PA
 // media and cars) is the same for every reader, and every table it is read from logs "*" in the
 // change log. So each process keeps it by post id, parsed and as JSON, until anything without a
 // key of its own changes (app/cache/freshness.server.ts): a page reads its posts' standing in
-// one statement, and the content only of the posts it does not hold. Up to FEED_POSTS_CHARS of
-// JSON (app/cache/budgets.ts); nothing is kept without a stamp (an in-memory database).
+// one statement, and the content only of the posts it does not hold. Up to FEED_POSTS_BYTES of
+// JSON bytes (app/cache/budgets.ts); nothing is kept without a stamp (an in-memory database).
 
 type KeptContent = KeptText & {
   post: FeedPostContent;
+  /** Its JSON's bytes, without the closing brace. */
+  text: Buffer;
+  /** The usernames its story mentions (lowercased), members or not. */
+  mentioned: string[];
   /** The moment it was read at. */
   stamp: Stamp;
 };
@@ -90,7 +95,7 @@ let contents: KeptTexts<KeptContent> | null = null;
 
 /** The content of each of `ids`, kept or read now; a post that no longer exists is missing. */
 async function contentsOf(ids: number[]): Promise<Map<number, KeptContent>> {
-  contents ??= createKeptTexts<KeptContent>({ maxChars: FEED_POSTS_CHARS, maxEntryChars: FEED_POSTS_CHARS / 64 });
+  contents ??= createKeptTexts<KeptContent>({ maxChars: FEED_POSTS_BYTES, maxEntryChars: FEED_POSTS_BYTES / 64 });
   const kept = contents;
   // Taken before the content is read: a change committed meanwhile is marked after it.
   const stamp = await freshness.now();
@@ -103,8 +108,8 @@ async function contentsOf(ids: number[]): Promise<Map<number, KeptContent>> {
   }
   for (const record of await queryContents(missing)) {
     const post = readContent(JSON.parse(record) as ContentTuple);
-    // Without its closing brace, to be followed by the standing.
-    const entry = { post, text: JSON.stringify(post).slice(0, -1), stamp: stamp ?? 0, validUntil: Infinity };
+    // Its JSON as bytes, without the closing brace, to be followed by the standing.
+    const entry = { post, mentioned: mentionsIn(post.story), text: Buffer.from(JSON.stringify(post).slice(0, -1)), stamp: stamp ?? 0, validUntil: Infinity };
     if (stamp !== null) kept.set(String(post.id), entry);
     found.set(post.id, entry);
   }
@@ -124,11 +129,11 @@ async function pageOf(options: PageQuery, limit: number): Promise<Array<{ conten
 async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]> {
   const page = await pageOf(options, limit);
   const now = Date.now();
-  const members = await mentionedMembers(page.map(({ content }) => content.post.story));
-  return page.map(({ content: { post }, standing }) => ({
+  const members = await existingMembers(page.flatMap(({ content }) => content.mentioned));
+  return page.map(({ content: { post, mentioned }, standing }) => ({
     ...post,
     ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now),
-    mentions: membersIn(post.story, members),
+    mentions: mentioned.filter((name) => members.has(name)),
   }));
 }
 
@@ -142,8 +147,8 @@ export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> 
 
 // ------------------------------------------------------------------ the API's answers
 //
-// The API answers a page as JSON text, made from the page's records without building each
-// post anew: each post's kept content JSON, followed by its standing written per answer.
+// The API answers a page as JSON bytes, made from the page's records without building each
+// post anew: each post's kept content JSON bytes, followed by its standing written per answer.
 //
 // Whole answers are kept too: a page's JSON answer is a function of its options (the reader's
 // id among them), the data and the moment days_old counts from. Each process keeps the answers
@@ -153,12 +158,15 @@ export async function getFeedPage(options: FeedOptions = {}): Promise<FeedPage> 
 // kept answer is never older than the data it shows. It holds until the first of its posts turns
 // a day older, and RENDER_REUSE_SECONDS at most. No answer is kept in development or with RENDER_REUSE_SECONDS=0.
 
-/** The page as JSON text, whether it was kept, and the keys of what it shows (app/cache/data-keys.ts). */
-export type FeedAnswer = { json: string; kept: boolean; keys: readonly string[] | null };
+/** The page as JSON (UTF-8 bytes), whether it was kept, and the keys of what it shows (app/cache/data-keys.ts). */
+export type FeedAnswer = { body: Buffer<ArrayBuffer>; kept: boolean; keys: readonly string[] | null };
+
+/** Where every page's JSON starts. */
+const PAGE_START = Buffer.from('{"posts":[');
 
 export type FeedAnswers = {
   /**
-   * The page for `options` as JSON text (what JSON.stringify(getFeedPage(options)) gives):
+   * The page for `options` as JSON bytes (what JSON.stringify(getFeedPage(options)) gives):
    * the kept answer while it holds (its stamp taken by `at` when given: models/auth.server.ts
    * requestStamp).
    */
@@ -166,35 +174,47 @@ export type FeedAnswers = {
 };
 
 export function createFeedAnswers({ freshness, maxAgeMs }: { freshness: Freshness | null; maxAgeMs: number }): FeedAnswers {
-  const answers = createKeptAnswers({ freshness, maxAgeMs, maxChars: FEED_ANSWERS_CHARS });
+  const answers = createKeptAnswers<Buffer<ArrayBuffer>>({ freshness, maxAgeMs, maxChars: FEED_ANSWERS_BYTES });
 
   const pageJson = async (options: FeedOptions, now: number) => {
     const limit = clampLimit(options.limit);
     const page = await pageOf(options, limit);
     // Which mentioned members exist changes without the post changing: read per answer, once.
-    const members = await mentionedMembers(page.map(({ content }) => content.post.story));
-    const parts: string[] = [];
+    const members = await existingMembers(page.flatMap(({ content }) => content.mentioned));
+    // Each post: its kept content's bytes, then its standing written now (ASCII: numbers,
+    // flags and usernames), then the page's end; one buffer, every piece copied in once.
+    const standings = page.map(({ content: { post, mentioned }, standing }) =>
+      JSON.stringify({ ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now), mentions: mentioned.filter((name) => members.has(name)) }).slice(1),
+    );
+    const last = page.at(-1)?.content.post;
+    const nextCursor = page.length === limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+    const end = `],"nextCursor":${JSON.stringify(nextCursor)}}`;
+    let size = PAGE_START.length + Buffer.byteLength(end);
+    for (const [index, { content }] of page.entries()) size += content.text.length + 1 + Buffer.byteLength(standings[index]) + (index > 0 ? 1 : 0);
+    const bytes = Buffer.allocUnsafe(size);
+    let at = PAGE_START.copy(bytes, 0);
     // What the page shows: its posts, their cars for a reader (their "following" flags), and a
     // Following page its reader's timeline; anything else it reads is logged as "*".
     const keys = new Set<string>(options.following ? [timelineKey(options.viewerId ?? 0)] : []);
     let holdsMs = Infinity;
-    for (const { content, standing } of page) {
+    for (const [index, { content }] of page.entries()) {
       const { post } = content;
-      const rest = JSON.stringify({ ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now), mentions: membersIn(post.story, members) });
-      parts.push(`${content.text},${rest.slice(1)}`);
+      if (index > 0) at += bytes.write(",", at);
+      at += content.text.copy(bytes, at);
+      at += bytes.write(",", at);
+      at += bytes.write(standings[index], at);
       keys.add(postKey(post.id));
       if (options.viewerId != null) for (const carId of post.car_ids) keys.add(carKey(carId));
       holdsMs = Math.min(holdsMs, daysOldHolds(post.created_at, now));
     }
-    const last = page.at(-1)?.content.post;
-    const nextCursor = page.length === limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
-    return { text: `{"posts":[${parts.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`, holdsMs, keys: [...keys] };
+    bytes.write(end, at);
+    return { text: bytes, holdsMs, keys: [...keys] };
   };
 
   return {
     async answer(options = {}, at) {
       const { text, kept, keys } = await answers.answer(answerKey(options), (now) => pageJson(options, now), at);
-      return { json: text, kept, keys };
+      return { body: text, kept, keys };
     },
   };
 }

@@ -94,8 +94,13 @@ export function notifyMessageMentions(input: { senderId: number; recipientId: nu
  * Which of the usernames mentioned in `texts` belong to members: ONE query for a whole page
  * of texts. Returns the lowercased usernames.
  */
-export async function mentionedMembers(texts: readonly string[]): Promise<Set<string>> {
-  const names = [...new Set(texts.flatMap((text) => mentionsIn(text)))];
+export function mentionedMembers(texts: readonly string[]): Promise<Set<string>> {
+  return existingMembers(texts.flatMap((text) => mentionsIn(text)));
+}
+
+/** Which of `mentioned` (lowercased usernames, as mentionsIn gives them) belong to members: ONE query. */
+export async function existingMembers(mentioned: readonly string[]): Promise<Set<string>> {
+  const names = [...new Set(mentioned)];
   if (names.length === 0) return new Set();
   const rows = await prisma.user.findMany({ where: { username: { in: names } }, select: { username: true } });
   return new Set(rows.map((row) => row.username.toLowerCase()));

@@ -77,6 +77,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.set("Content-Type", "application/json");
   if (answer.kept) headers.set("Server-Timing", 'feed;desc="kept"');
   if (answer.keys) headers.set(KEPT_KEYS_HEADER, answer.keys.join(" "));
-  // As bytes: a text body would be scanned for lone surrogates first, which JSON.stringify never leaves.
-  return new Response(Buffer.from(answer.json), { headers });
+  return new Response(answer.body, { headers });
 }

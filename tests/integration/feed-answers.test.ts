@@ -26,7 +26,7 @@ let postId: number;
 let carId: number;
 
 const feedStatements = (watched: () => string[]) => watched().filter((sql) => sql.includes('FROM "posts" p'));
-const postOf = ({ json }: { json: string }) => (JSON.parse(json) as FeedPage).posts.find((post) => post.id === postId)!;
+const postOf = ({ body }: { body: Buffer }) => (JSON.parse(body.toString()) as FeedPage).posts.find((post) => post.id === postId)!;
 
 beforeAll(async () => {
   owner = await signUp("owner");
@@ -51,11 +51,11 @@ describe.skipIf(onPostgres)("feed answers kept while nothing they show changed",
     const answers = createFeedAnswers({ freshness, maxAgeMs: 60_000 });
     const first = await answers.answer({ viewerId: reader.id });
     expect(first.kept).toBe(false);
-    expect(JSON.parse(first.json)).toEqual(await getFeedPage({ viewerId: reader.id }));
+    expect(JSON.parse(first.body.toString())).toEqual(await getFeedPage({ viewerId: reader.id }));
     expect(first.keys).toEqual(expect.arrayContaining([postKey(postId), carKey(carId)]));
 
     const watched = watchStatements();
-    expect(await answers.answer({ viewerId: reader.id })).toEqual({ json: first.json, kept: true, keys: first.keys });
+    expect(await answers.answer({ viewerId: reader.id })).toEqual({ body: first.body, kept: true, keys: first.keys });
     expect(feedStatements(watched)).toHaveLength(0);
   });
 
@@ -101,7 +101,7 @@ describe.skipIf(onPostgres)("feed answers kept while nothing they show changed",
     expect(postOf(await answers.answer({ viewerId: reader.id })).dislikedByUser).toBe(true);
     expect(postOf(await answers.answer({ viewerId: owner.id })).dislikedByUser).toBe(false);
     expect(postOf(await answers.answer({})).dislikedByUser).toBe(false);
-    const mine = JSON.parse((await answers.answer({ viewerId: reader.id, createdById: reader.id })).json) as FeedPage;
+    const mine = JSON.parse((await answers.answer({ viewerId: reader.id, createdById: reader.id })).body.toString()) as FeedPage;
     expect(mine.posts).toEqual([]);
   });
 
@@ -146,6 +146,10 @@ describe("the answer's text", () => {
         variants: "320,640",
       },
     });
+    // A story of characters two to four bytes long, mentioning a member and a name no one has.
+    const spoken = await prisma.post.create({
+      data: { createdById: owner.id, story: `Öhlins · 日本 🏁 with @${reader.username} and @nobody_here`, carId: car.id, postCars: { create: [{ carId: car.id }] } },
+    });
     const pages = [
       {},
       { viewerId: reader.id },
@@ -157,9 +161,12 @@ describe("the answer's text", () => {
     ];
     for (const answers of [createFeedAnswers({ freshness: null, maxAgeMs: 0 }), createFeedAnswers({ freshness, maxAgeMs: 60_000 })]) {
       for (const options of [...pages, ...pages]) {
-        expect((await answers.answer(options)).json, JSON.stringify(options)).toBe(JSON.stringify(await getFeedPage(options)));
+        expect((await answers.answer(options)).body.toString(), JSON.stringify(options)).toBe(JSON.stringify(await getFeedPage(options)));
       }
     }
+    const page = JSON.parse((await createFeedAnswers({ freshness: null, maxAgeMs: 0 }).answer({})).body.toString()) as FeedPage;
+    expect(page.posts.find((post) => post.id === spoken.id)).toMatchObject({ story: spoken.story, mentions: [reader.username] });
+    await prisma.post.delete({ where: { id: spoken.id } });
   });
 
   it("shows a post's change on the next answer, though its JSON was kept: an edit, a renamed car", async () => {

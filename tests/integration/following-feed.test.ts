@@ -148,14 +148,14 @@ describe("the Following feed", () => {
 
   it.skipIf(onPostgres)("keeps a Following answer for its reader only", async () => {
     const answers = createFeedAnswers({ freshness, maxAgeMs: 60_000 });
-    const mine = JSON.parse((await answers.answer({ viewerId: reader.id, following: true })).json) as FeedPage;
+    const mine = JSON.parse((await answers.answer({ viewerId: reader.id, following: true })).body.toString()) as FeedPage;
     expect(ids(mine.posts)).toContain(posts.own);
     const theirs = await answers.answer({ viewerId: loner.id, following: true });
     expect(theirs.kept).toBe(false);
-    expect((JSON.parse(theirs.json) as FeedPage).posts).toEqual([]);
+    expect((JSON.parse(theirs.body.toString()) as FeedPage).posts).toEqual([]);
     const latest = await answers.answer({ viewerId: reader.id });
     expect(latest.kept).toBe(false);
-    expect((JSON.parse(latest.json) as FeedPage).posts.length).toBeGreaterThan(mine.posts.length);
+    expect((JSON.parse(latest.body.toString()) as FeedPage).posts.length).toBeGreaterThan(mine.posts.length);
   });
 });
 

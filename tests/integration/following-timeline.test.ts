@@ -169,15 +169,15 @@ describe("the Following feed follows the writes", () => {
     const bystander = await makeUser("tl_bystander");
     const post = await publish(author, "Kept or not", [carA]);
     const answers = createFeedAnswers({ freshness, maxAgeMs: 60_000 });
-    const ids = (json: string) => (JSON.parse(json) as FeedPage).posts.map((each) => each.id);
+    const ids = (body: Buffer) => (JSON.parse(body.toString()) as FeedPage).posts.map((each) => each.id);
     const before = await answers.answer({ viewerId: fan.id, following: true });
-    expect(ids(before.json)).not.toContain(post);
+    expect(ids(before.body)).not.toContain(post);
     expect((await answers.answer({ viewerId: fan.id, following: true })).kept).toBe(true);
     await setCarFollow(bystander, carA, true);
     expect((await answers.answer({ viewerId: fan.id, following: true })).kept).toBe(true);
     await setCarFollow(fan, carA, true);
     const after = await answers.answer({ viewerId: fan.id, following: true });
     expect(after.kept).toBe(false);
-    expect(ids(after.json)).toContain(post);
+    expect(ids(after.body)).toContain(post);
   });
 });

@@ -15,7 +15,7 @@ let member: SignedUp;
 let postId: number;
 
 const request = (method = "GET") => new Request("http://localhost/api/feed", { method, headers: { Cookie: member.cookie } });
-const storyOf = ({ json }: { json: string }) => (JSON.parse(json) as FeedPage).posts.find((post) => post.id === postId)?.story;
+const storyOf = ({ body }: { body: Buffer }) => (JSON.parse(body.toString()) as FeedPage).posts.find((post) => post.id === postId)?.story;
 const tell = (story: string) => commitElsewhere(`UPDATE "posts" SET "story" = '${story}' WHERE "id" = ${postId}`);
 
 beforeAll(async () => {
