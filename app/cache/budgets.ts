@@ -7,10 +7,10 @@ export const VISITOR_PAGES = 500;
 /** ...of at most this many bytes each (also brotli's window: see server/index.ts). */
 export const VISITOR_PAGE_BYTES = 512 * 1024;
 
-/** Members' rendered pages (render-memo.server.ts): this many characters in all... */
-export const RENDERED_PAGES_CHARS = 32 * 1024 * 1024;
-/** ...of at most this many characters each. */
-export const RENDERED_PAGE_CHARS = 1024 * 1024;
+/** Members' rendered pages (render-memo.server.ts): this many bytes in all... */
+export const RENDERED_PAGES_BYTES = 32 * 1024 * 1024;
+/** ...of at most this many bytes each. */
+export const RENDERED_PAGE_BYTES = 1024 * 1024;
 
 /** Members' feed answers (kept-answers.server.ts), as JSON bytes: this many in all, a sixteenth of it each at most. */
 export const FEED_ANSWERS_BYTES = 16 * 1024 * 1024;

@@ -17,10 +17,11 @@
 //
 // Only plain data is digested: text, numbers, booleans, null, dates, arrays and plain objects. A
 // Map, a class instance or a promise (streamed data) makes the page one that is not kept.
-// Each process keeps at most RENDERED_PAGES_CHARS of pages (RENDERED_PAGE_CHARS each, in
-// budgets.ts), the least recently reused going first.
+// Each process keeps at most RENDERED_PAGES_BYTES of pages (RENDERED_PAGE_BYTES each, in
+// budgets.ts), the least recently reused going first. A page is kept as the bytes sent, with
+// the places of its nonce: a reuse copies it and writes its own nonce there.
 import { createHash } from "node:crypto";
-import { RENDERED_PAGE_CHARS, RENDERED_PAGES_CHARS } from "./budgets";
+import { RENDERED_PAGE_BYTES, RENDERED_PAGES_BYTES } from "./budgets";
 import { createKeptTexts } from "./kept-texts.server";
 import { relativeTimeHolds } from "~/lib/rules/relative-time";
 
@@ -96,49 +97,63 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-export type KeptRender = { text: string; nonce: string; validUntil: number };
+/** A kept page: its bytes, and where its nonce is written in them. */
+type KeptRender = { text: Buffer; nonce: string; at: number[]; validUntil: number };
+type Markup = Buffer<ArrayBuffer>;
+
+/** A page as it is kept: `nonce` found once, so a reuse writes its own over it. */
+function kept(html: Buffer, nonce: string, validUntil: number): KeptRender {
+  const at: number[] = [];
+  for (let offset = html.indexOf(nonce); offset !== -1; offset = html.indexOf(nonce, offset + nonce.length)) at.push(offset);
+  return { text: html, nonce, at, validUntil };
+}
+
+/** The kept page with `nonce` in place of its own (a nonce of another length: none, render anew). */
+function withNonce(page: KeptRender, nonce: string): Markup | null {
+  if (nonce.length !== page.nonce.length) return null;
+  const copy = Buffer.from(page.text);
+  for (const offset of page.at) copy.write(nonce, offset, "latin1");
+  return copy;
+}
 
 export type RenderMemo = {
   /** The kept markup for `stamp`, with `nonce` in place of the kept one; null if none holds. */
-  take(stamp: RenderStamp, nonce: string, now?: number): string | null;
+  take(stamp: RenderStamp, nonce: string, now?: number): Markup | null;
   /**
    * The markup of a render of `stamp` still under way, once it ends (with `nonce` in place),
    * or null when none is under way. Its promise gives null if that render fails.
    */
-  awaitRender(stamp: RenderStamp, nonce: string): Promise<string | null> | null;
+  awaitRender(stamp: RenderStamp, nonce: string): Promise<Markup | null> | null;
   /**
    * A render of `stamp` starts: requests for the same page wait for it (awaitRender) rather
    * than render it again. Call `end` once with its markup, or with null when it fails.
    */
-  startRender(stamp: RenderStamp, nonce: string): { end(html: string | null): void };
-  keep(stamp: RenderStamp, html: string, nonce: string): void;
+  startRender(stamp: RenderStamp, nonce: string): { end(html: Buffer | null): void };
+  keep(stamp: RenderStamp, html: Buffer, nonce: string): void;
   /** How many pages are kept (tests). */
   size(): number;
 };
 
-export function createRenderMemo({ maxBytes = RENDERED_PAGES_CHARS, maxPageBytes = RENDERED_PAGE_CHARS } = {}): RenderMemo {
+export function createRenderMemo({ maxBytes = RENDERED_PAGES_BYTES, maxPageBytes = RENDERED_PAGE_BYTES } = {}): RenderMemo {
   const pages = createKeptTexts<KeptRender>({ maxChars: maxBytes, maxEntryChars: maxPageBytes });
-  const rendering = new Map<string, { nonce: string; validUntil: number; done: Promise<string | null> }>();
-  const keep = (stamp: RenderStamp, html: string, nonce: string) => {
-    // A nonce shorter than 16 characters could also be found in the markup by chance.
-    if (nonce.length < 16) return;
-    pages.set(stamp.key, { text: html, nonce, validUntil: stamp.validUntil });
-  };
+  const rendering = new Map<string, { validUntil: number; done: Promise<KeptRender | null> }>();
+  // A nonce shorter than 16 characters could also be found in the markup by chance.
+  const keepable = (nonce: string) => nonce.length >= 16;
   return {
     take(stamp, nonce, now = Date.now()) {
       const page = pages.get(stamp.key, now);
-      return page ? page.text.replaceAll(page.nonce, nonce) : null;
+      return page ? withNonce(page, nonce) : null;
     },
     awaitRender(stamp, nonce) {
       const render = rendering.get(stamp.key);
       if (!render) return null;
       // Its relative times may have moved on by the time it ends: then this request renders.
-      return render.done.then((html) => (html === null || render.validUntil <= Date.now() ? null : html.replaceAll(render.nonce, nonce)));
+      return render.done.then((page) => (page === null || render.validUntil <= Date.now() ? null : withNonce(page, nonce)));
     },
     startRender(stamp, nonce) {
-      let settle!: (html: string | null) => void;
-      const done = new Promise<string | null>((resolve) => (settle = resolve));
-      const render = { nonce, validUntil: stamp.validUntil, done };
+      let settle!: (page: KeptRender | null) => void;
+      const done = new Promise<KeptRender | null>((resolve) => (settle = resolve));
+      const render = { validUntil: stamp.validUntil, done };
       rendering.set(stamp.key, render);
       let ended = false;
       return {
@@ -146,12 +161,15 @@ export function createRenderMemo({ maxBytes = RENDERED_PAGES_CHARS, maxPageBytes
           if (ended) return;
           ended = true;
           if (rendering.get(stamp.key) === render) rendering.delete(stamp.key);
-          if (html !== null) keep(stamp, html, nonce);
-          settle(html);
+          const page = html !== null && keepable(nonce) ? kept(html, nonce, stamp.validUntil) : null;
+          if (page) pages.set(stamp.key, page);
+          settle(page);
         },
       };
     },
-    keep,
+    keep(stamp, html, nonce) {
+      if (keepable(nonce)) pages.set(stamp.key, kept(html, nonce, stamp.validUntil));
+    },
     size: pages.size,
   };
 }
