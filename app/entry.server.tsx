@@ -154,14 +154,21 @@ export default async function handleRequest(request: Request, responseStatusCode
     let deadline: ReturnType<typeof setTimeout> | undefined;
     const ready = () => {
       shellRendered = true;
-      const body = new DocumentStream(memo ? (document) => memo.end(failed ? null : document.toString("utf8")) : undefined);
+      const body = new DocumentStream(memo ? (document) => memo.end(failed ? null : document) : undefined);
       // A document cut short (the reader went away) is not kept.
       body.on("close", () => {
         clearTimeout(deadline);
         memo?.end(null);
       });
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      const ours = new Set(body.listeners("close"));
       pipe(body);
+      // React stops a render whose stream closes. Once it has ended the document there is
+      // nothing to stop, and its handler would end the stream a second time (an error object
+      // made and dropped on every page): its handler goes when the document is whole.
+      body.once("finish", () => {
+        for (const listener of body.listeners("close")) if (!ours.has(listener)) body.off("close", listener as () => void);
+      });
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
