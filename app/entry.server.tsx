@@ -71,7 +71,7 @@ class DocumentStream extends Transform {
   /** Every chunk sent, when the whole document is wanted at the end (`onEnd`). */
   private sent: Buffer[] | null;
 
-  constructor(private readonly onEnd?: (document: Buffer) => void) {
+  constructor(private readonly onEnd?: (document: Buffer<ArrayBuffer>) => void) {
     super();
     this.sent = onEnd ? [] : null;
   }

@@ -16,6 +16,7 @@ import {
   type PageCache,
 } from "../app/cache/visitor-pages.server";
 import { KEPT_KEYS_HEADER } from "../app/cache/data-keys";
+import { nonceMarkup } from "../app/cache/nonce-markup";
 import type { FactsOf } from "./route-facts";
 
 /** The app as the server calls it: a request in, its answer out. */
@@ -49,12 +50,11 @@ function withoutKeys(answer: Response): Response {
 /** A kept page as a new answer: a fresh nonce in its policy and markup, its age, its length. */
 function keptAnswer(kept: KeptPage): Response {
   const { headers, body } = withNonce(kept, createNonce());
-  const bytes = Buffer.from(body, "utf8");
   const answer = new Headers();
   for (const [name, value] of headers) answer.append(name, value);
   answer.set("Age", String(Math.floor((Date.now() - kept.storedAt) / 1000)));
-  answer.set("Content-Length", String(bytes.length));
-  return new Response(bytes, { status: kept.status, headers: answer });
+  answer.set("Content-Length", String(body.length));
+  return new Response(body, { status: kept.status, headers: answer });
 }
 
 /**
@@ -80,8 +80,7 @@ function keptOnTheWay(response: Response, keep: (page: Omit<KeptPage, "stamp" | 
     async pull(controller) {
       const { done, value } = await reader.read();
       if (done) {
-        if (chunks)
-          keep({ status, headers: keptHeaders(headers), body: Buffer.concat(chunks).toString("utf8"), nonce: policyNonce(headers.get("Content-Security-Policy")) });
+        if (chunks) keep({ status, headers: keptHeaders(headers), body: nonceMarkup(Buffer.concat(chunks), policyNonce(headers.get("Content-Security-Policy"))) });
         controller.close();
         return;
       }

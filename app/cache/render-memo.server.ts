@@ -19,10 +19,11 @@
 // Map, a class instance or a promise (streamed data) makes the page one that is not kept.
 // Each process keeps at most RENDERED_PAGES_BYTES of pages (RENDERED_PAGE_BYTES each, in
 // budgets.ts), the least recently reused going first. A page is kept as the bytes sent, with
-// the places of its nonce: a reuse copies it and writes its own nonce there.
+// the places of its nonce (nonce-markup.ts).
 import { createHash } from "node:crypto";
 import { RENDERED_PAGE_BYTES, RENDERED_PAGES_BYTES } from "./budgets";
 import { createKeptTexts } from "./kept-texts.server";
+import { nonceMarkup, withNewNonce, type NonceMarkup } from "./nonce-markup";
 import { relativeTimeHolds } from "~/lib/rules/relative-time";
 
 export type RenderRequest = {
@@ -97,24 +98,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** A kept page: its bytes, and where its nonce is written in them. */
-type KeptRender = { text: Buffer; nonce: string; at: number[]; validUntil: number };
+/** A kept page: its bytes, with the places of its nonce. */
+type KeptRender = { text: Buffer; markup: NonceMarkup; validUntil: number };
 type Markup = Buffer<ArrayBuffer>;
-
-/** A page as it is kept: `nonce` found once, so a reuse writes its own over it. */
-function kept(html: Buffer, nonce: string, validUntil: number): KeptRender {
-  const at: number[] = [];
-  for (let offset = html.indexOf(nonce); offset !== -1; offset = html.indexOf(nonce, offset + nonce.length)) at.push(offset);
-  return { text: html, nonce, at, validUntil };
-}
-
-/** The kept page with `nonce` in place of its own (a nonce of another length: none, render anew). */
-function withNonce(page: KeptRender, nonce: string): Markup | null {
-  if (nonce.length !== page.nonce.length) return null;
-  const copy = Buffer.from(page.text);
-  for (const offset of page.at) copy.write(nonce, offset, "latin1");
-  return copy;
-}
 
 export type RenderMemo = {
   /** The kept markup for `stamp`, with `nonce` in place of the kept one; null if none holds. */
@@ -128,11 +114,15 @@ export type RenderMemo = {
    * A render of `stamp` starts: requests for the same page wait for it (awaitRender) rather
    * than render it again. Call `end` once with its markup, or with null when it fails.
    */
-  startRender(stamp: RenderStamp, nonce: string): { end(html: Buffer | null): void };
-  keep(stamp: RenderStamp, html: Buffer, nonce: string): void;
+  startRender(stamp: RenderStamp, nonce: string): { end(html: Markup | null): void };
+  keep(stamp: RenderStamp, html: Markup, nonce: string): void;
   /** How many pages are kept (tests). */
   size(): number;
 };
+
+function kept(html: Markup, nonce: string, validUntil: number): KeptRender {
+  return { text: html, markup: nonceMarkup(html, nonce), validUntil };
+}
 
 export function createRenderMemo({ maxBytes = RENDERED_PAGES_BYTES, maxPageBytes = RENDERED_PAGE_BYTES } = {}): RenderMemo {
   const pages = createKeptTexts<KeptRender>({ maxChars: maxBytes, maxEntryChars: maxPageBytes });
@@ -142,13 +132,13 @@ export function createRenderMemo({ maxBytes = RENDERED_PAGES_BYTES, maxPageBytes
   return {
     take(stamp, nonce, now = Date.now()) {
       const page = pages.get(stamp.key, now);
-      return page ? withNonce(page, nonce) : null;
+      return page ? withNewNonce(page.markup, nonce) : null;
     },
     awaitRender(stamp, nonce) {
       const render = rendering.get(stamp.key);
       if (!render) return null;
       // Its relative times may have moved on by the time it ends: then this request renders.
-      return render.done.then((page) => (page === null || render.validUntil <= Date.now() ? null : withNonce(page, nonce)));
+      return render.done.then((page) => (page === null || render.validUntil <= Date.now() ? null : withNewNonce(page.markup, nonce)));
     },
     startRender(stamp, nonce) {
       let settle!: (page: KeptRender | null) => void;

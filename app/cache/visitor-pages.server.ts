@@ -25,6 +25,7 @@ import { isbot } from "isbot";
 import { hasAppCookie } from "~/lib/server/security-headers.server";
 import { VISITOR_PAGE_BYTES, VISITOR_PAGES } from "./budgets";
 import type { Freshness, Stamp } from "./freshness.server";
+import { withNewNonce, type NonceMarkup } from "./nonce-markup";
 
 /** The largest page kept, in bytes. */
 export const MAX_PAGE_BYTES = VISITOR_PAGE_BYTES;
@@ -35,9 +36,8 @@ export type CacheableRequest = { method: string; url: string; headers: Record<st
 export type KeptPage = {
   status: number;
   headers: Array<[string, string]>;
-  body: string;
-  /** The CSP nonce the kept markup carries, replaced in every answer. */
-  nonce: string | null;
+  /** The body as sent, with the CSP nonce it carries, replaced in every answer (nonce-markup.ts). */
+  body: NonceMarkup;
   /** The stamp the page was read at, and the keys of what it shows (null: anything). */
   stamp: Stamp;
   keys: readonly string[] | null;
@@ -96,12 +96,12 @@ export function keptHeaders(headers: Headers | Record<string, number | string | 
 }
 
 /** A kept page as this answer sends it: the kept nonce replaced by `nonce` everywhere. */
-export function withNonce(page: KeptPage, nonce: string): { headers: Array<[string, string]>; body: string } {
-  const old = page.nonce;
-  if (!old) return { headers: page.headers, body: page.body };
+export function withNonce(page: KeptPage, nonce: string): { headers: Array<[string, string]>; body: Buffer<ArrayBuffer> } {
+  const old = page.body.nonce;
+  if (!old) return { headers: page.headers, body: page.body.bytes };
   return {
     headers: page.headers.map(([name, value]) => [name, value.replaceAll(old, nonce)]),
-    body: page.body.replaceAll(old, nonce),
+    body: withNewNonce(page.body, nonce),
   };
 }
 

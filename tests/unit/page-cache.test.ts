@@ -2,6 +2,7 @@
 // when a kept page is no longer good, and the fresh nonce of every answer.
 import { describe, expect, it } from "vitest";
 import { createFreshness } from "~/cache/freshness.server";
+import { nonceMarkup } from "~/cache/nonce-markup";
 import { createPageCache, keepable, keptHeaders, MAX_PAGE_BYTES, policyNonce, visitorCacheKey, withNonce, type KeptPage } from "~/cache/visitor-pages.server";
 import { fakeChanges } from "../support/changes";
 
@@ -9,8 +10,13 @@ const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWeb
 const visitor = { method: "GET", url: "/post/7", headers: { host: "cars.local", accept: "text/html", "user-agent": BROWSER } };
 
 /** A page read at `stamp` that shows `keys` (null: anything). */
-function page(stamp: number, body = "<p>Turbo day</p>", keys: readonly string[] | null = ["post:7"]): Omit<KeptPage, "storedAt" | "expiresAt"> {
-  return { status: 200, headers: [["Content-Type", "text/html; charset=utf-8"]], body, nonce: null, stamp, keys };
+function page(
+  stamp: number,
+  body = "<p>Turbo day</p>",
+  keys: readonly string[] | null = ["post:7"],
+  nonce: string | null = null,
+): Omit<KeptPage, "storedAt" | "expiresAt"> {
+  return { status: 200, headers: [["Content-Type", "text/html; charset=utf-8"]], body: nonceMarkup(Buffer.from(body), nonce), stamp, keys };
 }
 
 /** A cache checked against a change source the test moves. */
@@ -96,7 +102,7 @@ describe("a kept page", () => {
     const { cache } = cacheOf();
     const stamp = (await cache.stamp())!;
     cache.put("k", page(stamp), 1_000);
-    expect(cache.get("k", 5_000)?.body).toBe("<p>Turbo day</p>");
+    expect(cache.get("k", 5_000)?.body.bytes.toString()).toBe("<p>Turbo day</p>");
     expect(cache.get("k", 5_000)?.storedAt).toBe(1_000);
     expect(cache.get("k", 11_000)).toBeNull();
     expect(cache.size()).toBe(0);
@@ -107,7 +113,7 @@ describe("a kept page", () => {
     const stamp = (await cache.stamp())!;
     cache.put("k", page(stamp, "<p>Turbo day</p>", ["post:7", "car:3"]), 1_000);
     await commit("post:8", "car:4");
-    expect(cache.get("k", 1_001)?.body).toBe("<p>Turbo day</p>");
+    expect(cache.get("k", 1_001)?.body.bytes.toString()).toBe("<p>Turbo day</p>");
     await commit("car:3");
     expect(cache.get("k", 1_002)).toBeNull();
   });
@@ -123,7 +129,7 @@ describe("a kept page", () => {
     const { cache, commit } = cacheOf();
     cache.put("k", page((await cache.stamp())!, "<p>Turbo day</p>", null), 1_000);
     await commit();
-    expect(cache.get("k", 1_001)?.body).toBe("<p>Turbo day</p>");
+    expect(cache.get("k", 1_001)?.body.bytes.toString()).toBe("<p>Turbo day</p>");
     await commit("post:8");
     expect(cache.get("k", 1_002)).toBeNull();
   });
@@ -142,11 +148,11 @@ describe("a kept page", () => {
     const stamp = (await cache.stamp())!;
     cache.put("a", page(stamp, "a"), 0);
     cache.put("b", page(stamp, "b"), 0);
-    expect(cache.get("a", 1)?.body).toBe("a");
+    expect(cache.get("a", 1)?.body.bytes.toString()).toBe("a");
     cache.put("c", page(stamp, "c"), 2);
     expect(cache.get("b", 3)).toBeNull();
-    expect(cache.get("a", 3)?.body).toBe("a");
-    expect(cache.get("c", 3)?.body).toBe("c");
+    expect(cache.get("a", 3)?.body.bytes.toString()).toBe("a");
+    expect(cache.get("c", 3)?.body.bytes.toString()).toBe("c");
   });
 });
 
@@ -156,22 +162,24 @@ describe("the nonce of an answer from memory", () => {
     const policy = `default-src 'self'; script-src 'self' 'nonce-${old}'`;
     expect(policyNonce(policy)).toBe(old);
     const kept: KeptPage = {
-      ...page(1, `<script nonce="${old}">a()</script><link rel="modulepreload" nonce="${old}"><p>nonce talk</p>`),
+      // Characters of two to four bytes before a nonce: its places are counted in bytes.
+      ...page(1, `<script nonce="${old}">a()</script><p>Öhlins · 日本 🏁</p><link rel="modulepreload" nonce="${old}"><p>nonce talk</p>`, null, old),
       headers: [["Content-Security-Policy", policy]],
-      nonce: old,
       storedAt: 0,
       expiresAt: 1,
     };
     const fresh = "ugfyRJYuoZuuqzK6RokSag==";
     const answer = withNonce(kept, fresh);
     expect(answer.headers).toEqual([["Content-Security-Policy", `default-src 'self'; script-src 'self' 'nonce-${fresh}'`]]);
-    expect(answer.body).toBe(`<script nonce="${fresh}">a()</script><link rel="modulepreload" nonce="${fresh}"><p>nonce talk</p>`);
-    expect(answer.body).not.toContain(old);
+    expect(answer.body.toString()).toBe(`<script nonce="${fresh}">a()</script><p>Öhlins · 日本 🏁</p><link rel="modulepreload" nonce="${fresh}"><p>nonce talk</p>`);
+    // The kept page still carries its own, for the next answer.
+    expect(kept.body.bytes.toString()).toContain(old);
+    expect(withNonce(kept, "bm9uY2UtdGhyZWUtMTIzNA==").body.toString()).toContain(`nonce="bm9uY2UtdGhyZWUtMTIzNA=="`);
   });
 
   it("leaves a page without scripts (the embed) as it was", () => {
     expect(policyNonce("default-src 'self'; script-src 'none'")).toBeNull();
     const kept: KeptPage = { ...page(1), storedAt: 0, expiresAt: 1 };
-    expect(withNonce(kept, "abc").body).toBe(kept.body);
+    expect(withNonce(kept, "abc").body.toString()).toBe("<p>Turbo day</p>");
   });
 });
