@@ -23,6 +23,14 @@ describe("the production JSX runtime", () => {
     expect(element.ref).toBeNull();
   });
 
+  it("keeps the props object when its ref is empty, as a link that forwards no ref passes it", () => {
+    const props = { href: "/events", ref: null, children: "Events" };
+    const element = runtime.jsx("a", props);
+    expect(element.props).toBe(props);
+    expect(element.ref).toBeNull();
+    expect(renderToString(element)).toBe('<a href="/events">Events</a>');
+  });
+
   it("takes the key given beside the props", () => {
     const element = runtime.jsx("li", { children: "a" }, 7);
     expect(element.key).toBe("7");
