@@ -176,6 +176,13 @@ export function LoginModal() {
   );
 
   const { open, view } = state;
+  // Mounted at the first opening and kept, so that closing animates and returns focus.
+  const [opened, setOpened] = useState(open);
+  useEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
+  if (!open && !opened) return null;
+
   const dialog: LoginDialogState = {
     open,
     view,
@@ -187,13 +194,5 @@ export function LoginModal() {
     links: linksFor(currentPath, state.redirectTo, Boolean(root?.googleEnabled)),
   };
   const actions: LoginDialogActions = { close, show, finish, goToTwoFactor };
-
-  // Mounted at the first opening and kept, so that closing animates and returns focus.
-  const [opened, setOpened] = useState(open);
-  useEffect(() => {
-    if (open) setOpened(true);
-  }, [open]);
-  if (!open && !opened) return null;
-
   return <LoginDialog state={dialog} actions={actions} />;
 }
