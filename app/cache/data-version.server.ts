@@ -60,13 +60,18 @@ function sqliteConnection(url: string): { open: () => Database.Database; version
   const file = sqliteFilePath(url);
   if (file === ":memory:") return null;
   let connection: Database.Database | null = null;
+  // Prepared once: better-sqlite3's pragma() prepares its statement anew on every call, and
+  // every request reads the version. SQLite reads the value when the statement runs.
+  let statement: Database.Statement | null = null;
   const open = () => (connection ??= new Database(file, { readonly: true, fileMustExist: true }));
   const read = (): number | null => {
     try {
-      return open().pragma("data_version", { simple: true }) as number;
+      statement ??= open().prepare("PRAGMA data_version").pluck();
+      return statement.get() as number;
     } catch {
       connection?.close();
       connection = null;
+      statement = null;
       return null;
     }
   };
