@@ -18,6 +18,7 @@ function isLabelled(props: IconProps): boolean {
 }
 
 export function icon(name: string) {
+  const href = `${spriteUrl}#${name}`;
   const Icon = forwardRef<SVGSVGElement, IconProps>(function Icon({ size = 24, color, strokeWidth, fill, style, className, children, ...rest }, ref) {
     const custom = color !== undefined || strokeWidth !== undefined || fill !== undefined;
     return (
@@ -32,7 +33,7 @@ export function icon(name: string) {
         {...rest}
       >
         {children}
-        <use href={`${spriteUrl}#${name}`} />
+        <use href={href} />
       </svg>
     );
   });
