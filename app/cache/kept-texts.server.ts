@@ -1,5 +1,6 @@
 // Texts kept in a process's memory, each until a moment: at most `maxChars` characters (or
-// bytes, for a text kept as bytes) in all and `maxEntryChars` each. The least recently used goes first when they would be more.
+// bytes, for a text kept as bytes) in all and `maxEntryChars` each. The least recently used
+// goes first when they would be more.
 // The render memo keeps documents in one; the feed keeps its members' answers in another.
 
 export type KeptText = { text: string | Buffer; validUntil: number };

@@ -176,13 +176,13 @@ export type FeedAnswers = {
 export function createFeedAnswers({ freshness, maxAgeMs }: { freshness: Freshness | null; maxAgeMs: number }): FeedAnswers {
   const answers = createKeptAnswers<Buffer<ArrayBuffer>>({ freshness, maxAgeMs, maxChars: FEED_ANSWERS_BYTES });
 
-  const pageJson = async (options: FeedOptions, now: number) => {
+  const pageBytes = async (options: FeedOptions, now: number) => {
     const limit = clampLimit(options.limit);
     const page = await pageOf(options, limit);
     // Which mentioned members exist changes without the post changing: read per answer, once.
     const members = await existingMembers(page.flatMap(({ content }) => content.mentioned));
-    // Each post: its kept content's bytes, then its standing written now (ASCII: numbers,
-    // flags and usernames), then the page's end; one buffer, every piece copied in once.
+    // One buffer: the page's start, each post's kept content bytes and its standing written
+    // now, then the page's end, every piece copied in once.
     const standings = page.map(({ content: { post, mentioned }, standing }) =>
       JSON.stringify({ ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now), mentions: mentioned.filter((name) => members.has(name)) }).slice(1),
     );
@@ -213,7 +213,7 @@ export function createFeedAnswers({ freshness, maxAgeMs }: { freshness: Freshnes
 
   return {
     async answer(options = {}, at) {
-      const { text, kept, keys } = await answers.answer(answerKey(options), (now) => pageJson(options, now), at);
+      const { text, kept, keys } = await answers.answer(answerKey(options), (now) => pageBytes(options, now), at);
       return { body: text, kept, keys };
     },
   };
