@@ -98,9 +98,8 @@ export function keptHeaders(headers: Headers | Record<string, number | string | 
 /** A kept page as this answer sends it: the kept nonce replaced by `nonce` everywhere. */
 export function withNonce(page: KeptPage, nonce: string): { headers: Array<[string, string]>; body: Buffer<ArrayBuffer> } {
   const old = page.body.nonce;
-  if (!old) return { headers: page.headers, body: page.body.bytes };
   return {
-    headers: page.headers.map(([name, value]) => [name, value.replaceAll(old, nonce)]),
+    headers: old ? page.headers.map(([name, value]) => [name, value.replaceAll(old, nonce)]) : page.headers,
     body: withNewNonce(page.body, nonce),
   };
 }

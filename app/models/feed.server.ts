@@ -28,7 +28,7 @@ import { daysOldHolds } from "~/lib/rules/relative-time";
 import { queryContents, queryStandings, type PageQuery } from "~/models/feed-query.server";
 import { readContent, readStanding, type ContentTuple, type FeedPostContent, type StandingTuple } from "~/models/feed-records.server";
 import { mentionsIn } from "~/lib/rules/text-links";
-import { existingMembers } from "~/models/text-links.server";
+import { existingMembers, membersAmong } from "~/models/text-links.server";
 
 /** The most ids `exclude` may name (beyond that, page with `cursor`). */
 export const MAX_EXCLUDE = 1000;
@@ -133,7 +133,7 @@ async function queryPosts(options: PageQuery, limit: number): Promise<FeedPost[]
   return page.map(({ content: { post, mentioned }, standing }) => ({
     ...post,
     ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now),
-    mentions: mentioned.filter((name) => members.has(name)),
+    mentions: membersAmong(mentioned, members),
   }));
 }
 
@@ -184,7 +184,7 @@ export function createFeedAnswers({ freshness, maxAgeMs }: { freshness: Freshnes
     // One buffer: the page's start, each post's kept content bytes and its standing written
     // now, then the page's end, every piece copied in once.
     const standings = page.map(({ content: { post, mentioned }, standing }) =>
-      JSON.stringify({ ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now), mentions: mentioned.filter((name) => members.has(name)) }).slice(1),
+      JSON.stringify({ ...readStanding(JSON.parse(standing) as StandingTuple, post.created_at, now), mentions: membersAmong(mentioned, members) }).slice(1),
     );
     const last = page.at(-1)?.content.post;
     const nextCursor = page.length === limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;

@@ -108,7 +108,12 @@ export async function existingMembers(mentioned: readonly string[]): Promise<Set
 
 /** The members `text` mentions, among `members` (from mentionedMembers). */
 export function membersIn(text: string, members: ReadonlySet<string>): string[] {
-  return mentionsIn(text).filter((name) => members.has(name));
+  return membersAmong(mentionsIn(text), members);
+}
+
+/** Of the usernames a text mentions (`mentioned`, as mentionsIn gives them), those among `members`. */
+export function membersAmong(mentioned: readonly string[], members: ReadonlySet<string>): string[] {
+  return mentioned.filter((name) => members.has(name));
 }
 
 /**
