@@ -19,6 +19,8 @@ import { setMediaBase } from "~/lib/media/media-types";
 import { documentKeys, reusesRender, routeCacheOf, sharedWithVisitors } from "~/cache/route-cache";
 import { KEPT_KEYS_HEADER } from "~/cache/data-keys";
 import { createRenderMemo, renderStamp, type RenderStamp } from "~/cache/render-memo.server";
+import { createPartStore } from "~/cache/kept-parts.server";
+import { KeptPartsContext } from "~/lib/client/kept-parts";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 import { forwardNotificationsToStreams } from "~/models/notification.server";
 import { appMetrics, readiness as appReadiness, type AppMetrics, type Readiness } from "~/models/health.server";
@@ -71,7 +73,7 @@ class DocumentStream extends Transform {
   /** Every chunk sent, when the whole document is wanted at the end (`onEnd`). */
   private sent: Buffer[] | null;
 
-  constructor(private readonly onEnd?: (document: Buffer<ArrayBuffer>) => void) {
+  constructor(private readonly onEnd: ((document: Buffer<ArrayBuffer>) => void) | null) {
     super();
     this.sent = onEnd ? [] : null;
   }
@@ -103,6 +105,14 @@ class DocumentStream extends Transform {
 
 /** Documents of this process reused while their data stays the same (app/cache/render-memo.server.ts). */
 const renders = createRenderMemo();
+/** Parts of documents written again while what they are made from stays the same (app/cache/kept-parts.server.ts). */
+const parts = createPartStore();
+
+/** Whether rendered markup is kept: not in development (the code changes), nor with RENDER_REUSE_SECONDS=0. */
+function keepsMarkup(): boolean {
+  const { NODE_ENV, RENDER_REUSE_SECONDS } = settings();
+  return NODE_ENV === "production" && RENDER_REUSE_SECONDS > 0;
+}
 
 /**
  * What a document is kept under, or null when it is rendered every time: off in development
@@ -110,13 +120,12 @@ const renders = createRenderMemo();
  * whose handle's cache says a render may be reused (app/cache/route-cache.ts).
  */
 function stampOf(request: Request, status: number, context: EntryContext, crawler: boolean): RenderStamp | null {
-  const { NODE_ENV, RENDER_REUSE_SECONDS } = settings();
-  if (NODE_ENV !== "production" || RENDER_REUSE_SECONDS === 0) return null;
+  if (!keepsMarkup()) return null;
   const handler = context.staticHandlerContext;
   if (request.method !== "GET" || status !== 200 || handler.errors || handler.actionData) return null;
   const leaf = handler.matches.at(-1)?.route.id;
   if (!leaf || !reusesRender(routeCacheOf(context.routeModules[leaf]?.handle))) return null;
-  return renderStamp({ url: request.url, crawler, loaderData: handler.loaderData, at: Date.now(), maxAgeMs: RENDER_REUSE_SECONDS * 1000 });
+  return renderStamp({ url: request.url, crawler, loaderData: handler.loaderData, at: Date.now(), maxAgeMs: settings().RENDER_REUSE_SECONDS * 1000 });
 }
 
 /** For a page visitors may share: the keys of what it shows, for server/visitor-pages.ts (null: anything). */
@@ -145,6 +154,7 @@ export default async function handleRequest(request: Request, responseStatusCode
     return new Response(reused, { headers: responseHeaders, status: responseStatusCode });
   }
   const memo = stamp ? renders.startRender(stamp, nonce) : null;
+  const documentParts = keepsMarkup() ? parts.forDocument() : null;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -154,7 +164,15 @@ export default async function handleRequest(request: Request, responseStatusCode
     let deadline: ReturnType<typeof setTimeout> | undefined;
     const ready = () => {
       shellRendered = true;
-      const body = new DocumentStream(memo ? (document) => memo.end(failed ? null : document) : undefined);
+      // A whole document gives its marked parts to keep, and its markup to the render memo.
+      const body = new DocumentStream(
+        memo || documentParts
+          ? (document) => {
+              if (!failed) documentParts?.keep(document);
+              memo?.end(failed ? null : document);
+            }
+          : null,
+      );
       // A document cut short (the reader went away) is not kept.
       body.on("close", () => {
         clearTimeout(deadline);
@@ -172,7 +190,9 @@ export default async function handleRequest(request: Request, responseStatusCode
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <KeptPartsContext.Provider value={documentParts}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </KeptPartsContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -4,6 +4,7 @@
 // A missing post is a friendly 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Kept } from "~/components/shell/Kept";
 import { Link } from "~/components/shell/Link";
 import { ArrowLeft, Clapperboard, MessageCircle, Wrench } from "~/components/icons";
 import { CommentSection } from "~/components/comments/CommentSection";
@@ -101,6 +102,7 @@ export default function PostPage() {
   const navigate = useNavigate();
   const viewer = user ? { id: user.id, isAdmin: user.isAdmin } : null;
   const carIds = post.post_cars.map((postCar) => postCar.car_id);
+  const cars = post.post_cars.map((postCar) => postCar.car);
   const here = postPath(post.id);
 
   return (
@@ -142,12 +144,12 @@ export default function PostPage() {
         )}
 
         {carIds.length > 0 ? (
-          <section className="post-page__panel post-page__panel--mods" aria-labelledby="mods-title">
+          <Kept as="section" name="post-mods" inputs={[carIds, cars, mods]} className="post-page__panel post-page__panel--mods" aria-labelledby="mods-title">
             <h2 id="mods-title" className="post-page__panel-title">
               <Wrench aria-hidden size={18} /> Mods
             </h2>
-            <ModsPanel carIds={carIds} cars={post.post_cars.map((postCar) => postCar.car)} mods={mods} hideTitle />
-          </section>
+            <ModsPanel carIds={carIds} cars={cars} mods={mods} hideTitle />
+          </Kept>
         ) : null}
       </div>
     </div>

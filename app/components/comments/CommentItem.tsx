@@ -26,6 +26,23 @@ export type CommentActions = {
   onLoginNeeded: () => void;
 };
 
+/**
+ * What the markup of `comments` (and their replies) is made from besides the comments and
+ * `actions.signedIn`: each one's relative times as they read at `now`, and which of them are the
+ * viewer's own (an edit link where others' have a report button).
+ */
+export function commentListInputs(comments: readonly CommentView[], now: number | undefined, viewerId: number | null): [string[], number[]] {
+  const times: string[] = [];
+  const own: number[] = [];
+  for (const comment of comments) {
+    for (const shown of [comment, ...comment.replies]) {
+      times.push(relativeTime(shown.created_at, now), shown.edited_at ? relativeTime(shown.edited_at, now) : "");
+      if (viewerId !== null && shown.user_id === viewerId) own.push(shown.id);
+    }
+  }
+  return [times, own];
+}
+
 export function CommentItem({
   comment,
   top,

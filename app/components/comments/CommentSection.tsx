@@ -5,6 +5,7 @@
 // where allowed, each on a fetcher (useComments.ts). Every control is a real form or link, so
 // it all works without JavaScript too. Visitors are asked to sign in.
 import { useLocation, useSearchParams } from "@remix-run/react";
+import { Kept } from "~/components/shell/Kept";
 import { Link } from "~/components/shell/Link";
 import { LogIn, MessageCircle } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
@@ -13,7 +14,7 @@ import { requestLogin } from "~/lib/client/login-events";
 import { loginHref } from "~/lib/rules/login-links";
 import { postPath } from "~/lib/paths";
 import { CommentForm } from "./CommentForm";
-import { CommentItem, type CommentActions } from "./CommentItem";
+import { CommentItem, commentListInputs, type CommentActions } from "./CommentItem";
 import { useCommentDelete, useCommentLike, useCommentList, useCommentPost, type CommentViewer } from "./useComments";
 import "./comments.css";
 import { SkeletonRows } from "~/components/shell/SkeletonRows";
@@ -155,7 +156,7 @@ export function CommentSection({ postId, initialPage, before = null, signedIn, v
           <p>No comments yet. Start the conversation!</p>
         </div>
       ) : (
-        <ol className="comments__list">
+        <Kept as="ol" name="comments" inputs={[shown, ...commentListInputs(shown, now, viewer?.id ?? null), signedIn, replyTo]} className="comments__list">
           {shown.map((comment) => (
             <CommentItem
               key={comment.id}
@@ -180,7 +181,7 @@ export function CommentSection({ postId, initialPage, before = null, signedIn, v
               }
             />
           ))}
-        </ol>
+        </Kept>
       )}
 
       {status === "ready" && olderHref ? (

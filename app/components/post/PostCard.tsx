@@ -12,6 +12,7 @@ import { SaveButton } from "~/components/interactions/SaveButton";
 import { ShareButton } from "~/components/share/ShareButton";
 import { SITE_NAME } from "~/components/share/share-links";
 import { Avatar } from "~/components/shell/Avatar";
+import { Kept } from "~/components/shell/Kept";
 import { LinkedText } from "~/components/text/LinkedText";
 import { UNKNOWN_VEHICLE } from "~/lib/rules/cars";
 import { lazyComponent } from "~/lib/client/lazy-component";
@@ -132,9 +133,14 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
   const canEdit = Boolean(viewer && viewer.id === post.created_by);
   const created = new Date(post.created_at);
   const HeadingTag = variant === "page" ? "h1" : "h2";
+  const age = relativeTime(post.created_at, now);
+  const editedAge = post.edited_at ? relativeTime(post.edited_at, now) : null;
 
   return (
-    <article
+    <Kept
+      as="article"
+      name="post-card"
+      inputs={[post, age, editedAge, signedIn, canDelete, canEdit, variant, priority, returnTo, afterDelete, viewerIndex]}
       className="post-card"
       data-variant={variant}
       data-post-id={post.id}
@@ -175,13 +181,13 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
         </div>
         <Link to={href} className="post-card__time">
           <time dateTime={post.created_at} title={created.toUTCString()} suppressHydrationWarning>
-            {relativeTime(post.created_at, now)}
+            {age}
           </time>
           {post.edited_at ? (
             <span className="post-card__edited" data-testid="post-edited">
               {" · "}edited{" "}
               <time dateTime={post.edited_at} title={new Date(post.edited_at).toUTCString()} suppressHydrationWarning>
-                {relativeTime(post.edited_at, now)}
+                {editedAge}
               </time>
             </span>
           ) : null}
@@ -216,6 +222,6 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
       {area !== "text" ? <Story post={post} variant={variant} /> : null}
 
       {viewerIndex !== null ? <MediaViewer items={items} index={viewerIndex} open onClose={() => setViewerIndex(null)} label={`Photos of ${label}`} /> : null}
-    </article>
+    </Kept>
   );
 }

@@ -2,13 +2,14 @@
 // Signed out, post, messages and profile open the login modal instead.
 import { NavLink } from "./Link";
 import { UnreadMessagesBadge } from "~/components/realtime";
+import { Kept } from "./Kept";
 import { MemberLink } from "./MemberLink";
 import { NAV_ICONS } from "./icons";
 import { bottomItems } from "./nav";
 
 export function BottomNav({ signedIn }: { signedIn: boolean }) {
   return (
-    <nav className="bottom-nav" aria-label="Quick navigation">
+    <Kept as="nav" name="bottom-nav" inputs={[signedIn]} className="bottom-nav" aria-label="Quick navigation">
       <ul className="bottom-nav__list">
         {bottomItems().map((item) => {
           const Icon = NAV_ICONS[item.key];
@@ -37,6 +38,6 @@ export function BottomNav({ signedIn }: { signedIn: boolean }) {
           );
         })}
       </ul>
-    </nav>
+    </Kept>
   );
 }
