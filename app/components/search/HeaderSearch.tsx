@@ -6,7 +6,7 @@
 import { Form, useLocation, useNavigate, useSearchParams } from "@remix-run/react";
 import { Link } from "~/components/shell/Link";
 import { CalendarDays, CarFront, Loader2, Search } from "~/components/icons";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Avatar } from "~/components/shell/Avatar";
 import { carName } from "~/lib/rules/cars";
 import { dateTimeFormat } from "~/lib/rules/formats";
@@ -57,7 +57,8 @@ export function HeaderSearch({
   const [active, setActive] = useState(-1);
   const rootRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const id = useId();
+  // One per page, in the header, whose markup is kept (shell/Kept.tsx): its ids are fixed, not useId's.
+  const id = "header-search";
   const listId = `${id}-results`;
   const readCars = useFetcherRead();
   const readUsers = useFetcherRead();

@@ -11,6 +11,7 @@ import { HeaderSearch } from "~/components/search";
 import { requestLogin } from "~/lib/client/login-events";
 import { loginHref } from "~/lib/rules/login-links";
 import { Avatar } from "./Avatar";
+import { Kept } from "./Kept";
 import { BRAND_NAME, Logo } from "./Logo";
 import { MemberLink } from "./MemberLink";
 import { useHeaderScroll } from "./hooks";
@@ -44,9 +45,20 @@ export function Header({
   const signedIn = Boolean(user);
   const hidden = scroll.hidden && !(isMobile && sidebarExpanded);
   const burger = usePressLink(onToggleSidebar);
+  // A member's header reads the address only for the search field's text on /search; a visitor's
+  // sign-in link comes back to the page.
+  const address = user ? (location.pathname === "/search" ? location.pathname + location.search : "") : undefined;
 
   return (
-    <header className="app-header" data-scrolled={scroll.scrolled ? "true" : "false"} data-hidden={hidden ? "true" : "false"}>
+    <Kept
+      as="header"
+      name="header"
+      inputs={[user, sidebarExpanded]}
+      address={address}
+      className="app-header"
+      data-scrolled={scroll.scrolled ? "true" : "false"}
+      data-hidden={hidden ? "true" : "false"}
+    >
       <div className="app-header__inner">
         {/* The menu page without JavaScript; the sidebar with it. */}
         <a ref={burgerRef} href="/menu" className="icon-button app-header__burger" aria-controls="app-sidebar" aria-expanded={sidebarExpanded} {...burger}>
@@ -115,6 +127,6 @@ export function Header({
           )}
         </nav>
       </div>
-    </header>
+    </Kept>
   );
 }

@@ -3,6 +3,9 @@
 // the children's markup is made from besides the address (props, the reader's own flags, relative
 // times as they read, the theme), as JSON values: a part whose inputs miss something would show one
 // reader's markup to another. The element itself (its tag and attributes) is rendered every time.
+// `address` is what of the page's address the markup reads, the path and query unless given: give
+// less only where nothing inside reads more (no form or sign-in link that comes back to the page,
+// no link marked current but by an input).
 import { useLocation } from "@remix-run/react";
 import { forwardRef, type HTMLAttributes, type ReactNode } from "react";
 import { useKeptParts } from "~/lib/client/kept-parts";
@@ -12,16 +15,17 @@ export type KeptProps = {
   /** Which part this is: parts of different names never share markup. */
   name: string;
   inputs: readonly unknown[];
+  address?: string;
   children?: ReactNode;
 } & Omit<HTMLAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML">;
 
-export const Kept = forwardRef<HTMLElement, KeptProps>(function Kept({ as, name, inputs, children, ...attributes }, ref) {
+export const Kept = forwardRef<HTMLElement, KeptProps>(function Kept({ as, name, inputs, address, children, ...attributes }, ref) {
   const parts = useKeptParts();
   // Every tag it takes is an HTMLElement of the same attributes.
   const Element = as as "article";
   const { pathname, search } = useLocation();
   if (parts) {
-    const part = parts.part(name, [pathname, search, ...inputs]);
+    const part = parts.part(name, [address ?? pathname + search, ...inputs]);
     if ("html" in part) return <Element ref={ref} {...attributes} dangerouslySetInnerHTML={{ __html: part.html }} />;
     return (
       <Element ref={ref} {...attributes} data-kept={part.mark}>

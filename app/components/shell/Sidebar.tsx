@@ -3,7 +3,8 @@
 // Phones: an overlay with a backdrop. From 768px: a slim rail that expands on hover (or
 // stays expanded when pinned with the burger).
 import { Form, useLocation } from "@remix-run/react";
-import { Link, NavLink } from "./Link";
+import { isCurrent, Link, NavLink } from "./Link";
+import { Kept } from "./Kept";
 import { History, LogIn, LogOut, X } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { UnreadMessagesBadge } from "~/components/realtime";
@@ -109,7 +110,15 @@ export function Sidebar({
           </div>
         ) : null}
 
-        <nav className="sidebar__nav" aria-label="Main">
+        {/* A member's list reads the address only for the links marked current; a visitor's member-only links come back to the page. */}
+        <Kept
+          as="nav"
+          name="sidebar-nav"
+          inputs={[items, items.map((item) => isCurrent(location.pathname, item.href, false)), Boolean(user)]}
+          address={user ? "" : undefined}
+          className="sidebar__nav"
+          aria-label="Main"
+        >
           <ul className="sidebar__list">
             {items.map((item) => {
               const Icon = NAV_ICONS[item.key];
@@ -135,7 +144,7 @@ export function Sidebar({
               );
             })}
           </ul>
-        </nav>
+        </Kept>
 
         <div className="sidebar__bottom">
           <ThemeSwitcher className="sidebar__theme" />
