@@ -6,6 +6,7 @@
 import { CarNotFoundPage } from "~/components/showcase/CarNotFound";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { Kept } from "~/components/shell/Kept";
 import { Link } from "~/components/shell/Link";
 import { useState } from "react";
 import { ArrowRight, Heart, Images, MessageCircle, Pencil, Sparkles, Users, Wrench } from "~/components/icons";
@@ -245,7 +246,7 @@ export default function Showcase() {
         </div>
       </dl>
 
-      <div className="showcase-layout">
+      <Kept as="div" name="showcase-build" inputs={[car, vin, mods, isOwner]} className="showcase-layout">
         <aside className="showcase-specs card" aria-labelledby="specs-title">
           <h2 id="specs-title" className="showcase-section__title">
             Specs
@@ -304,7 +305,7 @@ export default function Showcase() {
             </p>
           )}
         </section>
-      </div>
+      </Kept>
 
       <BuildSheet sheet={sheet} handovers={handoverDates(owners)} />
 
@@ -312,7 +313,13 @@ export default function Showcase() {
 
       <OwnershipHistory owners={owners} />
 
-      <section className="showcase-posts" aria-labelledby="posts-title">
+      <Kept
+        as="section"
+        name="showcase-posts"
+        inputs={[posts, postCount, posts.map((post) => relativeTime(post.createdAt, now)), isOwner]}
+        className="showcase-posts"
+        aria-labelledby="posts-title"
+      >
         <div className="showcase-section__head">
           <h2 id="posts-title" className="showcase-section__title">
             Posts featuring this car
@@ -366,7 +373,7 @@ export default function Showcase() {
             ) : null}
           </p>
         )}
-      </section>
+      </Kept>
       <BuildExport snippets={snippets} csvUrl={showcaseCsvPath(car.id)} reportUrl={showcaseReportPath(car.id)} />
       <p className="showcase-share">
         Share this page: <a href={share.url}>{share.url}</a>

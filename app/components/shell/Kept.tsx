@@ -11,7 +11,7 @@ import { forwardRef, type HTMLAttributes, type ReactNode } from "react";
 import { useKeptParts } from "~/lib/client/kept-parts";
 
 export type KeptProps = {
-  as: "article" | "aside" | "footer" | "header" | "nav" | "ol" | "section";
+  as: "article" | "aside" | "div" | "footer" | "header" | "nav" | "ol" | "section";
   /** Which part this is: parts of different names never share markup. */
   name: string;
   inputs: readonly unknown[];

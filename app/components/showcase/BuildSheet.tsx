@@ -2,6 +2,7 @@
 // category), the total gains by type and unit, and the spend over time as a chart. Costs the
 // owner keeps private are not in it, whoever looks (the sheet comes from ~/lib/rules/build-sheet).
 // Server-rendered, with no script needed. The chart marks when the car changed hands.
+import { Kept } from "~/components/shell/Kept";
 import { GainChips } from "~/components/mods/GainChips";
 import type { BuildSheet as Sheet, CategorySpend } from "~/lib/rules/build-sheet";
 import { formatCost } from "~/lib/rules/formats";
@@ -32,7 +33,7 @@ export function CategorySpendTable({ rows, className = "build-sheet__categories"
 
 export function BuildSheet({ sheet, handovers = [] }: { sheet: Sheet; /** When the car changed hands (ISO). */ handovers?: readonly string[] }) {
   return (
-    <section className="build-sheet card" aria-labelledby="build-sheet-title" data-testid="build-sheet">
+    <Kept as="section" name="build-sheet" inputs={[sheet, handovers]} className="build-sheet card" aria-labelledby="build-sheet-title" data-testid="build-sheet">
       <h2 id="build-sheet-title" className="showcase-section__title">
         Build sheet
       </h2>
@@ -53,6 +54,6 @@ export function BuildSheet({ sheet, handovers = [] }: { sheet: Sheet; /** When t
         <h3 className="build-sheet__subtitle">Spend over time</h3>
         <SpendChart series={sheet.spendByMonth} handovers={handovers} />
       </div>
-    </section>
+    </Kept>
   );
 }

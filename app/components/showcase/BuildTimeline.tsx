@@ -4,6 +4,7 @@
 // when no post tags a mod. Every time the car changed hands is marked between the mods, by
 // date. Below them, the car's service entries (ServiceTimeline), when it has any. Plain
 // links: it works without JavaScript.
+import { Kept } from "~/components/shell/Kept";
 import { Link } from "~/components/shell/Link";
 import { History, Images, KeyRound } from "~/components/icons";
 import { MediaImage, type MediaItem } from "~/components/cars/MediaImage";
@@ -73,7 +74,14 @@ export function BuildTimeline({
 }) {
   if (entries.length === 0 && !service?.entries.length) return null;
   return (
-    <section className="build-timeline" aria-labelledby="timeline-title" data-testid="build-timeline">
+    <Kept
+      as="section"
+      name="build-timeline"
+      inputs={[entries, handovers, service ?? null]}
+      className="build-timeline"
+      aria-labelledby="timeline-title"
+      data-testid="build-timeline"
+    >
       <div className="showcase-section__head">
         <h2 id="timeline-title" className="showcase-section__title">
           <History aria-hidden size={20} /> {TIMELINE_TEXT.title}
@@ -121,6 +129,6 @@ export function BuildTimeline({
         })}
       </ol>
       {service ? <ServiceTimeline {...service} /> : null}
-    </section>
+    </Kept>
   );
 }

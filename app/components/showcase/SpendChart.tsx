@@ -3,7 +3,6 @@
 // technology (role="img", named by its <title>, described by its <desc>), and the same
 // numbers follow as text: a sentence, and a table by month in a <details>. A dashed line
 // marks each month the car changed hands in, and the sentence names the dates.
-import { useId } from "react";
 import { chartGeometry, monthLabel, type MonthSpend } from "~/lib/rules/build-sheet";
 import { formatCost, shortDate } from "~/lib/rules/formats";
 import { CHANGED_HANDS } from "~/lib/rules/handover";
@@ -36,7 +35,8 @@ export function MonthSpendTable({ series, className, caption }: { series: readon
 }
 
 export function SpendChart({ series, handovers = [] }: { series: readonly MonthSpend[]; /** When the car changed hands (ISO). */ handovers?: readonly string[] }) {
-  const id = useId();
+  // One chart per page, in the build sheet, whose markup is kept (shell/Kept.tsx): a fixed id, not useId's.
+  const id = "spend-chart";
   if (series.length === 0) return <p className="spend-chart__empty">No costs are shown yet, so there is no spend to chart.</p>;
   const geometry = chartGeometry(series);
   const first = series[0];
