@@ -89,6 +89,29 @@ describe("kept parts", () => {
     expect(renders).toBe(0);
   });
 
+  it("share a part across addresses when it says it reads none of the address", () => {
+    const store = createPartStore();
+    const nav = (url: string, address?: string) => {
+      const parts = store.forDocument();
+      const html = renderToString(
+        <MemoryRouter initialEntries={[url]}>
+          <KeptPartsContext.Provider value={parts}>
+            <Kept as="nav" name="nav" inputs={[]} address={address}>
+              <Card title="Menu" likes={0} />
+            </Kept>
+          </KeptPartsContext.Provider>
+        </MemoryRouter>,
+      );
+      parts.keep(Buffer.from(html));
+    };
+    nav("/events", "");
+    renders = 0;
+    nav("/post/1", "");
+    expect(renders).toBe(0);
+    nav("/post/1");
+    expect(renders).toBe(1);
+  });
+
   it("drop the least recently used parts past their budget", () => {
     const store = createPartStore({ maxBytes: 300, maxPartBytes: 300 });
     renderWith(store, [{ title: "One", likes: 1 }]);
