@@ -5,7 +5,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { cookieFlags, sessionIdOf } from "~/lib/server/cookies.server";
 import { sessionStorage } from "~/models/session.server";
-import { safeRedirect } from "~/lib/server/http.server";
+import { refererPath, safeRedirect } from "~/lib/server/http.server";
 import { MESSAGES } from "~/lib/schemas/auth-schemas";
 import { isAdmin, verifyLogin, type PublicUser } from "~/models/user.server";
 import * as sessions from "~/models/session.server";
@@ -68,16 +68,8 @@ function wantsJson(request: Request): boolean {
 }
 
 /** The page a plain form was posted from (same origin only), without the login modal's parameters. */
-function refererPath(request: Request): string {
-  const referer = request.headers.get("Referer");
-  if (!referer) return "/";
-  try {
-    const url = new URL(referer);
-    if (url.origin !== new URL(request.url).origin) return "/";
-    return withoutLoginParams(url.pathname + url.search);
-  } catch {
-    return "/";
-  }
+function postedFrom(request: Request): string {
+  return withoutLoginParams(refererPath(request) ?? "/");
 }
 
 /**
@@ -119,7 +111,7 @@ export function twoFactorRequiredResponse(request: Request, cookie: string, redi
  */
 export async function startSession(request: Request, user: { id: number }, options: { redirectTo?: string } = {}): Promise<string[]> {
   const { cookie, twoFactorRequired, device } = await beginSession(request, user);
-  if (twoFactorRequired || !device) throw twoFactorRequiredResponse(request, cookie, options.redirectTo ?? refererPath(request));
+  if (twoFactorRequired || !device) throw twoFactorRequiredResponse(request, cookie, options.redirectTo ?? postedFrom(request));
   // A completed sign-in within seven days of deleting the account cancels the deletion.
   await restoreAccount(user.id);
   return [cookie, device];

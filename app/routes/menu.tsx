@@ -43,7 +43,7 @@ export default function MenuPage() {
           </li>
         </ul>
       </nav>
-      <ThemeSwitcher className="menu-page__theme" />
+      <ThemeSwitcher id="menu-theme" className="menu-page__theme" />
       {user ? (
         <Form method="post" action="/logout" className="menu-page__logout">
           <input type="hidden" name="redirectTo" value="/" />

@@ -1,10 +1,13 @@
 // POST /theme (mode: system, light or dark): the theme switcher's form without JavaScript.
-// Sets the `themeMode` cookie the root loader reads and goes back to the page (redirectTo);
-// a script caller gets { mode }. With JavaScript the switcher sets the cookie itself.
+// Sets the `themeMode` cookie the root loader reads and goes back to the page: its redirectTo,
+// else the page the form was on (the Referer; home when there is none or it is another site's).
+// The switcher's form names no page, so the shell around it reads the same on every page
+// (app/cache/kept-parts.server.ts). A script caller (JSON) gets { mode }. With JavaScript the
+// switcher sets the cookie itself.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { answerUserErrors } from "~/lib/server/form-reply.server";
-import { parseFields, readBody } from "~/lib/server/http.server";
+import { mediaTypeOf, parseFields, readBody, refererPath } from "~/lib/server/http.server";
 import { themeSchema } from "~/lib/schemas/input-schemas";
 import { limitWrite } from "~/models/rate-limit.server";
 import { cookieFlags } from "~/lib/server/cookies.server";
@@ -19,8 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await limitWrite(request, "session", body);
     const { mode } = parseFields(themeSchema, body.fields);
     const headers = { "Set-Cookie": themeCookie(mode, cookieFlags(request)) };
-    if (body.redirectTo) return redirect(body.redirectTo, { status: 303, headers });
-    return Response.json({ mode }, { headers });
+    if (mediaTypeOf(request.headers.get("Content-Type")) === "application/json" && !body.redirectTo) return Response.json({ mode }, { headers });
+    return redirect(body.redirectTo ?? refererPath(request) ?? "/", { status: 303, headers });
   });
 }
 

@@ -35,6 +35,20 @@ describe("POST /theme", () => {
     const response = await answer(themeAction(args(formRequest("/theme", { mode: "dark", redirectTo: "//evil.example/" }))));
     expect(response.headers.get("Location")).toBe("/");
   });
+
+  it("goes back to the page the form was on when it names none (its Referer), home for another site's or none", async () => {
+    const posted = (referer?: string) => {
+      const request = formRequest("/theme", { mode: "dark" });
+      if (referer) request.headers.set("Referer", referer);
+      return answer(themeAction(args(request)));
+    };
+    const back = await posted("http://127.0.0.1:3000/post/7?comments=older#comments");
+    expect(back.status).toBe(303);
+    expect(back.headers.get("Location")).toBe("/post/7?comments=older");
+    expect(back.headers.get("Set-Cookie")).toMatch(/^themeMode=dark;/);
+    expect((await posted("https://evil.example/post/7")).headers.get("Location")).toBe("/");
+    expect((await posted()).headers.get("Location")).toBe("/");
+  });
 });
 
 describe("the sign-in pages", () => {

@@ -14,6 +14,7 @@ import { loginHref } from "~/lib/rules/login-links";
 import { Avatar } from "./Avatar";
 import { Logo, BRAND_NAME } from "./Logo";
 import { MemberLink } from "./MemberLink";
+import { useTheme } from "./theme";
 import { ThemeSwitcher } from "./ThemeSwitcher";
 import { NAV_ICONS } from "./icons";
 import { sidebarItems } from "./nav";
@@ -39,6 +40,7 @@ export function Sidebar({
   onClose: () => void;
 }) {
   const location = useLocation();
+  const theme = useTheme();
   const closeRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const items = sidebarItems(user);
@@ -79,7 +81,12 @@ export function Sidebar({
   return (
     <>
       <div className="sidebar-backdrop" data-open={isMobile && open ? "true" : "false"} onClick={onClose} aria-hidden />
-      <aside
+      {/* A member's sidebar reads the address only for the link marked current; a visitor's sign-in links come back to the page. */}
+      <Kept
+        as="aside"
+        name="sidebar"
+        inputs={[user, theme.mode, items.map((item) => isCurrent(location.pathname, item.href, false))]}
+        address={user ? "" : undefined}
         ref={panelRef}
         id="app-sidebar"
         className="sidebar"
@@ -110,15 +117,7 @@ export function Sidebar({
           </div>
         ) : null}
 
-        {/* A member's list reads the address only for the links marked current; a visitor's member-only links come back to the page. */}
-        <Kept
-          as="nav"
-          name="sidebar-nav"
-          inputs={[items, items.map((item) => isCurrent(location.pathname, item.href, false)), Boolean(user)]}
-          address={user ? "" : undefined}
-          className="sidebar__nav"
-          aria-label="Main"
-        >
+        <nav className="sidebar__nav" aria-label="Main">
           <ul className="sidebar__list">
             {items.map((item) => {
               const Icon = NAV_ICONS[item.key];
@@ -144,10 +143,10 @@ export function Sidebar({
               );
             })}
           </ul>
-        </Kept>
+        </nav>
 
         <div className="sidebar__bottom">
-          <ThemeSwitcher className="sidebar__theme" />
+          <ThemeSwitcher id="sidebar-theme" className="sidebar__theme" />
           {/* The Version Changes page without JavaScript; the modal with it. */}
           <Link to="/version-changes" className="sidebar__link" data-nav="versions" title="Version Changes" {...versionsLink}>
             <History className="sidebar__icon" aria-hidden />
@@ -180,7 +179,7 @@ export function Sidebar({
             </Link>
           )}
         </div>
-      </aside>
+      </Kept>
       {versionsUsed ? <VersionChangesModal open={versionsOpen} onOpenChange={setVersionsOpen} /> : null}
     </>
   );

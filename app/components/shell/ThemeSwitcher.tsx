@@ -1,24 +1,23 @@
 // Three options: System (follows the OS live), Light, Dark. Real radio buttons, so arrow
 // keys move between them and screen readers announce a group. They sit in a form posting to
-// /theme, which sets the cookie and comes back to this page: without JavaScript the reader
-// picks one and presses Apply; with JavaScript a change applies at once and Apply is hidden.
-import { Form, useLocation } from "@remix-run/react";
+// /theme, which sets the cookie and comes back to the page the form is on (its Referer): without
+// JavaScript the reader picks one and presses Apply; with JavaScript a change applies at once and
+// Apply is hidden. Its markup is the same on every page, so the sidebar around it is kept whole
+// (shell/Kept.tsx): the form names no page, and its ids are given, not useId's.
+import { Form } from "@remix-run/react";
 import { Monitor, Moon, Sun, type IconComponent } from "~/components/icons";
-import { useId } from "react";
 import { useHydrated } from "~/lib/client/hydrated";
 import { THEME_LABELS, THEME_MODES, type ThemeMode } from "~/lib/rules/theme";
 import { useTheme } from "./theme";
 
 const ICONS: Record<ThemeMode, IconComponent> = { system: Monitor, light: Sun, dark: Moon };
 
-export function ThemeSwitcher({ className }: { className?: string }) {
+/** `id`: what its options' ids start with, one for each switcher on a page. */
+export function ThemeSwitcher({ id, className }: { id: string; className?: string }) {
   const { mode, setMode } = useTheme();
-  const location = useLocation();
   const hydrated = useHydrated();
-  const id = useId();
   return (
     <Form method="post" action="/theme" reloadDocument className={["theme-switch", className].filter(Boolean).join(" ")}>
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <fieldset className="theme-switch__fieldset">
         <legend className="theme-switch__legend">Theme</legend>
         <div className="theme-switch__options">

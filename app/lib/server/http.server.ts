@@ -24,6 +24,18 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
   return sameOriginPath(to) ?? fallback;
 }
 
+/** The page a request came from (its Referer), as a path of this site; null for another site's or none. */
+export function refererPath(request: Request): string | null {
+  const referer = request.headers.get("Referer");
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return url.origin === new URL(request.url).origin ? sameOriginPath(url.pathname + url.search) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Methods that change state: only our own pages (or non-browser clients) may send them. */
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
