@@ -120,27 +120,24 @@ function Story({ post, variant }: { post: FeedPost; variant: "feed" | "page" }) 
   );
 }
 
+/**
+ * The card's element, a part whose inside is written from kept markup for readers who see the
+ * same (shell/Kept.tsx): its inputs are the post with its counts and the reader's own flags,
+ * what the reader may do with it, and its relative times as they read.
+ */
 export function PostCard({ post, now, viewer, variant = "feed", priority = false, returnTo, afterDelete, onDeleted }: PostCardProps) {
-  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
-  const cars = carLines(post);
-  const label = carsText(post);
-  const items = useMemo(() => postMediaItems(post), [post]);
-  const area = mediaAreaOf(post);
-  const profile = userPath(post.creator.username);
-  const href = postPath(post.id);
   const signedIn = viewer !== null;
   const canDelete = Boolean(viewer && (viewer.id === post.created_by || viewer.isAdmin));
   const canEdit = Boolean(viewer && viewer.id === post.created_by);
-  const created = new Date(post.created_at);
-  const HeadingTag = variant === "page" ? "h1" : "h2";
   const age = relativeTime(post.created_at, now);
   const editedAge = post.edited_at ? relativeTime(post.edited_at, now) : null;
+  const shown: CardShown = { post, variant, priority, returnTo, afterDelete, signedIn, canDelete, canEdit, age, editedAge };
 
   return (
     <Kept
       as="article"
       name="post-card"
-      inputs={[post, age, editedAge, signedIn, canDelete, canEdit, variant, priority, returnTo, afterDelete, viewerIndex]}
+      inputs={[post, age, editedAge, signedIn, canDelete, canEdit, variant, priority, returnTo, afterDelete]}
       className="post-card"
       data-variant={variant}
       data-post-id={post.id}
@@ -148,6 +145,41 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
       id={variant === "feed" ? `post-${post.id}` : undefined}
       aria-labelledby={`post-${post.id}-title`}
     >
+      <CardInside {...shown} onDeleted={onDeleted} />
+    </Kept>
+  );
+}
+
+/** What a card's inside is made from. */
+type CardShown = Required<Pick<PostCardProps, "post" | "variant" | "priority">> &
+  Pick<PostCardProps, "returnTo" | "afterDelete"> & { signedIn: boolean; canDelete: boolean; canEdit: boolean; age: string; editedAge: string | null };
+
+/** The card's inside: rendered only where no kept markup is written in its place. */
+function CardInside({
+  post,
+  variant,
+  priority,
+  returnTo,
+  afterDelete,
+  signedIn,
+  canDelete,
+  canEdit,
+  age,
+  editedAge,
+  onDeleted,
+}: CardShown & Pick<PostCardProps, "onDeleted">) {
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const cars = carLines(post);
+  const label = carsText(post);
+  const items = useMemo(() => postMediaItems(post), [post]);
+  const area = mediaAreaOf(post);
+  const profile = userPath(post.creator.username);
+  const href = postPath(post.id);
+  const created = new Date(post.created_at);
+  const HeadingTag = variant === "page" ? "h1" : "h2";
+
+  return (
+    <>
       <header className="post-card__header">
         <Link to={profile} className="post-card__avatar" tabIndex={-1} aria-hidden>
           <Avatar name={post.creator.username} image={post.creator.profileImage} size={40} />
@@ -222,6 +254,6 @@ export function PostCard({ post, now, viewer, variant = "feed", priority = false
       {area !== "text" ? <Story post={post} variant={variant} /> : null}
 
       {viewerIndex !== null ? <MediaViewer items={items} index={viewerIndex} open onClose={() => setViewerIndex(null)} label={`Photos of ${label}`} /> : null}
-    </Kept>
+    </>
   );
 }
