@@ -134,7 +134,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function Showcase() {
   const { car, owner, isOwner, photo, media, mediaCount, postCount, posts, mods, timeline, owners, follow, share, sheet, snippets, now } = useLoaderData<typeof loader>();
-  const { vin, service } = useLoaderData<typeof loader>();
+  const { vin, service, signedIn } = useLoaderData<typeof loader>();
   const [following, setFollowing] = useState(follow.following);
   const followerCount = Math.max(0, follow.count + (following === follow.following ? 0 : following ? 1 : -1));
   const nickname = realNickname(car.nickname);
@@ -148,7 +148,10 @@ export default function Showcase() {
 
   return (
     <div className="page page--wide showcase">
-      <section
+      <Kept
+        as="section"
+        name="showcase-hero"
+        inputs={[car, photo, media, mediaCount]}
         className={`showcase-hero showcase-hero--${Math.max(1, tileCount)}${tileCount ? "" : " showcase-hero--empty"}`}
         style={{ "--rest": Math.max(1, tileCount - 1) } as React.CSSProperties}
         aria-label="Photos and videos"
@@ -184,9 +187,9 @@ export default function Showcase() {
             <CarPlaceholder car={car} />
           </div>
         )}
-      </section>
+      </Kept>
 
-      <header className="showcase-head">
+      <Kept as="header" name="showcase-head" inputs={[car, owner, isOwner, signedIn, follow.following]} className="showcase-head">
         <div className="showcase-head__text">
           <p className="showcase-head__eyebrow">
             <Sparkles aria-hidden size={16} /> Showcase
@@ -217,7 +220,7 @@ export default function Showcase() {
             </Link>
           ) : null}
         </div>
-      </header>
+      </Kept>
 
       <dl className="showcase-stats">
         <div>
