@@ -70,10 +70,11 @@ export const streamTimeout = 5000;
 class DocumentStream extends Transform {
   private pending: Buffer[] = [];
   private scheduled = false;
-  /** Every chunk sent, when the whole document is wanted at the end (`onEnd`). */
+  /** Every chunk sent, when the whole document may be wanted at the end (`onEnd`). */
   private sent: Buffer[] | null;
 
-  constructor(private readonly onEnd: ((document: Buffer<ArrayBuffer>) => void) | null) {
+  /** `onEnd` gets the whole document, joined on its first call only: a page whose parts were all kept and that no memo keeps is never joined. */
+  constructor(private readonly onEnd: ((document: () => Buffer<ArrayBuffer>) => void) | null) {
     super();
     this.sent = onEnd ? [] : null;
   }
@@ -89,7 +90,11 @@ class DocumentStream extends Transform {
 
   override _flush(done: TransformCallback) {
     this.send();
-    if (this.sent && this.onEnd) this.onEnd(Buffer.concat(this.sent));
+    const sent = this.sent;
+    if (sent && this.onEnd) {
+      let whole: Buffer<ArrayBuffer> | undefined;
+      this.onEnd(() => (whole ??= Buffer.concat(sent)));
+    }
     done();
   }
 
@@ -169,7 +174,7 @@ export default async function handleRequest(request: Request, responseStatusCode
         memo || documentParts
           ? (document) => {
               if (!failed) documentParts?.keep(document);
-              memo?.end(failed ? null : document);
+              memo?.end(failed ? null : document());
             }
           : null,
       );

@@ -1,7 +1,8 @@
 // Texts kept in a process's memory, each until a moment: at most `maxChars` characters (or
 // bytes, for a text kept as bytes) in all and `maxEntryChars` each. The least recently used
 // goes first when they would be more.
-// The render memo keeps documents in one; the feed keeps its members' answers in another.
+// The render memo keeps documents in one; the feed keeps its members' answers in another; the
+// parts of pages (kept-parts.server.ts) keep markup in a third, until the budget ends it.
 
 export type KeptText = { text: string | Buffer; validUntil: number };
 
