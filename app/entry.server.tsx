@@ -1,14 +1,11 @@
-// Streams the server-rendered document. Bots and no-JavaScript crawlers get the whole
-// page at once (onAllReady); browsers get the shell as soon as it is ready.
-// Every document gets the security headers, with a fresh CSP nonce that the inline scripts
-// Remix renders carry (RemixServer for streamed data, <Scripts> and <ScrollRestoration>
-// through NonceContext).
-import { Transform, type TransformCallback } from "node:stream";
+// Renders the document whole, within the request's own turn of the event loop, and sends it
+// in one piece (docs/decisions/documents-rendered-whole.md): every reader, browser or
+// crawler, gets the same bytes. Every document gets the security headers, with a fresh CSP
+// nonce that the inline scripts Remix renders carry (RemixServer for the loader data,
+// <Scripts> and <ScrollRestoration> through NonceContext).
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { UserError } from "~/lib/user-error";
 import { log, REQUEST_ID_HEADER } from "~/lib/server/logger.server";
 import { NonceContext } from "~/lib/client/nonce";
@@ -24,6 +21,7 @@ import { KeptPartsContext } from "~/lib/client/kept-parts";
 import { startProcessJobWorker, stopProcessJobWorker } from "~/models/job-worker.server";
 import { forwardNotificationsToStreams } from "~/models/notification.server";
 import { appMetrics, readiness as appReadiness, type AppMetrics, type Readiness } from "~/models/health.server";
+import { readDocumentData } from "~/lib/server/document-data.server";
 import { registerServerParts } from "./server-parts.server";
 
 // What the server renders of the parts the browser downloads only when they open; then the
@@ -58,55 +56,8 @@ export function metrics(): Promise<AppMetrics> {
   return appMetrics();
 }
 
+/** How long Remix waits for a deferred value of loader data before it writes an error instead. */
 export const streamTimeout = 5000;
-
-/**
- * The document's bytes, gathered per turn of the event loop. React writes a page in pieces
- * of about 2 KB, and the data Remix streams after the shell in several small flushes. Every
- * chunk that reaches the response is compressed, flushed and written to the socket on its
- * own, so the pieces of one turn go out as one chunk; what arrives in a later turn (a
- * deferred answer) follows in its own.
- */
-class DocumentStream extends Transform {
-  private pending: Buffer[] = [];
-  private scheduled = false;
-  /** Every chunk sent, when the whole document may be wanted at the end (`onEnd`). */
-  private sent: Buffer[] | null;
-
-  /** `onEnd` gets the whole document, joined on its first call only: a page whose parts were all kept and that no memo keeps is never joined. */
-  constructor(private readonly onEnd: ((document: () => Buffer<ArrayBuffer>) => void) | null) {
-    super();
-    this.sent = onEnd ? [] : null;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.pending.push(chunk);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.send());
-    }
-    done();
-  }
-
-  override _flush(done: TransformCallback) {
-    this.send();
-    const sent = this.sent;
-    if (sent && this.onEnd) {
-      let whole: Buffer<ArrayBuffer> | undefined;
-      this.onEnd(() => (whole ??= Buffer.concat(sent)));
-    }
-    done();
-  }
-
-  private send() {
-    this.scheduled = false;
-    if (this.pending.length === 0) return;
-    const chunk = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
-    this.sent?.push(chunk);
-    this.push(chunk);
-    this.pending = [];
-  }
-}
 
 /** Documents of this process reused while their data stays the same (app/cache/render-memo.server.ts). */
 const renders = createRenderMemo();
@@ -124,13 +75,13 @@ function keepsMarkup(): boolean {
  * (the code changes) and with RENDER_REUSE_SECONDS=0; only a 200 without errors of a route
  * whose handle's cache says a render may be reused (app/cache/route-cache.ts).
  */
-function stampOf(request: Request, status: number, context: EntryContext, crawler: boolean): RenderStamp | null {
+function stampOf(request: Request, status: number, context: EntryContext): RenderStamp | null {
   if (!keepsMarkup()) return null;
   const handler = context.staticHandlerContext;
   if (request.method !== "GET" || status !== 200 || handler.errors || handler.actionData) return null;
   const leaf = handler.matches.at(-1)?.route.id;
   if (!leaf || !reusesRender(routeCacheOf(context.routeModules[leaf]?.handle))) return null;
-  return renderStamp({ url: request.url, crawler, loaderData: handler.loaderData, at: Date.now(), maxAgeMs: settings().RENDER_REUSE_SECONDS * 1000 });
+  return renderStamp({ url: request.url, loaderData: handler.loaderData, at: Date.now(), maxAgeMs: settings().RENDER_REUSE_SECONDS * 1000 });
 }
 
 /** For a page visitors may share: the keys of what it shows, for server/visitor-pages.ts (null: anything). */
@@ -142,7 +93,6 @@ function visitorPageKeys(context: EntryContext): string[] | null {
 }
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const { pathname } = new URL(request.url);
   const nonce = createNonce();
   const headers = securityHeaders(pathname, { nonce, secure: isSecureRequest(request) });
@@ -152,7 +102,7 @@ export default async function handleRequest(request: Request, responseStatusCode
   if (keys) responseHeaders.set(KEPT_KEYS_HEADER, keys.join(" "));
 
   // The same page for the same data: the kept markup, or that of the render under way.
-  const stamp = stampOf(request, responseStatusCode, remixContext, waitForAll);
+  const stamp = stampOf(request, responseStatusCode, remixContext);
   const reused = stamp ? (renders.take(stamp, nonce) ?? (await renders.awaitRender(stamp, nonce))) : null;
   if (reused !== null) {
     responseHeaders.append("Server-Timing", 'render;desc="reused"');
@@ -160,66 +110,27 @@ export default async function handleRequest(request: Request, responseStatusCode
   }
   const memo = stamp ? renders.startRender(stamp, nonce) : null;
   const documentParts = keepsMarkup() ? parts.forDocument() : null;
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    let failed = false;
-    // A render still under way after the stream's time is cut short; one that ended lets its
-    // timer go with it, or the timer would hold the request's data for that long.
-    let deadline: ReturnType<typeof setTimeout> | undefined;
-    const ready = () => {
-      shellRendered = true;
-      // A whole document gives its marked parts to keep, and its markup to the render memo.
-      const body = new DocumentStream(
-        memo || documentParts
-          ? (document) => {
-              if (!failed) documentParts?.keep(document);
-              memo?.end(failed ? null : document());
-            }
-          : null,
-      );
-      // A document cut short (the reader went away) is not kept.
-      body.on("close", () => {
-        clearTimeout(deadline);
-        memo?.end(null);
-      });
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-      const ours = new Set(body.listeners("close"));
-      pipe(body);
-      // React stops a render whose stream closes. Once it has ended the document there is
-      // nothing to stop, and its handler would end the stream a second time (an error object
-      // made and dropped on every page): its handler goes when the document is whole.
-      body.once("finish", () => {
-        for (const listener of body.listeners("close")) if (!ours.has(listener)) body.off("close", listener as () => void);
-      });
-    };
-    const { pipe, abort } = renderToPipeableStream(
+  // The loader data is read before the render, so that nothing suspends it.
+  await readDocumentData(remixContext);
+  let document: Buffer<ArrayBuffer>;
+  try {
+    const html = renderToString(
       <NonceContext.Provider value={nonce}>
         <KeptPartsContext.Provider value={documentParts}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
         </KeptPartsContext.Provider>
       </NonceContext.Provider>,
-      {
-        nonce,
-        onShellReady: waitForAll ? undefined : ready,
-        onAllReady: waitForAll ? ready : undefined,
-        onShellError(error) {
-          clearTimeout(deadline);
-          memo?.end(null);
-          reject(error);
-        },
-        onError(error) {
-          failed = true;
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
     );
-    deadline = setTimeout(() => {
-      failed = true;
-      abort();
-    }, streamTimeout + 1000);
-  });
+    document = Buffer.from(`<!DOCTYPE html>${html}`);
+  } catch (error) {
+    // Remix renders the route's error boundary in a second call.
+    memo?.end(null);
+    throw error;
+  }
+  // A whole document gives its marked parts to keep, and its markup to the render memo.
+  documentParts?.keep(document);
+  memo?.end(document);
+  return new Response(document, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Loader and action data (`.data` requests): nosniff, referrer policy, HSTS behind TLS. */

@@ -17,8 +17,8 @@ import type { KeptPart, KeptParts } from "~/lib/rules/kept-parts";
 
 /** The parts of one document being rendered. */
 export type DocumentParts = KeptParts & {
-  /** Keeps the markup of every part this render marked, read from the whole document (asked for only when a part was marked). */
-  keep(document: () => Buffer): void;
+  /** Keeps the markup of every part this render marked, read from the whole document. */
+  keep(document: Buffer): void;
 };
 
 export type PartStore = {
@@ -47,10 +47,8 @@ export function createPartStore({ maxBytes = KEPT_PARTS_BYTES, maxPartBytes = KE
           return { mark };
         },
         keep(document) {
-          if (marked.size === 0) return;
-          const bytes = document();
           for (const [mark, key] of marked) {
-            const html = innerMarkup(bytes, mark);
+            const html = innerMarkup(document, mark);
             if (html !== null) kept.set(key, { text: html, validUntil: Infinity });
           }
           marked.clear();

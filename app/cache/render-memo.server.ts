@@ -1,8 +1,7 @@
 // A page's markup reused while its data stays the same. React's markup is a function of what
 // the loaders answered, the address and the moment the relative times ("5m ago") were counted
 // from. So a document whose route's handle says `cache: "visitors"` or `"render"` is kept under:
-// - its address (scheme, host, path and query) and whether a crawler asked (crawlers get the
-//   page whole, browsers streamed);
+// - its address (scheme, host, path and query);
 // - a digest of every route's loader data, the reader's included (each route's top-level
 //   `now`, the moment of the request, is left out of the digest: see below).
 // The loaders still run for every request, so a like, a comment, a new notification or a
@@ -16,7 +15,7 @@
 // case.
 //
 // Only plain data is digested: text, numbers, booleans, null, dates, arrays and plain objects. A
-// Map, a class instance or a promise (streamed data) makes the page one that is not kept.
+// Map, a class instance or a promise (deferred data) makes the page one that is not kept.
 // Each process keeps at most RENDERED_PAGES_BYTES of pages (RENDERED_PAGE_BYTES each, in
 // budgets.ts), the least recently reused going first. A page is kept as the bytes sent, with
 // the places of its nonce (nonce-markup.ts).
@@ -29,7 +28,6 @@ import { relativeTimeHolds } from "~/lib/rules/relative-time";
 export type RenderRequest = {
   /** The whole address (scheme, host, path, query). */
   url: string;
-  crawler: boolean;
   /** Each route's loader data, by route id. */
   loaderData: Record<string, unknown>;
   /** When the render happens (its loaders' `now` when they give one). */
@@ -63,7 +61,7 @@ export function renderStamp(request: RenderRequest): RenderStamp | null {
   let holds = request.maxAgeMs;
   for (const date of dates) if (!Number.isNaN(date)) holds = Math.min(holds, relativeTimeHolds(date, at));
   const digest = createHash("sha256").update(text).digest("base64url");
-  return { key: `${request.url}\n${request.crawler ? "crawler" : "browser"}\n${digest}`, validUntil: at + holds };
+  return { key: `${request.url}\n${digest}`, validUntil: at + holds };
 }
 
 /** Pushes every date text found in `value` onto `dates`; false when `value` is not plain data. */

@@ -19,9 +19,7 @@
 //   seconds), as a shared cache's answers do.
 // - What a request is kept under: its host and scheme (as a trusted proxy names them: the
 //   answer's HSTS header follows the scheme), its address (path and query), its Accept header,
-//   its other cookies (the theme a reader chose) and whether it comes from a crawler
-//   (crawlers get the whole page at once).
-import { isbot } from "isbot";
+//   and its other cookies (the theme a reader chose). Crawlers and browsers get the same page.
 import { hasAppCookie } from "~/lib/server/security-headers.server";
 import { VISITOR_PAGE_BYTES, VISITOR_PAGES } from "./budgets";
 import type { Freshness, Stamp } from "./freshness.server";
@@ -57,7 +55,7 @@ function header(request: CacheableRequest, name: string): string {
 export function cacheableRequest(request: Request): CacheableRequest {
   const url = new URL(request.url);
   const headers: CacheableRequest["headers"] = {};
-  for (const name of ["host", "x-forwarded-proto", "accept", "cookie", "user-agent", "authorization"]) {
+  for (const name of ["host", "x-forwarded-proto", "accept", "cookie", "authorization"]) {
     const value = request.headers.get(name);
     if (value !== null) headers[name] = value;
   }
@@ -69,8 +67,7 @@ export function visitorCacheKey(request: CacheableRequest): string | null {
   if (request.method !== "GET") return null;
   const cookies = header(request, "cookie");
   if (hasAppCookie(cookies) || request.headers.authorization !== undefined) return null;
-  const crawler = isbot(header(request, "user-agent")) ? "crawler" : "browser";
-  return [header(request, "host"), header(request, "x-forwarded-proto"), request.url, header(request, "accept"), cookies, crawler].join("\n");
+  return [header(request, "host"), header(request, "x-forwarded-proto"), request.url, header(request, "accept"), cookies].join("\n");
 }
 
 /** The nonce a Content-Security-Policy allows scripts by, if any. */

@@ -221,9 +221,9 @@ test("the main pages arrive in a few files: at most 20 scripts and 2 stylesheets
 });
 
 test("the main pages go out compressed as a whole: what is sent stays within 5% of the page compressed in one piece", async ({ page, baseURL }) => {
-  // The server flushes the compressor at each chunk it writes. Written in React's 2 KB pieces,
-  // and with gzip forgetting its dictionary at each flush, a member's home page went out as
-  // 25 KB of gzip instead of 12, and 12 KB of brotli instead of 11.
+  // The server flushes the compressor at each chunk it writes, and gzip forgets its dictionary
+  // at each flush: a page written in pieces (React's stream writes 2 KB at a time) went out as
+  // 25 KB of gzip instead of 12. A page is one chunk (docs/decisions/documents-rendered-whole.md).
   const paths = Object.values(await mainPages(page));
   await signInViaApi(page, DEMO.member);
   const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");

@@ -47,7 +47,7 @@ function Page({ parts, cards, url = "/" }: { parts: DocumentParts | null; cards:
 function renderWith(store: ReturnType<typeof createPartStore>, cards: Array<{ title: string; likes: number }>, url?: string): string {
   const parts = store.forDocument();
   const html = renderToString(<Page parts={parts} cards={cards} url={url} />);
-  parts.keep(() => Buffer.from(html));
+  parts.keep(Buffer.from(html));
   return html;
 }
 
@@ -102,7 +102,7 @@ describe("kept parts", () => {
           </KeptPartsContext.Provider>
         </MemoryRouter>,
       );
-      parts.keep(() => Buffer.from(html));
+      parts.keep(Buffer.from(html));
     };
     nav("/events", "");
     renders = 0;

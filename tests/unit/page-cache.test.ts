@@ -44,7 +44,7 @@ describe("who shares a kept page", () => {
     for (const method of ["HEAD", "POST", "OPTIONS"]) expect(visitorCacheKey({ ...visitor, method })).toBeNull();
   });
 
-  it("another address, query, host, scheme, Accept, theme or a crawler is another page", () => {
+  it("another address, query, host, scheme, Accept or theme is another page", () => {
     const keys = [
       visitorCacheKey(visitor),
       visitorCacheKey({ ...visitor, url: "/post/8" }),
@@ -54,9 +54,13 @@ describe("who shares a kept page", () => {
       visitorCacheKey({ ...visitor, headers: { ...visitor.headers, accept: "application/json" } }),
       visitorCacheKey({ ...visitor, headers: { ...visitor.headers, cookie: "themeMode=dark" } }),
       visitorCacheKey({ ...visitor, headers: { ...visitor.headers, cookie: "themeMode=light" } }),
-      visitorCacheKey({ ...visitor, headers: { ...visitor.headers, "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } }),
     ];
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("a crawler shares the page a browser reads: both get the same document", () => {
+    const crawler = { ...visitor, headers: { ...visitor.headers, "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } };
+    expect(visitorCacheKey(crawler)).toBe(visitorCacheKey(visitor));
   });
 });
 

@@ -10,7 +10,6 @@ const HOUR = 3_600_000;
 function request(overrides: Partial<RenderRequest> = {}): RenderRequest {
   return {
     url: "http://cars.local/post/7",
-    crawler: false,
     loaderData: {
       root: { user: { id: 3, username: "jess" }, unreadNotifications: 2, theme: "system" },
       "routes/post.$id": { post: { id: 7, story: "Coilovers in", createdAt: new Date(NOW - 22 * HOUR).toISOString(), counts: { likes: 6 } }, now: NOW },
@@ -35,7 +34,7 @@ describe("what a render is kept under", () => {
     expect(renderStamp({ ...again, at: NOW + 20_004 })!.key).toBe(first.key);
   });
 
-  it("any change of data, reader, address or crawler is another page", () => {
+  it("any change of data, reader or address is another page", () => {
     const keys = [
       renderStamp(request())!.key,
       renderStamp(withPost({ counts: { likes: 7 } }))!.key,
@@ -44,12 +43,11 @@ describe("what a render is kept under", () => {
       renderStamp({ ...request(), loaderData: { ...request().loaderData, root: { user: { id: 3, username: "jess" }, unreadNotifications: 3, theme: "system" } } })!.key,
       renderStamp({ ...request(), url: "http://cars.local/post/7?comments=all" })!.key,
       renderStamp({ ...request(), url: "http://other.local/post/7" })!.key,
-      renderStamp({ ...request(), crawler: true })!.key,
     ];
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it("data that is not plain (a Map, a class instance, a promise of streamed data) is never kept", () => {
+  it("data that is not plain (a Map, a class instance, a promise of deferred data) is never kept", () => {
     expect(renderStamp(withPost({ tags: new Map([["a", 1]]) }))).toBeNull();
     expect(renderStamp(withPost({ later: Promise.resolve(1) }))).toBeNull();
     expect(renderStamp(withPost({ size: BigInt(1) }))).toBeNull();
