@@ -101,35 +101,28 @@ export default async function handleRequest(request: Request, responseStatusCode
   const keys = visitorPageKeys(remixContext);
   if (keys) responseHeaders.set(KEPT_KEYS_HEADER, keys.join(" "));
 
-  // The same page for the same data: the kept markup, or that of the render under way.
+  // The same page for the same data: the kept markup.
   const stamp = stampOf(request, responseStatusCode, remixContext);
-  const reused = stamp ? (renders.take(stamp, nonce) ?? (await renders.awaitRender(stamp, nonce))) : null;
+  const reused = stamp ? renders.take(stamp, nonce) : null;
   if (reused !== null) {
     responseHeaders.append("Server-Timing", 'render;desc="reused"');
     return new Response(reused, { headers: responseHeaders, status: responseStatusCode });
   }
-  const memo = stamp ? renders.startRender(stamp, nonce) : null;
   const documentParts = keepsMarkup() ? parts.forDocument() : null;
   // The loader data is read before the render, so that nothing suspends it.
   await readDocumentData(remixContext);
-  let document: Buffer<ArrayBuffer>;
-  try {
-    const html = renderToString(
-      <NonceContext.Provider value={nonce}>
-        <KeptPartsContext.Provider value={documentParts}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </KeptPartsContext.Provider>
-      </NonceContext.Provider>,
-    );
-    document = Buffer.from(`<!DOCTYPE html>${html}`);
-  } catch (error) {
-    // Remix renders the route's error boundary in a second call.
-    memo?.end(null);
-    throw error;
-  }
+  // A render that throws leaves nothing kept; Remix renders the route's error boundary instead.
+  const html = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <KeptPartsContext.Provider value={documentParts}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </KeptPartsContext.Provider>
+    </NonceContext.Provider>,
+  );
+  const document = Buffer.from(`<!DOCTYPE html>${html}`);
   // A whole document gives its marked parts to keep, and its markup to the render memo.
   documentParts?.keep(document);
-  memo?.end(document);
+  if (stamp) renders.rendered(stamp, document, nonce);
   return new Response(document, { headers: responseHeaders, status: responseStatusCode });
 }
 

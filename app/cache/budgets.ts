@@ -11,6 +11,8 @@ export const VISITOR_PAGE_BYTES = 512 * 1024;
 export const RENDERED_PAGES_BYTES = 32 * 1024 * 1024;
 /** ...of at most this many bytes each. */
 export const RENDERED_PAGE_BYTES = 1024 * 1024;
+/** Members' renders remembered by key only, so that a page is kept on its second render. */
+export const RENDER_SIGHTINGS = 4096;
 
 /** Members' feed answers (kept-answers.server.ts), as JSON bytes: this many in all, a sixteenth of it each at most. */
 export const FEED_ANSWERS_BYTES = 16 * 1024 * 1024;

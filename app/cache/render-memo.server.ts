@@ -7,6 +7,8 @@
 // The loaders still run for every request, so a like, a comment, a new notification or a
 // changed setting is new data and the page is rendered again: a reused page is never older
 // than the data. What a reuse saves is React's rendering and the data script's encoding.
+// A page is kept on its second render with the same key (RENDER_SIGHTINGS): most of a crowd's
+// pages are read once per reader and data, and are not worth a copy.
 //
 // Time: a kept page is good only while every relative time it can show still reads the same.
 // Every date in the loader data (ISO text or a Date) bounds it: a date d from the page's
@@ -20,7 +22,7 @@
 // budgets.ts), the least recently reused going first. A page is kept as the bytes sent, with
 // the places of its nonce (nonce-markup.ts).
 import { createHash } from "node:crypto";
-import { RENDERED_PAGE_BYTES, RENDERED_PAGES_BYTES } from "./budgets";
+import { RENDER_SIGHTINGS, RENDERED_PAGE_BYTES, RENDERED_PAGES_BYTES } from "./budgets";
 import { createKeptTexts } from "./kept-texts.server";
 import { nonceMarkup, withNewNonce, type NonceMarkup } from "./nonce-markup";
 import { relativeTimeHolds } from "~/lib/rules/relative-time";
@@ -104,15 +106,12 @@ export type RenderMemo = {
   /** The kept markup for `stamp`, with `nonce` in place of the kept one; null if none holds. */
   take(stamp: RenderStamp, nonce: string, now?: number): Markup | null;
   /**
-   * The markup of a render of `stamp` still under way, once it ends (with `nonce` in place),
-   * or null when none is under way. Its promise gives null if that render fails.
+   * A render of `stamp` ended with `html` (sent with `nonce`): kept when the same key was
+   * rendered before, among the last renders remembered. A page read once, as most of a crowd's
+   * are, is not copied, scanned for its nonce and held for nothing.
    */
-  awaitRender(stamp: RenderStamp, nonce: string): Promise<Markup | null> | null;
-  /**
-   * A render of `stamp` starts: requests for the same page wait for it (awaitRender) rather
-   * than render it again. Call `end` once with its markup, or with null when it fails.
-   */
-  startRender(stamp: RenderStamp, nonce: string): { end(html: Markup | null): void };
+  rendered(stamp: RenderStamp, html: Markup, nonce: string): void;
+  /** Keeps `html` for `stamp` whether or not it was rendered before (tests). */
   keep(stamp: RenderStamp, html: Markup, nonce: string): void;
   /** How many pages are kept (tests). */
   size(): number;
@@ -122,42 +121,30 @@ function kept(html: Markup, nonce: string, validUntil: number): KeptRender {
   return { text: html, markup: nonceMarkup(html, nonce), validUntil };
 }
 
-export function createRenderMemo({ maxBytes = RENDERED_PAGES_BYTES, maxPageBytes = RENDERED_PAGE_BYTES } = {}): RenderMemo {
+export function createRenderMemo({ maxBytes = RENDERED_PAGES_BYTES, maxPageBytes = RENDERED_PAGE_BYTES, sightings = RENDER_SIGHTINGS } = {}): RenderMemo {
   const pages = createKeptTexts<KeptRender>({ maxChars: maxBytes, maxEntryChars: maxPageBytes });
-  const rendering = new Map<string, { validUntil: number; done: Promise<KeptRender | null> }>();
+  // The keys of the last `sightings` renders not kept.
+  const seen = new Set<string>();
+  const seenBefore = (key: string) => {
+    if (seen.delete(key)) return true;
+    seen.add(key);
+    if (seen.size > sightings) seen.delete(seen.values().next().value as string);
+    return false;
+  };
   // A nonce shorter than 16 characters could also be found in the markup by chance.
   const keepable = (nonce: string) => nonce.length >= 16;
+  const keep = (stamp: RenderStamp, html: Markup, nonce: string) => {
+    if (keepable(nonce)) pages.set(stamp.key, kept(html, nonce, stamp.validUntil));
+  };
   return {
     take(stamp, nonce, now = Date.now()) {
       const page = pages.get(stamp.key, now);
       return page ? withNewNonce(page.markup, nonce) : null;
     },
-    awaitRender(stamp, nonce) {
-      const render = rendering.get(stamp.key);
-      if (!render) return null;
-      // Its relative times may have moved on by the time it ends: then this request renders.
-      return render.done.then((page) => (page === null || render.validUntil <= Date.now() ? null : withNewNonce(page.markup, nonce)));
+    rendered(stamp, html, nonce) {
+      if (seenBefore(stamp.key)) keep(stamp, html, nonce);
     },
-    startRender(stamp, nonce) {
-      let settle!: (page: KeptRender | null) => void;
-      const done = new Promise<KeptRender | null>((resolve) => (settle = resolve));
-      const render = { validUntil: stamp.validUntil, done };
-      rendering.set(stamp.key, render);
-      let ended = false;
-      return {
-        end: (html) => {
-          if (ended) return;
-          ended = true;
-          if (rendering.get(stamp.key) === render) rendering.delete(stamp.key);
-          const page = html !== null && keepable(nonce) ? kept(html, nonce, stamp.validUntil) : null;
-          if (page) pages.set(stamp.key, page);
-          settle(page);
-        },
-      };
-    },
-    keep(stamp, html, nonce) {
-      if (keepable(nonce)) pages.set(stamp.key, kept(html, nonce, stamp.validUntil));
-    },
+    keep,
     size: pages.size,
   };
 }

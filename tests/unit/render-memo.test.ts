@@ -133,34 +133,22 @@ describe("the kept markup", () => {
     expect(memo.take(c, nonce, NOW)).not.toBeNull();
   });
 
-  it("a page asked for while it renders waits for that render and gets it with its own nonce", async () => {
-    const memo = createRenderMemo();
-    // A render's end is checked against the real clock, so this page holds for a minute from now.
-    const stamp = { key: "http://cars.local/\nbrowser\nabc", validUntil: Date.now() + 60_000 };
-    const waiterNonce = "V2FpdGVyTm9uY2UxMjM0NQ==";
-    expect(memo.awaitRender(stamp, waiterNonce)).toBeNull();
-    const render = memo.startRender(stamp, nonce);
-    const waiting = memo.awaitRender(stamp, waiterNonce)!;
-    render.end(html);
-    expect((await waiting)?.toString()).toBe(withNonce(waiterNonce));
-    // Kept for the requests after, and no longer under way.
-    expect(memo.awaitRender(stamp, waiterNonce)).toBeNull();
-    expect(memo.take(stamp, waiterNonce)?.toString()).toBe(withNonce(waiterNonce));
-  });
-
-  it("a render that fails, or ends after its relative times moved on, leaves the waiting requests to render", async () => {
-    const memo = createRenderMemo();
-    const failing = memo.startRender(stamp, nonce);
-    const waiting = memo.awaitRender(stamp, "V2FpdGVyTm9uY2UxMjM0NQ==")!;
-    failing.end(null);
-    failing.end(html);
-    expect(await waiting).toBeNull();
-    expect(memo.size()).toBe(0);
-
-    const late = memo.startRender({ ...stamp, validUntil: Date.now() + 20 }, nonce);
-    const waitingLate = memo.awaitRender(stamp, "V2FpdGVyTm9uY2UxMjM0NQ==")!;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    late.end(html);
-    expect(await waitingLate).toBeNull();
+  it("keeps a page on its second render: one rendered once is not held", () => {
+    const memo = createRenderMemo({ sightings: 2 });
+    const at = (key: string) => ({ key, validUntil: Date.now() + 60_000 });
+    const render = (key: string) => memo.rendered(at(key), html, nonce);
+    render("a");
+    expect(memo.take(at("a"), nonce)).toBeNull();
+    render("a");
+    expect(memo.take(at("a"), nonce)?.toString()).toBe(markup);
+    // Only the last renders are remembered: "b" was pushed out by two others before it came again.
+    render("b");
+    render("c");
+    render("d");
+    render("b");
+    expect(memo.take(at("b"), nonce)).toBeNull();
+    render("d");
+    expect(memo.take(at("d"), nonce)?.toString()).toBe(markup);
+    expect(memo.size()).toBe(2);
   });
 });
