@@ -7,6 +7,7 @@ import { prisma } from "~/db.server";
 import { postPath } from "~/lib/paths";
 import { sourceBuild } from "../support/app-server";
 import { makeUser } from "../support/accounts";
+import { onPostgres } from "../support/statements";
 
 const ROUTES = ["routes/_index", "routes/post.$id"];
 
@@ -61,7 +62,9 @@ describe("a page is rendered whole", () => {
     });
   }
 
-  it("is answered within the turn of the event loop that asked for it", async () => {
+  // On SQLite the loaders' statements answer at once; on PostgreSQL they wait for the network,
+  // and the page is rendered in the turn its last answer arrives in.
+  it.skipIf(onPostgres)("is answered within the turn of the event loop that asked for it", async () => {
     // The first answer loads what a page needs once (modules, prepared statements).
     await chunksOf(await get(page, true));
     let laterTurn = false;
