@@ -11,6 +11,7 @@ import { AddToCalendar } from "~/components/events/AddToCalendar";
 import { GoingForm } from "~/components/events/GoingForm";
 import { eventCardView } from "~/components/events/event-view";
 import { EmptyState } from "~/components/shell/EmptyState";
+import { imagePriority } from "~/components/media/image-priority";
 import { eventIcsPath, eventPath, userPath } from "~/lib/paths";
 import { getUser } from "~/models/auth.server";
 import { APP_TITLE } from "~/lib/constants";
@@ -87,7 +88,7 @@ export default function EventPage() {
                 width={event.cover.width ?? undefined}
                 height={event.cover.height ?? undefined}
                 alt=""
-                fetchPriority="high"
+                {...imagePriority(true)}
               />
             ) : null}
             <span className="event-card__date event-detail__date" aria-hidden>
