@@ -111,8 +111,6 @@ export type RenderMemo = {
    * are, is not copied, scanned for its nonce and held for nothing.
    */
   rendered(stamp: RenderStamp, html: Markup, nonce: string): void;
-  /** Keeps `html` for `stamp` whether or not it was rendered before (tests). */
-  keep(stamp: RenderStamp, html: Markup, nonce: string): void;
   /** How many pages are kept (tests). */
   size(): number;
 };
@@ -133,18 +131,14 @@ export function createRenderMemo({ maxBytes = RENDERED_PAGES_BYTES, maxPageBytes
   };
   // A nonce shorter than 16 characters could also be found in the markup by chance.
   const keepable = (nonce: string) => nonce.length >= 16;
-  const keep = (stamp: RenderStamp, html: Markup, nonce: string) => {
-    if (keepable(nonce)) pages.set(stamp.key, kept(html, nonce, stamp.validUntil));
-  };
   return {
     take(stamp, nonce, now = Date.now()) {
       const page = pages.get(stamp.key, now);
       return page ? withNewNonce(page.markup, nonce) : null;
     },
     rendered(stamp, html, nonce) {
-      if (seenBefore(stamp.key)) keep(stamp, html, nonce);
+      if (seenBefore(stamp.key) && keepable(nonce)) pages.set(stamp.key, kept(html, nonce, stamp.validUntil));
     },
-    keep,
     size: pages.size,
   };
 }

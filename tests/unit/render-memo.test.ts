@@ -1,10 +1,17 @@
 // A document's markup reused while its data stays the same (app/cache/render-memo.server.ts):
 // what a render is kept under, how long its relative times hold, and the kept markup's nonce.
 import { describe, expect, it } from "vitest";
-import { createRenderMemo, renderStamp, type RenderRequest } from "~/cache/render-memo.server";
+import { createRenderMemo, renderStamp, type RenderMemo, type RenderRequest, type RenderStamp } from "~/cache/render-memo.server";
 import { relativeTime, relativeTimeHolds } from "~/lib/rules/relative-time";
 
 const NOW = Date.parse("2026-11-27T12:00:00.000Z");
+
+/** A page rendered twice with the same key: the second render is kept. */
+function renderedTwice(memo: RenderMemo, stamp: RenderStamp, html: Buffer<ArrayBuffer>, nonce: string) {
+  memo.rendered(stamp, html, nonce);
+  memo.rendered(stamp, html, nonce);
+}
+
 const HOUR = 3_600_000;
 
 function request(overrides: Partial<RenderRequest> = {}): RenderRequest {
@@ -99,7 +106,7 @@ describe("the kept markup", () => {
   it("comes back with the answer's own nonce everywhere, until it no longer holds", () => {
     const memo = createRenderMemo();
     expect(memo.take(stamp, "n1", NOW)).toBeNull();
-    memo.keep(stamp, html, nonce);
+    renderedTwice(memo, stamp, html, nonce);
     const reused = memo.take(stamp, "Zm9vYmFyYmF6cXV4MTIzNA==", NOW + 999)!;
     expect(reused.toString()).toBe(`<script nonce="Zm9vYmFyYmF6cXV4MTIzNA==">1</script><p>Öhlins · 日本 🏁</p><script nonce="Zm9vYmFyYmF6cXV4MTIzNA==">2</script>`);
     // The kept bytes stay as they were for the next reuse.
@@ -110,10 +117,10 @@ describe("the kept markup", () => {
 
   it("keeps no page over its size, and no page under a nonce short enough to be found by chance", () => {
     const memo = createRenderMemo({ maxPageBytes: html.length - 1 });
-    memo.keep(stamp, html, nonce);
+    renderedTwice(memo, stamp, html, nonce);
     expect(memo.size()).toBe(0);
     const short = createRenderMemo();
-    short.keep(stamp, Buffer.from(withNonce("abc")), "abc");
+    renderedTwice(short, stamp, Buffer.from(withNonce("abc")), "abc");
     expect(short.size()).toBe(0);
   });
 
@@ -123,10 +130,10 @@ describe("the kept markup", () => {
     const a = { ...stamp, key: "a" };
     const b = { ...stamp, key: "b" };
     const c = { ...stamp, key: "c" };
-    memo.keep(a, page, nonce);
-    memo.keep(b, page, nonce);
+    renderedTwice(memo, a, page, nonce);
+    renderedTwice(memo, b, page, nonce);
     expect(memo.take(a, nonce, NOW)).not.toBeNull();
-    memo.keep(c, page, nonce);
+    renderedTwice(memo, c, page, nonce);
     expect(memo.size()).toBe(2);
     expect(memo.take(b, nonce, NOW)).toBeNull();
     expect(memo.take(a, nonce, NOW)).not.toBeNull();
